@@ -1,0 +1,46 @@
+"""Tracker's pure-Python engine: rules, state, commands, durations and undo (no Qt)."""
+
+from tracker.engine.commands import (
+    AddCombatant,
+    AddEffect,
+    Command,
+    DuplicateCombatant,
+    EditCombatant,
+    EndEffect,
+    EndTurn,
+    MoveCombatant,
+    RemoveCombatant,
+    RenameEncounter,
+    RulesetAction,
+    SetOption,
+    StartEncounter,
+)
+from tracker.engine.errors import CommandError, TrackerError
+from tracker.engine.registry import available_rulesets, get_ruleset
+from tracker.engine.session import Session
+from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
+
+__all__ = [
+    "AddCombatant",
+    "AddEffect",
+    "Combatant",
+    "Command",
+    "CommandError",
+    "DuplicateCombatant",
+    "EditCombatant",
+    "Effect",
+    "Encounter",
+    "EndEffect",
+    "EndTurn",
+    "LogEntry",
+    "MoveCombatant",
+    "RemoveCombatant",
+    "RenameEncounter",
+    "RulesetAction",
+    "Session",
+    "SetOption",
+    "StartEncounter",
+    "TrackerError",
+    "available_rulesets",
+    "get_ruleset",
+]

@@ -1,0 +1,241 @@
+"""Recording what a command changes, so it can be undone, redone and shown.
+
+A `Transaction` wraps one command. Before a ruleset or the core mutates a combatant,
+an effect or the clock it calls `touch_*`, which keeps a copy of the object's contents
+as they were; structural changes (insert, remove, move in a list) go through explicit
+methods. Undo restores the copies and reverts the structure; redo does the opposite.
+The cost follows the objects touched, never the size of the encounter.
+
+A `ChangeSet` tells observers (Qt models) what happened: the ordered structural edits
+of each collection, and the ids of objects whose contents changed.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
+
+COMBATANTS = "combatants"
+EFFECTS = "effects"
+LOG = "log"
+
+
+@dataclass(frozen=True)
+class Insert:
+    collection: str
+    index: int
+    item: Any
+
+
+@dataclass(frozen=True)
+class Remove:
+    collection: str
+    index: int
+    item: Any
+
+
+@dataclass(frozen=True)
+class Move:
+    """Moves the item at `source` so that it ends up at index `destination`."""
+
+    collection: str
+    source: int
+    destination: int
+
+
+StructuralEdit = Insert | Remove | Move
+
+
+def _inverse(edit: StructuralEdit) -> StructuralEdit:
+    if isinstance(edit, Insert):
+        return Remove(edit.collection, edit.index, edit.item)
+    if isinstance(edit, Remove):
+        return Insert(edit.collection, edit.index, edit.item)
+    return Move(edit.collection, edit.destination, edit.source)
+
+
+def _apply_edit(encounter: Encounter, edit: StructuralEdit) -> None:
+    items: list[Any] = getattr(encounter, edit.collection)
+    if isinstance(edit, Insert):
+        items.insert(edit.index, edit.item)
+    elif isinstance(edit, Remove):
+        del items[edit.index]
+    else:
+        items.insert(edit.destination, items.pop(edit.source))
+
+
+@dataclass
+class ChangeSet:
+    """What one apply, undo or redo changed, in the order observers must replay it."""
+
+    edits: list[StructuralEdit] = field(default_factory=list)
+    combatants: set[str] = field(default_factory=set)
+    effects: set[str] = field(default_factory=set)
+    clock: bool = False
+    encounter: bool = False  # name or options
+    expired: list[Effect] = field(default_factory=list)
+    reset: bool = False  # a whole encounter was loaded
+
+    def edits_of(self, collection: str) -> list[StructuralEdit]:
+        return [edit for edit in self.edits if edit.collection == collection]
+
+
+# The encounter's own scalar parts; its lists are structure, recorded as edits.
+_ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id")
+
+
+@dataclass
+class _Snapshot:
+    target: Any
+    fields: tuple[str, ...]
+    before: dict[str, Any]
+    after: dict[str, Any] | None = None
+
+    def capture(self) -> dict[str, Any]:
+        return {name: copy.deepcopy(getattr(self.target, name)) for name in self.fields}
+
+
+class Transaction:
+    """Collects the changes of one command. Created and closed by the `Session`."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        reach: Callable[[Transaction, Any], None],
+        when: Callable[[], str] = lambda: "",
+    ) -> None:
+        self.encounter = encounter
+        self._reach = reach
+        self._when = when
+        self._snapshots: dict[int, _Snapshot] = {}
+        self._order: list[int] = []
+        self.edits: list[StructuralEdit] = []
+        self.changes = ChangeSet()
+
+    # --- contents -------------------------------------------------------------------
+    def _keep(self, target: Any) -> None:
+        key = id(target)
+        if key not in self._snapshots:
+            fields = _ENCOUNTER_FIELDS if target is self.encounter else tuple(vars(target))
+            snapshot = _Snapshot(target, fields, {})
+            snapshot.before = snapshot.capture()
+            self._snapshots[key] = snapshot
+            self._order.append(key)
+
+    def touch(self, combatant: Combatant) -> Combatant:
+        """Call before changing a combatant's fields, stats or runtime."""
+        self._keep(combatant)
+        self.changes.combatants.add(combatant.id)
+        return combatant
+
+    def touch_effect(self, effect: Effect) -> Effect:
+        self._keep(effect)
+        self.changes.effects.add(effect.id)
+        return effect
+
+    def touch_clock(self) -> dict[str, Any]:
+        self._keep(self.encounter)
+        self.changes.clock = True
+        return self.encounter.clock
+
+    def touch_encounter(self) -> Encounter:
+        """Call before changing the encounter's name or options."""
+        self._keep(self.encounter)
+        self.changes.encounter = True
+        return self.encounter
+
+    # --- structure ------------------------------------------------------------------
+    def _edit(self, edit: StructuralEdit) -> None:
+        _apply_edit(self.encounter, edit)
+        self.edits.append(edit)
+        self.changes.edits.append(edit)
+
+    def insert_combatant(self, index: int, combatant: Combatant) -> None:
+        self._edit(Insert(COMBATANTS, index, combatant))
+
+    def remove_combatant(self, combatant: Combatant) -> None:
+        self._edit(Remove(COMBATANTS, self.encounter.index_of(combatant.id), combatant))
+
+    def move_combatant(self, source: int, destination: int) -> None:
+        if source != destination:
+            self._edit(Move(COMBATANTS, source, destination))
+
+    def add_effect(self, effect: Effect) -> None:
+        self._edit(Insert(EFFECTS, len(self.encounter.effects), effect))
+
+    def remove_effect(self, effect: Effect) -> None:
+        index = next(i for i, e in enumerate(self.encounter.effects) if e is effect)
+        self._edit(Remove(EFFECTS, index, effect))
+
+    def log(self, text: str, kind: str = "change") -> None:
+        entry = LogEntry(self._when(), text, kind)
+        self._edit(Insert(LOG, len(self.encounter.log), entry))
+
+    def new_id(self, prefix: str) -> str:
+        encounter = self.touch_encounter()
+        number = encounter.next_id
+        encounter.next_id += 1
+        return f"{prefix}{number}"
+
+    # --- time -----------------------------------------------------------------------
+    def reach(self, point: Any) -> None:
+        """A ruleset announces a timing point (a Turn ended, a Cycle ended, ...); the core
+        expires every effect whose anchor says it ends there."""
+        self._reach(self, point)
+
+    # --- closing --------------------------------------------------------------------
+    def _record(self) -> Record:
+        snapshots = [self._snapshots[key] for key in self._order]
+        return Record(self.encounter, snapshots, list(self.edits), self.changes)
+
+    def seal(self) -> Record:
+        for snapshot in self._snapshots.values():
+            snapshot.after = snapshot.capture()
+        return self._record()
+
+    def rollback(self) -> None:
+        self._record().revert()
+
+
+@dataclass
+class Record:
+    """One sealed transaction: enough to undo and redo it exactly."""
+
+    encounter: Encounter
+    snapshots: list[_Snapshot]
+    edits: list[StructuralEdit]
+    changes: ChangeSet
+
+    def revert(self) -> ChangeSet:
+        inverse_edits = [_inverse(edit) for edit in reversed(self.edits)]
+        for edit in inverse_edits:
+            _apply_edit(self.encounter, edit)
+        for snapshot in reversed(self.snapshots):
+            _restore(snapshot.target, snapshot.before)
+        return self._changes(inverse_edits)
+
+    def reapply(self) -> ChangeSet:
+        for edit in self.edits:
+            _apply_edit(self.encounter, edit)
+        for snapshot in self.snapshots:
+            assert snapshot.after is not None
+            _restore(snapshot.target, snapshot.after)
+        return self._changes(list(self.edits))
+
+    def _changes(self, edits: list[StructuralEdit]) -> ChangeSet:
+        return ChangeSet(
+            edits=edits,
+            combatants=set(self.changes.combatants),
+            effects=set(self.changes.effects),
+            clock=self.changes.clock,
+            encounter=self.changes.encounter,
+        )
+
+
+def _restore(target: Any, contents: dict[str, Any]) -> None:
+    for name, value in contents.items():
+        setattr(target, name, copy.deepcopy(value))

@@ -1,0 +1,115 @@
+"""Declared fields: what a ruleset asks the GM for (stats, action parameters, durations).
+
+A `Field` knows its type, range and default, and turns raw input (text from a form, a
+value from a script or a file) into a clean value or a clear `CommandError`. The GUI
+builds its editors from these declarations; nothing is written per ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tracker.engine.errors import CommandError
+
+FieldKind = Literal["int", "text", "choice", "bool"]
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    label: str
+    kind: FieldKind = "int"
+    default: Any = 0
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    secret: bool = False  # never shown to players
+
+    def clean(self, raw: Any) -> Any:
+        """Return the value `raw` stands for, or raise `CommandError` naming this field."""
+        if self.kind == "int":
+            return self._clean_int(raw)
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.strip().lower() in (
+                "true",
+                "yes",
+                "1",
+                "false",
+                "no",
+                "0",
+            ):
+                return raw.strip().lower() in ("true", "yes", "1")
+            raise CommandError(f"{self.label} must be yes or no.", self.name)
+        if self.kind == "choice":
+            value = str(raw).strip().lower() if raw is not None else ""
+            if value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise CommandError(f"{self.label} must be one of: {allowed}.", self.name)
+            return value
+        return "" if raw is None else str(raw)
+
+    def _clean_int(self, raw: Any) -> int:
+        if isinstance(raw, bool):
+            raise CommandError(f"{self.label} must be a whole number.", self.name)
+        if isinstance(raw, int):
+            value = raw
+        elif isinstance(raw, float) and raw.is_integer():
+            value = int(raw)
+        else:
+            text = str(raw).strip() if raw is not None else ""
+            try:
+                value = int(text)
+            except ValueError:
+                shown = text if text else "nothing"
+                raise CommandError(
+                    f"{self.label} must be a whole number, not {shown!r}.", self.name
+                ) from None
+        if self.minimum is not None and value < self.minimum:
+            raise CommandError(self._range_message(value), self.name)
+        if self.maximum is not None and value > self.maximum:
+            raise CommandError(self._range_message(value), self.name)
+        return value
+
+    def _range_message(self, value: int) -> str:
+        low = "" if self.minimum is None else str(self.minimum)
+        high = "" if self.maximum is None else str(self.maximum)
+        return f"{self.label} must be between {low} and {high}; {value} is out of range."
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An encounter option where the rules are silent or ambiguous; first value is default."""
+
+    name: str
+    label: str
+    values: tuple[tuple[str, str], ...]  # (value, description)
+
+    @property
+    def default(self) -> str:
+        return self.values[0][0]
+
+    def clean(self, raw: Any) -> str:
+        allowed = [value for value, _ in self.values]
+        if raw not in allowed:
+            raise CommandError(f"{self.label}: {raw!r} is not one of {', '.join(allowed)}.")
+        return str(raw)
+
+
+def clean_all(
+    fields: tuple[Field, ...], raw: dict[str, Any], *, partial: bool = False
+) -> dict[str, Any]:
+    """Clean a mapping of field name → raw value. Unknown names are refused. Without
+    `partial`, missing fields get their defaults."""
+    by_name = {f.name: f for f in fields}
+    unknown = sorted(set(raw) - set(by_name))
+    if unknown:
+        raise CommandError(f"Unknown field(s): {', '.join(unknown)}.", unknown[0])
+    cleaned = {name: by_name[name].clean(value) for name, value in raw.items()}
+    if not partial:
+        for f in fields:
+            cleaned.setdefault(f.name, f.default)
+    return cleaned

@@ -1,0 +1,34 @@
+"""Finding rulesets: every ruleset, built-in ones included, registers through the
+entry-point group `tracker.rulesets`."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import entry_points
+
+from tracker.engine.errors import RulesetNotFoundError
+from tracker.engine.ruleset import Ruleset
+
+GROUP = "tracker.rulesets"
+
+
+@cache
+def available_rulesets() -> dict[str, Ruleset]:
+    """Installed rulesets by id, in the order of their display names."""
+    found: dict[str, Ruleset] = {}
+    for entry in entry_points(group=GROUP):
+        ruleset_class = entry.load()
+        ruleset = ruleset_class()
+        found[ruleset.id] = ruleset
+    return dict(sorted(found.items(), key=lambda item: item[1].name))
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    rulesets = available_rulesets()
+    if ruleset_id not in rulesets:
+        installed = ", ".join(rulesets) or "none"
+        raise RulesetNotFoundError(
+            f"This encounter uses the ruleset {ruleset_id!r}, which is not installed "
+            f"(installed: {installed})."
+        )
+    return rulesets[ruleset_id]

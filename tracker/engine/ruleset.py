@@ -1,0 +1,142 @@
+"""The one API every turn-order system implements.
+
+The core (session, commands, durations, undo) calls these hooks; a ruleset module
+supplies the rules. Rulesets mutate state only through the `Transaction` they are
+given (`touch` before changing a combatant, `touch_clock` before the clock, `log`,
+`reach` for timing points), so undo and change notification come for free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tracker.engine.changes import Transaction
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import Choice, Field
+from tracker.engine.state import Combatant, Effect, Encounter
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A ruleset action the GM can take (spend AP, stand ready, ...). `on` says whose:
+    "current" (the combatant whose turn it is), "any" combatant, or "effect"."""
+
+    name: str
+    label: str
+    params: tuple[Field, ...] = ()
+    on: str = "current"
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn in the order: whose, when, and what it grants."""
+
+    combatant_id: str
+    key: tuple[Any, ...]  # identifies this turn for views (stable while it is pending)
+    round: int  # the Cycle / round it belongs to
+    phase: str  # "Segment 2", "tick 12", ... as the ruleset names it
+    grant: str  # "7 AP", "Major 1 · Minor 2", ...
+    values: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+class Ruleset:
+    """Base class of rulesets. Subclasses set the class attributes and override hooks."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    round_name: ClassVar[str] = "Round"
+    stat_fields: ClassVar[tuple[Field, ...]] = ()
+    options: ClassVar[tuple[Choice, ...]] = ()
+    actions: ClassVar[tuple[ActionSpec, ...]] = ()
+    duration_fields: ClassVar[tuple[Field, ...]] = ()
+
+    # --- setup ----------------------------------------------------------------------
+    def initial_clock(self) -> dict[str, Any]:
+        return {"round": 0}
+
+    def default_options(self) -> dict[str, str]:
+        return {choice.name: choice.default for choice in self.options}
+
+    def option(self, encounter: Encounter, name: str) -> str:
+        for choice in self.options:
+            if choice.name == name:
+                return encounter.options.get(name, choice.default)
+        raise KeyError(name)
+
+    def is_started(self, encounter: Encounter) -> bool:
+        return bool(encounter.clock.get("started"))
+
+    def clock_label(self, encounter: Encounter) -> str:
+        """Short label of the current moment, stamped on log entries."""
+        return "setup"
+
+    def status(self, encounter: Encounter) -> str:
+        """One line for the status bar: round, phase, whose turn."""
+        return self.clock_label(encounter)
+
+    # --- combatants -----------------------------------------------------------------
+    def place_new(self, encounter: Encounter, combatant: Combatant) -> int:
+        """Index at which a new combatant enters the order."""
+        return len(encounter.combatants)
+
+    def on_added(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        """The combatant was just inserted."""
+
+    def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        """The combatant was just removed."""
+
+    def on_stats_changed(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
+    ) -> None:
+        """The combatant's stats changed from `old` (already applied)."""
+
+    def check_move(self, encounter: Encounter, combatant: Combatant, destination: int) -> None:
+        """Raise `CommandError` if the GM may not move the combatant there."""
+
+    def on_moved(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        """The combatant was moved in the order by the GM."""
+
+    # --- time -----------------------------------------------------------------------
+    def start(self, tx: Transaction, encounter: Encounter) -> None:
+        raise CommandError(f"{self.name} cannot be started yet.")
+
+    def end_turn(self, tx: Transaction, encounter: Encounter) -> None:
+        raise CommandError(f"{self.name} has no turns.")
+
+    def current_turn(self, encounter: Encounter) -> Turn | None:
+        return None
+
+    def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
+        """The current turn first, then the turns to come, at most `limit`."""
+        return []
+
+    def perform(
+        self,
+        tx: Transaction,
+        encounter: Encounter,
+        action: str,
+        combatant_id: str | None,
+        params: dict[str, Any],
+    ) -> None:
+        raise CommandError(f"{self.name} has no action {action!r}.")
+
+    # --- durations ------------------------------------------------------------------
+    def anchor_effect(self, encounter: Encounter, effect: Effect) -> dict[str, Any]:
+        """Record the moment the effect ends, from its duration and the current time."""
+        return {}
+
+    def expires_at(self, encounter: Encounter, effect: Effect, point: Any) -> bool:
+        """True when the effect ends at this timing point."""
+        return False
+
+    def remaining(self, encounter: Encounter, effect: Effect) -> str:
+        """How long the effect has left, in the ruleset's units, for display."""
+        return ""
+
+    def action_spec(self, name: str) -> ActionSpec:
+        for spec in self.actions:
+            if spec.name == name:
+                return spec
+        raise CommandError(f"{self.name} has no action {name!r}.")

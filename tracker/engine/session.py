@@ -1,0 +1,154 @@
+"""A `Session` runs one encounter: it applies commands, keeps undo and redo, expires
+effects at the timing points rulesets announce, and tells observers what changed.
+
+This is the engine's public API; the GUI uses nothing else to change an encounter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tracker.engine.changes import ChangeSet, Record, Transaction
+from tracker.engine.commands import Command, clean_name
+from tracker.engine.errors import CommandError
+from tracker.engine.registry import get_ruleset
+from tracker.engine.ruleset import Ruleset, Turn
+from tracker.engine.state import Encounter
+
+
+@dataclass(frozen=True)
+class Applied:
+    command: Command
+    text: str
+    record: Record
+
+
+@dataclass(frozen=True)
+class SessionEvent:
+    """What observers hear: `kind` is "apply", "undo", "redo" or "reset"."""
+
+    kind: str
+    changes: ChangeSet
+    command: Command | None = None
+    text: str = ""
+
+
+Listener = Callable[[SessionEvent], None]
+
+
+class Session:
+    def __init__(self, encounter: Encounter, ruleset: Ruleset | None = None) -> None:
+        self.encounter = encounter
+        self.ruleset = ruleset if ruleset is not None else get_ruleset(encounter.ruleset_id)
+        self._done: list[Applied] = []
+        self._undone: list[Applied] = []
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def new(cls, name: str, ruleset_id: str, options: dict[str, str] | None = None) -> Session:
+        """A fresh encounter with the ruleset's default options (overridden by `options`)."""
+        ruleset = get_ruleset(ruleset_id)
+        chosen = ruleset.default_options()
+        for key, value in (options or {}).items():
+            choice = next((c for c in ruleset.options if c.name == key), None)
+            if choice is None:
+                raise CommandError(f"{ruleset.name} has no option {key!r}.")
+            chosen[key] = choice.clean(value)
+        encounter = Encounter(
+            name=clean_name(name, "Encounter name"),
+            ruleset_id=ruleset.id,
+            options=chosen,
+            clock=ruleset.initial_clock(),
+        )
+        return cls(encounter, ruleset)
+
+    # --- observing ------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _tell(self, event: SessionEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    # --- changing -------------------------------------------------------------------
+    def apply(self, command: Command) -> ChangeSet:
+        """Apply a command. Raises `CommandError` (and changes nothing) if it is refused."""
+        tx = Transaction(
+            self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
+        )
+        try:
+            text = command.execute(tx, self.encounter, self.ruleset)
+        except BaseException:
+            tx.rollback()
+            raise
+        record = tx.seal()
+        self._done.append(Applied(command, text, record))
+        self._undone.clear()
+        self._tell(SessionEvent("apply", record.changes, command, text))
+        return record.changes
+
+    def _reach(self, tx: Transaction, point: Any) -> None:
+        for effect in list(self.encounter.effects):
+            if self.ruleset.expires_at(self.encounter, effect, point):
+                carrier = self.encounter.combatant(effect.carrier_id)
+                tx.remove_effect(effect)
+                tx.changes.expired.append(effect)
+                tx.log(f"{effect.name} on {carrier.name} expired.", "expiry")
+
+    def undo(self) -> ChangeSet:
+        if not self._done:
+            raise CommandError("Nothing to undo.")
+        applied = self._done.pop()
+        changes = applied.record.revert()
+        self._undone.append(applied)
+        self._tell(SessionEvent("undo", changes, applied.command, applied.text))
+        return changes
+
+    def redo(self) -> ChangeSet:
+        if not self._undone:
+            raise CommandError("Nothing to redo.")
+        applied = self._undone.pop()
+        changes = applied.record.reapply()
+        self._done.append(applied)
+        self._tell(SessionEvent("redo", changes, applied.command, applied.text))
+        return changes
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    @property
+    def undo_text(self) -> str:
+        return self._done[-1].text if self._done else ""
+
+    @property
+    def redo_text(self) -> str:
+        return self._undone[-1].text if self._undone else ""
+
+    @property
+    def history(self) -> list[Applied]:
+        """Commands applied so far (the undo stack), oldest first."""
+        return list(self._done)
+
+    # --- asking ---------------------------------------------------------------------
+    def current_turn(self) -> Turn | None:
+        return self.ruleset.current_turn(self.encounter)
+
+    def upcoming_turns(self, limit: int = 20) -> list[Turn]:
+        """The current turn first, then those to come, at most `limit`."""
+        return self.ruleset.upcoming_turns(self.encounter, limit)
+
+    def status(self) -> str:
+        return self.ruleset.status(self.encounter)
+
+    def remaining(self, effect_id: str) -> str:
+        return self.ruleset.remaining(self.encounter, self.encounter.effect(effect_id))
