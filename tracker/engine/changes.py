@@ -78,7 +78,7 @@ class ChangeSet:
     clock: bool = False
     encounter: bool = False  # name or options
     expired: list[Effect] = field(default_factory=list)
-    reset: bool = False  # a whole encounter was loaded
+    turn_holders: set[str] = field(default_factory=set)  # held the turn before or after
 
     def edits_of(self, collection: str) -> list[StructuralEdit]:
         return [edit for edit in self.edits if edit.collection == collection]

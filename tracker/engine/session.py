@@ -81,6 +81,7 @@ class Session:
         tx = Transaction(
             self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
         )
+        before = self._holder()
         try:
             text = command.execute(tx, self.encounter, self.ruleset)
         except BaseException:
@@ -89,8 +90,16 @@ class Session:
         record = tx.seal()
         self._done.append(Applied(command, text, record))
         self._undone.clear()
+        self._mark_holders(record.changes, before)
         self._tell(SessionEvent("apply", record.changes, command, text))
         return record.changes
+
+    def _holder(self) -> str | None:
+        turn = self.current_turn()
+        return turn.combatant_id if turn is not None else None
+
+    def _mark_holders(self, changes: ChangeSet, before: str | None) -> None:
+        changes.turn_holders = {h for h in (before, self._holder()) if h is not None}
 
     def _reach(self, tx: Transaction, point: Any) -> None:
         for effect in list(self.encounter.effects):
@@ -104,7 +113,9 @@ class Session:
         if not self._done:
             raise CommandError("Nothing to undo.")
         applied = self._done.pop()
+        before = self._holder()
         changes = applied.record.revert()
+        self._mark_holders(changes, before)
         self._undone.append(applied)
         self._tell(SessionEvent("undo", changes, applied.command, applied.text))
         return changes
@@ -113,7 +124,9 @@ class Session:
         if not self._undone:
             raise CommandError("Nothing to redo.")
         applied = self._undone.pop()
+        before = self._holder()
         changes = applied.record.reapply()
+        self._mark_holders(changes, before)
         self._done.append(applied)
         self._tell(SessionEvent("redo", changes, applied.command, applied.text))
         return changes
@@ -138,6 +151,11 @@ class Session:
     def history(self) -> list[Applied]:
         """Commands applied so far (the undo stack), oldest first."""
         return list(self._done)
+
+    @property
+    def undone(self) -> list[Applied]:
+        """Commands undone and ready to redo, the next one to redo first."""
+        return list(reversed(self._undone))
 
     # --- asking ---------------------------------------------------------------------
     def current_turn(self) -> Turn | None:

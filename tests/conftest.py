@@ -1,0 +1,21 @@
+"""Test configuration shared by every test: Qt runs offscreen and every user folder
+(data, journal, config) points into a temporary folder, never the real ones."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-tests-"))
+
+
+@pytest.fixture(autouse=True)
+def tracker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets its own data, journal and config folders."""
+    home = tmp_path / "tracker-home"
+    monkeypatch.setenv("TRACKER_HOME", str(home))
+    return home

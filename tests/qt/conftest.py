@@ -1,0 +1,35 @@
+"""Fixtures for the Qt tests: the bundled sample encounter in a document or a window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracker.qt.app import sample_session
+from tracker.qt.document import EncounterDocument
+from tracker.qt.main_window import MainWindow
+
+
+@pytest.fixture
+def document(qapp) -> EncounterDocument:
+    return EncounterDocument(sample_session())
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    main_window = MainWindow(sample_session(), None, tmp_path / "journal")
+    qtbot.addWidget(main_window)
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    yield main_window
+    main_window.document.undo_stack.setClean()  # close without the "save?" question
+    main_window.close()
+
+
+def names(document: EncounterDocument) -> list[str]:
+    return [c.name for c in document.encounter.combatants]
+
+
+def by_name(document: EncounterDocument, name: str):
+    return next(c for c in document.encounter.combatants if c.name == name)

@@ -1,0 +1,1 @@
+"""Tracker's Qt layer: models adapting engine state, views, dialogs and windows."""

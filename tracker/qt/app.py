@@ -1,0 +1,93 @@
+"""Starting Tracker: `tracker` (gui-script) or `python -m tracker`."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from importlib.resources import files
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tracker.engine import Session
+from tracker.engine.errors import TrackerError
+from tracker.persistence import paths
+from tracker.persistence.files import load_encounter
+from tracker.persistence.journal import Journal, discard_journal, pending_journal, recover
+from tracker.qt.main_window import MainWindow
+
+SAMPLE = "war_scroll_sample.json"
+log = logging.getLogger("tracker")
+
+
+def sample_path(name: str = SAMPLE) -> Path:
+    """A sample encounter bundled inside the package."""
+    return Path(str(files("tracker") / "assets" / "samples" / name))
+
+
+def sample_session() -> Session:
+    return Session(load_encounter(sample_path()))
+
+
+def _report_unexpected(
+    kind: type[BaseException], error: BaseException, tb: TracebackType | None
+) -> None:
+    """Last line of defence: an unexpected error is logged and shown, never a crash."""
+    text = "".join(traceback.format_exception(kind, error, tb))
+    log.error("Unexpected error:\n%s", text)
+    try:
+        crash_log = paths.data_dir() / "errors.log"
+        crash_log.parent.mkdir(parents=True, exist_ok=True)
+        with crash_log.open("a", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    except OSError:
+        pass
+    if QApplication.instance() is not None:
+        QMessageBox.critical(
+            None,
+            "Tracker hit an unexpected problem",
+            f"{error}\n\nYour encounter is safe: every change is journaled. "
+            "The details were written to errors.log in Tracker's data folder.",
+        )
+
+
+def open_main_window(journal_dir: Path | None = None, ask=None) -> MainWindow:
+    """The window Tracker opens on: the journaled encounter if the last run was cut off
+    and the GM wants it back, otherwise the bundled sample encounter."""
+    journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
+    info = pending_journal(journal_dir)
+    if info is not None:
+        question = (
+            f"Tracker was closed without finishing “{info.name}”.\nResume exactly where it stopped?"
+        )
+        wants = (
+            ask(question)
+            if ask is not None
+            else QMessageBox.question(None, "Resume encounter?", question)
+            == QMessageBox.StandardButton.Yes
+        )
+        if wants:
+            try:
+                session, saved_path = recover(journal_dir)
+            except TrackerError as error:
+                QMessageBox.warning(None, "Cannot resume", str(error))
+            else:
+                window = MainWindow(session, saved_path, journal_dir, resume=True)
+                return window
+        discard_journal(journal_dir)
+    return MainWindow(sample_session(), None, journal_dir)
+
+
+def main(argv: list[str] | None = None) -> int:
+    app = QApplication(sys.argv if argv is None else argv)
+    app.setApplicationName("Tracker")
+    app.setOrganizationName("Tracker")
+    sys.excepthook = _report_unexpected
+    window = open_main_window()
+    window.show()
+    return app.exec()
+
+
+__all__ = ["Journal", "main", "open_main_window", "sample_path", "sample_session"]

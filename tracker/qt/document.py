@@ -1,0 +1,107 @@
+"""The open encounter as the GUI sees it: one engine `Session`, its Qt undo stack and
+the signals every model and view listens to.
+
+Every change the GUI makes goes through `EncounterDocument.apply`, which runs the
+engine command and pushes a thin `QUndoCommand` onto the stack, so menus, shortcuts
+and undo texts come from Qt while undo itself stays in the engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from tracker.engine import Command, CommandError, Session
+from tracker.engine.session import SessionEvent
+
+
+class _EngineUndoCommand(QUndoCommand):
+    """Undo/redo of one applied engine command. The command has already been applied
+    when this is pushed, so the first `redo` (which `QUndoStack.push` calls) does
+    nothing."""
+
+    def __init__(self, document: EncounterDocument, text: str) -> None:
+        super().__init__(text)
+        self._document = document
+        self._applied = True
+
+    def redo(self) -> None:
+        if self._applied or self._document.mirroring:
+            self._applied = False
+            return
+        self._document.session.redo()
+
+    def undo(self) -> None:
+        if not self._document.mirroring:
+            self._document.session.undo()
+
+
+class EncounterDocument(QObject):
+    """Owns the session of the open encounter. `changed` carries each engine event;
+    `replaced` fires when a whole other encounter is loaded; `refused` carries the
+    message (and field name) of a command the engine refused."""
+
+    changed = Signal(object)  # SessionEvent
+    replaced = Signal()
+    refused = Signal(str, str)  # message, field ("" if none)
+    path_changed = Signal()
+
+    def __init__(
+        self, session: Session, path: Path | None = None, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.session = session
+        self.path = path
+        self.mirroring = False  # True while the undo stack is rebuilt from a session
+        session.subscribe(self._forward)
+
+    def _forward(self, event: SessionEvent) -> None:
+        self.changed.emit(event)
+
+    @property
+    def encounter(self):  # noqa: ANN201 - Encounter, re-exported for views
+        return self.session.encounter
+
+    @property
+    def ruleset(self):  # noqa: ANN201
+        return self.session.ruleset
+
+    def apply(self, command: Command) -> bool:
+        """Apply a command; on refusal emit `refused` and return False (nothing changed)."""
+        try:
+            self.session.apply(command)
+        except CommandError as error:
+            self.refused.emit(error.message, error.field or "")
+            return False
+        self.undo_stack.push(_EngineUndoCommand(self, self.session.undo_text))
+        return True
+
+    def replace_session(self, session: Session, path: Path | None = None) -> None:
+        """Load another encounter: history starts afresh, views reset once."""
+        self.session.unsubscribe(self._forward)
+        self.session = session
+        self.path = path
+        session.subscribe(self._forward)
+        self.mirror_history()
+        self.replaced.emit()
+        self.path_changed.emit()
+
+    def mirror_history(self) -> None:
+        """Put the session's undo and redo history (a recovered session has some) on the
+        Qt stack without running anything again."""
+        self.mirroring = True
+        try:
+            self.undo_stack.clear()
+            done = self.session.history
+            for applied in [*done, *self.session.undone]:
+                self.undo_stack.push(_EngineUndoCommand(self, applied.text))
+            self.undo_stack.setIndex(len(done))
+        finally:
+            self.mirroring = False
+
+    def set_path(self, path: Path | None) -> None:
+        self.path = path
+        self.path_changed.emit()

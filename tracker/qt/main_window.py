@@ -1,0 +1,481 @@
+"""The game master's main window: the order, the turn, the War Scroll, effects and log."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine import (
+    AddCombatant,
+    DuplicateCombatant,
+    EndEffect,
+    RemoveCombatant,
+    RenameEncounter,
+    RulesetAction,
+    Session,
+)
+from tracker.engine.errors import TrackerError
+from tracker.engine.session import SessionEvent
+from tracker.persistence import paths
+from tracker.persistence.files import load_encounter, save_encounter
+from tracker.persistence.journal import Journal
+from tracker.qt.dialogs.effect_dialog import EffectDialog
+from tracker.qt.dialogs.new_encounter import NewEncounterDialog
+from tracker.qt.dialogs.options_dialog import OptionsDialog
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.models.log_model import LogModel
+from tracker.qt.models.roster_model import IdRole, RosterModel
+from tracker.qt.models.turn_order_model import TurnOrderModel
+from tracker.qt.views import central_view_for
+from tracker.qt.widgets.combatant_editor import CombatantEditor
+from tracker.qt.widgets.turn_panel import TurnPanel
+
+FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
+BANNER_STYLES = {
+    "expiry": "background: #fff3c4; color: #3b2f00; border: 1px solid #d9b200;",
+    "error": "background: #fde2e0; color: #5c1010; border: 1px solid #c8372d;",
+    "info": "background: #e3eefc; color: #0f2d57; border: 1px solid #6d9be0;",
+}
+
+
+class Banner(QWidget):
+    """A strip at the top of the window announcing expiries and refusals."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        self.label = QLabel()
+        self.label.setObjectName("banner_text")
+        self.label.setWordWrap(True)
+        self.label.setStyleSheet("font-size: 11pt;")
+        close = QPushButton("Dismiss")
+        close.setFlat(True)
+        close.clicked.connect(self.hide)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(close)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.kind = ""
+        self.hide()
+
+    def announce(self, text: str, kind: str) -> None:
+        self.kind = kind
+        self.setStyleSheet(BANNER_STYLES[kind])
+        self.label.setText(text)
+        self.show()
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        session: Session,
+        path: Path | None = None,
+        journal_dir: Path | None = None,
+        *,
+        resume: bool = False,
+    ) -> None:
+        """`resume`: the session was recovered from the journal in `journal_dir`; keep
+        appending to that journal so its undo history survives another crash."""
+        super().__init__()
+        self.document = EncounterDocument(session, path, self)
+        self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
+        self.journal: Journal | None = None
+        self._build_models()
+        self._build_widgets()
+        self._build_actions()
+        self.document.changed.connect(self._on_changed)
+        self.document.replaced.connect(self._on_replaced)
+        self.document.refused.connect(self._on_refused)
+        self.document.path_changed.connect(self._update_title)
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
+        if resume:
+            self.document.mirror_history()
+            self.journal = Journal.resume(self._journal_dir, session)
+        else:
+            self._start_journal()
+        self._update_title()
+        self.resize(1400, 860)
+
+    # --- construction -----------------------------------------------------------------
+    def _build_models(self) -> None:
+        document = self.document
+        self.roster_model = RosterModel(document, self)
+        self.turn_order_model = TurnOrderModel(document, self)
+        self.log_model = LogModel(document, self)
+        self.effects_model = EffectsModel(document, self)
+
+    def _build_widgets(self) -> None:
+        self.banner = Banner()
+        self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
+        self.central_view = central_view_for(self.document)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.turn_panel)
+        layout.addWidget(self.central_view, 1)
+        self.setCentralWidget(central)
+
+        self.roster_view = QListView()
+        self.roster_view.setObjectName("roster_view")
+        self.roster_view.setModel(self.roster_model)
+        self.roster_view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.roster_view.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.roster_view.setDragDropOverwriteMode(False)
+        self.roster_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.roster_view.setStyleSheet("font-size: 12pt;")
+        self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
+        self.editor = CombatantEditor(self.document)
+        roster_box = QWidget()
+        roster_layout = QVBoxLayout(roster_box)
+        hint = QLabel("Order (drag tied characters to break ties):")
+        hint.setWordWrap(True)
+        roster_layout.addWidget(hint)
+        roster_layout.addWidget(self.roster_view, 1)
+        roster_layout.addWidget(self.editor)
+        self._dock("Combatants", roster_box, Qt.DockWidgetArea.LeftDockWidgetArea)
+
+        self.turn_order_view = QTableView()
+        self.turn_order_view.setObjectName("turn_order_view")
+        self.turn_order_view.setModel(self.turn_order_model)
+        self.turn_order_view.verticalHeader().hide()
+        self.turn_order_view.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.Stretch
+        )
+        self.turn_order_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.turn_order_view.horizontalHeader().setSectionResizeMode(
+            1, QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.turn_order_view.horizontalHeader().setSectionResizeMode(
+            2, QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.turn_order_view.setWordWrap(False)
+        turn_dock = self._dock(
+            "Turn order", self.turn_order_view, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+
+        effects_box = QWidget()
+        effects_layout = QVBoxLayout(effects_box)
+        self.effects_view = QTableView()
+        self.effects_view.setObjectName("effects_view")
+        self.effects_view.setModel(self.effects_model)
+        self.effects_view.verticalHeader().hide()
+        self.effects_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.effects_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.effects_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.effects_view.setWordWrap(True)
+        effects_layout.addWidget(self.effects_view, 1)
+        effect_buttons = QHBoxLayout()
+        add_effect = QPushButton("Add effect…")
+        add_effect.clicked.connect(self.add_effect)
+        end_effect = QPushButton("End effect")
+        end_effect.clicked.connect(self.end_selected_effect)
+        effect_buttons.addWidget(add_effect)
+        effect_buttons.addWidget(end_effect)
+        self.effect_action_buttons: dict[str, QPushButton] = {}
+        for spec in self.document.ruleset.actions:
+            if spec.on == "effect":
+                button = QPushButton(spec.label)
+                button.setToolTip(spec.help)
+                button.clicked.connect(lambda _=False, name=spec.name: self.effect_action(name))
+                effect_buttons.addWidget(button)
+                self.effect_action_buttons[spec.name] = button
+        effect_buttons.addStretch(1)
+        effects_layout.addLayout(effect_buttons)
+        effects_dock = self._dock("Effects", effects_box, Qt.DockWidgetArea.RightDockWidgetArea)
+
+        self.log_view = QTableView()
+        self.log_view.setObjectName("log_view")
+        self.log_view.setModel(self.log_model)
+        self.log_view.verticalHeader().hide()
+        self.log_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.log_view.setWordWrap(False)
+        self.log_view.verticalHeader().setDefaultSectionSize(22)
+        log_dock = self._dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
+        self.resizeDocks([turn_dock, effects_dock], [460, 460], Qt.Orientation.Horizontal)
+        self.resizeDocks([turn_dock, effects_dock], [420, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{title.lower().replace(' ', '_')}")
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu, text: str, slot, shortcut=None, name: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        if name:
+            action.setObjectName(name)
+            self.actions_by_name[name] = action
+        menu.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.actions_by_name: dict[str, QAction] = {}
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(
+            file_menu, "&New encounter…", self.new_encounter, QKeySequence.StandardKey.New, "new"
+        )
+        self._action(
+            file_menu, "&Open…", self.open_encounter, QKeySequence.StandardKey.Open, "open"
+        )
+        self._action(file_menu, "&Save", self.save, QKeySequence.StandardKey.Save, "save")
+        self._action(
+            file_menu, "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs, "save_as"
+        )
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit, "quit")
+
+        edit_menu = bar.addMenu("&Edit")
+        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+        undo.setObjectName("undo")
+        redo.setObjectName("redo")
+        self.actions_by_name.update(undo=undo, redo=redo)
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Add combatant", self.add_combatant, "Ctrl+Shift+N", "add")
+        self._action(
+            edit_menu, "&Duplicate combatant", self.duplicate_combatant, "Ctrl+D", "duplicate"
+        )
+        self._action(edit_menu, "&Remove combatant", self.remove_combatant, "Ctrl+Delete", "remove")
+        edit_menu.addSeparator()
+        self._action(edit_menu, "Re&name encounter…", self.rename_encounter, None, "rename")
+        self._action(edit_menu, "Encounter &options…", self.edit_options, "Ctrl+,", "options")
+
+        play_menu = bar.addMenu("&Play")
+        self._action(
+            play_menu, "&Start", self.turn_panel.start_button.click, "Ctrl+Return", "start"
+        )
+        end_turn = self._action(
+            play_menu, "&End turn", self.turn_panel.end_turn, "Space", "end_turn"
+        )
+        end_turn.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        play_menu.addSeparator()
+        self._action(play_menu, "Add &effect…", self.add_effect, "Ctrl+E", "add_effect")
+
+        toolbar = self.addToolBar("Play")
+        toolbar.setObjectName("play_toolbar")
+        for name in ("undo", "redo", "add", "add_effect"):
+            toolbar.addAction(self.actions_by_name[name])
+
+    # --- selection --------------------------------------------------------------------
+    def selected_combatant_id(self) -> str | None:
+        index = self.roster_view.currentIndex()
+        return index.data(IdRole) if index.isValid() else None
+
+    def select_combatant(self, combatant_id: str) -> None:
+        row = self.roster_model.row_of(combatant_id)
+        if row >= 0:
+            self.roster_view.selectionModel().setCurrentIndex(
+                self.roster_model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect
+            )
+
+    def _on_roster_current(self, current, _previous) -> None:
+        self.editor.set_combatant(current.data(IdRole) if current.isValid() else None)
+
+    # --- combatants -------------------------------------------------------------------
+    def add_combatant(self) -> None:
+        names = {c.name for c in self.document.encounter.combatants}
+        number = 1
+        while f"New combatant {number}" in names:
+            number += 1
+        if self.document.apply(AddCombatant(f"New combatant {number}")):
+            newest = max(self.document.encounter.combatants, key=lambda c: int(c.id[1:]))
+            self.select_combatant(newest.id)
+            self.editor.form.editors["name"].input.setFocus()
+
+    def duplicate_combatant(self) -> None:
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to duplicate first.", "")
+            return
+        self.document.apply(DuplicateCombatant(selected))
+
+    def remove_combatant(self) -> None:
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to remove first.", "")
+            return
+        self.document.apply(RemoveCombatant(selected))
+
+    def rename_encounter(self) -> None:
+        name, ok = QInputDialog.getText(
+            self, "Rename encounter", "Name:", text=self.document.encounter.name
+        )
+        if ok:
+            self.document.apply(RenameEncounter(name))
+
+    def edit_options(self) -> None:
+        OptionsDialog(self.document, self).exec()
+
+    # --- effects ----------------------------------------------------------------------
+    def add_effect(self) -> None:
+        EffectDialog(self.document, self.selected_combatant_id(), self).exec()
+
+    def _selected_effect_id(self) -> str | None:
+        effect = self.effects_model.effect_at(self.effects_view.currentIndex().row())
+        return effect.id if effect is not None else None
+
+    def end_selected_effect(self) -> None:
+        effect_id = self._selected_effect_id()
+        if effect_id is None:
+            self._on_refused("Select the effect to end first.", "")
+            return
+        self.document.apply(EndEffect(effect_id))
+
+    def effect_action(self, action: str) -> None:
+        effect_id = self._selected_effect_id()
+        if effect_id is None:
+            self._on_refused("Select the effect first.", "")
+            return
+        self.document.apply(RulesetAction(action, None, {"effect": effect_id}))
+
+    # --- following the engine ---------------------------------------------------------
+    def _on_changed(self, event: SessionEvent) -> None:
+        expired = event.changes.expired
+        if expired and event.kind != "undo":
+            names = {c.id: c.name for c in self.document.encounter.combatants}
+            text = "; ".join(f"{e.name} on {names.get(e.carrier_id, '?')} expired" for e in expired)
+            self.banner.announce(f"⏳ {escape(text)}.", "expiry")
+            self.statusBar().showMessage(text, 8000)
+        elif self.banner.kind == "error":
+            self.banner.hide()
+        self._update_title()
+
+    def _on_replaced(self) -> None:
+        old = self.central_view
+        self.central_view = central_view_for(self.document)
+        self.centralWidget().layout().replaceWidget(old, self.central_view)
+        old.deleteLater()
+        self.banner.hide()
+        self._update_title()
+
+    def _on_refused(self, message: str, _field: str) -> None:
+        self.banner.announce(escape(message), "error")
+        self.statusBar().showMessage(message, 8000)
+
+    def _update_title(self) -> None:
+        document = self.document
+        where = f" — {document.path.name}" if document.path else " — not saved yet"
+        modified = "" if document.undo_stack.isClean() else " *"
+        self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Tracker")
+        self.statusBar().showMessage(document.session.status())
+
+    # --- files ------------------------------------------------------------------------
+    def _start_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        self.journal = Journal.begin(self._journal_dir, self.document.session, self.document.path)
+
+    def replace_session(self, session: Session, path: Path | None) -> None:
+        self.document.replace_session(session, path)
+        self._start_journal()
+
+    def new_encounter(self) -> None:
+        if not self._may_discard():
+            return
+        dialog = NewEncounterDialog(self)
+        if dialog.exec() and dialog.session is not None:
+            self.replace_session(dialog.session, None)
+
+    def open_encounter(self) -> None:
+        if not self._may_discard():
+            return
+        filename, _ = QFileDialog.getOpenFileName(
+            self, "Open encounter", str(paths.encounters_dir()), FILE_FILTER
+        )
+        if filename:
+            self.open_path(Path(filename))
+
+    def open_path(self, path: Path) -> bool:
+        try:
+            encounter = load_encounter(path)
+            session = Session(encounter)
+        except TrackerError as error:
+            QMessageBox.warning(self, "Cannot open encounter", str(error))
+            return False
+        self.replace_session(session, path)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        default = paths.encounters_dir() / f"{self.document.encounter.name}.json"
+        filename, _ = QFileDialog.getSaveFileName(
+            self, "Save encounter as", str(default), FILE_FILTER
+        )
+        return self.save_to(Path(filename)) if filename else False
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            save_encounter(self.document.encounter, path)
+        except (TrackerError, OSError) as error:
+            QMessageBox.warning(self, "Cannot save encounter", str(error))
+            return False
+        self.document.set_path(path)
+        self.document.undo_stack.setClean()
+        if self.journal is not None:
+            self.journal.set_saved_path(path)
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        return True
+
+    def _may_discard(self) -> bool:
+        """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
+        if self.document.undo_stack.isClean():
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to “{self.document.encounter.name}” first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_discard():
+            event.ignore()
+            return
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        event.accept()

@@ -1,0 +1,50 @@
+"""Keeping a Qt model's rows (or columns) in step with a keyed list, with row-level
+signals instead of resets: removals of keys that vanished, insertions of new ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+
+def sync_keys(
+    current: list[Hashable],
+    wanted: Sequence[Hashable],
+    *,
+    begin_remove: Callable[[int, int], Any],
+    end_remove: Callable[[], Any],
+    begin_insert: Callable[[int, int], Any],
+    end_insert: Callable[[], Any],
+) -> bool:
+    """Turn `current` into `wanted` in place, calling the begin/end pairs around each
+    contiguous run removed or inserted. Returns False (changing nothing) when the keys
+    both lists share are in a different order: the caller then resets."""
+    wanted_set = set(wanted)
+    kept = [key for key in current if key in wanted_set]
+    current_set = set(current)
+    if kept != [key for key in wanted if key in current_set]:
+        return False
+    index = len(current) - 1
+    while index >= 0:  # remove from the end so earlier positions stay valid
+        if current[index] in wanted_set:
+            index -= 1
+            continue
+        last = index
+        while index - 1 >= 0 and current[index - 1] not in wanted_set:
+            index -= 1
+        begin_remove(index, last)
+        del current[index : last + 1]
+        end_remove()
+        index -= 1
+    position = 0
+    while position < len(wanted):
+        if position < len(current) and current[position] == wanted[position]:
+            position += 1
+            continue
+        first = position
+        while position < len(wanted) and wanted[position] not in current_set:
+            position += 1
+        begin_insert(first, position - 1)
+        current[first:first] = list(wanted[first:position])
+        end_insert()
+    return True

@@ -1,0 +1,75 @@
+"""The encounter's log: every turn, change and expiry, oldest first."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine.changes import LOG, Insert, Remove
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import LogEntry
+from tracker.qt.document import EncounterDocument
+
+Index = QModelIndex | QPersistentModelIndex
+KIND_COLORS = {"expiry": "#a0301f", "turn": "#1d4f91", "start": "#1d4f91"}
+
+
+class LogModel(QAbstractTableModel):
+    COLUMNS = ("When", "What")
+
+    def __init__(self, document: EncounterDocument, parent=None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._entries: list[LogEntry] = list(document.encounter.log)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else 2
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ):
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < 2
+        ):
+            return self.COLUMNS[section]
+        return None
+
+    def entry_at(self, row: int) -> LogEntry | None:
+        return self._entries[row] if 0 <= row < len(self._entries) else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        entry = self.entry_at(index.row()) if index.isValid() else None
+        if entry is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return entry.when if index.column() == 0 else entry.text
+        if role == Qt.ItemDataRole.ForegroundRole and entry.kind in KIND_COLORS:
+            return QBrush(QColor(KIND_COLORS[entry.kind]))
+        if role == Qt.ItemDataRole.FontRole and entry.kind == "expiry":
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def _on_replaced(self) -> None:
+        self.beginResetModel()
+        self._entries = list(self._document.encounter.log)
+        self.endResetModel()
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        for edit in event.changes.edits_of(LOG):
+            if isinstance(edit, Insert):
+                self.beginInsertRows(QModelIndex(), edit.index, edit.index)
+                self._entries.insert(edit.index, edit.item)
+                self.endInsertRows()
+            elif isinstance(edit, Remove):
+                self.beginRemoveRows(QModelIndex(), edit.index, edit.index)
+                del self._entries[edit.index]
+                self.endRemoveRows()

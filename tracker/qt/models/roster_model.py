@@ -1,0 +1,157 @@
+"""The combatants in turn order, one row each: the list the GM selects from and drags.
+
+Dragging a row issues the engine's `MoveCombatant` command through `moveRows`; the
+model never reorders itself, it only follows the engine's change events. So the
+ruleset decides what a drag means (War Scroll: tie order; later systems: delays) and
+a refused move changes nothing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine import MoveCombatant
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.palette import SIDE_COLORS
+
+MIME_TYPE = "application/x-tracker-combatant-ids"
+CombatantRole = Qt.ItemDataRole.UserRole + 1
+IdRole = Qt.ItemDataRole.UserRole + 2
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class RosterModel(QAbstractListModel):
+    def __init__(self, document: EncounterDocument, parent=None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._rows = CombatantRows(self, document.encounter)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+
+    # --- reading ----------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        return self._rows.at(row)
+
+    def row_of(self, combatant_id: str) -> int:
+        return self._rows.row_of(combatant_id)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        combatant = self.combatant_at(index.row())
+        if combatant is None:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            hidden = "  (hidden)" if combatant.hidden else ""
+            return f"{combatant.name}{hidden}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(combatant)
+        if role == Qt.ItemDataRole.DecorationRole:
+            return QColor(SIDE_COLORS[combatant.side])
+        if role == Qt.ItemDataRole.FontRole and self._is_current(combatant):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and combatant.hidden:
+            return QBrush(QColor("#7a7a7a"))
+        if role == CombatantRole:
+            return combatant
+        if role == IdRole:
+            return combatant.id
+        return None
+
+    def _is_current(self, combatant: Combatant) -> bool:
+        turn = self._document.session.current_turn()
+        return turn is not None and turn.combatant_id == combatant.id
+
+    def _tooltip(self, combatant: Combatant) -> str:
+        ruleset = self._document.ruleset
+        stats = ", ".join(
+            f"{f.label} {combatant.stats.get(f.name, f.default)}" for f in ruleset.stat_fields
+        )
+        return f"{combatant.name} ({combatant.side}) — {stats}"
+
+    # --- dragging ---------------------------------------------------------------------
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
+        return (
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        )
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME_TYPE]
+
+    def mimeData(self, indexes) -> QMimeData:
+        mime = QMimeData()
+        ids = [self._rows.ids[i.row()] for i in indexes if i.isValid()]
+        mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
+        return mime
+
+    def canDropMimeData(self, data, action, row, column, parent) -> bool:
+        return action == Qt.DropAction.MoveAction and data.hasFormat(MIME_TYPE)
+
+    def dropMimeData(self, data, action, row, column, parent) -> bool:
+        """Internal drops become one engine move. Returns False even on success so the
+        view never removes the source row itself (the engine already moved it)."""
+        if not self.canDropMimeData(data, action, row, column, parent):
+            return False
+        ids = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
+        if len(ids) != 1 or ids[0] not in self._rows.by_id:
+            return False
+        if row < 0:
+            row = parent.row() if parent.isValid() else len(self._rows)
+        source = self._rows.row_of(ids[0])
+        self.moveRows(QModelIndex(), source, 1, QModelIndex(), row)
+        return False
+
+    def moveRows(
+        self,
+        source_parent: Index,
+        source_row: int,
+        count: int,
+        destination_parent: Index,
+        destination_child: int,
+    ) -> bool:
+        """Qt's move (destination is the row *before which* to insert) as an engine command."""
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        if not 0 <= source_row < len(self._rows):
+            return False
+        target = destination_child - 1 if destination_child > source_row else destination_child
+        target = max(0, min(target, len(self._rows) - 1))
+        if target == source_row:
+            return False
+        return self._document.apply(MoveCombatant(self._rows.ids[source_row], target))
+
+    # --- following the engine ---------------------------------------------------------
+    def _on_replaced(self) -> None:
+        self.beginResetModel()
+        self._rows.load(self._document.encounter)
+        self.endResetModel()
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        for row in self._rows.follow(event):
+            index = self.index(row)
+            self.dataChanged.emit(index, index)

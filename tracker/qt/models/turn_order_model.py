@@ -1,0 +1,143 @@
+"""The turns to come, current first: who, when (round and phase) and what it grants.
+
+Rows are keyed by the ruleset's turn keys; after each change the list is brought in
+step with row removals and insertions (ending a turn removes one row), and only rows
+whose contents changed are repainted."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine.ruleset import Turn
+from tracker.engine.session import SessionEvent
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.keyed_rows import sync_keys
+from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+
+TurnRole = Qt.ItemDataRole.UserRole + 20
+Index = QModelIndex | QPersistentModelIndex
+DEFAULT_LIMIT = 10_000  # every turn of this round and the next, even in a War of 1,000
+
+
+class TurnOrderModel(QAbstractTableModel):
+    COLUMNS = ("Name", "When", "Grants")
+
+    def __init__(
+        self, document: EncounterDocument, parent=None, limit: int = DEFAULT_LIMIT
+    ) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._limit = limit
+        self._turns: list[Turn] = self._fetch()
+        self._keys = [turn.key for turn in self._turns]
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+
+    def _fetch(self) -> list[Turn]:
+        return self._document.session.upcoming_turns(self._limit)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._turns)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ):
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self.COLUMNS)
+        ):
+            return self.COLUMNS[section]
+        return None
+
+    def turn_at(self, row: int) -> Turn | None:
+        return self._turns[row] if 0 <= row < len(self._turns) else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        turn = self.turn_at(index.row()) if index.isValid() else None
+        if turn is None:
+            return None
+        is_current = index.row() == 0 and self._document.session.current_turn() == turn
+        if role == Qt.ItemDataRole.DisplayRole:
+            if index.column() == 0:
+                return self._name(turn)
+            if index.column() == 1:
+                if turn.round <= 0:  # setting up: the order as it will be
+                    return turn.phase
+                return f"{self._document.ruleset.round_name} {turn.round} · {turn.phase}"
+            return turn.grant
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
+            combatant = self._combatant(turn)
+            return QColor(SIDE_COLORS[combatant.side]) if combatant else None
+        if role == Qt.ItemDataRole.BackgroundRole and is_current:
+            return QBrush(QColor(CELL_COLORS["current"]))
+        if role == Qt.ItemDataRole.ForegroundRole and is_current:
+            return QBrush(QColor("#000000"))
+        if role == Qt.ItemDataRole.FontRole and is_current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == TurnRole:
+            return turn
+        return None
+
+    def _combatant(self, turn: Turn):
+        try:
+            return self._document.encounter.combatant(turn.combatant_id)
+        except Exception:  # the combatant left; the row is about to go
+            return None
+
+    def _name(self, turn: Turn) -> str:
+        combatant = self._combatant(turn)
+        return combatant.name if combatant else "—"
+
+    def _on_replaced(self) -> None:
+        self.beginResetModel()
+        self._turns = self._fetch()
+        self._keys = [turn.key for turn in self._turns]
+        self.endResetModel()
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        fresh = self._fetch()
+        by_key = {turn.key: turn for turn in fresh}
+        old = {turn.key: turn for turn in self._turns}
+        root = QModelIndex()
+
+        def begin_insert(first: int, last: int) -> None:
+            self.beginInsertRows(root, first, last)
+
+        def end_insert() -> None:
+            self._turns = [by_key[key] for key in self._keys]
+            self.endInsertRows()
+
+        def end_remove() -> None:
+            self._turns = [old[key] for key in self._keys]
+            self.endRemoveRows()
+
+        synced = sync_keys(
+            self._keys,
+            [turn.key for turn in fresh],
+            begin_remove=lambda first, last: self.beginRemoveRows(root, first, last),
+            end_remove=end_remove,
+            begin_insert=begin_insert,
+            end_insert=end_insert,
+        )
+        if not synced:  # the GM reordered ties: the order itself changed
+            self._on_replaced()
+            return
+        names_changed = event.changes.combatants
+        for row, turn in enumerate(fresh):
+            before = old.get(turn.key)
+            self._turns[row] = turn
+            if (
+                before is None
+                or before.grant != turn.grant
+                or before.values != turn.values
+                or turn.combatant_id in names_changed
+                or row == 0
+            ):
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

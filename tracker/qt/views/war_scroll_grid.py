@@ -1,0 +1,39 @@
+"""The War Scroll grid view: names down the left, Segments across, AP in the cells."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.war_scroll_model import WarScrollModel
+
+CELL_WIDTH = 56
+GAP_WIDTH = 18
+
+
+class WarScrollGrid(QTableView):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("war_scroll_grid")
+        self.grid_model = WarScrollModel(document, self)
+        self.setModel(self.grid_model)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setStyleSheet(
+            "QTableView { font-size: 13pt; gridline-color: #b0b0b0; }"
+            "QHeaderView::section { font-size: 12pt; padding: 4px; }"
+        )
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setDefaultSectionSize(CELL_WIDTH)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.verticalHeader().setDefaultSectionSize(32)
+        self.grid_model.columnsInserted.connect(self._size_gap)
+        self.grid_model.columnsRemoved.connect(self._size_gap)
+        self.grid_model.modelReset.connect(self._size_gap)
+        self._size_gap()
+
+    def _size_gap(self, *_args) -> None:
+        for column in range(self.grid_model.columnCount()):
+            width = GAP_WIDTH if self.grid_model.is_gap(column) else CELL_WIDTH
+            self.horizontalHeader().resizeSection(column, width)

@@ -1,0 +1,142 @@
+"""Edit the selected combatant: name, side, hidden, notes and the ruleset's stat fields.
+
+The form comes from the declared fields; a bad value shows its message next to the
+field and nothing is sent to the engine."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from tracker.engine import EditCombatant
+from tracker.engine.commands import BASE_FIELDS, clean_name
+from tracker.engine.errors import CommandError
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
+from tracker.qt.document import EncounterDocument
+from tracker.qt.widgets.field_editors import FieldForm
+
+
+class CombatantEditor(QWidget):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._combatant_id: str | None = None
+        layout = QVBoxLayout(self)
+        self.title = QLabel("Select a combatant to edit.")
+        self.title.setStyleSheet("font-weight: bold;")
+        layout.addWidget(self.title)
+        self._form_holder = QVBoxLayout()
+        layout.addLayout(self._form_holder)
+        self.form = self._build_form()
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.revert_button = QPushButton("Revert")
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setDefault(True)
+        buttons.addWidget(self.revert_button)
+        buttons.addWidget(self.apply_button)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        self.apply_button.clicked.connect(self.apply)
+        self.revert_button.clicked.connect(self._reload)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._rebuild)
+        self.set_combatant(None)
+
+    def _build_form(self) -> FieldForm:
+        form = FieldForm(
+            (*BASE_FIELDS, *self._document.ruleset.stat_fields),
+            self,
+            multiline=frozenset({"notes"}),
+        )
+        self._form_holder.addWidget(form)
+        for editor in form.editors.values():
+            line_edit = editor.input
+            if hasattr(line_edit, "returnPressed"):
+                line_edit.returnPressed.connect(self.apply)
+        return form
+
+    def _rebuild(self) -> None:
+        self.form.setParent(None)
+        self.form.deleteLater()
+        self.form = self._build_form()
+        self.set_combatant(None)
+
+    @property
+    def combatant(self) -> Combatant | None:
+        if self._combatant_id is None:
+            return None
+        for combatant in self._document.encounter.combatants:
+            if combatant.id == self._combatant_id:
+                return combatant
+        return None
+
+    def set_combatant(self, combatant_id: str | None) -> None:
+        self._combatant_id = combatant_id
+        self._reload()
+
+    def _reload(self) -> None:
+        combatant = self.combatant
+        enabled = combatant is not None
+        for widget in (self.form, self.apply_button, self.revert_button):
+            widget.setEnabled(enabled)
+        if combatant is None:
+            self._combatant_id = None
+            self.title.setText("Select a combatant to edit.")
+            return
+        self.title.setText(f"Editing {combatant.name}")
+        self.form.set_values(
+            {
+                "name": combatant.name,
+                "side": combatant.side,
+                "hidden": combatant.hidden,
+                "notes": combatant.notes,
+                **combatant.stats,
+            }
+        )
+
+    def apply(self) -> bool:
+        """Send the changed fields to the engine. False if a field is wrong or refused."""
+        combatant = self.combatant
+        if combatant is None:
+            return False
+        values = self.form.values()
+        if values is None:
+            return False
+        try:
+            values["name"] = clean_name(values["name"])
+        except CommandError as error:
+            self.form.show_error("name", error.message)
+            return False
+        current = {
+            "name": combatant.name,
+            "side": combatant.side,
+            "hidden": combatant.hidden,
+            "notes": combatant.notes,
+            **combatant.stats,
+        }
+        changes = {k: v for k, v in values.items() if current.get(k) != v}
+        if not changes:
+            return True
+        refusals: list[tuple[str, str]] = []
+
+        def note(message: str, field: str) -> None:
+            refusals.append((message, field))
+
+        self._document.refused.connect(note)
+        try:
+            applied = self._document.apply(EditCombatant(combatant.id, changes))
+        finally:
+            self._document.refused.disconnect(note)
+        for message, field in refusals:
+            if not self.form.show_error(field, message):
+                self.form.show_error("name", message)
+        return applied
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        if self._combatant_id is None:
+            return
+        if self.combatant is None:
+            self.set_combatant(None)
+        elif self._combatant_id in event.changes.combatants:
+            self._reload()

@@ -1,0 +1,132 @@
+"""Editors generated from declared `Field`s, each with its error message beside it.
+
+Numbers are typed into line edits rather than spin boxes so that a wrong entry is
+kept on screen and explained ("Speed must be between 0 and 60") instead of being
+silently clamped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import Field
+
+ERROR_STYLE = "color: #b3261e; font-weight: bold;"
+
+
+class FieldEditor(QWidget):
+    """One field: an input widget and, below it, the error shown when its value is bad."""
+
+    def __init__(self, field: Field, parent: QWidget | None = None, multiline: bool = False):
+        super().__init__(parent)
+        self.field = field
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        if field.kind == "choice":
+            self.input: QWidget = QComboBox()
+            self.input.addItems(list(field.choices))
+        elif field.kind == "bool":
+            self.input = QCheckBox()
+        elif multiline:
+            self.input = QPlainTextEdit()
+            self.input.setFixedHeight(70)
+        else:
+            self.input = QLineEdit()
+            if field.kind == "int" and field.minimum is not None and field.maximum is not None:
+                self.input.setPlaceholderText(f"{field.minimum}–{field.maximum}")
+        self.input.setObjectName(f"field_{field.name}")
+        if field.help:
+            self.input.setToolTip(field.help)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.input, 1)
+        layout.addLayout(row)
+        self.error = QLabel()
+        self.error.setObjectName(f"error_{field.name}")
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+
+    def set_value(self, value: Any) -> None:
+        widget = self.input
+        if isinstance(widget, QComboBox):
+            widget.setCurrentIndex(max(0, widget.findText(str(value))))
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QPlainTextEdit):
+            widget.setPlainText(str(value))
+        else:
+            widget.setText(str(value))
+        self.show_error("")
+
+    def raw_value(self) -> Any:
+        widget = self.input
+        if isinstance(widget, QComboBox):
+            return widget.currentText()
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, QPlainTextEdit):
+            return widget.toPlainText()
+        return widget.text()
+
+    def show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+
+class FieldForm(QWidget):
+    """A form of field editors. `values()` cleans every field and shows each problem next
+    to its field; it returns None if any field is wrong."""
+
+    def __init__(
+        self,
+        fields: tuple[Field, ...],
+        parent: QWidget | None = None,
+        multiline: frozenset[str] = frozenset(),
+    ) -> None:
+        super().__init__(parent)
+        self.editors: dict[str, FieldEditor] = {}
+        layout = QFormLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for field in fields:
+            editor = FieldEditor(field, self, multiline=field.name in multiline)
+            self.editors[field.name] = editor
+            layout.addRow(f"{field.label}:", editor)
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        for name, editor in self.editors.items():
+            editor.set_value(values.get(name, editor.field.default))
+
+    def values(self) -> dict[str, Any] | None:
+        cleaned: dict[str, Any] = {}
+        ok = True
+        for name, editor in self.editors.items():
+            try:
+                cleaned[name] = editor.field.clean(editor.raw_value())
+                editor.show_error("")
+            except CommandError as error:
+                editor.show_error(error.message)
+                ok = False
+        return cleaned if ok else None
+
+    def show_error(self, field_name: str, message: str) -> bool:
+        """Show an error next to a field; False if the form has no such field."""
+        editor = self.editors.get(field_name)
+        if editor is None:
+            return False
+        editor.show_error(message)
+        return True

@@ -1,0 +1,162 @@
+"""The turn at a glance and the controls to run it: start, end the turn, and every
+action the ruleset declares (buttons and inputs generated from its `ActionSpec`s)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine import EndTurn, RulesetAction, StartEncounter
+from tracker.engine.fields import Field
+from tracker.engine.ruleset import ActionSpec
+from tracker.qt.document import EncounterDocument
+
+
+def _param_widget(field: Field) -> QWidget:
+    if field.kind == "int":
+        spin = QSpinBox()
+        spin.setRange(field.minimum or 0, field.maximum if field.maximum is not None else 999)
+        spin.setValue(int(field.default))
+        return spin
+    if field.kind == "choice":
+        combo = QComboBox()
+        combo.addItems(list(field.choices))
+        return combo
+    return QLineEdit(str(field.default))
+
+
+def _param_value(widget: QWidget):
+    if isinstance(widget, QSpinBox):
+        return widget.value()
+    if isinstance(widget, QComboBox):
+        return widget.currentText()
+    assert isinstance(widget, QLineEdit)
+    return widget.text()
+
+
+class TurnPanel(QWidget):
+    """`selected_combatant` tells which combatant "any"-actions (bonus AP, …) apply to."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        selected_combatant: Callable[[], str | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._selected = selected_combatant
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.clock_label = QLabel()
+        self.clock_label.setObjectName("clock_label")
+        self.clock_label.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("turn_label")
+        self.turn_label.setStyleSheet("font-size: 13pt;")
+        self.turn_label.setWordWrap(True)
+        self.turn_label.setTextFormat(Qt.TextFormat.RichText)
+        row = QHBoxLayout()
+        labels = QVBoxLayout()
+        labels.addWidget(self.clock_label)
+        labels.addWidget(self.turn_label)
+        row.addLayout(labels, 1)
+        self.start_button = QPushButton("Start  [Ctrl+Enter]")
+        self.end_turn_button = QPushButton("End Turn  [Space]")
+        for button in (self.start_button, self.end_turn_button):
+            button.setStyleSheet("font-weight: bold; font-size: 12pt; padding: 8px 18px;")
+        row.addWidget(self.start_button)
+        row.addWidget(self.end_turn_button)
+        layout.addLayout(row)
+        self.start_button.clicked.connect(lambda: document.apply(StartEncounter()))
+        self.end_turn_button.clicked.connect(self.end_turn)
+        self._actions_box = QGroupBox("Actions")
+        self._actions_layout = QGridLayout(self._actions_box)
+        layout.addWidget(self._actions_box)
+        self.action_buttons: dict[str, QPushButton] = {}
+        self.action_inputs: dict[str, dict[str, QWidget]] = {}
+        self._build_actions()
+        document.changed.connect(lambda _event: self.refresh())
+        document.replaced.connect(self._rebuild)
+        self.refresh()
+
+    def _build_actions(self) -> None:
+        specs = [spec for spec in self._document.ruleset.actions if spec.on != "effect"]
+        # (actions on an effect are offered by the effects panel, on the selected effect)
+        for position, spec in enumerate(specs):
+            cell = QWidget()
+            cell_layout = QHBoxLayout(cell)
+            cell_layout.setContentsMargins(0, 0, 12, 0)
+            label = spec.label + (" (selected)" if spec.on == "any" else "")
+            button = QPushButton(label)
+            button.setObjectName(f"action_{spec.name}")
+            button.setToolTip(spec.help)
+            cell_layout.addWidget(button)
+            inputs: dict[str, QWidget] = {}
+            for field in spec.params:
+                widget = _param_widget(field)
+                widget.setObjectName(f"action_{spec.name}_{field.name}")
+                widget.setToolTip(field.label)
+                inputs[field.name] = widget
+                cell_layout.addWidget(widget)
+            cell_layout.addStretch(1)
+            self._actions_layout.addWidget(cell, position // 3, position % 3)
+            button.clicked.connect(lambda _=False, s=spec: self.perform(s))
+            self.action_buttons[spec.name] = button
+            self.action_inputs[spec.name] = inputs
+
+    def _rebuild(self) -> None:
+        while self._actions_layout.count():
+            item = self._actions_layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.action_buttons.clear()
+        self.action_inputs.clear()
+        self._build_actions()
+        self.refresh()
+
+    def perform(self, spec: ActionSpec) -> bool:
+        params = {name: _param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        target = self._selected() if spec.on == "any" else None
+        if spec.on == "any" and target is None:
+            self._document.refused.emit(f"{spec.label}: select a combatant first.", "")
+            return False
+        return self._document.apply(RulesetAction(spec.name, target, params))
+
+    def end_turn(self) -> bool:
+        return self._document.apply(EndTurn())
+
+    def refresh(self) -> None:
+        session = self._document.session
+        started = session.ruleset.is_started(session.encounter)
+        turn = session.current_turn()
+        self.start_button.setVisible(not started)
+        self.end_turn_button.setEnabled(turn is not None)
+        for spec_name, button in self.action_buttons.items():
+            spec = session.ruleset.action_spec(spec_name)
+            button.setEnabled(started and (turn is not None or spec.on == "any"))
+        if not started:
+            self.clock_label.setText("Setting up")
+            self.turn_label.setText("Add combatants, then press Start.")
+            return
+        if turn is None:
+            self.clock_label.setText(session.status())
+            self.turn_label.setText("Nobody can act: raise a Speed or add a combatant.")
+            return
+        name = session.encounter.combatant(turn.combatant_id).name
+        self.clock_label.setText(f"{session.ruleset.round_name} {turn.round} · {turn.phase}")
+        self.turn_label.setText(f"<b>{escape(name)}</b>: {escape(turn.grant)}")
