@@ -1,0 +1,1 @@
+"""Tests of tracker.persistence: files, user folders and the crash-recovery journal."""

@@ -1,0 +1,43 @@
+"""Saving and loading encounters, user folders and crash recovery (pure Python, no Qt).
+
+- `tracker.persistence.paths`: where Tracker keeps its files.
+- `tracker.persistence.files`: encounter files (`save_encounter`, `load_encounter`).
+- `tracker.persistence.journal`: the crash-recovery journal (`Journal`, `recover`).
+"""
+
+from tracker.persistence.files import (
+    FORMAT,
+    SCHEMA_VERSION,
+    FileFormatError,
+    SaveError,
+    is_tracker_file,
+    load_encounter,
+    save_encounter,
+)
+from tracker.persistence.journal import (
+    Journal,
+    JournalInfo,
+    discard_journal,
+    pending_journal,
+    recover,
+)
+from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
+
+__all__ = [
+    "FORMAT",
+    "SCHEMA_VERSION",
+    "FileFormatError",
+    "Journal",
+    "JournalInfo",
+    "SaveError",
+    "config_dir",
+    "data_dir",
+    "discard_journal",
+    "encounters_dir",
+    "is_tracker_file",
+    "journal_dir",
+    "load_encounter",
+    "pending_journal",
+    "recover",
+    "save_encounter",
+]
