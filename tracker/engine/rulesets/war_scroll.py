@@ -74,6 +74,15 @@ class TurnEnded:
 
 
 @dataclass(frozen=True)
+class TurnsRedealt:
+    """Timing point: a combatant's Turns of this Cycle were re-dealt (Speed changed)."""
+
+    combatant_id: str
+    cycle: int
+    last_in_cycle: bool  # their last Turn of this Cycle has been played: none is left
+
+
+@dataclass(frozen=True)
 class CycleEnded:
     cycle: int
 
@@ -312,7 +321,8 @@ class WarScroll(Ruleset):
                 tx.move_combatant(
                     encounter.index_of(combatant.id), self._resorted_index(encounter, combatant)
                 )
-            combatant.runtime = _fresh_runtime(combatant)
+            _redeal(combatant)  # keeps bonus AP already given to the first Cycle
+            self._keep_cap(tx, encounter, combatant)
             self._update_columns(tx, encounter)
             return
         # In War the order is never re-sorted (Swiftness changes do nothing here).
@@ -323,11 +333,21 @@ class WarScroll(Ruleset):
         else:
             _redeal(combatant)
         current = clock.get("current")
+        holds_current = current is not None and current[0] == combatant.id
+        if holds_current:
+            # AP already spent in the current Turn stay spent: it never holds fewer.
+            short = clock["spent"] - _total(combatant.runtime, current[1])
+            if short > 0:
+                combatant.runtime["base"][current[1]] += short
         if current is not None:
             now = play_position(current[1])
             _mark_missed(combatant, lambda slot: play_position(slot) < now)
         tx.log(_deal_text(combatant), "change")
+        self._keep_cap(tx, encounter, combatant)
         self._update_columns(tx, encounter)
+        pending = any(c is combatant for c, _ in self._pending(encounter))
+        over = any(combatant.runtime["played"]) and not (holds_current or pending)
+        tx.reach(TurnsRedealt(combatant.id, clock["cycle"], over))
         if current is None:
             self._advance(tx, encounter)
 
@@ -364,6 +384,10 @@ class WarScroll(Ruleset):
             raise CommandError("Add characters to the War Scroll before the War begins.")
         if not any(c.stats.get("speed", 0) > 0 for c in encounter.combatants):
             raise CommandError("Nobody has a Speed above 0, so nobody would get a Turn.")
+        for combatant in encounter.combatants:
+            # Bonus AP given before the War belong to the first Cycle's Turns.
+            runtime = tx.touch(combatant).runtime
+            runtime["next_extra"] = list(runtime["extra"])
         tx.touch_clock()["started"] = True
         tx.log("The War begins.", "start")
         self._begin_cycle(tx, encounter, 1)
@@ -424,8 +448,7 @@ class WarScroll(Ruleset):
         first = not any(runtime["played"])
         runtime["played"][slot] = True
         last = not any(
-            _turn_exists(runtime, s) and not runtime["played"][s]
-            for s in range(len(runtime["base"]))
+            _will_play(runtime, s) and not runtime["played"][s] for s in range(len(runtime["base"]))
         )
         left = _total(runtime, slot) - clock["spent"]
         unspent = f", {left} AP unspent" if left > 0 else ""
@@ -637,6 +660,12 @@ class WarScroll(Ruleset):
         if not turns:
             raise CommandError(f"{combatant.name} has no Turn to receive bonus AP.")
         tx.touch(combatant)
+        shared = self._spill(combatant, turns, amount)
+        tx.log(f"{combatant.name} gains {amount} bonus AP: {shared}.", "action")
+        self._update_columns(tx, encounter)
+
+    def _spill(self, combatant: Combatant, turns: list[_TurnRef], amount: int) -> str:
+        """Give `amount` AP to `turns` in order, none above 12; say where they went."""
         remaining = amount
         parts: list[str] = []
         for ref in turns:
@@ -645,16 +674,27 @@ class WarScroll(Ruleset):
             if given > 0:
                 self._add_to(combatant, ref, given)
                 remaining -= given
-                cycle_word = " next Cycle" if ref.next_cycle else ""
-                parts.append(f"{given} to Segment {segment_label(ref.slot)}{cycle_word}")
+                parts.append(f"{given} to {_where(ref)}")
             if remaining == 0:
                 break
         lost = f"; {remaining} AP find no Turn with room and are lost" if remaining else ""
-        tx.log(
-            f"{combatant.name} gains {amount} bonus AP: {', '.join(parts) or 'none'}{lost}.",
-            "action",
-        )
-        self._update_columns(tx, encounter)
+        return f"{', '.join(parts) or 'none'}{lost}"
+
+    def _keep_cap(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        """After a re-deal, no Turn may hold more than 12 AP: the excess spills on."""
+        current = encounter.clock.get("current")
+        start = _TurnRef(current[1], False) if current and current[0] == combatant.id else None
+        turns = list(self._own_turns_after(encounter, combatant, start))
+        for index, ref in enumerate(turns):
+            excess = self._ap_of(combatant, ref) - TURN_CAP
+            if excess > 0:
+                self._add_to(combatant, ref, -excess)
+                shared = self._spill(combatant, turns[index + 1 :], excess)
+                tx.log(
+                    f"{combatant.name}'s {_where(ref)} Turn holds at most {TURN_CAP} AP: "
+                    f"{excess} spill on ({shared}).",
+                    "change",
+                )
 
     def _carry_over(
         self,
@@ -677,9 +717,7 @@ class WarScroll(Ruleset):
         else:
             target = turns[0]
         has = self._ap_of(combatant, target)
-        where = f"Segment {segment_label(target.slot)}" + (
-            " next Cycle" if target.next_cycle else ""
-        )
+        where = _where(target)
         if has >= SEGMENT_AP:
             raise CommandError(
                 f"Carry Over needs a next Turn with fewer than 7 AP; "
@@ -728,14 +766,16 @@ class WarScroll(Ruleset):
             )
         if isinstance(point, CycleEnded):
             return point.cycle >= anchor["cycle"]
-        if not isinstance(point, TurnEnded) or "owner" not in anchor:
+        if not isinstance(point, TurnEnded | TurnsRedealt) or "owner" not in anchor:
             return False
         if point.cycle != anchor["cycle"] or point.combatant_id != anchor["owner"]:
             return False
-        if point.slot == anchor["slot"]:
+        if isinstance(point, TurnEnded) and point.slot == anchor["slot"]:
             return True
+        # The same Turn will not be played (Speed dropped, or it comes too late): the
+        # effect ends with the owner's last Turn of that Cycle.
         owner = encounter.combatant(point.combatant_id)
-        return point.last_in_cycle and not _turn_exists(owner.runtime, anchor["slot"])
+        return point.last_in_cycle and not _will_play(owner.runtime, anchor["slot"])
 
     def remaining(self, encounter: Encounter, effect: Effect) -> str:
         anchor = effect.anchor
@@ -794,6 +834,15 @@ def _total(runtime: dict[str, Any], slot: int) -> int:
 
 def _turn_exists(runtime: dict[str, Any], slot: int) -> bool:
     return slot < len(runtime["base"]) and (_total(runtime, slot) > 0 or runtime["played"][slot])
+
+
+def _will_play(runtime: dict[str, Any], slot: int) -> bool:
+    """The Turn exists and is (or will be) played: not missed."""
+    return _turn_exists(runtime, slot) and not runtime["missed"][slot]
+
+
+def _where(ref: _TurnRef) -> str:
+    return f"Segment {segment_label(ref.slot)}" + (" next Cycle" if ref.next_cycle else "")
 
 
 def _mark_missed(combatant: Combatant, when: Any) -> None:
