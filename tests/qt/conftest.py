@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from tracker.qt.app import sample_session
 from tracker.qt.document import EncounterDocument
@@ -16,15 +17,27 @@ def document(qapp) -> EncounterDocument:
     return EncounterDocument(sample_session())
 
 
+@pytest.fixture(autouse=True)
+def questions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A modal question would hang an offscreen test: record it and answer Discard."""
+    asked: list[str] = []
+
+    def answer(_parent, _title, text, *_args, **_kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    return asked
+
+
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
     main_window = MainWindow(sample_session(), None, tmp_path / "journal")
-    qtbot.addWidget(main_window)
     main_window.show()
     qtbot.waitExposed(main_window)
     yield main_window
-    main_window.document.undo_stack.setClean()  # close without the "save?" question
     main_window.close()
+    main_window.deleteLater()
 
 
 def names(document: EncounterDocument) -> list[str]:

@@ -100,14 +100,16 @@ class CombatantEditor(QWidget):
         combatant = self.combatant
         if combatant is None:
             return False
-        values = self.form.values()
+        values = self.form.values()  # shows every field's problem at once
+        name_editor = self.form.editors["name"]
+        try:
+            name = clean_name(name_editor.raw_value())
+        except CommandError as error:
+            name_editor.show_error(error.message)
+            return False
         if values is None:
             return False
-        try:
-            values["name"] = clean_name(values["name"])
-        except CommandError as error:
-            self.form.show_error("name", error.message)
-            return False
+        values["name"] = name
         current = {
             "name": combatant.name,
             "side": combatant.side,

@@ -1,0 +1,242 @@
+"""The game master's flows through the main window, driven as a user would."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox
+
+from tests.qt.conftest import by_name, names
+from tracker.engine import AddEffect, EndTurn, StartEncounter
+from tracker.qt.dialogs.effect_dialog import EffectDialog
+from tracker.qt.dialogs.new_encounter import NewEncounterDialog
+from tracker.qt.dialogs.options_dialog import OptionsDialog
+from tracker.qt.models.roster_model import MIME_TYPE
+
+
+def test_opens_on_the_sample_war_scroll(window):
+    assert window.document.encounter.name == "Ambush at the Ruined Chapel"
+    assert names(window.document)[:4] == ["Echthra", "Tirzaiel", "Thomas", "Kandor"]
+    grid = window.central_view.grid_model
+    assert grid.rowCount() == 8
+    assert "Ambush at the Ruined Chapel" in window.windowTitle()
+
+
+def test_add_duplicate_and_remove_combatants(window, qtbot):
+    before = len(window.document.encounter.combatants)
+    window.actions_by_name["add"].trigger()
+    assert len(window.document.encounter.combatants) == before + 1
+    added = window.selected_combatant_id()
+    assert window.document.encounter.combatant(added).name == "New combatant 1"
+    window.actions_by_name["duplicate"].trigger()
+    assert "New combatant 2" in names(window.document)
+    window.select_combatant(by_name(window.document, "Shade").id)
+    window.actions_by_name["remove"].trigger()
+    assert "Shade" not in names(window.document)
+    assert len(window.document.encounter.combatants) == before + 1
+
+
+def _editor_field(window, name: str) -> QLineEdit:
+    return window.editor.form.editors[name].input
+
+
+def _error_text(window, name: str) -> str:
+    label: QLabel = window.editor.form.editors[name].error
+    return label.text() if label.isVisibleTo(window) else ""
+
+
+def test_editor_refuses_bad_values_next_to_the_field(window, qtbot):
+    thomas = by_name(window.document, "Thomas")
+    window.select_combatant(thomas.id)
+    before = window.document.encounter.to_dict()
+    depth = window.document.undo_stack.count()
+    cases = [
+        ("speed", "fast", "Speed must be a whole number, not 'fast'."),
+        ("speed", "-3", "Speed must be between 0 and 60; -3 is out of range."),
+        ("speed", "500", "Speed must be between 0 and 60; 500 is out of range."),
+        ("name", "   ", "Name cannot be empty."),
+    ]
+    for field, typed, message in cases:
+        qtbot.mouseClick(window.editor.revert_button, Qt.MouseButton.LeftButton)
+        line_edit = _editor_field(window, field)
+        line_edit.clear()
+        qtbot.keyClicks(line_edit, typed)
+        qtbot.mouseClick(window.editor.apply_button, Qt.MouseButton.LeftButton)
+        assert _error_text(window, field) == message
+        assert window.document.encounter.to_dict() == before
+        assert window.document.undo_stack.count() == depth
+
+
+def test_editor_applies_good_values_and_undo_restores(window, qtbot):
+    kandor = by_name(window.document, "Kandor")
+    window.select_combatant(kandor.id)
+    speed = _editor_field(window, "speed")
+    speed.clear()
+    qtbot.keyClicks(speed, "20")
+    qtbot.keyClick(speed, Qt.Key.Key_Return)
+    assert kandor.stats["speed"] == 20
+    assert _error_text(window, "speed") == ""
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert kandor.stats["speed"] == 11
+    assert speed.text() == "11"
+
+
+def test_space_ends_the_turn_but_not_while_typing_a_name(window, qtbot):
+    before = window.document.encounter.to_dict()
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Start
+    assert window.document.session.current_turn().combatant_id == by_name(
+        window.document, "Echthra").id
+    window.roster_view.setFocus()
+    qtbot.keyClick(window.roster_view, Qt.Key.Key_Space)
+    current = window.document.session.current_turn()
+    assert current.combatant_id == by_name(window.document, "Tirzaiel").id
+    assert window.turn_panel.turn_label.text() == "<b>Tirzaiel</b>: 7 AP"
+    window.select_combatant(by_name(window.document, "Thomas").id)
+    name = _editor_field(window, "name")
+    name.setFocus()
+    qtbot.keyClick(name, Qt.Key.Key_Space)
+    assert name.text() == "Thomas "
+    assert window.document.session.current_turn() == current
+    for _ in range(2):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.document.encounter.to_dict() == before
+    qtbot.keyClick(window, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.document.session.current_turn().combatant_id == by_name(
+        window.document, "Echthra").id
+
+
+def test_turn_actions_from_the_panel(window, qtbot):
+    panel = window.turn_panel
+    window.document.apply(StartEncounter())
+    panel.action_inputs["spend_ap"]["amount"].setValue(3)
+    qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
+    assert window.document.encounter.clock["spent"] == 3
+    panel.action_inputs["spend_ap"]["amount"].setValue(5)
+    qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
+    assert window.document.encounter.clock["spent"] == 3
+    assert window.banner.isVisible() and "only 4 AP left" in window.banner.label.text()
+    # Bonus AP to the selected combatant's current Turn (Echthra holds it).
+    window.select_combatant(by_name(window.document, "Echthra").id)
+    panel.action_inputs["bonus_ap"]["amount"].setValue(2)
+    qtbot.mouseClick(panel.action_buttons["bonus_ap"], Qt.MouseButton.LeftButton)
+    assert window.document.session.current_turn().values["ap"] == 9
+    qtbot.mouseClick(panel.action_buttons["rest"], Qt.MouseButton.LeftButton)
+    assert window.document.session.current_turn().combatant_id == by_name(
+        window.document, "Tirzaiel").id
+
+
+def test_effect_added_in_dialog_expires_with_an_announcement(window, qtbot):
+    document = window.document
+    document.apply(StartEncounter())
+    thomas = by_name(document, "Thomas")
+    dialog = EffectDialog(document, thomas.id, window)
+    qtbot.addWidget(dialog)
+    dialog.name_edit.setText("Blessed")
+    dialog.duration_form.editors["cycles"].input.setText("1")
+    dialog.accept()
+    assert [e.name for e in document.encounter.effects] == ["Blessed"]
+    assert window.effects_model.index(0, 3).data().startswith(
+        "ends at the end of Echthra's Segment 1 Turn in Cycle 2")
+    turns_per_cycle = 18  # 8 in Segment 1, 2 in Segment 2, 8 in Segment A
+    for _ in range(turns_per_cycle):
+        document.apply(EndTurn())
+    turn = document.session.current_turn()
+    assert (turn.round, turn.phase) == (2, "Segment 1")  # Echthra's Turn, as when added
+    assert document.encounter.effects
+    assert not window.banner.isVisible() or window.banner.kind != "expiry"
+    document.apply(EndTurn())
+    assert document.encounter.effects == []
+    assert window.banner.isVisible() and window.banner.kind == "expiry"
+    assert "Blessed on Thomas expired" in window.banner.label.text()
+    texts = [(entry.kind, entry.text) for entry in document.encounter.log[-3:]]
+    assert texts == [("turn", "Echthra's Turn ends, 7 AP unspent."),
+                     ("expiry", "Blessed on Thomas expired."),
+                     ("turn", "Tirzaiel's Turn: Segment 1, 7 AP.")]
+    document.undo_stack.undo()
+    assert [e.name for e in document.encounter.effects] == ["Blessed"]
+
+
+def test_effect_dialog_refuses_bad_duration(window, qtbot):
+    dialog = EffectDialog(window.document, None, window)
+    qtbot.addWidget(dialog)
+    dialog.name_edit.setText("Blessed")
+    dialog.duration_form.editors["cycles"].input.setText("0")
+    dialog.accept()
+    assert window.document.encounter.effects == []
+    assert dialog.duration_form.editors["cycles"].error.text() == (
+        "Cycles must be between 1 and 99; 0 is out of range.")
+    dialog.duration_form.editors["cycles"].input.setText("2")
+    dialog.name_edit.setText("")
+    dialog.accept()
+    assert dialog.error.text() == "Effect name cannot be empty."
+
+
+def test_every_option_can_be_set_per_encounter(window, qtbot):
+    ruleset = window.document.ruleset
+    dialog = OptionsDialog(window.document, window)
+    qtbot.addWidget(dialog)
+    assert set(dialog.combos) == {choice.name for choice in ruleset.options}
+    for choice in ruleset.options:
+        assert dialog.combos[choice.name].currentData() == choice.values[0][0]
+        dialog.combos[choice.name].setCurrentIndex(len(choice.values) - 1)
+    dialog.accept()
+    for choice in ruleset.options:
+        assert window.document.encounter.options[choice.name] == choice.values[-1][0]
+
+
+def test_new_encounter_dialog_creates_an_empty_encounter(window, qtbot):
+    dialog = NewEncounterDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.name_edit.setText("")
+    dialog.accept()
+    assert dialog.session is None and "cannot be empty" in dialog.error.text()
+    dialog.name_edit.setText("Skirmish")
+    dialog.accept()
+    assert dialog.session is not None
+    window.replace_session(dialog.session, None)
+    assert window.document.encounter.name == "Skirmish"
+    assert window.roster_model.rowCount() == 0
+    assert window.central_view.grid_model.rowCount() == 0
+
+
+def test_save_and_open_round_trip(window, tmp_path):
+    document = window.document
+    document.apply(StartEncounter())
+    document.apply(EndTurn())
+    document.apply(AddEffect("Shielded", by_name(document, "Kandor").id, None, {"cycles": 2}))
+    path = tmp_path / "ambush.json"
+    assert window.save_to(path)
+    assert document.undo_stack.isClean() and "ambush.json" in window.windowTitle()
+    saved = document.encounter.to_dict()
+    document.apply(EndTurn())
+    document.undo_stack.setClean()
+    assert window.open_path(path)
+    assert window.document.encounter.to_dict() == saved
+    assert window.roster_model.rowCount() == 8
+
+
+def test_damaged_file_gets_a_clear_error_and_is_not_overwritten(window, tmp_path, monkeypatch):
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _parent, _title, text: warnings.append(text))
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text('{"format": "tracker-encounter", "schema_ver', encoding="utf-8")
+    before = window.document.encounter.to_dict()
+    assert not window.open_path(damaged)
+    assert "damaged" in warnings[0]
+    assert window.document.encounter.to_dict() == before
+    assert not window.save_to(damaged)
+    assert damaged.read_text(encoding="utf-8") == '{"format": "tracker-encounter", "schema_ver'
+
+
+def test_drop_on_the_roster_moves_ties_once(window):
+    model = window.roster_model
+    shade2 = by_name(window.document, "Shade 2").id
+    row = model.row_of(shade2)
+    mime = model.mimeData([model.index(row)])
+    assert mime.hasFormat(MIME_TYPE)
+    # The view's internal drop: returns False so the view never deletes the source.
+    assert not model.dropMimeData(mime, Qt.DropAction.MoveAction, row - 1, 0, QModelIndex())
+    assert model.row_of(shade2) == row - 1
+    assert names(window.document).count("Shade 2") == 1
+    assert len(window.document.encounter.combatants) == 8
