@@ -83,8 +83,10 @@ def test_editor_applies_good_values_and_undo_restores(window, qtbot):
 def test_space_ends_the_turn_but_not_while_typing_a_name(window, qtbot):
     before = window.document.encounter.to_dict()
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Start
-    assert window.document.session.current_turn().combatant_id == by_name(
-        window.document, "Echthra").id
+    assert (
+        window.document.session.current_turn().combatant_id
+        == by_name(window.document, "Echthra").id
+    )
     window.roster_view.setFocus()
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Space)
     current = window.document.session.current_turn()
@@ -99,10 +101,15 @@ def test_space_ends_the_turn_but_not_while_typing_a_name(window, qtbot):
     for _ in range(2):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.document.encounter.to_dict() == before
-    qtbot.keyClick(window, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.document.session.current_turn().combatant_id == by_name(
-        window.document, "Echthra").id
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert (
+        window.document.session.current_turn().combatant_id
+        == by_name(window.document, "Echthra").id
+    )
 
 
 def test_turn_actions_from_the_panel(window, qtbot):
@@ -121,8 +128,10 @@ def test_turn_actions_from_the_panel(window, qtbot):
     qtbot.mouseClick(panel.action_buttons["bonus_ap"], Qt.MouseButton.LeftButton)
     assert window.document.session.current_turn().values["ap"] == 9
     qtbot.mouseClick(panel.action_buttons["rest"], Qt.MouseButton.LeftButton)
-    assert window.document.session.current_turn().combatant_id == by_name(
-        window.document, "Tirzaiel").id
+    assert (
+        window.document.session.current_turn().combatant_id
+        == by_name(window.document, "Tirzaiel").id
+    )
 
 
 def test_effect_added_in_dialog_expires_with_an_announcement(window, qtbot):
@@ -135,8 +144,11 @@ def test_effect_added_in_dialog_expires_with_an_announcement(window, qtbot):
     dialog.duration_form.editors["cycles"].input.setText("1")
     dialog.accept()
     assert [e.name for e in document.encounter.effects] == ["Blessed"]
-    assert window.effects_model.index(0, 3).data().startswith(
-        "ends at the end of Echthra's Segment 1 Turn in Cycle 2")
+    assert (
+        window.effects_model.index(0, 3)
+        .data()
+        .startswith("ends at the end of Echthra's Segment 1 Turn in Cycle 2")
+    )
     turns_per_cycle = 18  # 8 in Segment 1, 2 in Segment 2, 8 in Segment A
     for _ in range(turns_per_cycle):
         document.apply(EndTurn())
@@ -149,9 +161,11 @@ def test_effect_added_in_dialog_expires_with_an_announcement(window, qtbot):
     assert window.banner.isVisible() and window.banner.kind == "expiry"
     assert "Blessed on Thomas expired" in window.banner.label.text()
     texts = [(entry.kind, entry.text) for entry in document.encounter.log[-3:]]
-    assert texts == [("turn", "Echthra's Turn ends, 7 AP unspent."),
-                     ("expiry", "Blessed on Thomas expired."),
-                     ("turn", "Tirzaiel's Turn: Segment 1, 7 AP.")]
+    assert texts == [
+        ("turn", "Echthra's Turn ends, 7 AP unspent."),
+        ("expiry", "Blessed on Thomas expired."),
+        ("turn", "Tirzaiel's Turn: Segment 1, 7 AP."),
+    ]
     document.undo_stack.undo()
     assert [e.name for e in document.encounter.effects] == ["Blessed"]
 
@@ -164,7 +178,8 @@ def test_effect_dialog_refuses_bad_duration(window, qtbot):
     dialog.accept()
     assert window.document.encounter.effects == []
     assert dialog.duration_form.editors["cycles"].error.text() == (
-        "Cycles must be between 1 and 99; 0 is out of range.")
+        "Cycles must be between 1 and 99; 0 is out of range."
+    )
     dialog.duration_form.editors["cycles"].input.setText("2")
     dialog.name_edit.setText("")
     dialog.accept()
@@ -217,8 +232,7 @@ def test_save_and_open_round_trip(window, tmp_path):
 
 def test_damaged_file_gets_a_clear_error_and_is_not_overwritten(window, tmp_path, monkeypatch):
     warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda _parent, _title, text: warnings.append(text))
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
     damaged = tmp_path / "damaged.json"
     damaged.write_text('{"format": "tracker-encounter", "schema_ver', encoding="utf-8")
     before = window.document.encounter.to_dict()

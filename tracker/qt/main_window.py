@@ -259,8 +259,11 @@ class MainWindow(QMainWindow):
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = self.document.undo_stack.createRedoAction(self, "&Redo")
-        redo_keys = [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Shift+Z"),
-                     QKeySequence("Ctrl+Y")]
+        redo_keys = [
+            QKeySequence(QKeySequence.StandardKey.Redo),
+            QKeySequence("Ctrl+Shift+Z"),
+            QKeySequence("Ctrl+Y"),
+        ]
         redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
         undo.setObjectName("undo")
         redo.setObjectName("redo")
