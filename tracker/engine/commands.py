@@ -252,7 +252,10 @@ class EndTurn(Command):
         turn = ruleset.current_turn(encounter)
         if turn is None:
             raise CommandError("There is no current turn: start the encounter first.")
-        name = encounter.combatant(turn.combatant_id).name
+        if turn.combatant_id is None:
+            name = turn.title
+        else:
+            name = encounter.combatant(turn.combatant_id).name
         ruleset.end_turn(tx, encounter)
         return f"End {name}'s turn"
 

@@ -9,12 +9,15 @@ given (`touch` before changing a combatant, `touch_clock` before the clock, `log
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.state import Combatant, Effect, Encounter
+
+if TYPE_CHECKING:
+    from tracker.engine.prompts import Prompt
 
 
 @dataclass(frozen=True)
@@ -31,14 +34,17 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn in the order: whose, when, and what it grants."""
+    """One turn in the order: whose, when, and what it grants. A turn that belongs to
+    no combatant (the GM's own turn in some systems) has `combatant_id` None and a
+    `title` to show instead of a name."""
 
-    combatant_id: str
+    combatant_id: str | None
     key: tuple[Any, ...]  # identifies this turn for views (stable while it is pending)
     round: int  # the Cycle / round it belongs to
     phase: str  # "Segment 2", "tick 12", ... as the ruleset names it
     grant: str  # "7 AP", "Major 1 · Minor 2", ...
     values: dict[str, Any] = field(default_factory=dict, compare=False)
+    title: str = ""
 
 
 class Ruleset:
@@ -92,6 +98,11 @@ class Ruleset:
     ) -> None:
         """The combatant's stats changed from `old` (already applied)."""
 
+    def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
+        """Short state words shown beside the combatant's name ("waiting", "in Conflict",
+        "prepared: door opens")."""
+        return ()
+
     def check_move(self, encounter: Encounter, combatant: Combatant, destination: int) -> None:
         """Raise `CommandError` if the GM may not move the combatant there."""
 
@@ -134,6 +145,11 @@ class Ruleset:
     def remaining(self, encounter: Encounter, effect: Effect) -> str:
         """How long the effect has left, in the ruleset's units, for display."""
         return ""
+
+    # --- decisions ------------------------------------------------------------------
+    def prompt(self, encounter: Encounter) -> Prompt | None:
+        """The decision the rules wait for now, if any (see tracker.engine.prompts)."""
+        return None
 
     def action_spec(self, name: str) -> ActionSpec:
         for spec in self.actions:

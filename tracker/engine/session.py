@@ -13,6 +13,7 @@ from typing import Any
 from tracker.engine.changes import ChangeSet, Record, Transaction
 from tracker.engine.commands import Command, clean_name
 from tracker.engine.errors import CommandError
+from tracker.engine.prompts import Prompt
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import Ruleset, Turn
 from tracker.engine.state import Encounter
@@ -164,6 +165,10 @@ class Session:
     def upcoming_turns(self, limit: int = 20) -> list[Turn]:
         """The current turn first, then those to come, at most `limit`."""
         return self.ruleset.upcoming_turns(self.encounter, limit)
+
+    def prompt(self) -> Prompt | None:
+        """The decision the rules are waiting for, if any; answer with its commands."""
+        return self.ruleset.prompt(self.encounter)
 
     def status(self) -> str:
         return self.ruleset.status(self.encounter)

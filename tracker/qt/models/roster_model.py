@@ -57,8 +57,10 @@ class RosterModel(QAbstractListModel):
         if combatant is None:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            hidden = "  (hidden)" if combatant.hidden else ""
-            return f"{combatant.name}{hidden}"
+            words = self._document.ruleset.markers(self._document.encounter, combatant)
+            if combatant.hidden:
+                words = ("hidden", *words)
+            return f"{combatant.name}  ({', '.join(words)})" if words else combatant.name
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(combatant)
         if role == Qt.ItemDataRole.DecorationRole:

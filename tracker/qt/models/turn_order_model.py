@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from tracker.engine.errors import CommandError
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
@@ -86,14 +87,16 @@ class TurnOrderModel(QAbstractTableModel):
         return None
 
     def _combatant(self, turn: Turn):
+        if turn.combatant_id is None:
+            return None
         try:
             return self._document.encounter.combatant(turn.combatant_id)
-        except Exception:  # the combatant left; the row is about to go
+        except CommandError:  # the combatant left; the row is about to go
             return None
 
     def _name(self, turn: Turn) -> str:
         combatant = self._combatant(turn)
-        return combatant.name if combatant else "—"
+        return combatant.name if combatant else (turn.title or "—")
 
     def _on_replaced(self) -> None:
         self.beginResetModel()

@@ -157,6 +157,9 @@ class TurnPanel(QWidget):
             self.clock_label.setText(session.status())
             self.turn_label.setText("Nobody can act: raise a Speed or add a combatant.")
             return
-        name = session.encounter.combatant(turn.combatant_id).name
+        if turn.combatant_id is None:
+            name = turn.title
+        else:
+            name = session.encounter.combatant(turn.combatant_id).name
         self.clock_label.setText(f"{session.ruleset.round_name} {turn.round} · {turn.phase}")
         self.turn_label.setText(f"<b>{escape(name)}</b>: {escape(turn.grant)}")
