@@ -118,6 +118,7 @@ def test_turn_actions_from_the_panel(window, qtbot):
     panel.action_inputs["spend_ap"]["amount"].setValue(3)
     qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
     assert window.document.encounter.clock["spent"] == 3
+    assert panel.turn_label.text() == "<b>Echthra</b>: 7 AP, 4 left"
     panel.action_inputs["spend_ap"]["amount"].setValue(5)
     qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
     assert window.document.encounter.clock["spent"] == 3

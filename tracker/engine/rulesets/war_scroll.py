@@ -527,7 +527,7 @@ class WarScroll(Ruleset):
             key=(cycle, slot, combatant.id),
             round=cycle,
             phase=f"Segment {label}",
-            grant=f"{ap} AP",
+            grant=f"{ap} AP, {ap - spent} left" if spent else f"{ap} AP",
             values={"ap": ap, "spent": spent, "segment": label, "slot": slot},
         )
 
