@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
         self.roster_view.setDragDropOverwriteMode(False)
         self.roster_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.roster_view.setStyleSheet("font-size: 12pt;")
+        self.roster_view.setUniformItemSizes(True)  # no measuring of every row
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.editor = CombatantEditor(self.document)
         roster_box = QWidget()
@@ -162,12 +163,11 @@ class MainWindow(QMainWindow):
             0, QHeaderView.ResizeMode.Stretch
         )
         self.turn_order_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.turn_order_view.horizontalHeader().setSectionResizeMode(
-            1, QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.turn_order_view.horizontalHeader().setSectionResizeMode(
-            2, QHeaderView.ResizeMode.ResizeToContents
-        )
+        # Fixed sizes: measuring contents would visit every row on every change.
+        self.turn_order_view.horizontalHeader().resizeSection(1, 190)
+        self.turn_order_view.horizontalHeader().resizeSection(2, 110)
+        self.turn_order_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.turn_order_view.verticalHeader().setDefaultSectionSize(28)
         self.turn_order_view.setWordWrap(False)
         turn_dock = self._dock(
             "Turn order", self.turn_order_view, Qt.DockWidgetArea.RightDockWidgetArea
@@ -209,6 +209,7 @@ class MainWindow(QMainWindow):
         self.log_view.verticalHeader().hide()
         self.log_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.log_view.setWordWrap(False)
+        self.log_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.log_view.verticalHeader().setDefaultSectionSize(22)
         log_dock = self._dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())

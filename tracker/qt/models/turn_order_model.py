@@ -1,8 +1,10 @@
 """The turns to come, current first: who, when (round and phase) and what it grants.
 
-Rows are keyed by the ruleset's turn keys; after each change the list is brought in
-step with row removals and insertions (ending a turn removes one row), and only rows
-whose contents changed are repainted."""
+The list covers this round and the next, but the model only materialises the rows a
+view has asked for (`canFetchMore`/`fetchMore`, a page at a time as the GM scrolls),
+so a War of 1,000 costs what is on screen. Rows are keyed by the ruleset's turn keys;
+after each change the list is brought in step with row removals and insertions
+(ending a turn removes one row), and only rows whose contents changed are repainted."""
 
 from __future__ import annotations
 
@@ -18,25 +20,42 @@ from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 TurnRole = Qt.ItemDataRole.UserRole + 20
 Index = QModelIndex | QPersistentModelIndex
-DEFAULT_LIMIT = 10_000  # every turn of this round and the next, even in a War of 1,000
+PAGE = 100  # rows materialised at first, and added by each fetchMore
 
 
 class TurnOrderModel(QAbstractTableModel):
     COLUMNS = ("Name", "When", "Grants")
 
-    def __init__(
-        self, document: EncounterDocument, parent=None, limit: int = DEFAULT_LIMIT
-    ) -> None:
+    def __init__(self, document: EncounterDocument, parent=None) -> None:
         super().__init__(parent)
         self._document = document
-        self._limit = limit
+        self._limit = PAGE
+        self._more = False
         self._turns: list[Turn] = self._fetch()
         self._keys = [turn.key for turn in self._turns]
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
     def _fetch(self) -> list[Turn]:
-        return self._document.session.upcoming_turns(self._limit)
+        """The first `_limit` turns; notes whether more are to come."""
+        turns = self._document.session.upcoming_turns(self._limit + 1)
+        self._more = len(turns) > self._limit
+        return turns[: self._limit]
+
+    def canFetchMore(self, parent: Index) -> bool:
+        return not parent.isValid() and self._more
+
+    def fetchMore(self, parent: Index) -> None:
+        if parent.isValid() or not self._more:
+            return
+        self._limit += PAGE
+        turns = self._fetch()
+        first = len(self._turns)
+        if len(turns) > first:
+            self.beginInsertRows(QModelIndex(), first, len(turns) - 1)
+            self._turns = turns
+            self._keys = [turn.key for turn in turns]
+            self.endInsertRows()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._turns)
@@ -100,6 +119,7 @@ class TurnOrderModel(QAbstractTableModel):
 
     def _on_replaced(self) -> None:
         self.beginResetModel()
+        self._limit = PAGE
         self._turns = self._fetch()
         self._keys = [turn.key for turn in self._turns]
         self.endResetModel()
