@@ -9,6 +9,7 @@ from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
 
+from PySide6.QtCore import QLockFile
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tracker.engine import Session
@@ -80,14 +81,29 @@ def open_main_window(journal_dir: Path | None = None, ask=None) -> MainWindow:
     return MainWindow(sample_session(), None, journal_dir)
 
 
+def single_instance_lock() -> QLockFile | None:
+    """One Tracker at a time: two would write over each other's crash journal."""
+    lock = QLockFile(str(paths.data_dir() / "tracker.lock"))
+    lock.setStaleLockTime(0)  # a lock left by a killed Tracker is stale at once
+    return lock if lock.tryLock(200) else None
+
+
 def main(argv: list[str] | None = None) -> int:
     app = QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("Tracker")
     app.setOrganizationName("Tracker")
     sys.excepthook = _report_unexpected
+    lock = single_instance_lock()
+    if lock is None:
+        QMessageBox.information(
+            None, "Tracker is already running", "Tracker is already open: switch to its window."
+        )
+        return 1
     window = open_main_window()
     window.show()
-    return app.exec()
+    status = app.exec()
+    lock.unlock()
+    return status
 
 
 __all__ = ["Journal", "main", "open_main_window", "sample_path", "sample_session"]

@@ -110,7 +110,10 @@ class MainWindow(QMainWindow):
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         if resume:
             self.document.mirror_history()
-            self.journal = Journal.resume(self._journal_dir, session)
+            try:
+                self.journal = Journal.resume(self._journal_dir, session, self._journal_failed)
+            except TrackerError as error:
+                self._journal_failed(error)
         else:
             self._start_journal()
         self._update_title()
@@ -404,7 +407,23 @@ class MainWindow(QMainWindow):
     def _start_journal(self) -> None:
         if self.journal is not None:
             self.journal.close()
-        self.journal = Journal.begin(self._journal_dir, self.document.session, self.document.path)
+            self.journal = None
+        try:
+            self.journal = Journal.begin(
+                self._journal_dir, self.document.session, self.document.path, self._journal_failed
+            )
+        except TrackerError as error:
+            self._journal_failed(error)
+
+    def _journal_failed(self, error: TrackerError) -> None:
+        """Crash recovery is off: say so plainly, and how to stay safe."""
+        self.banner.announce(
+            escape(
+                f"Changes can no longer be journaled ({error}). Save the encounter now; "
+                "if Tracker were killed, unsaved changes would be lost."
+            ),
+            "error",
+        )
 
     def replace_session(self, session: Session, path: Path | None) -> None:
         self.document.replace_session(session, path)

@@ -1,0 +1,95 @@
+"""A killed Tracker resumes exactly where it stopped, undo history included."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from tests.qt.conftest import by_name
+from tracker.engine import AddEffect, EndTurn, RulesetAction, StartEncounter
+from tracker.qt.app import open_main_window, sample_session, single_instance_lock
+from tracker.qt.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _play(document) -> None:
+    document.apply(StartEncounter())
+    for _ in range(3):
+        document.apply(EndTurn())
+    document.apply(RulesetAction("spend_ap", None, {"amount": 4}))
+    kandor = by_name(document, "Kandor").id
+    document.apply(AddEffect("Shielded", kandor, kandor, {"cycles": 1}))
+    document.undo_stack.undo()  # the effect is undone: redo must still be possible
+
+
+def test_resume_after_the_window_was_never_closed(qtbot, tmp_path, questions):
+    journal = tmp_path / "journal"
+    first = MainWindow(sample_session(), None, journal)
+    _play(first.document)
+    expected = first.document.encounter.to_dict()
+    # No close: as if the process died here.
+    second = open_main_window(journal, ask=lambda question: "Resume" in question)
+    qtbot.addWidget(second)
+    assert second.document.encounter.to_dict() == expected
+    stack = second.document.undo_stack
+    assert (stack.count(), stack.index()) == (first.document.undo_stack.count(), 5)
+    assert stack.redoText() == "Add Shielded to Kandor"
+    stack.redo()
+    assert [e.name for e in second.document.encounter.effects] == ["Shielded"]
+    for _ in range(6):  # back through every command, to the encounter as it began
+        stack.undo()
+    assert second.document.encounter.to_dict() == sample_session().encounter.to_dict()
+    second.document.undo_stack.setClean()
+    first.document.undo_stack.setClean()
+
+
+def test_declining_to_resume_opens_the_sample_and_drops_the_journal(qtbot, tmp_path):
+    journal = tmp_path / "journal"
+    first = MainWindow(sample_session(), None, journal)
+    _play(first.document)
+    second = open_main_window(journal, ask=lambda _question: False)
+    qtbot.addWidget(second)
+    assert second.document.encounter.to_dict() == sample_session().encounter.to_dict()
+    first.document.undo_stack.setClean()
+
+
+def test_a_killed_tracker_process_resumes_where_it_was(qtbot, tmp_path):
+    """The GUI in another process applies changes, then is killed with SIGKILL."""
+    journal = tmp_path / "journal"
+    script = textwrap.dedent(f"""
+        import os, signal
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from pathlib import Path
+        from tests.qt.test_resume import _play
+        from tracker.qt.app import sample_session
+        from tracker.qt.main_window import MainWindow
+        window = MainWindow(sample_session(), None, Path({str(journal)!r}))
+        _play(window.document)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=os.environ.copy())
+    assert result.returncode == -signal.SIGKILL
+    reference = MainWindow(sample_session(), None, tmp_path / "reference-journal")
+    _play(reference.document)
+    resumed = open_main_window(journal, ask=lambda _question: True)
+    qtbot.addWidget(resumed)
+    assert resumed.document.encounter.to_dict() == reference.document.encounter.to_dict()
+    assert resumed.document.undo_stack.count() == reference.document.undo_stack.count()
+    reference.document.undo_stack.setClean()
+
+
+def test_only_one_tracker_runs_at_a_time():
+    first = single_instance_lock()
+    assert first is not None
+    assert single_instance_lock() is None
+    first.unlock()
+    again = single_instance_lock()
+    assert again is not None
+    again.unlock()
