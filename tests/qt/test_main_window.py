@@ -191,10 +191,11 @@ def test_every_option_can_be_set_per_encounter(window, qtbot):
     ruleset = window.document.ruleset
     dialog = OptionsDialog(window.document, window)
     qtbot.addWidget(dialog)
-    assert set(dialog.combos) == {choice.name for choice in ruleset.options}
+    assert set(dialog.buttons) == {choice.name for choice in ruleset.options}
     for choice in ruleset.options:
-        assert dialog.combos[choice.name].currentData() == choice.values[0][0]
-        dialog.combos[choice.name].setCurrentIndex(len(choice.values) - 1)
+        assert dialog.chosen(choice.name) == choice.values[0][0]
+        assert dialog.buttons[choice.name][choice.values[0][0]].text().endswith("(default)")
+        dialog.buttons[choice.name][choice.values[-1][0]].click()
     dialog.accept()
     for choice in ruleset.options:
         assert window.document.encounter.options[choice.name] == choice.values[-1][0]

@@ -51,10 +51,10 @@ from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.turn_panel import TurnPanel
 
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
-BANNER_STYLES = {
-    "expiry": "background: #fff3c4; color: #3b2f00; border: 1px solid #d9b200;",
-    "error": "background: #fde2e0; color: #5c1010; border: 1px solid #c8372d;",
-    "info": "background: #e3eefc; color: #0f2d57; border: 1px solid #6d9be0;",
+BANNER_COLORS = {  # background, text, border
+    "expiry": ("#fff3c4", "#3b2f00", "#d9b200"),
+    "error": ("#fde2e0", "#5c1010", "#c8372d"),
+    "info": ("#e3eefc", "#0f2d57", "#6d9be0"),
 }
 
 
@@ -68,19 +68,23 @@ class Banner(QWidget):
         self.label = QLabel()
         self.label.setObjectName("banner_text")
         self.label.setWordWrap(True)
-        self.label.setStyleSheet("font-size: 11pt;")
         close = QPushButton("Dismiss")
         close.setFlat(True)
         close.clicked.connect(self.hide)
         layout.addWidget(self.label, 1)
         layout.addWidget(close)
+        self.setObjectName("banner")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.kind = ""
         self.hide()
 
     def announce(self, text: str, kind: str) -> None:
         self.kind = kind
-        self.setStyleSheet(BANNER_STYLES[kind])
+        background, ink, border = BANNER_COLORS[kind]
+        self.setStyleSheet(
+            f"#banner {{ background: {background}; border: 1px solid {border}; }}"
+            f"#banner_text {{ color: {ink}; font-size: 11pt; }}"
+        )
         self.label.setText(text)
         self.show()
 
@@ -167,8 +171,8 @@ class MainWindow(QMainWindow):
         )
         self.turn_order_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         # Fixed sizes: measuring contents would visit every row on every change.
-        self.turn_order_view.horizontalHeader().resizeSection(1, 190)
-        self.turn_order_view.horizontalHeader().resizeSection(2, 110)
+        self.turn_order_view.horizontalHeader().resizeSection(1, 165)
+        self.turn_order_view.horizontalHeader().resizeSection(2, 100)
         self.turn_order_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.turn_order_view.verticalHeader().setDefaultSectionSize(28)
         self.turn_order_view.setWordWrap(False)
@@ -182,10 +186,16 @@ class MainWindow(QMainWindow):
         self.effects_view.setObjectName("effects_view")
         self.effects_view.setModel(self.effects_model)
         self.effects_view.verticalHeader().hide()
-        self.effects_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        effects_header = self.effects_view.horizontalHeader()
+        for column in range(3):
+            effects_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        effects_header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.effects_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.effects_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.effects_view.setWordWrap(True)
+        self.effects_view.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
         effects_layout.addWidget(self.effects_view, 1)
         effect_buttons = QHBoxLayout()
         add_effect = QPushButton("Add effect…")

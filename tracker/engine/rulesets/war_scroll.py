@@ -575,6 +575,8 @@ class WarScroll(Ruleset):
         if action == "spend_ap":
             amount = params["amount"]
             if amount > left:
+                if left <= 0:
+                    raise CommandError(f"{combatant.name} has no AP left this Turn.")
                 raise CommandError(f"{combatant.name} has only {left} AP left this Turn.")
             tx.touch_clock()["spent"] += amount
             tx.log(f"{combatant.name} spends {amount} AP ({left - amount} left).", "action")

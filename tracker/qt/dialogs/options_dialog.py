@@ -1,9 +1,17 @@
 """The encounter's options: every choice the ruleset offers where its rules are silent
-or ambiguous, the first (default) listed first."""
+or ambiguous, each shown in full with the default (the first) listed first."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tracker.engine import SetOption
 from tracker.qt.document import EncounterDocument
@@ -14,30 +22,40 @@ class OptionsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Options — {document.encounter.name}")
         self._document = document
-        layout = QFormLayout(self)
-        self.combos: dict[str, QComboBox] = {}
+        layout = QVBoxLayout(self)
+        self.groups: dict[str, QButtonGroup] = {}
+        self.buttons: dict[str, dict[str, QRadioButton]] = {}
         ruleset = document.ruleset
         for choice in ruleset.options:
-            combo = QComboBox()
-            combo.setObjectName(f"option_{choice.name}")
-            for value, description in choice.values:
-                combo.addItem(description, value)
-            combo.setCurrentIndex(combo.findData(ruleset.option(document.encounter, choice.name)))
-            self.combos[choice.name] = combo
-            label = QLabel(f"{choice.label}:")
-            label.setWordWrap(True)
-            layout.addRow(label, combo)
+            box = QGroupBox(choice.label)
+            box_layout = QVBoxLayout(box)
+            group = QButtonGroup(box)
+            chosen = ruleset.option(document.encounter, choice.name)
+            self.buttons[choice.name] = {}
+            for position, (value, description) in enumerate(choice.values):
+                default = " (default)" if position == 0 else ""
+                button = QRadioButton(f"{description[0].upper()}{description[1:]}{default}")
+                button.setObjectName(f"option_{choice.name}_{value}")
+                button.setChecked(value == chosen)
+                group.addButton(button)
+                box_layout.addWidget(button)
+                self.buttons[choice.name][value] = button
+            self.groups[choice.name] = group
+            layout.addWidget(box)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout.addRow(buttons)
-        self.setMinimumWidth(640)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(660)
+
+    def chosen(self, name: str) -> str:
+        return next(value for value, button in self.buttons[name].items() if button.isChecked())
 
     def accept(self) -> None:
         ruleset = self._document.ruleset
-        for name, combo in self.combos.items():
-            if combo.currentData() != ruleset.option(self._document.encounter, name):
-                self._document.apply(SetOption(name, combo.currentData()))
+        for name in self.buttons:
+            if self.chosen(name) != ruleset.option(self._document.encounter, name):
+                self._document.apply(SetOption(name, self.chosen(name)))
         super().accept()

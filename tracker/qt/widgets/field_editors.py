@@ -97,11 +97,14 @@ class FieldForm(QWidget):
         fields: tuple[Field, ...],
         parent: QWidget | None = None,
         multiline: frozenset[str] = frozenset(),
+        layout: QFormLayout | None = None,
     ) -> None:
+        """With `layout`, the rows join that form (so labels align with its other rows)."""
         super().__init__(parent)
         self.editors: dict[str, FieldEditor] = {}
-        layout = QFormLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        if layout is None:
+            layout = QFormLayout(self)
+            layout.setContentsMargins(0, 0, 0, 0)
         for field in fields:
             editor = FieldEditor(field, self, multiline=field.name in multiline)
             self.editors[field.name] = editor
