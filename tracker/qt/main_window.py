@@ -48,6 +48,7 @@ from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.views import central_view_for
 from tracker.qt.widgets.combatant_editor import CombatantEditor
+from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
 
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
@@ -138,6 +139,8 @@ class MainWindow(QMainWindow):
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.addWidget(self.banner)
+        self.prompt_panel = PromptPanel(self.document)
+        layout.addWidget(self.prompt_panel)
         layout.addWidget(self.turn_panel)
         layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)

@@ -1,0 +1,95 @@
+"""The prompt panel asks what the engine's prompt says and answers with its commands."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from PySide6.QtCore import Qt
+
+from tracker.engine import AddCombatant, RulesetAction, Session
+from tracker.engine.changes import Transaction
+from tracker.engine.fields import Field
+from tracker.engine.prompts import Prompt, PromptAnswer
+from tracker.engine.ruleset import ActionSpec, Ruleset
+from tracker.engine.state import Encounter
+from tracker.qt.document import EncounterDocument
+from tracker.qt.widgets.prompt_panel import PromptPanel
+
+WHAT = Field("what", "What", "text", "")
+
+
+class AskingRuleset(Ruleset):
+    """A ruleset that asks its first combatant whether to react, until answered."""
+
+    id = "asking"
+    name = "Asking"
+    actions: ClassVar[tuple[ActionSpec, ...]] = (
+        ActionSpec("react", "React", (WHAT,), on="any"),
+        ActionSpec("pass", "Pass", on="any"),
+    )
+
+    def perform(
+        self,
+        tx: Transaction,
+        encounter: Encounter,
+        action: str,
+        combatant_id: str | None,
+        params: dict[str, Any],
+    ) -> None:
+        if action == "react" and not params["what"].strip():
+            from tracker.engine.errors import CommandError
+
+            raise CommandError("Say what the reaction is.", "what")
+        tx.touch_clock()["answered"] = f"{action}:{params.get('what', '')}"
+        tx.log(f"answered {action}")
+
+    def prompt(self, encounter: Encounter) -> Prompt | None:
+        if encounter.clock.get("answered") or not encounter.combatants:
+            return None
+        who = encounter.combatants[0].id
+        return Prompt(
+            key=("react", who),
+            title="Reaction?",
+            question="The door opens. React?",
+            answers=(
+                PromptAnswer("React", RulesetAction("react", who), (WHAT,)),
+                PromptAnswer("Pass", RulesetAction("pass", who)),
+            ),
+            asks=who,
+            context=("1. The door opens (GM)",),
+        )
+
+
+def _document() -> EncounterDocument:
+    ruleset = AskingRuleset()
+    session = Session(Encounter("Test", "asking", clock={}), ruleset)
+    return EncounterDocument(session)
+
+
+def test_panel_hides_without_a_prompt_and_shows_who_decides(qtbot):
+    document = _document()
+    panel = PromptPanel(document)
+    qtbot.addWidget(panel)
+    assert panel.isHidden()
+    document.apply(AddCombatant("Ayla", "party"))
+    assert not panel.isHidden()
+    assert panel.title.text() == "Reaction? — Ayla decides"
+    assert panel.context.text() == "1. The door opens (GM)"
+    assert [b.text() for b in panel.answer_buttons] == ["&1 React", "&2 Pass"]
+
+
+def test_answer_with_fields_sends_the_typed_values(qtbot):
+    document = _document()
+    panel = PromptPanel(document)
+    qtbot.addWidget(panel)
+    document.apply(AddCombatant("Ayla", "party"))
+    qtbot.mouseClick(panel.answer_buttons[0], Qt.MouseButton.LeftButton)
+    assert document.encounter.clock == {}  # refused: no text; nothing changed
+    panel.answer_forms[0].editors["what"].input.setText("Shield Ward")
+    qtbot.mouseClick(panel.answer_buttons[0], Qt.MouseButton.LeftButton)
+    assert document.encounter.clock == {"answered": "react:Shield Ward"}
+    assert panel.isHidden()
+    document.undo_stack.undo()
+    assert not panel.isHidden()
+    qtbot.mouseClick(panel.answer_buttons[1], Qt.MouseButton.LeftButton)
+    assert document.encounter.clock == {"answered": "pass:"}

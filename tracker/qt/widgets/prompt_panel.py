@@ -1,0 +1,110 @@
+"""Asks the decision the rules wait for (the engine's `Prompt`) and answers it with
+one of the prompt's commands. The panel only asks: who decides, in which order and
+what each answer does are the ruleset's."""
+
+from __future__ import annotations
+
+import dataclasses
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from tracker.engine.commands import RulesetAction
+from tracker.engine.prompts import Prompt, PromptAnswer
+from tracker.qt.document import EncounterDocument
+from tracker.qt.widgets.field_editors import FieldForm
+
+
+class PromptPanel(QFrame):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("prompt_panel")
+        self.setStyleSheet(
+            "#prompt_panel { background: #eef3ff; border: 2px solid #3b6fd6; }"
+            "#prompt_title { font-size: 13pt; font-weight: bold; color: #0f2d57; }"
+            "#prompt_question { font-size: 12pt; color: #111111; }"
+            "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
+        )
+        self._document = document
+        self._key: tuple | None = None
+        self.prompt: Prompt | None = None
+        layout = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setObjectName("prompt_title")
+        self.question = QLabel()
+        self.question.setObjectName("prompt_question")
+        self.question.setWordWrap(True)
+        self.context = QLabel()
+        self.context.setObjectName("prompt_context")
+        self.context.setTextFormat(Qt.TextFormat.RichText)
+        self.context.setWordWrap(True)
+        for label in (self.title, self.question, self.context):
+            layout.addWidget(label)
+        self._answers_box = QVBoxLayout()
+        layout.addLayout(self._answers_box)
+        self.answer_buttons: list[QPushButton] = []
+        self.answer_forms: list[FieldForm | None] = []
+        document.changed.connect(lambda _event: self.refresh())
+        document.replaced.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        prompt = self._document.session.prompt()
+        key = prompt.key if prompt is not None else None
+        if key == self._key and prompt == self.prompt:
+            return
+        self._key, self.prompt = key, prompt
+        self._clear_answers()
+        if prompt is None:
+            self.hide()
+            return
+        asks = ""
+        if prompt.asks is not None:
+            asks = f" — {self._document.encounter.combatant(prompt.asks).name} decides"
+        self.title.setText(prompt.title + asks)
+        self.question.setText(prompt.question)
+        self.context.setText("<br>".join(escape(line) for line in prompt.context))
+        self.context.setVisible(bool(prompt.context))
+        for number, answer in enumerate(prompt.answers, start=1):
+            self._add_answer(number, answer)
+        self.show()
+
+    def _clear_answers(self) -> None:
+        while self._answers_box.count():
+            row = self._answers_box.takeAt(0)
+            widget = row.widget()
+            if widget is not None:
+                widget.deleteLater()
+        self.answer_buttons.clear()
+        self.answer_forms.clear()
+
+    def _add_answer(self, number: int, answer: PromptAnswer) -> None:
+        row = QWidget()
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(0, 0, 0, 0)
+        label = f"&{number} {answer.label}" if number < 10 else answer.label
+        button = QPushButton(label)
+        button.setObjectName(f"prompt_answer_{number}")
+        form = FieldForm(tuple(answer.fields), row) if answer.fields else None
+        if form is not None:
+            form.set_values({})
+            row_layout.addWidget(form, 1)
+        row_layout.addWidget(button)
+        if form is None:
+            row_layout.addStretch(1)
+        button.clicked.connect(lambda _=False, a=answer, f=form: self.answer(a, f))
+        self._answers_box.addWidget(row)
+        self.answer_buttons.append(button)
+        self.answer_forms.append(form)
+
+    def answer(self, answer: PromptAnswer, form: FieldForm | None = None) -> bool:
+        """Send the answer's command, with the values typed into its fields."""
+        command = answer.command
+        if form is not None:
+            values = form.values()
+            if values is None:
+                return False
+            if isinstance(command, RulesetAction):
+                command = dataclasses.replace(command, params={**command.params, **values})
+        return self._document.apply(command)
