@@ -1,0 +1,91 @@
+"""Dice expressions for Zeal rolls in Soulshards Priority ("3d12+2", "d12", "2d12 - 1").
+
+The engine never rolls on its own: the caller rolls with `roll(expression, rng)` and
+sends the result in a command ("roll_zeal"), so replaying a journal is deterministic.
+`check_dice` is the validator the ruleset runs on the "Zeal dice" stat.
+
+Grammar: terms joined by + or -; a term is `NdM` (N 1..50 dice, N may be left out for
+1, M 2..100 sides) or a whole number 0..999. Spaces are ignored; "D" counts as "d".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from tracker.engine.errors import CommandError
+
+MAX_DICE = 50
+MAX_SIDES = 100
+MAX_CONSTANT = 999
+
+_TERM = re.compile(r"([+-])(?:(\d*)d(\d+)|(\d+))")
+
+
+class RandomLike(Protocol):
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def parse_dice(expression: str) -> list[tuple[int, int, int]]:
+    """Terms of the expression as (sign, count, sides); a constant has sides 0.
+    Raises `CommandError` (field "zeal_dice") when the expression is malformed."""
+    text = re.sub(r"\s+", "", str(expression)).lower()
+    if not text:
+        raise CommandError("The dice expression is empty.", "zeal_dice")
+    if text[0] not in "+-":
+        text = "+" + text
+    terms: list[tuple[int, int, int]] = []
+    position = 0
+    while position < len(text):
+        match = _TERM.match(text, position)
+        if match is None:
+            raise CommandError(f"{expression!r} is not a dice expression like 3d12+2.", "zeal_dice")
+        sign = 1 if match.group(1) == "+" else -1
+        if match.group(4) is not None:
+            constant = int(match.group(4))
+            if constant > MAX_CONSTANT:
+                raise CommandError(f"{constant} is larger than {MAX_CONSTANT}.", "zeal_dice")
+            terms.append((sign, constant, 0))
+        else:
+            count = int(match.group(2)) if match.group(2) else 1
+            sides = int(match.group(3))
+            if not 1 <= count <= MAX_DICE:
+                raise CommandError(f"Roll between 1 and {MAX_DICE} dice, not {count}.", "zeal_dice")
+            if not 2 <= sides <= MAX_SIDES:
+                raise CommandError(
+                    f"Dice have between 2 and {MAX_SIDES} sides, not {sides}.", "zeal_dice"
+                )
+            terms.append((sign, count, sides))
+        position = match.end()
+    return terms
+
+
+def check_dice(expression: str) -> None:
+    """Validator of the "Zeal dice" stat: empty (not set) or a valid expression."""
+    if str(expression).strip():
+        parse_dice(expression)
+
+
+def dice_range(expression: str) -> tuple[int, int]:
+    """Lowest and highest possible results: "3d12+2" → (5, 38)."""
+    low = high = 0
+    for sign, count, sides in parse_dice(expression):
+        if sides == 0:
+            low, high = low + sign * count, high + sign * count
+        elif sign > 0:
+            low, high = low + count, high + count * sides
+        else:
+            low, high = low - count * sides, high - count
+    return low, high
+
+
+def roll(expression: str, rng: RandomLike) -> int:
+    """Roll the expression with `rng` (e.g. `random.Random(seed)`): the plain sum of the
+    dice and constants. Dice are rolled left to right, one `randint` each."""
+    total = 0
+    for sign, count, sides in parse_dice(expression):
+        if sides == 0:
+            total += sign * count
+        else:
+            total += sign * sum(rng.randint(1, sides) for _ in range(count))
+    return total
