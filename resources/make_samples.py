@@ -36,9 +36,38 @@ def war_scroll_sample() -> Session:
     return session
 
 
+# A Soulshards Conflict: Zeal results entered, one tie (Bren and the Hollow Knight)
+# for the Soulweaver to order, dice expressions to roll late joiners' Zeal.
+PRIORITY_CAST = [
+    ("Ayla", "party", False, {"zeal": 9, "zeal_dice": "2d12", "minor_pool": 2, "grit_pips": 1}),
+    ("Bren", "party", False, {"zeal": 7, "zeal_dice": "2d12", "minor_pool": 1, "grit_pips": 2}),
+    (
+        "Hollow Knight",
+        "enemy",
+        False,
+        {"zeal": 7, "zeal_dice": "2d12+1", "minor_pool": 1, "social_tier": 2},
+    ),
+    ("Corin", "party", False, {"zeal": 5, "zeal_dice": "2d12", "minor_pool": 2}),
+    (
+        "Mire Witch",
+        "enemy",
+        True,
+        {"zeal": 4, "zeal_dice": "1d12+2", "minor_pool": 2, "social_tier": 1},
+    ),
+]
+
+
+def priority_sample() -> Session:
+    session = Session.new("Bridge over the Mire", "priority")
+    for name, side, hidden, stats in PRIORITY_CAST:
+        session.apply(AddCombatant(name, side, hidden, "", stats))
+    return session
+
+
 def main() -> None:
     SAMPLES.mkdir(parents=True, exist_ok=True)
     save_encounter(war_scroll_sample().encounter, SAMPLES / "war_scroll_sample.json")
+    save_encounter(priority_sample().encounter, SAMPLES / "priority_sample.json")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,12 @@ def _make_samples_module():
     return module
 
 
-def test_bundled_sample_equals_what_the_script_makes():
+def test_bundled_samples_equal_what_the_script_makes():
+    script = _make_samples_module()
     bundled = load_encounter(sample_path())
-    assert bundled.to_dict() == _make_samples_module().war_scroll_sample().encounter.to_dict()
+    assert bundled.to_dict() == script.war_scroll_sample().encounter.to_dict()
+    bundled = load_encounter(sample_path("priority_sample.json"))
+    assert bundled.to_dict() == script.priority_sample().encounter.to_dict()
 
 
 def test_sample_is_inside_the_package():

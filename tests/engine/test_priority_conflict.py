@@ -22,6 +22,7 @@ from tests.engine.test_priority_helpers import (
     play_round,
     refused_action,
     started,
+    summary,
 )
 from tracker.engine import EditCombatant, EndTurn, MoveCombatant, StartEncounter
 
@@ -93,7 +94,8 @@ def test_entering_conflict():
     assert logs(session)[-1] == (
         "Bren enters Conflict (by choice, a Minor Action), paying a Minor (Major 1 · Minor 0 left)."
     )
-    assert markers(session, "Bren") == ("in Conflict", "Major 1 · Minor 0 left")
+    assert markers(session, "Bren") == ("in Conflict",)
+    assert "Major 1 · Minor 0" in summary(session, "Bren")
     act(session, "enter_conflict", ids["Dara"], how="hit")
     assert logs(session)[-1] == "Dara enters Conflict (an attack succeeded against it)."
     act(session, "enter_conflict", ids["Cato"], how="conflict_action")

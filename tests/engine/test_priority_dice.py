@@ -9,7 +9,8 @@ import pytest
 
 from tests.engine.test_priority_helpers import act, add, combatant, new_session, order
 from tracker.engine import CommandError
-from tracker.engine.rulesets.priority_dice import check_dice, dice_range, parse_dice, roll
+from tracker.engine.dice import check_dice, dice_range, parse_dice, roll
+from tracker.engine.rulesets.priority import Priority
 
 
 class Scripted:
@@ -37,9 +38,13 @@ def test_parse_terms():
     ["", "   ", "3x12", "3d12+", "d", "12d", "3d1", "51d12", "0d12", "3d101", "2d6*2", "1000"],
 )
 def test_malformed_expressions_are_refused(text):
-    with pytest.raises(CommandError) as info:
+    with pytest.raises(CommandError):
         parse_dice(text)
-    assert info.value.field == "zeal_dice"
+    zeal_dice = next(f for f in Priority.stat_fields if f.name == "zeal_dice")
+    if text.strip():  # empty means "not set" for the stat
+        with pytest.raises(CommandError) as info:
+            zeal_dice.clean(text)
+        assert info.value.field == "zeal_dice"
 
 
 def test_check_dice_accepts_empty_as_not_set():

@@ -31,16 +31,16 @@ def test_the_declared_actions():
         "prepare": ("current", ["trigger"]),
         "fire_prepared": ("any", []),
         "raise_trigger": ("any", ["text"]),
-        "react": ("any", ["to", "text"]),
-        "pass": ("any", []),
-        "resolve": ("current", []),
-        "act_now": ("any", []),
-        "no_one_acts": ("current", []),
+        "react": ("prompt", ["to", "text"]),
+        "pass": ("prompt", []),
+        "resolve": ("prompt", []),
+        "act_now": ("prompt", []),
+        "no_one_acts": ("prompt", []),
         "enter_conflict": ("any", ["how"]),
         "leave_conflict": ("any", ["how", "poise"]),
         "roll_zeal": ("any", ["result"]),
-        "reroll_tie": ("any", ["result"]),
-        "overexertion": ("any", ["result"]),
+        "reroll_tie": ("prompt", ["result"]),
+        "overexertion": ("prompt", ["result"]),
     }
 
 

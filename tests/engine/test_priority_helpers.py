@@ -141,6 +141,10 @@ def markers(session: Session, name: str) -> tuple[str, ...]:
     return session.ruleset.markers(session.encounter, combatant(session, name))
 
 
+def summary(session: Session, name: str) -> str:
+    return session.ruleset.summary(session.encounter, combatant(session, name))
+
+
 def logs(session: Session, kind: str | None = None) -> list[str]:
     return [e.text for e in session.encounter.log if kind is None or e.kind == kind]
 

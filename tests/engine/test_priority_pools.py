@@ -17,6 +17,7 @@ from tests.engine.test_priority_helpers import (
     play_round,
     refused_action,
     started,
+    summary,
 )
 from tracker.engine import StartEncounter
 
@@ -136,7 +137,8 @@ def test_reaction_pips_before_the_own_turn_clear_and_after_it_stay():
     answer(session, "Pass")  # Ayla (may answer Bren's reaction)
     answer(session, "Completed")  # #2
     answer(session, "Completed")  # #1
-    assert markers(session, "Bren") == ("in Conflict", "Major 1 · Minor 0 left")
+    assert markers(session, "Bren") == ("in Conflict",)
+    assert "Major 1 · Minor 0" in summary(session, "Bren")
     end(session)  # Ayla's turn; Bren up
     act(session, "begin_turn")
     assert (
@@ -162,10 +164,12 @@ def test_reaction_pips_before_the_own_turn_clear_and_after_it_stay():
             answer(session, "Completed")
 
     exchange("charges", bren_reacts=True)  # Bren pays a Minor: Major 1 · Minor 0
-    assert markers(session, "Bren") == ("in Conflict", "Major 1 · Minor 0 left")
+    assert markers(session, "Bren") == ("in Conflict",)
+    assert "Major 1 · Minor 0" in summary(session, "Bren")
     act(session, "begin_turn")  # Cato's turn
     exchange("swings", bren_reacts=True)  # only the Major is left to pay with
-    assert markers(session, "Bren") == ("in Conflict", "Major 0 · Minor 0 left")
+    assert markers(session, "Bren") == ("in Conflict",)
+    assert "Major 0 · Minor 0" in summary(session, "Bren")
     assert logs(session)[-7:] == [
         "Trigger #1 by Cato: swings.",
         "Dara does not react.",
@@ -181,6 +185,7 @@ def test_reaction_pips_before_the_own_turn_clear_and_after_it_stay():
     assert asked == ["Dara", "Bren", "Ayla", "Dara", "Bren", "Ayla", "Dara", "Ayla"]
     end(session, 3)  # Cato, Dara, the Soulweaver → Round 3
     end(session)  # Ayla; Bren up, still spent until his turn begins
-    assert markers(session, "Bren") == ("in Conflict", "Major 0 · Minor 0 left")
+    assert markers(session, "Bren") == ("in Conflict",)
+    assert "Major 0 · Minor 0" in summary(session, "Bren")
     act(session, "begin_turn")
     assert grant(session) == "Major 1 · Minor 1"

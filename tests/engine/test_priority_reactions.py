@@ -32,6 +32,7 @@ from tests.engine.test_priority_helpers import (
     refused_action,
     reloaded,
     started,
+    summary,
     upcoming,
 )
 from tracker.engine import EndTurn, MoveCombatant, RulesetAction, StartEncounter
@@ -262,10 +263,9 @@ def test_prepare_then_fire_interrupts_and_the_turn_resumes_as_it_was():
     assert logs(session)[-1] == (
         "Bren prepares an action for: Cato moves up to me (Major 0 · Minor 1 left)."
     )
-    assert markers(session, "Bren") == (
-        "in Conflict",
-        "prepared: Cato moves up to me",
-        "Major 0 · Minor 1 left",
+    assert markers(session, "Bren") == ("in Conflict", "prepared: Cato moves up to me")
+    assert summary(session, "Bren").startswith("Zeal ") and "Major 0 · Minor 1" in summary(
+        session, "Bren"
     )
     end(session)  # Cato up
     act(session, "minor", what="Step")

@@ -249,7 +249,7 @@ def test_drop_on_the_roster_moves_ties_once(window):
     model = window.roster_model
     shade2 = by_name(window.document, "Shade 2").id
     row = model.row_of(shade2)
-    mime = model.mimeData([model.index(row)])
+    mime = model.mimeData([model.index(row, 0)])
     assert mime.hasFormat(MIME_TYPE)
     # The view's internal drop: returns False so the view never deletes the source.
     assert not model.dropMimeData(mime, Qt.DropAction.MoveAction, row - 1, 0, QModelIndex())

@@ -160,5 +160,5 @@ def test_roster_move_rows_issues_the_engine_move(document):
     refusals: list[str] = []
     document.refused.connect(lambda message, _field: refusals.append(message))
     assert not roster.moveRows(QModelIndex(), 0, 1, QModelIndex(), 3)
-    assert roster.index(0).data() == "Echthra"
+    assert roster.index(0, 0).data() == "Echthra"
     assert "cannot pass" in refusals[0]

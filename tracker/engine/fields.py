@@ -7,7 +7,8 @@ builds its editors from these declarations; nothing is written per ruleset.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tracker.engine.errors import CommandError
@@ -26,9 +27,22 @@ class Field:
     choices: tuple[str, ...] = ()
     help: str = ""
     secret: bool = False  # never shown to players
+    # A further check of the cleaned value (e.g. a dice expression); raises CommandError.
+    check: Callable[[Any], None] | None = field(default=None, compare=False)
+    # For an int: the stat holding a dice expression that can roll this value.
+    roll_from: str = ""
 
     def clean(self, raw: Any) -> Any:
         """Return the value `raw` stands for, or raise `CommandError` naming this field."""
+        value = self._clean_kind(raw)
+        if self.check is not None:
+            try:
+                self.check(value)
+            except CommandError as error:
+                raise CommandError(f"{self.label}: {error.message}", self.name) from None
+        return value
+
+    def _clean_kind(self, raw: Any) -> Any:
         if self.kind == "int":
             return self._clean_int(raw)
         if self.kind == "bool":

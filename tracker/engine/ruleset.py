@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ActionSpec:
     """A ruleset action the GM can take (spend AP, stand ready, ...). `on` says whose:
-    "current" (the combatant whose turn it is), "any" combatant, or "effect"."""
+    "current" (the combatant whose turn it is; when that turn is the GM's own, the
+    combatant the GM picks), "any" combatant, "effect", or "prompt" (only ever an
+    answer to a prompt, so not offered on its own)."""
 
     name: str
     label: str
@@ -97,6 +99,14 @@ class Ruleset:
         self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
     ) -> None:
         """The combatant's stats changed from `old` (already applied)."""
+
+    def summary(self, encounter: Encounter, combatant: Combatant) -> str:
+        """The combatant's state in a few words, for the order list (stats by default)."""
+        return " · ".join(
+            f"{f.label} {combatant.stats.get(f.name, f.default)}"
+            for f in self.stat_fields
+            if not f.secret and f.kind != "text"
+        )
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
         """Short state words shown beside the combatant's name ("waiting", "in Conflict",

@@ -235,6 +235,8 @@ class MainWindow(QMainWindow):
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
+        if area != Qt.DockWidgetArea.BottomDockWidgetArea:
+            widget.setMinimumWidth(330)  # side panels never squeezed unreadable
         dock.setObjectName(f"dock_{title.lower().replace(' ', '_')}")
         dock.setWidget(widget)
         dock.setFeatures(
@@ -322,7 +324,7 @@ class MainWindow(QMainWindow):
         row = self.roster_model.row_of(combatant_id)
         if row >= 0:
             self.roster_view.selectionModel().setCurrentIndex(
-                self.roster_model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect
+                self.roster_model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
             )
 
     def _on_roster_current(self, current, _previous) -> None:

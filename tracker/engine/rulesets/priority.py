@@ -123,11 +123,11 @@ from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
 from tracker.engine.commands import RulesetAction
+from tracker.engine.dice import check_dice
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
-from tracker.engine.rulesets.priority_dice import check_dice
 from tracker.engine.state import Combatant, Effect, Encounter
 
 SOULWEAVER = "soulweaver"
@@ -250,6 +250,7 @@ class Priority(Ruleset):
             "text",
             "",
             help='What the creature rolls for Zeal, e.g. "3d12+2".',
+            check=check_dice,
         ),
         Field(
             "minor_pool",
@@ -375,18 +376,25 @@ class Priority(Ruleset):
                 Field("to", "To #", "int", 0, 0, 999, help="Stack item (0: the newest)."),
                 REACTION_TEXT,
             ),
-            on="any",
+            on="prompt",
             help="Answer to the reaction prompt: react (a Minor).",
         ),
-        ActionSpec("pass", "Pass", on="any", help="Answer to the reaction prompt: no reaction."),
-        ActionSpec("resolve", "Resolve", help="Complete the newest item on the reaction stack."),
+        ActionSpec("pass", "Pass", on="prompt", help="Answer to the reaction prompt: no reaction."),
+        ActionSpec(
+            "resolve",
+            "Resolve",
+            on="prompt",
+            help="Complete the newest item on the reaction stack.",
+        ),
         ActionSpec(
             "act_now",
             "Act now",
-            on="any",
+            on="prompt",
             help="After a turn: the selected waiting creature takes its turn now.",
         ),
-        ActionSpec("no_one_acts", "No one acts now", help="No waiting creature acts now."),
+        ActionSpec(
+            "no_one_acts", "No one acts now", on="prompt", help="No waiting creature acts now."
+        ),
         ActionSpec(
             "enter_conflict",
             "Enter Conflict",
@@ -406,16 +414,16 @@ class Priority(Ruleset):
         ActionSpec(
             "roll_zeal",
             "Roll Zeal",
-            (Field("result", "Result", "int", 0, 0, 99),),
+            (Field("result", "Result", "int", 0, 0, 99, roll_from="zeal_dice"),),
             on="any",
-            help="Record the rolled Zeal result (the caller rolls the Zeal dice).",
+            help="Record the Zeal result: type it, or roll the creature's Zeal dice.",
         ),
-        ActionSpec("reroll_tie", "Tie re-roll", (REROLL_RESULT,), on="any"),
+        ActionSpec("reroll_tie", "Tie re-roll", (REROLL_RESULT,), on="prompt"),
         ActionSpec(
             "overexertion",
             "Overexertion rolled",
             (OVEREXERTION_RESULT,),
-            on="any",
+            on="prompt",
             help="Acknowledge the selected creature's Overexertion roll.",
         ),
     )
@@ -700,7 +708,6 @@ class Priority(Ruleset):
 
     # --- combatants -----------------------------------------------------------------
     def on_added(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
-        check_dice(combatant.stats.get("zeal_dice", ""))
         tx.touch(combatant)
         combatant.runtime = _fresh_runtime()
         self._follow_tier(tx, combatant)
@@ -756,14 +763,22 @@ class Priority(Ruleset):
         self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
     ) -> None:
         stats = combatant.stats
-        if stats.get("zeal_dice") != old.get("zeal_dice"):
-            check_dice(stats.get("zeal_dice", ""))
         if stats.get("social_tier") != old.get("social_tier"):
             self._follow_tier(tx, combatant)
         if stats.get("conflict") != old.get("conflict"):
             tx.touch(combatant).runtime["conflict_rounds"] = 0
         if stats.get("zeal") != old.get("zeal"):
             self._resort(tx, encounter, combatant)
+
+    def summary(self, encounter: Encounter, combatant: Combatant) -> str:
+        """Zeal, the pips left, and the Poise DL to leave Conflict when aware."""
+        parts = [
+            f"Zeal {zeal(combatant)}",
+            pools_text(major_left(combatant), minor_left(combatant)),
+        ]
+        if in_conflict(combatant):
+            parts.append(f"leave DL {leave_dl(combatant)}")
+        return " · ".join(parts)
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
         runtime = _rt(combatant)
@@ -777,8 +792,6 @@ class Priority(Ruleset):
             words.append(f"prepared: {runtime['prepared']}")
         if started and not self._has_slot(encounter, combatant):
             words.append("acts in the Soulweaver's turn")
-        if started and (runtime["major"] or runtime["minor"]):
-            words.append(pools_text(major_left(combatant), minor_left(combatant)) + " left")
         if any(entry[0] == combatant.id for entry in encounter.clock.get("overexertion", [])):
             words.append("Overexertion due")
         return tuple(words)

@@ -1,4 +1,7 @@
 """The combatants in turn order, one row each: the list the GM selects from and drags.
+Column 0 is the name (with the ruleset's markers), column 1 the ruleset's one-line
+summary of the combatant's state; the side list shows column 0, the central order
+table both.
 
 Dragging a row issues the engine's `MoveCombatant` command through `moveRows`; the
 model never reorders itself, it only follows the engine's change events. So the
@@ -9,7 +12,7 @@ a refused move changes nothing.
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QAbstractListModel,
+    QAbstractTableModel,
     QByteArray,
     QMimeData,
     QModelIndex,
@@ -23,7 +26,7 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
-from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 MIME_TYPE = "application/x-tracker-combatant-ids"
 CombatantRole = Qt.ItemDataRole.UserRole + 1
@@ -32,7 +35,9 @@ IdRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
-class RosterModel(QAbstractListModel):
+class RosterModel(QAbstractTableModel):
+    COLUMNS = ("Name", "State")
+
     def __init__(self, document: EncounterDocument, parent=None) -> None:
         super().__init__(parent)
         self._document = document
@@ -43,6 +48,20 @@ class RosterModel(QAbstractListModel):
     # --- reading ----------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ):
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self.COLUMNS)
+        ):
+            return self.COLUMNS[section]
+        return None
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
@@ -55,6 +74,14 @@ class RosterModel(QAbstractListModel):
             return None
         combatant = self.combatant_at(index.row())
         if combatant is None:
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole and self._is_current(combatant):
+            return QBrush(QColor(CELL_COLORS["current"]))
+        if role == Qt.ItemDataRole.ForegroundRole and self._is_current(combatant):
+            return QBrush(QColor("#000000"))
+        if role == Qt.ItemDataRole.DisplayRole and index.column() == 1:
+            return self._document.ruleset.summary(self._document.encounter, combatant)
+        if index.column() == 1:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             words = self._document.ruleset.markers(self._document.encounter, combatant)
@@ -107,7 +134,7 @@ class RosterModel(QAbstractListModel):
 
     def mimeData(self, indexes) -> QMimeData:
         mime = QMimeData()
-        ids = [self._rows.ids[i.row()] for i in indexes if i.isValid()]
+        ids = sorted({self._rows.ids[i.row()] for i in indexes if i.isValid()})
         mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
         return mime
 
@@ -155,5 +182,4 @@ class RosterModel(QAbstractListModel):
 
     def _on_changed(self, event: SessionEvent) -> None:
         for row in self._rows.follow(event):
-            index = self.index(row)
-            self.dataChanged.emit(index, index)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

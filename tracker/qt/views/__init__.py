@@ -7,10 +7,12 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QLabel, QWidget
 
 from tracker.qt.document import EncounterDocument
+from tracker.qt.views.order_table import OrderTable
 from tracker.qt.views.war_scroll_grid import WarScrollGrid
 
 CENTRAL_VIEWS: dict[str, Callable[[EncounterDocument], QWidget]] = {
     "war_scroll": WarScrollGrid,
+    "priority": OrderTable,
 }
 
 

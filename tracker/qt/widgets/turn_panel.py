@@ -3,6 +3,7 @@ action the ruleset declares (buttons and inputs generated from its `ActionSpec`s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from html import escape
 
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine import EndTurn, RulesetAction, StartEncounter
+from tracker.engine import CommandError, EndTurn, RulesetAction, StartEncounter
+from tracker.engine.dice import roll
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.document import EncounterDocument
@@ -60,6 +62,7 @@ class TurnPanel(QWidget):
         super().__init__(parent)
         self._document = document
         self._selected = selected_combatant
+        self._rng = random.Random()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel()
@@ -95,8 +98,9 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def _build_actions(self) -> None:
-        specs = [spec for spec in self._document.ruleset.actions if spec.on != "effect"]
-        # (actions on an effect are offered by the effects panel, on the selected effect)
+        # Actions on an effect are offered by the effects panel, on the selected effect;
+        # answers to a prompt by the prompt panel.
+        specs = [s for s in self._document.ruleset.actions if s.on not in ("effect", "prompt")]
         for position, spec in enumerate(specs):
             cell = QWidget()
             cell_layout = QHBoxLayout(cell)
@@ -113,6 +117,14 @@ class TurnPanel(QWidget):
                 widget.setToolTip(field.label)
                 inputs[field.name] = widget
                 cell_layout.addWidget(widget)
+                if field.roll_from:
+                    roll = QPushButton("Roll")
+                    roll.setObjectName(f"roll_{spec.name}_{field.name}")
+                    roll.setToolTip(f"Roll the selected combatant's {field.roll_from} dice")
+                    roll.clicked.connect(
+                        lambda _=False, s=spec, f=field: self.roll_and_perform(s, f)
+                    )
+                    cell_layout.addWidget(roll)
             cell_layout.addStretch(1)
             self._actions_layout.addWidget(cell, position // 3, position % 3)
             button.clicked.connect(lambda _=False, s=spec: self.perform(s))
@@ -129,13 +141,47 @@ class TurnPanel(QWidget):
         self._build_actions()
         self.refresh()
 
+    def _target(self, spec: ActionSpec) -> tuple[bool, str | None]:
+        """Whom the action is for: (found, combatant id). "any" actions, and the
+        current turn's actions when that turn is the GM's own, take the selection."""
+        turn = self._document.session.current_turn()
+        gm_turn = turn is not None and turn.combatant_id is None
+        if spec.on == "any" or (spec.on == "current" and gm_turn):
+            selected = self._selected()
+            if selected is None:
+                self._document.refused.emit(f"{spec.label}: select a combatant first.", "")
+                return False, None
+            return True, selected
+        return True, None
+
     def perform(self, spec: ActionSpec) -> bool:
-        params = {name: _param_value(w) for name, w in self.action_inputs[spec.name].items()}
-        target = self._selected() if spec.on == "any" else None
-        if spec.on == "any" and target is None:
-            self._document.refused.emit(f"{spec.label}: select a combatant first.", "")
+        found, target = self._target(spec)
+        if not found:
             return False
+        params = {name: _param_value(w) for name, w in self.action_inputs[spec.name].items()}
         return self._document.apply(RulesetAction(spec.name, target, params))
+
+    def roll_and_perform(self, spec: ActionSpec, field: Field) -> bool:
+        """Roll the target's dice expression for `field`, show it, and take the action:
+        the rolled number travels in the command, so a replay gives the same result."""
+        found, target = self._target(spec)
+        if not found or target is None:
+            return False
+        combatant = self._document.encounter.combatant(target)
+        expression = str(combatant.stats.get(field.roll_from, "")).strip()
+        if not expression:
+            self._document.refused.emit(f"{combatant.name} has no dice to roll.", "")
+            return False
+        try:
+            result = roll(expression, self._rng)
+            result = field.clean(result)
+        except CommandError as error:
+            self._document.refused.emit(f"{combatant.name}: {error.message}", "")
+            return False
+        widget = self.action_inputs[spec.name][field.name]
+        if isinstance(widget, QSpinBox):
+            widget.setValue(result)
+        return self.perform(spec)
 
     def end_turn(self) -> bool:
         return self._document.apply(EndTurn())

@@ -1,8 +1,8 @@
-"""Dice expressions for Zeal rolls in Soulshards Priority ("3d12+2", "d12", "2d12 - 1").
+"""Dice expressions ("3d12+2", "d12", "2d12 - 1"), for any ruleset that rolls.
 
 The engine never rolls on its own: the caller rolls with `roll(expression, rng)` and
-sends the result in a command ("roll_zeal"), so replaying a journal is deterministic.
-`check_dice` is the validator the ruleset runs on the "Zeal dice" stat.
+sends the result in a command (e.g. Priority's "roll_zeal"), so replaying a journal is
+deterministic. `check_dice` is the `Field.check` of a stat holding an expression.
 
 Grammar: terms joined by + or -; a term is `NdM` (N 1..50 dice, N may be left out for
 1, M 2..100 sides) or a whole number 0..999. Spaces are ignored; "D" counts as "d".
@@ -28,10 +28,10 @@ class RandomLike(Protocol):
 
 def parse_dice(expression: str) -> list[tuple[int, int, int]]:
     """Terms of the expression as (sign, count, sides); a constant has sides 0.
-    Raises `CommandError` (field "zeal_dice") when the expression is malformed."""
+    Raises `CommandError` when the expression is malformed."""
     text = re.sub(r"\s+", "", str(expression)).lower()
     if not text:
-        raise CommandError("The dice expression is empty.", "zeal_dice")
+        raise CommandError("The dice expression is empty.")
     if text[0] not in "+-":
         text = "+" + text
     terms: list[tuple[int, int, int]] = []
@@ -39,22 +39,20 @@ def parse_dice(expression: str) -> list[tuple[int, int, int]]:
     while position < len(text):
         match = _TERM.match(text, position)
         if match is None:
-            raise CommandError(f"{expression!r} is not a dice expression like 3d12+2.", "zeal_dice")
+            raise CommandError(f"{expression!r} is not a dice expression like 3d12+2.")
         sign = 1 if match.group(1) == "+" else -1
         if match.group(4) is not None:
             constant = int(match.group(4))
             if constant > MAX_CONSTANT:
-                raise CommandError(f"{constant} is larger than {MAX_CONSTANT}.", "zeal_dice")
+                raise CommandError(f"{constant} is larger than {MAX_CONSTANT}.")
             terms.append((sign, constant, 0))
         else:
             count = int(match.group(2)) if match.group(2) else 1
             sides = int(match.group(3))
             if not 1 <= count <= MAX_DICE:
-                raise CommandError(f"Roll between 1 and {MAX_DICE} dice, not {count}.", "zeal_dice")
+                raise CommandError(f"Roll between 1 and {MAX_DICE} dice, not {count}.")
             if not 2 <= sides <= MAX_SIDES:
-                raise CommandError(
-                    f"Dice have between 2 and {MAX_SIDES} sides, not {sides}.", "zeal_dice"
-                )
+                raise CommandError(f"Dice have between 2 and {MAX_SIDES} sides, not {sides}.")
             terms.append((sign, count, sides))
         position = match.end()
     return terms

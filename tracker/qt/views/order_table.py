@@ -1,0 +1,32 @@
+"""The order as a table the GM plays from: one row per combatant in turn order, its
+state and markers, the current one highlighted. Dragging a row delays or reorders
+through the roster model's single `moveRows`, so the ruleset decides what it means
+(Priority: waiting and delaying)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.roster_model import RosterModel
+
+
+class OrderTable(QTableView):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("order_table")
+        self.order_model = RosterModel(document, self)
+        self.setModel(self.order_model)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setDragDropOverwriteMode(False)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setStyleSheet("QTableView { font-size: 14pt; } QHeaderView::section { padding: 4px; }")
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(0, 300)
+        header.setStretchLastSection(True)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.verticalHeader().setDefaultSectionSize(36)
