@@ -1,0 +1,253 @@
+"""Painting the players' lists and grid in large type with the screen's theme."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from tracker.engine.ruleset import Turn
+from tracker.qt.models.turn_order_model import TurnRole
+from tracker.qt.models.war_scroll_model import StateRole
+from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.players.themes import (
+    EFFECT_DETAIL_PX,
+    EFFECT_PX,
+    GRID_PX,
+    LIST_DETAIL_PX,
+    LIST_NAME_PX,
+    Theme,
+    px,
+)
+
+Index = QModelIndex | QPersistentModelIndex
+SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
+PAD = 16  # inner padding of rows, in pixels
+STRIPE = 12  # width of the side colour stripe
+
+
+def pixel_font(pixels: int, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    return font
+
+
+class ThemedDelegate(QStyledItemDelegate):
+    """Paints with the theme's colours at the board's scale. Rows of list views that
+    would be cut off at the bottom are not painted at all."""
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.scale = 1.0
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme = theme
+        self.scale = scale
+        self.sizeHintChanged.emit(QModelIndex())
+
+    def px(self, value: float) -> int:
+        return px(value, self.scale)
+
+    def cut_off(self, option: QStyleOptionViewItem) -> bool:
+        view = self.parent()
+        if not isinstance(view, QAbstractItemView):
+            return False
+        return option.rect.bottom() > view.viewport().height()
+
+    def side_color(self, index: Index) -> QColor:
+        """The theme's colour for the side the model shows (as the GM's palette colour)."""
+        shown = index.data(Qt.ItemDataRole.DecorationRole)
+        side = SIDE_OF_COLOR.get(QColor(shown).name()) if shown is not None else None
+        return QColor(self.theme.sides.get(side or "", self.theme.muted))
+
+
+class TurnRowDelegate(ThemedDelegate):
+    """One turn to come: a side stripe, the name large, when and what it grants."""
+
+    ROW_HEIGHT = 72
+
+    def __init__(
+        self,
+        theme: Theme,
+        shown_round: Callable[[], int],
+        round_name: Callable[[], str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(theme, parent)
+        self._shown_round = shown_round
+        self._round_name = round_name
+
+    def detail(self, turn: Turn | None) -> str:
+        if turn is None:
+            return ""
+        grant = f" · {turn.grant}" if turn.grant else ""
+        if turn.round > 0 and turn.round != self._shown_round():
+            return f"{self._round_name()} {turn.round} · {turn.phase}{grant}"
+        return f"{turn.phase}{grant}"
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(max(option.rect.width(), 200), self.px(self.ROW_HEIGHT))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if self.cut_off(option):
+            return
+        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
+        rect = option.rect.adjusted(0, self.px(4), 0, -self.px(4))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(theme.surface))
+        painter.drawRoundedRect(rect, self.px(8), self.px(8))
+        painter.setBrush(self.side_color(index))
+        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
+        text_rect = rect.adjusted(stripe + pad, 0, -pad, 0)
+        detail = self.detail(index.data(TurnRole))
+        detail_font = pixel_font(self.px(LIST_DETAIL_PX))
+        detail_width = QFontMetrics(detail_font).horizontalAdvance(detail)
+        name_font = pixel_font(self.px(LIST_NAME_PX), bold=True)
+        name_width = max(text_rect.width() - detail_width - 2 * pad, text_rect.width() // 2)
+        name = QFontMetrics(name_font).elidedText(
+            str(index.data() or ""), Qt.TextElideMode.ElideRight, name_width
+        )
+        painter.setPen(QColor(theme.text))
+        painter.setFont(name_font)
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.drawText(text_rect, left, name)
+        painter.setPen(QColor(theme.muted))
+        painter.setFont(detail_font)
+        painter.drawText(
+            text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, detail
+        )
+        painter.restore()
+
+
+class GridCellDelegate(ThemedDelegate):
+    """A War Scroll cell: the AP on the theme's colour for its state (current, played…)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        theme = self.theme
+        state = index.data(StateRole)
+        painter.save()
+        painter.fillRect(option.rect, QColor(theme.background))
+        if state is not None:
+            background, foreground = theme.cells.get(str(state), theme.cells["none"])
+            gap = self.px(3)
+            inner = option.rect.adjusted(gap, gap, -gap, -gap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(background))
+            painter.drawRoundedRect(inner, self.px(6), self.px(6))
+            painter.setPen(QColor(foreground))
+            size = min(self.px(GRID_PX), int(option.rect.height() * 0.6))
+            painter.setFont(pixel_font(size, bold=state in ("current", "pending")))
+            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(index.data() or ""))
+        painter.restore()
+
+
+class EffectRowDelegate(ThemedDelegate):
+    """One effect: its name and carrier large, how long it has left below."""
+
+    def __init__(
+        self, theme: Theme, width_of: Callable[[], int], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(theme, parent)
+        self._width_of = width_of
+
+    @staticmethod
+    def texts(index: Index) -> tuple[str, str, str]:
+        name = str(index.siblingAtColumn(0).data() or "")
+        carrier = str(index.siblingAtColumn(1).data() or "")
+        remaining = str(index.siblingAtColumn(3).data() or "")
+        return name, carrier, remaining
+
+    def _detail_height(self, text: str, width: int) -> int:
+        if not text:
+            return 0
+        metrics = QFontMetrics(pixel_font(self.px(EFFECT_DETAIL_PX)))
+        bounds = metrics.boundingRect(
+            QRect(0, 0, max(width, 50), 10_000), int(Qt.TextFlag.TextWordWrap), text
+        )
+        return bounds.height()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        pad = self.px(PAD)
+        width = self._width_of() - self.px(STRIPE) - 2 * pad
+        _name, _carrier, remaining = self.texts(index)
+        title = QFontMetrics(pixel_font(self.px(EFFECT_PX), bold=True)).height()
+        detail = self._detail_height(remaining, width)
+        return QSize(self._width_of(), 2 * pad + title + self.px(12) + detail)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if self.cut_off(option):
+            return
+        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
+        name, carrier, remaining = self.texts(index)
+        rect = option.rect.adjusted(0, self.px(4), 0, -self.px(4))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(theme.surface))
+        painter.drawRoundedRect(rect, self.px(8), self.px(8))
+        painter.setBrush(QColor(theme.sides["party"]))
+        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
+        inner = rect.adjusted(stripe + pad, pad - self.px(4), -pad, -pad + self.px(4))
+        title_font = pixel_font(self.px(EFFECT_PX), bold=True)
+        title_height = QFontMetrics(title_font).height()
+        painter.setFont(title_font)
+        painter.setPen(QColor(theme.text))
+        title = f"{name} on {carrier}" if carrier else name
+        title = QFontMetrics(title_font).elidedText(
+            title, Qt.TextElideMode.ElideRight, inner.width()
+        )
+        painter.drawText(
+            QRect(inner.left(), inner.top(), inner.width(), title_height),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            title,
+        )
+        painter.setFont(pixel_font(self.px(EFFECT_DETAIL_PX)))
+        painter.setPen(QColor(theme.muted))
+        detail_rect = QRect(
+            inner.left(), inner.top() + title_height + self.px(4), inner.width(), inner.height()
+        )
+        painter.drawText(
+            detail_rect, int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap), remaining
+        )
+        painter.restore()
+
+
+class NameHeader(QHeaderView):
+    """The grid's names down the left, shortened with "…" when too long for the room."""
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.theme = theme
+        self.scale = 1.0
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self.viewport().update()
+
+    def paintSection(self, painter: QPainter, rect: QRect, logical_index: int) -> None:
+        model = self.model()
+        if model is None:
+            return
+        text = str(model.headerData(logical_index, Qt.Orientation.Vertical) or "")
+        painter.save()
+        painter.fillRect(rect, QColor(self.theme.background))
+        font = pixel_font(min(px(GRID_PX, self.scale), int(rect.height() * 0.6)), bold=True)
+        inner = rect.adjusted(px(14, self.scale), 0, -px(10, self.scale), 0)
+        text = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, inner.width())
+        painter.setFont(font)
+        painter.setPen(QColor(self.theme.text))
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        painter.restore()

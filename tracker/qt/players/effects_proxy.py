@@ -1,0 +1,55 @@
+"""The effects players see: those on the party (by default), none carried or created by
+a hidden combatant, and no duration text that names one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tracker.engine.state import Effect
+from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.players.proxy_base import TEXT_ROLES, Index, PlayersProxy, Role
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.visibility import PARTY_SIDES, fallback_remaining
+
+REMAINING_COLUMN = 3
+
+
+class PartyEffectsProxy(PlayersProxy):
+    """The effect objects themselves (`EffectRole`, with the GM's notes) stay on the GM's
+    side: use `effect_at` on the GM's side only."""
+
+    def __init__(
+        self,
+        source: EffectsModel,
+        public: PublicState,
+        sides: Iterable[str] = PARTY_SIDES,
+        parent: Any = None,
+    ) -> None:
+        super().__init__(source, public, parent)
+        self.sides = tuple(sides)
+
+    def effects_model(self) -> EffectsModel:
+        model = self.sourceModel()
+        assert isinstance(model, EffectsModel)
+        return model
+
+    def effect_at(self, row: int) -> Effect | None:
+        index = self.index(row, 0)
+        if not index.isValid():
+            return None
+        return self.effects_model().effect_at(self.mapToSource(index).row())
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        effect = self.effects_model().effect_at(source_row)
+        encounter = self.public.document.encounter
+        return self.public.visibility.effect_is_visible(effect, encounter, self.sides)
+
+    def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
+        if int(role) in TEXT_ROLES and index.isValid() and index.column() == REMAINING_COLUMN:
+            text = self.sourceModel().data(self.mapToSource(index), Role.DisplayRole)
+            if not self.public.visibility.leaks(text):
+                return text
+            effect = self.effect_at(index.row())
+            return fallback_remaining(self.public.document.ruleset, effect) if effect else ""
+        return super().data(index, role)

@@ -1,0 +1,93 @@
+"""The small dialog the GM opens the players' screen with: which screen, full screen or
+not, dark or light."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QScreen
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QWidget,
+)
+
+from tracker.qt.players.screens import (
+    available_screens,
+    can_be_full_screen,
+    describe,
+    resolve_screen,
+)
+from tracker.qt.players.settings import THEME_NAMES, PlayersScreenSettings
+
+ONE_SCREEN_NOTE = (
+    "Only one screen is connected: the players' screen opens as a window you can drag "
+    "onto a projector or TV once one is connected."
+)
+
+
+class PlayersScreenDialog(QDialog):
+    def __init__(
+        self,
+        settings: PlayersScreenSettings,
+        gm_screen: QScreen | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Players' screen")
+        self._settings = settings
+        self._gm_screen = gm_screen
+        layout = QFormLayout(self)
+        self.screen_combo = QComboBox()
+        self.screen_combo.setObjectName("players_screen_choice")
+        for screen in available_screens():
+            self.screen_combo.addItem(describe(screen, gm_screen), screen.name())
+        chosen = resolve_screen(settings.screen, gm_screen)
+        if chosen is not None:
+            self.screen_combo.setCurrentIndex(max(0, self.screen_combo.findData(chosen.name())))
+        self.fullscreen_check = QCheckBox("Full screen")
+        self.fullscreen_check.setObjectName("players_fullscreen")
+        self.fullscreen_check.setChecked(settings.fullscreen)
+        self.theme_combo = QComboBox()
+        self.theme_combo.setObjectName("players_theme")
+        for name in THEME_NAMES:
+            self.theme_combo.addItem(name.capitalize(), name)
+        self.theme_combo.setCurrentIndex(max(0, self.theme_combo.findData(settings.theme)))
+        self.note = QLabel(ONE_SCREEN_NOTE)
+        self.note.setWordWrap(True)
+        layout.addRow("Screen:", self.screen_combo)
+        layout.addRow("", self.fullscreen_check)
+        layout.addRow("Theme:", self.theme_combo)
+        layout.addRow(self.note)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Show")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addRow(buttons)
+        self.screen_combo.currentIndexChanged.connect(self._update_fullscreen)
+        self._update_fullscreen()
+        self.setMinimumWidth(460)
+
+    def _chosen_screen(self) -> QScreen | None:
+        return resolve_screen(str(self.screen_combo.currentData() or ""), self._gm_screen)
+
+    def _update_fullscreen(self, *_args: object) -> None:
+        allowed = can_be_full_screen(self._chosen_screen(), self._gm_screen)
+        self.fullscreen_check.setEnabled(allowed)
+        self.note.setVisible(len(available_screens()) < 2)
+        self.fullscreen_check.setToolTip(
+            "" if allowed else "Full screen needs a screen of the players' own."
+        )
+
+    def settings(self) -> PlayersScreenSettings:
+        """The choices as they stand in the dialog (full screen kept as the GM left it,
+        even where it cannot apply, so it comes back with a second screen)."""
+        return self._settings.with_changes(
+            screen=str(self.screen_combo.currentData() or ""),
+            fullscreen=self.fullscreen_check.isChecked(),
+            theme=str(self.theme_combo.currentData()),
+        )

@@ -1,0 +1,93 @@
+"""What players may know, as plain functions of the encounter (no Qt): who is visible,
+which stat fields are public, and whether a text would give a hidden name away."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tracker.engine.fields import Field
+from tracker.engine.ruleset import Ruleset, Turn
+from tracker.engine.state import Combatant, Effect, Encounter
+
+PARTY_SIDES: tuple[str, ...] = ("party",)
+
+
+def public_fields(ruleset: Ruleset) -> tuple[Field, ...]:
+    """The ruleset's stat fields the GM has not marked secret."""
+    return tuple(f for f in ruleset.stat_fields if not f.secret)
+
+
+def public_stats(ruleset: Ruleset, combatant: Combatant) -> str:
+    """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out."""
+    return ", ".join(
+        f"{f.label} {combatant.stats.get(f.name, f.default)}" for f in public_fields(ruleset)
+    )
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """A snapshot of who the players may see. Turns of no combatant (the GM's own) are
+    visible; an id this snapshot does not know is not."""
+
+    visible_ids: frozenset[str]
+    hidden_ids: frozenset[str]
+    visible_names: tuple[str, ...]  # longest first, so "Shade 2" is matched before "Shade"
+    hidden_names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, encounter: Encounter) -> Visibility:
+        shown = [c for c in encounter.combatants if not c.hidden]
+        hidden = [c for c in encounter.combatants if c.hidden]
+        return cls(
+            visible_ids=frozenset(c.id for c in shown),
+            hidden_ids=frozenset(c.id for c in hidden),
+            visible_names=_longest_first(c.name for c in shown),
+            hidden_names=_longest_first(c.name for c in hidden),
+        )
+
+    def is_visible(self, combatant_id: str | None) -> bool:
+        return combatant_id is None or combatant_id in self.visible_ids
+
+    def turn_is_visible(self, turn: Turn | None) -> bool:
+        return turn is not None and self.is_visible(turn.combatant_id)
+
+    def effect_is_visible(
+        self, effect: Effect | None, encounter: Encounter, sides: Iterable[str]
+    ) -> bool:
+        """Carried by a visible combatant of one of `sides`, created by nobody hidden."""
+        if effect is None or effect.carrier_id not in self.visible_ids:
+            return False
+        if effect.creator_id is not None and effect.creator_id not in self.visible_ids:
+            return False
+        carrier = next(c for c in encounter.combatants if c.id == effect.carrier_id)
+        return carrier.side in tuple(sides)
+
+    def leaks(self, text: Any) -> bool:
+        """True if the text names a hidden combatant (a visible name that merely contains
+        a hidden one, like "Shade 2" beside a hidden "Shade", does not count)."""
+        if not isinstance(text, str) or not self.hidden_names:
+            return False
+        rest = text
+        for name in self.visible_names:
+            rest = rest.replace(name, "\x00")
+        return any(name in rest for name in self.hidden_names)
+
+    def safe(self, text: Any) -> Any:
+        """The text itself, or "" when it would name a hidden combatant."""
+        return "" if self.leaks(text) else text
+
+
+def _longest_first(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted({n for n in names if n}, key=len, reverse=True))
+
+
+def fallback_remaining(ruleset: Ruleset, effect: Effect) -> str:
+    """A duration text that names nobody, for when the ruleset's own names a hidden
+    combatant (an effect that ends with a hidden combatant's turn)."""
+    for key in ("cycle", "round"):
+        value = effect.anchor.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"until {ruleset.round_name} {value}"
+    return ""

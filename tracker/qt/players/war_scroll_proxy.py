@@ -1,0 +1,139 @@
+"""The War Scroll grid as players see it: hidden combatants' rows dropped, and so are
+Segment columns only hidden combatants have Turns in; while a hidden combatant acts,
+the last visible Turn's cell stays marked as the current one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine.rulesets.war_scroll import segment_label
+from tracker.engine.state import Combatant
+from tracker.qt.models.war_scroll_model import StateRole, WarScrollModel
+from tracker.qt.palette import CELL_COLORS, CELL_TEXT
+from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.visibility import public_stats
+
+
+def combatant_on_row(model: WarScrollModel, row: int) -> Combatant | None:
+    """The combatant on a row of the GM's grid model, as that model has it right now
+    (its mirror of the order, which can lag the encounter while it replays an event)."""
+    return model._rows.at(row)  # the model has no public accessor (yet)
+
+
+class PlayersWarScrollProxy(PlayersProxy):
+    extra_roles = frozenset({int(StateRole)})
+
+    def __init__(self, source: WarScrollModel, public: PublicState, parent: Any = None) -> None:
+        super().__init__(source, public, parent)
+        public.updated.connect(self._follow)
+
+    def grid_model(self) -> WarScrollModel:
+        model = self.sourceModel()
+        assert isinstance(model, WarScrollModel)
+        return model
+
+    def is_gap(self, column: int) -> bool:
+        """The empty column between numbered and lettered Segments."""
+        return 0 <= column < self.columnCount() and (
+            self.headerData(column, Qt.Orientation.Horizontal) == ""
+        )
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        index = self.index(row, 0)
+        if not index.isValid():
+            return None
+        return combatant_on_row(self.grid_model(), self.mapToSource(index).row())
+
+    # --- filtering --------------------------------------------------------------------
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        combatant = combatant_on_row(self.grid_model(), source_row)
+        return combatant is not None and self.public.is_visible(combatant.id)
+
+    def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
+        source = self.grid_model()
+        if source.is_gap(source_column):  # a gap only before lettered Segments shown
+            return any(
+                self._has_turns(column) for column in range(source_column + 1, source.columnCount())
+            )
+        return self._has_turns(source_column)
+
+    def _has_turns(self, source_column: int) -> bool:
+        """Some visible combatant has (or had) a Turn in this Segment."""
+        source = self.grid_model()
+        for row in range(source.rowCount()):
+            combatant = combatant_on_row(source, row)
+            if combatant is None or not self.public.is_visible(combatant.id):
+                continue
+            if source.index(row, source_column).data(StateRole) not in (None, "none"):
+                return True
+        return False
+
+    # --- data -------------------------------------------------------------------------
+    def _held_cell(self) -> tuple[str | None, str] | None:
+        """(combatant id, Segment label) of the Turn shown as current in place of a hidden
+        combatant's, when it belongs to the Cycle on the grid."""
+        shown, actual = self.public.shown_turn(), self.public.actual_turn()
+        if shown is None or shown == actual or "slot" not in shown.values:
+            return None
+        if shown.round != self.public.document.encounter.clock.get("cycle"):
+            return None
+        return shown.combatant_id, segment_label(int(shown.values["slot"]))
+
+    def _state(self, index: Index) -> str | None:
+        state = super().data(index, StateRole)
+        held = self._held_cell()
+        if held is not None and state == "played":
+            combatant = self.combatant_at(index.row())
+            label = self.headerData(index.column(), Qt.Orientation.Horizontal)
+            if combatant is not None and (combatant.id, label) == held:
+                return "current"
+        return state
+
+    def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
+        role = int(role)
+        if not index.isValid():
+            return None
+        if role == int(StateRole):
+            return self._state(index)
+        if role == int(Role.ToolTipRole):
+            return None
+        if role in (int(Role.BackgroundRole), int(Role.ForegroundRole), int(Role.FontRole)):
+            state = self._state(index)
+            if state is None:
+                return None
+            if role == int(Role.BackgroundRole):
+                return QBrush(QColor(CELL_COLORS[state]))
+            if role == int(Role.ForegroundRole):
+                return QBrush(QColor(CELL_TEXT[state]))
+            if state != "current":
+                return None
+            font = QFont()
+            font.setBold(True)
+            return font
+        return super().data(index, role)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Role.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Vertical and int(role) == int(Role.ToolTipRole):
+            combatant = self.combatant_at(section)
+            if combatant is None:
+                return None
+            stats = public_stats(self.public.document.ruleset, combatant)
+            return self.public.visibility.safe(f"{combatant.name}: {stats}" if stats else "")
+        return super().headerData(section, orientation, role)
+
+    # --- following --------------------------------------------------------------------
+    def _follow(self) -> None:
+        """After each engine event: drop or bring back Segment columns, and repaint (the
+        cell shown as current may have moved)."""
+        self.beginFilterChange()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Columns)
+        if self.rowCount() > 0 and self.columnCount() > 0:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
+            )

@@ -1,0 +1,98 @@
+"""The players' screen: a window of its own (full screen on a projector or TV) showing
+what the players may know, following every change live, undo included.
+
+F11 switches full screen on and off; Escape leaves full screen.
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QScreen
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from tracker.engine.rulesets.war_scroll import WarScroll
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.models.turn_order_model import TurnOrderModel
+from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.screens import place_window
+from tracker.qt.players.settings import PlayersScreenSettings
+from tracker.qt.players.themes import theme_named
+
+
+class PlayersWindow(QWidget):
+    """Build it, then `show_on_screen()` (or `show()`). Pass the GM's turn order and
+    effects models to share them (see `PlayersBoard`)."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        settings: PlayersScreenSettings | None = None,
+        *,
+        turn_order_model: TurnOrderModel | None = None,
+        effects_model: EffectsModel | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("players_window")
+        self.document = document
+        self.settings = settings if settings is not None else PlayersScreenSettings.load()
+        self._shared = {"turn_order_model": turn_order_model, "effects_model": effects_model}
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        # Before the board's models connect: a board that cannot show the new encounter
+        # is gone before its models hear of it.
+        document.replaced.connect(self._on_replaced)
+        self.board = self._new_board()
+        self._layout.addWidget(self.board)
+        document.changed.connect(self._update_title)
+        self._update_title()
+        self.resize(1280, 720)
+
+    def _new_board(self) -> PlayersBoard:
+        return PlayersBoard(self.document, theme_named(self.settings.theme), **self._shared)
+
+    # --- settings ---------------------------------------------------------------------
+    def apply_settings(
+        self, settings: PlayersScreenSettings, gm_screen: QScreen | None = None
+    ) -> None:
+        """Use these choices now: theme, screen and full screen."""
+        self.settings = settings
+        self.board.set_theme(theme_named(settings.theme))
+        self.show_on_screen(gm_screen)
+
+    def show_on_screen(self, gm_screen: QScreen | None = None) -> QScreen | None:
+        """Show the window on the chosen screen (full screen there when the players have
+        a screen of their own). `gm_screen` is the screen of the GM's window."""
+        return place_window(self, self.settings, gm_screen)
+
+    # --- following the document -------------------------------------------------------
+    def _on_replaced(self) -> None:
+        """Another encounter: the board follows by itself unless the kind of grid changes;
+        then a new board replaces it (the old one is deleted at once, so its War Scroll
+        model never sees an encounter of another ruleset)."""
+        if isinstance(self.document.ruleset, WarScroll) == self.board.is_war_scroll:
+            self._update_title()
+            return
+        old, self.board = self.board, self._new_board()
+        self._layout.replaceWidget(old, self.board)
+        old.setParent(None)
+        shiboken6.delete(old)
+        self._update_title()
+
+    def _update_title(self, *_args: object) -> None:
+        self.setWindowTitle(f"{self.document.encounter.name} — players' screen · Tracker")
+
+    # --- keys -------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F11:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.showFullScreen()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()
+            return
+        super().keyPressEvent(event)
