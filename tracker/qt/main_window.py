@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 from tracker.engine import (
     AddCombatant,
     DuplicateCombatant,
+    EditCombatant,
     EndEffect,
+    MoveCombatant,
     RemoveCombatant,
     RenameEncounter,
     RulesetAction,
@@ -41,11 +43,20 @@ from tracker.persistence.journal import Journal
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 from tracker.qt.dialogs.options_dialog import OptionsDialog
+from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
+from tracker.qt.players import (
+    FirstTurnReveals,
+    PlayersWindow,
+    TurnMemory,
+    open_players_screen,
+    settings_store,
+)
+from tracker.qt.printing import export_pdf, preview_with_dialog, print_with_dialog
 from tracker.qt.views import central_view_for
 from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.prompt_panel import PromptPanel
@@ -103,6 +114,10 @@ class MainWindow(QMainWindow):
         appending to that journal so its undo history survives another crash."""
         super().__init__()
         self.document = EncounterDocument(session, path, self)
+        # Remember, from the first change on, which turn the players were shown.
+        TurnMemory.of(self.document)
+        self.reveals = FirstTurnReveals(self.document, self)
+        self.players_window: PlayersWindow | None = None
         self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
         self.journal: Journal | None = None
         self._build_models()
@@ -123,6 +138,7 @@ class MainWindow(QMainWindow):
             self._start_journal()
         self._update_title()
         self.resize(1400, 860)
+        self._restore_layout()
 
     # --- construction -----------------------------------------------------------------
     def _build_models(self) -> None:
@@ -203,10 +219,14 @@ class MainWindow(QMainWindow):
         effect_buttons = QHBoxLayout()
         add_effect = QPushButton("Add effect…")
         add_effect.clicked.connect(self.add_effect)
+        edit_effect = QPushButton("Edit…")
+        edit_effect.clicked.connect(self.edit_selected_effect)
         end_effect = QPushButton("End effect")
         end_effect.clicked.connect(self.end_selected_effect)
         effect_buttons.addWidget(add_effect)
+        effect_buttons.addWidget(edit_effect)
         effect_buttons.addWidget(end_effect)
+        self.effects_view.doubleClicked.connect(lambda _index: self.edit_selected_effect())
         self.effect_action_buttons: dict[str, QPushButton] = {}
         for spec in self.document.ruleset.actions:
             if spec.on == "effect":
@@ -307,12 +327,66 @@ class MainWindow(QMainWindow):
             play_menu, "&End turn", self.turn_panel.end_turn, "Space", "end_turn"
         )
         end_turn.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self._action(
+            play_menu,
+            "Move &earlier in the order",
+            lambda: self.move_selected(-1),
+            "Ctrl+Up",
+            "move_up",
+        )
+        self._action(
+            play_menu,
+            "Move &later (delay)",
+            lambda: self.move_selected(1),
+            "Ctrl+Down",
+            "move_down",
+        )
         play_menu.addSeparator()
         self._action(play_menu, "Add &effect…", self.add_effect, "Ctrl+E", "add_effect")
+        self._action(
+            play_menu, "Edit effec&t…", self.edit_selected_effect, "Ctrl+Shift+E", "edit_effect"
+        )
+
+        players_menu = bar.addMenu("P&layers")
+        self._action(
+            players_menu,
+            "Players' &screen…",
+            self.open_players_screen,
+            "Ctrl+Shift+P",
+            "players_screen",
+        )
+        self._action(players_menu, "&Reveal selected now", self.reveal_selected, "Ctrl+R", "reveal")
+        reveal_later = self._action(
+            players_menu,
+            "Reveal selected at its &first turn",
+            self.toggle_first_turn_reveal,
+            "Ctrl+Shift+R",
+            "reveal_first_turn",
+        )
+        reveal_later.setCheckable(True)
+        players_menu.addSeparator()
+        self._action(
+            players_menu,
+            "&Print War Scroll and turn order…",
+            self.print_sheets,
+            QKeySequence.StandardKey.Print,
+            "print",
+        )
+        self._action(players_menu, "Print pre&view…", self.preview_sheets, None, "preview")
+        self._action(players_menu, "Export &PDF…", self.export_sheets, None, "export_pdf")
+
+        help_menu = bar.addMenu("&Help")
+        self._action(
+            help_menu,
+            "&Keyboard shortcuts",
+            self.show_shortcuts,
+            QKeySequence.StandardKey.HelpContents,
+            "shortcuts",
+        )
 
         toolbar = self.addToolBar("Play")
         toolbar.setObjectName("play_toolbar")
-        for name in ("undo", "redo", "add", "add_effect"):
+        for name in ("undo", "redo", "add", "add_effect", "players_screen"):
             toolbar.addAction(self.actions_by_name[name])
 
     # --- selection --------------------------------------------------------------------
@@ -328,7 +402,84 @@ class MainWindow(QMainWindow):
             )
 
     def _on_roster_current(self, current, _previous) -> None:
-        self.editor.set_combatant(current.data(IdRole) if current.isValid() else None)
+        combatant_id = current.data(IdRole) if current.isValid() else None
+        self.editor.set_combatant(combatant_id)
+        self.actions_by_name["reveal_first_turn"].setChecked(
+            combatant_id is not None and self.reveals.is_flagged(combatant_id)
+        )
+
+    def move_selected(self, step: int) -> None:
+        """Keyboard drag: move the selected combatant one place (the ruleset decides
+        whether that is allowed and what it means, e.g. a delay)."""
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to move first.", "")
+            return
+        row = self.roster_model.row_of(selected)
+        if 0 <= row + step < self.roster_model.rowCount():
+            self.document.apply(MoveCombatant(selected, row + step))
+            self.select_combatant(selected)
+
+    # --- players ----------------------------------------------------------------------
+    def open_players_screen(self) -> None:
+        window = open_players_screen(
+            self.document,
+            self,
+            turn_order_model=self.turn_order_model,
+            effects_model=self.effects_model,
+            existing=self.players_window,
+        )
+        if window is not None:
+            self.players_window = window
+
+    def reveal_selected(self) -> None:
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to reveal first.", "")
+            return
+        if not self.document.encounter.combatant(selected).hidden:
+            self._on_refused("The players can already see that combatant.", "")
+            return
+        self.document.apply(EditCombatant(selected, {"hidden": False}))
+
+    def toggle_first_turn_reveal(self) -> None:
+        selected = self.selected_combatant_id()
+        action = self.actions_by_name["reveal_first_turn"]
+        if selected is None:
+            action.setChecked(False)
+            self._on_refused("Select the hidden combatant first.", "")
+            return
+        self.reveals.set_flag(selected, on=action.isChecked())
+        name = self.document.encounter.combatant(selected).name
+        state = "will be revealed at its first turn" if action.isChecked() else "stays hidden"
+        self.statusBar().showMessage(f"{name} {state}.", 5000)
+
+    def print_sheets(self) -> None:
+        print_with_dialog(self.document, self)
+
+    def preview_sheets(self) -> None:
+        preview_with_dialog(self.document, self)
+
+    def export_sheets(self) -> None:
+        default = paths.encounters_dir() / f"{self.document.encounter.name}.pdf"
+        filename, _ = QFileDialog.getSaveFileName(self, "Export PDF", str(default), "PDF (*.pdf)")
+        if filename:
+            export_pdf(self.document, Path(filename))
+            self.statusBar().showMessage(f"Exported to {filename}", 5000)
+
+    def show_shortcuts(self) -> None:
+        ShortcutsDialog(self.shortcut_rows(), self).exec()
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(what, keys) for every action with a shortcut: menus and the turn panel."""
+        rows = []
+        for action in [*self.actions_by_name.values(), *self.turn_panel.shortcut_actions]:
+            keys = ", ".join(
+                k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
+            )
+            if keys:
+                rows.append((action.text().replace("&", ""), keys))
+        return rows
 
     # --- combatants -------------------------------------------------------------------
     def add_combatant(self) -> None:
@@ -372,6 +523,13 @@ class MainWindow(QMainWindow):
     def _selected_effect_id(self) -> str | None:
         effect = self.effects_model.effect_at(self.effects_view.currentIndex().row())
         return effect.id if effect is not None else None
+
+    def edit_selected_effect(self) -> None:
+        effect_id = self._selected_effect_id()
+        if effect_id is None:
+            self._on_refused("Select the effect to edit first.", "")
+            return
+        EffectDialog(self.document, None, self, effect_id=effect_id).exec()
 
     def end_selected_effect(self) -> None:
         effect_id = self._selected_effect_id()
@@ -518,4 +676,22 @@ class MainWindow(QMainWindow):
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+        if self.players_window is not None:
+            self.players_window.close()  # a window of its own, not a child
+        self._save_layout()
         event.accept()
+
+    # --- layout -----------------------------------------------------------------------
+    def _save_layout(self) -> None:
+        store = settings_store()
+        store.setValue("main_window/geometry", self.saveGeometry())
+        store.setValue("main_window/state", self.saveState())
+
+    def _restore_layout(self) -> None:
+        store = settings_store()
+        geometry = store.value("main_window/geometry", QByteArray(), type=QByteArray)
+        state = store.value("main_window/state", QByteArray(), type=QByteArray)
+        if not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        if not state.isEmpty():
+            self.restoreState(state)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
 from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.keyed_rows import sync_keys
@@ -114,7 +115,18 @@ class WarScrollModel(QAbstractTableModel):
             return f"{combatant.name}, Segment {segment_label(slot)}: {ap} AP ({words[state]})"
         return None
 
+    def combatant_at(self, row: int) -> Combatant | None:
+        return self._rows.at(row)
+
     def _on_replaced(self) -> None:
+        if not isinstance(self._document.ruleset, WarScroll):
+            # Another system's encounter: this grid's view is being replaced; stop.
+            self._document.changed.disconnect(self._on_changed)
+            self._document.replaced.disconnect(self._on_replaced)
+            self.beginResetModel()
+            self._rows.ids, self._rows.by_id, self._columns = [], {}, []
+            self.endResetModel()
+            return
         self.beginResetModel()
         self._rows.load(self._document.encounter)
         self._columns = self._wanted_columns()

@@ -21,7 +21,7 @@ from tracker.qt.players.visibility import public_stats
 def combatant_on_row(model: WarScrollModel, row: int) -> Combatant | None:
     """The combatant on a row of the GM's grid model, as that model has it right now
     (its mirror of the order, which can lag the encounter while it replays an event)."""
-    return model._rows.at(row)  # the model has no public accessor (yet)
+    return model.combatant_at(row)
 
 
 class PlayersWarScrollProxy(PlayersProxy):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -91,6 +92,7 @@ class TurnPanel(QWidget):
         self._actions_layout = QGridLayout(self._actions_box)
         layout.addWidget(self._actions_box)
         self.action_buttons: dict[str, QPushButton] = {}
+        self.shortcut_actions: list[QAction] = []
         self.action_inputs: dict[str, dict[str, QWidget]] = {}
         self._build_actions()
         document.changed.connect(lambda _event: self.refresh())
@@ -128,6 +130,15 @@ class TurnPanel(QWidget):
             cell_layout.addStretch(1)
             self._actions_layout.addWidget(cell, position // 3, position % 3)
             button.clicked.connect(lambda _=False, s=spec: self.perform(s))
+            if position < 9:  # keyboard-first: Alt+1 … Alt+9, in the order shown
+                keys = QKeySequence(f"Alt+{position + 1}")
+                shortcut = QAction(spec.label, self)
+                shortcut.setShortcut(keys)
+                shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+                shortcut.triggered.connect(button.click)
+                self.addAction(shortcut)
+                self.shortcut_actions.append(shortcut)
+                button.setToolTip(f"{spec.help}  [{keys.toString()}]".strip())
             self.action_buttons[spec.name] = button
             self.action_inputs[spec.name] = inputs
 
@@ -138,6 +149,10 @@ class TurnPanel(QWidget):
                 item.widget().deleteLater()
         self.action_buttons.clear()
         self.action_inputs.clear()
+        for shortcut in self.shortcut_actions:
+            self.removeAction(shortcut)
+            shortcut.deleteLater()
+        self.shortcut_actions.clear()
         self._build_actions()
         self.refresh()
 
