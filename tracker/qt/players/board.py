@@ -128,7 +128,7 @@ class PlayersBoard(QWidget):
         self._left.addWidget(self.now_panel)
         self._left.addWidget(self.next_caption)
         self._left.addWidget(self.next_view, 1)
-        self._body.addLayout(self._left, 5)
+        self._body.addLayout(self._left)
 
         self._right = QVBoxLayout()
         self.grid_view: QTableView | None = None
@@ -156,7 +156,12 @@ class PlayersBoard(QWidget):
         self._right.addWidget(self.effects_view, 1)
         self._right.addWidget(self.no_effects, 1)  # takes the room when there is no list
         self._right.addWidget(self.more_effects)
-        self._body.addLayout(self._right, 6)
+        self._body.addLayout(self._right)
+        # With a War Scroll grid the right side needs the room; without one, the turns
+        # to come get most of the screen.
+        with_grid = self.grid_proxy is not None
+        self._body.setStretch(0, 5 if with_grid else 3)
+        self._body.setStretch(1, 6 if with_grid else 2)
 
     def _grid_view(self) -> QTableView:
         assert self.grid_proxy is not None

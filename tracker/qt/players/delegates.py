@@ -111,23 +111,28 @@ class TurnRowDelegate(ThemedDelegate):
         painter.setBrush(self.side_color(index))
         painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
         text_rect = rect.adjusted(stripe + pad, 0, -pad, 0)
-        detail = self.detail(index.data(TurnRole))
-        detail_font = pixel_font(self.px(LIST_DETAIL_PX))
-        detail_width = QFontMetrics(detail_font).horizontalAdvance(detail)
+        # The name comes first; the detail takes what is left and is cut with "…" (or
+        # left out) rather than ever being drawn over the name.
         name_font = pixel_font(self.px(LIST_NAME_PX), bold=True)
-        name_width = max(text_rect.width() - detail_width - 2 * pad, text_rect.width() // 2)
-        name = QFontMetrics(name_font).elidedText(
-            str(index.data() or ""), Qt.TextElideMode.ElideRight, name_width
+        name_metrics = QFontMetrics(name_font)
+        full_name = str(index.data() or "")
+        name_width = min(name_metrics.horizontalAdvance(full_name) + 4, text_rect.width())
+        name = name_metrics.elidedText(full_name, Qt.TextElideMode.ElideRight, name_width)
+        detail_font = pixel_font(self.px(LIST_DETAIL_PX))
+        room = text_rect.width() - name_width - 2 * pad
+        detail = QFontMetrics(detail_font).elidedText(
+            self.detail(index.data(TurnRole)), Qt.TextElideMode.ElideRight, max(room, 0)
         )
         painter.setPen(QColor(theme.text))
         painter.setFont(name_font)
         left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
         painter.drawText(text_rect, left, name)
-        painter.setPen(QColor(theme.muted))
-        painter.setFont(detail_font)
-        painter.drawText(
-            text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, detail
-        )
+        if room > self.px(LIST_DETAIL_PX) * 3 and detail != "…":
+            painter.setPen(QColor(theme.muted))
+            painter.setFont(detail_font)
+            painter.drawText(
+                text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, detail
+            )
         painter.restore()
 
 
