@@ -156,6 +156,13 @@ class Ruleset:
         """How long the effect has left, in the ruleset's units, for display."""
         return ""
 
+    def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
+        """True when the effect ends this turn or the next: at the latest as the next
+        turn (the one after the current turn) ends, as things stand now (a later wait,
+        delay or Speed change is not foreseen). Views make such effects stand out.
+        False by default."""
+        return False
+
     # --- decisions ------------------------------------------------------------------
     def prompt(self, encounter: Encounter) -> Prompt | None:
         """The decision the rules wait for now, if any (see tracker.engine.prompts)."""

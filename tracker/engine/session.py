@@ -175,3 +175,7 @@ class Session:
 
     def remaining(self, effect_id: str) -> str:
         return self.ruleset.remaining(self.encounter, self.encounter.effect(effect_id))
+
+    def ends_soon(self, effect_id: str) -> bool:
+        """Whether the effect ends this turn or the next (see `Ruleset.ends_soon`)."""
+        return self.ruleset.ends_soon(self.encounter, self.encounter.effect(effect_id))

@@ -1781,6 +1781,33 @@ class Priority(Ruleset):
             and effect.anchor.get("left", 1) <= 0
         )
 
+    def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
+        """An effect with 1 left whose creator is in Conflict ends as the creator's turn
+        begins: soon when that turn is the current one, up but not begun, or the next
+        one (an NPC's turn begins with the Soulweaver's when NPCs act inside it). A
+        creator still waiting ticks as the Soulweaver's turn ends: soon when that turn
+        is the current one or the next. Rituals and effects without a creator never."""
+        anchor = effect.anchor
+        if not encounter.clock.get("started") or anchor.get("left", 2) > 1:
+            return False
+        creator = self._find(encounter, effect.creator_id)
+        if creator is None or not in_conflict(creator):
+            return False
+        waiting = _rt(creator)["waiting"] and self._has_slot(encounter, creator)
+        for turn in self.upcoming_turns(encounter, 2)[:2]:
+            if "interrupts" in turn.values:  # a prepared action: nobody's turn begins
+                continue
+            if waiting:
+                if turn.combatant_id is None:
+                    return True
+            elif turn.values["begun"]:
+                continue
+            elif turn.combatant_id == creator.id or (
+                turn.combatant_id is None and not self._has_slot(encounter, creator)
+            ):
+                return True
+        return False
+
     def remaining(self, encounter: Encounter, effect: Effect) -> str:
         anchor = effect.anchor
         if anchor.get("ritual"):

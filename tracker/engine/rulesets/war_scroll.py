@@ -88,6 +88,19 @@ class CycleEnded:
 
 
 @dataclass(frozen=True)
+class _Coming:
+    """A Turn still to end, as things stand: whose, which slot and Cycle, whether it is
+    its holder's first / last Turn of that Cycle, and whether the Cycle ends with it."""
+
+    combatant: Combatant
+    slot: int
+    cycle: int
+    first: bool
+    last: bool
+    ends_cycle: bool
+
+
+@dataclass(frozen=True)
 class _TurnRef:
     """A Turn of one combatant: in this Cycle (`next_cycle` False) or the next."""
 
@@ -798,6 +811,51 @@ class WarScroll(Ruleset):
             )
         return f"ends at the end of Cycle {anchor['cycle']} ({when})"
 
+    def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
+        """The effect ends as the current Turn or the next one in play order ends (the next
+        may be in the next Cycle): its anchored Turn, its owner's last Turn of the anchor
+        Cycle when the anchored one will not be played, the last Turn of the anchor Cycle,
+        or, for a stopped Ongoing Song, its Minstrel's first Turn of a Cycle."""
+        return any(self._ends_with(encounter, effect, turn) for turn in self._coming(encounter))
+
+    def _ends_with(self, encounter: Encounter, effect: Effect, turn: _Coming) -> bool:
+        """Mirrors `expires_at` for the end of `turn` (and the CycleEnded after it)."""
+        anchor = effect.anchor
+        if "song" in anchor:
+            return anchor["song"] == "stopped" and (
+                turn.combatant.id == effect.creator_id and turn.first
+            )
+        if turn.ends_cycle and turn.cycle >= anchor["cycle"]:
+            return True
+        if anchor.get("owner") != turn.combatant.id or turn.cycle != anchor["cycle"]:
+            return False
+        if turn.slot == anchor["slot"]:
+            return True
+        if turn.cycle == encounter.clock["cycle"]:
+            will_play = _will_play(turn.combatant.runtime, anchor["slot"])
+        else:
+            plan = _next_plan(turn.combatant)
+            will_play = anchor["slot"] < len(plan) and plan[anchor["slot"]] > 0
+        return turn.last and not will_play
+
+    def _coming(self, encounter: Encounter) -> list[_Coming]:
+        """The current Turn and the next one, as things stand (none before the War or
+        while nobody has a Turn)."""
+        clock = encounter.clock
+        current = clock.get("current")
+        if not clock.get("started") or not current:
+            return []
+        cycle = clock["cycle"]
+        this = [(encounter.combatant(current[0]), current[1])]
+        this.extend(self._pending(encounter))
+        cycle_ends = any(any(_next_plan(c)) for c in encounter.combatants)
+        coming = _cycle_turns(this, cycle, cycle_ends, played=True)
+        if len(coming) < 2 and cycle_ends:
+            following = [(c, slot) for c, slot, _ap in self._next_cycle(encounter)]
+            then_ends = any(c.stats.get("speed", 0) > 0 for c in encounter.combatants)
+            coming += _cycle_turns(following, cycle + 1, then_ends, played=False)
+        return coming[:2]
+
     def _stop_song(self, tx: Transaction, encounter: Encounter, effect_id: str) -> None:
         effect = encounter.effect(effect_id)
         if effect.anchor.get("song") != "maintained":
@@ -806,6 +864,29 @@ class WarScroll(Ruleset):
         tx.log(
             f"{effect.name} is no longer maintained: {self.remaining(encounter, effect)}.", "action"
         )
+
+
+def _cycle_turns(
+    turns: list[tuple[Combatant, int]], cycle: int, cycle_ends: bool, *, played: bool
+) -> list[_Coming]:
+    """The Turns of one Cycle still to end, in play order, as `_Coming`s; `played`: Turns
+    already played this Cycle count (the current Cycle) when telling a holder's first."""
+    coming: list[_Coming] = []
+    for index, (combatant, slot) in enumerate(turns):
+        earlier = any(other is combatant for other, _ in turns[:index])
+        later = any(other is combatant for other, _ in turns[index + 1 :])
+        before = played and any(combatant.runtime["played"])
+        coming.append(
+            _Coming(
+                combatant,
+                slot,
+                cycle,
+                first=not (earlier or before),
+                last=not later,
+                ends_cycle=cycle_ends and index == len(turns) - 1,
+            )
+        )
+    return coming
 
 
 # --- per-combatant runtime helpers -------------------------------------------------------

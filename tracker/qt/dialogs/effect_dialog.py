@@ -1,6 +1,12 @@
-"""Put an effect on a combatant: name, carrier, creator and the ruleset's duration."""
+"""Put an effect on a combatant, or edit one: name, carrier, creator, notes and the
+ruleset's duration.
+
+Editing applies one `EditEffect` with only the values the GM changed (none: the dialog
+just closes). A changed duration counts from now, as if the effect were added now."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -13,23 +19,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine import AddEffect
+from tracker.engine import AddEffect, Command, EditEffect
 from tracker.engine.commands import clean_name
 from tracker.engine.errors import CommandError
+from tracker.engine.state import Effect
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import ERROR_STYLE, FieldForm
 
 
 class EffectDialog(QDialog):
+    """Without `effect_id`: "Add effect" (on `carrier_id` if given). With it: "Edit
+    effect", filled in from that effect (which must exist: CommandError otherwise)."""
+
     def __init__(
         self,
         document: EncounterDocument,
         carrier_id: str | None = None,
         parent: QWidget | None = None,
+        effect_id: str | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add effect")
         self._document = document
+        self.effect: Effect | None = (
+            document.encounter.effect(effect_id) if effect_id is not None else None
+        )
+        self.setWindowTitle("Edit effect" if self.effect is not None else "Add effect")
         layout = QVBoxLayout(self)
         top = QFormLayout()
         self.name_edit = QLineEdit()
@@ -40,18 +54,24 @@ class EffectDialog(QDialog):
         for combatant in document.encounter.combatants:
             self.carrier_combo.addItem(combatant.name, combatant.id)
             self.creator_combo.addItem(combatant.name, combatant.id)
-        if carrier_id is not None:
-            self.carrier_combo.setCurrentIndex(max(0, self.carrier_combo.findData(carrier_id)))
-        current = document.session.current_turn()
-        if current is not None:
-            self.creator_combo.setCurrentIndex(
-                max(0, self.creator_combo.findData(current.combatant_id))
-            )
+        self.notes_edit = QLineEdit()
+        self.notes_edit.setPlaceholderText("For the GM: what it does, its source, …")
         top.addRow("Effect:", self.name_edit)
         top.addRow("On:", self.carrier_combo)
         top.addRow("Created by:", self.creator_combo)
         self.duration_form = FieldForm(document.ruleset.duration_fields, self, layout=top)
-        self.duration_form.set_values({})
+        top.addRow("Notes:", self.notes_edit)
+        if self.effect is not None:
+            self._fill(self.effect)
+        else:
+            if carrier_id is not None:
+                self.carrier_combo.setCurrentIndex(max(0, self.carrier_combo.findData(carrier_id)))
+            current = document.session.current_turn()
+            if current is not None:
+                self.creator_combo.setCurrentIndex(
+                    max(0, self.creator_combo.findData(current.combatant_id))
+                )
+            self.duration_form.set_values({})
         layout.addLayout(top)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
@@ -65,6 +85,16 @@ class EffectDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.setMinimumWidth(440)
+
+    def _fill(self, effect: Effect) -> None:
+        self.name_edit.setText(effect.name)
+        self.carrier_combo.setCurrentIndex(max(0, self.carrier_combo.findData(effect.carrier_id)))
+        if effect.creator_id is not None and self.creator_combo.findData(effect.creator_id) < 0:
+            # The creator left the encounter: keep it (unchanged) unless the GM picks another.
+            self.creator_combo.addItem("(left the encounter)", effect.creator_id)
+        self.creator_combo.setCurrentIndex(max(0, self.creator_combo.findData(effect.creator_id)))
+        self.duration_form.set_values(effect.duration)
+        self.notes_edit.setText(effect.notes)
 
     def _show(self, message: str) -> None:
         self.error.setText(message)
@@ -82,24 +112,52 @@ class EffectDialog(QDialog):
         if self.carrier_combo.currentData() is None:
             self._show("There is nobody to carry the effect: add a combatant first.")
             return
-        refusals: list[str] = []
+        values = {
+            "name": name,
+            "carrier_id": self.carrier_combo.currentData(),
+            "creator_id": self.creator_combo.currentData(),
+            "notes": self.notes_edit.text(),
+        }
+        if self.effect is None:
+            command: Command = AddEffect(duration=duration, **values)
+        else:
+            changes = self._changes(self.effect, values, duration)
+            if not changes:
+                super().accept()  # nothing changed: nothing to apply
+                return
+            command = EditEffect(self.effect.id, changes)
+        if self._apply(command):
+            super().accept()
 
-        def note(message: str, _field: str) -> None:
-            refusals.append(message)
+    def _changes(
+        self, effect: Effect, values: dict[str, Any], duration: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Only what differs from the effect as it is."""
+        changes = {key: value for key, value in values.items() if getattr(effect, key) != value}
+        defaults = {f.name: f.default for f in self._document.ruleset.duration_fields}
+        changed = {
+            key: value
+            for key, value in duration.items()
+            if effect.duration.get(key, defaults.get(key)) != value
+        }
+        if changed:
+            changes["duration"] = changed
+        return changes
+
+    def _apply(self, command: Command) -> bool:
+        """Apply the command; show a refusal next to its field, or below the form."""
+        refusals: list[tuple[str, str]] = []
+
+        def note(message: str, field: str) -> None:
+            refusals.append((message, field))
 
         self._document.refused.connect(note)
         try:
-            applied = self._document.apply(
-                AddEffect(
-                    name,
-                    self.carrier_combo.currentData(),
-                    self.creator_combo.currentData(),
-                    duration,
-                )
-            )
+            applied = self._document.apply(command)
         finally:
             self._document.refused.disconnect(note)
-        if not applied:
-            self._show(" ".join(refusals))
-            return
-        super().accept()
+        if applied:
+            return True
+        general = [m for m, field in refusals if not self.duration_form.show_error(field, m)]
+        self._show(" ".join(general))
+        return False

@@ -1,8 +1,12 @@
-"""Active effects: name, carrier, creator and how long each has left (ruleset's words)."""
+"""Active effects: name, carrier, creator and how long each has left (ruleset's words).
+
+Effects that end this turn or the next (`Ruleset.ends_soon`) stand out: a strong amber
+row with black bold text and a tooltip that says so; `EndsSoonRole` gives the flag."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.session import SessionEvent
@@ -11,6 +15,10 @@ from tracker.qt.document import EncounterDocument
 
 Index = QModelIndex | QPersistentModelIndex
 EffectRole = Qt.ItemDataRole.UserRole + 30
+EndsSoonRole = Qt.ItemDataRole.UserRole + 31
+ENDS_SOON_BACKGROUND = "#ffcf66"
+ENDS_SOON_TEXT = "#000000"
+ENDS_SOON_TIP = "Ends this turn or the next."
 
 
 class EffectsModel(QAbstractTableModel):
@@ -20,6 +28,11 @@ class EffectsModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._effects: list[Effect] = list(document.encounter.effects)
+        self._soon: frozenset[str] = self._ending_soon()
+        self._soon_brush = QBrush(QColor(ENDS_SOON_BACKGROUND))
+        self._soon_text = QBrush(QColor(ENDS_SOON_TEXT))
+        self._soon_font = QFont()
+        self._soon_font.setBold(True)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -43,6 +56,16 @@ class EffectsModel(QAbstractTableModel):
     def effect_at(self, row: int) -> Effect | None:
         return self._effects[row] if 0 <= row < len(self._effects) else None
 
+    def ends_soon(self, row: int) -> bool:
+        effect = self.effect_at(row)
+        return effect is not None and effect.id in self._soon
+
+    def _ending_soon(self) -> frozenset[str]:
+        """Ids of the effects that end this turn or the next (asked once per change)."""
+        encounter = self._document.encounter
+        ruleset = self._document.ruleset
+        return frozenset(e.id for e in encounter.effects if ruleset.ends_soon(encounter, e))
+
     def _name_of(self, combatant_id: str | None) -> str:
         if combatant_id is None:
             return "—"
@@ -55,27 +78,45 @@ class EffectsModel(QAbstractTableModel):
         effect = self.effect_at(index.row()) if index.isValid() else None
         if effect is None:
             return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            column = index.column()
-            if column == 0:
-                return effect.name
-            if column == 1:
-                return self._name_of(effect.carrier_id)
-            if column == 2:
-                return self._name_of(effect.creator_id)
-            if effect in self._document.encounter.effects:
-                return self._document.ruleset.remaining(self._document.encounter, effect)
-            return ""
+        soon = effect.id in self._soon
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(effect, index.column())
+        if role == Qt.ItemDataRole.ToolTipRole:
+            text = self._text(effect, index.column())
+            return f"{text}\n{ENDS_SOON_TIP}" if soon else text
         if role == EffectRole:
             return effect
+        if role == EndsSoonRole:
+            return soon
+        if not soon:
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return self._soon_brush
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._soon_text
+        if role == Qt.ItemDataRole.FontRole:
+            return self._soon_font
         return None
+
+    def _text(self, effect: Effect, column: int) -> str:
+        if column == 0:
+            return effect.name
+        if column == 1:
+            return self._name_of(effect.carrier_id)
+        if column == 2:
+            return self._name_of(effect.creator_id)
+        if effect in self._document.encounter.effects:
+            return self._document.ruleset.remaining(self._document.encounter, effect)
+        return ""
 
     def _on_replaced(self) -> None:
         self.beginResetModel()
         self._effects = list(self._document.encounter.effects)
+        self._soon = self._ending_soon()
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
+        was_soon, self._soon = self._soon, self._ending_soon()
         for edit in event.changes.edits_of(EFFECTS):
             if isinstance(edit, Insert):
                 self.beginInsertRows(QModelIndex(), edit.index, edit.index)
@@ -85,10 +126,14 @@ class EffectsModel(QAbstractTableModel):
                 self.beginRemoveRows(QModelIndex(), edit.index, edit.index)
                 del self._effects[edit.index]
                 self.endRemoveRows()
-        # Remaining time is counted from the clock and names can change: repaint the
-        # few effect rows when either moved.
+        # Remaining time (and ending soon) is counted from the clock and names can
+        # change: repaint the few effect rows when either moved (or, rarely, when an
+        # option alone changed which effects end soon).
         if self._effects and (
-            event.changes.clock or event.changes.combatants or event.changes.effects
+            event.changes.clock
+            or event.changes.combatants
+            or event.changes.effects
+            or self._soon != was_soon
         ):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(len(self._effects) - 1, len(self.COLUMNS) - 1)
