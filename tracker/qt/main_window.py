@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
@@ -79,6 +78,7 @@ class Banner(QWidget):
         layout.setContentsMargins(8, 4, 8, 4)
         self.label = QLabel()
         self.label.setObjectName("banner_text")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
         self.label.setWordWrap(True)
         close = QPushButton("Dismiss")
         close.setFlat(True)
@@ -551,7 +551,7 @@ class MainWindow(QMainWindow):
         if expired and event.kind != "undo":
             names = {c.id: c.name for c in self.document.encounter.combatants}
             text = "; ".join(f"{e.name} on {names.get(e.carrier_id, '?')} expired" for e in expired)
-            self.banner.announce(f"⏳ {escape(text)}.", "expiry")
+            self.banner.announce(f"⏳ {text}.", "expiry")
             self.statusBar().showMessage(text, 8000)
         elif self.banner.kind == "error":
             self.banner.hide()
@@ -566,7 +566,7 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _on_refused(self, message: str, _field: str) -> None:
-        self.banner.announce(escape(message), "error")
+        self.banner.announce(message, "error")
         self.statusBar().showMessage(message, 8000)
 
     def _update_title(self) -> None:
@@ -591,7 +591,7 @@ class MainWindow(QMainWindow):
     def _journal_failed(self, error: TrackerError) -> None:
         """Crash recovery is off: say so plainly, and how to stay safe."""
         self.banner.announce(
-            escape(
+            (
                 f"Changes can no longer be journaled ({error}). Save the encounter now; "
                 "if Tracker were killed, unsaved changes would be lost."
             ),
