@@ -80,6 +80,10 @@ class Ruleset:
         """Short label of the current moment, stamped on log entries."""
         return "setup"
 
+    def round_text(self, encounter: Encounter, turn: Turn) -> str:
+        """How far the fight has come, for the turn panel ("Cycle 2", "Round 3 · 10 s")."""
+        return f"{self.round_name} {turn.round}"
+
     def status(self, encounter: Encounter) -> str:
         """One line for the status bar: round, phase, whose turn."""
         return self.clock_label(encounter)

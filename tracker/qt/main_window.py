@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
         self.banner = Banner()
         self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
         self.central_view = central_view_for(self.document)
+        self._follow_central_selection()
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.addWidget(self.banner)
@@ -401,6 +402,12 @@ class MainWindow(QMainWindow):
                 self.roster_model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
             )
 
+    def _follow_central_selection(self) -> None:
+        """A click on a combatant in the central view selects it everywhere."""
+        signal = getattr(self.central_view, "combatant_selected", None)
+        if signal is not None:
+            signal.connect(self.select_combatant)
+
     def _on_roster_current(self, current, _previous) -> None:
         combatant_id = current.data(IdRole) if current.isValid() else None
         self.editor.set_combatant(combatant_id)
@@ -560,6 +567,7 @@ class MainWindow(QMainWindow):
     def _on_replaced(self) -> None:
         old = self.central_view
         self.central_view = central_view_for(self.document)
+        self._follow_central_selection()
         self.centralWidget().layout().replaceWidget(old, self.central_view)
         old.deleteLater()
         self.banner.hide()

@@ -464,6 +464,9 @@ class Priority(Ruleset):
         """Seconds elapsed when a round begins: rounds before it × 5."""
         return max(round_ - 1, 0) * ROUND_SECONDS
 
+    def round_text(self, encounter: Encounter, turn: Turn) -> str:
+        return f"Round {turn.round} · {self.elapsed(turn.round)} s"
+
     def status(self, encounter: Encounter) -> str:
         clock = encounter.clock
         if not clock.get("started"):

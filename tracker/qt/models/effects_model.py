@@ -12,6 +12,7 @@ from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Effect
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.fixed_columns import FixedColumns
 
 Index = QModelIndex | QPersistentModelIndex
 EffectRole = Qt.ItemDataRole.UserRole + 30
@@ -21,7 +22,7 @@ ENDS_SOON_TEXT = "#000000"
 ENDS_SOON_TIP = "Ends this turn or the next."
 
 
-class EffectsModel(QAbstractTableModel):
+class EffectsModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Effect", "On", "By", "Remaining")
 
     def __init__(self, document: EncounterDocument, parent=None) -> None:
@@ -38,20 +39,6 @@ class EffectsModel(QAbstractTableModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._effects)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
 
     def effect_at(self, row: int) -> Effect | None:
         return self._effects[row] if 0 <= row < len(self._effects) else None

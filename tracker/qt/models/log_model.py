@@ -9,12 +9,13 @@ from tracker.engine.changes import LOG, Insert, Remove
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import LogEntry
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.fixed_columns import FixedColumns
 
 Index = QModelIndex | QPersistentModelIndex
 KIND_COLORS = {"expiry": "#a0301f", "turn": "#1d4f91", "start": "#1d4f91"}
 
 
-class LogModel(QAbstractTableModel):
+class LogModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("When", "What")
 
     def __init__(self, document: EncounterDocument, parent=None) -> None:
@@ -26,20 +27,6 @@ class LogModel(QAbstractTableModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else 2
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < 2
-        ):
-            return self.COLUMNS[section]
-        return None
 
     def entry_at(self, row: int) -> LogEntry | None:
         return self._entries[row] if 0 <= row < len(self._entries) else None

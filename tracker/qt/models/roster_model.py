@@ -26,6 +26,7 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 MIME_TYPE = "application/x-tracker-combatant-ids"
@@ -35,7 +36,7 @@ IdRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
-class RosterModel(QAbstractTableModel):
+class RosterModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Name", "State")
 
     def __init__(self, document: EncounterDocument, parent=None) -> None:
@@ -48,20 +49,6 @@ class RosterModel(QAbstractTableModel):
     # --- reading ----------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)

@@ -15,6 +15,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import sync_keys
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
@@ -23,7 +24,7 @@ Index = QModelIndex | QPersistentModelIndex
 PAGE = 100  # rows materialised at first, and added by each fetchMore
 
 
-class TurnOrderModel(QAbstractTableModel):
+class TurnOrderModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Name", "When", "Grants")
 
     def __init__(self, document: EncounterDocument, parent=None) -> None:
@@ -59,20 +60,6 @@ class TurnOrderModel(QAbstractTableModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._turns)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
 
     def turn_at(self, row: int) -> Turn | None:
         return self._turns[row] if 0 <= row < len(self._turns) else None

@@ -5,14 +5,18 @@ through the roster model's single `moveRows`, so the ruleset decides what it mea
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.models.roster_model import IdRole, RosterModel
 
 
 class OrderTable(QTableView):
+    """`combatant_selected` carries the id of the row the GM clicks or moves to."""
+
+    combatant_selected = Signal(str)
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("order_table")
@@ -30,3 +34,9 @@ class OrderTable(QTableView):
         header.setStretchLastSection(True)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(36)
+        self.selectionModel().currentChanged.connect(self._on_current)
+
+    def _on_current(self, current, _previous) -> None:
+        combatant_id = current.siblingAtColumn(0).data(IdRole) if current.isValid() else None
+        if combatant_id is not None:
+            self.combatant_selected.emit(combatant_id)

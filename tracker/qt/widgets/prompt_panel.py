@@ -8,6 +8,7 @@ import dataclasses
 from html import escape
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tracker.engine.commands import RulesetAction
@@ -27,7 +28,7 @@ class PromptPanel(QFrame):
             "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
         )
         self._document = document
-        self._key: tuple | None = None
+        self._key: object = object()  # nothing shown yet: the first refresh decides
         self.prompt: Prompt | None = None
         layout = QVBoxLayout(self)
         self.title = QLabel()
@@ -43,6 +44,10 @@ class PromptPanel(QFrame):
             layout.addWidget(label)
         self._answers_box = QVBoxLayout()
         layout.addLayout(self._answers_box)
+        self.keys_hint = QLabel()
+        self.keys_hint.setObjectName("prompt_keys")
+        self.keys_hint.setStyleSheet("color: #333333;")
+        layout.addWidget(self.keys_hint)
         self.answer_buttons: list[QPushButton] = []
         self.answer_forms: list[FieldForm | None] = []
         document.changed.connect(lambda _event: self.refresh())
@@ -68,6 +73,10 @@ class PromptPanel(QFrame):
         self.context.setVisible(bool(prompt.context))
         for number, answer in enumerate(prompt.answers, start=1):
             self._add_answer(number, answer)
+        last = min(len(prompt.answers), 9)
+        self.keys_hint.setText(
+            f"Keys: Ctrl+1 … Ctrl+{last}, in the order shown" if last > 1 else "Key: Ctrl+1"
+        )
         self.show()
 
     def _clear_answers(self) -> None:
@@ -83,9 +92,12 @@ class PromptPanel(QFrame):
         row = QWidget()
         row_layout = QHBoxLayout(row)
         row_layout.setContentsMargins(0, 0, 0, 0)
-        label = f"&{number} {answer.label}" if number < 10 else answer.label
-        button = QPushButton(label)
+        button = QPushButton(answer.label)
         button.setObjectName(f"prompt_answer_{number}")
+        if number < 10:  # Ctrl+number: Alt+number belongs to the turn panel's actions
+            keys = QKeySequence(f"Ctrl+{number}")
+            button.setShortcut(keys)
+            button.setToolTip(f"{answer.label}  [{keys.toString()}]")
         form = FieldForm(tuple(answer.fields), row) if answer.fields else None
         if form is not None:
             form.set_values({})

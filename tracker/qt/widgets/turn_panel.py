@@ -209,7 +209,8 @@ class TurnPanel(QWidget):
         self.end_turn_button.setEnabled(turn is not None)
         for spec_name, button in self.action_buttons.items():
             spec = session.ruleset.action_spec(spec_name)
-            button.setEnabled(started and (turn is not None or spec.on == "any"))
+            # Actions on any combatant work in setup too (e.g. recording a Zeal roll).
+            button.setEnabled(spec.on == "any" or (started and turn is not None))
         if not started:
             self.clock_label.setText("Setting up")
             self.turn_label.setText("Add combatants, then press Start.")
@@ -222,5 +223,6 @@ class TurnPanel(QWidget):
             name = turn.title
         else:
             name = session.encounter.combatant(turn.combatant_id).name
-        self.clock_label.setText(f"{session.ruleset.round_name} {turn.round} · {turn.phase}")
+        round_text = session.ruleset.round_text(session.encounter, turn)
+        self.clock_label.setText(f"{round_text} · {turn.phase}")
         self.turn_label.setText(f"<b>{escape(name)}</b>: {escape(turn.grant)}")
