@@ -135,6 +135,12 @@ def banner_text(window: MainWindow) -> str:
 
 
 def status_text(window: MainWindow) -> str:
+    """The state of the fight, kept in the status bar's permanent part."""
+    return window.status_label.text()
+
+
+def passing_message(window: MainWindow) -> str:
+    """The status bar's passing message (saved, refused, expired)."""
     return window.statusBar().currentMessage()
 
 

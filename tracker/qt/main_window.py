@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QItemSelectionModel, QObject, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
@@ -61,6 +65,7 @@ from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
 
+SPACE_TAKERS = (QAbstractButton, QComboBox, QAbstractSpinBox)
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
 BANNER_COLORS = {  # background, text, border
     "expiry": ("#fff3c4", "#3b2f00", "#d9b200"),
@@ -121,6 +126,11 @@ class MainWindow(QMainWindow):
         self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
         self.journal: Journal | None = None
         self._build_models()
+        # The state of the fight stays in the status bar's permanent part; passing
+        # messages (saved, refused, expired) use the temporary part beside it.
+        self.status_label = QLabel()
+        self.status_label.setObjectName("status_label")
+        self.statusBar().addPermanentWidget(self.status_label)
         self._build_widgets()
         self._build_actions()
         self.document.changed.connect(self._on_changed)
@@ -139,6 +149,23 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.resize(1400, 860)
         self._restore_layout()
+        QApplication.instance().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Space belongs to a focused button, check box, combo box or spin box of this
+        window (as it does to a text field), not to End Turn."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and isinstance(watched, SPACE_TAKERS)
+            and isinstance(watched, QWidget)
+            and watched.window() is self
+        ):
+            event.accept()
+            return True
+        return super().eventFilter(watched, event)
 
     # --- construction -----------------------------------------------------------------
     def _build_models(self) -> None:
@@ -582,7 +609,7 @@ class MainWindow(QMainWindow):
         where = f" — {document.path.name}" if document.path else " — not saved yet"
         modified = "" if document.undo_stack.isClean() else " *"
         self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Tracker")
-        self.statusBar().showMessage(document.session.status())
+        self.status_label.setText(document.session.status())
 
     # --- files ------------------------------------------------------------------------
     def _start_journal(self) -> None:
@@ -681,6 +708,7 @@ class MainWindow(QMainWindow):
         if not self._may_discard():
             event.ignore()
             return
+        QApplication.instance().removeEventFilter(self)
         if self.journal is not None:
             self.journal.close()
             self.journal = None

@@ -225,4 +225,5 @@ class TurnPanel(QWidget):
             name = session.encounter.combatant(turn.combatant_id).name
         round_text = session.ruleset.round_text(session.encounter, turn)
         self.clock_label.setText(f"{round_text} · {turn.phase}")
-        self.turn_label.setText(f"<b>{escape(name)}</b>: {escape(turn.grant)}")
+        grant = f": {escape(turn.grant)}" if turn.grant else ""
+        self.turn_label.setText(f"<b>{escape(name)}</b>{grant}")
