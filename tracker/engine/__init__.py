@@ -14,6 +14,7 @@ from tracker.engine.commands import (
     RenameEncounter,
     RulesetAction,
     SetOption,
+    SetSecretFields,
     StartEncounter,
 )
 from tracker.engine.errors import CommandError, TrackerError
@@ -41,6 +42,7 @@ __all__ = [
     "RulesetAction",
     "Session",
     "SetOption",
+    "SetSecretFields",
     "StartEncounter",
     "TrackerError",
     "available_rulesets",

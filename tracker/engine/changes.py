@@ -85,7 +85,7 @@ class ChangeSet:
 
 
 # The encounter's own scalar parts; its lists are structure, recorded as edits.
-_ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id")
+_ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id", "secret_fields")
 
 
 @dataclass

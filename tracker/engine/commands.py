@@ -103,6 +103,27 @@ class SetOption(Command):
 
 
 @dataclass(frozen=True)
+class SetSecretFields(Command):
+    """The stat fields the players may never see (on top of those the ruleset keeps
+    secret itself)."""
+
+    fields: tuple[str, ...]
+
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+        labels = {f.name: f.label for f in ruleset.stat_fields}
+        unknown = sorted(set(self.fields) - set(labels))
+        if unknown:
+            raise CommandError(f"{ruleset.name} has no field {', '.join(unknown)}.")
+        chosen = [name for name in labels if name in set(self.fields)]  # declared order
+        if chosen == encounter.secret_fields:
+            raise CommandError("Those fields are already the secret ones.")
+        tx.touch_encounter().secret_fields = chosen
+        shown = ", ".join(labels[name] for name in chosen) or "none"
+        tx.log(f"Fields kept from the players: {shown}.")
+        return "Set secret fields"
+
+
+@dataclass(frozen=True)
 class AddCombatant(Command):
     name: str
     side: str = "enemy"

@@ -70,6 +70,7 @@ class Encounter:
     clock: dict[str, Any] = field(default_factory=dict)
     log: list[LogEntry] = field(default_factory=list)
     next_id: int = 1
+    secret_fields: list[str] = field(default_factory=list)  # stats the players never see
 
     def combatant(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:
@@ -105,6 +106,7 @@ class Encounter:
             "clock": copy.deepcopy(self.clock),
             "log": [asdict(entry) for entry in self.log],
             "next_id": self.next_id,
+            "secret_fields": list(self.secret_fields),
         }
 
     @classmethod
@@ -118,4 +120,5 @@ class Encounter:
             clock=copy.deepcopy(data.get("clock", {})),
             log=[LogEntry(**entry) for entry in data.get("log", [])],
             next_id=int(data.get("next_id", 1)),
+            secret_fields=list(data.get("secret_fields", [])),
         )

@@ -311,6 +311,7 @@ _ENCOUNTER_TYPES: dict[str, type | tuple[type, ...]] = {
     "clock": dict,
     "log": list,
     "next_id": int,
+    "secret_fields": list,
 }
 _REQUIRED_ENCOUNTER_KEYS = ("name", "ruleset_id")
 _COMBATANT_TYPES: dict[str, type | tuple[type, ...]] = {

@@ -46,6 +46,7 @@ from tracker.persistence.journal import Journal
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 from tracker.qt.dialogs.options_dialog import OptionsDialog
+from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
 from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
@@ -392,6 +393,9 @@ class MainWindow(QMainWindow):
             "reveal_first_turn",
         )
         reveal_later.setCheckable(True)
+        self._action(
+            players_menu, "Secret &fields…", self.edit_secret_fields, None, "secret_fields"
+        )
         players_menu.addSeparator()
         self._action(
             players_menu,
@@ -487,6 +491,9 @@ class MainWindow(QMainWindow):
         name = self.document.encounter.combatant(selected).name
         state = "will be revealed at its first turn" if action.isChecked() else "stays hidden"
         self.statusBar().showMessage(f"{name} {state}.", 5000)
+
+    def edit_secret_fields(self) -> None:
+        SecretFieldsDialog(self.document, self).exec()
 
     def print_sheets(self) -> None:
         print_with_dialog(self.document, self)

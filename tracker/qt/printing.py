@@ -95,7 +95,9 @@ def war_scroll_table(document: EncounterDocument, include_hidden: bool = False) 
     assert isinstance(ruleset, WarScroll)
     encounter = document.encounter
     people = _included(document, include_hidden)
-    fields = public_fields(ruleset)
+    # A GM's copy (hidden combatants included) shows every stat; the players' copy only
+    # the public ones.
+    fields = ruleset.stat_fields if include_hidden else public_fields(ruleset, encounter)
     slots = _segment_slots(ruleset, document, people)
     numbered = [s for s in slots if not is_lettered(s)]
     lettered = [s for s in slots if is_lettered(s)]

@@ -14,15 +14,18 @@ from tracker.engine.state import Combatant, Effect, Encounter
 PARTY_SIDES: tuple[str, ...] = ("party",)
 
 
-def public_fields(ruleset: Ruleset) -> tuple[Field, ...]:
-    """The ruleset's stat fields the GM has not marked secret."""
-    return tuple(f for f in ruleset.stat_fields if not f.secret)
+def public_fields(ruleset: Ruleset, encounter: Encounter) -> tuple[Field, ...]:
+    """The stat fields players may see: neither secret by the ruleset's declaration nor
+    marked secret by the GM for this encounter."""
+    marked = set(encounter.secret_fields)
+    return tuple(f for f in ruleset.stat_fields if not f.secret and f.name not in marked)
 
 
-def public_stats(ruleset: Ruleset, combatant: Combatant) -> str:
+def public_stats(ruleset: Ruleset, encounter: Encounter, combatant: Combatant) -> str:
     """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out."""
     return ", ".join(
-        f"{f.label} {combatant.stats.get(f.name, f.default)}" for f in public_fields(ruleset)
+        f"{f.label} {combatant.stats.get(f.name, f.default)}"
+        for f in public_fields(ruleset, encounter)
     )
 
 

@@ -123,7 +123,8 @@ class PlayersWarScrollProxy(PlayersProxy):
             combatant = self.combatant_at(section)
             if combatant is None:
                 return None
-            stats = public_stats(self.public.document.ruleset, combatant)
+            document = self.public.document
+            stats = public_stats(document.ruleset, document.encounter, combatant)
             return self.public.visibility.safe(f"{combatant.name}: {stats}" if stats else "")
         return super().headerData(section, orientation, role)
 

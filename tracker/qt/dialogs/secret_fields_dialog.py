@@ -1,0 +1,49 @@
+"""Choose the stat fields the players never see (Players → Secret fields…)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from tracker.engine import SetSecretFields
+from tracker.qt.document import EncounterDocument
+
+
+class SecretFieldsDialog(QDialog):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Secret fields")
+        self._document = document
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "Checked fields never appear on the players' screen or the players' printouts:"
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.boxes: dict[str, QCheckBox] = {}
+        marked = set(document.encounter.secret_fields)
+        for field in document.ruleset.stat_fields:
+            box = QCheckBox(field.label)
+            box.setObjectName(f"secret_{field.name}")
+            if field.secret:  # the ruleset keeps it secret whatever the GM says
+                box.setChecked(True)
+                box.setEnabled(False)
+                box.setToolTip("Always secret in this ruleset.")
+            else:
+                box.setChecked(field.name in marked)
+            self.boxes[field.name] = box
+            layout.addWidget(box)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(380)
+
+    def chosen(self) -> list[str]:
+        return [name for name, box in self.boxes.items() if box.isChecked() and box.isEnabled()]
+
+    def accept(self) -> None:
+        if self.chosen() != self._document.encounter.secret_fields:
+            self._document.apply(SetSecretFields(tuple(self.chosen())))
+        super().accept()
