@@ -278,7 +278,10 @@ def test_prepare_then_fire_interrupts_and_the_turn_resumes_as_it_was():
     turn = session.current_turn()
     assert turn.combatant_id == ids["Bren"]
     assert turn.key == ("prepared", 1, ids["Bren"], 0)
-    assert (turn.phase, turn.grant) == ("Prepared action", "a single action, already paid")
+    assert (turn.phase, turn.grant) == (
+        "Prepared action (Cato moves up to me)",
+        "a single action, already paid; Cato's turn waits",
+    )
     assert turn.values == {
         "round": 1,
         "elapsed": 0,

@@ -3,10 +3,13 @@ does at the table, driven as a game master would."""
 
 from __future__ import annotations
 
+import random
+
 from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton
 
 from tests.qt import priority_fixtures as pf
+from tracker.engine.dice import roll
 from tracker.qt.dialogs.options_dialog import OptionsDialog
 
 pwindow = pf.pwindow
@@ -209,3 +212,18 @@ def test_npcs_act_inside_the_soulweavers_turn_when_chosen(pwindow, qtbot):
     assert pf.snapshot(window) == before
     pf.space(qtbot, window)
     assert pf.current_name(window) == "Ayla"
+
+
+def test_a_tie_re_roll_can_be_rolled_from_the_prompt(pwindow, qtbot):
+    window = pwindow
+    _in_options_dialog(qtbot, window, {"ties": "reroll"})
+    panel = window.prompt_panel
+    panel.rng = random.Random(4)
+    expected = roll("2d12", random.Random(4))  # Bren's Zeal dice
+    roll_button = panel.findChild(QPushButton, "prompt_roll_1_result")
+    assert roll_button is not None and roll_button.isVisible()
+    qtbot.mouseClick(roll_button, Qt.MouseButton.LeftButton)
+    assert panel.answer_forms[0].editors["result"].raw_value() == str(expected)
+    qtbot.mouseClick(panel.answer_buttons[0], Qt.MouseButton.LeftButton)
+    assert pf.prompt_title(window) == "Zeal tie — Hollow Knight decides"
+    assert pf.prompt_context(window)[0] == f"Bren: re-rolls so far {expected}"

@@ -267,15 +267,16 @@ def test_prepared_action_fires_interrupts_and_the_turn_resumes(pwindow, qtbot):
     turn = window.document.session.current_turn()
     assert pf.current_name(window) == "Ayla"
     assert turn.values["interrupts"] == "Bren"
-    assert {"Round 1", "Prepared action"} <= pf.clock_parts(window)
-    assert pf.turn_text(window) == "Ayla: a single action, already paid"
+    assert {"Round 1", "Prepared action (the bridge creaks)"} <= pf.clock_parts(window)
+    assert pf.turn_text(window) == "Ayla: a single action, already paid; Bren's turn waits"
     assert pf.status_text(window) == ("Round 1 · 0 s · Ayla's prepared action (interrupting Bren)")
     assert pf.highlighted_rows(window) == ["Ayla"]
     assert pf.turn_order(window, 2) == [
-        ("Ayla", "Round 1 · Prepared action"),
+        ("Ayla", "Round 1 · Prepared action (the bridge creaks)"),
         ("Bren", "Round 1 · Priority 2 · Zeal 7"),
     ]
     assert pf.table_row(window, "Ayla")[0] == "Ayla  (in Conflict)"
+    assert pf.table_row(window, "Bren")[0] == "Bren  (in Conflict, interrupted)"
     assert pf.log_texts(window)[-1] == (
         "Ayla's prepared action fires (the bridge creaks): it interrupts Bren's turn to "
         "move and take a single action."
@@ -296,7 +297,7 @@ def test_prepared_action_fires_interrupts_and_the_turn_resumes(pwindow, qtbot):
     # Undo steps back into the interruption.
     window.document.undo_stack.undo()
     window.document.undo_stack.undo()
-    assert {"Round 1", "Prepared action"} <= pf.clock_parts(window)
+    assert {"Round 1", "Prepared action (the bridge creaks)"} <= pf.clock_parts(window)
 
 
 def test_a_prepared_action_not_used_lapses_when_the_next_turn_begins(pwindow, qtbot):

@@ -140,7 +140,9 @@ ENEMY_TIER = 3
 
 REACTION_TEXT = Field("text", "Reaction", "text", "", help="What the creature does.")
 TRIGGER_TEXT = Field("text", "Trigger", "text", "", help="What happened.")
-REROLL_RESULT = Field("result", "Re-roll", "int", 0, 0, 99, help="The Zeal re-roll result.")
+REROLL_RESULT = Field(
+    "result", "Re-roll", "int", 0, 0, 99, help="The Zeal re-roll result.", roll_from="zeal_dice"
+)
 OVEREXERTION_RESULT = Field("result", "Result", "text", "", help="The roll and its outcome.")
 
 CONFLICT_ENTRIES = {
@@ -797,7 +799,15 @@ class Priority(Ruleset):
             words.append("acts in the Soulweaver's turn")
         if any(entry[0] == combatant.id for entry in encounter.clock.get("overexertion", [])):
             words.append("Overexertion due")
+        if self._interrupted(encounter) == combatant.id:
+            words.append("interrupted")
         return tuple(words)
+
+    @staticmethod
+    def _interrupted(encounter: Encounter) -> str | None:
+        """Whose turn the outermost prepared action interrupted, if one is under way."""
+        clock = encounter.clock
+        return clock.get("current") if clock.get("interrupts") else None
 
     # --- rounds and turns -----------------------------------------------------------
     def start(self, tx: Transaction, encounter: Encounter) -> None:
@@ -1075,8 +1085,8 @@ class Priority(Ruleset):
             combatant_id=frame["by"],
             key=("prepared", round_, frame["by"], depth),
             round=round_,
-            phase="Prepared action",
-            grant="a single action, already paid",
+            phase=f"Prepared action ({frame['trigger']})",
+            grant=f"a single action, already paid; {interrupted}'s turn waits",
             values={
                 "round": round_,
                 "elapsed": self.elapsed(round_),

@@ -5,6 +5,7 @@ what each answer does are the ruleset's."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -12,6 +13,9 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tracker.engine.commands import RulesetAction
+from tracker.engine.dice import roll
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import FieldForm
@@ -28,6 +32,7 @@ class PromptPanel(QFrame):
             "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
         )
         self._document = document
+        self.rng = random.Random()
         self._key: object = object()  # nothing shown yet: the first refresh decides
         self.prompt: Prompt | None = None
         layout = QVBoxLayout(self)
@@ -102,6 +107,16 @@ class PromptPanel(QFrame):
         if form is not None:
             form.set_values({})
             row_layout.addWidget(form, 1)
+            asks = self.prompt.asks if self.prompt is not None else None
+            for field in answer.fields:
+                if field.roll_from and asks is not None:
+                    roll_button = QPushButton("Roll")
+                    roll_button.setObjectName(f"prompt_roll_{number}_{field.name}")
+                    roll_button.setToolTip(f"Roll {field.roll_from} for the one who decides")
+                    roll_button.clicked.connect(
+                        lambda _=False, f=field, form_=form, who=asks: self._roll(form_, f, who)
+                    )
+                    row_layout.addWidget(roll_button)
         row_layout.addWidget(button)
         if form is None:
             row_layout.addStretch(1)
@@ -109,6 +124,17 @@ class PromptPanel(QFrame):
         self._answers_box.addWidget(row)
         self.answer_buttons.append(button)
         self.answer_forms.append(form)
+
+    def _roll(self, form: FieldForm, field: Field, combatant_id: str) -> None:
+        """Roll the deciding combatant's dice into the field; the GM then answers."""
+        combatant = self._document.encounter.combatant(combatant_id)
+        expression = str(combatant.stats.get(field.roll_from, "")).strip()
+        try:
+            result = roll(expression, self.rng)
+        except CommandError as error:
+            form.show_error(field.name, f"{combatant.name}: {error.message}")
+            return
+        form.editors[field.name].set_value(result)
 
     def answer(self, answer: PromptAnswer, form: FieldForm | None = None) -> bool:
         """Send the answer's command, with the values typed into its fields."""
