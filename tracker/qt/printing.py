@@ -142,7 +142,11 @@ def turn_order_table(document: EncounterDocument, include_hidden: bool = False) 
     names = {c.id: c.name for c in encounter.combatants}
     current = document.session.current_turn()
     rows: list[tuple[Cell, ...]] = []
-    for turn in document.session.upcoming_turns(MAX_TURN_ROWS):
+    turns = document.session.upcoming_turns(MAX_TURN_ROWS)
+    last_round = (turns[0].round if turns else 0) + 1  # this round (or Cycle) and the next
+    for turn in turns:
+        if turn.round > last_round:
+            break
         if not include_hidden and not visibility.turn_is_visible(turn):
             continue
         name = names.get(turn.combatant_id or "", turn.title or "—")
@@ -152,9 +156,9 @@ def turn_order_table(document: EncounterDocument, include_hidden: bool = False) 
         rows.append(tuple(Cell(text, state=state) for text in texts))
     columns = (
         Column("✓", 9.0, centered=True),
-        Column("When", 46.0),
+        Column("When", 84.0),
         Column("Name", 62.0),
-        Column("Grants", 34.0),
+        Column("Grants", 46.0),
         Column("Notes"),
     )
     return Table(
