@@ -42,7 +42,6 @@ from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
 
 FORMAT = "tracker-encounter"
 SCHEMA_VERSION = 1
-SUFFIX = ".tracker.json"  # suggested file name ending for save dialogs
 MAX_FILE_BYTES = 64 * 1024 * 1024  # anything larger is not an encounter we wrote
 
 # Upgrades from one schema version to the next: `_MIGRATIONS[n]` turns a version-n

@@ -30,7 +30,6 @@ class Theme:
     text: str
     muted: str
     accent: str  # the current turn's colour
-    accent_text: str
     emphasis: str  # the round's colour: strong on the background
     border: str
     cells: dict[str, tuple[str, str]] = field(default_factory=dict)  # state → (bg, text)
@@ -44,7 +43,6 @@ DARK = Theme(
     text="#f5f7fa",
     muted="#b4bfcc",
     accent="#ffd54a",
-    accent_text="#101010",
     emphasis="#ffd54a",
     border="#3a4452",
     cells={
@@ -64,7 +62,6 @@ LIGHT = Theme(
     text="#0b0f14",
     muted="#3d4756",
     accent="#ffc400",
-    accent_text="#000000",
     emphasis="#0b0f14",
     border="#b9c1cc",
     cells={

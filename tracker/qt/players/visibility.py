@@ -35,7 +35,6 @@ class Visibility:
     visible; an id this snapshot does not know is not."""
 
     visible_ids: frozenset[str]
-    hidden_ids: frozenset[str]
     visible_names: tuple[str, ...]  # longest first, so "Shade 2" is matched before "Shade"
     hidden_names: tuple[str, ...]
 
@@ -45,7 +44,6 @@ class Visibility:
         hidden = [c for c in encounter.combatants if c.hidden]
         return cls(
             visible_ids=frozenset(c.id for c in shown),
-            hidden_ids=frozenset(c.id for c in hidden),
             visible_names=_longest_first(c.name for c in shown),
             hidden_names=_longest_first(c.name for c in hidden),
         )
