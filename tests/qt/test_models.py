@@ -121,6 +121,8 @@ def test_grid_shows_segments_numbered_then_a_gap_then_lettered(document):
         "Thomas": ["7", "", None, "5"],
         "Kandor": ["7", "", None, "4"],
     }
+    tooltip = grid.headerData(0, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole)
+    assert tooltip == "Echthra: Speed 17 · Swiftness 9 · Allegiance holy"
 
 
 def test_a_speed_rise_inserts_segment_columns_without_reset(document):

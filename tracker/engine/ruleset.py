@@ -160,6 +160,11 @@ class Ruleset:
         """How long the effect has left, in the ruleset's units, for display."""
         return ""
 
+    def remaining_unnamed(self, encounter: Encounter, effect: Effect) -> str:
+        """How long the effect has left without naming anyone (for the players when the
+        full text would name a hidden combatant); "" when that cannot be said."""
+        return ""
+
     def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
         """True when the effect ends this turn or the next: at the latest as the next
         turn (the one after the current turn) ends, as things stand now (a later wait,

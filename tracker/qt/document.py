@@ -71,13 +71,18 @@ class EncounterDocument(QObject):
 
     def apply(self, command: Command) -> bool:
         """Apply a command; on refusal emit `refused` and return False (nothing changed)."""
+        return self.try_apply(command) is None
+
+    def try_apply(self, command: Command) -> CommandError | None:
+        """Apply a command; return the refusal (also emitted as `refused`) or None, for
+        callers that show a refusal next to the field it names."""
         try:
             self.session.apply(command)
         except CommandError as error:
             self.refused.emit(error.message, error.field or "")
-            return False
+            return error
         self.undo_stack.push(_EngineUndoCommand(self, self.session.undo_text))
-        return True
+        return None
 
     def replace_session(self, session: Session, path: Path | None = None) -> None:
         """Load another encounter: history starts afresh, views reset once."""

@@ -1794,6 +1794,10 @@ class Priority(Ruleset):
             and effect.anchor.get("left", 1) <= 0
         )
 
+    def remaining_unnamed(self, encounter: Encounter, effect: Effect) -> str:
+        left = effect.anchor.get("left")
+        return f"{left} more of its creator's turns" if isinstance(left, int) else ""
+
     def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
         """An effect with 1 left whose creator is in Conflict ends as the creator's turn
         begins: soon when that turn is the current one, up but not begun, or the next

@@ -856,6 +856,10 @@ class WarScroll(Ruleset):
             coming += _cycle_turns(following, cycle + 1, then_ends, played=False)
         return coming[:2]
 
+    def remaining_unnamed(self, encounter: Encounter, effect: Effect) -> str:
+        cycle = effect.anchor.get("cycle")
+        return f"until Cycle {cycle}" if isinstance(cycle, int) else ""
+
     def _stop_song(self, tx: Transaction, encounter: Encounter, effect_id: str) -> None:
         effect = encounter.effect(effect_id)
         if effect.anchor.get("song") != "maintained":

@@ -11,9 +11,7 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -23,8 +21,9 @@ from tracker.engine import AddEffect, Command, EditEffect
 from tracker.engine.commands import clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.state import Effect
+from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
-from tracker.qt.widgets.field_editors import ERROR_STYLE, FieldForm
+from tracker.qt.widgets.field_editors import FieldForm
 
 
 class EffectDialog(QDialog):
@@ -73,16 +72,9 @@ class EffectDialog(QDialog):
                 )
             self.duration_form.set_values({})
         layout.addLayout(top)
-        self.error = QLabel()
-        self.error.setStyleSheet(ERROR_STYLE)
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         layout.addWidget(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout.addWidget(buttons)
         self.setMinimumWidth(440)
 
@@ -146,18 +138,9 @@ class EffectDialog(QDialog):
 
     def _apply(self, command: Command) -> bool:
         """Apply the command; show a refusal next to its field, or below the form."""
-        refusals: list[tuple[str, str]] = []
-
-        def note(message: str, field: str) -> None:
-            refusals.append((message, field))
-
-        self._document.refused.connect(note)
-        try:
-            applied = self._document.apply(command)
-        finally:
-            self._document.refused.disconnect(note)
-        if applied:
+        refusal = self._document.try_apply(command)
+        if refusal is None:
             return True
-        general = [m for m, field in refusals if not self.duration_form.show_error(field, m)]
-        self._show(" ".join(general))
+        if not self.duration_form.show_error(refusal.field or "", refusal.message):
+            self._show(refusal.message)
         return False

@@ -5,9 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QWidget,
 )
@@ -15,7 +13,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.registry import available_rulesets
-from tracker.qt.widgets.field_editors import ERROR_STYLE
+from tracker.qt.dialogs.parts import error_label, ok_cancel
 
 
 class NewEncounterDialog(QDialog):
@@ -28,18 +26,11 @@ class NewEncounterDialog(QDialog):
         self.ruleset_combo = QComboBox()
         for ruleset_id, ruleset in available_rulesets().items():
             self.ruleset_combo.addItem(ruleset.name, ruleset_id)
-        self.error = QLabel()
-        self.error.setStyleSheet(ERROR_STYLE)
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         layout.addRow("Name:", self.name_edit)
         layout.addRow("Ruleset:", self.ruleset_combo)
         layout.addRow(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout.addRow(buttons)
         self.setMinimumWidth(420)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QRadioButton,
     QVBoxLayout,
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine import SetOption
+from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
 
 
@@ -42,11 +42,7 @@ class OptionsDialog(QDialog):
                 self.buttons[choice.name][value] = button
             self.groups[choice.name] = group
             layout.addWidget(box)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout.addWidget(buttons)
         self.setMinimumWidth(660)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QVBoxLayout, QWidget
 
 from tracker.engine import SetSecretFields
+from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
 
 
@@ -32,11 +33,7 @@ class SecretFieldsDialog(QDialog):
                 box.setChecked(field.name in marked)
             self.boxes[field.name] = box
             layout.addWidget(box)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout.addWidget(buttons)
         self.setMinimumWidth(380)
 

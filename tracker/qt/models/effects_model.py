@@ -8,11 +8,12 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.changes import EFFECTS, Insert, Remove
+from tracker.engine.changes import EFFECTS
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Effect
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
+from tracker.qt.models.keyed_rows import replay_edits
 
 Index = QModelIndex | QPersistentModelIndex
 EffectRole = Qt.ItemDataRole.UserRole + 30
@@ -104,15 +105,7 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
 
     def _on_changed(self, event: SessionEvent) -> None:
         was_soon, self._soon = self._soon, self._ending_soon()
-        for edit in event.changes.edits_of(EFFECTS):
-            if isinstance(edit, Insert):
-                self.beginInsertRows(QModelIndex(), edit.index, edit.index)
-                self._effects.insert(edit.index, edit.item)
-                self.endInsertRows()
-            elif isinstance(edit, Remove):
-                self.beginRemoveRows(QModelIndex(), edit.index, edit.index)
-                del self._effects[edit.index]
-                self.endRemoveRows()
+        replay_edits(self, self._effects, event.changes.edits_of(EFFECTS))
         # Remaining time (and ending soon) is counted from the clock and names can
         # change: repaint the few effect rows when either moved (or, rarely, when an
         # option alone changed which effects end soon).

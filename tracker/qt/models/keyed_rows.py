@@ -1,10 +1,30 @@
-"""Keeping a Qt model's rows (or columns) in step with a keyed list, with row-level
-signals instead of resets: removals of keys that vanished, insertions of new ones."""
+"""Keeping a Qt model's rows (or columns) in step with engine data, with row-level
+signals instead of resets: `sync_keys` for keyed lists (removals of keys that
+vanished, insertions of new ones), `replay_edits` for a mirror of an engine list."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex
+
+from tracker.engine.changes import Insert, Remove, StructuralEdit
+
+
+def replay_edits(model: QAbstractItemModel, rows: list[Any], edits: list[StructuralEdit]) -> None:
+    """Apply the engine's inserts and removals to `rows`, the model's mirror of an engine
+    list (log entries, effects), with the matching row signals."""
+    root = QModelIndex()
+    for edit in edits:
+        if isinstance(edit, Insert):
+            model.beginInsertRows(root, edit.index, edit.index)
+            rows.insert(edit.index, edit.item)
+            model.endInsertRows()
+        elif isinstance(edit, Remove):
+            model.beginRemoveRows(root, edit.index, edit.index)
+            del rows[edit.index]
+            model.endRemoveRows()
 
 
 def sync_keys(

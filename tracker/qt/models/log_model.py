@@ -5,11 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.changes import LOG, Insert, Remove
+from tracker.engine.changes import LOG
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import LogEntry
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
+from tracker.qt.models.keyed_rows import replay_edits
 
 Index = QModelIndex | QPersistentModelIndex
 KIND_COLORS = {"expiry": "#a0301f", "turn": "#1d4f91", "start": "#1d4f91"}
@@ -51,12 +52,4 @@ class LogModel(FixedColumns, QAbstractTableModel):
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        for edit in event.changes.edits_of(LOG):
-            if isinstance(edit, Insert):
-                self.beginInsertRows(QModelIndex(), edit.index, edit.index)
-                self._entries.insert(edit.index, edit.item)
-                self.endInsertRows()
-            elif isinstance(edit, Remove):
-                self.beginRemoveRows(QModelIndex(), edit.index, edit.index)
-                del self._entries[edit.index]
-                self.endRemoveRows()
+        replay_edits(self, self._entries, event.changes.edits_of(LOG))

@@ -77,9 +77,8 @@ class WarScrollModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return combatant.name
         if role == Qt.ItemDataRole.ToolTipRole:
-            speed = combatant.stats.get("speed")
-            swiftness = combatant.stats.get("swiftness")
-            return f"{combatant.name}: Speed {speed}, Swiftness {swiftness}"
+            summary = self._ruleset.summary(self._document.encounter, combatant)
+            return f"{combatant.name}: {summary}"
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):

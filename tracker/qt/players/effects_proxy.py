@@ -10,7 +10,7 @@ from tracker.engine.state import Effect
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.players.proxy_base import TEXT_ROLES, Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.visibility import PARTY_SIDES, fallback_remaining
+from tracker.qt.players.visibility import PARTY_SIDES
 
 REMAINING_COLUMN = 3
 
@@ -51,5 +51,6 @@ class PartyEffectsProxy(PlayersProxy):
             if not self.public.visibility.leaks(text):
                 return text
             effect = self.effect_at(index.row())
-            return fallback_remaining(self.public.document.ruleset, effect) if effect else ""
+            document = self.public.document
+            return document.ruleset.remaining_unnamed(document.encounter, effect) if effect else ""
         return super().data(index, role)

@@ -82,13 +82,3 @@ class Visibility:
 
 def _longest_first(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted({n for n in names if n}, key=len, reverse=True))
-
-
-def fallback_remaining(ruleset: Ruleset, effect: Effect) -> str:
-    """A duration text that names nobody, for when the ruleset's own names a hidden
-    combatant (an effect that ends with a hidden combatant's turn)."""
-    for key in ("cycle", "round"):
-        value = effect.anchor.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return f"until {ruleset.round_name} {value}"
-    return ""

@@ -120,20 +120,10 @@ class CombatantEditor(QWidget):
         changes = {k: v for k, v in values.items() if current.get(k) != v}
         if not changes:
             return True
-        refusals: list[tuple[str, str]] = []
-
-        def note(message: str, field: str) -> None:
-            refusals.append((message, field))
-
-        self._document.refused.connect(note)
-        try:
-            applied = self._document.apply(EditCombatant(combatant.id, changes))
-        finally:
-            self._document.refused.disconnect(note)
-        for message, field in refusals:
-            if not self.form.show_error(field, message):
-                self.form.show_error("name", message)
-        return applied
+        refusal = self._document.try_apply(EditCombatant(combatant.id, changes))
+        if refusal is not None and not self.form.show_error(refusal.field or "", refusal.message):
+            self.form.show_error("name", refusal.message)
+        return refusal is None
 
     def _on_changed(self, event: SessionEvent) -> None:
         if self._combatant_id is None:
