@@ -57,7 +57,7 @@ def test_every_ruleset_registers_through_the_entry_point_group():
     registered = {entry.name for entry in entry_points(group="tracker.rulesets")}
     assert "war_scroll" in registered
     assert set(available_rulesets()) == registered
-    modules = {p.stem for p in (ROOT / "tracker/engine/rulesets").glob("*.py")}
+    modules = {p.parent.name for p in (ROOT / "tracker/engine/rulesets").glob("*/__init__.py")}
     assert registered <= modules
 
 

@@ -176,7 +176,7 @@ def labels(session: Session) -> list[str]:
 
 def reloaded(session: Session) -> Session:
     """A new session on the encounter saved and loaded again (as a file would)."""
-    return Session(Encounter.from_dict(session.encounter.to_dict()))
+    return Session(Encounter.from_dict(session.encounter.to_dict(), session.ruleset.state_types))
 
 
 def play_round(session: Session) -> None:

@@ -53,7 +53,9 @@ def test_host_orders_same_class_ties_and_the_order_is_kept():
     session.apply(StartEncounter())
     assert [name for name, _, _ in cycle_turns(session)] == order(session)
     # ... also across save and load.
-    reloaded = Session(Encounter.from_dict(session.encounter.to_dict()))
+    reloaded = Session(
+        Encounter.from_dict(session.encounter.to_dict(), session.ruleset.state_types)
+    )
     assert order(reloaded) == order(session)
     assert cycle_turns(reloaded) == cycle_turns(session)
 

@@ -4,14 +4,15 @@ combatants left out, and switching encounters between rulesets."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tests.qt.test_players_fight import leaked, window_texts
 from tracker.engine import AddCombatant, EditCombatant, EndTurn, Session, StartEncounter
 from tracker.engine.changes import Transaction
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import Ruleset, Turn
-from tracker.engine.state import Encounter
+from tracker.engine.state import Encounter, StateTypes
 from tracker.qt.app import sample_session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
@@ -19,25 +20,36 @@ from tracker.qt.players import PlayersScreenSettings, PlayersWindow
 NARRATOR = "The Narrator"
 
 
-class RoundRobin(Ruleset):
+@dataclass
+class RoundClock:
+    started: bool = False
+    round: int = 0
+    index: int = 0
+
+
+@dataclass
+class NoState:
+    """Round robin keeps nothing per combatant or per effect."""
+
+
+class RoundRobin(Ruleset[RoundClock, NoState, NoState]):
     """Everyone in list order, then the GM's own turn; then the next round."""
 
     id = "round_robin_test"
     name = "Round robin (test)"
     round_name = "Round"
+    state_types = StateTypes(RoundClock, NoState, NoState)
     stat_fields: ClassVar[tuple[Field, ...]] = (Field("motive", "Motive", "text", "", secret=True),)
 
-    def initial_clock(self) -> dict[str, Any]:
-        return {"started": False, "round": 0, "index": 0}
-
     def start(self, tx: Transaction, encounter: Encounter) -> None:
-        tx.touch_clock().update(started=True, round=1, index=0)
+        clock: RoundClock = tx.touch_clock()
+        clock.started, clock.round, clock.index = True, 1, 0
 
     def end_turn(self, tx: Transaction, encounter: Encounter) -> None:
-        clock = tx.touch_clock()
-        clock["index"] += 1
-        if clock["index"] > len(encounter.combatants):
-            clock.update(index=0, round=clock["round"] + 1)
+        clock: RoundClock = tx.touch_clock()
+        clock.index += 1
+        if clock.index > len(encounter.combatants):
+            clock.index, clock.round = 0, clock.round + 1
 
     def _turn(self, encounter: Encounter, round_: int, index: int) -> Turn:
         if index == len(encounter.combatants):
@@ -48,14 +60,14 @@ class RoundRobin(Ruleset):
         )
 
     def current_turn(self, encounter: Encounter) -> Turn | None:
-        clock = encounter.clock
-        if not clock["started"]:
+        clock = self.clock(encounter)
+        if not clock.started:
             return None
-        return self._turn(encounter, clock["round"], clock["index"])
+        return self._turn(encounter, clock.round, clock.index)
 
     def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
-        clock = encounter.clock
-        round_, index = (clock["round"], clock["index"]) if clock["started"] else (0, 0)
+        clock = self.clock(encounter)
+        round_, index = (clock.round, clock.index) if clock.started else (0, 0)
         turns: list[Turn] = []
         for step in range(2 * (len(encounter.combatants) + 1)):
             if len(turns) >= limit:
@@ -70,7 +82,7 @@ class RoundRobin(Ruleset):
 
 def round_robin_session() -> Session:
     encounter = Encounter(
-        name="Tavern brawl", ruleset_id=RoundRobin.id, clock=RoundRobin().initial_clock()
+        name="Tavern brawl", ruleset_id=RoundRobin.id, clock=RoundRobin().new_clock()
     )
     session = Session(encounter, RoundRobin())
     session.apply(AddCombatant("Mira", "party"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from PySide6.QtCore import Qt
@@ -11,18 +12,29 @@ from tracker.engine.changes import Transaction
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.ruleset import ActionSpec, Ruleset
-from tracker.engine.state import Encounter
+from tracker.engine.state import Encounter, StateTypes
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.prompt_panel import PromptPanel
 
 WHAT = Field("what", "What", "text", "")
 
 
-class AskingRuleset(Ruleset):
+@dataclass
+class AskingClock:
+    answered: str = ""
+
+
+@dataclass
+class Nothing:
+    """Kept per combatant and per effect: nothing."""
+
+
+class AskingRuleset(Ruleset[AskingClock, Nothing, Nothing]):
     """A ruleset that asks its first combatant whether to react, until answered."""
 
     id = "asking"
     name = "Asking"
+    state_types = StateTypes(AskingClock, Nothing, Nothing)
     actions: ClassVar[tuple[ActionSpec, ...]] = (
         ActionSpec("react", "React", (WHAT,), on="any"),
         ActionSpec("pass", "Pass", on="any"),
@@ -40,11 +52,12 @@ class AskingRuleset(Ruleset):
             from tracker.engine.errors import CommandError
 
             raise CommandError("Say what the reaction is.", "what")
-        tx.touch_clock()["answered"] = f"{action}:{params.get('what', '')}"
+        clock: AskingClock = tx.touch_clock()
+        clock.answered = f"{action}:{params.get('what', '')}"
         tx.log(f"answered {action}")
 
     def prompt(self, encounter: Encounter) -> Prompt | None:
-        if encounter.clock.get("answered") or not encounter.combatants:
+        if self.clock(encounter).answered or not encounter.combatants:
             return None
         who = encounter.combatants[0].id
         return Prompt(
@@ -62,7 +75,7 @@ class AskingRuleset(Ruleset):
 
 def _document() -> EncounterDocument:
     ruleset = AskingRuleset()
-    session = Session(Encounter("Test", "asking", clock={}), ruleset)
+    session = Session(Encounter("Test", "asking", clock=AskingClock()), ruleset)
     return EncounterDocument(session)
 
 
@@ -85,12 +98,12 @@ def test_answer_with_fields_sends_the_typed_values(qtbot):
     qtbot.addWidget(panel)
     document.apply(AddCombatant("Ayla", "party"))
     qtbot.mouseClick(panel.answer_buttons[0], Qt.MouseButton.LeftButton)
-    assert document.encounter.clock == {}  # refused: no text; nothing changed
+    assert document.encounter.clock == AskingClock()  # refused: no text; nothing changed
     panel.answer_forms[0].editors["what"].input.setText("Shield Ward")
     qtbot.mouseClick(panel.answer_buttons[0], Qt.MouseButton.LeftButton)
-    assert document.encounter.clock == {"answered": "react:Shield Ward"}
+    assert document.encounter.clock == AskingClock("react:Shield Ward")
     assert panel.isHidden()
     document.undo_stack.undo()
     assert not panel.isHidden()
     qtbot.mouseClick(panel.answer_buttons[1], Qt.MouseButton.LeftButton)
-    assert document.encounter.clock == {"answered": "pass:"}
+    assert document.encounter.clock == AskingClock("pass:")

@@ -137,6 +137,7 @@ class AddCombatant(Command):
         )
         stats = clean_all(ruleset.stat_fields, dict(self.stats))
         combatant = Combatant(id=tx.new_id("c"), stats=stats, **base)
+        combatant.runtime = ruleset.new_runtime(combatant)
         _insert(tx, encounter, ruleset, combatant)
         return f"Add {combatant.name}"
 
@@ -162,6 +163,7 @@ class DuplicateCombatant(Command):
             notes=original.notes,
             stats=dict(original.stats),
         )
+        copy_.runtime = ruleset.new_runtime(copy_)
         _insert(tx, encounter, ruleset, copy_)
         return f"Duplicate {original.name}"
 

@@ -9,12 +9,12 @@ given (`touch` before changing a combatant, `touch_clock` before the clock, `log
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 if TYPE_CHECKING:
     from tracker.engine.prompts import Prompt
@@ -49,20 +49,57 @@ class Turn:
     title: str = ""
 
 
-class Ruleset:
-    """Base class of rulesets. Subclasses set the class attributes and override hooks."""
+@dataclass(frozen=True)
+class Meter:
+    """A resource with a maximum (AP, Stamina, Initiative), shown as a number or a bar.
+    `maximum` None: no maximum (Initiative). Views show the change of the last command."""
+
+    name: str
+    label: str
+    value: int
+    maximum: int | None = None
+
+
+ClockT = TypeVar("ClockT")
+RuntimeT = TypeVar("RuntimeT")
+AnchorT = TypeVar("AnchorT")
+
+
+class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
+    """Base class of rulesets. Subclasses set the class attributes and override hooks.
+
+    The type parameters are the ruleset's own records (dataclasses, see
+    `tracker.engine.records`): its clock, a combatant's state and an effect's anchor;
+    `state_types` names the same classes for reading files."""
 
     id: ClassVar[str]
     name: ClassVar[str]
     round_name: ClassVar[str] = "Round"
+    state_types: ClassVar[StateTypes]
     stat_fields: ClassVar[tuple[Field, ...]] = ()
     options: ClassVar[tuple[Choice, ...]] = ()
     actions: ClassVar[tuple[ActionSpec, ...]] = ()
     duration_fields: ClassVar[tuple[Field, ...]] = ()
 
+    # --- typed state ----------------------------------------------------------------
+    def new_clock(self) -> ClockT:
+        """The clock of a new encounter."""
+        return cast(ClockT, self.state_types.clock())
+
+    def new_runtime(self, combatant: Combatant) -> RuntimeT:
+        """The state of a combatant about to join (its stats are set)."""
+        return cast(RuntimeT, self.state_types.runtime())
+
+    def clock(self, encounter: Encounter) -> ClockT:
+        return cast(ClockT, encounter.clock)
+
+    def runtime(self, combatant: Combatant) -> RuntimeT:
+        return cast(RuntimeT, combatant.runtime)
+
+    def anchor(self, effect: Effect) -> AnchorT:
+        return cast(AnchorT, effect.anchor)
+
     # --- setup ----------------------------------------------------------------------
-    def initial_clock(self) -> dict[str, Any]:
-        return {"round": 0}
 
     def default_options(self) -> dict[str, str]:
         return {choice.name: choice.default for choice in self.options}
@@ -74,7 +111,10 @@ class Ruleset:
         raise KeyError(name)
 
     def is_started(self, encounter: Encounter) -> bool:
-        return bool(encounter.clock.get("started"))
+        clock = encounter.clock
+        if isinstance(clock, dict):  # TRANSITIONAL: an untyped ruleset
+            return bool(clock.get("started"))
+        return bool(getattr(clock, "started", False))
 
     def clock_label(self, encounter: Encounter) -> str:
         """Short label of the current moment, stamped on log entries."""
@@ -112,6 +152,10 @@ class Ruleset:
             if not f.secret and f.kind != "text"
         )
 
+    def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
+        """The combatant's resources with a maximum, for bars and numbers in the views."""
+        return ()
+
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
         """Short state words shown beside the combatant's name ("waiting", "in Conflict",
         "prepared: door opens")."""
@@ -148,9 +192,9 @@ class Ruleset:
         raise CommandError(f"{self.name} has no action {action!r}.")
 
     # --- durations ------------------------------------------------------------------
-    def anchor_effect(self, encounter: Encounter, effect: Effect) -> dict[str, Any]:
+    def anchor_effect(self, encounter: Encounter, effect: Effect) -> AnchorT:
         """Record the moment the effect ends, from its duration and the current time."""
-        return {}
+        return cast(AnchorT, self.state_types.anchor())
 
     def expires_at(self, encounter: Encounter, effect: Effect, point: Any) -> bool:
         """True when the effect ends at this timing point."""
@@ -165,12 +209,17 @@ class Ruleset:
         full text would name a hidden combatant); "" when that cannot be said."""
         return ""
 
+    def coming_points(self, encounter: Encounter) -> list[Any]:
+        """The timing points the fight will reach, as things stand now, until the turn
+        after the current one has ended (a later wait, delay or Speed change is not
+        foreseen), in order. `ends_soon` asks `expires_at` about each, so "ends soon"
+        follows the very rule that expires effects."""
+        return []
+
     def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
-        """True when the effect ends this turn or the next: at the latest as the next
-        turn (the one after the current turn) ends, as things stand now (a later wait,
-        delay or Speed change is not foreseen). Views make such effects stand out.
-        False by default."""
-        return False
+        """True when the effect ends this turn or the next: `expires_at` holds at one of
+        the `coming_points`. Views make such effects stand out."""
+        return any(self.expires_at(encounter, effect, p) for p in self.coming_points(encounter))
 
     # --- decisions ------------------------------------------------------------------
     def prompt(self, encounter: Encounter) -> Prompt | None:

@@ -61,7 +61,7 @@ class Session:
             name=clean_name(name, "Encounter name"),
             ruleset_id=ruleset.id,
             options=chosen,
-            clock=ruleset.initial_clock(),
+            clock=ruleset.new_clock(),
         )
         return cls(encounter, ruleset)
 
@@ -94,6 +94,21 @@ class Session:
         self._mark_holders(record.changes, before)
         self._tell(SessionEvent("apply", record.changes, command, text))
         return record.changes
+
+    def refusal(self, command: Command) -> CommandError | None:
+        """Why the command would be refused now, or None if it would apply. It is tried
+        and rolled back (nobody hears of it), so the answer comes from the same rules
+        that apply it: the GUI disables what the state does not allow and says why."""
+        tx = Transaction(
+            self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
+        )
+        try:
+            command.execute(tx, self.encounter, self.ruleset)
+        except CommandError as error:
+            return error
+        finally:
+            tx.rollback()
+        return None
 
     def _holder(self) -> str | None:
         turn = self.current_turn()

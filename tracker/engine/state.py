@@ -1,8 +1,10 @@
-"""The encounter as plain data: combatants, effects, the ruleset's clock, options and log.
+"""The encounter as data: combatants, effects, the ruleset's clock, options and log.
 
-Everything here is JSON-friendly (`to_dict` / `from_dict`). Rulesets keep their own
-per-combatant data in `Combatant.runtime` and their position in time in
-`Encounter.clock`; the core never interprets either.
+Every part is plain JSON on disk (`to_dict` / `from_dict`). The core keeps what every
+system shares (names, sides, stats, effects, the log); each ruleset keeps its own typed
+records (see `tracker.engine.records`): its position in time in `Encounter.clock`, each
+combatant's state in `Combatant.runtime`, and the moment an effect ends in
+`Effect.anchor`. The core never interprets those; `StateTypes` says how to read them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,19 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tracker.engine.errors import CommandError
+from tracker.engine.records import from_json, to_json
+
 SIDES: tuple[str, ...] = ("party", "ally", "enemy", "neutral")
+
+
+@dataclass(frozen=True)
+class StateTypes:
+    """The record types of a ruleset's own state: how to read it back from JSON."""
+
+    clock: type[Any]
+    runtime: type[Any]
+    anchor: type[Any]
 
 
 @dataclass
@@ -22,14 +36,25 @@ class Combatant:
     hidden: bool = False
     notes: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
-    runtime: dict[str, Any] = field(default_factory=dict)
+    runtime: Any = None  # the ruleset's record (StateTypes.runtime)
 
     def to_dict(self) -> dict[str, Any]:
-        return copy.deepcopy(asdict(self))
+        return {
+            "id": self.id,
+            "name": self.name,
+            "side": self.side,
+            "hidden": self.hidden,
+            "notes": self.notes,
+            "stats": copy.deepcopy(self.stats),
+            "runtime": to_json(self.runtime),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Combatant:
-        return cls(**copy.deepcopy(data))
+    def from_dict(cls, data: dict[str, Any], runtime_type: type[Any]) -> Combatant:
+        values = copy.deepcopy(data)
+        name = values.get("name", "?")
+        values["runtime"] = from_json(runtime_type, values.get("runtime"), f"{name}'s state")
+        return cls(**values)
 
 
 @dataclass
@@ -42,15 +67,26 @@ class Effect:
     carrier_id: str
     creator_id: str | None = None
     duration: dict[str, Any] = field(default_factory=dict)
-    anchor: dict[str, Any] = field(default_factory=dict)
+    anchor: Any = None  # the ruleset's record (StateTypes.anchor)
     notes: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return copy.deepcopy(asdict(self))
+        return {
+            "id": self.id,
+            "name": self.name,
+            "carrier_id": self.carrier_id,
+            "creator_id": self.creator_id,
+            "duration": copy.deepcopy(self.duration),
+            "anchor": to_json(self.anchor),
+            "notes": self.notes,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Effect:
-        return cls(**copy.deepcopy(data))
+    def from_dict(cls, data: dict[str, Any], anchor_type: type[Any]) -> Effect:
+        values = copy.deepcopy(data)
+        where = f"the end of effect {values.get('name', '?')!r}"
+        values["anchor"] = from_json(anchor_type, values.get("anchor"), where)
+        return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -67,7 +103,7 @@ class Encounter:
     options: dict[str, str] = field(default_factory=dict)
     combatants: list[Combatant] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
-    clock: dict[str, Any] = field(default_factory=dict)
+    clock: Any = None  # the ruleset's record (StateTypes.clock)
     log: list[LogEntry] = field(default_factory=list)
     next_id: int = 1
     secret_fields: list[str] = field(default_factory=list)  # stats the players never see
@@ -76,24 +112,18 @@ class Encounter:
         for combatant in self.combatants:
             if combatant.id == combatant_id:
                 return combatant
-        from tracker.engine.errors import CommandError
-
         raise CommandError(f"No combatant with id {combatant_id!r} in this encounter.")
 
     def index_of(self, combatant_id: str) -> int:
         for index, combatant in enumerate(self.combatants):
             if combatant.id == combatant_id:
                 return index
-        from tracker.engine.errors import CommandError
-
         raise CommandError(f"No combatant with id {combatant_id!r} in this encounter.")
 
     def effect(self, effect_id: str) -> Effect:
         for effect in self.effects:
             if effect.id == effect_id:
                 return effect
-        from tracker.engine.errors import CommandError
-
         raise CommandError(f"No active effect with id {effect_id!r}.")
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,21 +133,23 @@ class Encounter:
             "options": dict(self.options),
             "combatants": [c.to_dict() for c in self.combatants],
             "effects": [e.to_dict() for e in self.effects],
-            "clock": copy.deepcopy(self.clock),
+            "clock": to_json(self.clock),
             "log": [asdict(entry) for entry in self.log],
             "next_id": self.next_id,
             "secret_fields": list(self.secret_fields),
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Encounter:
+    def from_dict(cls, data: dict[str, Any], types: StateTypes) -> Encounter:
+        """Build the encounter; raises `RecordError` when the ruleset's records are
+        damaged (the caller checks the core structure first)."""
         return cls(
             name=data["name"],
             ruleset_id=data["ruleset_id"],
             options=dict(data.get("options", {})),
-            combatants=[Combatant.from_dict(c) for c in data.get("combatants", [])],
-            effects=[Effect.from_dict(e) for e in data.get("effects", [])],
-            clock=copy.deepcopy(data.get("clock", {})),
+            combatants=[Combatant.from_dict(c, types.runtime) for c in data.get("combatants", [])],
+            effects=[Effect.from_dict(e, types.anchor) for e in data.get("effects", [])],
+            clock=from_json(types.clock, data.get("clock"), "the clock"),
             log=[LogEntry(**entry) for entry in data.get("log", [])],
             next_id=int(data.get("next_id", 1)),
             secret_fields=list(data.get("secret_fields", [])),

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.engine.errors import CommandError, RulesetNotFoundError, TrackerError
+from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import Ruleset
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
@@ -130,7 +131,7 @@ def check_overwritable(path: Path) -> None:
     if info.st_size == 0:
         return
     try:
-        encounter_from_document(read_document(path), path, check_ruleset=False)
+        _checked_data(read_document(path), path)
     except FileFormatError as error:
         raise FileFormatError(
             f"{error.message} Tracker will not save over it, so that it is not lost; "
@@ -251,12 +252,35 @@ def read_document(path: Path) -> Any:
         ) from None
 
 
-def encounter_from_document(document: Any, path: Path, *, check_ruleset: bool = True) -> Encounter:
+def encounter_from_document(document: Any, path: Path) -> Encounter:
     """Validate a file's JSON contents and build its encounter, or `FileFormatError`.
 
-    With `check_ruleset`, the encounter's ruleset must be installed and its data must make
-    sense to that ruleset; without it only the structure is checked.
+    The encounter's ruleset must be installed: its records (clock, combatants' state,
+    effects' anchors) are read and checked against the ruleset's types, and its other
+    data must make sense to that ruleset.
     """
+    data = _checked_data(document, path)
+    try:
+        ruleset = get_ruleset(data["ruleset_id"])
+    except RulesetNotFoundError as error:
+        raise FileFormatError(f"{shown(path)} cannot be opened: {error}", path) from error
+    try:
+        encounter = Encounter.from_dict(data, ruleset.state_types)
+    except RecordError as error:
+        raise FileFormatError(f"{shown(path)} is damaged: {error.message}.", path) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise FileFormatError(
+            f"{shown(path)} is damaged: its encounter data is malformed ({error!r}).", path
+        ) from None
+    problem = _ruleset_problem(encounter, ruleset)
+    if problem is not None:
+        raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)
+    return encounter
+
+
+def _checked_data(document: Any, path: Path) -> dict[str, Any]:
+    """The encounter data of a file's document, migrated to this schema version and with
+    its core structure checked, or `FileFormatError`."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise FileFormatError(f"{shown(path)} is not a Tracker encounter.", path)
     version = document.get("schema_version")
@@ -283,21 +307,7 @@ def encounter_from_document(document: Any, path: Path, *, check_ruleset: bool = 
     problem = _structure_problem(data)
     if problem is not None:
         raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)
-    try:
-        encounter = Encounter.from_dict(data)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise FileFormatError(
-            f"{shown(path)} is damaged: its encounter data is malformed ({error!r}).", path
-        ) from None
-    if check_ruleset:
-        try:
-            ruleset = get_ruleset(encounter.ruleset_id)
-        except RulesetNotFoundError as error:
-            raise FileFormatError(f"{shown(path)} cannot be opened: {error}", path) from error
-        problem = _ruleset_problem(encounter, ruleset)
-        if problem is not None:
-            raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)
-    return encounter
+    return data
 
 
 # --- validation --------------------------------------------------------------------------
@@ -307,7 +317,6 @@ _ENCOUNTER_TYPES: dict[str, type | tuple[type, ...]] = {
     "options": dict,
     "combatants": list,
     "effects": list,
-    "clock": dict,
     "log": list,
     "next_id": int,
     "secret_fields": list,
@@ -320,7 +329,6 @@ _COMBATANT_TYPES: dict[str, type | tuple[type, ...]] = {
     "hidden": bool,
     "notes": str,
     "stats": dict,
-    "runtime": dict,
 }
 _EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
     "id": str,
@@ -328,7 +336,6 @@ _EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
     "carrier_id": str,
     "creator_id": (str, type(None)),
     "duration": dict,
-    "anchor": dict,
     "notes": str,
 }
 _LOG_TYPES: dict[str, type | tuple[type, ...]] = {"when": str, "text": str, "kind": str}

@@ -27,7 +27,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 SEGMENT_AP = 7  # AP dealt to one Segment at most; also the Carry Over ceiling
 TURN_CAP = 12  # no Turn ever holds more AP
@@ -108,9 +108,10 @@ class _TurnRef:
     next_cycle: bool
 
 
-class WarScroll(Ruleset):
+class WarScroll(Ruleset[Any, Any, Any]):
     id = "war_scroll"
     name = "Allies of Majesty — War Scroll"
+    state_types = StateTypes(dict, dict, dict)  # TRANSITIONAL: untyped
     round_name = "Cycle"
     stat_fields: ClassVar[tuple[Field, ...]] = (
         Field(
@@ -246,7 +247,7 @@ class WarScroll(Ruleset):
     )
 
     # --- clock ----------------------------------------------------------------------
-    def initial_clock(self) -> dict[str, Any]:
+    def new_clock(self) -> dict[str, Any]:
         return {"started": False, "cycle": 0, "current": None, "spent": 0, "columns": 0}
 
     def clock_label(self, encounter: Encounter) -> str:

@@ -128,7 +128,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 SOULWEAVER = "soulweaver"
 ROUND_SECONDS = 5
@@ -232,9 +232,10 @@ def _is_prefix(short: list[int], long: list[int]) -> bool:
     return long[: len(short)] == short
 
 
-class Priority(Ruleset):
+class Priority(Ruleset[Any, Any, Any]):
     id = "priority"
     name = "Soulshards — Priority"
+    state_types = StateTypes(dict, dict, dict)  # TRANSITIONAL: untyped
     round_name = "Round"
     stat_fields: ClassVar[tuple[Field, ...]] = (
         Field(
@@ -443,7 +444,7 @@ class Priority(Ruleset):
     )
 
     # --- clock ----------------------------------------------------------------------
-    def initial_clock(self) -> dict[str, Any]:
+    def new_clock(self) -> dict[str, Any]:
         return {
             "started": False,
             "round": 0,

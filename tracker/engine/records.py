@@ -1,0 +1,180 @@
+"""Typed state as plain JSON: dataclasses in memory, JSON objects on disk.
+
+A ruleset keeps its state (its clock, each combatant's state, each effect's anchor) in
+dataclasses, so a misspelt field is an error the type checker or the first test finds.
+`to_json` writes such a record as plain JSON; `from_json` reads it back and checks every
+value against the record's type hints, raising `RecordError` (with the path of the bad
+value) for anything damaged: a wrong type, a missing or unknown field, an impossible
+literal. Reading walks the declared types, never the data, so a deeply nested file
+cannot exhaust the stack.
+
+Supported field types: `int`, `float`, `str`, `bool`, `None`, `X | None`, `Literal[...]`,
+`list[X]`, `tuple[X, ...]`, `tuple[X, Y]`, `dict[str, X]` and nested dataclasses.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, cast
+
+from tracker.engine.errors import TrackerError
+
+T = TypeVar("T")
+
+
+class RecordError(TrackerError):
+    """Stored data does not fit its declared type; `message` says where and why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def to_json(value: Any) -> Any:
+    """The JSON form of a record (dataclass), list, tuple, dict or plain value."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_json(item) for key, item in value.items()}
+    return value
+
+
+def from_json(kind: type[T], data: Any, where: str = "") -> T:
+    """Read `data` as a `kind` (a dataclass), checking every value; `where` names it in
+    messages ("the clock", "Hauser's state")."""
+    return cast(T, _read(kind, data, where or kind.__name__))
+
+
+@cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+def _read(kind: Any, data: Any, where: str) -> Any:
+    if dataclasses.is_dataclass(kind):
+        return _read_record(cast(type, kind), data, where)
+    origin = typing.get_origin(kind)
+    if kind is Any:
+        raise RecordError(f"{where}: untyped values cannot be stored")
+    if kind is dict:  # TRANSITIONAL: a ruleset not yet typed keeps a plain table
+        if data is None:
+            return {}
+        if not isinstance(data, dict):
+            raise RecordError(f"{where} should be a table, not {_shown(data)}")
+        return copy.deepcopy(data)
+    if kind is type(None) or kind is None:
+        if data is not None:
+            raise RecordError(f"{where} should be empty, not {_shown(data)}")
+        return None
+    if origin is typing.Union or origin is types.UnionType:
+        return _read_union(typing.get_args(kind), data, where)
+    if origin is typing.Literal:
+        allowed = typing.get_args(kind)
+        if data not in allowed or type(data) not in {type(a) for a in allowed}:
+            raise RecordError(f"{where} should be one of {', '.join(map(repr, allowed))}")
+        return data
+    if origin is list:
+        (item,) = typing.get_args(kind)
+        items = _sequence(data, where)
+        return [_read(item, value, f"{where}[{i}]") for i, value in enumerate(items)]
+    if origin is tuple:
+        return _read_tuple(typing.get_args(kind), data, where)
+    if origin is dict:
+        key_kind, item = typing.get_args(kind)
+        if key_kind is not str:
+            raise RecordError(f"{where}: only text keys can be stored")
+        if not isinstance(data, dict):
+            raise RecordError(f"{where} should be a table, not {_shown(data)}")
+        return {
+            _key(key, where): _read(item, value, f"{where}[{key!r}]") for key, value in data.items()
+        }
+    return _read_plain(kind, data, where)
+
+
+def _read_record(kind: type, data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} should be a table, not {_shown(data)}")
+    hints = _hints(kind)
+    fields = {f.name: f for f in dataclasses.fields(kind) if f.init}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise RecordError(f"{where} has an unknown entry {unknown[0]!r}")
+    values: dict[str, Any] = {}
+    for name, field in fields.items():
+        if name in data:
+            values[name] = _read(hints[name], data[name], f"{where}.{name}")
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise RecordError(f"{where} has no {name!r}")
+    try:
+        return kind(**values)
+    except (TypeError, ValueError) as error:  # a record's own __post_init__ check
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _read_union(options: tuple[Any, ...], data: Any, where: str) -> Any:
+    problems: list[str] = []
+    for option in options:
+        try:
+            return _read(option, data, where)
+        except RecordError as error:
+            problems.append(error.message)
+    raise RecordError(problems[0] if len(problems) == 1 else f"{where} is not valid: {problems}")
+
+
+def _read_tuple(args: tuple[Any, ...], data: Any, where: str) -> tuple[Any, ...]:
+    items = _sequence(data, where)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_read(args[0], value, f"{where}[{i}]") for i, value in enumerate(items))
+    if len(items) != len(args):
+        raise RecordError(f"{where} should hold {len(args)} values, not {len(items)}")
+    return tuple(
+        _read(arg, value, f"{where}[{i}]")
+        for i, (arg, value) in enumerate(zip(args, items, strict=True))
+    )
+
+
+def _read_plain(kind: Any, data: Any, where: str) -> Any:
+    if kind is bool:
+        if not isinstance(data, bool):
+            raise RecordError(f"{where} should be yes or no, not {_shown(data)}")
+        return data
+    if kind is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise RecordError(f"{where} should be a whole number, not {_shown(data)}")
+        return data
+    if kind is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise RecordError(f"{where} should be a number, not {_shown(data)}")
+        return float(data)
+    if kind is str:
+        if not isinstance(data, str):
+            raise RecordError(f"{where} should be text, not {_shown(data)}")
+        return data
+    raise RecordError(f"{where}: values of type {kind!r} cannot be stored")
+
+
+def _sequence(data: Any, where: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise RecordError(f"{where} should be a list, not {_shown(data)}")
+    return data
+
+
+def _key(key: Any, where: str) -> str:
+    if not isinstance(key, str):
+        raise RecordError(f"{where} has a key that is not text")
+    return key
+
+
+def _shown(data: Any) -> str:
+    if isinstance(data, dict):
+        return "a table"
+    if isinstance(data, list):
+        return "a list"
+    text = repr(data)
+    return text if len(text) <= 30 else text[:27] + "..."
