@@ -20,6 +20,7 @@ from tracker.persistence.journal import (
     discard_journal,
     pending_journal,
     recover,
+    set_aside_journal,
 )
 from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
 
@@ -40,4 +41,5 @@ __all__ = [
     "pending_journal",
     "recover",
     "save_encounter",
+    "set_aside_journal",
 ]

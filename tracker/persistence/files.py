@@ -35,10 +35,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tracker.engine.commands import EndTurn
 from tracker.engine.errors import CommandError, RulesetNotFoundError, TrackerError
 from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import Ruleset
+from tracker.engine.session import Session
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
 
 FORMAT = "tracker-encounter"
@@ -268,7 +270,7 @@ def encounter_from_document(document: Any, path: Path) -> Encounter:
         encounter = Encounter.from_dict(data, ruleset.state_types)
     except RecordError as error:
         raise FileFormatError(f"{shown(path)} is damaged: {error.message}.", path) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
         raise FileFormatError(
             f"{shown(path)} is damaged: its encounter data is malformed ({error!r}).", path
         ) from None
@@ -402,6 +404,9 @@ def _structure_problem(data: dict[str, Any]) -> str | None:
         combatant_ids.add(entry["id"])
         if "side" in entry and entry["side"] not in SIDES:
             return f"combatant “{entry['name']}” is on an unknown side “{entry['side']}”"
+        problem = _plain_values(entry.get("stats", {}), f"combatant “{entry['name']}”")
+        if problem is not None:
+            return problem
     effect_ids: set[str] = set()
     for number, entry in enumerate(data.get("effects", []), start=1):
         problem = _entry_problem(entry, f"effect {number}", Effect, _EFFECT_TYPES)
@@ -412,10 +417,21 @@ def _structure_problem(data: dict[str, Any]) -> str | None:
         effect_ids.add(entry["id"])
         if entry["carrier_id"] not in combatant_ids:
             return f"effect “{entry['name']}” is carried by a combatant who is not there"
+        problem = _plain_values(entry.get("duration", {}), f"effect “{entry['name']}”")
+        if problem is not None:
+            return problem
     for number, entry in enumerate(data.get("log", []), start=1):
         problem = _entry_problem(entry, f"log entry {number}", LogEntry, _LOG_TYPES)
         if problem is not None:
             return problem
+    return None
+
+
+def _plain_values(values: dict[str, Any], owner: str) -> str | None:
+    """Stats and durations hold single values (text, numbers, yes/no), never tables."""
+    for name, value in values.items():
+        if not (value is None or isinstance(value, str | int | float | bool)):
+            return f"{owner}: “{name}” should be a single value"
     return None
 
 
@@ -451,14 +467,25 @@ def _ruleset_problem(encounter: Encounter, ruleset: Ruleset) -> str | None:
                 problem = _field_problem(duration_fields[name], value, f"effect “{effect.name}”")
                 if problem is not None:
                     return problem
-    # The clock and the combatants' runtime data belong to the ruleset; the engine has no
-    # validation hook, so ask the ruleset the questions the app will ask at once.
+    # The ruleset's records were read with their types; what they refer to (ids, the
+    # order, the turn) is checked by asking the questions the app asks at once, and by
+    # trying (and rolling back) the first thing a GM does: end the turn.
     try:
+        session = Session(encounter, ruleset)
         ruleset.clock_label(encounter)
         ruleset.status(encounter)
+        ruleset.current_turn(encounter)
         ruleset.upcoming_turns(encounter, 50)
+        ruleset.prompt(encounter)
+        for combatant in encounter.combatants:
+            ruleset.summary(encounter, combatant)
+            ruleset.markers(encounter, combatant)
+            ruleset.meters(encounter, combatant)
         for effect in encounter.effects:
             ruleset.remaining(encounter, effect)
+            ruleset.ends_soon(encounter, effect)
+        if ruleset.is_started(encounter):
+            session.refusal(EndTurn())
     except Exception as error:  # ruleset code choking on malformed data
         return f"its {ruleset.name} data does not make sense ({type(error).__name__}: {error})"
     return None

@@ -31,6 +31,7 @@ Lifecycle, as the app uses it::
     session, saved_path = recover(folder)       # the GM said "Resume"
     journal = Journal.resume(folder, session)   # ... and keep journaling it
     discard_journal(folder)                     # the GM said "Discard"
+    set_aside_journal(folder)                   # it cannot be used: keep it aside
     journal = Journal.begin(folder, session, saved_path)   # new or opened encounter
     journal.set_saved_path(path)                # after each successful save
     journal.close()                             # clean exit / encounter closed
@@ -285,9 +286,10 @@ def pending_journal(directory: Path) -> JournalInfo | None:
     modified = datetime.fromtimestamp(max(stamps)).astimezone()
     try:
         contents = _read(directory)
-    except FileFormatError as error:
+    except (FileFormatError, OSError) as error:
         name, ruleset_id = _names_in(base)
-        return JournalInfo(directory, name, ruleset_id, 0, None, modified, error.message)
+        message = error.message if isinstance(error, FileFormatError) else str(error)
+        return JournalInfo(directory, name, ruleset_id, 0, None, modified, message)
     encounter = contents.encounter
     changes = sum(1 for event in contents.events if event["op"] in CHANGE_OPS)
     return JournalInfo(
@@ -326,6 +328,30 @@ def recover(directory: Path) -> tuple[Session, Path | None]:
                 directory, number, f"the change failed ({type(error).__name__}: {error})"
             ) from error
     return session, contents.saved_path
+
+
+def set_aside_journal(directory: Path) -> Path | None:
+    """Move a journal that cannot be used out of the way, into a new folder beside it
+    named after the moment ("damaged-20261123-104512"), so that Tracker starts normally
+    and nothing the GM might still want is deleted. Returns that folder (None when there
+    was no journal, or it could not be moved: then it is left where it is)."""
+    directory = Path(directory)
+    present = [p for p in (_base_path(directory), _events_path(directory)) if p.exists()]
+    if not present:
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = directory / f"damaged-{stamp}"
+    number = 2
+    while target.exists():
+        target = directory / f"damaged-{stamp}-{number}"
+        number += 1
+    try:
+        target.mkdir(parents=True)
+        for path in present:  # the base first: a half-moved journal is never resumable
+            path.rename(target / path.name)
+    except OSError:
+        return None
+    return target
 
 
 def discard_journal(directory: Path) -> None:

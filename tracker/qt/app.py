@@ -16,7 +16,13 @@ from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
 from tracker.persistence.files import load_encounter
-from tracker.persistence.journal import Journal, discard_journal, pending_journal, recover
+from tracker.persistence.journal import (
+    Journal,
+    discard_journal,
+    pending_journal,
+    recover,
+    set_aside_journal,
+)
 from tracker.qt.main_window import MainWindow
 
 SAMPLE = "war_scroll_sample.json"
@@ -54,31 +60,49 @@ def _report_unexpected(
         )
 
 
-def open_main_window(journal_dir: Path | None = None, ask=None) -> MainWindow:
+def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> MainWindow:
     """The window Tracker opens on: the journaled encounter if the last run was cut off
-    and the GM wants it back, otherwise the bundled sample encounter."""
+    and the GM wants it back, otherwise the bundled sample encounter. A journal that
+    cannot be used is set aside (never deleted) and the GM is told where it went."""
     journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
+    ask = ask if ask is not None else _ask_resume
+    tell = tell if tell is not None else _tell_set_aside
     info = pending_journal(journal_dir)
-    if info is not None:
+    if info is not None and info.problem is None:
         question = (
             f"Tracker was closed without finishing “{info.name}”.\nResume exactly where it stopped?"
         )
-        wants = (
-            ask(question)
-            if ask is not None
-            else QMessageBox.question(None, "Resume encounter?", question)
-            == QMessageBox.StandardButton.Yes
-        )
-        if wants:
-            try:
-                session, saved_path = recover(journal_dir)
-            except TrackerError as error:
-                QMessageBox.warning(None, "Cannot resume", str(error))
-            else:
-                window = MainWindow(session, saved_path, journal_dir, resume=True)
-                return window
-        discard_journal(journal_dir)
+        if not ask(question):
+            discard_journal(journal_dir)
+            return MainWindow(sample_session(), None, journal_dir)
+        try:
+            session, saved_path = recover(journal_dir)
+        except TrackerError as error:
+            tell(str(error), set_aside_journal(journal_dir))
+        else:
+            return MainWindow(session, saved_path, journal_dir, resume=True)
+    elif info is not None:
+        tell(info.problem or "", set_aside_journal(journal_dir))
     return MainWindow(sample_session(), None, journal_dir)
+
+
+def _ask_resume(question: str) -> bool:
+    answer = QMessageBox.question(None, "Resume encounter?", question)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def _tell_set_aside(problem: str, folder: Path | None) -> None:
+    where = (
+        f"It was kept in {folder}."
+        if folder is not None
+        else "It could not be moved and was left where it was."
+    )
+    QMessageBox.warning(
+        None,
+        "Cannot resume",
+        f"The last encounter could not be resumed: {problem}\n\n{where} "
+        "Tracker starts with the sample encounter.",
+    )
 
 
 def single_instance_lock() -> QLockFile | None:
