@@ -76,3 +76,14 @@ def test_ruff_is_clean(arguments):
     assert ruff is not None, "ruff is missing: install the test extra"
     result = subprocess.run([ruff, *arguments], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_and_persistence_pass_a_strict_type_check():
+    """mypy --strict over tracker/engine and tracker/persistence ([tool.mypy])."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -137,7 +137,8 @@ class Transaction:
         self.changes.effects.add(effect.id)
         return effect
 
-    def touch_clock(self) -> dict[str, Any]:
+    def touch_clock(self) -> Any:
+        """Call before changing the clock; returns it (the ruleset's clock record)."""
         self._keep(self.encounter)
         self.changes.clock = True
         return self.encounter.clock

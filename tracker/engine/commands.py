@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field, clean_all
-from tracker.engine.ruleset import Ruleset
+from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter
 
 NAME_FIELD = Field("name", "Name", "text", "")
@@ -53,7 +53,7 @@ class Command:
         super().__init_subclass__(**kwargs)
         Command.registry[cls.__name__] = cls
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         """Apply the command; return the text that names it (undo menu, log)."""
         raise NotImplementedError
 
@@ -77,7 +77,7 @@ class Command:
 class RenameEncounter(Command):
     name: str
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         name = clean_name(self.name, "Encounter name")
         tx.touch_encounter().name = name
         tx.log(f"Encounter renamed to {name}.")
@@ -89,7 +89,7 @@ class SetOption(Command):
     option: str
     value: str
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         choice = next((c for c in ruleset.options if c.name == self.option), None)
         if choice is None:
             raise CommandError(f"{ruleset.name} has no option {self.option!r}.")
@@ -109,7 +109,7 @@ class SetSecretFields(Command):
 
     fields: tuple[str, ...]
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         labels = {f.name: f.label for f in ruleset.stat_fields}
         unknown = sorted(set(self.fields) - set(labels))
         if unknown:
@@ -131,7 +131,7 @@ class AddCombatant(Command):
     notes: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         base = clean_base(
             {"name": self.name, "side": self.side, "hidden": self.hidden, "notes": self.notes}
         )
@@ -142,7 +142,7 @@ class AddCombatant(Command):
         return f"Add {combatant.name}"
 
 
-def _insert(tx: Transaction, encounter: Encounter, ruleset: Ruleset, combatant: Combatant) -> None:
+def _insert(tx: Transaction, encounter: Encounter, ruleset: AnyRuleset, combatant: Combatant) -> None:
     tx.insert_combatant(ruleset.place_new(encounter, combatant), combatant)
     ruleset.on_added(tx, encounter, combatant)
     tx.log(f"{combatant.name} joins ({combatant.side}).")
@@ -152,7 +152,7 @@ def _insert(tx: Transaction, encounter: Encounter, ruleset: Ruleset, combatant: 
 class DuplicateCombatant(Command):
     combatant_id: str
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         original = encounter.combatant(self.combatant_id)
         name = _copy_name(encounter, original.name)
         copy_ = Combatant(
@@ -184,7 +184,7 @@ def _copy_name(encounter: Encounter, name: str) -> str:
 class RemoveCombatant(Command):
     combatant_id: str
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         combatant = encounter.combatant(self.combatant_id)
         for effect in [e for e in encounter.effects if e.carrier_id == combatant.id]:
             tx.remove_effect(effect)
@@ -202,7 +202,7 @@ class EditCombatant(Command):
     combatant_id: str
     changes: dict[str, Any]
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         combatant = encounter.combatant(self.combatant_id)
         base_names = {f.name for f in BASE_FIELDS}
         base = clean_base({k: v for k, v in self.changes.items() if k in base_names})
@@ -246,7 +246,7 @@ class MoveCombatant(Command):
     combatant_id: str
     to_index: int
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         combatant = encounter.combatant(self.combatant_id)
         source = encounter.index_of(combatant.id)
         if not 0 <= self.to_index < len(encounter.combatants):
@@ -262,7 +262,7 @@ class MoveCombatant(Command):
 
 @dataclass(frozen=True)
 class StartEncounter(Command):
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         if ruleset.is_started(encounter):
             raise CommandError("The encounter has already started.")
         ruleset.start(tx, encounter)
@@ -271,7 +271,7 @@ class StartEncounter(Command):
 
 @dataclass(frozen=True)
 class EndTurn(Command):
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         turn = ruleset.current_turn(encounter)
         if turn is None:
             raise CommandError("There is no current turn: start the encounter first.")
@@ -291,7 +291,7 @@ class RulesetAction(Command):
     combatant_id: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         spec = ruleset.action_spec(self.action)
         params = clean_all(spec.params, dict(self.params))
         if self.combatant_id is not None:
@@ -308,7 +308,7 @@ class AddEffect(Command):
     duration: dict[str, Any] = field(default_factory=dict)
     notes: str = ""
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         name = clean_name(self.name, "Effect name")
         carrier = encounter.combatant(self.carrier_id)
         if self.creator_id is not None:
@@ -332,7 +332,7 @@ class AddEffect(Command):
 class EndEffect(Command):
     effect_id: str
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         effect = encounter.effect(self.effect_id)
         carrier = encounter.combatant(effect.carrier_id)
         tx.remove_effect(effect)
@@ -360,7 +360,7 @@ class EditEffect(Command):
     effect_id: str
     changes: dict[str, Any]
 
-    def execute(self, tx: Transaction, encounter: Encounter, ruleset: Ruleset) -> str:
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         effect = _effect_of(encounter, self.effect_id)
         carrier = encounter.combatant(effect.carrier_id)
         changes = self.changes
@@ -424,7 +424,7 @@ def _combatant_of(encounter: Encounter, combatant_id: Any, field_name: str) -> C
 
 def _described(
     encounter: Encounter,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     effect: Effect,
     wanted: dict[str, Any],
     old_duration: dict[str, Any],

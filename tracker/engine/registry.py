@@ -7,15 +7,15 @@ from functools import cache
 from importlib.metadata import entry_points
 
 from tracker.engine.errors import RulesetNotFoundError
-from tracker.engine.ruleset import Ruleset
+from tracker.engine.ruleset import AnyRuleset
 
 GROUP = "tracker.rulesets"
 
 
 @cache
-def available_rulesets() -> dict[str, Ruleset]:
+def available_rulesets() -> dict[str, AnyRuleset]:
     """Installed rulesets by id, in the order of their display names."""
-    found: dict[str, Ruleset] = {}
+    found: dict[str, AnyRuleset] = {}
     for entry in entry_points(group=GROUP):
         ruleset_class = entry.load()
         ruleset = ruleset_class()
@@ -23,7 +23,7 @@ def available_rulesets() -> dict[str, Ruleset]:
     return dict(sorted(found.items(), key=lambda item: item[1].name))
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def get_ruleset(ruleset_id: str) -> AnyRuleset:
     rulesets = available_rulesets()
     if ruleset_id not in rulesets:
         installed = ", ".join(rulesets) or "none"

@@ -231,3 +231,7 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
             if spec.name == name:
                 return spec
         raise CommandError(f"{self.name} has no action {name!r}.")
+
+
+AnyRuleset = Ruleset[Any, Any, Any]
+"""A ruleset whatever its records: what the core and the GUI hold."""

@@ -15,7 +15,7 @@ from tracker.engine.commands import Command, clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.prompts import Prompt
 from tracker.engine.registry import get_ruleset
-from tracker.engine.ruleset import Ruleset, Turn
+from tracker.engine.ruleset import AnyRuleset, Turn
 from tracker.engine.state import Encounter
 
 
@@ -40,7 +40,7 @@ Listener = Callable[[SessionEvent], None]
 
 
 class Session:
-    def __init__(self, encounter: Encounter, ruleset: Ruleset | None = None) -> None:
+    def __init__(self, encounter: Encounter, ruleset: AnyRuleset | None = None) -> None:
         self.encounter = encounter
         self.ruleset = ruleset if ruleset is not None else get_ruleset(encounter.ruleset_id)
         self._done: list[Applied] = []

@@ -39,7 +39,7 @@ from tracker.engine.commands import EndTurn
 from tracker.engine.errors import CommandError, RulesetNotFoundError, TrackerError
 from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
-from tracker.engine.ruleset import Ruleset
+from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.session import Session
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
 
@@ -445,7 +445,7 @@ def _field_problem(field: Any, value: Any, owner: str) -> str | None:
     return None
 
 
-def _ruleset_problem(encounter: Encounter, ruleset: Ruleset) -> str | None:
+def _ruleset_problem(encounter: Encounter, ruleset: AnyRuleset) -> str | None:
     """What the ruleset cannot make sense of in the encounter, or None."""
     for choice in ruleset.options:
         if choice.name in encounter.options:
