@@ -142,7 +142,9 @@ class AddCombatant(Command):
         return f"Add {combatant.name}"
 
 
-def _insert(tx: Transaction, encounter: Encounter, ruleset: AnyRuleset, combatant: Combatant) -> None:
+def _insert(
+    tx: Transaction, encounter: Encounter, ruleset: AnyRuleset, combatant: Combatant
+) -> None:
     tx.insert_combatant(ruleset.place_new(encounter, combatant), combatant)
     ruleset.on_added(tx, encounter, combatant)
     tx.log(f"{combatant.name} joins ({combatant.side}).")
