@@ -35,14 +35,18 @@ def sync_keys(
     end_remove: Callable[[], Any],
     begin_insert: Callable[[int, int], Any],
     end_insert: Callable[[], Any],
+    begin_move: Callable[[int, int], bool] | None = None,
+    end_move: Callable[[], Any] | None = None,
 ) -> bool:
     """Turn `current` into `wanted` in place, calling the begin/end pairs around each
-    contiguous run removed or inserted. Returns False (changing nothing) when the keys
-    both lists share are in a different order: the caller then resets."""
+    contiguous run removed or inserted, and around each single move (`begin_move(source,
+    destination)` with Qt's meaning of destination: the row it goes before) when the keys
+    both lists share changed order. Without move callbacks such a change returns False
+    (changing nothing): the caller then resets."""
     wanted_set = set(wanted)
-    kept = [key for key in current if key in wanted_set]
     current_set = set(current)
-    if kept != [key for key in wanted if key in current_set]:
+    target = [key for key in wanted if key in current_set]
+    if [key for key in current if key in wanted_set] != target and begin_move is None:
         return False
     index = len(current) - 1
     while index >= 0:  # remove from the end so earlier positions stay valid
@@ -56,6 +60,14 @@ def sync_keys(
         del current[index : last + 1]
         end_remove()
         index -= 1
+    for position, key in enumerate(target):  # what is left: only the order differs
+        if current[position] == key:
+            continue
+        source = current.index(key, position)
+        assert begin_move is not None and end_move is not None
+        begin_move(source, position)
+        current.insert(position, current.pop(source))
+        end_move()
     position = 0
     while position < len(wanted):
         if position < len(current) and current[position] == wanted[position]:

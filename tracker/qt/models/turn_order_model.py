@@ -3,8 +3,9 @@
 The list covers this round and the next, but the model only materialises the rows a
 view has asked for (`canFetchMore`/`fetchMore`, a page at a time as the GM scrolls),
 so a War of 1,000 costs what is on screen. Rows are keyed by the ruleset's turn keys;
-after each change the list is brought in step with row removals and insertions
-(ending a turn removes one row), and only rows whose contents changed are repainted."""
+after each change the list is brought in step with row removals, moves (a delay, a
+drag, an Initiative change) and insertions (ending a turn removes one row), never a
+reset, and only rows whose contents changed are repainted."""
 
 from __future__ import annotations
 
@@ -128,6 +129,13 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             self._turns = [old[key] for key in self._keys]
             self.endRemoveRows()
 
+        def begin_move(source: int, destination: int) -> bool:
+            return self.beginMoveRows(root, source, source, root, destination)
+
+        def end_move() -> None:
+            self._turns = [old[key] for key in self._keys]
+            self.endMoveRows()
+
         synced = sync_keys(
             self._keys,
             [turn.key for turn in fresh],
@@ -135,10 +143,10 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             end_remove=end_remove,
             begin_insert=begin_insert,
             end_insert=end_insert,
+            begin_move=begin_move,
+            end_move=end_move,
         )
-        if not synced:  # the GM reordered ties: the order itself changed
-            self._on_replaced()
-            return
+        assert synced  # with moves, any new order is reached row by row
         names_changed = event.changes.combatants
         for row, turn in enumerate(fresh):
             before = old.get(turn.key)

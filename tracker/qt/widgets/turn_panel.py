@@ -94,6 +94,8 @@ class TurnPanel(QWidget):
         self.action_buttons: dict[str, QPushButton] = {}
         self.shortcut_actions: list[QAction] = []
         self.action_inputs: dict[str, dict[str, QWidget]] = {}
+        self.unavailable: dict[str, str] = {}  # action name → why it cannot be taken now
+        self._shortcut_text: dict[str, str] = {}
         self._build_actions()
         document.changed.connect(lambda _event: self.refresh())
         document.replaced.connect(self._rebuild)
@@ -135,10 +137,10 @@ class TurnPanel(QWidget):
                 shortcut = QAction(spec.label, self)
                 shortcut.setShortcut(keys)
                 shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(button.click)
+                shortcut.triggered.connect(lambda _=False, n=spec.name: self.trigger(n))
                 self.addAction(shortcut)
                 self.shortcut_actions.append(shortcut)
-                button.setToolTip(f"{spec.help}  [{keys.toString()}]".strip())
+                self._shortcut_text[spec.name] = f"  [{keys.toString()}]"
             self.action_buttons[spec.name] = button
             self.action_inputs[spec.name] = inputs
 
@@ -149,12 +151,42 @@ class TurnPanel(QWidget):
                 item.widget().deleteLater()
         self.action_buttons.clear()
         self.action_inputs.clear()
+        self._shortcut_text.clear()
         for shortcut in self.shortcut_actions:
             self.removeAction(shortcut)
             shortcut.deleteLater()
         self.shortcut_actions.clear()
         self._build_actions()
         self.refresh()
+
+    def _unavailable(self, spec: ActionSpec, started: bool) -> str:
+        """Why the action cannot be taken now ("" if it can): the engine tries it with
+        its parameters' defaults and rolls it back, so the reason is the rules' own.
+        A refusal that only concerns a parameter's value leaves it available."""
+        turn = self._document.session.current_turn()
+        gm_turn = turn is not None and turn.combatant_id is None
+        target: str | None = None
+        if spec.on == "any" or (spec.on == "current" and gm_turn):
+            target = self._selected()
+            if target is None:
+                return "Select a combatant first."
+        elif not started or turn is None:
+            return "No one has a turn: start the encounter first."
+        defaults = {f.name: f.default for f in spec.params}
+        error = self._document.session.refusal(RulesetAction(spec.name, target, defaults))
+        if error is None or error.field in defaults:
+            return ""
+        return error.message
+
+    def trigger(self, name: str) -> bool:
+        """The action's keyboard shortcut: take it, or, when it is not allowed now, say
+        why at the top of the window (a greyed-out button says it on hover)."""
+        reason = self.unavailable.get(name)
+        if reason:
+            self._document.refused.emit(reason, "")
+            return False
+        self.action_buttons[name].click()
+        return True
 
     def _target(self, spec: ActionSpec) -> tuple[bool, str | None]:
         """Whom the action is for: (found, combatant id). "any" actions, and the
@@ -206,11 +238,20 @@ class TurnPanel(QWidget):
         started = session.ruleset.is_started(session.encounter)
         turn = session.current_turn()
         self.start_button.setVisible(not started)
-        self.end_turn_button.setEnabled(turn is not None)
+        end_refusal = session.refusal(EndTurn()) if turn is not None else None
+        self.end_turn_button.setEnabled(turn is not None and end_refusal is None)
+        self.end_turn_button.setToolTip(
+            f"Not now: {end_refusal.message}" if end_refusal is not None else "End the turn"
+        )
+        self.unavailable.clear()
         for spec_name, button in self.action_buttons.items():
             spec = session.ruleset.action_spec(spec_name)
-            # Actions on any combatant work in setup too (e.g. recording a Zeal roll).
-            button.setEnabled(spec.on == "any" or (started and turn is not None))
+            reason = self._unavailable(spec, started)
+            button.setEnabled(not reason)
+            if reason:
+                self.unavailable[spec_name] = reason
+            shortcut = self._shortcut_text.get(spec_name, "")
+            button.setToolTip(f"Not now: {reason}" if reason else f"{spec.help}{shortcut}")
         if not started:
             self.clock_label.setText("Setting up")
             self.turn_label.setText("Add combatants, then press Start.")
