@@ -1,5 +1,6 @@
-"""Test configuration shared by every test: Qt runs offscreen and every user folder
-(data, journal, config) points into a temporary folder, never the real ones."""
+"""Test configuration shared by every test: Qt runs offscreen, every user folder (data,
+journal, config) points into a temporary folder, never the real ones, and the example
+third-party ruleset of docs/rulesets.md is installed."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.example_ruleset import install_example_ruleset
+
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-tests-"))
+# The example third-party ruleset is installed for every test, as pip would install it.
+install_example_ruleset()
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,204 @@
+"""Highest roll first: everyone rolls once, acts from the highest roll down, round after
+round. Ties are the GM's to order by drag. An effect lasts a number of rounds and ends at
+the end of its carrier's turn that many rounds later.
+
+The smallest complete ruleset: typed records, the shared kit's ordering, turns, timing
+points with "ends soon" from the rule that expires, and one action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tracker.engine.changes import Transaction
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import Field
+from tracker.engine.kit.ordering import check_tie_drag, resorted_place, sorted_place
+from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
+from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
+
+
+@dataclass
+class Clock:
+    started: bool = False
+    round: int = 0
+    current: str = ""  # whose turn: a combatant id
+    index: int = 0  # where that combatant stands: kept in step as the order changes
+
+
+@dataclass
+class Runtime:
+    shouted: int = 0  # times this combatant used the "shout" action
+
+
+@dataclass
+class Anchor:
+    carrier_id: str = ""
+    ends_round: int = 0  # ends as the carrier's turn of this round ends
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    """Timing point: a combatant's turn ended."""
+
+    combatant_id: str
+    round: int
+
+
+def _roll(combatant: Combatant) -> int:
+    return int(combatant.stats.get("roll", 0))
+
+
+class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
+    id = "highest_roll"
+    name = "Highest roll first (example)"
+    state_types = StateTypes(Clock, Runtime, Anchor)
+    stat_fields: ClassVar[tuple[Field, ...]] = (
+        Field("roll", "Roll", "int", 10, minimum=0, maximum=99, help="Higher acts first."),
+    )
+    duration_fields: ClassVar[tuple[Field, ...]] = (
+        Field("rounds", "Rounds", "int", 1, minimum=1, maximum=99),
+    )
+    actions: ClassVar[tuple[ActionSpec, ...]] = (
+        ActionSpec("shout", "Shout", help="The current combatant shouts (counted)."),
+    )
+
+    # --- order ----------------------------------------------------------------------
+    def place_new(self, encounter: Encounter, combatant: Combatant) -> int:
+        return sorted_place(encounter.combatants, _roll, combatant)
+
+    def check_move(self, encounter: Encounter, combatant: Combatant, destination: int) -> None:
+        source = encounter.index_of(combatant.id)
+        check_tie_drag(
+            encounter.combatants,
+            _roll,
+            source,
+            destination,
+            lambda c: c.name,
+            "the order is by roll; only ties are the GM's to order",
+        )
+
+    def on_stats_changed(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
+    ) -> None:
+        if not self.clock(encounter).started and _roll(combatant) != old.get("roll"):
+            source = encounter.index_of(combatant.id)
+            tx.move_combatant(source, resorted_place(encounter.combatants, _roll, combatant))
+
+    def on_added(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        self._follow_current(tx, encounter)
+
+    def on_moved(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        self._follow_current(tx, encounter)
+
+    def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        self._follow_current(tx, encounter)
+
+    def _follow_current(self, tx: Transaction, encounter: Encounter) -> None:
+        """The turn stays with its holder when others join, leave or are dragged; when
+        the holder leaves, it passes to whoever now stands in its place."""
+        clock = self.clock(encounter)
+        if not clock.started:
+            return
+        ids = [c.id for c in encounter.combatants]
+        if clock.current in ids:
+            if ids.index(clock.current) != clock.index:
+                tx.touch_clock().index = ids.index(clock.current)
+            return
+        if not ids:
+            touched: Clock = tx.touch_clock()
+            touched.started, touched.current = False, ""
+            tx.log("Everyone left: the fight is over.", "turn")
+        elif clock.index >= len(ids):
+            self._next_round(tx, encounter)
+        else:
+            tx.touch_clock().current = ids[clock.index]
+
+    # --- time -----------------------------------------------------------------------
+    def is_started(self, encounter: Encounter) -> bool:
+        return self.clock(encounter).started
+
+    def start(self, tx: Transaction, encounter: Encounter) -> None:
+        if not encounter.combatants:
+            raise CommandError("Add combatants before the fight starts.")
+        clock: Clock = tx.touch_clock()
+        clock.started, clock.round = True, 1
+        clock.index, clock.current = 0, encounter.combatants[0].id
+        tx.log("The fight begins: round 1.", "start")
+
+    def end_turn(self, tx: Transaction, encounter: Encounter) -> None:
+        clock: Clock = tx.touch_clock()
+        tx.reach(TurnEnded(clock.current, clock.round))
+        if clock.index + 1 >= len(encounter.combatants):
+            self._next_round(tx, encounter)
+        else:
+            clock.index += 1
+            clock.current = encounter.combatants[clock.index].id
+
+    def _next_round(self, tx: Transaction, encounter: Encounter) -> None:
+        clock: Clock = tx.touch_clock()
+        clock.round, clock.index, clock.current = clock.round + 1, 0, encounter.combatants[0].id
+        tx.log(f"Round {clock.round} begins.", "turn")
+
+    def _turn(self, encounter: Encounter, round_: int, index: int) -> Turn:
+        combatant = encounter.combatants[index]
+        return Turn(combatant.id, (round_, combatant.id), round_, f"roll {_roll(combatant)}", "")
+
+    def current_turn(self, encounter: Encounter) -> Turn | None:
+        clock = self.clock(encounter)
+        if not clock.started:
+            return None
+        return self._turn(encounter, clock.round, clock.index)
+
+    def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
+        clock = self.clock(encounter)
+        count = len(encounter.combatants)
+        if count == 0:
+            return []
+        round_, index = (clock.round, clock.index) if clock.started else (0, 0)
+        positions = range(index, index + 2 * count)
+        return [self._turn(encounter, round_ + p // count, p % count) for p in positions][:limit]
+
+    def clock_label(self, encounter: Encounter) -> str:
+        clock = self.clock(encounter)
+        return f"R{clock.round}" if clock.started else "setup"
+
+    # --- actions --------------------------------------------------------------------
+    def perform(
+        self,
+        tx: Transaction,
+        encounter: Encounter,
+        action: str,
+        combatant_id: str | None,
+        params: dict[str, Any],
+    ) -> None:
+        turn = self.current_turn(encounter)
+        if action != "shout" or turn is None or turn.combatant_id is None:
+            raise CommandError("Nobody has a turn to shout in.")
+        shouter = encounter.combatant(turn.combatant_id)
+        self.runtime(tx.touch(shouter)).shouted += 1
+        tx.log(f"{shouter.name} shouts.", "action")
+
+    # --- durations ------------------------------------------------------------------
+    def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
+        clock = self.clock(encounter)
+        return Anchor(effect.carrier_id, max(clock.round, 1) + effect.duration["rounds"] - 1)
+
+    def expires_at(self, encounter: Encounter, effect: Effect, point: Any) -> bool:
+        anchor = self.anchor(effect)
+        return (
+            isinstance(point, TurnEnded)
+            and point.combatant_id == anchor.carrier_id
+            and point.round >= anchor.ends_round
+        )
+
+    def coming_points(self, encounter: Encounter) -> list[Any]:
+        turns = self.upcoming_turns(encounter, 2) if self.is_started(encounter) else []
+        return [TurnEnded(t.combatant_id or "", t.round) for t in turns]
+
+    def remaining(self, encounter: Encounter, effect: Effect) -> str:
+        anchor = self.anchor(effect)
+        names = {c.id: c.name for c in encounter.combatants}
+        who = names.get(anchor.carrier_id, "its carrier")
+        return f"ends at the end of {who}'s turn in round {anchor.ends_round}"
