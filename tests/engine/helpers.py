@@ -80,7 +80,7 @@ def turns(session: Session, limit: int = 60) -> list[tuple[str, str, int]]:
 def cycle_turns(session: Session, cycle: int | None = None) -> list[tuple[str, str, int]]:
     """The Turns of one Cycle (default: the current one) from `upcoming_turns`."""
     if cycle is None:
-        cycle = session.encounter.clock["cycle"]
+        cycle = session.encounter.clock.cycle
     return [
         (_name(session, t.combatant_id), t.values["segment"], t.values["ap"])
         for t in session.upcoming_turns(200)

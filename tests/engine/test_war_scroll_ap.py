@@ -159,7 +159,7 @@ def test_bonus_spills_into_the_next_cycle():
         ("Kandor", "A", 4),
     ]
     end_turns(session, 1)
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     play_until(session, "Kandor", "1")
     assert current(session) == ("Kandor", "1", 9)
     assert cells(session, "Kandor") == {"1": (9, "current"), "2": (0, "none"), "A": (4, "pending")}
@@ -294,20 +294,20 @@ def test_stand_ready_keeps_unspent_ap_in_reserve_until_the_next_turn():
     assert left(session) == 0
     assert current(session) == ("Echthra", "1", 7)
     echthra = session.encounter.combatant(ids["Echthra"])
-    assert echthra.runtime["reserve"] == 4
+    assert echthra.runtime.reserve == 4
     assert_refused(session, RulesetAction("stand_ready", None, {}))
     end_turns(session, 1)
     # During Tirzaiel's Turn, Echthra reacts with 3 of them.
     action(session, "use_reserve", ids["Echthra"], amount=3)
-    assert session.encounter.combatant(ids["Echthra"]).runtime["reserve"] == 1
+    assert session.encounter.combatant(ids["Echthra"]).runtime.reserve == 1
     assert_refused(session, RulesetAction("use_reserve", ids["Echthra"], {"amount": 2}))
     assert_refused(session, RulesetAction("use_reserve", ids["Thomas"], {"amount": 1}))
     assert_refused(session, RulesetAction("use_reserve", None, {"amount": 1}))
     end_turns(session, 2)  # Tirzaiel 1, Thomas 1
-    assert session.encounter.combatant(ids["Echthra"]).runtime["reserve"] == 1
+    assert session.encounter.combatant(ids["Echthra"]).runtime.reserve == 1
     end_turns(session, 1)  # Kandor 1 → Echthra's Segment 2 Turn: the reserve lapses
     assert current(session) == ("Echthra", "2", 3)
-    assert session.encounter.combatant(ids["Echthra"]).runtime["reserve"] == 0
+    assert session.encounter.combatant(ids["Echthra"]).runtime.reserve == 0
     assert log_kinds(session, "action")[-1] == "Echthra's 1 reserved AP lapse unused."
 
 
@@ -316,12 +316,12 @@ def test_reserve_survives_the_cycle_boundary_until_the_characters_turn():
     play_until(session, "Kandor", "A")
     action(session, "stand_ready")  # 4 AP
     end_turns(session, 1)
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert current(session) == ("Echthra", "1", 7)
-    assert session.encounter.combatant(ids["Kandor"]).runtime["reserve"] == 4
+    assert session.encounter.combatant(ids["Kandor"]).runtime.reserve == 4
     action(session, "use_reserve", ids["Kandor"], amount=2)
     play_until(session, "Kandor", "1")
-    assert session.encounter.combatant(ids["Kandor"]).runtime["reserve"] == 0
+    assert session.encounter.combatant(ids["Kandor"]).runtime.reserve == 0
 
 
 def test_rest_ends_the_turn_and_unspent_ap_are_gone():
@@ -336,4 +336,30 @@ def test_rest_ends_the_turn_and_unspent_ap_are_gone():
         ("Echthra", "2", 3),
         ("Echthra", "A", 7),
     ]
-    assert session.encounter.combatant(ids["Echthra"]).runtime["reserve"] == 0
+    assert session.encounter.combatant(ids["Echthra"]).runtime.reserve == 0
+
+
+# --- which input a refusal is about -------------------------------------------------------
+def refusal(session, name, combatant_id=None, **params) -> CommandError:
+    error = session.refusal(RulesetAction(name, combatant_id, params))
+    assert error is not None
+    return error
+
+
+def test_a_refusal_about_an_amount_or_a_turn_names_that_input():
+    """The GUI keeps an action available when only the value asked for is refused."""
+    session, ids = started()
+    error = refusal(session, "bonus_ap", ids["Thomas"], amount=1, turn="current")
+    assert error.field == "turn"
+    assert error.message.startswith("It is not Thomas's Turn")
+    assert refusal(session, "spend_ap", amount=8).field == "amount"  # 7 left
+    assert refusal(session, "carry_over", amount=5).field == "amount"  # Segment 2 has 3
+    assert refusal(session, "use_reserve", ids["Echthra"], amount=1).field is None  # none held
+    action(session, "spend_ap", amount=2)
+    action(session, "stand_ready")
+    assert refusal(session, "use_reserve", ids["Echthra"], amount=6).field == "amount"
+    # Nothing left to spend or carry: the action itself is refused, not its amount.
+    play_until(session, "Tirzaiel", "1")
+    action(session, "spend_ap", amount=7)
+    assert refusal(session, "spend_ap", amount=1).field is None
+    assert refusal(session, "carry_over", amount=1).field is None

@@ -43,7 +43,7 @@ def test_sample_scroll_turns_before_start_are_cycle_one_preview():
 def test_sample_scroll_first_turn_is_echthra_for_7():
     session, _ = sample_session()
     session.apply(StartEncounter())
-    assert session.encounter.clock["cycle"] == 1
+    assert session.encounter.clock.cycle == 1
     assert current(session) == ("Echthra", "1", 7)
     # Cycle 1 then Cycle 2, identical (nobody changed).
     assert turns(session, 20) == SAMPLE_CYCLE + SAMPLE_CYCLE
@@ -54,7 +54,7 @@ def test_sample_scroll_played_through_cycle_one_and_into_cycle_two():
     session.apply(StartEncounter())
     assert end_turns(session, 10) == SAMPLE_CYCLE
     # "Then a new Cycle would begin at the top of Segment 1 with Echthra's Turn for 7 AP."
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert current(session) == ("Echthra", "1", 7)
     assert end_turns(session, 5) == SAMPLE_CYCLE[:5]
     assert current(session) == ("Tirzaiel", "2", 2)
@@ -183,7 +183,7 @@ def test_speed_is_dealt_in_sevens_and_played_numbered_first(speed):
     assert column_labels(session) == sorted(dealt, key=play_key)
     # Each Turn, once played, hands on to the next; the next Cycle repeats the deal.
     assert end_turns(session, len(expected)) == expected
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert cycle_turns(session) == expected
 
 

@@ -25,6 +25,8 @@ from tracker.engine import (
     RulesetAction,
     StartEncounter,
 )
+from tracker.engine.records import to_json
+from tracker.engine.rulesets.war_scroll import CycleAnchor, SongAnchor, TurnAnchor
 
 
 def add_effect(session, name, carrier_id, creator_id=None, **duration):
@@ -36,7 +38,7 @@ def end_until_gone(session, effect_id, limit=80):
     """End Turns one by one until the effect expires. Returns the Cycle and the Turn
     whose end expired it, and how many Turns were ended (that one included)."""
     for count in range(1, limit + 1):
-        cycle = session.encounter.clock["cycle"]
+        cycle = session.encounter.clock.cycle
         ended = current(session)
         changes = session.apply(EndTurn())
         if all(e.id != effect_id for e in session.encounter.effects):
@@ -52,7 +54,8 @@ def test_one_cycle_ends_at_the_end_of_the_same_turn_next_cycle():
     play_until(session, "Tirzaiel", "2")
     bless = add_effect(session, "Bless", ids["Kandor"], ids["Tirzaiel"], cycles=1)
     anchor = session.encounter.effect(bless).anchor
-    assert anchor == {"owner": ids["Tirzaiel"], "slot": 2, "cycle": 2}
+    assert anchor == TurnAnchor(owner=ids["Tirzaiel"], slot=2, cycle=2)
+    assert to_json(anchor) == {"owner": ids["Tirzaiel"], "slot": 2, "cycle": 2}
     # Turns from here: Tirzaiel 2 (C1), Echthra A, Tirzaiel A, Thomas A, Kandor A,
     # Echthra 1 (C2), Tirzaiel 1, Thomas 1, Kandor 1, Echthra 2, Tirzaiel 2 (C2): the 11th.
     assert end_until_gone(session, bless) == (2, ("Tirzaiel", "2", 2), 11)
@@ -83,7 +86,8 @@ def test_effect_added_before_the_war_lasts_whole_cycles():
     session, ids = sample_session()
     one = add_effect(session, "One", ids["Kandor"], cycles=1)
     two = add_effect(session, "Two", ids["Kandor"], cycles=2)
-    assert session.encounter.effect(one).anchor == {"cycle": 1}
+    assert session.encounter.effect(one).anchor == CycleAnchor(cycle=1)
+    assert to_json(session.encounter.effect(one).anchor) == {"cycle": 1}
     session.apply(StartEncounter())
     # No Turn started it: it lasts through Cycle 1 and ends with its last Turn (Kandor A).
     assert end_until_gone(session, one) == (1, ("Kandor", "A", 4), 10)
@@ -168,9 +172,10 @@ def test_maintained_song_never_expires_and_stopped_song_ends_after_first_turn():
     session, ids = started()
     play_until(session, "Thomas", "1")
     song = add_effect(session, "Song of Valor", ids["Echthra"], ids["Thomas"], ongoing_song=True)
-    assert session.encounter.effect(song).anchor == {"song": "maintained"}
+    assert session.encounter.effect(song).anchor == SongAnchor("maintained")
+    assert to_json(session.encounter.effect(song).anchor) == {"song": "maintained"}
     end_turns(session, 30)  # three whole Cycles
-    assert session.encounter.clock["cycle"] == 4
+    assert session.encounter.clock.cycle == 4
     assert effect_names(session) == ["Song of Valor"]
     play_until(session, "Thomas", "A")  # Cycle 4, after his first Turn
     action(session, "stop_song", effect=song)
@@ -254,11 +259,9 @@ def test_undo_of_the_end_turn_that_expired_an_effect_brings_it_back():
     assert effect_names(session) == []
     session.undo()
     assert session.encounter.to_dict() == before
-    assert session.encounter.effect(bless).anchor == {
-        "owner": ids["Echthra"],
-        "slot": 0,
-        "cycle": 2,
-    }
+    assert session.encounter.effect(bless).anchor == TurnAnchor(
+        owner=ids["Echthra"], slot=0, cycle=2
+    )
     assert current(session) == ("Echthra", "1", 7)
     session.redo()
     assert session.encounter.to_dict() == after

@@ -158,7 +158,7 @@ def test_swiftness_change_during_the_war_never_re_sorts():
         ("Kandor", "A", 4),
     ]
     end_turns(session, 9)
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert order(session) == ["Echthra", "Tirzaiel", "Thomas", "Kandor"]
 
 

@@ -58,7 +58,7 @@ def test_weakened_after_segment_1_redeal():
     assert cells(session, "Echthra") == {"1": (7, "played"), "2": (0, "none"), "A": (1, "pending")}
     assert cycle_turns(session, 2) == CYCLE_WITH_ECHTHRA_8
     end_turns(session, 8)
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert cycle_turns(session) == CYCLE_WITH_ECHTHRA_8
 
 
@@ -245,7 +245,7 @@ def test_raise_keeps_ap_promised_to_the_next_cycle_within_the_12_ap_cap():
         ("Tirzaiel", "A", 12),
     ]
     end_turns(session, 3)  # Tirzaiel A, Thomas A, Kandor A
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert [t for t in cycle_turns(session) if t[0] == "Tirzaiel"] == [
         ("Tirzaiel", "1", 12),
         ("Tirzaiel", "2", 12),
@@ -335,7 +335,7 @@ def test_late_joiner_next_cycle():
     session.apply(DuplicateCombatant(ids["Thomas"]))
     assert [t for t in cycle_turns(session) if t[0] == "Thomas 2"] == []
     end_turns(session, 8)  # the rest of Cycle 1
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert cycle_turns(session) == [
         ("Echthra", "1", 7),
         ("Tirzaiel", "1", 7),
@@ -395,7 +395,7 @@ def test_columns_keep_cycle_when_the_fastest_leaves():
     ]
     end_turns(session, 10)
     # ... and shrunk to ceil(17 / 7) = 3 at the next.
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert column_labels(session) == ["1", "2", "A"]
 
 
@@ -417,7 +417,7 @@ def test_removing_the_last_pending_turn_ends_the_cycle():
     session, ids = started()
     play_until(session, "Kandor", "A")
     session.apply(RemoveCombatant(ids["Kandor"]))
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert current(session) == ("Echthra", "1", 7)
 
 
@@ -427,7 +427,7 @@ def test_everyone_at_speed_zero_stalls_until_someone_can_act():
         session.apply(EditCombatant(ids[name], {"speed": 0}))
     session.apply(EditCombatant(ids["Echthra"], {"speed": 7}))  # her A, 2 are gone
     end_turns(session, 1)  # Echthra's Segment 1: next Cycle she has Segment 1 again
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert current(session) == ("Echthra", "1", 7)
     session.apply(EditCombatant(ids["Echthra"], {"speed": 0}))
     end_turns(session, 1)
