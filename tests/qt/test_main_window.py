@@ -117,11 +117,11 @@ def test_turn_actions_from_the_panel(window, qtbot):
     window.document.apply(StartEncounter())
     panel.action_inputs["spend_ap"]["amount"].setValue(3)
     qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
-    assert window.document.encounter.clock["spent"] == 3
+    assert window.document.encounter.clock.spent == 3
     assert panel.turn_label.text() == "<b>Echthra</b>: 7 AP, 4 left"
     panel.action_inputs["spend_ap"]["amount"].setValue(5)
     qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
-    assert window.document.encounter.clock["spent"] == 3
+    assert window.document.encounter.clock.spent == 3
     assert window.banner.isVisible() and "only 4 AP left" in window.banner.label.text()
     # Bonus AP to the selected combatant's current Turn (Echthra holds it).
     window.select_combatant(by_name(window.document, "Echthra").id)
@@ -204,6 +204,7 @@ def test_every_option_can_be_set_per_encounter(window, qtbot):
 def test_new_encounter_dialog_creates_an_empty_encounter(window, qtbot):
     dialog = NewEncounterDialog(window)
     qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("war_scroll"))
     dialog.name_edit.setText("")
     dialog.accept()
     assert dialog.session is None and "cannot be empty" in dialog.error.text()

@@ -22,7 +22,7 @@ from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.models.war_scroll_model import GAP, StateRole, WarScrollModel
+from tracker.qt.rulesets.war_scroll.model import GAP, StateRole, WarScrollModel
 
 MODEL_CLASSES = (RosterModel, WarScrollModel, TurnOrderModel, LogModel, EffectsModel)
 

@@ -29,9 +29,10 @@ from tracker.qt.app import sample_session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.models.war_scroll_model import StateRole
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow, TurnMemory
 from tracker.qt.players.themes import GRID_PX, LIST_NAME_PX, NOW_NAME_PX, px
+from tracker.qt.rulesets.war_scroll.model import StateRole
+from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
 
 SECRET = "Sigil-of-Xul"  # a secret field's value: never on the players' side
 SECRET_LABEL = "True name"
@@ -137,7 +138,7 @@ def fight_steps(document: EncounterDocument) -> Iterator[Step]:
 
     def end_turns_until_cycle(cycle: int) -> Callable[[], None]:
         def run() -> None:
-            while document.encounter.clock["cycle"] < cycle:
+            while document.encounter.clock.cycle < cycle:
                 assert apply(EndTurn())
 
         return run
@@ -248,8 +249,10 @@ def test_a_hidden_turn_keeps_the_last_visible_turn_current(document, qtbot):
     assert before == "Shade 2"
     assert board.now_panel.name.full_text() == "Shade 2"
     assert board.now_panel.detail.full_text() == "Segment 1 · 7 AP"
-    cell = board.grid_proxy.index(board.grid_proxy.rowCount() - 1, 0)
-    assert board.grid_proxy.headerData(cell.row(), Qt.Orientation.Vertical) == "Shade 2"
+    assert isinstance(board.panel, WarScrollPanel)
+    grid_proxy = board.panel.grid_proxy
+    cell = grid_proxy.index(grid_proxy.rowCount() - 1, 0)
+    assert grid_proxy.headerData(cell.row(), Qt.Orientation.Vertical) == "Shade 2"
     assert cell.data(StateRole) == "current"  # its played Turn stays marked
     document.apply(EndTurn())  # Segment 2: Echthra
     assert board.now_panel.name.full_text() == "Echthra"
@@ -303,7 +306,8 @@ def test_type_is_large_on_a_1080p_screen_and_scales_with_the_window(document, qt
     document.apply(StartEncounter())
     assert board.scale == pytest.approx(1.0)
     assert board.turn_delegate.px(LIST_NAME_PX) >= 28
-    assert board.name_header is not None and px(GRID_PX, board.scale) >= 28
+    assert isinstance(board.panel, WarScrollPanel)
+    assert board.panel.name_header is not None and px(GRID_PX, board.scale) >= 28
     assert board.now_panel.name.font().pixelSize() >= 96
     window.resize(960, 540)
     qtbot.waitUntil(lambda: board.scale == pytest.approx(0.5))

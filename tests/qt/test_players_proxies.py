@@ -20,14 +20,14 @@ from tracker.engine.fields import Field
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.models.war_scroll_model import StateRole, WarScrollModel
 from tracker.qt.players import (
     PartyEffectsProxy,
     PlayersTurnOrderProxy,
-    PlayersWarScrollProxy,
     PublicState,
     ShownCurrentRole,
 )
+from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
+from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
 
 
 @pytest.fixture

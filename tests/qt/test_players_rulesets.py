@@ -16,6 +16,7 @@ from tracker.engine.state import Encounter, StateTypes
 from tracker.qt.app import sample_session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
+from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
 
 NARRATOR = "The Narrator"
 
@@ -96,7 +97,7 @@ def test_another_ruleset_shows_no_grid_and_the_gms_own_turn(qtbot):
     window = PlayersWindow(document, PlayersScreenSettings())
     qtbot.addWidget(window)
     board = window.board
-    assert board.grid_view is None and board.grid_proxy is None
+    assert board.panel is None
     document.apply(StartEncounter())
     assert board.now_panel.name.full_text() == "Mira"
     assert board.round_label.text() == "Round 1"
@@ -117,12 +118,14 @@ def test_another_ruleset_shows_no_grid_and_the_gms_own_turn(qtbot):
 def test_switching_between_rulesets_rebuilds_the_board(document, qtbot):
     window = PlayersWindow(document, PlayersScreenSettings())
     qtbot.addWidget(window)
-    assert window.board.grid_view is not None
+    assert isinstance(window.board.panel, WarScrollPanel)
+    assert window.board.panel.grid_view is not None
     document.replace_session(round_robin_session())
-    assert window.board.grid_view is None
+    assert window.board.panel is None
     assert window.windowTitle().startswith("Tavern brawl")
     document.apply(StartEncounter())
     assert window.board.now_panel.name.full_text() == "Mira"
     document.replace_session(sample_session())
-    assert window.board.grid_view is not None
+    assert isinstance(window.board.panel, WarScrollPanel)
+    assert window.board.panel.grid_view is not None
     assert leaked(window_texts(window), document) == []

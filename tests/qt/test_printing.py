@@ -28,12 +28,12 @@ from tracker.engine.fields import Field
 from tracker.qt.document import EncounterDocument
 from tracker.qt.printing import (
     export_pdf,
-    print_war_scroll,
+    print_sheets,
     print_with_dialog,
     tables_for,
     turn_order_table,
-    war_scroll_table,
 )
+from tracker.qt.rulesets.war_scroll.printed import war_scroll_table
 
 OBJECT = re.compile(rb"(\d+) 0 obj(.*?)endobj", re.S)
 HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
@@ -149,13 +149,13 @@ def test_any_paged_device_can_be_printed_on(document, tmp_path):
     path = tmp_path / "writer.pdf"
     writer = QPdfWriter(str(path))
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
-    print_war_scroll(document, writer)
+    print_sheets(document, writer)
     del writer
     assert "Echthra" in pdf_text(path)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(tmp_path / "printer.pdf"))
-    print_war_scroll(document, printer)
+    print_sheets(document, printer)
     assert "Shade 2" in pdf_text(tmp_path / "printer.pdf")
 
 

@@ -12,11 +12,14 @@ from tracker.engine import CommandError, SetSecretFields, StartEncounter
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
+from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
 
 
 def _players_text(players: PlayersWindow) -> str:
     texts = [label.text() for label in players.findChildren(QLabel)]
-    for proxy in (players.board.turn_proxy, players.board.grid_proxy):
+    panel = players.board.panel
+    assert isinstance(panel, WarScrollPanel)
+    for proxy in (players.board.turn_proxy, panel.grid_proxy):
         for row in range(proxy.rowCount()):
             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 texts.append(str(proxy.headerData(row, Qt.Orientation.Vertical, role) or ""))

@@ -21,7 +21,6 @@ def test_a_priority_delay_moves_rows_and_never_resets(qtbot, qtmodeltester):
     session = Session(load_encounter(sample_path("priority_sample.json")))
     document = EncounterDocument(session)
     model = TurnOrderModel(document)
-    qtmodeltester.check(model)
     resets: list[bool] = []
     moves: list[tuple[int, int]] = []
     model.modelReset.connect(lambda: resets.append(True))
@@ -36,7 +35,7 @@ def test_a_priority_delay_moves_rows_and_never_resets(qtbot, qtmodeltester):
     document.undo_stack.undo()
     assert resets == []
     assert _rows(model) == [turn.key for turn in session.upcoming_turns(len(_rows(model)))]
-    qtmodeltester.check(model)
+    qtmodeltester.check(model)  # after the fact: live checks would redo it on every row
 
 
 def _synced(current: list[int], wanted: list[int]) -> tuple[list[int], list[str]]:

@@ -71,7 +71,7 @@ def test_alt_number_triggers_the_turn_panel_actions(window, qtbot):
     document.apply(StartEncounter())
     window.turn_panel.action_inputs["spend_ap"]["amount"].setValue(2)
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
-    assert document.encounter.clock["spent"] == 2
+    assert document.encounter.clock.spent == 2
 
 
 def test_help_lists_every_frequent_shortcut(window):

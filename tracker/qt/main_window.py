@@ -1,4 +1,5 @@
-"""The game master's main window: the order, the turn, the War Scroll, effects and log."""
+"""The game master's main window: the order, the turn, the ruleset's central view (its
+`RulesetUi` chooses it), effects and log."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ from tracker.qt.players import (
     settings_store,
 )
 from tracker.qt.printing import export_pdf, preview_with_dialog, print_with_dialog
-from tracker.qt.views import central_view_for
+from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
@@ -179,7 +180,7 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         self.banner = Banner()
         self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
-        self.central_view = central_view_for(self.document)
+        self.central_view = ui_for(self.document.ruleset).central_view(self.document)
         self._follow_central_selection()
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -399,7 +400,7 @@ class MainWindow(QMainWindow):
         players_menu.addSeparator()
         self._action(
             players_menu,
-            "&Print War Scroll and turn order…",
+            ui_for(self.document.ruleset).print_action_text,
             self.print_sheets,
             QKeySequence.StandardKey.Print,
             "print",
@@ -423,6 +424,8 @@ class MainWindow(QMainWindow):
 
     # --- selection --------------------------------------------------------------------
     def selected_combatant_id(self) -> str | None:
+        if not hasattr(self, "roster_view"):  # asked while the window is being built
+            return None
         index = self.roster_view.currentIndex()
         return index.data(IdRole) if index.isValid() else None
 
@@ -442,6 +445,7 @@ class MainWindow(QMainWindow):
     def _on_roster_current(self, current, _previous) -> None:
         combatant_id = current.data(IdRole) if current.isValid() else None
         self.editor.set_combatant(combatant_id)
+        self.turn_panel.refresh()  # actions on the selected combatant may now be allowed
         self.actions_by_name["reveal_first_turn"].setChecked(
             combatant_id is not None and self.reveals.is_flagged(combatant_id)
         )
@@ -599,11 +603,13 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _on_replaced(self) -> None:
+        ui = ui_for(self.document.ruleset)
         old = self.central_view
-        self.central_view = central_view_for(self.document)
+        self.central_view = ui.central_view(self.document)
         self._follow_central_selection()
         self.centralWidget().layout().replaceWidget(old, self.central_view)
         old.deleteLater()
+        self.actions_by_name["print"].setText(ui.print_action_text)
         self.banner.hide()
         self._update_title()
 

@@ -1,12 +1,12 @@
-"""Printing the War Scroll and the turn order as tables to fill in by hand: names down
-the left, Segments across with the AP dealt in a corner of each cell and room to write,
-then the turns to come with a box to tick and room for notes.
+"""Printing the turn order, and a ruleset's own sheets before it (the War Scroll's grid,
+say: see `RulesetUi.printed_tables`), as tables to fill in by hand: the turns to come
+with a box to tick and room for notes.
 
 Hidden combatants (and everything of theirs) are left out unless `include_hidden`;
 secret fields never print. Text stays text in a PDF (searchable, copyable).
 
 - `export_pdf(document, path)` writes an A4 landscape PDF;
-- `print_war_scroll(document, printer)` paints on any QPrinter / QPdfWriter;
+- `print_sheets(document, printer)` paints on any QPrinter / QPdfWriter;
 - `print_with_dialog(document, parent)` asks through the system's print dialog;
 - `preview_with_dialog(document, parent)` shows Qt's print preview.
 """
@@ -30,21 +30,15 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
-from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
-from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.visibility import Visibility, public_fields
+from tracker.qt.players.visibility import Visibility
+from tracker.qt.ruleset_ui import ui_for
 
 MARGIN_MM = 10.0
 TITLE_MM = 16.0
 HEADER_MM = 9.0
-SCROLL_ROW_MM = 13.0  # room to write in each War Scroll cell
 TURN_ROW_MM = 8.5
-BLANK_ROWS = 3  # empty War Scroll rows for late joiners, at least (the page is filled)
-NAME_MM = 52.0
-STAT_MM = 25.0
-GAP_MM = 4.0
-SEGMENT_MM = (16.0, 30.0)  # narrowest and widest Segment column
+SHARED_MM = (16.0, 30.0)  # narrowest and widest of the columns sharing the room (width 0)
 NOTES_MIN_MM = 30.0
 MAX_TURN_ROWS = 120
 SHADES = {"played": "#dedede", "missed": "#f0dede", "current": "#fff1b8", "now": "#fff1b8"}
@@ -63,8 +57,8 @@ class Column:
 @dataclass(frozen=True)
 class Cell:
     text: str = ""
-    note: str = ""  # small: the side under a name, the AP in a Segment's corner
-    state: str = ""  # a War Scroll cell's state: "pending", "played", "current", …
+    note: str = ""  # small: under the text (a name's side), or alone in the corner
+    state: str = ""  # shades the cell: "pending", "played", "missed", "current", "none", …
 
 
 @dataclass(frozen=True)
@@ -78,64 +72,6 @@ class Table:
 
 
 # --- what is printed ------------------------------------------------------------------
-def _included(document: EncounterDocument, include_hidden: bool) -> list[Combatant]:
-    return [c for c in document.encounter.combatants if include_hidden or not c.hidden]
-
-
-def _segment_slots(ruleset: WarScroll, document: EncounterDocument, people: list[Combatant]):
-    """The Segments anyone printed has (or had) a Turn in, in play order."""
-    encounter = document.encounter
-    slots = ruleset.columns(encounter)
-    used = [s for s in slots if any(ruleset.cell(encounter, c, s)[1] != "none" for c in people)]
-    return used or slots
-
-
-def war_scroll_table(document: EncounterDocument, include_hidden: bool = False) -> Table:
-    ruleset = document.ruleset
-    assert isinstance(ruleset, WarScroll)
-    encounter = document.encounter
-    people = _included(document, include_hidden)
-    # A GM's copy (hidden combatants included) shows every stat; the players' copy only
-    # the public ones.
-    fields = ruleset.stat_fields if include_hidden else public_fields(ruleset, encounter)
-    slots = _segment_slots(ruleset, document, people)
-    numbered = [s for s in slots if not is_lettered(s)]
-    lettered = [s for s in slots if is_lettered(s)]
-    keys: list[int | None] = [*numbered, *([None] if lettered else []), *lettered]
-    columns = [Column("Name", NAME_MM)]
-    columns += [Column(f.label, STAT_MM, centered=True) for f in fields]
-    columns += [
-        Column("", GAP_MM, gap=True) if k is None else Column(segment_label(k), centered=True)
-        for k in keys
-    ]
-    columns.append(Column("Notes", -1.0))
-    rows: list[tuple[Cell, ...]] = []
-    for combatant in people:
-        side = combatant.side + (" · hidden" if combatant.hidden else "")
-        row = [Cell(combatant.name, side)]
-        row += [Cell(str(combatant.stats.get(f.name, f.default))) for f in fields]
-        for key in keys:
-            if key is None:
-                row.append(Cell(state="gap"))
-                continue
-            ap, state = ruleset.cell(encounter, combatant, key)
-            row.append(Cell(note=str(ap) if state != "none" else "", state=state))
-        row.append(Cell())
-        rows.append(tuple(row))
-    blank = tuple(Cell(state="gap") if c.gap else Cell() for c in columns)
-    rows += [blank] * BLANK_ROWS
-    cycle = encounter.clock.get("cycle", 0)
-    when = f"Cycle {cycle}" if ruleset.is_started(encounter) else "Before the War"
-    return Table(
-        title=f"War Scroll — {encounter.name}",
-        subtitle=f"{when}.  Corner numbers: AP dealt; write spent AP, bonus and Carry Over.",
-        columns=tuple(columns),
-        rows=tuple(rows),
-        row_mm=SCROLL_ROW_MM,
-        fill_page=True,
-    )
-
-
 def turn_order_table(document: EncounterDocument, include_hidden: bool = False) -> Table:
     encounter, ruleset = document.encounter, document.ruleset
     visibility = Visibility.of(encounter)
@@ -171,27 +107,24 @@ def turn_order_table(document: EncounterDocument, include_hidden: bool = False) 
 
 
 def tables_for(document: EncounterDocument, include_hidden: bool = False) -> list[Table]:
-    """The War Scroll (War Scroll encounters), then the turn order."""
-    tables = []
-    if isinstance(document.ruleset, WarScroll):
-        tables.append(war_scroll_table(document, include_hidden))
-    tables.append(turn_order_table(document, include_hidden))
-    return tables
+    """The ruleset's own sheets, then the turn order."""
+    tables = ui_for(document.ruleset).printed_tables(document, include_hidden)
+    return [*tables, turn_order_table(document, include_hidden)]
 
 
 # --- painting -------------------------------------------------------------------------
 def _widths(columns: tuple[Column, ...], available: float) -> list[float]:
-    """Millimetre widths: fixed ones as asked, Segments sharing within their bounds,
-    Notes (width -1) and other flexible ones taking the rest."""
+    """Millimetre widths: fixed ones as asked, those of width 0 sharing the room within
+    `SHARED_MM`, Notes (width -1) and other flexible ones taking the rest."""
     fixed = sum(c.width for c in columns if c.width > 0)
-    segments = [c for c in columns if c.width == 0]
+    shared = [c for c in columns if c.width == 0]
     notes = [c for c in columns if c.width < 0]
-    low, high = SEGMENT_MM
+    low, high = SHARED_MM
     room = available - fixed - (NOTES_MIN_MM if notes else 0)
-    share = max(low, min(high, room / len(segments))) if segments else 0
+    share = max(low, min(high, room / len(shared))) if shared else 0
     if not notes:
-        share = max(low, room / len(segments)) if segments else 0
-    rest = available - fixed - share * len(segments)
+        share = max(low, room / len(shared)) if shared else 0
+    rest = available - fixed - share * len(shared)
     widths = []
     for column in columns:
         if column.width > 0:
@@ -239,7 +172,7 @@ def _paint_cell(pages: _Pages, table: Table, column: Column, cell: Cell, box: QR
     elif cell.state == "none":
         painter.fillRect(box, QBrush(QColor("#c8c8c8"), Qt.BrushStyle.BDiagPattern))
     inner = box.adjusted(1.2 * k, 0.8 * k, -1.2 * k, -0.8 * k)
-    if cell.note and not cell.text:  # a Segment's AP, in its corner
+    if cell.note and not cell.text:  # a number in the corner (a Segment's AP)
         painter.setFont(_font(8.5, bold=True))
         painter.setPen(QColor(QUIET))
         painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.note)
@@ -320,11 +253,11 @@ def _paint_table(pages: _Pages, table: Table) -> None:
             y += table.row_mm
 
 
-def print_war_scroll(
+def print_sheets(
     document: EncounterDocument, printer: QPagedPaintDevice, *, include_hidden: bool = False
 ) -> None:
-    """Paint the War Scroll (War Scroll encounters) and the turn order on `printer`, each
-    starting on a new page. Raises OSError if the device cannot be painted on."""
+    """Paint the ruleset's sheets and the turn order on `printer`, each starting on a new
+    page. Raises OSError if the device cannot be painted on."""
     painter = QPainter()
     if not painter.begin(printer):
         raise OSError("Cannot print: the printer or file could not be opened.")
@@ -349,12 +282,12 @@ def _prepare(printer: QPrinter, document: EncounterDocument) -> None:
 def export_pdf(
     document: EncounterDocument, path: Path | str, *, include_hidden: bool = False
 ) -> Path:
-    """Write the War Scroll and turn order to an A4 landscape PDF at `path`."""
+    """Write the ruleset's sheets and the turn order to an A4 landscape PDF at `path`."""
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(path))
     _prepare(printer, document)
-    print_war_scroll(document, printer, include_hidden=include_hidden)
+    print_sheets(document, printer, include_hidden=include_hidden)
     return Path(path)
 
 
@@ -365,10 +298,10 @@ def print_with_dialog(
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     _prepare(printer, document)
     dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle("Print the War Scroll")
+    dialog.setWindowTitle(ui_for(document.ruleset).print_title)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
-    print_war_scroll(document, printer, include_hidden=include_hidden)
+    print_sheets(document, printer, include_hidden=include_hidden)
     return True
 
 
@@ -380,6 +313,6 @@ def preview_with_dialog(
     _prepare(printer, document)
     preview = QPrintPreviewDialog(printer, parent)
     preview.paintRequested.connect(
-        lambda device: print_war_scroll(document, device, include_hidden=include_hidden)
+        lambda device: print_sheets(document, device, include_hidden=include_hidden)
     )
     preview.exec()

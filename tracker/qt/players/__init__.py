@@ -11,7 +11,6 @@ from tracker.qt.players.reveal import FirstTurnReveals, due_reveal
 from tracker.qt.players.settings import PlayersScreenSettings, settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy, ShownCurrentRole
-from tracker.qt.players.war_scroll_proxy import PlayersWarScrollProxy
 from tracker.qt.players.window import PlayersWindow
 
 __all__ = [
@@ -19,7 +18,6 @@ __all__ = [
     "PartyEffectsProxy",
     "PlayersScreenSettings",
     "PlayersTurnOrderProxy",
-    "PlayersWarScrollProxy",
     "PlayersWindow",
     "PublicState",
     "ShownCurrentRole",

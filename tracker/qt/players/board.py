@@ -1,6 +1,7 @@
 """What the players' screen shows: the round, whose turn it is and what it grants, the
-turns to come, the War Scroll grid (War Scroll encounters) and the effects on the
-party. Every part is a view on the GM's models through the players' proxies.
+turns to come, the ruleset's own panel (if its UI brings one: see
+`RulesetUi.players_panel`) and the effects on the party. Every part is a view on the
+GM's models through the players' proxies.
 
 Everything is sized for a 1920×1080 screen and scaled to the board's actual size, so
 a window on the GM's screen and a 720p projector show the same layout."""
@@ -9,57 +10,27 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QListView,
-    QSizePolicy,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
 
-from tracker.engine.rulesets.war_scroll import WarScroll
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.models.war_scroll_model import WarScrollModel
-from tracker.qt.players.delegates import (
-    EffectRowDelegate,
-    GridCellDelegate,
-    NameHeader,
-    ThemedDelegate,
-    TurnRowDelegate,
-)
+from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, quiet_view
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.now_panel import NowPanel, caption_label
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
-from tracker.qt.players.war_scroll_proxy import PlayersWarScrollProxy
+from tracker.qt.ruleset_ui import PlayersPanel, ui_for
 
-GRID_ROW_PX = 58
-GRID_ROW_MIN_PX = 30  # rows shrink to this in a large War before any is cut off
-GRID_SHARE = 0.72  # of the board's height, at most
-GRID_HEADER_PX = 54
-GAP_PX = 28
-
-
-def _quiet(view: QAbstractItemView) -> None:
-    """A view that is only looked at: no selection, focus, editing or scroll bars."""
-    view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+PLAIN_STRETCH = (3, 2)  # without a ruleset's panel the turns to come get the room
 
 
 class PlayersBoard(QWidget):
     """Pass the GM's `turn_order_model` / `effects_model` to share them; otherwise the
-    board makes its own. The War Scroll grid model is always the board's own (the GM's
-    belongs to a view that is replaced with each encounter)."""
+    board makes its own. The ruleset's panel (`panel`, None if its UI brings none)
+    makes its own models. The board shows encounters of rulesets with the same UI
+    (`ui`); the players' window replaces it for another."""
 
     def __init__(
         self,
@@ -76,21 +47,18 @@ class PlayersBoard(QWidget):
         self.document = document
         self.theme = theme
         self.scale = 1.0
+        self.ui = ui_for(document.ruleset)
         self.turn_order_model = turn_order_model or TurnOrderModel(document, self)
         self.effects_model = effects_model or EffectsModel(document, self)
-        self.is_war_scroll = isinstance(document.ruleset, WarScroll)
-        self.war_scroll_model = WarScrollModel(document, self) if self.is_war_scroll else None
-        # After the models, so it hears each engine event after them.
-        self.public = PublicState(document, self)
+        # It listens after the models (the panel's too), so it hears each engine event
+        # after them.
+        self.public = PublicState(document, self, listen=False)
         self.turn_proxy = PlayersTurnOrderProxy(
             self.turn_order_model, self.public, include_current=False, parent=self
         )
         self.effects_proxy = PartyEffectsProxy(self.effects_model, self.public, parent=self)
-        self.grid_proxy = (
-            PlayersWarScrollProxy(self.war_scroll_model, self.public, parent=self)
-            if self.war_scroll_model is not None
-            else None
-        )
+        self.panel: PlayersPanel | None = self.ui.players_panel(document, self.public, theme, self)
+        self.public.listen()
         self._count_later = QTimer(self)  # once the views have laid out their rows
         self._count_later.setSingleShot(True)
         self._count_later.setInterval(0)
@@ -124,20 +92,15 @@ class PlayersBoard(QWidget):
             self.theme, self.public.shown_round, self._round_name, self.next_view
         )
         self.next_view.setItemDelegate(self.turn_delegate)
-        _quiet(self.next_view)
+        quiet_view(self.next_view)
         self._left.addWidget(self.now_panel)
         self._left.addWidget(self.next_caption)
         self._left.addWidget(self.next_view, 1)
         self._body.addLayout(self._left)
 
         self._right = QVBoxLayout()
-        self.grid_view: QTableView | None = None
-        self.grid_delegate: GridCellDelegate | None = None
-        self.name_header: NameHeader | None = None
-        if self.grid_proxy is not None:
-            self._right.addWidget(caption_label("WAR SCROLL"))
-            self.grid_view = self._grid_view()
-            self._right.addWidget(self.grid_view)
+        if self.panel is not None:
+            self._right.addWidget(self.panel)
         self._right.addWidget(caption_label("ON THE PARTY"))
         self.effects_view = QListView()
         self.effects_view.setObjectName("players_effects")
@@ -147,7 +110,7 @@ class PlayersBoard(QWidget):
             self.theme, lambda: self.effects_view.viewport().width(), self.effects_view
         )
         self.effects_view.setItemDelegate(self.effect_delegate)
-        _quiet(self.effects_view)
+        quiet_view(self.effects_view)
         self.no_effects = QLabel("No effects on the party.")
         self.no_effects.setObjectName("players_empty")
         self.no_effects.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -157,40 +120,10 @@ class PlayersBoard(QWidget):
         self._right.addWidget(self.no_effects, 1)  # takes the room when there is no list
         self._right.addWidget(self.more_effects)
         self._body.addLayout(self._right)
-        # With a War Scroll grid the right side needs the room; without one, the turns
-        # to come get most of the screen.
-        with_grid = self.grid_proxy is not None
-        self._body.setStretch(0, 5 if with_grid else 3)
-        self._body.setStretch(1, 6 if with_grid else 2)
-
-    def _grid_view(self) -> QTableView:
-        assert self.grid_proxy is not None
-        view = QTableView()
-        view.setObjectName("players_grid")
-        self.name_header = NameHeader(self.theme, view)
-        view.setVerticalHeader(self.name_header)
-        view.setModel(self.grid_proxy)
-        self.grid_delegate = GridCellDelegate(self.theme, view)
-        view.setItemDelegate(self.grid_delegate)
-        view.setShowGrid(False)
-        _quiet(view)
-        view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        columns = view.horizontalHeader()
-        columns.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        columns.setHighlightSections(False)
-        rows = view.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setHighlightSections(False)
-        for signal in (
-            self.grid_proxy.columnsInserted,
-            self.grid_proxy.columnsRemoved,
-            self.grid_proxy.rowsInserted,
-            self.grid_proxy.rowsRemoved,
-            self.grid_proxy.modelReset,
-            self.grid_proxy.layoutChanged,
-        ):
-            signal.connect(self._size_grid)
-        return view
+        # The ruleset's panel says how much room the right side needs.
+        left, right = self.panel.body_stretch if self.panel is not None else PLAIN_STRETCH
+        self._body.setStretch(0, left)
+        self._body.setStretch(1, right)
 
     def _round_name(self) -> str:
         return self.document.ruleset.round_name
@@ -209,16 +142,11 @@ class PlayersBoard(QWidget):
         for column in (self._left, self._right):
             column.setSpacing(px(16, scale))
         self.now_panel.set_scale(scale)
-        delegates: list[ThemedDelegate | NameHeader | None] = [
-            self.turn_delegate,
-            self.effect_delegate,
-            self.grid_delegate,
-            self.name_header,
-        ]
-        for delegate in delegates:
-            if delegate is not None:
-                delegate.set_look(theme, scale)
-        self._size_grid()
+        for delegate in (self.turn_delegate, self.effect_delegate):
+            delegate.set_look(theme, scale)
+        if self.panel is not None:
+            self.panel.set_look(theme, scale)
+        self._fit_panel()
         self.update()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -227,34 +155,12 @@ class PlayersBoard(QWidget):
         if abs(scale - self.scale) > 0.01:
             self.set_look(self.theme, scale)
         else:
-            self._size_grid()
+            self._fit_panel()
         self._count_later.start()
 
-    def _size_grid(self, *_args: object) -> None:
-        """Rows as tall as the reference asks, shorter when many must share the room (the
-        grid takes at most `GRID_SHARE` of the board's height)."""
-        view, proxy = self.grid_view, self.grid_proxy
-        if view is None or proxy is None:
-            return
-        header_height = px(GRID_HEADER_PX, self.scale)
-        rows = max(proxy.rowCount(), 1)
-        room = int(self.height() * GRID_SHARE) - header_height
-        row_height = max(
-            px(GRID_ROW_MIN_PX, self.scale), min(px(GRID_ROW_PX, self.scale), room // rows)
-        )
-        view.verticalHeader().setDefaultSectionSize(row_height)
-        columns = view.horizontalHeader()
-        columns.setFixedHeight(header_height)
-        for column in range(proxy.columnCount()):
-            if proxy.is_gap(column):
-                columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-                columns.resizeSection(column, px(GAP_PX, self.scale))
-            else:
-                columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        content = header_height + row_height * proxy.rowCount() + 4
-        view.setFixedHeight(min(content, max(header_height + row_height, room + header_height)))
-        # Names take at most 40% of the grid's width (long ones are shortened with "…").
-        view.verticalHeader().setMaximumWidth(max(px(160, self.scale), int(view.width() * 0.4)))
+    def _fit_panel(self) -> None:
+        if self.panel is not None:
+            self.panel.fit(self.height())
 
     # --- content ----------------------------------------------------------------------
     def shown_name(self) -> str:
@@ -286,7 +192,7 @@ class PlayersBoard(QWidget):
         has_effects = self.effects_proxy.rowCount() > 0
         self.effects_view.setVisible(has_effects)
         self.no_effects.setVisible(not has_effects)
-        self._size_grid()
+        self._fit_panel()
         self.next_view.viewport().update()
         self.effects_view.doItemsLayout()
         self._count_later.start()

@@ -1,4 +1,5 @@
-"""Painting the players' lists and grid in large type with the screen's theme."""
+"""Painting the players' lists in large type with the screen's theme (a ruleset's
+panel builds on `ThemedDelegate` too)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
@@ -16,12 +16,10 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.models.turn_order_model import TurnRole
-from tracker.qt.models.war_scroll_model import StateRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.players.themes import (
     EFFECT_DETAIL_PX,
     EFFECT_PX,
-    GRID_PX,
     LIST_DETAIL_PX,
     LIST_NAME_PX,
     Theme,
@@ -32,6 +30,15 @@ Index = QModelIndex | QPersistentModelIndex
 SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
 PAD = 16  # inner padding of rows, in pixels
 STRIPE = 12  # width of the side colour stripe
+
+
+def quiet_view(view: QAbstractItemView) -> None:
+    """A view that is only looked at: no selection, focus, editing or scroll bars."""
+    view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def pixel_font(pixels: int, bold: bool = False) -> QFont:
@@ -136,29 +143,6 @@ class TurnRowDelegate(ThemedDelegate):
         painter.restore()
 
 
-class GridCellDelegate(ThemedDelegate):
-    """A War Scroll cell: the AP on the theme's colour for its state (current, played…)."""
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        theme = self.theme
-        state = index.data(StateRole)
-        painter.save()
-        painter.fillRect(option.rect, QColor(theme.background))
-        if state is not None:
-            background, foreground = theme.cells.get(str(state), theme.cells["none"])
-            gap = self.px(3)
-            inner = option.rect.adjusted(gap, gap, -gap, -gap)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(background))
-            painter.drawRoundedRect(inner, self.px(6), self.px(6))
-            painter.setPen(QColor(foreground))
-            size = min(self.px(GRID_PX), int(option.rect.height() * 0.6))
-            painter.setFont(pixel_font(size, bold=state in ("current", "pending")))
-            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(index.data() or ""))
-        painter.restore()
-
-
 class EffectRowDelegate(ThemedDelegate):
     """One effect: its name and carrier large, how long it has left below."""
 
@@ -227,32 +211,4 @@ class EffectRowDelegate(ThemedDelegate):
         painter.drawText(
             detail_rect, int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap), remaining
         )
-        painter.restore()
-
-
-class NameHeader(QHeaderView):
-    """The grid's names down the left, shortened with "…" when too long for the room."""
-
-    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
-        super().__init__(Qt.Orientation.Vertical, parent)
-        self.theme = theme
-        self.scale = 1.0
-
-    def set_look(self, theme: Theme, scale: float) -> None:
-        self.theme, self.scale = theme, scale
-        self.viewport().update()
-
-    def paintSection(self, painter: QPainter, rect: QRect, logical_index: int) -> None:
-        model = self.model()
-        if model is None:
-            return
-        text = str(model.headerData(logical_index, Qt.Orientation.Vertical) or "")
-        painter.save()
-        painter.fillRect(rect, QColor(self.theme.background))
-        font = pixel_font(min(px(GRID_PX, self.scale), int(rect.height() * 0.6)), bold=True)
-        inner = rect.adjusted(px(14, self.scale), 0, -px(10, self.scale), 0)
-        text = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, inner.width())
-        painter.setFont(font)
-        painter.setPen(QColor(self.theme.text))
-        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
         painter.restore()

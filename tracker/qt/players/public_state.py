@@ -3,7 +3,9 @@ shown as current (the last visible one while a hidden combatant acts; see
 `TurnMemory`).
 
 Create a `PublicState` after the Qt models it is used with: it must hear each engine
-event after them, since the proxies re-filter when it reports.
+event after them, since the proxies re-filter when it reports. One that is needed
+before some of its models exist (the players' board hands it to the ruleset's panel,
+which makes its own) is made with `listen=False`, then told to `listen()` after them.
 """
 
 from __future__ import annotations
@@ -24,14 +26,25 @@ class PublicState(QObject):
     updated = Signal()
     visibility_changed = Signal()
 
-    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, parent: QObject | None = None, *, listen: bool = True
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.memory = TurnMemory.of(document)
         self.visibility = Visibility.of(document.encounter)
         self._shown = self.memory.shown_turn(self.visibility)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
+        self._listening = False
+        if listen:
+            self.listen()
+
+    def listen(self) -> None:
+        """Follow the document from now on (once; later calls do nothing)."""
+        if self._listening:
+            return
+        self._listening = True
+        self.document.changed.connect(self._on_changed)
+        self.document.replaced.connect(self._on_replaced)
 
     # --- asking -----------------------------------------------------------------------
     def is_visible(self, combatant_id: str | None) -> bool:

@@ -17,7 +17,7 @@ NOW_DETAIL_PX = 60  # "Segment 1 · 7 AP" (shrinks to fit, never below 40)
 NOW_DETAIL_MIN_PX = 40
 LIST_NAME_PX = 38  # names in the list of turns to come
 LIST_DETAIL_PX = 32
-GRID_PX = 34  # names and AP in the War Scroll grid
+GRID_PX = 34  # names and numbers in a ruleset's grid (the War Scroll's)
 EFFECT_PX = 34
 EFFECT_DETAIL_PX = 28
 

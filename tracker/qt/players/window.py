@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QScreen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from tracker.engine.rulesets.war_scroll import WarScroll
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -19,6 +18,7 @@ from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.screens import place_window
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.players.themes import theme_named
+from tracker.qt.ruleset_ui import ui_for
 
 
 class PlayersWindow(QWidget):
@@ -69,10 +69,10 @@ class PlayersWindow(QWidget):
 
     # --- following the document -------------------------------------------------------
     def _on_replaced(self) -> None:
-        """Another encounter: the board follows by itself unless the kind of grid changes;
-        then a new board replaces it (the old one is deleted at once, so its War Scroll
-        model never sees an encounter of another ruleset)."""
-        if isinstance(self.document.ruleset, WarScroll) == self.board.is_war_scroll:
+        """Another encounter: the board follows by itself while the ruleset's UI stays
+        the same; otherwise a new board replaces it (the old one is deleted at once, so
+        its ruleset panel's models never see an encounter of another ruleset)."""
+        if type(ui_for(self.document.ruleset)) is type(self.board.ui):
             self._update_title()
             return
         old, self.board = self.board, self._new_board()

@@ -1,7 +1,8 @@
 """The order as a table the GM plays from: one row per combatant in turn order, its
 state and markers, the current one highlighted. Dragging a row delays or reorders
 through the roster model's single `moveRows`, so the ruleset decides what it means
-(Priority: waiting and delaying)."""
+(a wait, a delay, a tie broken). It is the central view of every ruleset whose UI
+brings none of its own."""
 
 from __future__ import annotations
 

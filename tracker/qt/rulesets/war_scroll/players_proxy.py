@@ -9,13 +9,13 @@ from typing import Any
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.rulesets.war_scroll import segment_label
+from tracker.engine.rulesets.war_scroll import WarScroll, segment_label
 from tracker.engine.state import Combatant
-from tracker.qt.models.war_scroll_model import StateRole, WarScrollModel
 from tracker.qt.palette import CELL_COLORS, CELL_TEXT
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.visibility import public_stats
+from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
 
 
 def combatant_on_row(model: WarScrollModel, row: int) -> Combatant | None:
@@ -79,8 +79,9 @@ class PlayersWarScrollProxy(PlayersProxy):
         shown, actual = self.public.shown_turn(), self.public.actual_turn()
         if shown is None or shown == actual or "slot" not in shown.values:
             return None
-        if shown.round != self.public.document.encounter.clock.get("cycle"):
-            return None
+        ruleset, encounter = self.public.document.ruleset, self.public.document.encounter
+        if not isinstance(ruleset, WarScroll) or shown.round != ruleset.cycle(encounter):
+            return None  # not a Turn of the Cycle on the grid
         return shown.combatant_id, segment_label(int(shown.values["slot"]))
 
     def _state(self, index: Index) -> str | None:

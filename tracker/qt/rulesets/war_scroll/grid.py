@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.war_scroll_model import WarScrollModel
+from tracker.qt.rulesets.war_scroll.model import WarScrollModel
 
 CELL_WIDTH = 56
 GAP_WIDTH = 18

@@ -1,0 +1,114 @@
+"""The Qt side of a ruleset: what the GM's window, the players' screen and printing show
+that only the ruleset knows how to show.
+
+Every ruleset's UI, built-in ones included, registers through the entry-point group
+`tracker.qt_rulesets`, named by the ruleset's id, e.g. in a plugin's pyproject.toml:
+
+    [project.entry-points."tracker.qt_rulesets"]
+    my_system = "my_package.qt:MySystemUi"
+
+A ruleset without one gets the generic `RulesetUi`: the order as a table, nothing more
+on the players' screen, the turn order alone on paper. The generic windows ask only
+this module; they never name a ruleset nor read its state.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, ClassVar
+
+from PySide6.QtWidgets import QWidget
+
+from tracker.engine.ruleset import Ruleset
+from tracker.qt.document import EncounterDocument
+from tracker.qt.views.order_table import OrderTable
+
+if TYPE_CHECKING:
+    from tracker.qt.players.public_state import PublicState
+    from tracker.qt.players.themes import Theme
+    from tracker.qt.printing import Table
+
+GROUP = "tracker.qt_rulesets"
+log = logging.getLogger(__name__)
+
+
+class PlayersPanel(QWidget):
+    """A ruleset's part of the players' board: on the right, above the effects on the
+    party, as wide as that column and as tall as it asks (its vertical size policy
+    should be Fixed or Maximum; the effects take what is left).
+
+    Everything on the board is sized for a 1920×1080 screen times the board's scale:
+    `set_look` passes the theme and the scale, `fit` the board's height (on every
+    resize, change of look and engine event) so the panel can take its share of it."""
+
+    # Stretch of the board's two columns (turns to come, this panel and the effects)
+    # while the panel is shown; without a panel the turns to come get 3 to 2.
+    body_stretch: ClassVar[tuple[int, int]] = (5, 6)
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        """Colours and size: every text and space is its 1080p size times `scale`."""
+
+    def fit(self, board_height: int) -> None:
+        """Size yourself for a board this tall (in pixels)."""
+
+
+class RulesetUi:
+    """The Qt side of one ruleset. The base class is the generic UI a ruleset gets when
+    it brings none; subclass it and override what the ruleset shows its own way."""
+
+    # Wording of the generic windows.
+    print_action_text: ClassVar[str] = "&Print turn order…"  # the Players menu's item
+    print_title: ClassVar[str] = "Print the turn order"  # the print dialog's title
+
+    def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
+        """The GM's view in the middle of the main window. A view with a
+        `combatant_selected(str)` signal selects the combatant everywhere on a click."""
+        return OrderTable(document, parent)
+
+    def players_panel(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> PlayersPanel | None:
+        """The ruleset's part of the players' screen (None: none), a child of `parent`
+        (the board). Everything it shows must go through `public` (see
+        `tracker.qt.players`): hidden combatants and secret fields never reach the
+        players. `public` starts following the document only once this returns, so the
+        models the panel makes hear each engine event before its proxies re-filter."""
+        return None
+
+    def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
+        """Sheets printed before the generic turn-order table (none by default)."""
+        return []
+
+
+DEFAULT_UI = RulesetUi()
+
+
+@cache
+def available_uis() -> dict[str, RulesetUi]:
+    """Installed ruleset UIs by ruleset id. One that cannot be loaded is left out (its
+    ruleset gets the generic UI) and the reason logged."""
+    found: dict[str, RulesetUi] = {}
+    for entry in entry_points(group=GROUP):
+        try:
+            ui_class = entry.load()
+            ui = ui_class()
+        except Exception:  # a broken plugin must not keep Tracker from starting
+            log.exception("The ruleset UI %r could not be loaded.", entry.value)
+            continue
+        if not isinstance(ui, RulesetUi):
+            log.error("The ruleset UI %r is not a RulesetUi; ignored.", entry.value)
+            continue
+        found[entry.name] = ui
+    return found
+
+
+def ui_for(ruleset: Ruleset | str) -> RulesetUi:
+    """The UI of a ruleset (or ruleset id): its own if installed, else the generic one."""
+    ruleset_id = ruleset if isinstance(ruleset, str) else ruleset.id
+    return available_uis().get(ruleset_id, DEFAULT_UI)

@@ -1,0 +1,176 @@
+"""The War Scroll on the players' screen: the grid (names down the left, Segments
+across, AP in the cells) painted large with the screen's theme, above the effects on
+the party. Its model is the panel's own (the GM's belongs to a view that is replaced
+with each encounter); players see it through `PlayersWarScrollProxy`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QResizeEvent
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QSizePolicy,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.qt.document import EncounterDocument
+from tracker.qt.players.delegates import Index, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.themes import GRID_PX, Theme, px
+from tracker.qt.ruleset_ui import PlayersPanel
+from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
+from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
+
+GRID_ROW_PX = 58
+GRID_ROW_MIN_PX = 30  # rows shrink to this in a large War before any is cut off
+GRID_SHARE = 0.72  # of the board's height, at most
+GRID_HEADER_PX = 54
+GAP_PX = 28
+SPACING_PX = 16  # between the caption and the grid, as between the board's parts
+
+
+class GridCellDelegate(ThemedDelegate):
+    """A War Scroll cell: the AP on the theme's colour for its state (current, played…)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        theme = self.theme
+        state = index.data(StateRole)
+        painter.save()
+        painter.fillRect(option.rect, QColor(theme.background))
+        if state is not None:
+            background, foreground = theme.cells.get(str(state), theme.cells["none"])
+            gap = self.px(3)
+            inner = option.rect.adjusted(gap, gap, -gap, -gap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(background))
+            painter.drawRoundedRect(inner, self.px(6), self.px(6))
+            painter.setPen(QColor(foreground))
+            size = min(self.px(GRID_PX), int(option.rect.height() * 0.6))
+            painter.setFont(pixel_font(size, bold=state in ("current", "pending")))
+            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(index.data() or ""))
+        painter.restore()
+
+
+class NameHeader(QHeaderView):
+    """The grid's names down the left, shortened with "…" when too long for the room."""
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.theme = theme
+        self.scale = 1.0
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self.viewport().update()
+
+    def paintSection(self, painter: QPainter, rect: QRect, logical_index: int) -> None:
+        model = self.model()
+        if model is None:
+            return
+        text = str(model.headerData(logical_index, Qt.Orientation.Vertical) or "")
+        painter.save()
+        painter.fillRect(rect, QColor(self.theme.background))
+        font = pixel_font(min(px(GRID_PX, self.scale), int(rect.height() * 0.6)), bold=True)
+        inner = rect.adjusted(px(14, self.scale), 0, -px(10, self.scale), 0)
+        text = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, inner.width())
+        painter.setFont(font)
+        painter.setPen(QColor(self.theme.text))
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        painter.restore()
+
+
+class WarScrollPanel(PlayersPanel):
+    """The caption "WAR SCROLL" over the grid as the players may see it. The grid takes
+    at most `GRID_SHARE` of the board's height; its rows shrink when many must share it."""
+
+    body_stretch = (5, 6)  # the grid needs the room
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("players_war_scroll")
+        self.theme = theme
+        self.scale = 1.0
+        self.board_height = 0
+        self.grid_model = WarScrollModel(document, self)
+        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(caption_label("WAR SCROLL"))
+        self.grid_view = QTableView()
+        self.grid_view.setObjectName("players_grid")
+        self.name_header = NameHeader(theme, self.grid_view)
+        self.grid_view.setVerticalHeader(self.name_header)
+        self.grid_view.setModel(self.grid_proxy)
+        self.grid_delegate = GridCellDelegate(theme, self.grid_view)
+        self.grid_view.setItemDelegate(self.grid_delegate)
+        self.grid_view.setShowGrid(False)
+        quiet_view(self.grid_view)
+        self.grid_view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        columns = self.grid_view.horizontalHeader()
+        columns.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        columns.setHighlightSections(False)
+        rows = self.grid_view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setHighlightSections(False)
+        for signal in (
+            self.grid_proxy.columnsInserted,
+            self.grid_proxy.columnsRemoved,
+            self.grid_proxy.rowsInserted,
+            self.grid_proxy.rowsRemoved,
+            self.grid_proxy.modelReset,
+            self.grid_proxy.layoutChanged,
+        ):
+            signal.connect(self._size_grid)
+        self._layout.addWidget(self.grid_view)
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self._layout.setSpacing(px(SPACING_PX, scale))
+        self.grid_delegate.set_look(theme, scale)
+        self.name_header.set_look(theme, scale)
+
+    def fit(self, board_height: int) -> None:
+        self.board_height = board_height
+        self._size_grid()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The names' room follows the grid's width (the board may have fitted the panel
+        before a hidden panel heard of its new size)."""
+        super().resizeEvent(event)
+        self._size_grid()
+
+    def _size_grid(self, *_args: object) -> None:
+        """Rows as tall as the reference asks, shorter when many must share the room (the
+        grid takes at most `GRID_SHARE` of the board's height)."""
+        view, proxy = self.grid_view, self.grid_proxy
+        header_height = px(GRID_HEADER_PX, self.scale)
+        rows = max(proxy.rowCount(), 1)
+        room = int(self.board_height * GRID_SHARE) - header_height
+        row_height = max(
+            px(GRID_ROW_MIN_PX, self.scale), min(px(GRID_ROW_PX, self.scale), room // rows)
+        )
+        view.verticalHeader().setDefaultSectionSize(row_height)
+        columns = view.horizontalHeader()
+        columns.setFixedHeight(header_height)
+        for column in range(proxy.columnCount()):
+            if proxy.is_gap(column):
+                columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+                columns.resizeSection(column, px(GAP_PX, self.scale))
+            else:
+                columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        content = header_height + row_height * proxy.rowCount() + 4
+        view.setFixedHeight(min(content, max(header_height + row_height, room + header_height)))
+        # Names take at most 40% of the grid's width (long ones are shortened with "…").
+        view.verticalHeader().setMaximumWidth(max(px(160, self.scale), int(view.width() * 0.4)))
