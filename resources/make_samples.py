@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tracker.engine import AddCombatant, Session
+from tracker.engine import AddCombatant, RulesetAction, Session
 from tracker.persistence.files import save_encounter
 
 SAMPLES = Path(__file__).resolve().parent.parent / "tracker" / "assets" / "samples"
@@ -64,10 +64,34 @@ def priority_sample() -> Session:
     return session
 
 
+# An AP countdown fight in a cave: Hauser of the rules' worked example (2d10 roll 14 +
+# Qu 1 = base 15, acting from 35), Mirelle tied with him at 35 (her higher Qu acts
+# first), an Orc Captain slowed by a -15 penalty, and a hidden Cave Troll. Every base is
+# rolled (the dice results are stored), so the countdown can begin at once.
+AP_COUNTDOWN_CAST = [
+    ("Hauser", "party", False, {"qu": 1, "hits": 62}, 14),
+    ("Mirelle", "party", False, {"qu": 4, "hits": 45}, 11),
+    ("Orc Captain", "enemy", False, {"qu": 2, "penalty": -15, "hits": 80}, 12),
+    ("Orc Archer", "enemy", False, {"qu": 3, "hits": 50}, 7),
+    ("Cave Troll", "enemy", True, {"qu": -5, "hits": 150}, 9),
+]
+
+
+def ap_countdown_sample() -> Session:
+    session = Session.new("Ambush in the Flooded Cave", "ap_countdown")
+    for name, side, hidden, stats, roll in AP_COUNTDOWN_CAST:
+        notes = "Sleeps in the back cave." if hidden else ""
+        changes = session.apply(AddCombatant(name, side, hidden, notes, stats))
+        combatant_id = changes.edits_of("combatants")[0].item.id
+        session.apply(RulesetAction("roll_initiative", combatant_id, {"roll": roll}))
+    return session
+
+
 def main() -> None:
     SAMPLES.mkdir(parents=True, exist_ok=True)
     save_encounter(war_scroll_sample().encounter, SAMPLES / "war_scroll_sample.json")
     save_encounter(priority_sample().encounter, SAMPLES / "priority_sample.json")
+    save_encounter(ap_countdown_sample().encounter, SAMPLES / "ap_countdown_sample.json")
 
 
 if __name__ == "__main__":

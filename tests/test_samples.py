@@ -29,5 +29,11 @@ def test_bundled_samples_equal_what_the_script_makes():
     assert bundled.to_dict() == script.priority_sample().encounter.to_dict()
 
 
+def test_bundled_ap_countdown_sample_equals_what_the_script_makes():
+    script = _make_samples_module()
+    bundled = load_encounter(sample_path("ap_countdown_sample.json"))
+    assert bundled.to_dict() == script.ap_countdown_sample().encounter.to_dict()
+
+
 def test_sample_is_inside_the_package():
     assert sample_path().is_relative_to(ROOT / "tracker")

@@ -1,0 +1,307 @@
+"""The countdown: each combatant's current value, who must act at which count, the order
+of the combatant list, and moving on from count to count and round to round.
+
+A combatant is *due* at a count in the Resolution phase when it must declare (it has
+AP left and no action under way: at its current value, base + 5 × AP left) or resolve
+(its action under way resolves there this round). The count is the highest due; a due
+above it (a value raised after the count passed it) is due at once, so the count never
+goes up within a round. When nobody is due, the round goes on to Upkeep.
+
+The combatant list is kept sorted by the count at which each acts next (its due, else
+its current value; no value: last), then by Qu when ties go to the higher Qu. Equal
+keys keep their place, so the GM orders true ties by dragging (`check_move` refuses any
+other drag), and the first due in list order acts first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from tracker.engine.changes import Transaction
+from tracker.engine.errors import CommandError
+from tracker.engine.kit.counters import Counters
+from tracker.engine.kit.declared import Declared
+from tracker.engine.rulesets.ap_countdown.options import floor, per_round, qu_first
+from tracker.engine.rulesets.ap_countdown.state import (
+    AP_PER_ROUND,
+    AP_STEP,
+    Clock,
+    Runtime,
+    UnderWay,
+    clock,
+    rt,
+    stat,
+    touch,
+    touch_clock,
+)
+from tracker.engine.state import Combatant, Encounter
+
+DueKind = Literal["declare", "resolve"]
+Rank = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Due:
+    """A combatant must declare or resolve at count `at`. `follow_up`: foreseen only (the
+    declaration that follows a resolution when AP are left)."""
+
+    combatant: Combatant
+    kind: DueKind
+    at: int
+    follow_up: bool = False
+
+
+# --- values --------------------------------------------------------------------------------
+def active(encounter: Encounter, combatant: Combatant) -> bool:
+    """Takes part in the current round (late joiners may wait for the next)."""
+    return rt(combatant).joins <= clock(encounter).round
+
+
+def start_value(encounter: Encounter, base: int) -> int:
+    """Where a round begins for this base: base + 5 × 4."""
+    return floor(encounter, base + AP_STEP * AP_PER_ROUND)
+
+
+def value_of(encounter: Encounter, combatant: Combatant) -> int | None:
+    """The current value, base + 5 × AP left: None without a base or before joining."""
+    runtime = rt(combatant)
+    if runtime.base is None or not active(encounter, combatant):
+        return None
+    return floor(encounter, runtime.base + AP_STEP * runtime.ap)
+
+
+def tie_rank(encounter: Encounter, combatant: Combatant) -> int:
+    return stat(combatant, "qu") if qu_first(encounter) else 0
+
+
+def _capped(now: Clock, at: int) -> int:
+    return at if now.count is None else min(at, now.count)
+
+
+def dues(encounter: Encounter, *, follow_ups: bool = False) -> list[Due]:
+    """Who must act, in the order they act (empty outside the Resolution phase)."""
+    now = clock(encounter)
+    if now.phase != "resolution":
+        return []
+    found: list[Due] = []
+    for combatant in encounter.combatants:
+        runtime = rt(combatant)
+        value = value_of(encounter, combatant)
+        if value is None:
+            continue
+        action = runtime.action
+        if action is None:
+            if runtime.ap > 0:
+                found.append(Due(combatant, "declare", _capped(now, value)))
+            continue
+        if action.declared.resolves_at is None:
+            continue
+        at = floor(encounter, action.declared.resolves_at)
+        found.append(Due(combatant, "resolve", _capped(now, at)))
+        if follow_ups and runtime.ap > 0:
+            found.append(Due(combatant, "declare", _capped(now, min(value, at)), True))
+    return ordered(encounter, found)
+
+
+def ordered(encounter: Encounter, found: list[Due]) -> list[Due]:
+    index = {c.id: i for i, c in enumerate(encounter.combatants)}
+    return sorted(
+        found,
+        key=lambda d: (
+            -d.at,
+            -tie_rank(encounter, d.combatant),
+            index.get(d.combatant.id, 0),
+            d.kind != "resolve",
+        ),
+    )
+
+
+def current_due(encounter: Encounter) -> Due | None:
+    found = dues(encounter)
+    return found[0] if found else None
+
+
+def due_for(encounter: Encounter, combatant_id: str | None, kind: DueKind) -> Due:
+    """The current due, which must be `kind` and (if named) the combatant's; or refuse."""
+    due = current_due(encounter)
+    if due is None:
+        raise CommandError("Nobody is due now: the countdown is not running.")
+    who = due.combatant
+    if combatant_id is not None and combatant_id != who.id:
+        name = encounter.combatant(combatant_id).name
+        raise CommandError(f"It is {who.name}'s moment at count {due.at}, not {name}'s.")
+    if due.kind == kind:
+        return due
+    action = rt(who).action
+    if kind == "declare" and action is not None:
+        raise CommandError(f"{who.name} must first resolve {action.name} (count {due.at}).")
+    raise CommandError(f"{who.name} has no action to resolve: they declare at count {due.at}.")
+
+
+# --- the order -----------------------------------------------------------------------------
+def ranker(encounter: Encounter) -> Callable[[Combatant], Rank]:
+    """Sort key of the combatant list, higher first: (has a value, next count, Qu)."""
+    next_at = {due.combatant.id: due.at for due in reversed(dues(encounter))}
+
+    def rank(combatant: Combatant) -> Rank:
+        at = next_at.get(combatant.id, value_of(encounter, combatant))
+        if at is None:
+            return (0, 0, 0)
+        return (1, at, tie_rank(encounter, combatant))
+
+    return rank
+
+
+def arrange(tx: Transaction, encounter: Encounter) -> None:
+    """Sort the list by `ranker`, keeping equal keys in their order (the GM's drags)."""
+    wanted = sorted(encounter.combatants, key=ranker(encounter), reverse=True)
+    for position, combatant in enumerate(wanted):
+        tx.move_combatant(encounter.index_of(combatant.id), position)
+
+
+def settle(tx: Transaction, encounter: Encounter) -> None:
+    """After any change: the count moves to the next due; with none left, Upkeep."""
+    now = clock(encounter)
+    if now.phase == "resolution":
+        first = current_due(encounter)
+        if first is None:
+            changed = touch_clock(tx)
+            changed.phase, changed.count = "upkeep", None
+            tx.log(f"Round {now.round}: the countdown is over. Upkeep.", "turn")
+        elif first.at != now.count:
+            touch_clock(tx).count = first.at
+    arrange(tx, encounter)
+
+
+# --- rounds --------------------------------------------------------------------------------
+def begin_round(tx: Transaction, encounter: Encounter, number: int) -> None:
+    """The Initiative phase: AP back to 4, pace, parries and instantaneous actions
+    cleared, bases cleared when rolled anew each round; multi-round actions carry on."""
+    now = touch_clock(tx)
+    now.started, now.round, now.phase, now.count = True, number, "initiative", None
+    fresh = per_round(encounter)
+    for combatant in encounter.combatants:
+        runtime = touch(tx, combatant)
+        runtime.ap, runtime.pace, runtime.parry = AP_PER_ROUND, 0, None
+        runtime.instants = Counters()
+        if fresh and runtime.base is not None and runtime.base_round < number:
+            runtime.base = runtime.roll = None
+        if runtime.action is not None:
+            _carry(runtime, runtime.action)
+    tx.log(f"Round {number}: Initiative phase.", "turn")
+    arrange(tx, encounter)
+
+
+def _carry(runtime: Runtime, action: UnderWay) -> None:
+    """Last round's AP count as done; nothing runs until the countdown begins."""
+    old = action.declared
+    done = old.done + action.portion
+    if done >= old.needed:  # resolved in all but name: never left behind
+        runtime.action = None
+        return
+    declared = Declared(old.name, old.needed, done, old.declared_at, None, old.note)
+    runtime.action = UnderWay(declared, action.table, 0, 0, action.haste, action.since)
+
+
+def begin_countdown(tx: Transaction, encounter: Encounter) -> None:
+    """From the Initiative phase to the Resolution phase (every base must be known)."""
+    now = clock(encounter)
+    if now.phase != "initiative":
+        raise CommandError("The countdown begins after the Initiative phase.")
+    missing = [c.name for c in encounter.combatants if active(encounter, c) and rt(c).base is None]
+    if missing:
+        verb = "has" if len(missing) == 1 else "have"
+        raise CommandError(
+            f"{', '.join(missing)} {verb} no base initiative yet: roll or enter it first."
+        )
+    for combatant in encounter.combatants:
+        if active(encounter, combatant) and rt(combatant).action is not None:
+            _carry_on(tx, encounter, combatant)
+    changed = touch_clock(tx)
+    changed.phase, changed.count = "resolution", None
+    first = current_due(encounter)
+    if first is not None:
+        changed.count = first.at
+        tx.log(f"Round {now.round}: the countdown begins at {first.at}.", "turn")
+    settle(tx, encounter)
+
+
+def _carry_on(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """A multi-round action takes this round's AP; in its last round it resolves where
+    they run out: base + 5 × (4 − the AP still needed)."""
+    runtime = touch(tx, combatant)
+    action, base = runtime.action, runtime.base
+    assert action is not None and base is not None
+    declared = action.declared
+    needed = declared.needed - declared.done
+    portion = min(needed, AP_PER_ROUND)
+    action.portion, action.starts_at = portion, start_value(encounter, base)
+    runtime.ap = AP_PER_ROUND - portion
+    where = floor(encounter, base + AP_STEP * runtime.ap)
+    declared.resolves_at = where if portion == needed else None
+    shown = f"{declared.done}/{declared.needed} AP done"
+    if declared.resolves_at is None:
+        later = f"{needed - portion} AP still needed after this round"
+        tx.log(f"{combatant.name} carries on with {declared.name} ({shown}): {later}.", "action")
+    else:
+        tx.log(
+            f"{combatant.name} carries on with {declared.name} ({shown}): {portion} AP this "
+            f"round, resolves at {where}.",
+            "action",
+        )
+
+
+# --- time passing ----------------------------------------------------------------------------
+def elapsed(encounter: Encounter, action: UnderWay) -> int:
+    """The AP of this round's portion already run out at the current count."""
+    now = clock(encounter)
+    if now.phase == "upkeep":
+        return action.portion
+    if now.phase != "resolution" or now.count is None:
+        return 0
+    resolves = action.declared.resolves_at
+    if resolves is not None and now.count <= resolves:
+        return action.portion
+    return min(max((action.starts_at - now.count) // AP_STEP, 0), action.portion)
+
+
+def progress(encounter: Encounter, combatant: Combatant) -> tuple[int, int] | None:
+    """(AP spent, AP needed) of the action under way, at the current count."""
+    action = rt(combatant).action
+    if action is None:
+        return None
+    return (action.declared.done + elapsed(encounter, action), action.declared.needed)
+
+
+def spent_this_round(encounter: Encounter, combatant: Combatant) -> int:
+    """AP the combatant has spent so far this round (all 4 once the round is over)."""
+    now = clock(encounter)
+    if now.phase == "upkeep":
+        return AP_PER_ROUND
+    if now.phase != "resolution" or not active(encounter, combatant):
+        return 0
+    runtime = rt(combatant)
+    running = 0
+    if runtime.action is not None:
+        running = runtime.action.portion - elapsed(encounter, runtime.action)
+    return min(max(AP_PER_ROUND - runtime.ap - running, 0), AP_PER_ROUND)
+
+
+def hold(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """Declare nothing now: 5 counts (1 AP) pass; asked again at the new value."""
+    runtime = touch(tx, combatant)
+    runtime.ap -= 1
+    value = value_of(encounter, combatant)
+    then = f"asked again at {value}" if runtime.ap else "done for this round"
+    tx.log(
+        f"{combatant.name} holds (declares nothing now): {runtime.ap} AP left, {then}.", "action"
+    )
+
+
+def done(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """Done for this round: the AP left go unused."""
+    runtime = touch(tx, combatant)
+    unused, runtime.ap = runtime.ap, 0
+    tx.log(f"{combatant.name} is done for this round ({unused} AP unused).", "action")

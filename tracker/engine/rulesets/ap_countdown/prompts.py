@@ -1,0 +1,266 @@
+"""The decisions the rules wait for, one at a time:
+
+1. a base initiative (Initiative phase; a late joiner entering the running countdown):
+   key ("base", round, combatant id); answers: the roll, or the base typed;
+2. the Initiative phase (parries recorded): key ("initiative", round); answer: begin
+   the countdown;
+3. a declaration at the current count: key ("declare", round, count, combatant id,
+   AP left, instantaneous actions taken); answers: from the AP table (at its normal
+   cost), each range action at the AP chosen, a free-form action, a multi-round
+   free-form action, an instantaneous action, the movement pace, "Hold (declare
+   nothing now)", "Done for this round";
+4. a resolution: key ("resolve", round, count, combatant id); answers: resolved (with
+   an optional note), abandon;
+5. Upkeep: key ("upkeep", round); the checklist in the context; answer: apply it.
+
+Every answer's fields only allow what the rules accept now (an AP field's range is the
+AP that fit), so any answer filled in is taken.
+"""
+
+from __future__ import annotations
+
+from tracker.engine.commands import RulesetAction
+from tracker.engine.fields import Field
+from tracker.engine.prompts import Prompt, PromptAnswer
+from tracker.engine.rulesets.ap_countdown.actions_table import RANGES, TABLE, fits, table_lines
+from tracker.engine.rulesets.ap_countdown.countdown import (
+    Due,
+    active,
+    current_due,
+    start_value,
+    value_of,
+)
+from tracker.engine.rulesets.ap_countdown.declare import INSTANT, instant_cost, penalty_text
+from tracker.engine.rulesets.ap_countdown.initiative import needs_base, penalty_steps
+from tracker.engine.rulesets.ap_countdown.specs import (
+    ACTION_NAME,
+    BASE,
+    NOTE,
+    PACE,
+    ROLL,
+)
+from tracker.engine.rulesets.ap_countdown.state import clock, rt, stat
+from tracker.engine.rulesets.ap_countdown.turns import simultaneous
+from tracker.engine.rulesets.ap_countdown.upkeep import checklist, plan
+from tracker.engine.state import Combatant, Encounter
+
+HOLD = "Hold (declare nothing now)"
+DONE = "Done for this round"
+
+
+def prompt(encounter: Encounter) -> Prompt | None:
+    now = clock(encounter)
+    if not now.started:
+        return None
+    waiting = needs_base(encounter)
+    if waiting is not None:
+        return base_prompt(encounter, waiting)
+    if now.phase == "initiative":
+        return initiative_prompt(encounter)
+    if now.phase == "upkeep":
+        return upkeep_prompt(encounter)
+    due = current_due(encounter)
+    if due is None:
+        return None
+    if due.kind == "resolve":
+        return resolve_prompt(encounter, due)
+    return declare_prompt(encounter, due)
+
+
+def _sides(encounter: Encounter) -> tuple[str, ...]:
+    lines = []
+    for combatant in encounter.combatants:
+        runtime = rt(combatant)
+        if not active(encounter, combatant):
+            lines.append(f"{combatant.name}: joins in round {runtime.joins}")
+            continue
+        if runtime.base is None:
+            lines.append(f"{combatant.name}: no base initiative yet")
+            continue
+        line = f"{combatant.name}: base {runtime.base} → {start_value(encounter, runtime.base)}"
+        if runtime.parry is not None:
+            line += f" · parry {runtime.parry.amount} against {runtime.parry.against}"
+        if runtime.pace:
+            line += f" · pace {runtime.pace}"
+        if runtime.action is not None:
+            declared = runtime.action.declared
+            line += f" · {declared.name} {declared.done}/{declared.needed} AP"
+        lines.append(line)
+    return tuple(lines)
+
+
+def base_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
+    now = clock(encounter)
+    dice = str(combatant.stats.get("initiative_dice", "")).strip() or "2d10"
+    steps = penalty_steps(combatant)
+    lost = f" − {steps} (penalty {stat(combatant, 'penalty')})" if steps else ""
+    late = ""
+    if now.phase == "resolution":
+        late = f" It enters now if base + 20 has not passed the count ({now.count})."
+    return Prompt(
+        key=("base", now.round, combatant.id),
+        title="Base initiative",
+        question=(
+            f"{combatant.name}: base initiative = {dice} + Qu {stat(combatant, 'qu')}{lost}. "
+            f"Roll it, or enter the base.{late}"
+        ),
+        answers=(
+            PromptAnswer("Roll", RulesetAction("roll_initiative", combatant.id), (ROLL,)),
+            PromptAnswer("Enter the base", RulesetAction("set_initiative", combatant.id), (BASE,)),
+        ),
+        asks=combatant.id,
+        context=_sides(encounter),
+    )
+
+
+def initiative_prompt(encounter: Encounter) -> Prompt:
+    number = clock(encounter).round
+    return Prompt(
+        key=("initiative", number),
+        title=f"Round {number}: Initiative phase",
+        question=(
+            "Every combatant has 4 AP. Record parries (amount and against whom) and "
+            "movement paces now, then begin the countdown."
+        ),
+        answers=(PromptAnswer("Begin the countdown", RulesetAction("begin_countdown")),),
+        context=_sides(encounter),
+    )
+
+
+def _due_lines(encounter: Encounter, due: Due) -> list[str]:
+    combatant = due.combatant
+    runtime = rt(combatant)
+    lines = [f"{combatant.name}: {runtime.ap} AP left, base {runtime.base}."]
+    if runtime.pace:
+        lines.append(f"Movement pace {runtime.pace}: every other action this round at it.")
+    if runtime.parry is not None:
+        lines.append(f"Parry {runtime.parry.amount} against {runtime.parry.against}.")
+    others = simultaneous(encounter, due)
+    if others:
+        names = ", ".join(encounter.combatant(cid).name for cid in others)
+        lines.append(f"Simultaneous at {due.at} with {names}: their results land together.")
+    return lines
+
+
+def declare_prompt(encounter: Encounter, due: Due) -> Prompt:
+    combatant = due.combatant
+    runtime = rt(combatant)
+    left = runtime.ap
+    who = combatant.id
+    fitting = tuple(e.key for e in TABLE if e.kind != "range" and fits(e, left))
+    answers = [
+        PromptAnswer(
+            "From the AP table",
+            RulesetAction("declare", who, {"ap": 0}),
+            (Field("action", "Action", "choice", fitting[0], choices=fitting),),
+        )
+    ]
+    for entry in RANGES:
+        if entry.low <= left:
+            top = min(entry.high, left)
+            ap = Field(
+                "ap",
+                "AP",
+                "int",
+                top,
+                entry.low,
+                top,
+                help=f"-25 for each AP below {entry.high}.",
+            )
+            answers.append(
+                PromptAnswer(
+                    f"{entry.name} ({entry.cost_text})",
+                    RulesetAction("declare", who, {"action": entry.key}),
+                    (ap,),
+                )
+            )
+    cost = instant_cost(runtime)
+    answers += [
+        PromptAnswer(
+            "Free-form action",
+            RulesetAction("declare_free", who),
+            (ACTION_NAME, Field("ap", "AP", "int", 1, 0, left, help="0: instantaneous.")),
+        ),
+        PromptAnswer(
+            "Free-form multi-round action",
+            RulesetAction("declare_free", who),
+            (ACTION_NAME, Field("ap", "AP", "int", 5, 5, 99, help="More than 4 AP.")),
+        ),
+        PromptAnswer(
+            f"Instantaneous action ({'free' if cost == 0 else '1 AP'})",
+            RulesetAction("instant", who),
+            (ACTION_NAME, NOTE),
+        ),
+        PromptAnswer("Movement pace", RulesetAction("pace", who), (PACE,)),
+        PromptAnswer(HOLD, RulesetAction("hold", who)),
+        PromptAnswer(DONE, RulesetAction("done", who)),
+    ]
+    lines = _due_lines(encounter, due)
+    lines.append(f"Next instantaneous action: {'free' if cost == 0 else '1 AP'}.")
+    lines.append("AP table:")
+    lines.extend(f"  {line}" for line in table_lines())
+    return Prompt(
+        key=("declare", clock(encounter).round, due.at, who, left, runtime.instants.count(INSTANT)),
+        title=f"Count {due.at}: declare",
+        question=(
+            f"Count {due.at}: {combatant.name} declares an action "
+            f"({left} AP left; it resolves at {due.at} − 5 × its AP)."
+        ),
+        answers=tuple(answers),
+        asks=who,
+        context=tuple(lines),
+    )
+
+
+def resolve_prompt(encounter: Encounter, due: Due) -> Prompt:
+    combatant = due.combatant
+    runtime = rt(combatant)
+    action = runtime.action
+    assert action is not None
+    declared = action.declared
+    penalty = penalty_text(action.haste, runtime.pace)
+    lines = _due_lines(encounter, due)
+    lines.insert(
+        1,
+        f"{declared.name}: {declared.needed} AP, declared at {declared.declared_at}"
+        + (f" in round {action.since}" if action.since != clock(encounter).round else "")
+        + (f"; {penalty}" if penalty else "")
+        + ".",
+    )
+    if runtime.ap:
+        value = value_of(encounter, combatant)
+        at = due.at if value is None else min(due.at, value)
+        lines.append(f"Then {combatant.name} declares again with {runtime.ap} AP (at {at}).")
+    else:
+        lines.append(f"Then {combatant.name} is done for this round.")
+    shown = f" ({penalty})" if penalty else ""
+    return Prompt(
+        key=("resolve", clock(encounter).round, due.at, combatant.id),
+        title=f"Count {due.at}: resolve",
+        question=(
+            f"Count {due.at}: {combatant.name} resolves {declared.name}{shown}. Roll it; "
+            "note the result if you like."
+        ),
+        answers=(
+            PromptAnswer("Resolved", RulesetAction("resolve", combatant.id), (NOTE,)),
+            PromptAnswer("Abandon it", RulesetAction("abandon", combatant.id)),
+        ),
+        asks=combatant.id,
+        context=tuple(lines),
+    )
+
+
+def upkeep_prompt(encounter: Encounter) -> Prompt:
+    number = clock(encounter).round
+    steps = checklist(encounter, plan(encounter))
+    return Prompt(
+        key=("upkeep", number),
+        title=steps.title,
+        question="Upkeep: the tracker applies these steps for every combatant, in this order.",
+        answers=(
+            PromptAnswer(
+                f"Apply Upkeep and begin round {number + 1}", RulesetAction("apply_upkeep")
+            ),
+        ),
+        context=steps.lines(),
+    )

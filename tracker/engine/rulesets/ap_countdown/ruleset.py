@@ -1,0 +1,361 @@
+"""The `ApCountdown` ruleset: declarations and thin hooks over the package's modules.
+
+Public queries for views (all safe on any state, none changes anything):
+
+- `phase(encounter)` → "setup" | "initiative" | "resolution" | "upkeep";
+- `count(encounter)` → the current count (int) during the countdown, else None;
+- `value_of(encounter, combatant)` → its current value, base + 5 × AP left (None
+  without a base or before it joins);
+- `under_way(encounter, combatant)` → its action under way as a kit `Declared` (name,
+  needed AP, done = AP of earlier rounds, declared_at, resolves_at: None while it
+  carries on) or None;
+- `progress_of(encounter, combatant)` → (AP spent, AP needed) at the current count;
+- `penalty_of(encounter, combatant)` → the penalty of its action (haste + pace);
+- `due_now(encounter)` → (combatant id, "declare" | "resolve", count) of whoever acts
+  now, or None;
+- `track(encounter)` → a `TrackMark` per combatant, in list order (see `turns`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from tracker.engine.changes import Transaction
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import Choice, Field
+from tracker.engine.kit.declared import Declared
+from tracker.engine.kit.ordering import check_tie_drag, sorted_place
+from tracker.engine.prompts import Prompt
+from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
+from tracker.engine.rulesets.ap_countdown import (
+    countdown,
+    declare,
+    durations,
+    initiative,
+    prompts,
+    turns,
+    upkeep,
+)
+from tracker.engine.rulesets.ap_countdown.options import OPTIONS
+from tracker.engine.rulesets.ap_countdown.specs import ACTIONS, STAT_FIELDS
+from tracker.engine.rulesets.ap_countdown.state import (
+    AP_PER_ROUND,
+    Anchor,
+    Clock,
+    Runtime,
+    clock,
+    rt,
+    stat,
+)
+from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
+
+Params = dict[str, Any]
+Handler = Callable[["ApCountdown", Transaction, Encounter, "str | None", Params], None]
+EFFECT_MARKERS = {
+    "stunned-unable-to-parry": "stunned, unable to parry",
+    "stunned": "stunned",
+    "dazed": "dazed",
+    "staggered": "staggered",
+}
+
+
+class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
+    id = "ap_countdown"
+    name = "AP countdown (Rolemaster-style)"
+    round_name = "Round"
+    state_types = StateTypes(Clock, Runtime, Anchor)
+    stat_fields: ClassVar[tuple[Field, ...]] = STAT_FIELDS
+    options: ClassVar[tuple[Choice, ...]] = OPTIONS
+    actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
+    duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
+
+    # --- public queries -----------------------------------------------------------------
+    def phase(self, encounter: Encounter) -> str:
+        return clock(encounter).phase
+
+    def count(self, encounter: Encounter) -> int | None:
+        return clock(encounter).count
+
+    def value_of(self, encounter: Encounter, combatant: Combatant) -> int | None:
+        return countdown.value_of(encounter, combatant)
+
+    def under_way(self, encounter: Encounter, combatant: Combatant) -> Declared | None:
+        action = rt(combatant).action
+        return action.declared if action is not None else None
+
+    def progress_of(self, encounter: Encounter, combatant: Combatant) -> tuple[int, int] | None:
+        return countdown.progress(encounter, combatant)
+
+    def penalty_of(self, encounter: Encounter, combatant: Combatant) -> int:
+        return declare.action_penalty(combatant)
+
+    def due_now(self, encounter: Encounter) -> tuple[str, str, int] | None:
+        due = countdown.current_due(encounter)
+        return None if due is None else (due.combatant.id, due.kind, due.at)
+
+    def track(self, encounter: Encounter) -> tuple[turns.TrackMark, ...]:
+        return turns.track(encounter)
+
+    # --- labels ---------------------------------------------------------------------------
+    def clock_label(self, encounter: Encounter) -> str:
+        now = clock(encounter)
+        if not now.started:
+            return "setup"
+        if now.phase == "resolution":
+            return f"R{now.round} · {'countdown' if now.count is None else now.count}"
+        return f"R{now.round} · {now.phase}"
+
+    def status(self, encounter: Encounter) -> str:
+        now = clock(encounter)
+        if not now.started:
+            return "Setting up: the fight has not begun."
+        if now.phase == "initiative":
+            waiting = initiative.needs_base(encounter)
+            needs = f" · {waiting.name} needs a base initiative" if waiting else ""
+            return f"Round {now.round} · Initiative phase{needs}"
+        if now.phase == "upkeep":
+            return f"Round {now.round} · Upkeep"
+        due = countdown.current_due(encounter)
+        if due is None:
+            return f"Round {now.round} · count {now.count}"
+        action = rt(due.combatant).action
+        what = f"resolves {action.name}" if due.kind == "resolve" and action else "declares"
+        left = rt(due.combatant).ap
+        return f"Round {now.round} · count {due.at} · {due.combatant.name} {what} ({left} AP left)"
+
+    def summary(self, encounter: Encounter, combatant: Combatant) -> str:
+        runtime = rt(combatant)
+        if not countdown.active(encounter, combatant):
+            return f"joins in round {runtime.joins}"
+        value = countdown.value_of(encounter, combatant)
+        if value is None or runtime.base is None:
+            return "no base initiative yet"
+        return f"{value} (base {runtime.base})"
+
+    def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
+        found = [Meter("ap", "AP", rt(combatant).ap, AP_PER_ROUND)]
+        action = rt(combatant).action
+        done = countdown.progress(encounter, combatant)
+        if action is not None and done is not None:
+            found.append(Meter("progress", action.name, done[0], done[1]))
+        hits = stat(combatant, "hits")
+        if hits > 0:
+            found.append(Meter("hits", "Hits", hits - stat(combatant, "hits_taken"), hits))
+        return tuple(found)
+
+    def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
+        runtime = rt(combatant)
+        found: list[str] = []
+        now = clock(encounter)
+        if not countdown.active(encounter, combatant):
+            found.append(f"joins in round {runtime.joins}")
+        elif runtime.base is None and now.phase in ("initiative", "resolution"):
+            found.append("needs initiative")
+        due = countdown.current_due(encounter)
+        action = runtime.action
+        if due is not None and due.combatant is combatant and due.kind == "declare":
+            found.append("declaring")
+        if action is not None:
+            done = countdown.progress(encounter, combatant) or (0, 0)
+            if action.multi_round:
+                found.append(f"charging {action.name} {done[0]}/{done[1]}")
+            if action.declared.resolves_at is not None:
+                penalty = declare.action_penalty(combatant)
+                found.append(f"resolving: {action.name}" + (f" ({penalty})" if penalty else ""))
+        elif runtime.ap == 0 and now.phase == "resolution" and runtime.base is not None:
+            found.append("done")
+        if runtime.pace:
+            found.append(f"pace {runtime.pace}")
+        if runtime.parry is not None:
+            found.append(f"parry {runtime.parry.amount} vs {runtime.parry.against}")
+        for effect in encounter.effects:
+            anchor = effect.anchor
+            if effect.carrier_id == combatant.id and isinstance(anchor, Anchor):
+                word = EFFECT_MARKERS.get(anchor.kind)
+                if anchor.kind == "bleeding":
+                    word = f"bleeding {anchor.hits}/round"
+                if word is not None and word not in found:
+                    found.append(word)
+        return tuple(found)
+
+    # --- combatants -----------------------------------------------------------------------
+    def place_new(self, encounter: Encounter, combatant: Combatant) -> int:
+        return sorted_place(encounter.combatants, countdown.ranker(encounter), combatant)
+
+    def on_added(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        initiative.on_added(tx, encounter, combatant)
+        countdown.settle(tx, encounter)
+
+    def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        countdown.settle(tx, encounter)
+
+    def on_stats_changed(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
+    ) -> None:
+        countdown.settle(tx, encounter)
+
+    def check_move(self, encounter: Encounter, combatant: Combatant, destination: int) -> None:
+        check_tie_drag(
+            encounter.combatants,
+            countdown.ranker(encounter),
+            encounter.index_of(combatant.id),
+            destination,
+            lambda c: c.name,
+            "the countdown is ordered by value (then Qu, per the option); only ties are the "
+            "GM's to order",
+        )
+
+    def on_moved(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        countdown.settle(tx, encounter)
+
+    # --- time -----------------------------------------------------------------------------
+    def start(self, tx: Transaction, encounter: Encounter) -> None:
+        if not encounter.combatants:
+            raise CommandError("Add combatants before the fight begins.")
+        tx.log("The fight begins.", "start")
+        countdown.begin_round(tx, encounter, 1)
+
+    def end_turn(self, tx: Transaction, encounter: Encounter) -> None:
+        """Initiative phase: begin the countdown. Countdown: the combatant due is done
+        for this round (no declaration) or resolves its action (no note), so the next turn
+        is the one `upcoming_turns` announced. Upkeep: apply it, then the next round."""
+        now = clock(encounter)
+        if now.phase == "initiative":
+            countdown.begin_countdown(tx, encounter)
+        elif now.phase == "upkeep":
+            upkeep.apply_upkeep(tx, encounter)
+        elif now.phase == "resolution":
+            due = countdown.current_due(encounter)
+            if due is not None and due.kind == "declare":
+                countdown.done(tx, encounter, due.combatant)
+            elif due is not None:
+                declare.resolve(tx, encounter, due.combatant, "")
+            countdown.settle(tx, encounter)
+        else:
+            raise CommandError("The fight has not begun.")
+
+    def current_turn(self, encounter: Encounter) -> Turn | None:
+        return turns.current_turn(encounter)
+
+    def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
+        return turns.upcoming_turns(encounter, limit)
+
+    # --- actions --------------------------------------------------------------------------
+    def perform(
+        self,
+        tx: Transaction,
+        encounter: Encounter,
+        action: str,
+        combatant_id: str | None,
+        params: dict[str, Any],
+    ) -> None:
+        handler = _HANDLERS.get(action)
+        if handler is None:
+            raise CommandError(f"{self.name} has no action {action!r}.")
+        handler(self, tx, encounter, combatant_id, params)
+        countdown.settle(tx, encounter)
+
+    # --- durations ------------------------------------------------------------------------
+    def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
+        return durations.anchor_effect(encounter, effect)
+
+    def expires_at(self, encounter: Encounter, effect: Effect, point: Any) -> bool:
+        return durations.expires_at(encounter, effect, point)
+
+    def remaining(self, encounter: Encounter, effect: Effect) -> str:
+        return durations.remaining(encounter, effect)
+
+    def remaining_unnamed(self, encounter: Encounter, effect: Effect) -> str:
+        return durations.remaining(encounter, effect)  # it names nobody
+
+    def coming_points(self, encounter: Encounter) -> list[Any]:
+        return durations.coming_points(encounter)
+
+    # --- decisions ------------------------------------------------------------------------
+    def prompt(self, encounter: Encounter) -> Prompt | None:
+        return prompts.prompt(encounter)
+
+
+# --- action handlers -------------------------------------------------------------------------
+def _chosen(encounter: Encounter, combatant_id: str | None, what: str) -> Combatant:
+    if combatant_id is None:
+        raise CommandError(f"{what}: choose a combatant first.")
+    return encounter.combatant(combatant_id)
+
+
+def _roll(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    combatant = _chosen(e, cid, "Roll initiative")
+    base = initiative.rolled_base(combatant, p["roll"])
+    initiative.set_base(tx, e, combatant, base, p["roll"])
+
+
+def _enter(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.set_base(tx, e, _chosen(e, cid, "Enter initiative"), p["base"], None)
+
+
+def _parry(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.set_parry(tx, e, _chosen(e, cid, "Parry"), p["amount"], p["against"])
+
+
+def _pace(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.set_pace(tx, e, _chosen(e, cid, "Movement pace"), p["penalty"])
+
+
+def _declare(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    due = countdown.due_for(e, cid, "declare")
+    declare.declare_table(tx, e, due.combatant, p["action"], p["ap"])
+
+
+def _free(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    due = countdown.due_for(e, cid, "declare")
+    declare.declare_free(tx, e, due.combatant, p["name"], p["ap"])
+
+
+def _instant(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    combatant = _chosen(e, cid, "Instantaneous action")
+    declare.instant(tx, e, combatant, p["name"], p["note"])
+
+
+def _resolve(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    due = countdown.due_for(e, cid, "resolve")
+    declare.resolve(tx, e, due.combatant, p["note"])
+
+
+def _hold(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    countdown.hold(tx, e, countdown.due_for(e, cid, "declare").combatant)
+
+
+def _done(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    countdown.done(tx, e, countdown.due_for(e, cid, "declare").combatant)
+
+
+def _abandon(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    declare.abandon(tx, e, _chosen(e, cid, "Abandon action"))
+
+
+def _begin(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    countdown.begin_countdown(tx, e)
+
+
+def _upkeep(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    if clock(e).phase != "upkeep":
+        raise CommandError("Upkeep comes when the countdown is over.")
+    upkeep.apply_upkeep(tx, e)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "roll_initiative": _roll,
+    "set_initiative": _enter,
+    "parry": _parry,
+    "pace": _pace,
+    "declare": _declare,
+    "declare_free": _free,
+    "instant": _instant,
+    "resolve": _resolve,
+    "hold": _hold,
+    "done": _done,
+    "abandon": _abandon,
+    "begin_countdown": _begin,
+    "apply_upkeep": _upkeep,
+}
