@@ -22,6 +22,7 @@ from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
 from tracker.qt.main_window import MainWindow
 from tracker.qt.palette import CELL_COLORS
+from tracker.qt.widgets.turn_panel import TurnPanel
 
 SAMPLE = "priority_sample.json"
 LEFT = Qt.MouseButton.LeftButton
@@ -186,8 +187,19 @@ def turn_text(window: MainWindow) -> str:
 
 # --- acting as the game master -------------------------------------------------------
 def click(qtbot, button: QPushButton) -> None:
+    """Click the button; a turn-panel action the state does not allow is greyed out,
+    so press its key instead, which says why in the banner."""
     # A row added to a shown panel is shown by a queued call: let the loop run it.
     qtbot.waitUntil(button.isVisible, timeout=1000)
+    panel = button.parent()
+    while panel is not None and not isinstance(panel, TurnPanel):
+        panel = panel.parent()
+    name = button.objectName().removeprefix("action_")
+    if panel is not None and not button.isEnabled() and name in panel.action_buttons:
+        # Greyed out: the GM learns why on hover, or in the banner when pressing its key.
+        assert button.toolTip() == f"Not now: {panel.unavailable[name]}"
+        assert panel.trigger(name) is False
+        return
     assert button.isEnabled(), f"{button.text()!r} is disabled"
     qtbot.mouseClick(button, LEFT)
 

@@ -42,6 +42,16 @@ def _param_widget(field: Field) -> QWidget:
     return QLineEdit(str(field.default))
 
 
+def _on_edit(widget: QWidget, slot: Callable[[], None]) -> None:
+    """Call `slot` whenever the input's value changes."""
+    if isinstance(widget, QSpinBox):
+        widget.valueChanged.connect(lambda _value: slot())
+    elif isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(lambda _index: slot())
+    elif isinstance(widget, QLineEdit):
+        widget.textChanged.connect(lambda _text: slot())
+
+
 def _param_value(widget: QWidget):
     if isinstance(widget, QSpinBox):
         return widget.value()
@@ -117,6 +127,7 @@ class TurnPanel(QWidget):
             inputs: dict[str, QWidget] = {}
             for field in spec.params:
                 widget = _param_widget(field)
+                _on_edit(widget, self._refresh_availability)
                 widget.setObjectName(f"action_{spec.name}_{field.name}")
                 widget.setToolTip(field.label)
                 inputs[field.name] = widget
@@ -160,9 +171,11 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def _unavailable(self, spec: ActionSpec, started: bool) -> str:
-        """Why the action cannot be taken now ("" if it can): the engine tries it with
-        its parameters' defaults and rolls it back, so the reason is the rules' own.
-        A refusal that only concerns a parameter's value leaves it available."""
+        """Why the action cannot be taken now ("" if it can): the engine tries it and
+        rolls it back, so the reason is the rules' own. It is tried with the values in
+        its inputs, then its defaults, then each choice of a choice input: it is
+        available when one of them would be taken, or refused only for a value typed
+        (the refusal names a parameter). The reason shown is the one for the inputs."""
         turn = self._document.session.current_turn()
         gm_turn = turn is not None and turn.combatant_id is None
         target: str | None = None
@@ -172,11 +185,17 @@ class TurnPanel(QWidget):
                 return "Select a combatant first."
         elif not started or turn is None:
             return "No one has a turn: start the encounter first."
-        defaults = {f.name: f.default for f in spec.params}
-        error = self._document.session.refusal(RulesetAction(spec.name, target, defaults))
-        if error is None or error.field in defaults:
-            return ""
-        return error.message
+        typed = {name: _param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        tries = [typed, {f.name: f.default for f in spec.params}]
+        for field in spec.params:
+            tries.extend({**typed, field.name: choice} for choice in field.choices)
+        reason = ""
+        for params in tries:
+            error = self._document.session.refusal(RulesetAction(spec.name, target, params))
+            if error is None or error.field in params:
+                return ""
+            reason = reason or error.message
+        return reason
 
     def trigger(self, name: str) -> bool:
         """The action's keyboard shortcut: take it, or, when it is not allowed now, say
@@ -233,11 +252,11 @@ class TurnPanel(QWidget):
     def end_turn(self) -> bool:
         return self._document.apply(EndTurn())
 
-    def refresh(self) -> None:
+    def _refresh_availability(self) -> None:
+        """Grey out End Turn and every action the state does not allow, saying why."""
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
         turn = session.current_turn()
-        self.start_button.setVisible(not started)
         end_refusal = session.refusal(EndTurn()) if turn is not None else None
         self.end_turn_button.setEnabled(turn is not None and end_refusal is None)
         self.end_turn_button.setToolTip(
@@ -252,6 +271,13 @@ class TurnPanel(QWidget):
                 self.unavailable[spec_name] = reason
             shortcut = self._shortcut_text.get(spec_name, "")
             button.setToolTip(f"Not now: {reason}" if reason else f"{spec.help}{shortcut}")
+
+    def refresh(self) -> None:
+        session = self._document.session
+        started = session.ruleset.is_started(session.encounter)
+        turn = session.current_turn()
+        self.start_button.setVisible(not started)
+        self._refresh_availability()
         if not started:
             self.clock_label.setText("Setting up")
             self.turn_label.setText("Add combatants, then press Start.")
