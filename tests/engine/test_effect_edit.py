@@ -22,6 +22,8 @@ from tracker.engine import (
     RemoveCombatant,
     Session,
 )
+from tracker.engine.rulesets.priority import PriorityAnchor
+from tracker.engine.rulesets.war_scroll import SongAnchor, TurnAnchor
 
 
 def do(session: Session, command: Command):
@@ -67,7 +69,7 @@ def war():
 
 def test_rename_keeps_the_anchor(war):
     session, ids, bless = war
-    anchor = dict(session.encounter.effect(bless).anchor)
+    anchor = session.encounter.effect(bless).anchor  # a frozen record
     changes = do(session, EditEffect(bless, {"name": "  Aegis "}))
     effect = session.encounter.effect(bless)
     assert effect.name == "Aegis" and effect.anchor == anchor
@@ -83,18 +85,18 @@ def test_a_new_duration_counts_from_now(war):
     effect = session.encounter.effect(bless)
     assert effect.duration == {"cycles": 2, "ongoing_song": False}
     # As if added now: Thomas's Segment 1 Turn, two Cycles later.
-    assert effect.anchor == {"owner": ids["Thomas"], "slot": 0, "cycle": 3}
+    assert effect.anchor == TurnAnchor(owner=ids["Thomas"], slot=0, cycle=3)
     remaining = "ends at the end of Thomas's Segment 1 Turn in Cycle 3 (2 Cycles left)"
     assert session.remaining(bless) == remaining
     assert last_log(session) == f"Blessed on Thomas: Cycles 2 counted from now: {remaining}."
     # It no longer ends with Echthra's Turn of Cycle 2 ...
     ws.play_until(session, "Tirzaiel", "1")
-    assert session.encounter.clock["cycle"] == 2 and session.encounter.effects
+    assert session.encounter.clock.cycle == 2 and session.encounter.effects
     # ... but with Thomas's Segment 1 Turn of Cycle 3, the 12th Turn from Thomas's
     # Segment 1 Turn of Cycle 2.
     ws.play_until(session, "Thomas", "1")
     ws.end_turns(session, 10)
-    assert ws.current(session)[:2] == ("Thomas", "1") and session.encounter.clock["cycle"] == 3
+    assert ws.current(session)[:2] == ("Thomas", "1") and session.encounter.clock.cycle == 3
     changes = session.apply(EndTurn())
     assert [e.id for e in changes.expired] == [bless]
 
@@ -111,7 +113,7 @@ def test_the_same_duration_again_is_no_change_and_is_refused(war):
 
 def test_carrier_creator_and_notes(war):
     session, ids, bless = war
-    anchor = dict(session.encounter.effect(bless).anchor)
+    anchor = session.encounter.effect(bless).anchor  # a frozen record
     do(
         session,
         EditEffect(
@@ -210,7 +212,7 @@ def test_an_ongoing_song_needs_its_minstrel(war):
     )
     assert error.message == "An Ongoing Song needs its Minstrel as the creator."
     do(session, EditEffect(bless, {"duration": {"ongoing_song": True}}))
-    assert session.encounter.effect(bless).anchor == {"song": "maintained"}
+    assert session.encounter.effect(bless).anchor == SongAnchor("maintained")
     assert session.remaining(bless) == "Ongoing Song, while Echthra maintains it"
     error = refused(session, EditEffect(bless, {"creator_id": None}))
     assert error.message == "An Ongoing Song needs its Minstrel as the creator."
@@ -223,11 +225,7 @@ def test_a_stopped_song_given_cycles_is_anchored_on_the_current_turn(war):
     ws.action(session, "stop_song", None, effect=song)
     ws.end_turns(session, 1)  # Kandor's Segment 1 Turn
     do(session, EditEffect(song, {"duration": {"ongoing_song": False, "cycles": 1}}))
-    assert session.encounter.effect(song).anchor == {
-        "owner": ids["Kandor"],
-        "slot": 0,
-        "cycle": 2,
-    }
+    assert session.encounter.effect(song).anchor == TurnAnchor(owner=ids["Kandor"], slot=0, cycle=2)
 
 
 def test_a_creator_who_left_may_stay_unchanged(war):
@@ -257,12 +255,13 @@ def test_priority_a_new_amount_counts_from_now():
     pr.play_round(session)  # Ayla's Round 2 turn is up
     assert session.ends_soon(ward)
     do(session, EditEffect(ward, {"duration": {"amount": 3}}))
-    assert session.encounter.effect(ward).anchor == {"left": 3}
+    # Set while her turn is up: that turn's beginning does not count.
+    assert session.encounter.effect(ward).anchor == PriorityAnchor(left=3, uncounted_round=2)
     assert last_log(session) == (
         "Ward on Bren: Turns 3 counted from now: 3 more of Ayla's turns in Conflict."
     )
     assert not session.ends_soon(ward)
     do(session, EditEffect(ward, {"duration": {"ritual": True}}))
-    assert session.encounter.effect(ward).anchor == {"ritual": True}
+    assert session.encounter.effect(ward).anchor == PriorityAnchor(ritual=True)
     pr.act(session, "begin_turn")
     assert session.encounter.effects  # a Ritual never ticks

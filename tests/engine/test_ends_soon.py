@@ -14,6 +14,7 @@ from tests.engine import helpers as ws
 from tests.engine import test_priority_helpers as pr
 from tracker.engine import AddEffect, EditCombatant, EndTurn, RulesetAction, StartEncounter
 from tracker.engine.ruleset import Ruleset
+from tracker.engine.rulesets.war_scroll import CycleAnchor
 from tracker.engine.state import Effect
 
 CYCLE_1 = [
@@ -45,7 +46,7 @@ def gone(session, effect_id) -> bool:
 
 def ws_now(session) -> tuple[int, str, str]:
     name, segment, _ap = ws.current(session)
-    return (session.encounter.clock["cycle"], name, segment)
+    return (session.encounter.clock.cycle, name, segment)
 
 
 def soon_moments(session, effect_id, turns: int) -> list[tuple[int, str, str]]:
@@ -92,7 +93,7 @@ def test_an_anchored_turn_in_the_middle_of_a_cycle():
 def test_an_effect_added_before_the_war_ends_with_the_first_cycle():
     session, ids = ws.sample_session()
     veil = add_effect(session, "Veil", ids["Kandor"], None, cycles=1)
-    assert session.encounter.effect(veil).anchor == {"cycle": 1}
+    assert session.encounter.effect(veil).anchor == CycleAnchor(cycle=1)
     assert not soon(session, veil)  # no Turn before the War
     session.apply(StartEncounter())
     # Ends with the last Turn of Cycle 1 (Kandor's Segment A): flagged during the Turn
@@ -199,7 +200,7 @@ def test_priority_one_left_flags_the_creators_turn_while_up_and_the_turn_before(
             break
         turn = session.current_turn()
         begun = turn.values["begun"]
-        moments.append((session.encounter.clock["round"], pr.current(session), begun))
+        moments.append((session.encounter.clock.round, pr.current(session), begun))
         moments[-1] += (soon(session, ward),)
         if begun:
             session.apply(EndTurn())
@@ -223,9 +224,13 @@ def test_priority_one_left_flags_the_creators_turn_while_up_and_the_turn_before(
 
 
 def test_priority_first_turn_of_the_creator_counts_and_out_of_conflict_never():
-    session, ids = pr.started()
-    ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=1)
+    session, ids = pr.cast_session()
+    ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=1)  # before the fight
+    assert not soon(session, ward)  # no turn before the start
+    session.apply(StartEncounter())
     assert soon(session, ward)  # Ayla's turn is up: it ends as it begins
+    glow = add_effect(session, "Glow", ids["Bren"], ids["Ayla"], amount=1)
+    assert not soon(session, glow)  # made in her turn: its beginning does not count
     charm = add_effect(session, "Charm", ids["Bren"], ids["Bren"], amount=1)
     assert soon(session, charm)  # Bren's turn is the next one
     session.apply(EditCombatant(ids["Bren"], {"conflict": False}))
@@ -234,7 +239,7 @@ def test_priority_first_turn_of_the_creator_counts_and_out_of_conflict_never():
     loose = add_effect(session, "Loose", ids["Ayla"], None, amount=1)
     assert not soon(session, sanctum) and not soon(session, loose)
     pr.act(session, "begin_turn")
-    assert gone(session, ward) and not gone(session, charm)
+    assert gone(session, ward) and not gone(session, charm) and not gone(session, glow)
 
 
 def test_priority_npcs_acting_in_the_soulweavers_turn_tick_with_it():
@@ -251,8 +256,9 @@ def test_priority_npcs_acting_in_the_soulweavers_turn_tick_with_it():
 
 
 def test_priority_a_waiting_creator_ticks_as_the_soulweavers_turn_ends():
-    session, ids = pr.started()
-    bless = add_effect(session, "Bless", ids["Bren"], ids["Ayla"], amount=1)
+    session, ids = pr.cast_session()
+    bless = add_effect(session, "Bless", ids["Bren"], ids["Ayla"], amount=1)  # before the fight
+    session.apply(StartEncounter())
     assert soon(session, bless)
     pr.act(session, "wait")  # Ayla waits: Bren's turn is up
     assert pr.current(session) == "Bren" and not soon(session, bless)

@@ -25,6 +25,7 @@ from tests.engine.test_priority_helpers import (
     summary,
 )
 from tracker.engine import EditCombatant, EndTurn, MoveCombatant, StartEncounter
+from tracker.engine.rulesets.priority.state import Reminder
 
 
 def in_conflict(session, name: str) -> bool:
@@ -191,14 +192,17 @@ def test_the_minute_is_counted_per_creature_while_it_is_in_conflict():
         play_round(session)  # Rounds 6-11
     end(session, 5)  # Round 12 ends
     # Ayla and Cato: 12 rounds. Dara: rounds 6-12 = 7. Bren: none.
-    assert session.encounter.clock["overexertion"] == [[ids["Ayla"], 1], [ids["Cato"], 1]]
+    assert session.encounter.clock.overexertion == [
+        Reminder(ids["Ayla"], 1),
+        Reminder(ids["Cato"], 1),
+    ]
     answer(session, "Rolled")
     answer(session, "Rolled")
     for _ in range(5):
         play_round(session)  # Rounds 13-17: Dara reaches 12 at the end of Round 17
-    assert session.encounter.clock["round"] == 18
-    assert session.encounter.clock["overexertion"] == [[ids["Dara"], 1]]
-    assert combatant(session, "Ayla").runtime["conflict_rounds"] == 17
+    assert session.encounter.clock.round == 18
+    assert session.encounter.clock.overexertion == [Reminder(ids["Dara"], 1)]
+    assert combatant(session, "Ayla").runtime.conflict_rounds == 17
 
 
 def test_a_second_minute_asks_again():
@@ -222,10 +226,10 @@ def test_the_gm_turning_conflict_off_and_on_restarts_the_count():
     session, ids = started()
     for _ in range(3):
         play_round(session)
-    assert combatant(session, "Bren").runtime["conflict_rounds"] == 3
+    assert combatant(session, "Bren").runtime.conflict_rounds == 3
     do(session, EditCombatant(ids["Bren"], {"conflict": False}))
     do(session, EditCombatant(ids["Bren"], {"conflict": True}))
-    assert combatant(session, "Bren").runtime["conflict_rounds"] == 0
+    assert combatant(session, "Bren").runtime.conflict_rounds == 0
 
 
 def test_overexertion_is_asked_before_the_pause_for_waiting_creatures():

@@ -7,15 +7,27 @@ from __future__ import annotations
 from tests.engine.test_priority_helpers import (
     act,
     answer,
+    cast_session,
     combatant,
+    current,
     do,
     end,
     logs,
     new_logs,
     play_round,
+    reloaded,
     started,
 )
-from tracker.engine import AddEffect, EndTurn, RemoveCombatant, RulesetAction
+from tracker.engine import (
+    AddEffect,
+    EditEffect,
+    EndTurn,
+    MoveCombatant,
+    RemoveCombatant,
+    RulesetAction,
+    StartEncounter,
+)
+from tracker.engine.rulesets.priority import PriorityAnchor
 
 
 def add_effect(session, name, carrier_id, creator_id=None, **duration) -> str:
@@ -35,11 +47,11 @@ def test_an_effect_loses_one_as_each_of_its_creators_turns_begins():
     session, ids = started()
     act(session, "begin_turn")  # Ayla, Round 1
     bless = add_effect(session, "Bless", ids["Bren"], ids["Ayla"], amount=2)
-    assert session.encounter.effect(bless).anchor == {"left": 2}
+    assert session.encounter.effect(bless).anchor == PriorityAnchor(left=2)
     assert remaining(session, bless) == "2 more of Ayla's turns in Conflict"
     assert logs(session)[-1] == "Bless on Bren: 2 more of Ayla's turns in Conflict."
     end(session, 5)  # the rest of Round 1; others' turns do not count
-    assert session.encounter.effect(bless).anchor == {"left": 2}
+    assert session.encounter.effect(bless).anchor == PriorityAnchor(left=2)
     do(session, RulesetAction("begin_turn"))  # Ayla, Round 2: 2 → 1
     assert remaining(session, bless) == "1 more of Ayla's turns in Conflict"
     assert logs(session)[-1] == "Bless on Bren: 1 more of Ayla's turns in Conflict."
@@ -52,7 +64,7 @@ def test_an_effect_loses_one_as_each_of_its_creators_turns_begins():
         "Bless on Bren expired.",
     ]
     session.undo()
-    assert session.encounter.effect(bless).anchor == {"left": 1}
+    assert session.encounter.effect(bless).anchor == PriorityAnchor(left=1)
 
 
 def test_ending_a_turn_that_never_began_still_ticks():
@@ -75,17 +87,17 @@ def test_rituals_never_tick_and_creators_out_of_conflict_do_not_tick():
     act(session, "begin_turn")
     ritual = add_effect(session, "Sanctum", ids["Ayla"], ids["Ayla"], amount=1, ritual=True)
     ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=3)
-    assert session.encounter.effect(ritual).anchor == {"ritual": True}
+    assert session.encounter.effect(ritual).anchor == PriorityAnchor(ritual=True)
     assert remaining(session, ritual) == "Ritual: does not tick in Conflict (end it by hand)"
     act(session, "leave_conflict", ids["Ayla"], how="aware", poise=12)
     play_round(session)
     act(session, "begin_turn")  # Ayla is out of Conflict: nothing ticks
-    assert session.encounter.effect(ward).anchor == {"left": 3}
+    assert session.encounter.effect(ward).anchor == PriorityAnchor(left=3)
     assert effect_names(session) == ["Sanctum", "Ward"]
     act(session, "enter_conflict", ids["Ayla"], how="gm")
     play_round(session)
     act(session, "begin_turn")  # in Conflict again: the Ward ticks, the Ritual never
-    assert session.encounter.effect(ward).anchor == {"left": 2}
+    assert session.encounter.effect(ward).anchor == PriorityAnchor(left=2)
     assert effect_names(session) == ["Sanctum", "Ward"]
 
 
@@ -112,7 +124,7 @@ def test_a_creature_still_waiting_at_the_soulweavers_turn_ticks_after_it():
     play_round(session)  # Round 2, Ayla up
     end(session)  # Ayla; Bren up
     act(session, "wait")  # waiting: his turn did not begin, nothing ticks
-    assert session.encounter.effect(haste).anchor == {"left": 2}
+    assert session.encounter.effect(haste).anchor == PriorityAnchor(left=2)
     end(session)  # Cato
     answer(session, "No one acts now")
     end(session)  # Dara
@@ -169,3 +181,98 @@ def test_remaining_without_a_creator_or_after_it_left():
     play_round(session)
     assert effect_names(session) == ["Curse", "Mark"]
     assert combatant(session, "Ayla").name == "Ayla"
+
+
+def left(session, effect_id) -> int | None:
+    return session.encounter.effect(effect_id).anchor.left
+
+
+# --- made in the creator's own turn (the issue's item 7) --------------------------------
+def test_an_effect_made_as_its_creators_turn_is_up_first_ticks_at_its_next_turn():
+    session, ids = started()  # Ayla's turn is up, not begun: she has done nothing yet
+    ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=2)
+    assert remaining(session, ward) == "2 more of Ayla's turns in Conflict"
+    end(session)  # her turn begins and ends: it was made in that turn, so it does not count
+    assert left(session, ward) == 2
+    assert logs(session)[-3:] == [
+        "Ayla's turn begins: Major 1 · Minor 2.",
+        "Ayla's turn ends.",
+        "Round 1: Bren's turn.",
+    ]
+    play_round(session)  # Bren, Cato, Dara, the Soulweaver: Round 2, Ayla up
+    assert left(session, ward) == 2
+    do(session, RulesetAction("begin_turn"))  # her next turn: 2 → 1
+    assert left(session, ward) == 1
+    assert logs(session)[-1] == "Ward on Bren: 1 more of Ayla's turns in Conflict."
+    play_round(session)
+    changes = do(session, EndTurn())  # Round 3: 1 → 0, it ends
+    assert [e.name for e in changes.expired] == ["Ward"]
+
+
+def test_made_before_or_after_the_turn_began_the_first_tick_is_the_next_turn():
+    for begin_first in (False, True):
+        session, ids = started()
+        if begin_first:
+            act(session, "begin_turn")
+        ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=1)
+        act(session, "minor", what="Step")  # begins the turn when it was only up
+        end(session)
+        play_round(session)
+        assert current(session) == "Ayla" and left(session, ward) == 1, begin_first
+        changes = do(session, RulesetAction("begin_turn"))
+        assert [e.name for e in changes.expired] == ["Ward"], begin_first
+
+
+def test_made_before_the_fight_or_off_its_turn_the_next_beginning_counts():
+    session, ids = cast_session()
+    add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=1)  # before the fight
+    do(session, StartEncounter())
+    changes = do(session, RulesetAction("begin_turn"))  # Ayla's first turn counts
+    assert [e.name for e in changes.expired] == ["Ward"]
+    end(session)  # Bren is up
+    hex_ = add_effect(session, "Hex", ids["Bren"], ids["Cato"], amount=1)  # Cato's comes later
+    end(session)
+    changes = do(session, EndTurn())  # Cato's turn begins and ends
+    assert [e.name for e in changes.expired] == ["Hex"]
+    assert hex_ not in [e.id for e in session.encounter.effects]
+
+
+def test_the_turn_it_was_made_in_does_not_count_after_a_wait_or_a_delay():
+    # Waiting: the tick after the Soulweaver's turn stands for that same turn.
+    session, ids = started()
+    blur = add_effect(session, "Blur", ids["Ayla"], ids["Ayla"], amount=1)
+    act(session, "wait")
+    for _ in range(3):  # Bren, Cato, Dara: nobody acts now
+        end(session)
+        answer(session, "No one acts now")
+    end(session)  # the Soulweaver's turn: Ayla ticks as if her turn had started, not this one
+    assert left(session, blur) == 1
+    changes = answer(session, "Ayla acts now")  # Round 2: her next turn
+    assert [e.name for e in changes.expired] == ["Blur"]
+    # A delay: her turn begins later in the round; it is still the turn it was made in.
+    session, ids = started()
+    blur = add_effect(session, "Blur", ids["Ayla"], ids["Ayla"], amount=1)
+    do(session, MoveCombatant(ids["Ayla"], 2))  # acts after Cato
+    end(session, 2)  # Bren, Cato
+    assert current(session) == "Ayla"
+    do(session, RulesetAction("begin_turn"))
+    assert left(session, blur) == 1
+
+
+def test_a_new_duration_set_as_the_turn_is_up_counts_from_the_next_turn():
+    session, ids = started()
+    act(session, "begin_turn")
+    ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=1)
+    play_round(session)  # Ayla's Round 2 turn is up
+    do(session, EditEffect(ward, {"duration": {"amount": 2}}))
+    end(session)
+    assert left(session, ward) == 2
+
+
+def test_the_uncounted_turn_survives_saving_and_loading():
+    session, ids = started()
+    ward = add_effect(session, "Ward", ids["Bren"], ids["Ayla"], amount=1)
+    again = reloaded(session)
+    assert again.encounter.effect(ward).anchor == PriorityAnchor(left=1, uncounted_round=1)
+    again.apply(EndTurn())
+    assert again.encounter.effect(ward).anchor.left == 1

@@ -181,8 +181,8 @@ def reloaded(session: Session) -> Session:
 
 def play_round(session: Session) -> None:
     """End every remaining turn of the round (no one waits)."""
-    start = session.encounter.clock["round"]
-    while session.encounter.clock["round"] == start:
+    start = session.encounter.clock.round
+    while session.encounter.clock.round == start:
         assert session.prompt() is None
         end(session)
 
@@ -209,7 +209,7 @@ def test_do_catches_a_command_whose_undo_would_differ():
     do(session, StartEncounter())
     # Undo of the start brings back the setup exactly: nothing started, no current turn.
     session.undo()
-    assert session.encounter.clock["started"] is False
+    assert session.encounter.clock.started is False
     assert session.current_turn() is None
     session.redo()
     assert current(session) == "Ayla"
@@ -221,4 +221,4 @@ def test_play_round_ends_five_turns():
     play_round(session)
     # Ayla, Bren, Cato, Dara, the Soulweaver.
     assert len(session.history) - count == 5
-    assert session.encounter.clock["round"] == 2
+    assert session.encounter.clock.round == 2

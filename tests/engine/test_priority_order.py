@@ -280,7 +280,7 @@ def test_round_one_runs_in_priority_order_then_the_soulweaver():
     assert session.status() == "Round 1 · 0 s · the Soulweaver's turn"
     end(session)
     # One turn from every participant = 1 round = 5 seconds.
-    assert session.encounter.clock["round"] == 2
+    assert session.encounter.clock.round == 2
     assert session.status() == "Round 2 · 5 s · Ayla: Major 1 · Minor 2 (up: may wait)"
     assert session.current_turn().values["elapsed"] == 5
     assert logs(session, "turn")[-4:] == [

@@ -146,7 +146,7 @@ def test_the_main_exchange_step_by_step():
         "Completed: #1 trigger by Ayla: casts Firebolt at Cato.",
         "The reactions are over.",
     ]
-    assert session.encounter.clock["exchange"] is None
+    assert session.encounter.clock.exchange is None
     end(session)
     assert current(session) == "Bren"
 
@@ -162,10 +162,10 @@ def test_undo_walks_back_one_answer_at_a_time():
     for expected in reversed(prompts[:-1]):
         session.undo()
         assert session.prompt() == expected
-    assert combatant(session, "Cato").runtime["minor"] == 0  # his Minor is back
+    assert combatant(session, "Cato").runtime.minor == 0  # his Minor is back
     session.undo()  # the trigger itself
     assert session.prompt() is None
-    assert session.encounter.clock["exchange"] is None
+    assert session.encounter.clock.exchange is None
 
 
 def test_save_and_load_in_the_middle_of_an_exchange():
@@ -365,7 +365,7 @@ def test_a_prepared_action_in_the_soulweavers_turn():
     assert logs(session)[-1] == "Bren's prepared action ends; the Soulweaver's turn resumes."
     assert current(session) == "Soulweaver"
     end(session)
-    assert session.encounter.clock["round"] == 2
+    assert session.encounter.clock.round == 2
 
 
 def test_a_prepared_action_during_the_pause_hides_the_question_until_it_ends():

@@ -159,7 +159,7 @@ def test_keeping_on_waiting_through_a_whole_round():
     end(session)  # the Soulweaver → Round 2 → pause
     answer(session, "No one acts now")
     # Round 2: Ayla is up; Bren still waits and gets no normal turn this round.
-    assert session.encounter.clock["round"] == 2
+    assert session.encounter.clock.round == 2
     assert current(session) == "Ayla"
     assert markers(session, "Bren") == ("in Conflict", "waiting")
     assert [name for r, name in upcoming(session, 5)] == [
@@ -303,10 +303,10 @@ def test_a_tie_still_to_act_can_be_reordered_both_ways():
     do(session, MoveCombatant(eli, 2))  # past Cato (12 = 12): a tie, not a delay
     assert order(session) == ["Ayla", "Bren", "Eli", "Cato", "Dara"]
     assert "delays" not in logs(session)[-1]
-    assert combatant(session, "Eli").runtime["moved"] is False
+    assert combatant(session, "Eli").runtime.moved is False
     do(session, MoveCombatant(eli, 3))  # and back
     assert order(session) == ["Ayla", "Bren", "Cato", "Eli", "Dara"]
-    assert combatant(session, "Eli").runtime["moved"] is False
+    assert combatant(session, "Eli").runtime.moved is False
 
 
 def test_dragging_a_waiting_creature():

@@ -24,7 +24,8 @@ from tracker.engine import (
     SetOption,
     StartEncounter,
 )
-from tracker.engine.rulesets.war_scroll import WarScroll
+from tracker.engine.rulesets.war_scroll import order as war_order
+from tracker.engine.rulesets.war_scroll import turns as war_turns
 
 
 class Recorder:
@@ -104,7 +105,7 @@ def test_long_war_undo_and_redo_walk_through_every_recorded_state():
     # Echthra 1 (Bless expires), Tirzaiel 1, Kandor 1, Zeal 1, Imp 1, Thomas 1 (9 AP,
     # the Hymn expires), Imp 2 1.
     run.end_turns(12)
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert current(session) == ("Tirzaiel", "2", 2)
     assert [e.id for e in session.encounter.effects] == [ward]  # Omen, Bless, Hymn expired
     assert {e["name"] for e in run.states[-1]["effects"]} == {"Ward"}
@@ -113,7 +114,7 @@ def test_long_war_undo_and_redo_walk_through_every_recorded_state():
     run(EditCombatant(thomas, {"speed": 20}))  # 7 (played), A 7, 2: 6 still to come
     run(EndEffect(ward))
     run.end_turns(14)  # 8 to end Cycle 2, 6 of Cycle 3
-    assert session.encounter.clock["cycle"] == 3
+    assert session.encounter.clock.cycle == 3
     assert current(session) == ("Tirzaiel", "2", 2)
     run(RemoveCombatant(zeal))
     run.end_turns(3)  # Tirzaiel 2, Thomas 2, Echthra A
@@ -205,10 +206,10 @@ def test_end_turn_failing_midway_rolls_back_everything(monkeypatch):
     before = session.encounter.to_dict()
     history = len(session.history)
 
-    def fail(self, tx, encounter):
+    def fail(tx, encounter):
         raise BoomError
 
-    monkeypatch.setattr(WarScroll, "_advance", fail)
+    monkeypatch.setattr(war_turns, "advance", fail)
     with pytest.raises(BoomError):
         session.apply(EndTurn())
     monkeypatch.undo()
@@ -225,11 +226,11 @@ def test_add_combatant_failing_midway_rolls_back_everything(monkeypatch):
     session.apply(StartEncounter())
     before = session.encounter.to_dict()
 
-    def fail(self, tx, encounter, **kwargs):
+    def fail(tx, encounter, **kwargs):
         raise BoomError
 
     # Inserted, id drawn, runtime dealt and missed Turns marked: then the columns fail.
-    monkeypatch.setattr(WarScroll, "_update_columns", fail)
+    monkeypatch.setattr(war_order, "update_columns", fail)
     with pytest.raises(BoomError):
         session.apply(AddCombatant("Seraph", stats={"speed": 30, "swiftness": 3}))
     monkeypatch.undo()
@@ -243,11 +244,11 @@ def test_speed_change_failing_midway_rolls_back_everything(monkeypatch):
     session.apply(EndTurn())
     before = session.encounter.to_dict()
 
-    def fail(self, tx, encounter, **kwargs):
+    def fail(tx, encounter, **kwargs):
         raise BoomError
 
     # Name and Speed changed, Turns re-dealt and logged: then the columns fail.
-    monkeypatch.setattr(WarScroll, "_update_columns", fail)
+    monkeypatch.setattr(war_order, "update_columns", fail)
     with pytest.raises(BoomError):
         session.apply(EditCombatant(ids["Echthra"], {"speed": 8, "name": "Weak Echthra"}))
     monkeypatch.undo()

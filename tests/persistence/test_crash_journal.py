@@ -23,7 +23,7 @@ from tracker.engine import (
 )
 from tracker.engine.changes import ChangeSet
 from tracker.engine.session import SessionEvent
-from tracker.persistence.files import FileFormatError, save_encounter
+from tracker.persistence.files import SCHEMA_VERSION, FileFormatError, save_encounter
 from tracker.persistence.journal import (
     Journal,
     JournalError,
@@ -100,7 +100,7 @@ def test_begin_writes_a_base_and_an_events_file(
     journal = Journal.begin(folder, session, saved)
     base = json.loads((folder / "base.json").read_text(encoding="utf-8"))
     assert base["format"] == "tracker-encounter"
-    assert base["schema_version"] == 1
+    assert base["schema_version"] == SCHEMA_VERSION
     assert base["encounter"] == session.encounter.to_dict()
     assert base["saved_path"] == str(saved)
     assert events_of(folder) == [{"op": "begin", "journal_id": base["journal_id"]}]
@@ -164,7 +164,7 @@ def test_recover_rebuilds_state_and_history(
     assert saved_path is None
     assert view(recovered) == view(session)
     assert recovered.can_undo and recovered.can_redo
-    assert recovered.encounter.clock["cycle"] == 2
+    assert recovered.encounter.clock.cycle == 2
     # Undoing and redoing after recovery passes through the same states as the original.
     assert walk_history(recovered) == walk_history(session)
 

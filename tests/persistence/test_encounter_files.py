@@ -62,7 +62,7 @@ def test_round_trip_in_setup(make_setup_session: MakeSession, folder: Path) -> N
 
 def test_round_trip_mid_war(make_war_session: MakeSession, folder: Path) -> None:
     session = make_war_session()
-    assert session.encounter.clock["cycle"] == 2
+    assert session.encounter.clock.cycle == 2
     assert [e.name for e in session.encounter.effects] == ["Stunned"]
     path = folder / "war.tracker.json"
     save_encounter(session.encounter, path)
@@ -85,7 +85,7 @@ def test_file_layout(make_war_session: MakeSession, folder: Path) -> None:
     save_encounter(session.encounter, path)
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document["format"] == "tracker-encounter"
-    assert document["schema_version"] == 1
+    assert document["schema_version"] == SCHEMA_VERSION
     assert datetime.fromisoformat(document["saved_at"]).tzinfo is not None
     assert document["encounter"] == session.encounter.to_dict()
 
@@ -254,7 +254,7 @@ def test_missing_file(folder: Path) -> None:
         ),
         (
             b'{"format": "tracker-encounter", "schema_version": 3, "encounter": {}}',
-            r"was saved by a newer Tracker \(schema 3; this one reads up to 1\)",
+            rf"was saved by a newer Tracker \(schema 3; this one reads up to {SCHEMA_VERSION}\)",
         ),
         (
             b'{"format": "tracker-encounter", "encounter": {}}',
@@ -357,7 +357,7 @@ def _damage(document: dict[str, Any], how: str) -> None:
         ("speed not a number", r"“Cira”: Speed must be a whole number"),
         ("speed out of range", r"“Cira”: Speed must be between 0 and 60"),
         ("bad option value", r"option Late joiner: 'never' is not one of"),
-        ("runtime data missing", r"its Allies of Majesty — War Scroll data does not make sense"),
+        ("runtime data missing", r"Cira's state has no 'base'"),
         ("effect cycles not a number", r"effect “Stunned”: Cycles must be a whole number"),
     ],
 )

@@ -176,7 +176,7 @@ def test_waiting_at_the_soulweavers_turn_loses_the_turn_when_chosen(pwindow, qtb
         pf.answer(qtbot, window, "No one acts now")
     pf.space(qtbot, window)
     assert "Ayla loses Round 1's turn." in pf.log_texts(window)
-    assert window.document.encounter.clock["round"] == 2
+    assert window.document.encounter.clock.round == 2
     assert pf.current_name(window) == "Ayla"  # her normal place, next round
     assert pf.table_row(window, "Ayla")[0] == "Ayla  (in Conflict)"
     assert pf.highlighted_rows(window) == ["Ayla"]

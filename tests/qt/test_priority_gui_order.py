@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QPushButton
 
 from tests.qt import priority_fixtures as pf
 from tracker.engine.dice import roll
+from tracker.engine.rulesets.priority.state import Reminder
 from tracker.qt.dialogs.options_dialog import OptionsDialog
 
 pwindow = pf.pwindow
@@ -146,7 +147,7 @@ def test_rounds_highlight_the_current_turn_and_count_time(pwindow, qtbot):
     assert pf.highlighted_rows(window) == []
     assert pf.clock_text(window) == "Setting up"
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Start
-    assert window.document.encounter.clock["round"] == 1
+    assert window.document.encounter.clock.round == 1
     assert pf.highlighted_rows(window) == ["Ayla"]
     assert {"Round 1", "Priority 1", "Zeal 9"} <= pf.clock_parts(window)
     assert pf.turn_text(window) == "Ayla: Major 1 · Minor 2"
@@ -170,7 +171,7 @@ def test_rounds_highlight_the_current_turn_and_count_time(pwindow, qtbot):
     assert pf.turn_text(window).startswith("Soulweaver")
     assert pf.status_text(window) == "Round 1 · 0 s · the Soulweaver's turn"
     pf.space(qtbot, window)
-    assert window.document.encounter.clock["round"] == 2
+    assert window.document.encounter.clock.round == 2
     assert pf.highlighted_rows(window) == ["Ayla"]
     assert {"Round 2", "Priority 1", "Zeal 9"} <= pf.clock_parts(window)
     assert pf.status_text(window).startswith("Round 2 · 5 s · Ayla")
@@ -201,14 +202,14 @@ def test_overexertion_is_asked_after_twelve_rounds_for_each_creature_in_conflict
 
     pf.space(qtbot, window, 12 * pf.TURNS_PER_ROUND - 1)
     assert pf.current_name(window) == "Soulweaver"
-    assert window.document.encounter.clock["round"] == 12
+    assert window.document.encounter.clock.round == 12
     assert pf.prompt_title(window) == "", pf.prompt_title(window)
     pf.space(qtbot, window)  # the end of round 12: one minute in Conflict
 
     assert pf.status_text(window).startswith("Round 13 · 60 s")
     in_conflict = ["Ayla", "Bren", "Hollow Knight", "Mire Witch"]
-    assert window.document.encounter.clock["overexertion"] == [
-        [pf.by_name(window, name).id, 1] for name in in_conflict
+    assert window.document.encounter.clock.overexertion == [
+        Reminder(pf.by_name(window, name).id, 1) for name in in_conflict
     ]
     for name in in_conflict:
         assert "Overexertion due" in pf.table_row(window, name)[0]
@@ -235,7 +236,7 @@ def test_overexertion_is_asked_after_twelve_rounds_for_each_creature_in_conflict
         assert "Overexertion due" not in pf.table_row(window, name)[0]
     assert asked == [f"Overexertion — {name} decides" for name in in_conflict]
     qtbot.waitUntil(window.prompt_panel.isHidden, timeout=1000)
-    assert window.document.encounter.clock["overexertion"] == []
+    assert window.document.encounter.clock.overexertion == []
     pf.space(qtbot, window)
     assert pf.current_name(window) == "Bren"
 

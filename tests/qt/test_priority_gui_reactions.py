@@ -15,7 +15,7 @@ def _to_round_two(qtbot, window) -> None:
     """Everyone has had a turn (only then may it react); Ayla's turn is up."""
     pf.press_start(qtbot, window)
     pf.space(qtbot, window, pf.TURNS_PER_ROUND)
-    assert window.document.encounter.clock["round"] == 2
+    assert window.document.encounter.clock.round == 2
     assert pf.current_name(window) == "Ayla"
 
 
@@ -35,8 +35,8 @@ def test_a_trigger_is_decided_in_reverse_priority_and_resolved_newest_first(pwin
     before_trigger = window.document.encounter.to_dict()
     pf.action(qtbot, window, "raise_trigger", text=TRIGGER)
 
-    stack = window.document.encounter.clock["exchange"]
-    assert [item["text"] for item in stack["items"]] == [TRIGGER]
+    stack = window.document.encounter.clock.exchange
+    assert [item.text for item in stack.items] == [TRIGGER]
     assert pf.status_text(window).endswith("· reaction stack: 1")
     seen = [_prompt(window)]
     assert seen[0] == (
@@ -113,7 +113,7 @@ def test_a_trigger_is_decided_in_reverse_priority_and_resolved_newest_first(pwin
     decide("Pass")
     for _ in range(3):
         decide("Completed")
-    assert window.document.encounter.clock["exchange"] is None
+    assert window.document.encounter.clock.exchange is None
     assert pf.log_texts(window)[-1] == "The reactions are over."
     qtbot.waitUntil(window.prompt_panel.isHidden, timeout=1000)
 
@@ -149,7 +149,7 @@ def test_a_trigger_is_decided_in_reverse_priority_and_resolved_newest_first(pwin
         stack.undo()
         assert _prompt(window) == expected
     stack.undo()  # the trigger itself
-    assert window.document.encounter.clock["exchange"] is None
+    assert window.document.encounter.clock.exchange is None
     assert window.document.encounter.to_dict() == before_trigger
     assert pf.table_row(window, "Corin")[1] == "Zeal 5 · Major 1 · Minor 2 · leave DL 9"
 
@@ -193,4 +193,4 @@ def test_a_prompt_is_answered_with_its_keyboard_shortcut(pwindow, qtbot):
     qtbot.keyClick(window.roster_view, combination.key(), combination.keyboardModifiers())
     # A mnemonic "animates" its click: the answer may land a moment later.
     qtbot.waitUntil(lambda: pf.prompt_title(window) == "Reaction? — Corin decides", timeout=1000)
-    assert pf.by_name(window, "Mire Witch").runtime["minor"] == 0  # it passed
+    assert pf.by_name(window, "Mire Witch").runtime.minor == 0  # it passed

@@ -21,7 +21,7 @@ def test_wait_then_act_now_from_the_prompt(pwindow, qtbot):
     assert pf.status_text(window).endswith("Ayla: Major 1 · Minor 2 (up: may wait)")
     pf.action(qtbot, window, "wait")
     ayla = pf.by_name(window, "Ayla")
-    assert ayla.runtime["waiting"]
+    assert ayla.runtime.waiting
     assert pf.table_row(window, "Ayla")[0] == "Ayla  (in Conflict, waiting)"
     assert pf.current_name(window) == "Bren"
     assert pf.highlighted_rows(window) == ["Bren"]
@@ -55,7 +55,7 @@ def test_wait_then_act_now_from_the_prompt(pwindow, qtbot):
     assert pf.current_name(window) == "Ayla"
     assert pf.highlighted_rows(window) == ["Ayla"]
     assert pf.table_row(window, "Ayla")[0] == "Ayla  (in Conflict)"
-    assert not ayla.runtime["waiting"]
+    assert not ayla.runtime.waiting
     assert (
         "Ayla acts now, after Hollow Knight's turn: its place in Priority is now 3."
         in pf.log_texts(window)
@@ -199,7 +199,7 @@ def test_reactions_off_turn_use_the_same_pools_until_the_turn_begins(pwindow, qt
         "Trigger #1 by Bren: Bren shouts again.",
         "No one can react: the trigger completes.",
     ]
-    assert window.document.encounter.clock["exchange"] is None
+    assert window.document.encounter.clock.exchange is None
     assert window.prompt_panel.isHidden()
 
     # Bren spends his Minor; a reaction then costs him the Major.
@@ -452,11 +452,12 @@ def _effects(window) -> list[list[str]]:
 
 def test_effects_lose_a_turn_as_their_creator_begins_its_turns_in_conflict(pwindow, qtbot):
     window = pwindow
+    # Made before the fight: Ayla's first turn counts (one made in her turn would not).
+    _add_effect(qtbot, window, "Blessed", "Bren", "Ayla", "2")
     pf.press_start(qtbot, window)
     pf.select(qtbot, window, "Corin")
     pf.choose(window, "leave_conflict", "how", "gm")
     pf.action(qtbot, window, "leave_conflict")
-    _add_effect(qtbot, window, "Blessed", "Bren", "Ayla", "2")
     _add_effect(qtbot, window, "Warding Circle", "Ayla", "Ayla", "1", ritual=True)
     _add_effect(qtbot, window, "Hex", "Mire Witch", "Corin", "1")
     assert _effects(window) == [
@@ -537,5 +538,5 @@ def test_space_on_a_focused_box_or_button_acts_on_it_not_end_turn(pwindow, qtbot
     wait = window.turn_panel.action_buttons["wait"]
     wait.setFocus()
     qtbot.keyClick(wait, Qt.Key.Key_Space)
-    assert pf.by_name(window, "Ayla").runtime["waiting"]  # Wait was pressed
+    assert pf.by_name(window, "Ayla").runtime.waiting  # Wait was pressed
     assert pf.current_name(window) == "Bren"

@@ -4,7 +4,7 @@ Layout of a file::
 
     {
      "format": "tracker-encounter",     # FORMAT: what this file is
-     "schema_version": 1,               # SCHEMA_VERSION: how to read it
+     "schema_version": 2,               # SCHEMA_VERSION: how to read it
      "saved_at": "2024-05-01T20:15:00+02:00",
      "encounter": { ... Encounter.to_dict() ... }
     }
@@ -44,12 +44,55 @@ from tracker.engine.session import Session
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
 
 FORMAT = "tracker-encounter"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_FILE_BYTES = 64 * 1024 * 1024  # anything larger is not an encounter we wrote
 
+
+def _priority_records(document: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 → 2: Priority keeps typed records. A creature's Tricks used this turn (a
+    list of names) become a `Counters` table, {"used": {name: 1}}; an Overexertion
+    reminder ([creature id, minute]) becomes {"combatant_id": id, "minute": minute}; a
+    missing state or clock (null) becomes an empty table (the records' defaults). What
+    does not have the old shape is left as it is, to be refused when the records are
+    read. The document given is not changed; other rulesets pass unchanged."""
+    data = document.get("encounter")
+    if not isinstance(data, dict) or data.get("ruleset_id") != "priority":
+        return document
+    data = dict(data)
+    combatants = data.get("combatants")
+    if isinstance(combatants, list):
+        data["combatants"] = [_priority_creature(entry) for entry in combatants]
+    clock = data.get("clock")
+    if clock is None:
+        data["clock"] = {}
+    elif isinstance(clock, dict) and isinstance(clock.get("overexertion"), list):
+        data["clock"] = {
+            **clock,
+            "overexertion": [
+                {"combatant_id": entry[0], "minute": entry[1]}
+                if isinstance(entry, list) and len(entry) == 2
+                else entry
+                for entry in clock["overexertion"]
+            ],
+        }
+    return {**document, "encounter": data}
+
+
+def _priority_creature(entry: Any) -> Any:
+    if not isinstance(entry, dict):
+        return entry
+    runtime = entry.get("runtime")
+    if runtime is None:
+        return {**entry, "runtime": {}}
+    tricks = runtime.get("tricks") if isinstance(runtime, dict) else None
+    if not isinstance(tricks, list) or not all(isinstance(name, str) for name in tricks):
+        return entry
+    return {**entry, "runtime": {**runtime, "tricks": {"used": dict.fromkeys(tricks, 1)}}}
+
+
 # Upgrades from one schema version to the next: `_MIGRATIONS[n]` turns a version-n
-# envelope into a version n+1 envelope. Empty while there is only version 1.
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+# envelope into a version n+1 envelope.
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _priority_records}
 
 
 class FileFormatError(TrackerError):

@@ -65,3 +65,23 @@ def tie_groups(order: Sequence[T], key: Callable[[T], Ordered]) -> list[list[T]]
     if len(run) > 1:
         groups.append(run)
     return groups
+
+
+def place_before_lower(
+    order: Sequence[T],
+    key: Callable[[T], Ordered],
+    wanted: Ordered,
+    *,
+    start: int = 0,
+    keyed: Callable[[T], bool] = lambda item: True,
+) -> int:
+    """Where an item of key `wanted` enters `order` (high to low), looking from `start`
+    on: before the first item whose key is lower, passing over the items that `keyed`
+    says no longer stand where their key puts them (moved by a wait or a delay); at the
+    end when there is none. On a sorted order this is `sorted_place`; it differs where
+    the order is not sorted."""
+    for position in range(start, len(order)):
+        other = order[position]
+        if keyed(other) and key(other) < wanted:
+            return position
+    return len(order)
