@@ -14,7 +14,6 @@ Supported field types: `int`, `float`, `str`, `bool`, `None`, `X | None`, `Liter
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import types
 import typing
@@ -62,12 +61,6 @@ def _read(kind: Any, data: Any, where: str) -> Any:
     origin = typing.get_origin(kind)
     if kind is Any:
         raise RecordError(f"{where}: untyped values cannot be stored")
-    if kind is dict:  # TRANSITIONAL: a ruleset not yet typed keeps a plain table
-        if data is None:
-            return {}
-        if not isinstance(data, dict):
-            raise RecordError(f"{where} should be a table, not {_shown(data)}")
-        return copy.deepcopy(data)
     if kind is type(None) or kind is None:
         if data is not None:
             raise RecordError(f"{where} should be empty, not {_shown(data)}")

@@ -111,10 +111,7 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         raise KeyError(name)
 
     def is_started(self, encounter: Encounter) -> bool:
-        clock = encounter.clock
-        if isinstance(clock, dict):  # TRANSITIONAL: an untyped ruleset
-            return bool(clock.get("started"))
-        return bool(getattr(clock, "started", False))
+        return bool(getattr(encounter.clock, "started", False))
 
     def clock_label(self, encounter: Encounter) -> str:
         """Short label of the current moment, stamped on log entries."""

@@ -51,7 +51,8 @@ class Combatant:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], runtime_type: type[Any]) -> Combatant:
-        values = copy.deepcopy(data)
+        values = dict(data)  # the record is read, not copied: deep data never recurses
+        values["stats"] = copy.deepcopy(values.get("stats", {}))
         name = values.get("name", "?")
         values["runtime"] = from_json(runtime_type, values.get("runtime"), f"{name}'s state")
         return cls(**values)
@@ -83,7 +84,8 @@ class Effect:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], anchor_type: type[Any]) -> Effect:
-        values = copy.deepcopy(data)
+        values = dict(data)
+        values["duration"] = copy.deepcopy(values.get("duration", {}))
         where = f"the end of effect {values.get('name', '?')!r}"
         values["anchor"] = from_json(anchor_type, values.get("anchor"), where)
         return cls(**values)
