@@ -1,0 +1,261 @@
+"""The countdown track as a table model: one row per combatant in the encounter's order
+(the order they act next), its `TrackMark` (current value, base, AP left, action under
+way from where it starts to where it resolves, progress, penalty, due now) in
+`MarkRole` and as text in the columns.
+
+It follows the document's `changed` events row by row: the engine's inserts, removals
+and moves are replayed (`CombatantRows`), then only the rows whose mark or combatant
+changed are repainted (the count moving on changes the progress of every action under
+way, so those rows too). `replaced` resets it. Dragging a row issues the engine's
+`MoveCombatant` through `moveRows`, as the roster model does: the ruleset's
+`check_move` decides (only ties are the GM's to order)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine import MoveCombatant
+from tracker.engine.errors import CommandError
+from tracker.engine.rulesets.ap_countdown import ApCountdown
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.fixed_columns import FixedColumns
+from tracker.qt.models.roster_model import IdRole
+from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rulesets.ap_countdown.texts import (
+    Mark,
+    action_text,
+    details,
+    number,
+    progress_text,
+    span_text,
+)
+
+MarkRole = Qt.ItemDataRole.UserRole + 40  # the row's TrackMark
+ResolvesRole = Qt.ItemDataRole.UserRole + 41  # int | None: where its action resolves
+SideRole = Qt.ItemDataRole.UserRole + 42  # "party", "enemy", ...
+
+Index = QModelIndex | QPersistentModelIndex
+NAME, VALUE, BASE, AP, ACTION, SPAN, PROGRESS = range(7)
+
+
+class TrackModel(FixedColumns, QAbstractTableModel):
+    COLUMNS = ("Name", "Value", "Base", "AP left", "Action", "Declared → resolves", "Progress")
+
+    # After every engine event (and reset): the count, the phase or the scale may have
+    # changed even where no row did.
+    track_changed = Signal()
+
+    def __init__(self, document: EncounterDocument, parent=None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._rows = CombatantRows(self, document.encounter)
+        self._marks: dict[str, Mark] = self._wanted_marks()
+        self._ties: dict[int, bool] = {}  # row → may swap with the next (asked lazily)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+
+    # --- the engine's side --------------------------------------------------------------
+    @property
+    def ruleset(self) -> ApCountdown | None:
+        ruleset = self._document.ruleset
+        return ruleset if isinstance(ruleset, ApCountdown) else None
+
+    @property
+    def document(self) -> EncounterDocument:
+        return self._document
+
+    def _wanted_marks(self) -> dict[str, Mark]:
+        ruleset = self.ruleset
+        if ruleset is None:
+            return {}
+        return {mark.combatant_id: mark for mark in ruleset.track(self._document.encounter)}
+
+    def phase(self) -> str:
+        ruleset = self.ruleset
+        return ruleset.phase(self._document.encounter) if ruleset is not None else "setup"
+
+    def count(self) -> int | None:
+        ruleset = self.ruleset
+        return ruleset.count(self._document.encounter) if ruleset is not None else None
+
+    # --- reading ------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        return self._rows.at(row)
+
+    def mark_at(self, row: int) -> Mark | None:
+        combatant = self._rows.at(row)
+        return self._marks.get(combatant.id) if combatant is not None else None
+
+    def summary(self, row: int) -> str:
+        """The ruleset's one-line state ("joins in round 2", "no base initiative yet")."""
+        combatant, ruleset = self._rows.at(row), self.ruleset
+        if combatant is None or ruleset is None:
+            return ""
+        return ruleset.summary(self._document.encounter, combatant)
+
+    def row_of(self, combatant_id: str) -> int:
+        return self._rows.row_of(combatant_id)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        combatant = self._rows.at(index.row())
+        mark = self.mark_at(index.row())
+        if combatant is None or mark is None:
+            return None
+        role = int(role)
+        if role == int(Qt.ItemDataRole.DisplayRole):
+            return self._text(combatant, mark, index.column())
+        if role == int(Qt.ItemDataRole.ToolTipRole):
+            return details(mark, combatant.name)
+        if role == int(Qt.ItemDataRole.TextAlignmentRole) and index.column() in (VALUE, BASE, AP):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == int(Qt.ItemDataRole.DecorationRole) and index.column() == NAME:
+            return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
+        if role == int(Qt.ItemDataRole.BackgroundRole) and mark.due is not None:
+            return QBrush(QColor(CELL_COLORS["current"]))
+        if role == int(Qt.ItemDataRole.ForegroundRole) and combatant.hidden:
+            return QBrush(QColor("#7a7a7a"))
+        if role == int(Qt.ItemDataRole.FontRole) and mark.due is not None:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == int(MarkRole):
+            return mark
+        if role == int(ResolvesRole):
+            return mark.resolves_at
+        if role == int(SideRole):
+            return combatant.side
+        if role == int(IdRole):
+            return combatant.id
+        return None
+
+    @staticmethod
+    def _text(combatant: Combatant, mark: Mark, column: int) -> str:
+        if column == NAME:
+            return combatant.name
+        if column == VALUE:
+            return number(mark.value)
+        if column == BASE:
+            return number(mark.base)
+        if column == AP:
+            return str(mark.ap)
+        if column == ACTION:
+            return action_text(mark)
+        if column == SPAN:
+            return span_text(mark)
+        return progress_text(mark)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    # --- dragging -----------------------------------------------------------------------
+    @staticmethod
+    def target_of(source_row: int, destination_child: int, rows: int) -> int:
+        """Qt's destination (the row to insert before) as the index the combatant ends
+        at, as `MoveCombatant` wants it."""
+        target = destination_child - 1 if destination_child > source_row else destination_child
+        return max(0, min(target, rows - 1))
+
+    def move_refusal(self, source_row: int, destination_child: int) -> str | None:
+        """Why the engine would refuse this drag (tried and rolled back), or None."""
+        combatant = self._rows.at(source_row)
+        if combatant is None:
+            return "Nobody to move."
+        target = self.target_of(source_row, destination_child, len(self._rows))
+        if target == source_row:
+            return None
+        error: CommandError | None = self._document.session.refusal(
+            MoveCombatant(combatant.id, target)
+        )
+        return error.message if error is not None else None
+
+    def tied_with_next(self, row: int) -> bool:
+        """The GM may order this row and the next by dragging: they share a value and
+        the engine would let the lower one pass the upper one (asked once per change,
+        only for the rows a view shows)."""
+        if row not in self._ties:
+            here, below = self.mark_at(row), self.mark_at(row + 1)
+            self._ties[row] = (
+                here is not None
+                and below is not None
+                and here.value is not None
+                and here.value == below.value
+                and self.move_refusal(row + 1, row) is None
+            )
+        return self._ties[row]
+
+    def moveRows(
+        self,
+        source_parent: Index,
+        source_row: int,
+        count: int,
+        destination_parent: Index,
+        destination_child: int,
+    ) -> bool:
+        """A drag as the engine's `MoveCombatant`; the rows move when the engine says so
+        (its change event), never here."""
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        if not 0 <= source_row < len(self._rows):
+            return False
+        target = self.target_of(source_row, destination_child, len(self._rows))
+        if target == source_row:
+            return False
+        return self._document.apply(MoveCombatant(self._rows.ids[source_row], target))
+
+    # --- following the engine -----------------------------------------------------------
+    def _on_replaced(self) -> None:
+        if self.ruleset is None:
+            # Another system's encounter: the view on this model is being replaced; stop.
+            self._document.changed.disconnect(self._on_changed)
+            self._document.replaced.disconnect(self._on_replaced)
+            self.beginResetModel()
+            self._rows.ids, self._rows.by_id, self._marks = [], {}, {}
+            self._ties.clear()
+            self.endResetModel()
+            self.track_changed.emit()
+            return
+        self.beginResetModel()
+        self._rows.load(self._document.encounter)
+        self._marks = self._wanted_marks()
+        self._ties.clear()
+        self.endResetModel()
+        self.track_changed.emit()
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        before, self._marks = self._marks, self._wanted_marks()
+        self._ties.clear()
+        rows = self._rows.follow(event)
+        for row, combatant_id in enumerate(self._rows.ids):
+            if before.get(combatant_id) != self._marks.get(combatant_id):
+                rows.add(row)
+        for first, last in _runs(sorted(rows)):
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
+        self.track_changed.emit()
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Contiguous runs of sorted row numbers: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs

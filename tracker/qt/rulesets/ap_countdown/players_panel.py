@@ -1,0 +1,239 @@
+"""The AP countdown on the players' screen: the count, very large, with the phase and who
+acts there, then the next resolutions in order (value, name, action), above the
+effects on the party.
+
+All of it comes through `PublicState`: the count and who acts are those of the turn
+shown as current (the last visible one while a hidden combatant acts, so a hidden
+combatant's count never shows), and the resolutions go through
+`PlayersResolutionsProxy`, which drops hidden combatants' rows and any text naming
+one. The panel's model is its own (the GM's belongs to a view replaced with each
+encounter)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QSizePolicy,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine.ruleset import Turn
+from tracker.qt.document import EncounterDocument
+from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
+from tracker.qt.ruleset_ui import PlayersPanel
+from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
+from tracker.qt.rulesets.ap_countdown.players_proxy import (
+    PlayersResolutionsProxy,
+    ResolvingNowRole,
+)
+from tracker.qt.rulesets.ap_countdown.texts import number
+
+COUNT_PX = 132  # the count
+PHASE_PX = 36  # "Resolution", "Initiative phase"
+ACTING_PX = 44  # "Hauser resolves Melee Attack" (on two lines if need be)
+ROW_PX = 70  # a resolution to come
+MAX_ROWS = 5  # the next few, no more
+SHARE = 0.62  # of the board's height, at most
+NAME, ACTION = 0, 1  # the proxy's columns used here
+
+
+class ResolutionDelegate(ThemedDelegate):
+    """One resolution to come: the value in a pill, the name large, the action after."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(max(option.rect.width(), 200), self.px(ROW_PX))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if self.cut_off(option):
+            return
+        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
+        now = bool(index.data(ResolvingNowRole))
+        rect = option.rect.adjusted(0, self.px(4), 0, -self.px(4))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(theme.surface))
+        painter.drawRoundedRect(rect, self.px(8), self.px(8))
+        painter.setBrush(self.side_color(index))
+        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
+        value_font = pixel_font(self.px(LIST_NAME_PX), bold=True)
+        pill = QRect(rect.left() + stripe + pad, rect.top() + self.px(6), self.px(96), 0)
+        pill.setBottom(rect.bottom() - self.px(6))
+        background, ink = theme.cells["current" if now else "pending"]
+        painter.setBrush(QColor(background))
+        painter.drawRoundedRect(pill, self.px(8), self.px(8))
+        painter.setFont(value_font)
+        painter.setPen(QColor(ink))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(index.data(ResolvesRole)))
+        text_rect = rect.adjusted(pill.right() - rect.left() + pad, 0, -pad, 0)
+        name_metrics = QFontMetrics(value_font)
+        full_name = str(index.siblingAtColumn(NAME).data() or "")
+        name_width = min(name_metrics.horizontalAdvance(full_name) + 4, text_rect.width())
+        name = name_metrics.elidedText(full_name, Qt.TextElideMode.ElideRight, name_width)
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.setPen(QColor(theme.text))
+        painter.drawText(text_rect, left, name)
+        action_font = pixel_font(self.px(LIST_DETAIL_PX))
+        room = text_rect.width() - name_width - pad
+        action = QFontMetrics(action_font).elidedText(
+            str(index.siblingAtColumn(ACTION).data() or ""), Qt.TextElideMode.ElideRight, room
+        )
+        if room > self.px(LIST_DETAIL_PX) * 3 and action not in ("", "…"):
+            painter.setFont(action_font)
+            painter.setPen(QColor(theme.muted))
+            painter.drawText(text_rect.adjusted(name_width + pad, 0, 0, 0), left, action)
+        painter.restore()
+
+
+class CountdownPanel(PlayersPanel):
+    """The caption "COUNTDOWN" over the count, then "RESOLVES NEXT" over the list."""
+
+    body_stretch = (1, 1)
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("players_countdown")
+        self.document = document
+        self.public = public
+        self.theme = theme
+        self.scale = 1.0
+        self.board_height = 0
+        self.track_model = TrackModel(document, self)
+        self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(caption_label("COUNTDOWN"))
+        self.count_box = QFrame()
+        self.count_box.setObjectName("countdown_box")
+        box = QHBoxLayout(self.count_box)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("players_count")
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(self.count_label)
+        lines = QVBoxLayout()
+        self.phase_line = FitLabel(PHASE_PX, PHASE_PX // 2)
+        self.phase_line.setObjectName("players_count_phase")
+        self.acting_line = QLabel()
+        self.acting_line.setObjectName("players_count_acting")
+        self.acting_line.setWordWrap(True)
+        self.acting_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        lines.addStretch(1)
+        lines.addWidget(self.phase_line)
+        lines.addWidget(self.acting_line)
+        lines.addStretch(1)
+        box.addLayout(lines, 1)
+        self._layout.addWidget(self.count_box)
+        self.next_caption = caption_label("RESOLVES NEXT")
+        self._layout.addWidget(self.next_caption)
+        self.list_view = QListView()
+        self.list_view.setObjectName("players_resolutions")
+        self.list_view.setModel(self.proxy)
+        self.delegate = ResolutionDelegate(theme, self.list_view)
+        self.list_view.setItemDelegate(self.delegate)
+        quiet_view(self.list_view)
+        self._layout.addWidget(self.list_view)
+        self.nothing = QLabel("Nothing under way.")
+        self.nothing.setObjectName("players_empty")
+        self._layout.addWidget(self.nothing)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
+            signal.connect(self._size_list)
+        public.updated.connect(self.refresh)
+        self.refresh()
+
+    # --- look ---------------------------------------------------------------------------
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self._layout.setSpacing(px(16, scale))
+        self.delegate.set_look(theme, scale)
+        self.count_box.setStyleSheet(
+            f"QFrame#countdown_box {{ background: {theme.surface}; border: none;"
+            f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
+        )
+        self.count_box.layout().setContentsMargins(
+            px(28, scale), px(10, scale), px(28, scale), px(10, scale)
+        )
+        self.count_box.layout().setSpacing(px(32, scale))
+        self.count_label.setFont(pixel_font(px(COUNT_PX, scale), bold=True))
+        self.count_label.setStyleSheet(f"color: {theme.emphasis};")
+        self.count_label.setMinimumWidth(px(250, scale))
+        self.phase_line.set_sizes(px(PHASE_PX, scale), px(PHASE_PX * 0.6, scale))
+        self.acting_line.setFont(pixel_font(px(ACTING_PX, scale), bold=True))
+        self.phase_line.setStyleSheet(f"color: {theme.muted}; font-weight: 600;")
+        self.acting_line.setStyleSheet(f"color: {theme.text};")
+        self._size_list()
+
+    def fit(self, board_height: int) -> None:
+        self.board_height = board_height
+        self._size_list()
+
+    def _size_list(self, *_args: object) -> None:
+        """As many rows as there are resolutions to come, up to `MAX_ROWS`, within the
+        panel's share of the board."""
+        row = px(ROW_PX, self.scale)
+        above = px(COUNT_PX * 1.35 + 3 * 16 + 2 * 40, self.scale)
+        room = max(int(self.board_height * SHARE) - above, row)
+        rows = min(self.proxy.rowCount(), MAX_ROWS, max(room // row, 1))
+        self.list_view.setFixedHeight(rows * row)
+        self.list_view.setVisible(rows > 0)
+        self.nothing.setVisible(rows == 0)
+
+    # --- content ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        count, phase, acting = self.count_texts(self.public.shown_turn())
+        self.count_label.setText(count)
+        self.count_label.setVisible(count != "—")  # no count (yet): the lines take the room
+        self.phase_line.set_fitted_text(phase)
+        self.acting_line.setText(acting)
+        self.acting_line.setVisible(bool(acting))
+        started = self.public.is_started()
+        self.nothing.setText("Nothing under way." if started else "The fight has not begun.")
+        self._size_list()
+
+    def count_texts(self, turn: Turn | None) -> tuple[str, str, str]:
+        """(the count, the phase line, who acts) for the turn shown as current."""
+        if turn is None or not self.public.is_started():
+            return "—", "Not started", ""
+        kind = turn.values.get("kind")
+        if kind == "initiative":
+            return "—", "Initiative phase", "Everyone has 4 AP"
+        if kind == "upkeep":
+            return "—", "Upkeep", "End of the round"
+        combatant = next(
+            (c for c in self.document.encounter.combatants if c.id == turn.combatant_id), None
+        )
+        name = combatant.name if combatant is not None else ""
+        action = self.public.visibility.safe(str(turn.values.get("action") or ""))
+        doing = "declares" if kind != "resolve" else f"resolves {action}".strip()
+        acting = self.public.visibility.safe(f"{name} {doing}")
+        return number(turn.values.get("count")), "Resolution", acting
+
+    def rendered_texts(self) -> list[str]:
+        """Every text the panel shows: its labels and the rows of the list it paints."""
+        texts = [
+            label.full_text() if isinstance(label, FitLabel) else label.text()
+            for label in self.findChildren(QLabel)
+            if label.isVisibleTo(self)
+        ]
+        for row in range(self.proxy.rowCount()):
+            for column in range(self.proxy.columnCount()):
+                index = self.proxy.index(row, column)
+                texts += [index.data(), index.data(Qt.ItemDataRole.ToolTipRole)]
+            texts.append(number(self.proxy.index(row, 0).data(ResolvesRole)))
+        return [t for t in texts if isinstance(t, str) and t]
