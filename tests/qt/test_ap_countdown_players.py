@@ -173,14 +173,6 @@ def test_large_type_scaled_with_the_board(adocument, players, qtbot):
     players.grab()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "The generic board shows Turn.phase/grant unfiltered (players/board.py refresh, "
-        "delegates.TurnRowDelegate.detail): an AP countdown grant carries the action's "
-        "name, which the GM may have typed with a hidden combatant's in it."
-    ),
-)
 def test_the_whole_board_never_names_the_troll(adocument, players):
     for _label, action in fight(adocument):
         action()

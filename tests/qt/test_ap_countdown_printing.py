@@ -5,8 +5,6 @@ out, and any text naming it. Printed before the turn order, as a real PDF."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.qt import ap_countdown_fixtures as af
 from tests.qt.ap_countdown_fixtures import by_name
 from tests.qt.test_printing import pdf_text
@@ -124,13 +122,6 @@ def test_the_sheet_prints_before_the_turn_order(adocument, tmp_path):
     assert "Cave Troll" in gm and "Shoot the Cave Troll · 3 AP" in gm
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "printing.turn_order_table prints Turn.grant unfiltered: an AP countdown grant "
-        "carries the action's name, which may name a hidden combatant."
-    ),
-)
 def test_the_players_turn_order_never_names_the_troll(adocument):
     _mid_round(adocument)
     table = turn_order_table(adocument)

@@ -88,7 +88,10 @@ def turn_order_table(document: EncounterDocument, include_hidden: bool = False) 
         name = names.get(turn.combatant_id or "", turn.title or "—")
         when = f"{ruleset.round_name} {turn.round} · {turn.phase}" if turn.round > 0 else turn.phase
         state = "now" if turn == current else ""
-        texts = ("", when, name, turn.grant, "")
+        grant = turn.grant
+        if not include_hidden:  # a typed action may name someone hidden
+            when, grant = visibility.safe(when), visibility.safe(grant)
+        texts = ("", when, name, grant, "")
         rows.append(tuple(Cell(text, state=state) for text in texts))
     columns = (
         Column("✓", 9.0, centered=True),

@@ -21,6 +21,7 @@ from tracker.qt.players.now_panel import NowPanel, caption_label
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
+from tracker.qt.players.visibility import Visibility
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
 
 PLAIN_STRETCH = (3, 2)  # without a ruleset's panel the turns to come get the room
@@ -89,7 +90,11 @@ class PlayersBoard(QWidget):
         self.next_view.setObjectName("players_next")
         self.next_view.setModel(self.turn_proxy)
         self.turn_delegate = TurnRowDelegate(
-            self.theme, self.public.shown_round, self._round_name, self.next_view
+            self.theme,
+            self.public.shown_round,
+            self._round_name,
+            lambda text: Visibility.of(self.document.encounter).safe(text),
+            self.next_view,
         )
         self.next_view.setItemDelegate(self.turn_delegate)
         quiet_view(self.next_view)
@@ -184,7 +189,8 @@ class PlayersBoard(QWidget):
         )
         turn = self.public.shown_turn()
         if started and turn is not None:
-            detail = " · ".join(part for part in (turn.phase, turn.grant) if part)
+            safe = Visibility.of(self.document.encounter).safe
+            detail = " · ".join(safe(part) for part in (turn.phase, turn.grant) if safe(part))
             self.now_panel.show_turn("NOW", self.shown_name(), detail)
         else:
             self.now_panel.show_turn("NOW" if started else "NOT STARTED", "Get ready", "")

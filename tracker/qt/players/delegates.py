@@ -88,19 +88,22 @@ class TurnRowDelegate(ThemedDelegate):
         theme: Theme,
         shown_round: Callable[[], int],
         round_name: Callable[[], str],
+        safe: Callable[[str], str],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(theme, parent)
         self._shown_round = shown_round
         self._round_name = round_name
+        self._safe = safe  # "" for a text that names a hidden combatant
 
     def detail(self, turn: Turn | None) -> str:
         if turn is None:
             return ""
-        grant = f" · {turn.grant}" if turn.grant else ""
+        phase, grant = self._safe(turn.phase), self._safe(turn.grant)
+        grant = f" · {grant}" if grant else ""
         if turn.round > 0 and turn.round != self._shown_round():
-            return f"{self._round_name()} {turn.round} · {turn.phase}{grant}"
-        return f"{turn.phase}{grant}"
+            return f"{self._round_name()} {turn.round} · {phase}{grant}"
+        return f"{phase}{grant}"
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         return QSize(max(option.rect.width(), 200), self.px(self.ROW_HEIGHT))
