@@ -1,0 +1,36 @@
+"""The shared ruleset conformance suite: every installed ruleset, found through the
+registry, plays random encounters through the public engine API (see `machine`).
+
+A new ruleset is covered with no new test code. `TRACKER_CONFORMANCE_EXAMPLES` sets
+the number of playthroughs per ruleset (default 200), e.g. thousands before a release::
+
+    TRACKER_CONFORMANCE_EXAMPLES=5000 .venv/bin/python -m pytest tests/conformance
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import run_state_machine_as_test
+
+from tests.conformance.machine import machine_for
+from tracker.engine.registry import available_rulesets
+
+DEFAULT_EXAMPLES = 200
+STEPS = 25
+
+SETTINGS = settings(
+    max_examples=int(os.environ.get("TRACKER_CONFORMANCE_EXAMPLES", DEFAULT_EXAMPLES)),
+    stateful_step_count=STEPS,
+    deadline=None,
+    derandomize=False,
+    database=None,  # nothing written into the work tree
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@pytest.mark.parametrize("ruleset_id", list(available_rulesets()))
+def test_ruleset_conforms(ruleset_id: str, qapp) -> None:
+    run_state_machine_as_test(machine_for(ruleset_id), settings=SETTINGS)
