@@ -1,7 +1,7 @@
 """The combatants in turn order, one row each: the list the GM selects from and drags.
 Column 0 is the name (with the ruleset's markers), column 1 the ruleset's one-line
-summary of the combatant's state; the side list shows column 0, the central order
-table both.
+summary of the combatant's state, column 2 its meters with the change of the last
+command ("AP 4/7 (−3)"); the side list shows column 0, the central order table all.
 
 Dragging a row issues the engine's `MoveCombatant` command through `moveRows`; the
 model never reorders itself, it only follows the engine's change events. So the
@@ -27,6 +27,7 @@ from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.fixed_columns import FixedColumns
+from tracker.qt.models.meters import MeterMemory
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 MIME_TYPE = "application/x-tracker-combatant-ids"
@@ -37,12 +38,13 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class RosterModel(FixedColumns, QAbstractTableModel):
-    COLUMNS = ("Name", "State")
+    COLUMNS = ("Name", "State", "Resources")
 
     def __init__(self, document: EncounterDocument, parent=None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
+        self._meters = MeterMemory()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -68,7 +70,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             return QBrush(QColor("#000000"))
         if role == Qt.ItemDataRole.DisplayRole and index.column() == 1:
             return self._document.ruleset.summary(self._document.encounter, combatant)
-        if index.column() == 1:
+        if role == Qt.ItemDataRole.DisplayRole and index.column() == 2:
+            return self._meters.text(self._document.ruleset, self._document.encounter, combatant)
+        if index.column() > 0:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             words = self._document.ruleset.markers(self._document.encounter, combatant)
@@ -165,8 +169,17 @@ class RosterModel(FixedColumns, QAbstractTableModel):
     def _on_replaced(self) -> None:
         self.beginResetModel()
         self._rows.load(self._document.encounter)
+        self._meters.clear()
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        for row in self._rows.follow(event):
+        rows = set(self._rows.follow(event))
+        changes = event.changes
+        meters = self._meters.follow(
+            self._document.ruleset,
+            self._document.encounter,
+            changes.combatants | changes.turn_holders,
+        )
+        rows.update(self._rows.row_of(i) for i in meters if self._rows.row_of(i) >= 0)
+        for row in sorted(rows):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

@@ -1,0 +1,66 @@
+"""Each combatant's meters (AP, Stamina, Initiative, pips: `Ruleset.meters`) as numbers,
+with the change the last command made to them ("AP 4/7 (−3)")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tracker.engine.ruleset import AnyRuleset, Meter
+from tracker.engine.state import Combatant, Encounter
+
+
+def _signed(number: int) -> str:
+    return f"+{number}" if number > 0 else f"−{-number}"
+
+
+def meter_text(meter: Meter, delta: int = 0) -> str:
+    shown = f"{meter.label} {meter.value}"
+    if meter.maximum is not None:
+        shown += f"/{meter.maximum}"
+    return f"{shown} ({_signed(delta)})" if delta else shown
+
+
+class MeterMemory:
+    """The meters as last seen, per combatant, and the change of the last command."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, dict[str, int]] = {}
+        self._deltas: dict[str, dict[str, int]] = {}
+
+    def clear(self) -> None:
+        self._last.clear()
+        self._deltas.clear()
+
+    def text(self, ruleset: AnyRuleset, encounter: Encounter, combatant: Combatant) -> str:
+        meters = ruleset.meters(encounter, combatant)
+        self._last.setdefault(combatant.id, {m.name: m.value for m in meters})
+        deltas = self._deltas.get(combatant.id, {})
+        return " · ".join(meter_text(m, deltas.get(m.name, 0)) for m in meters)
+
+    def follow(self, ruleset: AnyRuleset, encounter: Encounter, ids: Iterable[str]) -> set[str]:
+        """A command changed these combatants (or whose turn it is): remember their new
+        meters and what changed. Returns the ids whose text changed (the old deltas go)."""
+        touched = set(self._deltas)
+        self._deltas = {}
+        present = {c.id: c for c in encounter.combatants}
+        for combatant_id in ids:
+            combatant = present.get(combatant_id)
+            if combatant is None:
+                self._last.pop(combatant_id, None)
+                continue
+            now = {m.name: m.value for m in ruleset.meters(encounter, combatant)}
+            before = self._last.get(combatant_id)
+            self._last[combatant_id] = now
+            if before is None:
+                touched.add(combatant_id)
+                continue
+            changed = {
+                name: value - before[name]
+                for name, value in now.items()
+                if name in before and value != before[name]
+            }
+            if changed:
+                self._deltas[combatant_id] = changed
+            if changed or now.keys() != before.keys():
+                touched.add(combatant_id)
+        return touched
