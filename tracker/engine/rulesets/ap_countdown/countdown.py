@@ -158,7 +158,8 @@ def arrange(tx: Transaction, encounter: Encounter) -> None:
     """Sort the list by `ranker`, keeping equal keys in their order (the GM's drags)."""
     wanted = sorted(encounter.combatants, key=ranker(encounter), reverse=True)
     for position, combatant in enumerate(wanted):
-        tx.move_combatant(encounter.index_of(combatant.id), position)
+        if encounter.combatants[position] is not combatant:  # only what moved costs a scan
+            tx.move_combatant(encounter.index_of(combatant.id), position)
 
 
 def settle(tx: Transaction, encounter: Encounter) -> None:
