@@ -64,13 +64,17 @@ def build(ruleset_id: str, size: int, seed: int = 7) -> Session:
 
 
 def next_step(session: Session) -> Command:
-    """What the GM does next: answer the open prompt (its first answer that needs no
-    typing), or end the turn."""
+    """What the GM does next: answer the open prompt (its first answer the rules take,
+    typed fields at their defaults), or end the turn."""
     prompt = session.prompt()
     if prompt is not None:
         for answer in prompt.answers:
-            if not answer.fields and session.refusal(answer.command) is None:
-                return answer.command
+            command = answer.command
+            if answer.fields and isinstance(command, RulesetAction):
+                params = {f.name: (f.default if f.kind != "text" else "x") for f in answer.fields}
+                command = RulesetAction(command.action, command.combatant_id, params)
+            if session.refusal(command) is None:
+                return command
     return EndTurn()
 
 
