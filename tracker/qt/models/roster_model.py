@@ -45,6 +45,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
         self._meters = MeterMemory()
+        self._current_id = self._holder()  # asked once per change, not once per cell
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -95,9 +96,12 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             return combatant.id
         return None
 
-    def _is_current(self, combatant: Combatant) -> bool:
+    def _holder(self) -> str | None:
         turn = self._document.session.current_turn()
-        return turn is not None and turn.combatant_id == combatant.id
+        return turn.combatant_id if turn is not None else None
+
+    def _is_current(self, combatant: Combatant) -> bool:
+        return combatant.id == self._current_id
 
     def _tooltip(self, combatant: Combatant) -> str:
         ruleset = self._document.ruleset
@@ -170,9 +174,11 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         self.beginResetModel()
         self._rows.load(self._document.encounter)
         self._meters.clear()
+        self._current_id = self._holder()
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
+        self._current_id = self._holder()
         rows = set(self._rows.follow(event))
         changes = event.changes
         meters = self._meters.follow(
