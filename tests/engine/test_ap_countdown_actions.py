@@ -188,6 +188,29 @@ def test_reload_carries_over_and_resolves_where_its_last_ap_run_out():
     assert due(session) == ("Hauser", "declare", 25)  # 2 AP left after it
 
 
+def test_the_initiative_phase_foresees_the_declaration_after_a_carried_action_resolves():
+    session = fight([("Hauser", 15, 1), ("Orc", 10, 0)])
+    act(session, "declare", action="reload")  # 6 AP: 4 this round, 2 in round 2
+    act(session, "declare", action="melee attack")
+    answer(session, "Resolved")
+    session.apply(EndTurn())  # Upkeep → round 2's Initiative phase
+    assert phase(session) == "initiative"
+    # Round 2: the Orc declares at 10 + 20 = 30; Hauser's 2 AP resolve at 15 + 5 × 2 =
+    # 25, and the 2 AP left make him declare at 25 right after.
+    foreseen = [(t.values["kind"], t.combatant_id) for t in session.upcoming_turns(5)]
+    assert foreseen == [
+        ("initiative", None),
+        ("declare", cid(session, "Orc")),
+        ("resolve", cid(session, "Hauser")),
+        ("declare", cid(session, "Hauser")),
+        ("upkeep", None),
+    ]
+    assert [t.values.get("count") for t in session.upcoming_turns(4)[1:]] == [30, 25, 25]
+    announced = [t.key for t in session.upcoming_turns(4)[1:]]
+    session.apply(EndTurn())  # the countdown begins
+    assert [t.key for t in session.upcoming_turns(3)] == announced
+
+
 def test_a_16_ap_action_takes_four_rounds():
     session = fight([("Hauser", 15, 1)])
     act(session, "declare", action="load heavy crossbow")

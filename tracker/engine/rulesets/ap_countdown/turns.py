@@ -4,8 +4,8 @@ The sequence of a round: the Initiative phase (a turn of the GM's: no combatant,
 "Initiative phase"), then every due of the countdown in order (a combatant declares or
 resolves at a count), then Upkeep (the GM's, title "Upkeep"), then the next round's
 Initiative phase. In the Initiative phase the countdown's first dues are foreseen from
-the bases known; during the countdown a resolution with AP left is followed by the
-declaration it leads to (`values["follow_up"]`). Later declarations are not foreseen.
+the bases known; a resolution with AP left is followed by the declaration it leads to
+(`values["follow_up"]`), in either phase. Later declarations are not foreseen.
 
 `Turn` of a due
 ---------------
@@ -63,7 +63,8 @@ class Slot:
 
 
 def foreseen(encounter: Encounter) -> list[Due]:
-    """The first dues of the coming countdown, from the bases known (Initiative phase)."""
+    """The first dues of the coming countdown, from the bases known (Initiative phase): a
+    multi-round action resolving this round with AP to spare is followed by a declaration."""
     found: list[Due] = []
     for combatant in encounter.combatants:
         runtime = rt(combatant)
@@ -77,11 +78,17 @@ def foreseen(encounter: Encounter) -> list[Due]:
         if needed <= AP_PER_ROUND:
             at = floor(encounter, runtime.base + AP_STEP * (AP_PER_ROUND - needed))
             found.append(Due(combatant, "resolve", at, True))
+            if needed < AP_PER_ROUND:  # AP left after it resolves: declares there next
+                found.append(Due(combatant, "declare", at, True))
     return ordered(encounter, found)
 
 
-def sequence(encounter: Encounter) -> list[Slot]:
+def sequence(encounter: Encounter) -> tuple[Slot, ...]:
     """The turns to come: the current one first (empty before the fight)."""
+    return encounter.derived("ap_countdown.sequence", lambda: tuple(_sequence(encounter)))
+
+
+def _sequence(encounter: Encounter) -> list[Slot]:
     now = clock(encounter)
     if not now.started:
         return []
