@@ -118,6 +118,7 @@ class Transaction:
 
     # --- contents -------------------------------------------------------------------
     def _keep(self, target: Any) -> None:
+        self.encounter.memo = None  # changing: nothing worked out holds until the end
         key = id(target)
         if key not in self._snapshots:
             fields = _ENCOUNTER_FIELDS if target is self.encounter else tuple(vars(target))
@@ -151,6 +152,7 @@ class Transaction:
 
     # --- structure ------------------------------------------------------------------
     def _edit(self, edit: StructuralEdit) -> None:
+        self.encounter.memo = None
         _apply_edit(self.encounter, edit)
         self.edits.append(edit)
         self.changes.edits.append(edit)
@@ -196,10 +198,16 @@ class Transaction:
     def seal(self) -> Record:
         for snapshot in self._snapshots.values():
             snapshot.after = snapshot.capture()
+        if self._changed():
+            self.encounter.memo = {}
         return self._record()
 
     def rollback(self) -> None:
-        self._record().revert()
+        if self._changed():  # else what was worked out before still holds
+            self._record().revert()
+
+    def _changed(self) -> bool:
+        return bool(self._snapshots or self.edits)
 
 
 @dataclass
@@ -217,6 +225,7 @@ class Record:
             _apply_edit(self.encounter, edit)
         for snapshot in reversed(self.snapshots):
             _restore(snapshot.target, snapshot.before)
+        self.encounter.memo = {}
         return self._changes(inverse_edits)
 
     def reapply(self) -> ChangeSet:
@@ -225,6 +234,7 @@ class Record:
         for snapshot in self.snapshots:
             assert snapshot.after is not None
             _restore(snapshot.target, snapshot.after)
+        self.encounter.memo = {}
         return self._changes(list(self.edits))
 
     def _changes(self, edits: list[StructuralEdit]) -> ChangeSet:

@@ -174,19 +174,26 @@ class Session:
         return list(reversed(self._undone))
 
     # --- asking ---------------------------------------------------------------------
+    # What the views ask many times between two changes is asked of the rules once.
     def current_turn(self) -> Turn | None:
-        return self.ruleset.current_turn(self.encounter)
+        return self.encounter.derived(
+            "session.current_turn", lambda: self.ruleset.current_turn(self.encounter)
+        )
 
     def upcoming_turns(self, limit: int = 20) -> list[Turn]:
         """The current turn first, then those to come, at most `limit`."""
-        return self.ruleset.upcoming_turns(self.encounter, limit)
+        turns = self.encounter.derived(
+            ("session.upcoming_turns", limit),
+            lambda: tuple(self.ruleset.upcoming_turns(self.encounter, limit)),
+        )
+        return list(turns)
 
     def prompt(self) -> Prompt | None:
         """The decision the rules are waiting for, if any; answer with its commands."""
-        return self.ruleset.prompt(self.encounter)
+        return self.encounter.derived("session.prompt", lambda: self.ruleset.prompt(self.encounter))
 
     def status(self) -> str:
-        return self.ruleset.status(self.encounter)
+        return self.encounter.derived("session.status", lambda: self.ruleset.status(self.encounter))
 
     def remaining(self, effect_id: str) -> str:
         return self.ruleset.remaining(self.encounter, self.encounter.effect(effect_id))

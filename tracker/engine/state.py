@@ -10,13 +10,15 @@ combatant's state in `Combatant.runtime`, and the moment an effect ends in
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Hashable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tracker.engine.errors import CommandError
 from tracker.engine.records import from_json, to_json
 
 SIDES: tuple[str, ...] = ("party", "ally", "enemy", "neutral")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -109,18 +111,36 @@ class Encounter:
     log: list[LogEntry] = field(default_factory=list)
     next_id: int = 1
     secret_fields: list[str] = field(default_factory=list)  # stats the players never see
+    # What is worked out from the state, kept until it changes: a `Transaction` sets it
+    # to None at its first change (nothing is kept while a command runs) and empties it
+    # when it closes, undo and redo too. Never saved, never compared.
+    memo: dict[Hashable, Any] | None = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """`compute()`, worked out once between two changes of the encounter."""
+        memo = self.memo
+        if memo is None:
+            return compute()
+        if key not in memo:
+            memo[key] = compute()
+        value: T = memo[key]
+        return value
+
+    def _positions(self) -> dict[str, int]:
+        return {c.id: i for i, c in enumerate(self.combatants)}
 
     def combatant(self, combatant_id: str) -> Combatant:
-        for combatant in self.combatants:
-            if combatant.id == combatant_id:
-                return combatant
-        raise CommandError(f"No combatant with id {combatant_id!r} in this encounter.")
+        return self.combatants[self.index_of(combatant_id)]
 
     def index_of(self, combatant_id: str) -> int:
-        for index, combatant in enumerate(self.combatants):
-            if combatant.id == combatant_id:
-                return index
-        raise CommandError(f"No combatant with id {combatant_id!r} in this encounter.")
+        if self.memo is not None:  # between changes: a look-up
+            index = self.derived("positions", self._positions).get(combatant_id)
+        else:  # while a command runs: a scan, the list changing under it
+            ids = (i for i, c in enumerate(self.combatants) if c.id == combatant_id)
+            index = next(ids, None)
+        if index is None:
+            raise CommandError(f"No combatant with id {combatant_id!r} in this encounter.")
+        return index
 
     def effect(self, effect_id: str) -> Effect:
         for effect in self.effects:
