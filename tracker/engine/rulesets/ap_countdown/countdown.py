@@ -15,7 +15,7 @@ other drag), and the first due in list order acts first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,7 +23,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.declared import Declared
-from tracker.engine.rulesets.ap_countdown.options import floor, per_round, qu_first
+from tracker.engine.rulesets.ap_countdown.options import floor, floored, per_round, qu_first
 from tracker.engine.rulesets.ap_countdown.state import (
     AP_PER_ROUND,
     AP_STEP,
@@ -80,47 +80,62 @@ def _capped(now: Clock, at: int) -> int:
     return at if now.count is None else min(at, now.count)
 
 
-def dues(encounter: Encounter, *, follow_ups: bool = False) -> list[Due]:
+def dues(encounter: Encounter, *, follow_ups: bool = False) -> tuple[Due, ...]:
     """Who must act, in the order they act (empty outside the Resolution phase)."""
-    now = clock(encounter)
-    if now.phase != "resolution":
-        return []
-    found: list[Due] = []
-    for combatant in encounter.combatants:
-        runtime = rt(combatant)
-        value = value_of(encounter, combatant)
-        if value is None:
-            continue
-        action = runtime.action
-        if action is None:
-            if runtime.ap > 0:
-                found.append(Due(combatant, "declare", _capped(now, value)))
-            continue
-        if action.declared.resolves_at is None:
-            continue
-        at = floor(encounter, action.declared.resolves_at)
-        found.append(Due(combatant, "resolve", _capped(now, at)))
-        if follow_ups and runtime.ap > 0:
-            found.append(Due(combatant, "declare", _capped(now, min(value, at)), True))
-    return ordered(encounter, found)
-
-
-def ordered(encounter: Encounter, found: list[Due]) -> list[Due]:
-    index = {c.id: i for i, c in enumerate(encounter.combatants)}
-    return sorted(
-        found,
-        key=lambda d: (
-            -d.at,
-            -tie_rank(encounter, d.combatant),
-            index.get(d.combatant.id, 0),
-            d.kind != "resolve",
-        ),
+    return encounter.derived(
+        ("ap_countdown.dues", follow_ups), lambda: tuple(_dues(encounter, follow_ups))
     )
 
 
+def _dues(encounter: Encounter, follow_ups: bool) -> list[Due]:
+    return ordered(encounter, list(_each_due(encounter, follow_ups)))
+
+
+def _each_due(encounter: Encounter, follow_ups: bool) -> Iterator[Due]:
+    """The dues in list order (a combatant's resolution before its next declaration)."""
+    now = clock(encounter)
+    if now.phase != "resolution":
+        return
+    floors = floored(encounter)
+    for combatant in encounter.combatants:
+        runtime = rt(combatant)
+        if runtime.base is None or runtime.joins > now.round:
+            continue
+        value = runtime.base + AP_STEP * runtime.ap
+        value = max(value, 0) if floors else value
+        action = runtime.action
+        if action is None:
+            if runtime.ap > 0:
+                yield Due(combatant, "declare", _capped(now, value))
+            continue
+        at = action.declared.resolves_at
+        if at is None:
+            continue
+        at = max(at, 0) if floors else at
+        yield Due(combatant, "resolve", _capped(now, at))
+        if follow_ups and runtime.ap > 0:
+            yield Due(combatant, "declare", _capped(now, min(value, at)), True)
+
+
+def ordered(encounter: Encounter, found: list[Due]) -> list[Due]:
+    """`found`, in list order (a combatant's resolution before its next declaration),
+    sorted into the order they act: the highest count first, then (option) the higher
+    Qu; the sort keeps the list order of the rest."""
+    if qu_first(encounter):
+        return sorted(found, key=lambda d: (-d.at, -stat(d.combatant, "qu")))
+    return sorted(found, key=lambda d: -d.at)
+
+
 def current_due(encounter: Encounter) -> Due | None:
-    found = dues(encounter)
-    return found[0] if found else None
+    """The first of `dues` (one pass, no sort)."""
+    return encounter.derived("ap_countdown.current_due", lambda: _first_due(encounter))
+
+
+def _first_due(encounter: Encounter) -> Due | None:
+    each = _each_due(encounter, False)
+    if qu_first(encounter):
+        return min(each, key=lambda d: (-d.at, -stat(d.combatant, "qu")), default=None)
+    return min(each, key=lambda d: -d.at, default=None)
 
 
 def due_for(encounter: Encounter, combatant_id: str | None, kind: DueKind) -> Due:
@@ -142,14 +157,26 @@ def due_for(encounter: Encounter, combatant_id: str | None, kind: DueKind) -> Du
 
 # --- the order -----------------------------------------------------------------------------
 def ranker(encounter: Encounter) -> Callable[[Combatant], Rank]:
-    """Sort key of the combatant list, higher first: (has a value, next count, Qu)."""
-    next_at = {due.combatant.id: due.at for due in reversed(dues(encounter))}
+    """Sort key of the combatant list, higher first: (has a value, next count, Qu). The
+    next count is the one of its due (see `dues`), else its current value."""
+    now = clock(encounter)
+    counting = now.phase == "resolution"
+    floors, by_qu = floored(encounter), qu_first(encounter)
 
     def rank(combatant: Combatant) -> Rank:
-        at = next_at.get(combatant.id, value_of(encounter, combatant))
-        if at is None:
+        runtime = rt(combatant)
+        if runtime.base is None or runtime.joins > now.round:
             return (0, 0, 0)
-        return (1, at, tie_rank(encounter, combatant))
+        at = runtime.base + AP_STEP * runtime.ap
+        action = runtime.action
+        if counting and action is None and runtime.ap > 0:
+            at = _capped(now, max(at, 0) if floors else at)
+        elif counting and action is not None and action.declared.resolves_at is not None:
+            resolves = action.declared.resolves_at
+            at = _capped(now, max(resolves, 0) if floors else resolves)
+        elif floors:
+            at = max(at, 0)
+        return (1, at, stat(combatant, "qu") if by_qu else 0)
 
     return rank
 

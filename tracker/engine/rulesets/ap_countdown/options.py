@@ -44,8 +44,14 @@ OPTIONS: tuple[Choice, ...] = (BASE_INITIATIVE, TIES, MULTI_ROUND_VALUE, BELOW_Z
 
 def chosen(encounter: Encounter, choice: Choice) -> str:
     """The encounter's value of the option (its default when unset or unknown)."""
+    return encounter.derived(
+        ("ap_countdown.option", choice.name), lambda: _chosen(encounter, choice)
+    )
+
+
+def _chosen(encounter: Encounter, choice: Choice) -> str:
     value = encounter.options.get(choice.name, choice.default)
-    return value if value in dict(choice.values) else choice.default
+    return value if any(value == known for known, _ in choice.values) else choice.default
 
 
 def per_round(encounter: Encounter) -> bool:
