@@ -10,7 +10,15 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tracker.engine.commands import RulesetAction
 from tracker.engine.dice import roll
@@ -19,6 +27,8 @@ from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import FieldForm
+
+CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
 
 
 class PromptPanel(QFrame):
@@ -45,8 +55,17 @@ class PromptPanel(QFrame):
         self.context.setObjectName("prompt_context")
         self.context.setTextFormat(Qt.TextFormat.RichText)
         self.context.setWordWrap(True)
-        for label in (self.title, self.question, self.context):
-            layout.addWidget(label)
+        # However long a context, it scrolls within a few lines: never grows the window.
+        self.context_area = QScrollArea()
+        self.context_area.setObjectName("prompt_context_area")
+        self.context_area.setWidgetResizable(True)
+        self.context_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.context_area.setWidget(self.context)
+        self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
+        layout.addWidget(self.title)
+        layout.addWidget(self.question)
+        layout.addWidget(self.context_area)
         self._answers_box = QVBoxLayout()
         layout.addLayout(self._answers_box)
         self.keys_hint = QLabel()
@@ -75,7 +94,10 @@ class PromptPanel(QFrame):
         self.title.setText(prompt.title + asks)
         self.question.setText(prompt.question)
         self.context.setText("<br>".join(escape(line) for line in prompt.context))
-        self.context.setVisible(bool(prompt.context))
+        self.context.ensurePolished()  # the style sheet's font decides a line's height
+        line = self.context.fontMetrics().lineSpacing()
+        self.context_area.setMaximumHeight(CONTEXT_LINES * line + 8)
+        self.context_area.setVisible(bool(prompt.context))
         for number, answer in enumerate(prompt.answers, start=1):
             self._add_answer(number, answer)
         last = min(len(prompt.answers), 9)

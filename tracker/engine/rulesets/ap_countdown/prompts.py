@@ -67,15 +67,24 @@ def prompt(encounter: Encounter) -> Prompt | None:
     return declare_prompt(encounter, due)
 
 
+SIDES_SHOWN = 8  # lines of the combatants' summary; the track shows every one
+
+
 def _sides(encounter: Encounter) -> tuple[str, ...]:
-    lines = []
+    """The combatants as the Initiative phase sees them: those still without a base
+    first, then the others in order, at most `SIDES_SHOWN` lines and a count of the rest."""
+    waiting: list[str] = []
+    ready: list[str] = []
     for combatant in encounter.combatants:
         runtime = rt(combatant)
         if not active(encounter, combatant):
-            lines.append(f"{combatant.name}: joins in round {runtime.joins}")
+            ready.append(f"{combatant.name}: joins in round {runtime.joins}")
             continue
         if runtime.base is None:
-            lines.append(f"{combatant.name}: no base initiative yet")
+            waiting.append(f"{combatant.name}: no base initiative yet")
+            continue
+        if len(waiting) + len(ready) > SIDES_SHOWN:
+            ready.append("")  # counted, never shown: no need to word it
             continue
         line = f"{combatant.name}: base {runtime.base} → {start_value(encounter, runtime.base)}"
         if runtime.parry is not None:
@@ -85,8 +94,12 @@ def _sides(encounter: Encounter) -> tuple[str, ...]:
         if runtime.action is not None:
             declared = runtime.action.declared
             line += f" · {declared.name} {declared.done}/{declared.needed} AP"
-        lines.append(line)
-    return tuple(lines)
+        ready.append(line)
+    lines = waiting + ready
+    if len(lines) <= SIDES_SHOWN:
+        return tuple(lines)
+    shown = lines[: SIDES_SHOWN - 1]
+    return (*shown, f"… and {len(lines) - len(shown)} more on the countdown track")
 
 
 def base_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
