@@ -60,6 +60,11 @@ def build(ruleset_id: str, size: int, seed: int = 7) -> Session:
         side = rng.choice(["party", "enemy"])
         session.apply(AddCombatant(f"Fighter {number}", side, stats=stats_for(session, rng)))
     session.apply(StartEncounter())
+    for _ in range(3 * size):  # past the set-up (bases entered, ...): a combatant acts
+        turn = session.current_turn()
+        if turn is not None and turn.combatant_id is not None:
+            break
+        session.apply(next_step(session))
     return session
 
 
