@@ -164,3 +164,21 @@ def test_roster_move_rows_issues_the_engine_move(document):
     assert not roster.moveRows(QModelIndex(), 0, 1, QModelIndex(), 3)
     assert roster.index(0, 0).data() == "Echthra"
     assert "cannot pass" in refusals[0]
+
+
+def test_removing_an_effects_creator_repaints_its_row_as_gone(document):
+    effects = EffectsModel(document)
+    thomas, kandor = by_name(document, "Thomas").id, by_name(document, "Kandor").id
+    assert document.apply(AddEffect("Blessed", kandor, thomas, {"cycles": 2}))
+    repainted: set[int] = set()
+    effects.dataChanged.connect(
+        lambda top, bottom, *_: repainted.update(range(top.row(), bottom.row() + 1))
+    )
+    assert effects.index(0, 2).data() == "Thomas"  # the creator's column
+    assert document.apply(RemoveCombatant(thomas))
+    assert repainted == {0}
+    assert effects.index(0, 2).data() == "(gone)"
+    repainted.clear()
+    document.undo_stack.undo()
+    assert repainted == {0}
+    assert effects.index(0, 2).data() == "Thomas"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.changes import EFFECTS
+from tracker.engine.changes import COMBATANTS, EFFECTS
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Effect
 from tracker.qt.document import EncounterDocument
@@ -107,11 +107,12 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
         was_soon, self._soon = self._soon, self._ending_soon()
         replay_edits(self, self._effects, event.changes.edits_of(EFFECTS))
         # Remaining time (and ending soon) is counted from the clock and names can
-        # change: repaint the few effect rows when either moved (or, rarely, when an
-        # option alone changed which effects end soon).
+        # change (a creator removed shows "(gone)"): repaint the few effect rows when
+        # either moved (or, rarely, when an option alone changed which effects end soon).
         if self._effects and (
             event.changes.clock
             or event.changes.combatants
+            or event.changes.edits_of(COMBATANTS)
             or event.changes.effects
             or self._soon != was_soon
         ):
