@@ -26,6 +26,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
 
+from PySide6.QtCore import QEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from tracker.engine import (  # noqa: E402
@@ -95,6 +96,14 @@ def an_action(session: Session) -> Command | None:
     return None
 
 
+def settle(app: QApplication, window: MainWindow) -> None:
+    """Paint, handle every posted event and delete what was deleted later, as the
+    running app's event loop does (`processEvents` alone never deletes)."""
+    window.repaint()
+    app.processEvents()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 def measure(ruleset_id: str, size: int, steps: int, folder: Path) -> dict[str, float]:
     app = QApplication.instance() or QApplication([])
     window = MainWindow(build(ruleset_id, size), None, folder / f"journal-{ruleset_id}-{size}")
@@ -107,16 +116,14 @@ def measure(ruleset_id: str, size: int, steps: int, folder: Path) -> dict[str, f
         command = next_step(document.session)
         started = time.perf_counter()
         applied = document.apply(command)
-        window.repaint()
-        app.processEvents()
+        settle(app, window)
         if applied:
             turn_times.append(time.perf_counter() - started)
         action = an_action(document.session)
         if action is not None:
             started = time.perf_counter()
             document.apply(action)
-            window.repaint()
-            app.processEvents()
+            settle(app, window)
             action_times.append(time.perf_counter() - started)
     document.undo_stack.setClean()
     window.close()
