@@ -227,3 +227,20 @@ def test_a_tie_re_roll_can_be_rolled_from_the_prompt(pwindow, qtbot):
     qtbot.mouseClick(panel.answer_buttons[0], Qt.MouseButton.LeftButton)
     assert pf.prompt_title(window) == "Zeal tie — Hollow Knight decides"
     assert pf.prompt_context(window)[0] == f"Bren: re-rolls so far {expected}"
+
+
+def test_an_option_repaints_every_roster_row_it_changes(pwindow, qtbot):
+    window = pwindow
+    pf.press_start(qtbot, window)
+    roster = window.roster_model
+    repainted: set[int] = set()
+    roster.dataChanged.connect(
+        lambda top, bottom, *_: repainted.update(range(top.row(), bottom.row() + 1))
+    )
+    knight = roster.row_of(pf.by_name(window, "Hollow Knight").id)
+    assert roster.index(knight, 0).data() == "Hollow Knight  (in Conflict)"
+    _in_options_dialog(qtbot, window, {"npc_turns": "soulweaver_turn"})
+    assert knight in repainted
+    assert roster.index(knight, 0).data() == (
+        "Hollow Knight  (in Conflict, acts in the Soulweaver's turn)"
+    )

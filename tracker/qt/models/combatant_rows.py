@@ -54,5 +54,7 @@ class CombatantRows:
                 model.beginMoveRows(root, edit.source, edit.source, root, after)
                 self.ids.insert(edit.destination, self.ids.pop(edit.source))
                 model.endMoveRows()
+        if event.changes.encounter:  # an option may change what every row shows
+            return set(range(len(self.ids)))
         touched = event.changes.combatants | event.changes.turn_holders
         return {row for row in map(self.row_of, touched) if row >= 0}

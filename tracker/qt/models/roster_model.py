@@ -187,5 +187,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             changes.combatants | changes.turn_holders,
         )
         rows.update(self._rows.row_of(i) for i in meters if self._rows.row_of(i) >= 0)
+        last = len(self.COLUMNS) - 1
+        if rows and len(rows) == len(self._rows):  # every row (an option changed): one signal
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, last))
+            return
         for row in sorted(rows):
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
