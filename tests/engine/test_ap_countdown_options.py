@@ -114,6 +114,18 @@ def test_ties_simultaneous():
     assert due(session) == ("Brakk", "declare", 30)
 
 
+def test_switching_ties_to_qu_mid_round_re_orders_the_list_at_once():
+    session = tied(ties="simultaneous")
+    assert [c.name for c in session.encounter.combatants] == ["Aurel", "Brakk", "Cira"]
+    session.apply(SetOption("ties", "qu_then_gm"))
+    # All at 10 + 20 = 30: Qu 5, 5, 2 → Brakk and Cira (in their order), then Aurel.
+    assert [c.name for c in session.encounter.combatants] == ["Brakk", "Cira", "Aurel"]
+    error = refused(session, MoveCombatant(cid(session, "Aurel"), 0))
+    assert error.message.startswith("Aurel cannot pass Brakk")
+    session.undo()
+    assert [c.name for c in session.encounter.combatants] == ["Aurel", "Brakk", "Cira"]
+
+
 # --- option 4: initiative below 0 -----------------------------------------------------
 def test_initiative_below_0_allowed_the_count_goes_on():
     session = fight([("Goblin", -7, 0)])

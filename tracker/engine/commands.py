@@ -99,6 +99,7 @@ class SetOption(Command):
         tx.touch_encounter().options[self.option] = value
         described = dict(choice.values)[value]
         tx.log(f"Option “{choice.label}” set to: {described}.")
+        ruleset.on_option_changed(tx, encounter, self.option)
         return f"Set {choice.label}"
 
 

@@ -141,6 +141,10 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     ) -> None:
         """The combatant's stats changed from `old` (already applied)."""
 
+    def on_option_changed(self, tx: Transaction, encounter: Encounter, name: str) -> None:
+        """The encounter option `name` was just set (re-order or re-count what it
+        changes)."""
+
     def summary(self, encounter: Encounter, combatant: Combatant) -> str:
         """The combatant's state in a few words, for the order list (stats by default)."""
         return " · ".join(
