@@ -115,6 +115,7 @@ class Transaction:
         self._order: list[int] = []
         self.edits: list[StructuralEdit] = []
         self.changes = ChangeSet()
+        self._memo = encounter.memo  # what was worked out before: good again on rollback
 
     # --- contents -------------------------------------------------------------------
     def _keep(self, target: Any) -> None:
@@ -203,8 +204,10 @@ class Transaction:
         return self._record()
 
     def rollback(self) -> None:
-        if self._changed():  # else what was worked out before still holds
+        """Undo everything: the state is as before, and so is what was worked out."""
+        if self._changed():
             self._record().revert()
+        self.encounter.memo = self._memo
 
     def _changed(self) -> bool:
         return bool(self._snapshots or self.edits)

@@ -15,6 +15,7 @@ other drag), and the first due in list order acts first.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -181,16 +182,63 @@ def ranker(encounter: Encounter) -> Callable[[Combatant], Rank]:
     return rank
 
 
-def arrange(tx: Transaction, encounter: Encounter) -> None:
-    """Sort the list by `ranker`, keeping equal keys in their order (the GM's drags)."""
-    wanted = sorted(encounter.combatants, key=ranker(encounter), reverse=True)
-    for position, combatant in enumerate(wanted):
-        if encounter.combatants[position] is not combatant:  # only what moved costs a scan
-            tx.move_combatant(encounter.index_of(combatant.id), position)
+PLACED_ALONE = 16  # at most this many changed combatants are placed one by one
 
 
-def settle(tx: Transaction, encounter: Encounter) -> None:
-    """After any change: the count moves to the next due; with none left, Upkeep."""
+def arrange(tx: Transaction, encounter: Encounter, *, everyone: bool = False) -> None:
+    """Sort the list by `ranker`, keeping equal keys in their order (the GM's drags).
+
+    The list was sorted when the command began, and only what the command touched can
+    have a new key (a round, a phase or an option changing keys them all: `everyone`),
+    so the few touched are placed among the others by bisection: the cost follows what
+    changed, not the size of the fight."""
+    rank = ranker(encounter)
+    combatants = encounter.combatants
+    touched = tx.changes.combatants
+    if everyone or len(touched) > PLACED_ALONE:
+        wanted = sorted(combatants, key=rank, reverse=True)
+        for position, combatant in enumerate(wanted):
+            if combatants[position] is not combatant:  # only what moved costs a scan
+                tx.move_combatant(encounter.index_of(combatant.id), position)
+        return
+    wanted = _placed(combatants, touched, rank)
+    placed = [(i, c) for i, c in enumerate(wanted) if c.id in touched]
+    if all(combatants[i] is c for i, c in placed):
+        return  # the others fill the same places in the same order: nothing moved
+    if len(placed) > 1:  # all out of the way first, so each lands where it belongs
+        for _, combatant in placed:
+            tx.move_combatant(encounter.index_of(combatant.id), len(combatants) - 1)
+    for position, combatant in placed:  # the others keep their order: one move each
+        tx.move_combatant(encounter.index_of(combatant.id), position)
+
+
+def _placed(
+    combatants: list[Combatant], touched: set[str], rank: Callable[[Combatant], Rank]
+) -> list[Combatant]:
+    """The list with the `touched` combatants taken out and put back where a stable
+    sort would put them: after every other of a higher key or an equal key before it."""
+    position = {c.id: i for i, c in enumerate(combatants)}
+
+    def key(combatant: Combatant) -> tuple[int, int, int, int]:
+        has, at, qu = rank(combatant)
+        return (-has, -at, -qu, position[combatant.id])
+
+    others = [c for c in combatants if c.id not in touched]
+    moving = sorted((c for c in combatants if c.id in touched), key=key)
+    wanted: list[Combatant] = []
+    start = 0
+    for combatant in moving:
+        place = bisect_left(others, key(combatant), lo=start, key=key)
+        wanted.extend(others[start:place])
+        wanted.append(combatant)
+        start = place
+    wanted.extend(others[start:])
+    return wanted
+
+
+def settle(tx: Transaction, encounter: Encounter, *, everyone: bool = False) -> None:
+    """After any change: the count moves to the next due; with none left, Upkeep
+    (`everyone`: every combatant's key may have changed, see `arrange`)."""
     now = clock(encounter)
     if now.phase == "resolution":
         first = current_due(encounter)
@@ -200,7 +248,7 @@ def settle(tx: Transaction, encounter: Encounter) -> None:
             tx.log(f"Round {now.round}: the countdown is over. Upkeep.", "turn")
         elif first.at != now.count:
             touch_clock(tx).count = first.at
-    arrange(tx, encounter)
+    arrange(tx, encounter, everyone=everyone or now.phase != "resolution")
 
 
 # --- rounds --------------------------------------------------------------------------------
@@ -219,7 +267,7 @@ def begin_round(tx: Transaction, encounter: Encounter, number: int) -> None:
         if runtime.action is not None:
             _carry(runtime, runtime.action)
     tx.log(f"Round {number}: Initiative phase.", "turn")
-    arrange(tx, encounter)
+    arrange(tx, encounter, everyone=True)
 
 
 def _carry(runtime: Runtime, action: UnderWay) -> None:
@@ -253,7 +301,7 @@ def begin_countdown(tx: Transaction, encounter: Encounter) -> None:
     if first is not None:
         changed.count = first.at
         tx.log(f"Round {now.round}: the countdown begins at {first.at}.", "turn")
-    settle(tx, encounter)
+    settle(tx, encounter, everyone=True)
 
 
 def _carry_on(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:

@@ -196,7 +196,7 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
         countdown.settle(tx, encounter)
 
     def on_option_changed(self, tx: Transaction, encounter: Encounter, name: str) -> None:
-        countdown.settle(tx, encounter)  # ties by Qu, values floored: the count and order
+        countdown.settle(tx, encounter, everyone=True)  # ties by Qu, values floored
 
     def check_move(self, encounter: Encounter, combatant: Combatant, destination: int) -> None:
         check_tie_drag(
