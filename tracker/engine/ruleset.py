@@ -8,6 +8,7 @@ given (`touch` before changing a combatant, `touch_clock` before the clock, `log
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
@@ -155,6 +156,12 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
 
     def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
         """The combatant's resources with a maximum, for bars and numbers in the views."""
+        return ()
+
+    def follows_clock(self, encounter: Encounter) -> Collection[str]:
+        """Ids of the combatants whose summary, meters or markers change when the clock
+        moves although they were not touched (an action's progress counted from the
+        clock): the views repaint them whenever it moves."""
         return ()
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:

@@ -181,11 +181,13 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         self._current_id = self._holder()
         rows = set(self._rows.follow(event))
         changes = event.changes
-        meters = self._meters.follow(
-            self._document.ruleset,
-            self._document.encounter,
-            changes.combatants | changes.turn_holders,
-        )
+        ruleset, encounter = self._document.ruleset, self._document.encounter
+        shown = changes.combatants | changes.turn_holders
+        if changes.clock:  # rows whose text follows the clock, untouched
+            timed = set(ruleset.follows_clock(encounter))
+            rows.update(self._rows.row_of(i) for i in timed if self._rows.row_of(i) >= 0)
+            shown = shown | timed
+        meters = self._meters.follow(ruleset, encounter, shown)
         rows.update(self._rows.row_of(i) for i in meters if self._rows.row_of(i) >= 0)
         last = len(self.COLUMNS) - 1
         if rows and len(rows) == len(self._rows):  # every row (an option changed): one signal

@@ -18,7 +18,7 @@ Public queries for views (all safe on any state, none changes anything):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
@@ -143,6 +143,10 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
         if hits > 0:
             found.append(Meter("hits", "Hits", hits - stat(combatant, "hits_taken"), hits))
         return tuple(found)
+
+    def follows_clock(self, encounter: Encounter) -> Collection[str]:
+        """Actions under way show their progress counted from the count."""
+        return [c.id for c in encounter.combatants if rt(c).action is not None]
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
         runtime = rt(combatant)
