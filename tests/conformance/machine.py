@@ -2,11 +2,12 @@
 engine API, with the Qt models, a save file and the crash journal following along.
 
 Checked after every step: the queries views make (current turn, upcoming turns, prompt,
-status, remaining time of every effect, ...) answer without raising and change nothing,
-and the Qt models mirror the engine. Checked for every command: `Session.refusal`
-foretells the outcome; a refused command changes nothing and tells no one; undo and redo
-walk exactly through the states the session passed; End Turn brings the turn that
-`upcoming_turns` announced, and the effects that expire are those `ends_soon` announced.
+status, remaining time of every effect, ...) answer without raising and change nothing;
+the Qt models mirror the engine and announce every change a view must repaint (and pass
+qtmodeltester). Checked for every command: `Session.refusal` foretells the outcome; a
+refused command changes nothing and tells no one; undo and redo walk exactly through the
+states the session passed; End Turn brings the turns that `upcoming_turns` announced, and
+the effects that expire are those `ends_soon` announced (and those end).
 At the end (`teardown`): undoing everything gives the start, redoing everything the end;
 a saved file and the crash journal give back the same encounter, which plays on alike.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -85,6 +87,7 @@ UPCOMING = 20  # upcoming turns asked for, as a turn panel does
 FORESEEN = 6  # turns after the current one that End Turn must bring as announced
 BOGUS_COMBATANT = "c999"
 BOGUS_EFFECT = "e999"
+METER_CHANGE = re.compile(r" \([+−]\d+\)")  # see tracker.qt.models.meters.meter_text
 SHARED_MEMORY = Path("/dev/shm")  # no disk syncs for the journal's fsync, where available
 
 
@@ -138,6 +141,20 @@ def answers(session: Session) -> tuple[Any, ...]:
         [ruleset.summary(encounter, c) for c in encounter.combatants],
         [ruleset.markers(encounter, c) for c in encounter.combatants],
     )
+
+
+def _kind(command: Command) -> str:
+    """What a command does, whoever it concerns: the action, or the one moved."""
+    if isinstance(command, RulesetAction):
+        return command.action
+    if isinstance(command, MoveCombatant):
+        return command.combatant_id
+    return type(command).__name__
+
+
+def _without_changes(shown: Any) -> Any:
+    """A cell's text without the changes of the last command ("AP 4/7 (−3)" → "AP 4/7")."""
+    return METER_CHANGE.sub("", shown) if isinstance(shown, str) else shown
 
 
 def _temporary_folder() -> tempfile.TemporaryDirectory[str]:
@@ -211,6 +228,65 @@ class WatchingModelTester(ModelTester):
         """Quiet: the base class prints a line for every signal."""
 
 
+class PaintedCells:
+    """What a view would show of a model: the text of every cell, read when the model
+    announces rows or a change and never otherwise. A cell whose change the model never
+    announced (a row it forgot to repaint) differs from the model's text now."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+        self.cells: list[list[Any]] = []
+        self._read_all()
+        self._slots = (
+            (model.modelReset, self._read_all),
+            (model.layoutChanged, self._read_all),
+            (model.rowsInserted, self._inserted),
+            (model.rowsRemoved, self._removed),
+            (model.rowsMoved, self._moved),
+            (model.dataChanged, self._changed),
+        )
+        for signal, slot in self._slots:
+            signal.connect(slot)
+
+    def close(self) -> None:
+        for signal, slot in self._slots:
+            signal.disconnect(slot)
+
+    def check(self) -> None:
+        """Every cell shows what the model says now."""
+        name = type(self.model).__name__
+        assert len(self.cells) == self.model.rowCount(), f"{name}: rows painted"
+        for row, painted in enumerate(self.cells):
+            now = self._row(row)
+            assert painted == now, f"{name} row {row} was not repainted: {painted}, now {now}"
+
+    def _row(self, row: int) -> list[Any]:
+        model = self.model
+        return [
+            _without_changes(model.index(row, column).data())
+            for column in range(model.columnCount())
+        ]
+
+    def _read_all(self, *_: Any) -> None:
+        self.cells = [self._row(row) for row in range(self.model.rowCount())]
+
+    def _inserted(self, _parent: Any, first: int, last: int) -> None:
+        self.cells[first:first] = [self._row(row) for row in range(first, last + 1)]
+
+    def _removed(self, _parent: Any, first: int, last: int) -> None:
+        del self.cells[first : last + 1]
+
+    def _moved(self, _parent: Any, first: int, last: int, _to: Any, row: int) -> None:
+        moving = self.cells[first : last + 1]
+        del self.cells[first : last + 1]
+        at = row - len(moving) if row > last else row
+        self.cells[at:at] = moving
+
+    def _changed(self, top_left: Any, bottom_right: Any, *_: Any) -> None:
+        for row in range(top_left.row(), bottom_right.row() + 1):
+            self.cells[row] = self._row(row)
+
+
 # --- the machine -----------------------------------------------------------------------------
 class ConformanceMachine(RuleBasedStateMachine):
     """Plays one ruleset (`ruleset_id`, set by `machine_for`) at random."""
@@ -227,6 +303,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         self.document: EncounterDocument | None = None
         self.models: list[Any] = []
         self.testers: list[WatchingModelTester] = []
+        self.painted: list[PaintedCells] = []
         self.warnings = QtWarnings()
         self.events: list[SessionEvent] = []  # everything the session told its listeners
         self.states: list[dict[str, Any]] = []  # [i]: after the i-th command of the history
@@ -262,6 +339,7 @@ class ConformanceMachine(RuleBasedStateMachine):
             tester = WatchingModelTester()
             tester.check(model)
             self.testers.append(tester)
+        self.painted = [PaintedCells(model) for model in self.models]
         self.states = [snapshot(self.encounter)]
         self.position = 0
         cast = data.draw(
@@ -320,9 +398,13 @@ class ConformanceMachine(RuleBasedStateMachine):
         available), completed by `finish`; else (or if none is allowed) one drawn by
         `draw`, allowed or not."""
         if data.draw(st.integers(0, 3), label="guided") > 0:
-            allowed = [c for c in candidates if self._allowed(c)]
-            if allowed:
-                self._apply(finish(data.draw(st.sampled_from(allowed), label="allowed")))
+            allowed: dict[str, list[Command]] = {}
+            for command in candidates:
+                if self._allowed(command):
+                    allowed.setdefault(_kind(command), []).append(command)
+            if allowed:  # each kind of command as likely as any other, whatever its targets
+                kind = data.draw(st.sampled_from(sorted(allowed)), label="allowed")
+                self._apply(finish(data.draw(st.sampled_from(allowed[kind]), label=kind)))
                 return
         self._apply(draw())
 
@@ -574,6 +656,10 @@ class ConformanceMachine(RuleBasedStateMachine):
     def yet_another_ruleset_action(self, data: st.DataObject) -> None:
         self._ruleset_action(data)
 
+    @rule(data=st.data())
+    def one_more_ruleset_action(self, data: st.DataObject) -> None:
+        self._ruleset_action(data)
+
     # --- prompts ----------------------------------------------------------------------
     def _prompt_open(self) -> bool:
         return self.session is not None and self.session.prompt() is not None
@@ -751,8 +837,9 @@ class ConformanceMachine(RuleBasedStateMachine):
         self.busy = False
 
     def _check_mirrors(self, *, full: bool = False) -> None:
-        """Each model's rows are the engine's, row for row (the turn order's first rows,
-        or with `full` all of them)."""
+        """Each model's rows are the engine's, row for row, and every cell a view shows
+        was repainted when it changed (the turn order's first rows and the small models;
+        with `full` all of them)."""
         assert self.session is not None
         roster, turns, effects, log = self.models
         encounter = self.encounter
@@ -768,6 +855,9 @@ class ConformanceMachine(RuleBasedStateMachine):
         count = turns.rowCount() if full else min(turns.rowCount(), UPCOMING)
         shown = [turns.turn_at(r) for r in range(count)]
         assert shown == self.session.upcoming_turns(count), "turn order rows"
+        for model, painted in zip(self.models, self.painted, strict=True):
+            if full or isinstance(model, RosterModel | EffectsModel):  # the small ones
+                painted.check()
         self.warnings.check()
 
     def _check_models(self, *, turns: bool = False) -> None:
@@ -839,15 +929,16 @@ class ConformanceMachine(RuleBasedStateMachine):
         self._play_on_alike(session, {"loaded": loaded, "recovered": recovered})
 
     def _models_equal_fresh_ones(self) -> None:
-        """Each model, having followed every change, shows what a fresh one shows."""
+        """Each model, having followed every change, shows what a fresh one shows (but
+        the change the last command made to a meter, which only the first has seen)."""
         assert self.document is not None
         for model in self.models:
             fresh = type(model)(self.document)
             assert model.rowCount() >= fresh.rowCount(), f"{type(model).__name__} rows"
             for row in range(fresh.rowCount()):
                 for column in range(fresh.columnCount()):
-                    shown = model.index(row, column).data()
-                    assert shown == fresh.index(row, column).data(), (
+                    shown = _without_changes(model.index(row, column).data())
+                    assert shown == _without_changes(fresh.index(row, column).data()), (
                         f"{type(model).__name__} row {row} column {column}: {shown!r}"
                     )
             self.document.changed.disconnect(fresh._on_changed)
@@ -891,7 +982,10 @@ class ConformanceMachine(RuleBasedStateMachine):
         self.warnings.uninstall()
         for tester in self.testers:
             tester.close()
+        for painted in self.painted:
+            painted.close()
         self.testers = []
+        self.painted = []
         self._detach_document()
         self.models = []
         self.document = None

@@ -70,7 +70,8 @@ def valid_value(field: Field) -> st.SearchStrategy[Any]:
         return st.one_of(st.booleans(), st.sampled_from(("yes", "no", "True", "0")))
     if field.kind == "choice":
         choices = st.sampled_from(field.choices)
-        return st.one_of(choices, choices.map(lambda c: f" {c.upper()} "))
+        shouted = choices.map(lambda c: f" {c.upper()} ")
+        return st.one_of(choices, shouted).map(lambda v: _checked(field, v))
     texts = st.one_of(
         st.sampled_from(WORDS),
         st.sampled_from(TEXT_CANDIDATES),

@@ -34,20 +34,6 @@ SETTINGS = settings(
 )
 
 
-# A known AP countdown bug (issue 7's closing note): after a resolution, a declaration
-# at the same count that `upcoming_turns` did not announce. Not strict: the fix makes
-# it pass, and then this mark goes.
-KNOWN_BUGS = {"ap_countdown": "a follow-up declaration upcoming_turns did not announce"}
-
-
-@pytest.mark.parametrize(
-    "ruleset_id",
-    [
-        pytest.param(r, marks=pytest.mark.xfail(reason=KNOWN_BUGS[r], strict=False))
-        if r in KNOWN_BUGS
-        else r
-        for r in available_rulesets()
-    ],
-)
+@pytest.mark.parametrize("ruleset_id", available_rulesets())
 def test_ruleset_conforms(ruleset_id: str, qapp) -> None:
     run_state_machine_as_test(machine_for(ruleset_id), settings=SETTINGS)
