@@ -9,7 +9,7 @@ from __future__ import annotations
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.declared import Declared
-from tracker.engine.rulesets.stamina_battle.actions import Limit, left_text, take
+from tracker.engine.rulesets.stamina_battle.actions import Limit, check, left_text, take
 from tracker.engine.rulesets.stamina_battle.sides import used_turn
 from tracker.engine.rulesets.stamina_battle.state import ONCE, UNIT, clock, rt, touch
 from tracker.engine.state import Combatant, Encounter
@@ -54,6 +54,7 @@ def charge(tx: Transaction, encounter: Encounter, unit: Combatant) -> None:
     under_way = state.charge
     if under_way is None:
         raise CommandError(f"{unit.name} is charging no spell.")
+    check(unit, 0, "charge", _charge_limit(unit))
     if state.stamina.current <= 0:
         raise CommandError(f"{unit.name} has no Stamina left to charge {under_way.name} with.")
     put = min(state.stamina.current, under_way.left)
