@@ -79,6 +79,10 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
     def side_title(self, side: str | None) -> str:
         return sides.side_title(side)
 
+    def side_name(self, side: str | None) -> str:
+        """ "the party", "the enemies"."""
+        return sides.side_name(side)
+
     def phase_name(self, side: str | None) -> str:
         return sides.phase_name(side)
 

@@ -19,6 +19,8 @@ from tracker.engine.rulesets.stamina_battle.state import MOVES_PER_TURN, anchor_
 from tracker.engine.rulesets.stamina_battle.wounds import armor_of, evasion_of
 from tracker.engine.state import Combatant, Encounter
 
+USED_WORDS = {"guard": "Guard", "item": "Item", "hide": "Hide", "charge": "Charged"}
+
 
 def turn_of(encounter: Encounter, slot: Slot) -> Turn:
     pool = rt(slot.unit).stamina
@@ -89,8 +91,8 @@ def readout(encounter: Encounter, unit: Combatant) -> UnitReadout:
     acting = now.current == unit.id
     used: list[str] = []
     for key in state.turn.used:
-        if key in ("guard", "item", "hide", "charge"):
-            used.append(key.capitalize())
+        if key in USED_WORDS:
+            used.append(USED_WORDS[key])
         elif key.startswith("technique:"):
             used.append(key.split(":", 1)[1])
     guards = tuple(
