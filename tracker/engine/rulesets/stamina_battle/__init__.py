@@ -33,5 +33,7 @@ Readings of the rules
 """
 
 from tracker.engine.rulesets.stamina_battle.ruleset import StaminaBattle
+from tracker.engine.rulesets.stamina_battle.state import MOVES_PER_TURN
+from tracker.engine.rulesets.stamina_battle.turns import UnitReadout
 
-__all__ = ["StaminaBattle"]
+__all__ = ["MOVES_PER_TURN", "StaminaBattle", "UnitReadout"]

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from tracker.engine.rulesets.stamina_battle.turns import UnitReadout
+from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rulesets.stamina_battle.model import (
     DeltaRole,

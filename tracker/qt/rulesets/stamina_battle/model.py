@@ -23,8 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine import MoveCombatant
-from tracker.engine.rulesets.stamina_battle import StaminaBattle
-from tracker.engine.rulesets.stamina_battle.turns import UnitReadout
+from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine.rulesets.stamina_battle.turns import UnitReadout
+from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font, quiet_view
 from tracker.qt.players.now_panel import FitLabel, caption_label

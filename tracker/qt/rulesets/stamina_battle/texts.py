@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tracker.engine.rulesets.stamina_battle.turns import MOVES_PER_TURN, UnitReadout
+from tracker.engine.rulesets.stamina_battle import MOVES_PER_TURN, UnitReadout
 
 
 def signed(number: int) -> str:
