@@ -61,6 +61,8 @@ class RulesetUi:
     # Wording of the generic windows.
     print_action_text: ClassVar[str] = "&Print turn order…"  # the Players menu's item
     print_title: ClassVar[str] = "Print the turn order"  # the print dialog's title
+    # Columns of the turn panel's action buttons (fewer: a narrower window).
+    action_columns: ClassVar[int] = 3
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
         """The GM's view in the middle of the main window. A view with a

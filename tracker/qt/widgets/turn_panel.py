@@ -27,6 +27,7 @@ from tracker.engine.dice import roll
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.document import EncounterDocument
+from tracker.qt.ruleset_ui import ui_for
 
 
 def _param_widget(field: Field) -> QWidget:
@@ -141,7 +142,8 @@ class TurnPanel(QWidget):
                     )
                     cell_layout.addWidget(roll)
             cell_layout.addStretch(1)
-            self._actions_layout.addWidget(cell, position // 3, position % 3)
+            columns = ui_for(self._document.ruleset).action_columns
+            self._actions_layout.addWidget(cell, position // columns, position % columns)
             button.clicked.connect(lambda _=False, s=spec: self.perform(s))
             if position < 9:  # keyboard-first: Alt+1 … Alt+9, in the order shown
                 keys = QKeySequence(f"Alt+{position + 1}")

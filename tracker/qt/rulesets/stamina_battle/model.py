@@ -1,0 +1,253 @@
+"""The Units of a Stamina battle as a table model: one row per Unit in the encounter's
+order (its readout: pool, wounds, who acts / acted, this turn's uses, the reactions it
+can still afford, the spell it charges), the Stamina change of the last command, and
+`SideProxy`, the Units of one side for a column of the side-phase view.
+
+It follows the document's `changed` events row by row: the engine's inserts, removals
+and moves are replayed (`CombatantRows`), then only the rows whose readout changed are
+repainted. `replaced` resets it. Dragging a row inside a side issues the engine's
+`MoveCombatant` (through `SideProxy.moveRows`); the rows move when the engine says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine import MoveCombatant
+from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.fixed_columns import FixedColumns
+from tracker.qt.models.roster_model import IdRole
+from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rulesets.stamina_battle.texts import (
+    charge_text,
+    reactions_text,
+    stamina_text,
+    status_text,
+    uses_text,
+    wounds_text,
+)
+
+ReadoutRole = Qt.ItemDataRole.UserRole + 70  # the row's UnitReadout
+DeltaRole = Qt.ItemDataRole.UserRole + 71  # int: the Stamina change of the last command
+SideRole = Qt.ItemDataRole.UserRole + 72  # "party", "enemy", ...
+HiddenRole = Qt.ItemDataRole.UserRole + 73  # bool: hidden from the players
+
+Index = QModelIndex | QPersistentModelIndex
+NAME, STATUS, STAMINA, USES, REACTIONS, CHARGE, WOUNDS = range(7)
+
+
+class UnitsModel(FixedColumns, QAbstractTableModel):
+    COLUMNS = ("Unit", "Turn", "Stamina", "This turn", "Can afford", "Charging", "Wounds")
+
+    def __init__(self, document: EncounterDocument, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._rows = CombatantRows(self, document.encounter)
+        self._readouts: dict[str, UnitReadout] = self._wanted()
+        self._deltas: dict[str, int] = {}
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+
+    @property
+    def ruleset(self) -> StaminaBattle | None:
+        ruleset = self._document.ruleset
+        return ruleset if isinstance(ruleset, StaminaBattle) else None
+
+    @property
+    def document(self) -> EncounterDocument:
+        return self._document
+
+    def _wanted(self) -> dict[str, UnitReadout]:
+        ruleset, encounter = self.ruleset, self._document.encounter
+        if ruleset is None:
+            return {}
+        return {c.id: ruleset.readout(encounter, c) for c in encounter.combatants}
+
+    # --- reading ------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        return self._rows.at(row)
+
+    def readout_at(self, row: int) -> UnitReadout | None:
+        combatant = self._rows.at(row)
+        return self._readouts.get(combatant.id) if combatant is not None else None
+
+    def row_of(self, combatant_id: str) -> int:
+        return self._rows.row_of(combatant_id)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        combatant = self._rows.at(index.row())
+        readout = self.readout_at(index.row())
+        if combatant is None or readout is None:
+            return None
+        role = int(role)
+        if role == int(Qt.ItemDataRole.DisplayRole):
+            return self._text(combatant, readout, index.column())
+        if role == int(Qt.ItemDataRole.ToolTipRole):
+            return f"{combatant.name}: can afford {reactions_text(readout)}"
+        if role == int(Qt.ItemDataRole.DecorationRole) and index.column() == NAME:
+            return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
+        if role == int(Qt.ItemDataRole.BackgroundRole) and readout.acting:
+            return QBrush(QColor(CELL_COLORS["current"]))
+        if role == int(Qt.ItemDataRole.ForegroundRole) and combatant.hidden:
+            return QBrush(QColor("#7a7a7a"))
+        if role == int(Qt.ItemDataRole.FontRole) and readout.acting:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == int(ReadoutRole):
+            return readout
+        if role == int(DeltaRole):
+            return self._deltas.get(combatant.id, 0)
+        if role == int(SideRole):
+            return combatant.side
+        if role == int(IdRole):
+            return combatant.id
+        if role == int(HiddenRole):
+            return combatant.hidden
+        return None
+
+    def _text(self, combatant: Combatant, readout: UnitReadout, column: int) -> str:
+        if column == NAME:
+            return combatant.name
+        if column == STATUS:
+            return status_text(readout)
+        if column == STAMINA:
+            return stamina_text(readout, self._deltas.get(combatant.id, 0))
+        if column == USES:
+            return uses_text(readout)
+        if column == REACTIONS:
+            return reactions_text(readout)
+        if column == CHARGE:
+            return charge_text(readout)
+        return wounds_text(readout)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        return (
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        )
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    # --- dragging -----------------------------------------------------------------------
+    def move_to(self, combatant_id: str, to_index: int) -> bool:
+        """The engine's `MoveCombatant`; a refusal is reported by the document."""
+        return self._document.apply(MoveCombatant(combatant_id, to_index))
+
+    # --- following the engine -----------------------------------------------------------
+    def _on_replaced(self) -> None:
+        if self.ruleset is None:  # another system's encounter: the view goes; stop
+            self._document.changed.disconnect(self._on_changed)
+            self._document.replaced.disconnect(self._on_replaced)
+            self.beginResetModel()
+            self._rows.ids, self._rows.by_id, self._readouts = [], {}, {}
+            self._deltas = {}
+            self.endResetModel()
+            return
+        self.beginResetModel()
+        self._rows.load(self._document.encounter)
+        self._readouts, self._deltas = self._wanted(), {}
+        self.endResetModel()
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        before, self._readouts = self._readouts, self._wanted()
+        old_deltas, self._deltas = self._deltas, {}
+        rows = self._rows.follow(event)
+        for combatant_id, readout in self._readouts.items():
+            old = before.get(combatant_id)
+            if old is not None and old.stamina != readout.stamina:
+                self._deltas[combatant_id] = readout.stamina - old.stamina
+        for row, combatant_id in enumerate(self._rows.ids):
+            if (
+                before.get(combatant_id) != self._readouts.get(combatant_id)
+                or combatant_id in old_deltas
+                or combatant_id in self._deltas
+            ):
+                rows.add(row)
+        for first, last in _runs(sorted(rows)):
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Contiguous runs of sorted row numbers: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
+
+
+class SideProxy(QSortFilterProxyModel):
+    """The Units of one side, in the encounter's order; a drag among them moves the Unit
+    in the encounter (the engine's `MoveCombatant`)."""
+
+    def __init__(self, source: UnitsModel, side: str, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.setSourceModel(source)
+
+    def units_model(self) -> UnitsModel:
+        model = self.sourceModel()
+        assert isinstance(model, UnitsModel)
+        return model
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        combatant = self.units_model().combatant_at(source_row)
+        return combatant is not None and combatant.side == self.side
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        index = self.index(row, 0)
+        if not index.isValid():
+            return None
+        return self.units_model().combatant_at(self.mapToSource(index).row())
+
+    def target_of(self, source_row: int, destination_child: int) -> int | None:
+        """Where in the encounter a Unit dragged from `source_row` to before
+        `destination_child` (rows of this side) ends, or None for no move."""
+        rows = self.rowCount()
+        if destination_child > source_row:
+            passed = min(destination_child, rows) - 1
+        else:
+            passed = max(destination_child, 0)
+        if passed == source_row or not 0 <= passed < rows:
+            return None
+        other = self.combatant_at(passed)
+        return None if other is None else self.units_model().row_of(other.id)
+
+    def moveRows(
+        self,
+        source_parent: Index,
+        source_row: int,
+        count: int,
+        destination_parent: Index,
+        destination_child: int,
+    ) -> bool:
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        moved = self.combatant_at(source_row)
+        target = self.target_of(source_row, destination_child)
+        if moved is None or target is None:
+            return False
+        return self.units_model().move_to(moved.id, target)

@@ -1,0 +1,189 @@
+"""The GM's central view of a Stamina battle: the side phases, one column per side in
+the order of their phases, each Unit a painted row (who acts, who acted, its Stamina
+bar with the change, this turn's uses, what it can still afford, its charge). The side
+whose phase it is stands out; "Goes next" (or a double click) picks the selected Unit
+of that side for the next turn; dragging inside a column sets the order of the side.
+A click selects the Unit everywhere (`combatant_selected`)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine import RulesetAction
+from tracker.engine.state import SIDES
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.roster_model import IdRole
+from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
+from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
+
+
+class SideColumn(QFrame):
+    """One side: its title and its Units."""
+
+    def __init__(self, model: UnitsModel, side: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.setObjectName(f"side_{side}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(4)
+        self.title = QLabel()
+        self.title.setObjectName(f"side_title_{side}")
+        layout.addWidget(self.title)
+        self.proxy = SideProxy(model, side, self)
+        self.list_view = QListView()
+        self.list_view.setObjectName(f"side_units_{side}")
+        self.list_view.setModel(self.proxy)
+        self.list_view.setItemDelegate(UnitDelegate(self.list_view))
+        self.list_view.setUniformItemSizes(True)
+        self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list_view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.list_view.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.list_view.setDragDropOverwriteMode(False)
+        self.list_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.list_view, 1)
+
+    def set_title(self, text: str, active: bool) -> None:
+        color = SIDE_COLORS.get(self.side, SIDE_COLORS["neutral"])
+        weight = "bold" if active else "normal"
+        self.title.setText(text)
+        self.title.setStyleSheet(f"font-size: 13pt; font-weight: {weight}; color: {color};")
+        border = "3px solid #e0a800" if active else "1px solid #c8c8c8"
+        self.setStyleSheet(f"SideColumn {{ border: {border}; border-radius: 6px; }}")
+
+
+class SidePhasesView(QWidget):
+    combatant_selected = Signal(str)
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("side_phases")
+        self.document = document
+        self.units_model = UnitsModel(document, self)
+        self.selected: str | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.phase_label = QLabel()
+        self.phase_label.setObjectName("phase_label")
+        self.phase_label.setStyleSheet("font-size: 11pt;")
+        self.phase_label.setWordWrap(True)
+        self.phase_label.setTextFormat(Qt.TextFormat.RichText)
+        top.addWidget(self.phase_label, 1)
+        self.next_button = QPushButton("Goes next")
+        self.next_button.setObjectName("goes_next")
+        self.next_button.clicked.connect(self.pick_next)
+        top.addWidget(self.next_button)
+        layout.addLayout(top)
+        self.columns_layout = QHBoxLayout()
+        self.columns: dict[str, SideColumn] = {}
+        for side in SIDES:
+            column = SideColumn(self.units_model, side, self)
+            column.list_view.selectionModel().currentChanged.connect(
+                lambda current, _previous, s=side: self._on_current(s, current)
+            )
+            column.list_view.doubleClicked.connect(lambda _index: self.pick_next())
+            self.columns[side] = column
+            self.columns_layout.addWidget(column, 1)
+        layout.addLayout(self.columns_layout, 1)
+        document.changed.connect(lambda _event: self.refresh())
+        document.replaced.connect(self.refresh)
+        self.refresh()
+
+    # --- choosing -----------------------------------------------------------------------
+    def _on_current(self, side: str, current: QModelIndex) -> None:
+        combatant_id = current.data(IdRole) if current.isValid() else None
+        if combatant_id is None:
+            return
+        self.selected = combatant_id
+        for other, column in self.columns.items():
+            if other != side:
+                column.list_view.clearSelection()
+        self.combatant_selected.emit(combatant_id)
+        self._refresh_button()
+
+    def select(self, combatant_id: str) -> None:
+        """Select the Unit in its column (as a click does)."""
+        for column in self.columns.values():
+            for row in range(column.proxy.rowCount()):
+                index = column.proxy.index(row, 0)
+                if index.data(IdRole) == combatant_id:
+                    column.list_view.setCurrentIndex(index)
+                    return
+
+    def pick_next(self) -> bool:
+        """The selected Unit goes next (the engine says whether it may)."""
+        if self.selected is None:
+            self.document.refused.emit("Select a Unit of the side whose phase it is.", "")
+            return False
+        return self.document.apply(RulesetAction("go_next", self.selected, {}))
+
+    # --- showing ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        ruleset = self.units_model.ruleset
+        if ruleset is None:
+            return
+        encounter = self.document.encounter
+        if self.selected is not None and all(c.id != self.selected for c in encounter.combatants):
+            self.selected = None
+        active = ruleset.phase_side(encounter)
+        order = list(ruleset.sides_in_order(encounter))
+        for position, side in enumerate(order + [s for s in SIDES if s not in order]):
+            column = self.columns[side]
+            self.columns_layout.insertWidget(position, column, 1)
+            units = [c for c in encounter.combatants if c.side == side]
+            column.setVisible(bool(units))
+            waiting = (
+                sum(1 for c in units if not ruleset.readout(encounter, c).acted)
+                if side == active
+                else None
+            )
+            title = ruleset.side_title(side)
+            if waiting is not None:
+                title += f" · their phase · {waiting} to act"
+            column.set_title(title, side == active)
+        self.phase_label.setText(self._phase_text())
+        self._refresh_button()
+
+    def _phase_text(self) -> str:
+        session = self.document.session
+        ruleset = self.units_model.ruleset
+        assert ruleset is not None
+        turn = session.current_turn()
+        if not session.ruleset.is_started(session.encounter):
+            return "Setting up: drag Units inside their side to set the order."
+        if turn is None:
+            return session.status()
+        if turn.combatant_id is None:
+            return f"Round {turn.round} · {escape(turn.title)}"
+        name = session.encounter.combatant(turn.combatant_id).name
+        return (
+            f"<b>{escape(name)}</b> acting. Pick who goes next from "
+            f"{escape(ruleset.side_name(turn.values.get('side')))}"
+            " (select, then Goes next, or double-click), or drag inside the side."
+        )
+
+    def _refresh_button(self) -> None:
+        if self.selected is None:
+            self.next_button.setEnabled(False)
+            self.next_button.setToolTip("Select a Unit of the side whose phase it is.")
+            return
+        error = self.document.session.refusal(RulesetAction("go_next", self.selected, {}))
+        self.next_button.setEnabled(error is None)
+        self.next_button.setToolTip(
+            f"Not now: {error.message}" if error else "This Unit takes the next turn."
+        )

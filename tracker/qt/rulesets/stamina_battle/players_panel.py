@@ -1,0 +1,227 @@
+"""The Stamina battle on the players' screen: the round and whose side's phase it is,
+very large, then the Units the players may see with their Stamina as bars (the party's
+always, the others' unless the DM keeps Stamina secret), who acts and who acted.
+
+Everything comes through `PublicState`: `PlayersUnitsProxy` drops hidden Units' rows
+(no gap, no count) and any text naming one; the phase shown is that of the turn shown
+as current (the last visible one while a hidden Unit acts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QLabel,
+    QListView,
+    QSizePolicy,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine.rulesets.stamina_battle import UnitReadout
+from tracker.qt.document import EncounterDocument
+from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
+from tracker.qt.players.visibility import public_fields
+from tracker.qt.ruleset_ui import PlayersPanel
+from tracker.qt.rulesets.stamina_battle.delegate import paint_bar
+from tracker.qt.rulesets.stamina_battle.model import DeltaRole, ReadoutRole, UnitsModel
+from tracker.qt.rulesets.stamina_battle.texts import status_text
+
+PHASE_PX = 60  # "Round 2 · The party's phase"
+ROW_PX = 64  # a Unit
+SHARE = 0.62  # of the board's height, at most
+# (stamina, maximum, change, status) or (None, None, 0, status) when its Stamina is secret
+PublicUnitRole = int(Role.UserRole) + 80
+
+
+class PlayersUnitsProxy(PlayersProxy):
+    def units_model(self) -> UnitsModel:
+        model = self.sourceModel()
+        assert isinstance(model, UnitsModel)
+        return model
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        combatant = self.units_model().combatant_at(source_row)
+        return combatant is not None and self.public.is_visible(combatant.id)
+
+    def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
+        return source_column == 0
+
+    def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
+        if int(role) == PublicUnitRole and index.isValid():
+            return self._public_unit(index)
+        return super().data(index, role)
+
+    def _public_unit(self, index: Index) -> tuple[int | None, int | None, int, str]:
+        source = self.mapToSource(self.index(index.row(), 0))
+        readout = source.data(ReadoutRole)
+        combatant = self.units_model().combatant_at(source.row())
+        if not isinstance(readout, UnitReadout) or combatant is None:
+            return None, None, 0, ""
+        document = self.units_model().document
+        shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
+        status = status_text(readout)
+        if combatant.side != "party" and "stamina_max" not in shown:
+            return None, None, 0, status
+        return readout.stamina, readout.maximum, int(source.data(DeltaRole) or 0), status
+
+    def refresh_all(self) -> None:
+        """After each engine event: who acts changed rows the source may not name."""
+        self.refilter_rows()
+        if self.rowCount() > 0:
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
+
+
+class UnitRowDelegate(ThemedDelegate):
+    """A Unit, large: the side's stripe, its name, its Stamina bar and number, whether it
+    acts (in the accent colour), acted or is still to act."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(max(option.rect.width(), 200), self.px(ROW_PX))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if self.cut_off(option):
+            return
+        stamina, maximum, delta, status = index.data(PublicUnitRole) or (None, None, 0, "")
+        theme, pad = self.theme, self.px(PAD)
+        rect = option.rect.adjusted(0, self.px(3), 0, -self.px(3))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        acting = status == "acting"
+        painter.setBrush(QColor(theme.cells["current"][0] if acting else theme.surface))
+        painter.drawRoundedRect(rect, self.px(8), self.px(8))
+        painter.setBrush(self.side_color(index))
+        painter.drawRoundedRect(
+            QRect(rect.left(), rect.top(), self.px(STRIPE), rect.height()), 4, 4
+        )
+        ink = QColor(theme.cells["current"][1] if acting else theme.text)
+        muted = QColor(theme.cells["current"][1] if acting else theme.muted)
+        inner = rect.adjusted(self.px(STRIPE) + pad, 0, -pad, 0)
+        bar_w = int(inner.width() * 0.34)
+        number_w = self.px(LIST_NAME_PX * 3.2)
+        status_font = pixel_font(self.px(LIST_DETAIL_PX), bold=True)
+        status_w = QFontMetrics(status_font).horizontalAdvance("ACTING ") + pad
+        name_w = max(inner.width() - bar_w - number_w - status_w - 3 * pad, self.px(80))
+        middle = Qt.AlignmentFlag.AlignVCenter
+        name_font = pixel_font(self.px(LIST_NAME_PX), bold=True)
+        painter.setFont(name_font)
+        painter.setPen(ink)
+        name = QFontMetrics(name_font).elidedText(
+            str(index.data() or ""), Qt.TextElideMode.ElideRight, name_w
+        )
+        painter.drawText(QRect(inner.left(), inner.top(), name_w, inner.height()), middle, name)
+        x = inner.left() + name_w + pad
+        if stamina is not None and maximum is not None:
+            bar_h = self.px(24)
+            bar = QRect(x, inner.center().y() - bar_h // 2, bar_w, bar_h)
+            paint_bar(painter, bar, stamina, maximum, delta)
+            painter.setFont(pixel_font(self.px(LIST_NAME_PX), bold=True))
+            painter.setPen(ink)
+            painter.drawText(
+                QRect(bar.right() + pad, inner.top(), number_w, inner.height()),
+                middle,
+                f"{stamina}/{maximum}",
+            )
+        painter.setFont(status_font if acting else pixel_font(self.px(LIST_DETAIL_PX)))
+        painter.setPen(ink if acting else muted)
+        painter.drawText(
+            QRect(inner.right() - status_w, inner.top(), status_w, inner.height()),
+            middle | Qt.AlignmentFlag.AlignRight,
+            status.upper() if acting else status,
+        )
+        painter.restore()
+
+
+class StaminaPanel(PlayersPanel):
+    """The caption "BATTLE" over the round and phase, then "STAMINA" over the Units."""
+
+    body_stretch = (1, 2)
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("players_stamina")
+        self.document = document
+        self.public = public
+        self.theme = theme
+        self.scale = 1.0
+        self.board_height = 0
+        self.units_model = UnitsModel(document, self)
+        self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(caption_label("BATTLE"))
+        self.phase_line = FitLabel(PHASE_PX, PHASE_PX // 2)
+        self.phase_line.setObjectName("players_phase")
+        self._layout.addWidget(self.phase_line)
+        self._layout.addWidget(caption_label("STAMINA"))
+        self.list_view = QListView()
+        self.list_view.setObjectName("players_units")
+        self.list_view.setModel(self.proxy)
+        self.delegate = UnitRowDelegate(theme, self.list_view)
+        self.list_view.setItemDelegate(self.delegate)
+        quiet_view(self.list_view)
+        self._layout.addWidget(self.list_view)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
+            signal.connect(self._size_list)
+        public.updated.connect(self.refresh)
+        self.refresh()
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self._layout.setSpacing(px(14, scale))
+        self.delegate.set_look(theme, scale)
+        self.phase_line.set_sizes(px(PHASE_PX, scale), px(PHASE_PX * 0.5, scale))
+        self.phase_line.setStyleSheet(f"color: {theme.emphasis}; font-weight: 700;")
+        self._size_list()
+
+    def fit(self, board_height: int) -> None:
+        self.board_height = board_height
+        self._size_list()
+
+    def _size_list(self, *_args: object) -> None:
+        row = px(ROW_PX, self.scale)
+        above = px(PHASE_PX * 1.3 + 2 * 40 + 3 * 14, self.scale)
+        room = max(int(self.board_height * SHARE) - above, row)
+        rows = min(self.proxy.rowCount(), max(room // row, 1))
+        self.list_view.setFixedHeight(max(rows, 1) * row)
+        self.list_view.setVisible(rows > 0)
+
+    def refresh(self) -> None:
+        self.phase_line.set_fitted_text(self.phase_text())
+        self.proxy.refresh_all()
+        self._size_list()
+
+    def phase_text(self) -> str:
+        turn = self.public.shown_turn()
+        if turn is None or not self.public.is_started():
+            return "The battle has not begun"
+        if turn.combatant_id is None:
+            return f"Round {turn.round} · {turn.title}"
+        return f"Round {turn.round} · {turn.phase}"
+
+    def rendered_texts(self) -> list[str]:
+        """Every text the panel shows: its labels and its rows' names."""
+        texts = [
+            label.full_text() if isinstance(label, FitLabel) else label.text()
+            for label in self.findChildren(QLabel)
+            if label.isVisibleTo(self)
+        ]
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            texts += [index.data(), index.data(Qt.ItemDataRole.ToolTipRole)]
+        return [t for t in texts if isinstance(t, str) and t]
