@@ -124,8 +124,7 @@ def withering(
             runtime.initiative.current += shift
             runtime.shifted = True
             lines.append(
-                f"{attacker.name} Shifts (it crashed who crashed it): Join Battle "
-                f"+{shift}i."
+                f"{attacker.name} Shifts (it crashed who crashed it): Join Battle +{shift}i."
             )
     lines += leave_if_up(attacker.name, runtime, round_)
     after = (
@@ -186,8 +185,7 @@ def gambit(
     spent = rank if established else rank - 1
     if attacker_value(attacker) < spent:
         raise CommandError(
-            f"{kind.capitalize()} costs {spent}i; {attacker.name} has "
-            f"{attacker_value(attacker)}i."
+            f"{kind.capitalize()} costs {spent}i; {attacker.name} has {attacker_value(attacker)}i."
         )
     runtime = _start(tx, attacker)
     penalty = _penalty(tx, attacker, runtime)
@@ -201,8 +199,7 @@ def gambit(
             gain, theirs = spent - 1, other.initiative.current
             other.initiative.current += gain
             lines.append(
-                f"{shown(target.name, theirs, other.initiative.current)}, to use on its next "
-                "turn."
+                f"{shown(target.name, theirs, other.initiative.current)}, to use on its next turn."
             )
             lines += leave_if_up(target.name, other, clock(encounter).round)
     else:
@@ -217,7 +214,9 @@ def attacker_value(combatant: Combatant) -> int:
     return rt(combatant).initiative.current
 
 
-def clash(tx: Transaction, encounter: Encounter, other_id: str | None, mine: int, theirs: int) -> None:
+def clash(
+    tx: Transaction, encounter: Encounter, other_id: str | None, mine: int, theirs: int
+) -> None:
     attacker = acting(encounter, "A Clash")
     other = target_of(encounter, attacker, other_id)
     them = rt(other)

@@ -99,5 +99,7 @@ def recovery_at_end(encounter: Encounter, combatant: Combatant, runtime: Runtime
     gained = 1 if runtime.attacked else 2
     crash.tokens += gained
     why = "" if runtime.attacked else " (it did not attack)"
-    return [f"{combatant.name} gains {gained} recovery token{'s' * (gained > 1)}{why}: "
-            f"{crash.tokens} now."]
+    return [
+        f"{combatant.name} gains {gained} recovery token{'s' * (gained > 1)}{why}: "
+        f"{crash.tokens} now."
+    ]

@@ -20,7 +20,9 @@ from tracker.engine.rulesets.initiative_ticks.state import (
 from tracker.engine.state import Combatant, Encounter
 
 
-def join_battle(tx: Transaction, encounter: Encounter, combatant: Combatant, successes: int) -> None:
+def join_battle(
+    tx: Transaction, encounter: Encounter, combatant: Combatant, successes: int
+) -> None:
     now = clock(encounter)
     runtime = rt(combatant)
     if runtime.joined and now.phase in ("free", "round"):

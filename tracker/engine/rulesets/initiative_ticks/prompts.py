@@ -80,9 +80,7 @@ def join_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
         question=f"{combatant.name} joins battle: roll {pool} (7+ a success, a 10 counts "
         "twice) or enter the successes. Initiative = 3 + successes.",
         answers=(
-            PromptAnswer(
-                "Join Battle", RulesetAction("join_battle", combatant.id), (SUCCESSES,)
-            ),
+            PromptAnswer("Join Battle", RulesetAction("join_battle", combatant.id), (SUCCESSES,)),
         ),
         asks=combatant.id,
         context=_standings(encounter),
@@ -135,12 +133,8 @@ def round_end_prompt(encounter: Encounter) -> Prompt | None:
     holders = [c for c in encounter.combatants if rt(c).joined and holding(rt(c))]
     if not holders:
         return None
-    fate = "carried into the next round" if chosen(
-        encounter, UNUSED_DELAY
-    ) == "carried" else "lost"
-    answers = [
-        PromptAnswer(f"{c.name} acts now", RulesetAction("act_now", c.id)) for c in holders
-    ]
+    fate = "carried into the next round" if chosen(encounter, UNUSED_DELAY) == "carried" else "lost"
+    answers = [PromptAnswer(f"{c.name} acts now", RulesetAction("act_now", c.id)) for c in holders]
     answers.append(PromptAnswer("End the round", EndTurn()))
     return Prompt(
         key=("round_end", now.round),

@@ -194,8 +194,7 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
             who = current(encounter)
             if who is not None and destination <= encounter.index_of(who.id):
                 raise CommandError(
-                    f"{combatant.name}'s delayed turn comes later than {who.name}'s: drag it "
-                    "below."
+                    f"{combatant.name}'s delayed turn comes later than {who.name}'s: drag it below."
                 )
             return
         check_tie_drag(

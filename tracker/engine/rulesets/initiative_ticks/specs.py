@@ -52,7 +52,7 @@ SHIFT = Field(
     roll_from="join_battle",
 )
 GAMBIT = Field("gambit", "Gambit", "choice", "disarm", choices=tuple(GAMBITS))
-ESTABLISHED = Field("established", "Established", "bool", True, help="Failed: 1i less.")
+ESTABLISHED = Field("established", "Succeeds", "bool", True, help="Failed: 1i less.")
 DISTRACT_COST = Field("cost", "Distract cost", "int", 2, 2, 10, help="Distract only: 2–10i.")
 MINE = Field("mine", "Attacker's successes", "int", 0, 0, 99, help="The opposed roll.")
 THEIRS = Field("theirs", "Defender's successes", "int", 0, 0, 99, help="The opposed roll.")
@@ -66,23 +66,17 @@ NOTE = Field("note", "What", "text", "", help="The free action taken (optional).
 
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
-        "join_battle",
-        "Join Battle",
-        (SUCCESSES,),
-        on="any",
-        help="Enter (or roll) the selected combatant's successes: Initiative = 3 + them.",
-    ),
-    ActionSpec(
         "withering",
-        "Withering attack",
+        "Withering",
         (HIT, DAMAGE, SHIFT),
         on="any",
         help="The one acting attacks the selected combatant: Onslaught +1; on a hit +1i, "
         "then each success moves 1i; a Crash brings the +5i Break bonus.",
     ),
+    ActionSpec("flurry", "Flurry", help="A second action at −3, and −3 on the first next turn."),
     ActionSpec(
         "decisive",
-        "Decisive attack",
+        "Decisive",
         (HIT,),
         on="any",
         help="The one acting attacks the selected combatant: Onslaught +1; a hit rolls its "
@@ -97,15 +91,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "selected ally the spent i − 1. 1i less when it fails.",
     ),
     ActionSpec(
-        "clash",
-        "Clash",
-        (MINE, THEIRS),
-        on="any",
-        help="The one acting and the selected combatant attack each other on the same tick: "
-        "each loses 3i; ties go to the player character.",
-    ),
-    ActionSpec("flurry", "Flurry", help="A second action at −3, and −3 on the first next turn."),
-    ActionSpec(
         "delay",
         "Delay (1i)",
         (UNTIL,),
@@ -118,6 +103,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         help="The selected combatant's delayed turn comes now.",
     ),
     ActionSpec(
+        "clash",
+        "Clash",
+        (MINE, THEIRS),
+        on="any",
+        help="The one acting and the selected combatant attack each other on the same tick: "
+        "each loses 3i; ties go to the player character.",
+    ),
+    ActionSpec(
         "adjust",
         "Adjust Initiative",
         (AMOUNT, REASON),
@@ -125,6 +118,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         help="Any other gain or loss of Initiative (aim +3i, Charms, the GM's ruling).",
     ),
     ActionSpec("spend_motes", "Spend motes", (MOTES,), on="any"),
+    ActionSpec(
+        "join_battle",
+        "Join Battle",
+        (SUCCESSES,),
+        on="any",
+        help="Enter (or roll) the selected combatant's successes: Initiative = 3 + them.",
+    ),
     ActionSpec("free_action", "Free action taken", (NOTE,), help="Join Battle's free action."),
     ActionSpec("apply_start", "Apply the start of turn", on="prompt"),
     ActionSpec("begin_free", "Begin the free actions", on="prompt"),

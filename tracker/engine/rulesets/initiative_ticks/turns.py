@@ -8,7 +8,7 @@ round's end (the GM's, key ("round_end", round)).
 
 `Turn.values`: "kind" ("join" | "free" | "turn" | "round_end"), "tick" (int | None),
 "initiative", "crashed" (bool), "tokens" (recovery tokens, or Crashed turns under
-Exalted 3e), "onslaught".
+Exalted 3e), "onslaught", "started" (its formal start is applied: the current turn only).
 """
 
 from __future__ import annotations
@@ -99,11 +99,17 @@ def turn_of(encounter: Encounter, slot: Slot) -> Turn:
         "crashed": crash is not None,
         "tokens": 0 if crash is None else (crash.turns if exalted(encounter) else crash.tokens),
         "onslaught": runtime.onslaught,
+        "started": runtime.started and slot.key == _current_key(encounter, combatant),
     }
     if slot.kind == "free":
         return Turn(combatant.id, slot.key, 0, "free action", "non-damaging", values)
     grant = f"Initiative {runtime.value}" + (" · Crashed" if crash is not None else "")
     return Turn(combatant.id, slot.key, slot.round, f"tick {slot.tick}", grant, values)
+
+
+def _current_key(encounter: Encounter, combatant: Combatant) -> tuple[Any, ...]:
+    now = clock(encounter)
+    return ("turn", now.round, combatant.id, rt(combatant).turns_ended)
 
 
 # --- the formal start and end, as checklists ----------------------------------------------
@@ -172,6 +178,7 @@ def end_checklist(encounter: Encounter, combatant: Combatant) -> Checklist:
 
 def coming_points(encounter: Encounter) -> list[Any]:
     """The timing points End Turn reaches until the turn after the current one ends."""
+
     def compute() -> list[Any]:
         play = Ahead(encounter)
         for _ in range(2):
