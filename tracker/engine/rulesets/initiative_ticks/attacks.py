@@ -67,10 +67,10 @@ def _penalty(tx: Transaction, attacker: Combatant, runtime: Runtime) -> str:
     """The flurry penalties on this action, for the log (the first action's is used up)."""
     parts = []
     if runtime.first_penalty:
-        parts.append(f"{runtime.first_penalty} from last turn's flurry")
+        parts.append(f"{signed(runtime.first_penalty)} from last turn's flurry")
         runtime.first_penalty = 0
     if runtime.flurry:
-        parts.append(f"{FLURRY_PENALTY} (flurry)")
+        parts.append(f"{signed(FLURRY_PENALTY)} (flurry)")
     return f" at {', '.join(parts)}" if parts else ""
 
 
@@ -264,8 +264,8 @@ def flurry(tx: Transaction, encounter: Encounter) -> None:
     runtime.uses.use("flurry", 1, f"{attacker.name} has already flurried this turn.")
     runtime.flurry = True
     tx.log(
-        f"{attacker.name} flurries: its second action is at {FLURRY_PENALTY}, and its first "
-        f"action next turn at {FLURRY_PENALTY}."
+        f"{attacker.name} flurries: its second action is at {signed(FLURRY_PENALTY)}, and its first "
+        f"action next turn at {signed(FLURRY_PENALTY)}."
     )
 
 

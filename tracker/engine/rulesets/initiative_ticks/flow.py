@@ -61,7 +61,9 @@ def begin_turn(play: Play, combatant: Combatant) -> None:
         play.log(line)
     if runtime.flurry_next:
         runtime.flurry_next, runtime.first_penalty = False, FLURRY_PENALTY
-        play.log(f"{name}'s first action this turn is at {FLURRY_PENALTY} (last turn's flurry).")
+        play.log(
+            f"{name}'s first action this turn is at {signed(FLURRY_PENALTY)} (last turn's flurry)."
+        )
     play.arrange()
 
 
