@@ -264,8 +264,8 @@ def flurry(tx: Transaction, encounter: Encounter) -> None:
     runtime.uses.use("flurry", 1, f"{attacker.name} has already flurried this turn.")
     runtime.flurry = True
     tx.log(
-        f"{attacker.name} flurries: its second action is at {signed(FLURRY_PENALTY)}, and its first "
-        f"action next turn at {signed(FLURRY_PENALTY)}."
+        f"{attacker.name} flurries: its second action is at {signed(FLURRY_PENALTY)}, and "
+        f"its first action next turn at {signed(FLURRY_PENALTY)}."
     )
 
 

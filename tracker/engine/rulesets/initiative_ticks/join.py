@@ -63,14 +63,16 @@ def delay(tx: Transaction, encounter: Encounter, until: int) -> None:
     if now.phase != "round" or who is None or now.tick is None:
         raise CommandError("A turn is delayed when its tick comes up.")
     runtime = rt(who)
-    if runtime.hold is not None:
-        raise CommandError(f"{who.name} has already delayed this turn.")
+    refusal = f"{who.name} has already delayed this turn."
+    if runtime.hold is not None or (runtime.started and runtime.uses.count("delay")):
+        raise CommandError(refusal)
     if until and until >= now.tick:
         raise CommandError(f"A delayed turn comes later: below tick {now.tick}.", "until")
     if runtime.initiative.current < DELAY_COST:
         raise CommandError(f"Delaying costs {DELAY_COST}i; {who.name} has {runtime.value}i.")
     begin_turn(Real(tx), who)
     runtime = touch(tx, who)
+    runtime.uses.use("delay", 1, refusal)
     before = runtime.initiative.current
     runtime.initiative.current -= DELAY_COST
     runtime.hold = Hold(now.round, until or None)

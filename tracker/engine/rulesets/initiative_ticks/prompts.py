@@ -104,7 +104,7 @@ def acting_prompt(encounter: Encounter, who: Combatant) -> Prompt:
     runtime = rt(who)
     steps = end_checklist(encounter, who)
     answers = []
-    if runtime.hold is None and runtime.value >= DELAY_COST:
+    if runtime.hold is None and not runtime.uses.count("delay") and runtime.value >= DELAY_COST:
         answers.append(
             PromptAnswer(
                 f"Delay ({DELAY_COST}i, until it says so)",
