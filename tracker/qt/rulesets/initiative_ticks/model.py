@@ -18,7 +18,7 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import CombatantRole, IdRole, Index, RosterModel
-from tracker.qt.palette import CELL_COLORS
+from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rulesets.initiative_ticks.texts import (
     initiative_text,
     motes_text,
@@ -100,6 +100,8 @@ class TickModel(RosterModel):
             if (mark.acted and not mark.now) or combatant.hidden:
                 return QBrush(QColor(ACTED_INK))
             return QBrush(QColor("#000000")) if mark.now else None
+        if role == int(Qt.ItemDataRole.DecorationRole) and column == NAME:
+            return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == int(Qt.ItemDataRole.BackgroundRole) and mark.now:
             return QBrush(QColor(CELL_COLORS["current"]))
         if role == int(Qt.ItemDataRole.FontRole) and (mark.now or column == INITIATIVE):

@@ -36,7 +36,7 @@ def ticks_table(document: EncounterDocument, include_hidden: bool = False) -> Ta
         if combatant.hidden and not include_hidden:
             continue
         mark = marks[combatant.id]
-        now = "current" if mark.now else ("played" if mark.acted else "")
+        now = "current" if mark.now else ""
         side = combatant.side + (" · hidden" if combatant.hidden else "")
         rows.append(
             (
