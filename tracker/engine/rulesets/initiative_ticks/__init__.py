@@ -29,5 +29,6 @@ Readings of the rules
 """
 
 from tracker.engine.rulesets.initiative_ticks.ruleset import InitiativeTicks
+from tracker.engine.rulesets.initiative_ticks.turns import TickMark
 
-__all__ = ["InitiativeTicks"]
+__all__ = ["InitiativeTicks", "TickMark"]

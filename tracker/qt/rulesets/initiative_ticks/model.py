@@ -12,8 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.rulesets.initiative_ticks import InitiativeTicks
-from tracker.engine.rulesets.initiative_ticks.turns import TickMark
+from tracker.engine.rulesets.initiative_ticks import InitiativeTicks, TickMark
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument

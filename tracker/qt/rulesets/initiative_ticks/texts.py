@@ -3,7 +3,7 @@ states (acted, Crashed with its tokens, delayed, Onslaught, flurry)."""
 
 from __future__ import annotations
 
-from tracker.engine.rulesets.initiative_ticks.turns import TickMark
+from tracker.engine.rulesets.initiative_ticks import TickMark
 
 
 def signed(number: int) -> str:
