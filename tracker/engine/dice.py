@@ -6,6 +6,10 @@ deterministic. `check_dice` is the `Field.check` of a stat holding an expression
 
 Grammar: terms joined by + or -; a term is `NdM` (N 1..50 dice, N may be left out for
 1, M 2..100 sides) or a whole number 0..999. Spaces are ignored; "D" counts as "d".
+
+Dice pools that count successes: `NdM>=T` counts the dice showing T or more (`5d10>=7`:
+Exalted-style pools, 7 or more a success), and `NdM>=T!D` counts a die showing D or more
+twice (`5d10>=7!10`: a 10 counts twice). Such a term adds its successes, not its sum.
 """
 
 from __future__ import annotations
@@ -19,7 +23,46 @@ MAX_DICE = 50
 MAX_SIDES = 100
 MAX_CONSTANT = 999
 
-_TERM = re.compile(r"([+-])(?:(\d*)d(\d+)|(\d+))")
+_TERM = re.compile(r"([+-])(?:(\d*)d(\d+)(?:>=(\d+)(?:!(\d+))?)?|(\d+))")
+
+
+def parse_pools(expression: str) -> list[tuple[int, int, int, int, int]]:
+    """Terms as (sign, count, sides, target, double): `target` 0 for a summed term,
+    else the lowest success; `double` the lowest face counted twice (0: none). A
+    constant has sides 0."""
+    text = re.sub(r"\s+", "", str(expression)).lower()
+    if not text:
+        raise CommandError("The dice expression is empty.")
+    if text[0] not in "+-":
+        text = "+" + text
+    terms: list[tuple[int, int, int, int, int]] = []
+    position = 0
+    while position < len(text):
+        match = _TERM.match(text, position)
+        if match is None:
+            raise CommandError(f"{expression!r} is not a dice expression like 3d12+2.")
+        sign = 1 if match.group(1) == "+" else -1
+        if match.group(6) is not None:
+            constant = int(match.group(6))
+            if constant > MAX_CONSTANT:
+                raise CommandError(f"{constant} is larger than {MAX_CONSTANT}.")
+            terms.append((sign, constant, 0, 0, 0))
+        else:
+            count = int(match.group(2)) if match.group(2) else 1
+            sides = int(match.group(3))
+            if not 1 <= count <= MAX_DICE:
+                raise CommandError(f"Roll between 1 and {MAX_DICE} dice, not {count}.")
+            if not 2 <= sides <= MAX_SIDES:
+                raise CommandError(f"Dice have between 2 and {MAX_SIDES} sides, not {sides}.")
+            target = int(match.group(4)) if match.group(4) else 0
+            double = int(match.group(5)) if match.group(5) else 0
+            if match.group(4) is not None and not 1 <= target <= sides:
+                raise CommandError(f"A success on a d{sides} is 1 to {sides}, not {target}.")
+            if match.group(5) is not None and not target <= double <= sides:
+                raise CommandError(f"Doubled faces are {target} to {sides}, not {double}.")
+            terms.append((sign, count, sides, target, double))
+        position = match.end()
+    return terms
 
 
 class RandomLike(Protocol):
@@ -29,33 +72,7 @@ class RandomLike(Protocol):
 def parse_dice(expression: str) -> list[tuple[int, int, int]]:
     """Terms of the expression as (sign, count, sides); a constant has sides 0.
     Raises `CommandError` when the expression is malformed."""
-    text = re.sub(r"\s+", "", str(expression)).lower()
-    if not text:
-        raise CommandError("The dice expression is empty.")
-    if text[0] not in "+-":
-        text = "+" + text
-    terms: list[tuple[int, int, int]] = []
-    position = 0
-    while position < len(text):
-        match = _TERM.match(text, position)
-        if match is None:
-            raise CommandError(f"{expression!r} is not a dice expression like 3d12+2.")
-        sign = 1 if match.group(1) == "+" else -1
-        if match.group(4) is not None:
-            constant = int(match.group(4))
-            if constant > MAX_CONSTANT:
-                raise CommandError(f"{constant} is larger than {MAX_CONSTANT}.")
-            terms.append((sign, constant, 0))
-        else:
-            count = int(match.group(2)) if match.group(2) else 1
-            sides = int(match.group(3))
-            if not 1 <= count <= MAX_DICE:
-                raise CommandError(f"Roll between 1 and {MAX_DICE} dice, not {count}.")
-            if not 2 <= sides <= MAX_SIDES:
-                raise CommandError(f"Dice have between 2 and {MAX_SIDES} sides, not {sides}.")
-            terms.append((sign, count, sides))
-        position = match.end()
-    return terms
+    return [(sign, count, sides) for sign, count, sides, _, _ in parse_pools(expression)]
 
 
 def check_dice(expression: str) -> None:
@@ -67,8 +84,11 @@ def check_dice(expression: str) -> None:
 def dice_range(expression: str) -> tuple[int, int]:
     """Lowest and highest possible results: "3d12+2" → (5, 38)."""
     low = high = 0
-    for sign, count, sides in parse_dice(expression):
-        if sides == 0:
+    for sign, count, sides, target, double in parse_pools(expression):
+        if target:
+            most = count * (2 if double else 1)
+            low, high = (low, high + most) if sign > 0 else (low - most, high)
+        elif sides == 0:
             low, high = low + sign * count, high + sign * count
         elif sign > 0:
             low, high = low + count, high + count * sides
@@ -81,8 +101,13 @@ def roll(expression: str, rng: RandomLike) -> int:
     """Roll the expression with `rng` (e.g. `random.Random(seed)`): the plain sum of the
     dice and constants. Dice are rolled left to right, one `randint` each."""
     total = 0
-    for sign, count, sides in parse_dice(expression):
-        if sides == 0:
+    for sign, count, sides, target, double in parse_pools(expression):
+        if target:
+            faces = [rng.randint(1, sides) for _ in range(count)]
+            total += sign * sum(
+                (2 if double and face >= double else 1) for face in faces if face >= target
+            )
+        elif sides == 0:
             total += sign * count
         else:
             total += sign * sum(rng.randint(1, sides) for _ in range(count))

@@ -5,6 +5,7 @@
 - `pools`: resources with a maximum (AP, Stamina, Initiative) that are spent and refilled.
 - `declared`: actions declared now that resolve later, or charge across rounds.
 - `checklists`: start-, end-of-turn and upkeep steps shown to the GM, then applied.
+- `holds`: a turn held back (a delay) until its owner acts, or placed later in the round.
 
 A ruleset keeps these records inside its own typed state; they carry no rules of any
 system, only the bookkeeping and the refusals ("Guard was already used this turn").

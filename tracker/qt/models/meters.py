@@ -37,6 +37,10 @@ class MeterMemory:
         deltas = self._deltas.get(combatant.id, {})
         return " · ".join(meter_text(m, deltas.get(m.name, 0)) for m in meters)
 
+    def delta(self, combatant_id: str, name: str) -> int:
+        """The change the last command made to one meter (0: none)."""
+        return self._deltas.get(combatant_id, {}).get(name, 0)
+
     def follow(self, ruleset: AnyRuleset, encounter: Encounter, ids: Iterable[str]) -> set[str]:
         """A command changed these combatants (or whose turn it is): remember their new
         meters and what changed. Returns the ids whose text changed (the old deltas go)."""

@@ -44,7 +44,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
-        self._meters = MeterMemory()
+        self._meters = MeterMemory()  # a subclass reads `meter_delta`
         self._current_id = self._holder()  # asked once per change, not once per cell
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -58,6 +58,10 @@ class RosterModel(FixedColumns, QAbstractTableModel):
 
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
+
+    def meter_delta(self, combatant_id: str, name: str) -> int:
+        """The change the last command made to the combatant's meter `name` (0: none)."""
+        return self._meters.delta(combatant_id, name)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():

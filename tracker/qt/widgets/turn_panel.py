@@ -10,6 +10,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -40,6 +41,10 @@ def _param_widget(field: Field) -> QWidget:
         combo = QComboBox()
         combo.addItems(list(field.choices))
         return combo
+    if field.kind == "bool":
+        box = QCheckBox(field.label)
+        box.setChecked(bool(field.default))
+        return box
     return QLineEdit(str(field.default))
 
 
@@ -49,6 +54,8 @@ def _on_edit(widget: QWidget, slot: Callable[[], None]) -> None:
         widget.valueChanged.connect(lambda _value: slot())
     elif isinstance(widget, QComboBox):
         widget.currentIndexChanged.connect(lambda _index: slot())
+    elif isinstance(widget, QCheckBox):
+        widget.toggled.connect(lambda _checked: slot())
     elif isinstance(widget, QLineEdit):
         widget.textChanged.connect(lambda _text: slot())
 
@@ -58,6 +65,8 @@ def _param_value(widget: QWidget):
         return widget.value()
     if isinstance(widget, QComboBox):
         return widget.currentText()
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
     assert isinstance(widget, QLineEdit)
     return widget.text()
 

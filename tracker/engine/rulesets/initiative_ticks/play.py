@@ -1,0 +1,113 @@
+"""Where the turn rules are played: for real, in a transaction (`Real`), or ahead on
+copies (`Ahead`), for the turns to come, the checklists and the timing points to come.
+
+The rules of `flow` and `crash` are written once against `Play`; `Ahead` copies a
+runtime the first time it is written, so the encounter itself never changes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Protocol
+
+from tracker.engine.changes import Transaction
+from tracker.engine.rulesets.initiative_ticks.order import sorted_order
+from tracker.engine.rulesets.initiative_ticks.state import Clock, Runtime, clock, rt, touch
+from tracker.engine.state import Combatant, Encounter
+
+
+class Play(Protocol):
+    encounter: Encounter
+
+    def read(self, combatant: Combatant) -> Runtime: ...
+
+    def write(self, combatant: Combatant) -> Runtime: ...
+
+    def now(self) -> Clock: ...
+
+    def change_clock(self) -> Clock: ...
+
+    def order(self) -> list[Combatant]: ...
+
+    def arrange(self) -> None: ...
+
+    def log(self, text: str, kind: str = "change") -> None: ...
+
+    def reach(self, point: Any) -> None: ...
+
+
+class Real:
+    """The encounter itself, changed through the transaction (undo, views, the log)."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self.tx = tx
+        self.encounter = tx.encounter
+
+    def read(self, combatant: Combatant) -> Runtime:
+        return rt(combatant)
+
+    def write(self, combatant: Combatant) -> Runtime:
+        return touch(self.tx, combatant)
+
+    def now(self) -> Clock:
+        return clock(self.encounter)
+
+    def change_clock(self) -> Clock:
+        self.tx.touch_clock()
+        return clock(self.encounter)
+
+    def order(self) -> list[Combatant]:
+        return self.encounter.combatants
+
+    def arrange(self) -> None:
+        encounter, tx = self.encounter, self.tx
+        wanted = sorted_order(encounter, encounter.combatants)
+        for position, combatant in enumerate(wanted):
+            if encounter.combatants[position] is not combatant:
+                tx.move_combatant(encounter.index_of(combatant.id), position)
+
+    def log(self, text: str, kind: str = "change") -> None:
+        self.tx.log(text, kind)
+
+    def reach(self, point: Any) -> None:
+        self.tx.reach(point)
+
+
+class Ahead:
+    """Copies of what the rules change; the points reached and the lines logged are kept
+    (`points`, `lines`) for the views."""
+
+    def __init__(self, encounter: Encounter) -> None:
+        self.encounter = encounter
+        self._runtimes: dict[str, Runtime] = {}
+        self._clock = copy.deepcopy(clock(encounter))
+        self._order = list(encounter.combatants)
+        self.points: list[Any] = []
+        self.lines: list[str] = []
+
+    def read(self, combatant: Combatant) -> Runtime:
+        return self._runtimes.get(combatant.id) or rt(combatant)
+
+    def write(self, combatant: Combatant) -> Runtime:
+        found = self._runtimes.get(combatant.id)
+        if found is None:
+            found = self._runtimes[combatant.id] = copy.deepcopy(rt(combatant))
+        return found
+
+    def now(self) -> Clock:
+        return self._clock
+
+    def change_clock(self) -> Clock:
+        return self._clock
+
+    def order(self) -> list[Combatant]:
+        return self._order
+
+    def arrange(self) -> None:
+        self._order = sorted_order(self.encounter, self._order, self.read)
+
+    def log(self, text: str, kind: str = "change") -> None:
+        self.lines.append(text)
+
+    def reach(self, point: Any) -> None:
+        self.points.append(point)

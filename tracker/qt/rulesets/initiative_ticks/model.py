@@ -1,0 +1,164 @@
+"""The tick track as a table model: one row per combatant in the encounter's order (the
+ticks from high to low), its `TickMark` in `MarkRole` and as text in the columns, its
+Initiative with the change of the last command ("12 (+5)").
+
+It is the roster model with other columns: it follows the document's `changed` events
+row by row (moves after an attack are row moves, never a reset), and a drag issues the
+engine's `MoveCombatant` (ties ordered by the GM; a delayed turn dragged to where it
+acts), so the ruleset decides."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine.rulesets.initiative_ticks import InitiativeTicks, TickMark
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.roster_model import CombatantRole, IdRole, Index, RosterModel
+from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rulesets.initiative_ticks.texts import (
+    initiative_text,
+    motes_text,
+    onslaught_text,
+    state_words,
+    tick_text,
+)
+
+MarkRole = Qt.ItemDataRole.UserRole + 50  # the row's TickMark
+DeltaRole = Qt.ItemDataRole.UserRole + 51  # int: the last command's change of Initiative
+TICK, NAME, INITIATIVE, STATE, ONSLAUGHT, MOTES = range(6)
+ACTED_INK = "#8a8a8a"
+CRASHED_INK = "#b3261e"
+
+
+class TickModel(RosterModel):
+    COLUMNS = ("Tick", "Name", "Initiative", "State", "Onslaught", "Motes")
+
+    def __init__(self, document: EncounterDocument, parent=None) -> None:
+        super().__init__(document, parent)
+        self._marks: dict[str, TickMark] = {}
+        self._reload_marks()
+
+    @property
+    def ruleset(self) -> InitiativeTicks | None:
+        ruleset = self._document.ruleset
+        return ruleset if isinstance(ruleset, InitiativeTicks) else None
+
+    @property
+    def document(self) -> EncounterDocument:
+        return self._document
+
+    def _reload_marks(self) -> None:
+        ruleset = self.ruleset
+        encounter = self._document.encounter
+        if ruleset is None:
+            self._marks = {}
+            return
+        self._marks = {mark.combatant_id: mark for mark in ruleset.track(encounter)}
+        self._seed_meters()
+
+    def _seed_meters(self) -> None:
+        """Every combatant's meters as they stand: the point the next change counts from."""
+        ruleset = self.ruleset
+        if ruleset is not None:
+            for combatant in self._document.encounter.combatants:
+                self._meters.text(ruleset, self._document.encounter, combatant)
+
+    def mark_at(self, row: int) -> TickMark | None:
+        combatant = self.combatant_at(row)
+        return self._marks.get(combatant.id) if combatant is not None else None
+
+    def exalted(self) -> bool:
+        return self._document.encounter.options.get("flavour") == "exalted3e"
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        combatant = self.combatant_at(index.row())
+        mark = self.mark_at(index.row())
+        if combatant is None or mark is None:
+            return None
+        role = int(role)
+        column = index.column()
+        if role == int(Qt.ItemDataRole.DisplayRole):
+            return self._text(combatant, mark, column)
+        if role == int(MarkRole):
+            return mark
+        if role == int(DeltaRole):
+            return self.meter_delta(combatant.id, "initiative")
+        if role == int(Qt.ItemDataRole.ToolTipRole):
+            words = ", ".join(state_words(mark, self.exalted()))
+            return f"{combatant.name}: Initiative {tick_text(mark)}; {words}"
+        if role == int(Qt.ItemDataRole.TextAlignmentRole) and column != NAME and column != STATE:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == int(Qt.ItemDataRole.ForegroundRole):
+            if mark.crashed and column in (INITIATIVE, STATE):
+                return QBrush(QColor(CRASHED_INK))
+            if (mark.acted and not mark.now) or combatant.hidden:
+                return QBrush(QColor(ACTED_INK))
+            return QBrush(QColor("#000000")) if mark.now else None
+        if role == int(Qt.ItemDataRole.DecorationRole) and column == NAME:
+            return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
+        if role == int(Qt.ItemDataRole.BackgroundRole) and mark.now:
+            return QBrush(QColor(CELL_COLORS["current"]))
+        if role == int(Qt.ItemDataRole.FontRole) and (mark.now or column == INITIATIVE):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if column == NAME or role in (int(IdRole), int(CombatantRole)):
+            return super().data(index, role)
+        return None
+
+    def _text(self, combatant: Combatant, mark: TickMark, column: int) -> str:
+        if column == TICK:
+            return tick_text(mark)
+        if column == NAME:
+            return combatant.name + ("  (hidden)" if combatant.hidden else "")
+        if column == INITIATIVE:
+            return initiative_text(mark, self.meter_delta(combatant.id, "initiative"))
+        if column == STATE:
+            words = state_words(mark, self.exalted())
+            if mark.joins and mark.joins > self._round():
+                words.append(f"acts from round {mark.joins}")
+            return " · ".join(words)
+        if column == ONSLAUGHT:
+            ruleset = self.ruleset
+            defense = ruleset.defense(self._document.encounter, combatant) if ruleset else None
+            return onslaught_text(mark, defense)
+        return motes_text(mark)
+
+    def _round(self) -> int:
+        ruleset = self.ruleset
+        return ruleset.round_number(self._document.encounter) if ruleset is not None else 0
+
+    # --- following the engine -----------------------------------------------------------
+    def _on_replaced(self) -> None:
+        if self.ruleset is None:  # another system's encounter: this view goes
+            self._document.changed.disconnect(self._on_changed)
+            self._document.replaced.disconnect(self._on_replaced)
+            self.beginResetModel()
+            self._marks = {}
+            self._rows.ids, self._rows.by_id = [], {}
+            self.endResetModel()
+            return
+        self._reload_marks()
+        super()._on_replaced()
+        self._seed_meters()
+
+    def _on_changed(self, event: SessionEvent) -> None:
+        before = self._marks
+        ruleset = self.ruleset
+        self._marks = (
+            {m.combatant_id: m for m in ruleset.track(self._document.encounter)} if ruleset else {}
+        )
+        super()._on_changed(event)  # rows moved, touched rows and meters repainted
+        changed = [
+            row
+            for row in range(self.rowCount())
+            if (c := self.combatant_at(row)) is not None
+            and before.get(c.id) != self._marks.get(c.id)
+        ]
+        for row in changed:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

@@ -1,0 +1,225 @@
+"""Initiative ticks on the players' screen: the tick counted down to, very large, with who
+acts; then the ticks to come, each combatant at its tick (acted ones faded, Crashed
+ones marked), hidden combatants never shown, not even as a gap (`PlayersTicksProxy`).
+The turn shown is `PublicState`'s: while a hidden combatant acts, the last visible one."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QSizePolicy,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine.ruleset import Turn
+from tracker.qt.document import EncounterDocument
+from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
+from tracker.qt.ruleset_ui import PlayersPanel
+from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
+from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
+from tracker.qt.rulesets.initiative_ticks.texts import number
+
+TICK_PX = 132
+ACTING_PX = 48
+ROW_PX = 66
+MAX_ROWS = 7
+SHARE = 0.7
+NAME, STATE = 1, 2  # the proxy's columns
+
+
+class TickRowDelegate(ThemedDelegate):
+    """A combatant at its tick: the tick in a pill, the name large, its state after."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(max(option.rect.width(), 200), self.px(ROW_PX))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if self.cut_off(option):
+            return
+        mark = index.data(MarkRole)
+        if mark is None:
+            return
+        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
+        rect = option.rect.adjusted(0, self.px(3), 0, -self.px(3))
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if mark.acted and not mark.now:
+            painter.setOpacity(0.45)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(theme.surface))
+        painter.drawRoundedRect(rect, self.px(8), self.px(8))
+        painter.setBrush(self.side_color(index.siblingAtColumn(NAME)))
+        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
+        pill = QRect(rect.left() + stripe + pad, rect.top() + self.px(6), self.px(90), 0)
+        pill.setBottom(rect.bottom() - self.px(6))
+        background, ink = theme.cells["current" if mark.now else "pending"]
+        if mark.crashed and not mark.now:
+            background, ink = "#b3261e", "#ffffff"
+        painter.setBrush(QColor(background))
+        painter.drawRoundedRect(pill, self.px(8), self.px(8))
+        font = pixel_font(self.px(LIST_NAME_PX), bold=True)
+        painter.setFont(font)
+        painter.setPen(QColor(ink))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(mark.tick))
+        text_rect = rect.adjusted(pill.right() - rect.left() + pad, 0, -pad, 0)
+        metrics = QFontMetrics(font)
+        full = str(index.siblingAtColumn(NAME).data() or "")
+        width = min(metrics.horizontalAdvance(full) + 4, text_rect.width())
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.setPen(QColor(theme.text))
+        painter.drawText(
+            text_rect, left, metrics.elidedText(full, Qt.TextElideMode.ElideRight, width)
+        )
+        detail = pixel_font(self.px(LIST_DETAIL_PX))
+        room = text_rect.width() - width - pad
+        state = QFontMetrics(detail).elidedText(
+            str(index.siblingAtColumn(STATE).data() or ""), Qt.TextElideMode.ElideRight, room
+        )
+        if room > self.px(LIST_DETAIL_PX) * 3 and state not in ("", "…"):
+            painter.setFont(detail)
+            painter.setPen(QColor(theme.muted))
+            painter.drawText(text_rect.adjusted(width + pad, 0, 0, 0), left, state)
+        painter.restore()
+
+
+class TicksPanel(PlayersPanel):
+    """The caption "TICK" over the tick and who acts, then "THE TICKS" over the list."""
+
+    body_stretch = (1, 1)
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("players_ticks")
+        self.document, self.public, self.theme = document, public, theme
+        self.scale, self.board_height = 1.0, 0
+        self.tick_model = TickModel(document, self)
+        self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(caption_label("TICK"))
+        self.tick_box = QFrame()
+        self.tick_box.setObjectName("ticks_box")
+        box = QHBoxLayout(self.tick_box)
+        self.tick_label = QLabel()
+        self.tick_label.setObjectName("players_tick")
+        self.tick_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addWidget(self.tick_label)
+        lines = QVBoxLayout()
+        self.round_line = FitLabel(36, 18)
+        self.round_line.setObjectName("players_tick_round")
+        self.acting_line = QLabel()
+        self.acting_line.setObjectName("players_tick_acting")
+        self.acting_line.setWordWrap(True)
+        self.acting_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        lines.addStretch(1)
+        lines.addWidget(self.round_line)
+        lines.addWidget(self.acting_line)
+        lines.addStretch(1)
+        box.addLayout(lines, 1)
+        self._layout.addWidget(self.tick_box)
+        self._layout.addWidget(caption_label("THE TICKS"))
+        self.list_view = QListView()
+        self.list_view.setObjectName("players_tick_list")
+        self.list_view.setModel(self.proxy)
+        self.list_view.setModelColumn(0)
+        self.delegate = TickRowDelegate(theme, self.list_view)
+        self.list_view.setItemDelegate(self.delegate)
+        quiet_view(self.list_view)
+        self._layout.addWidget(self.list_view)
+        self.nothing = QLabel("Nobody has joined battle yet.")
+        self.nothing.setObjectName("players_empty")
+        self._layout.addWidget(self.nothing)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
+            signal.connect(self._size_list)
+        public.updated.connect(self.refresh)
+        self.refresh()
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self._layout.setSpacing(px(14, scale))
+        self.delegate.set_look(theme, scale)
+        self.tick_box.setStyleSheet(
+            f"QFrame#ticks_box {{ background: {theme.surface}; border: none;"
+            f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
+        )
+        self.tick_box.layout().setContentsMargins(
+            px(28, scale), px(10, scale), px(28, scale), px(10, scale)
+        )
+        self.tick_box.layout().setSpacing(px(32, scale))
+        self.tick_label.setFont(pixel_font(px(TICK_PX, scale), bold=True))
+        self.tick_label.setStyleSheet(f"color: {theme.emphasis};")
+        self.tick_label.setMinimumWidth(px(220, scale))
+        self.round_line.set_sizes(px(36, scale), px(20, scale))
+        self.round_line.setStyleSheet(f"color: {theme.muted}; font-weight: 600;")
+        self.acting_line.setFont(pixel_font(px(ACTING_PX, scale), bold=True))
+        self.acting_line.setStyleSheet(f"color: {theme.text};")
+        self._size_list()
+
+    def fit(self, board_height: int) -> None:
+        self.board_height = board_height
+        self._size_list()
+
+    def _size_list(self, *_args: object) -> None:
+        row = px(ROW_PX, self.scale)
+        above = px(TICK_PX * 1.35 + 3 * 14 + 2 * 40, self.scale)
+        room = max(int(self.board_height * SHARE) - above, row)
+        rows = min(self.proxy.rowCount(), MAX_ROWS, max(room // row, 1))
+        self.list_view.setFixedHeight(rows * row)
+        self.list_view.setVisible(rows > 0)
+        self.nothing.setVisible(rows == 0)
+
+    def refresh(self) -> None:
+        tick, round_line, acting = self.tick_texts(self.public.shown_turn())
+        self.tick_label.setText(tick)
+        self.tick_label.setVisible(tick != "—")
+        self.round_line.set_fitted_text(round_line)
+        self.acting_line.setText(acting)
+        self.acting_line.setVisible(bool(acting))
+        self._size_list()
+
+    def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:
+        """(the tick, the round line, who acts) for the turn shown as current."""
+        if turn is None or not self.public.is_started():
+            return "—", "Not started", ""
+        kind = turn.values.get("kind")
+        if kind == "join":
+            return "—", "Join Battle", "Roll Wits + Awareness"
+        if kind == "round_end":
+            return "—", f"End of round {turn.round}", "Delayed turns may act now"
+        name = next(
+            (c.name for c in self.document.encounter.combatants if c.id == turn.combatant_id), ""
+        )
+        if kind == "free":
+            return "—", "Free actions", self.public.visibility.safe(f"{name}: free action")
+        acting = self.public.visibility.safe(f"{name} acts")
+        return number(turn.values.get("tick")), f"Round {turn.round}", acting
+
+    def rendered_texts(self) -> list[str]:
+        """Every text the panel shows: its labels and the rows it paints."""
+        texts = [
+            label.full_text() if isinstance(label, FitLabel) else label.text()
+            for label in self.findChildren(QLabel)
+            if label.isVisibleTo(self)
+        ]
+        for row in range(self.proxy.rowCount()):
+            for column in range(self.proxy.columnCount()):
+                index = self.proxy.index(row, column)
+                texts += [index.data(), index.data(Qt.ItemDataRole.ToolTipRole)]
+        return [t for t in texts if isinstance(t, str) and t]

@@ -1,0 +1,36 @@
+"""The tick track as the players may see it: joined combatants only, hidden ones dropped
+(so they leave no gap), only the tick, the name and the state, every text checked for
+hidden names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracker.qt.players.proxy_base import Index, PlayersProxy
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.rulesets.initiative_ticks.model import NAME, STATE, TICK, MarkRole, TickModel
+
+SHOWN_COLUMNS = (TICK, NAME, STATE)
+
+
+class PlayersTicksProxy(PlayersProxy):
+    extra_roles = frozenset({int(MarkRole)})
+
+    def __init__(self, source: TickModel, public: PublicState, parent: Any = None) -> None:
+        super().__init__(source, public, parent)
+        public.updated.connect(self.refilter_rows)
+
+    def tick_model(self) -> TickModel:
+        model = self.sourceModel()
+        assert isinstance(model, TickModel)
+        return model
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        source = self.tick_model()
+        combatant, mark = source.combatant_at(source_row), source.mark_at(source_row)
+        if combatant is None or mark is None or not self.public.is_visible(combatant.id):
+            return False
+        return mark.tick is not None
+
+    def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
+        return source_column in SHOWN_COLUMNS
