@@ -159,9 +159,9 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         return ()
 
     def follows_clock(self, encounter: Encounter) -> Collection[str]:
-        """Ids of the combatants whose summary, meters or markers change when the clock
-        moves although they were not touched (an action's progress counted from the
-        clock): the views repaint them whenever it moves."""
+        """Ids of the combatants whose meters change when the clock moves although no
+        command touched them (an action's progress counted from the clock), so that the
+        views show the change. (Every row is repainted when the clock moves.)"""
         return ()
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:

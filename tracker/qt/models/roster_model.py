@@ -187,14 +187,17 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         changes = event.changes
         ruleset, encounter = self._document.ruleset, self._document.encounter
         shown = changes.combatants | changes.turn_holders
-        if changes.clock:  # rows whose text follows the clock, untouched
-            timed = set(ruleset.follows_clock(encounter))
-            rows.update(self._rows.row_of(i) for i in timed if self._rows.row_of(i) >= 0)
-            shown = shown | timed
+        if changes.clock:  # meters counted from the clock change untouched
+            shown = shown | set(ruleset.follows_clock(encounter))
         meters = self._meters.follow(ruleset, encounter, shown)
+        if changes.clock and self._rows:
+            # Any row's markers may follow the clock ("acted" goes with the round, "acts
+            # from round 3" when it comes): one signal, and views repaint the rows they
+            # show, however long the list.
+            rows = set(range(len(self._rows)))
         rows.update(self._rows.row_of(i) for i in meters if self._rows.row_of(i) >= 0)
         last = len(self.COLUMNS) - 1
-        if rows and len(rows) == len(self._rows):  # every row (an option changed): one signal
+        if rows and len(rows) == len(self._rows):  # every row: one signal
             self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, last))
             return
         for row in sorted(rows):

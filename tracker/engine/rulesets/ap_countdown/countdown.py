@@ -245,9 +245,6 @@ def settle(tx: Transaction, encounter: Encounter, *, everyone: bool = False) -> 
         if first is None:
             changed = touch_clock(tx)
             changed.phase, changed.count = "upkeep", None
-            for combatant in encounter.combatants:  # "done", "needs initiative" go
-                if rt(combatant).action is None:
-                    tx.touch(combatant)
             tx.log(f"Round {now.round}: the countdown is over. Upkeep.", "turn")
         elif first.at != now.count:
             touch_clock(tx).count = first.at
