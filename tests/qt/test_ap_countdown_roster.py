@@ -5,6 +5,7 @@ command touched: an action's progress as the count runs down, "done" going at Up
 from __future__ import annotations
 
 from tests.engine.test_ap_countdown_helpers import act, answer, fight, who
+from tracker.engine import AddEffect, EndEffect
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import RosterModel
 
@@ -53,3 +54,17 @@ def test_an_actions_progress_follows_the_count(qapp):
     row, text = _name_cell(roster, session, "Hauser")
     assert "charging Reload 4/6" in text  # 35 → 10: 5 counts of 5, at most the 4 AP
     assert row in repainted
+
+
+def test_a_carriers_row_is_repainted_when_its_effect_goes(qapp):
+    session = fight([("Hauser", 15, 1), ("Orc", 10, 0)])
+    document = EncounterDocument(session)
+    roster = RosterModel(document)
+    orc = who(session, "Orc").id
+    session.apply(AddEffect("Stunned", orc, None, {"rounds": 2, "kind": "stunned"}))
+    row, text = _name_cell(roster, session, "Orc")
+    assert "stunned" in text
+    repainted = _watch(roster)
+    session.apply(EndEffect(session.encounter.effects[0].id))  # only the effect changes
+    assert row in repainted
+    assert "stunned" not in _name_cell(roster, session, "Orc")[1]

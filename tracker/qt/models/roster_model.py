@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine import MoveCombatant
+from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
@@ -46,6 +47,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         self._rows = CombatantRows(self, document.encounter)
         self._meters = MeterMemory()  # a subclass reads `meter_delta`
         self._current_id = self._holder()  # asked once per change, not once per cell
+        self._carriers = self._carriers_now()  # effect id → carrier: markers show effects
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -179,14 +181,32 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         self._rows.load(self._document.encounter)
         self._meters.clear()
         self._current_id = self._holder()
+        self._carriers = self._carriers_now()
         self.endResetModel()
+
+    def _carriers_now(self) -> dict[str, str]:
+        return {e.id: e.carrier_id for e in self._document.encounter.effects}
+
+    def _effect_carriers(self, event: SessionEvent) -> set[str]:
+        """Combatants whose effects came, went or changed (before or after: an edit may
+        move an effect to another carrier)."""
+        before, self._carriers = self._carriers, self._carriers_now()
+        changed = set(event.changes.effects)
+        changed.update(
+            edit.item.id
+            for edit in event.changes.edits_of(EFFECTS)
+            if isinstance(edit, Insert | Remove)
+        )
+        return {c for i in changed for c in (before.get(i), self._carriers.get(i)) if c}
 
     def _on_changed(self, event: SessionEvent) -> None:
         self._current_id = self._holder()
         rows = set(self._rows.follow(event))
         changes = event.changes
         ruleset, encounter = self._document.ruleset, self._document.encounter
-        shown = changes.combatants | changes.turn_holders
+        carriers = self._effect_carriers(event)
+        rows.update(self._rows.row_of(i) for i in carriers if self._rows.row_of(i) >= 0)
+        shown = changes.combatants | changes.turn_holders | carriers
         if changes.clock:  # meters counted from the clock change untouched
             shown = shown | set(ruleset.follows_clock(encounter))
         meters = self._meters.follow(ruleset, encounter, shown)
