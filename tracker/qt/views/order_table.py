@@ -34,6 +34,7 @@ class OrderTable(QTableView):
         header.resizeSection(0, 300)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the state wraps least
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(36)
         self.selectionModel().currentChanged.connect(self._on_current)

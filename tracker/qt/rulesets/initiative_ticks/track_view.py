@@ -100,6 +100,7 @@ class TickTable(QTableView):
         header.setSectionResizeMode(TICK, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(70)
+        header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
 
 
 class TickTrackView(QWidget):
