@@ -6,24 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QItemSelectionModel, QObject, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QAbstractItemView,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
     QDockWidget,
     QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
-    QListView,
     QMainWindow,
     QMessageBox,
-    QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +44,7 @@ from tracker.qt.dialogs.options_dialog import OptionsDialog
 from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
 from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 from tracker.qt.document import EncounterDocument
+from tracker.qt.main_menus import build_menus
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import IdRole, RosterModel
@@ -63,49 +58,15 @@ from tracker.qt.players import (
 )
 from tracker.qt.printing import export_pdf, preview_with_dialog, print_with_dialog
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
+from tracker.qt.widgets.banner import Banner
 from tracker.qt.widgets.combatant_editor import CombatantEditor
+from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
 
 SPACE_TAKERS = (QAbstractButton, QComboBox, QAbstractSpinBox)
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
-BANNER_COLORS = {  # background, text, border
-    "expiry": ("#fff3c4", "#3b2f00", "#d9b200"),
-    "error": ("#fde2e0", "#5c1010", "#c8372d"),
-    "info": ("#e3eefc", "#0f2d57", "#6d9be0"),
-}
-
-
-class Banner(QWidget):
-    """A strip at the top of the window announcing expiries and refusals."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        self.label = QLabel()
-        self.label.setObjectName("banner_text")
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
-        self.label.setWordWrap(True)
-        close = QPushButton("Dismiss")
-        close.setFlat(True)
-        close.clicked.connect(self.hide)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(close)
-        self.setObjectName("banner")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.kind = ""
-        self.hide()
-
-    def announce(self, text: str, kind: str) -> None:
-        self.kind = kind
-        background, ink, border = BANNER_COLORS[kind]
-        self.setStyleSheet(
-            f"#banner {{ background: {background}; border: 1px solid {border}; }}"
-            f"#banner_text {{ color: {ink}; font-size: 11pt; }}"
-        )
-        self.label.setText(text)
-        self.show()
 
 
 class MainWindow(QMainWindow):
@@ -134,7 +95,7 @@ class MainWindow(QMainWindow):
         self.status_label.setObjectName("status_label")
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_widgets()
-        self._build_actions()
+        self.actions_by_name = build_menus(self)
         self.document.changed.connect(self._on_changed)
         self.document.replaced.connect(self._on_replaced)
         self.document.refused.connect(self._on_refused)
@@ -191,15 +152,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
-        self.roster_view = QListView()
-        self.roster_view.setObjectName("roster_view")
-        self.roster_view.setModel(self.roster_model)
-        self.roster_view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.roster_view.setDefaultDropAction(Qt.DropAction.MoveAction)
-        self.roster_view.setDragDropOverwriteMode(False)
-        self.roster_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.roster_view.setStyleSheet("font-size: 12pt;")
-        self.roster_view.setUniformItemSizes(True)  # no measuring of every row
+        self.roster_view = roster_list(self.roster_model)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.editor = CombatantEditor(self.document)
         roster_box = QWidget()
@@ -211,72 +164,26 @@ class MainWindow(QMainWindow):
         roster_layout.addWidget(self.editor)
         self._dock("Combatants", roster_box, Qt.DockWidgetArea.LeftDockWidgetArea)
 
-        self.turn_order_view = QTableView()
-        self.turn_order_view.setObjectName("turn_order_view")
-        self.turn_order_view.setModel(self.turn_order_model)
-        self.turn_order_view.verticalHeader().hide()
-        self.turn_order_view.horizontalHeader().setSectionResizeMode(
-            0, QHeaderView.ResizeMode.Stretch
-        )
-        self.turn_order_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        # Fixed sizes: measuring contents would visit every row on every change.
-        self.turn_order_view.horizontalHeader().resizeSection(1, 165)
-        self.turn_order_view.horizontalHeader().resizeSection(2, 100)
-        self.turn_order_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.turn_order_view.verticalHeader().setDefaultSectionSize(28)
-        self.turn_order_view.setWordWrap(False)
+        self.turn_order_view = turn_order_table(self.turn_order_model)
         turn_dock = self._dock(
             "Turn order", self.turn_order_view, Qt.DockWidgetArea.RightDockWidgetArea
         )
 
-        effects_box = QWidget()
-        effects_layout = QVBoxLayout(effects_box)
-        self.effects_view = QTableView()
-        self.effects_view.setObjectName("effects_view")
-        self.effects_view.setModel(self.effects_model)
-        self.effects_view.verticalHeader().hide()
-        effects_header = self.effects_view.horizontalHeader()
-        for column in range(3):
-            effects_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        effects_header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.effects_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.effects_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.effects_view.setWordWrap(True)
-        self.effects_view.verticalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
+        effects_box = EffectsPanel(
+            self.effects_model,
+            [spec for spec in self.document.ruleset.actions if spec.on == "effect"],
+            EffectCalls(
+                self.add_effect,
+                self.edit_selected_effect,
+                self.end_selected_effect,
+                self.effect_action,
+            ),
         )
-        effects_layout.addWidget(self.effects_view, 1)
-        effect_buttons = QHBoxLayout()
-        add_effect = QPushButton("Add effect…")
-        add_effect.clicked.connect(self.add_effect)
-        edit_effect = QPushButton("Edit…")
-        edit_effect.clicked.connect(self.edit_selected_effect)
-        end_effect = QPushButton("End effect")
-        end_effect.clicked.connect(self.end_selected_effect)
-        effect_buttons.addWidget(add_effect)
-        effect_buttons.addWidget(edit_effect)
-        effect_buttons.addWidget(end_effect)
-        self.effects_view.doubleClicked.connect(lambda _index: self.edit_selected_effect())
-        self.effect_action_buttons: dict[str, QPushButton] = {}
-        for spec in self.document.ruleset.actions:
-            if spec.on == "effect":
-                button = QPushButton(spec.label)
-                button.setToolTip(spec.help)
-                button.clicked.connect(lambda _=False, name=spec.name: self.effect_action(name))
-                effect_buttons.addWidget(button)
-                self.effect_action_buttons[spec.name] = button
-        effect_buttons.addStretch(1)
-        effects_layout.addLayout(effect_buttons)
+        self.effects_view = effects_box.view
+        self.effect_action_buttons = effects_box.action_buttons
         effects_dock = self._dock("Effects", effects_box, Qt.DockWidgetArea.RightDockWidgetArea)
 
-        self.log_view = QTableView()
-        self.log_view.setObjectName("log_view")
-        self.log_view.setModel(self.log_model)
-        self.log_view.verticalHeader().hide()
-        self.log_view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.log_view.setWordWrap(False)
-        self.log_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.log_view.verticalHeader().setDefaultSectionSize(22)
+        self.log_view = log_table(self.log_model)
         log_dock = self._dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
         self.resizeDocks([turn_dock, effects_dock], [460, 460], Qt.Orientation.Horizontal)
@@ -295,132 +202,6 @@ class MainWindow(QMainWindow):
         )
         self.addDockWidget(area, dock)
         return dock
-
-    def _action(self, menu, text: str, slot, shortcut=None, name: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        if name:
-            action.setObjectName(name)
-            self.actions_by_name[name] = action
-        menu.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        self.actions_by_name: dict[str, QAction] = {}
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self._action(
-            file_menu, "&New encounter…", self.new_encounter, QKeySequence.StandardKey.New, "new"
-        )
-        self._action(
-            file_menu, "&Open…", self.open_encounter, QKeySequence.StandardKey.Open, "open"
-        )
-        self._action(file_menu, "&Save", self.save, QKeySequence.StandardKey.Save, "save")
-        self._action(
-            file_menu, "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs, "save_as"
-        )
-        file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit, "quit")
-
-        edit_menu = bar.addMenu("&Edit")
-        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
-        redo_keys = [
-            QKeySequence(QKeySequence.StandardKey.Redo),
-            QKeySequence("Ctrl+Shift+Z"),
-            QKeySequence("Ctrl+Y"),
-        ]
-        redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
-        undo.setObjectName("undo")
-        redo.setObjectName("redo")
-        self.actions_by_name.update(undo=undo, redo=redo)
-        edit_menu.addAction(undo)
-        edit_menu.addAction(redo)
-        edit_menu.addSeparator()
-        self._action(edit_menu, "&Add combatant", self.add_combatant, "Ctrl+Shift+N", "add")
-        self._action(
-            edit_menu, "&Duplicate combatant", self.duplicate_combatant, "Ctrl+D", "duplicate"
-        )
-        self._action(edit_menu, "&Remove combatant", self.remove_combatant, "Ctrl+Delete", "remove")
-        edit_menu.addSeparator()
-        self._action(edit_menu, "Re&name encounter…", self.rename_encounter, None, "rename")
-        self._action(edit_menu, "Encounter &options…", self.edit_options, "Ctrl+,", "options")
-
-        play_menu = bar.addMenu("&Play")
-        self._action(
-            play_menu, "&Start", self.turn_panel.start_button.click, "Ctrl+Return", "start"
-        )
-        end_turn = self._action(
-            play_menu, "&End turn", self.turn_panel.end_turn, "Space", "end_turn"
-        )
-        end_turn.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self._action(
-            play_menu,
-            "Move &earlier in the order",
-            lambda: self.move_selected(-1),
-            "Ctrl+Up",
-            "move_up",
-        )
-        self._action(
-            play_menu,
-            "Move &later (delay)",
-            lambda: self.move_selected(1),
-            "Ctrl+Down",
-            "move_down",
-        )
-        play_menu.addSeparator()
-        self._action(play_menu, "Add &effect…", self.add_effect, "Ctrl+E", "add_effect")
-        self._action(
-            play_menu, "Edit effec&t…", self.edit_selected_effect, "Ctrl+Shift+E", "edit_effect"
-        )
-
-        players_menu = bar.addMenu("P&layers")
-        self._action(
-            players_menu,
-            "Players' &screen…",
-            self.open_players_screen,
-            "Ctrl+Shift+P",
-            "players_screen",
-        )
-        self._action(players_menu, "&Reveal selected now", self.reveal_selected, "Ctrl+R", "reveal")
-        reveal_later = self._action(
-            players_menu,
-            "Reveal selected at its &first turn",
-            self.toggle_first_turn_reveal,
-            "Ctrl+Shift+R",
-            "reveal_first_turn",
-        )
-        reveal_later.setCheckable(True)
-        self._action(
-            players_menu, "Secret &fields…", self.edit_secret_fields, None, "secret_fields"
-        )
-        players_menu.addSeparator()
-        self._action(
-            players_menu,
-            ui_for(self.document.ruleset).print_action_text,
-            self.print_sheets,
-            QKeySequence.StandardKey.Print,
-            "print",
-        )
-        self._action(players_menu, "Print pre&view…", self.preview_sheets, None, "preview")
-        self._action(players_menu, "Export &PDF…", self.export_sheets, None, "export_pdf")
-
-        help_menu = bar.addMenu("&Help")
-        self._action(
-            help_menu,
-            "&Keyboard shortcuts",
-            self.show_shortcuts,
-            QKeySequence.StandardKey.HelpContents,
-            "shortcuts",
-        )
-
-        toolbar = self.addToolBar("Play")
-        toolbar.setObjectName("play_toolbar")
-        for name in ("undo", "redo", "add", "add_effect", "players_screen"):
-            toolbar.addAction(self.actions_by_name[name])
 
     # --- selection --------------------------------------------------------------------
     def selected_combatant_id(self) -> str | None:

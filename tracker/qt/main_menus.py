@@ -1,0 +1,183 @@
+"""The main window's menus and toolbar: every command a game master can reach by menu
+or key, named so that tests and the shortcuts list can find it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+from tracker.qt.ruleset_ui import ui_for
+
+if TYPE_CHECKING:
+    from tracker.qt.main_window import MainWindow
+
+
+def build_menus(window: MainWindow) -> dict[str, QAction]:
+    """The window's menus and toolbar; returns every named action."""
+    named: dict[str, QAction] = {}
+
+    def item(menu, text: str, slot, shortcut=None, name: str = "") -> QAction:
+        """A menu item calling `slot`, kept in `named` under `name`."""
+        action = QAction(text, window)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        if name:
+            action.setObjectName(name)
+            named[name] = action
+        menu.addAction(action)
+        return action
+
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    item(
+        file_menu,
+        "&New encounter…",
+        window.new_encounter,
+        QKeySequence.StandardKey.New,
+        "new",
+    )
+    item(
+        file_menu,
+        "&Open…",
+        window.open_encounter,
+        QKeySequence.StandardKey.Open,
+        "open",
+    )
+    item(file_menu, "&Save", window.save, QKeySequence.StandardKey.Save, "save")
+    item(
+        file_menu,
+        "Save &As…",
+        window.save_as,
+        QKeySequence.StandardKey.SaveAs,
+        "save_as",
+    )
+    file_menu.addSeparator()
+    item(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit, "quit")
+
+    edit_menu = bar.addMenu("&Edit")
+    undo = window.document.undo_stack.createUndoAction(window, "&Undo")
+    undo.setShortcut(QKeySequence.StandardKey.Undo)
+    redo = window.document.undo_stack.createRedoAction(window, "&Redo")
+    redo_keys = [
+        QKeySequence(QKeySequence.StandardKey.Redo),
+        QKeySequence("Ctrl+Shift+Z"),
+        QKeySequence("Ctrl+Y"),
+    ]
+    redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
+    undo.setObjectName("undo")
+    redo.setObjectName("redo")
+    named.update(undo=undo, redo=redo)
+    edit_menu.addAction(undo)
+    edit_menu.addAction(redo)
+    edit_menu.addSeparator()
+    item(edit_menu, "&Add combatant", window.add_combatant, "Ctrl+Shift+N", "add")
+    item(
+        edit_menu,
+        "&Duplicate combatant",
+        window.duplicate_combatant,
+        "Ctrl+D",
+        "duplicate",
+    )
+    item(
+        edit_menu,
+        "&Remove combatant",
+        window.remove_combatant,
+        "Ctrl+Delete",
+        "remove",
+    )
+    edit_menu.addSeparator()
+    item(edit_menu, "Re&name encounter…", window.rename_encounter, None, "rename")
+    item(edit_menu, "Encounter &options…", window.edit_options, "Ctrl+,", "options")
+
+    play_menu = bar.addMenu("&Play")
+    item(
+        play_menu,
+        "&Start",
+        window.turn_panel.start_button.click,
+        "Ctrl+Return",
+        "start",
+    )
+    end_turn = item(play_menu, "&End turn", window.turn_panel.end_turn, "Space", "end_turn")
+    end_turn.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    item(
+        play_menu,
+        "Move &earlier in the order",
+        lambda: window.move_selected(-1),
+        "Ctrl+Up",
+        "move_up",
+    )
+    item(
+        play_menu,
+        "Move &later (delay)",
+        lambda: window.move_selected(1),
+        "Ctrl+Down",
+        "move_down",
+    )
+    play_menu.addSeparator()
+    item(play_menu, "Add &effect…", window.add_effect, "Ctrl+E", "add_effect")
+    item(
+        play_menu,
+        "Edit effec&t…",
+        window.edit_selected_effect,
+        "Ctrl+Shift+E",
+        "edit_effect",
+    )
+
+    players_menu = bar.addMenu("P&layers")
+    item(
+        players_menu,
+        "Players' &screen…",
+        window.open_players_screen,
+        "Ctrl+Shift+P",
+        "players_screen",
+    )
+    item(
+        players_menu,
+        "&Reveal selected now",
+        window.reveal_selected,
+        "Ctrl+R",
+        "reveal",
+    )
+    reveal_later = item(
+        players_menu,
+        "Reveal selected at its &first turn",
+        window.toggle_first_turn_reveal,
+        "Ctrl+Shift+R",
+        "reveal_first_turn",
+    )
+    reveal_later.setCheckable(True)
+    item(
+        players_menu,
+        "Secret &fields…",
+        window.edit_secret_fields,
+        None,
+        "secret_fields",
+    )
+    players_menu.addSeparator()
+    item(
+        players_menu,
+        ui_for(window.document.ruleset).print_action_text,
+        window.print_sheets,
+        QKeySequence.StandardKey.Print,
+        "print",
+    )
+    item(players_menu, "Print pre&view…", window.preview_sheets, None, "preview")
+    item(players_menu, "Export &PDF…", window.export_sheets, None, "export_pdf")
+
+    help_menu = bar.addMenu("&Help")
+    item(
+        help_menu,
+        "&Keyboard shortcuts",
+        window.show_shortcuts,
+        QKeySequence.StandardKey.HelpContents,
+        "shortcuts",
+    )
+
+    toolbar = window.addToolBar("Play")
+    toolbar.setObjectName("play_toolbar")
+    for name in ("undo", "redo", "add", "add_effect", "players_screen"):
+        toolbar.addAction(named[name])
+    return named
