@@ -14,10 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
     QLabel,
-    QListView,
     QSizePolicy,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -26,8 +23,9 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
@@ -120,38 +118,16 @@ class CountdownPanel(PlayersPanel):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(caption_label("COUNTDOWN"))
-        self.count_box = QFrame()
-        self.count_box.setObjectName("countdown_box")
-        box = QHBoxLayout(self.count_box)
-        self.count_label = QLabel()
-        self.count_label.setObjectName("players_count")
-        self.count_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        box.addWidget(self.count_label)
-        lines = QVBoxLayout()
-        self.phase_line = FitLabel(PHASE_PX, PHASE_PX // 2)
-        self.phase_line.setObjectName("players_count_phase")
-        self.acting_line = QLabel()
-        self.acting_line.setObjectName("players_count_acting")
-        self.acting_line.setWordWrap(True)
-        self.acting_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        lines.addStretch(1)
-        lines.addWidget(self.phase_line)
-        lines.addWidget(self.acting_line)
-        lines.addStretch(1)
-        box.addLayout(lines, 1)
+        self.count_box = BigNumberBox("countdown", PHASE_PX)
+        self.count_label, self.phase_line = self.count_box.number, self.count_box.line
+        self.acting_line = self.count_box.acting
         self._layout.addWidget(self.count_box)
         self.next_caption = caption_label("RESOLVES NEXT")
         self._layout.addWidget(self.next_caption)
-        self.list_view = QListView()
-        self.list_view.setObjectName("players_resolutions")
-        self.list_view.setModel(self.proxy)
-        self.delegate = ResolutionDelegate(theme, self.list_view)
-        self.list_view.setItemDelegate(self.delegate)
-        quiet_view(self.list_view)
-        self._layout.addWidget(self.list_view)
-        self.nothing = QLabel("Nothing under way.")
-        self.nothing.setObjectName("players_empty")
-        self._layout.addWidget(self.nothing)
+        self.delegate = ResolutionDelegate(theme, self)
+        self.rows = FittedRows("players_resolutions", self.proxy, self.delegate, "")
+        self.list_view, self.nothing = self.rows.view, self.rows.empty
+        self._layout.addWidget(self.rows)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
             signal.connect(self._size_list)
         public.updated.connect(self.refresh)
@@ -162,21 +138,14 @@ class CountdownPanel(PlayersPanel):
         self.theme, self.scale = theme, scale
         self._layout.setSpacing(px(16, scale))
         self.delegate.set_look(theme, scale)
-        self.count_box.setStyleSheet(
-            f"QFrame#countdown_box {{ background: {theme.surface}; border: none;"
-            f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
+        self.count_box.set_look(
+            theme,
+            scale,
+            number_px=COUNT_PX,
+            number_width=250,
+            line_px=(PHASE_PX, PHASE_PX * 0.6),
+            acting_px=ACTING_PX,
         )
-        self.count_box.layout().setContentsMargins(
-            px(28, scale), px(10, scale), px(28, scale), px(10, scale)
-        )
-        self.count_box.layout().setSpacing(px(32, scale))
-        self.count_label.setFont(pixel_font(px(COUNT_PX, scale), bold=True))
-        self.count_label.setStyleSheet(f"color: {theme.emphasis};")
-        self.count_label.setMinimumWidth(px(250, scale))
-        self.phase_line.set_sizes(px(PHASE_PX, scale), px(PHASE_PX * 0.6, scale))
-        self.acting_line.setFont(pixel_font(px(ACTING_PX, scale), bold=True))
-        self.phase_line.setStyleSheet(f"color: {theme.muted}; font-weight: 600;")
-        self.acting_line.setStyleSheet(f"color: {theme.text};")
         self._size_list()
 
     def fit(self, board_height: int) -> None:
@@ -186,23 +155,15 @@ class CountdownPanel(PlayersPanel):
     def _size_list(self, *_args: object) -> None:
         """As many rows as there are resolutions to come, up to `MAX_ROWS`, within the
         panel's share of the board."""
-        row = px(ROW_PX, self.scale)
         above = px(COUNT_PX * 1.35 + 3 * 16 + 2 * 40, self.scale)
-        room = max(int(self.board_height * SHARE) - above, row)
-        rows = min(self.proxy.rowCount(), MAX_ROWS, max(room // row, 1))
-        self.list_view.setFixedHeight(rows * row)
-        self.list_view.setVisible(rows > 0)
-        self.nothing.setVisible(rows == 0)
+        room = int(self.board_height * SHARE) - above
+        self.rows.fit(room, px(ROW_PX, self.scale), MAX_ROWS)
 
     # --- content ------------------------------------------------------------------------
     def refresh(self) -> None:
-        count, phase, acting = self.count_texts(self.public.shown_turn())
-        self.count_label.setText(count)
-        self.count_label.setVisible(count != "—")  # no count (yet): the lines take the room
-        self.phase_line.set_fitted_text(phase)
-        self.acting_line.setText(acting)
-        self.acting_line.setVisible(bool(acting))
+        self.count_box.show_texts(*self.count_texts(self.public.shown_turn()))
         started = self.public.is_started()
+        assert self.nothing is not None
         self.nothing.setText("Nothing under way." if started else "The fight has not begun.")
         self._size_list()
 

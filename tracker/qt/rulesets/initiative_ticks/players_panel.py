@@ -8,10 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
     QLabel,
-    QListView,
     QSizePolicy,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -20,8 +17,9 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
@@ -114,38 +112,18 @@ class TicksPanel(PlayersPanel):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(caption_label("TICK"))
-        self.tick_box = QFrame()
-        self.tick_box.setObjectName("ticks_box")
-        box = QHBoxLayout(self.tick_box)
-        self.tick_label = QLabel()
-        self.tick_label.setObjectName("players_tick")
-        self.tick_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        box.addWidget(self.tick_label)
-        lines = QVBoxLayout()
-        self.round_line = FitLabel(36, 18)
-        self.round_line.setObjectName("players_tick_round")
-        self.acting_line = QLabel()
-        self.acting_line.setObjectName("players_tick_acting")
-        self.acting_line.setWordWrap(True)
-        self.acting_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        lines.addStretch(1)
-        lines.addWidget(self.round_line)
-        lines.addWidget(self.acting_line)
-        lines.addStretch(1)
-        box.addLayout(lines, 1)
+        self.tick_box = BigNumberBox("ticks", 36)
+        self.tick_label, self.round_line = self.tick_box.number, self.tick_box.line
+        self.acting_line = self.tick_box.acting
         self._layout.addWidget(self.tick_box)
         self._layout.addWidget(caption_label("THE TICKS"))
-        self.list_view = QListView()
-        self.list_view.setObjectName("players_tick_list")
-        self.list_view.setModel(self.proxy)
-        self.list_view.setModelColumn(0)
-        self.delegate = TickRowDelegate(theme, self.list_view)
-        self.list_view.setItemDelegate(self.delegate)
-        quiet_view(self.list_view)
-        self._layout.addWidget(self.list_view)
-        self.nothing = QLabel("Nobody has joined battle yet.")
-        self.nothing.setObjectName("players_empty")
-        self._layout.addWidget(self.nothing)
+        self.delegate = TickRowDelegate(theme, self)
+        self.rows = FittedRows(
+            "players_tick_list", self.proxy, self.delegate, "Nobody has joined battle yet."
+        )
+        self.rows.view.setModelColumn(0)
+        self.list_view, self.nothing = self.rows.view, self.rows.empty
+        self._layout.addWidget(self.rows)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
             signal.connect(self._size_list)
         public.updated.connect(self.refresh)
@@ -155,21 +133,9 @@ class TicksPanel(PlayersPanel):
         self.theme, self.scale = theme, scale
         self._layout.setSpacing(px(14, scale))
         self.delegate.set_look(theme, scale)
-        self.tick_box.setStyleSheet(
-            f"QFrame#ticks_box {{ background: {theme.surface}; border: none;"
-            f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
+        self.tick_box.set_look(
+            theme, scale, number_px=TICK_PX, number_width=220, line_px=(36, 20), acting_px=ACTING_PX
         )
-        self.tick_box.layout().setContentsMargins(
-            px(28, scale), px(10, scale), px(28, scale), px(10, scale)
-        )
-        self.tick_box.layout().setSpacing(px(32, scale))
-        self.tick_label.setFont(pixel_font(px(TICK_PX, scale), bold=True))
-        self.tick_label.setStyleSheet(f"color: {theme.emphasis};")
-        self.tick_label.setMinimumWidth(px(220, scale))
-        self.round_line.set_sizes(px(36, scale), px(20, scale))
-        self.round_line.setStyleSheet(f"color: {theme.muted}; font-weight: 600;")
-        self.acting_line.setFont(pixel_font(px(ACTING_PX, scale), bold=True))
-        self.acting_line.setStyleSheet(f"color: {theme.text};")
         self._size_list()
 
     def fit(self, board_height: int) -> None:
@@ -177,21 +143,12 @@ class TicksPanel(PlayersPanel):
         self._size_list()
 
     def _size_list(self, *_args: object) -> None:
-        row = px(ROW_PX, self.scale)
         above = px(TICK_PX * 1.35 + 3 * 14 + 2 * 40, self.scale)
-        room = max(int(self.board_height * SHARE) - above, row)
-        rows = min(self.proxy.rowCount(), MAX_ROWS, max(room // row, 1))
-        self.list_view.setFixedHeight(rows * row)
-        self.list_view.setVisible(rows > 0)
-        self.nothing.setVisible(rows == 0)
+        room = int(self.board_height * SHARE) - above
+        self.rows.fit(room, px(ROW_PX, self.scale), MAX_ROWS)
 
     def refresh(self) -> None:
-        tick, round_line, acting = self.tick_texts(self.public.shown_turn())
-        self.tick_label.setText(tick)
-        self.tick_label.setVisible(tick != "—")
-        self.round_line.set_fitted_text(round_line)
-        self.acting_line.setText(acting)
-        self.acting_line.setVisible(bool(acting))
+        self.tick_box.show_texts(*self.tick_texts(self.public.shown_turn()))
         self._size_list()
 
     def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:

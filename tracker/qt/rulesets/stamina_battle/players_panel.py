@@ -14,7 +14,6 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QLabel,
-    QListView,
     QSizePolicy,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -23,8 +22,9 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.panel_parts import FittedRows
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
@@ -169,13 +169,10 @@ class StaminaPanel(PlayersPanel):
         self.phase_line.setObjectName("players_phase")
         self._layout.addWidget(self.phase_line)
         self._layout.addWidget(caption_label("STAMINA"))
-        self.list_view = QListView()
-        self.list_view.setObjectName("players_units")
-        self.list_view.setModel(self.proxy)
-        self.delegate = UnitRowDelegate(theme, self.list_view)
-        self.list_view.setItemDelegate(self.delegate)
-        quiet_view(self.list_view)
-        self._layout.addWidget(self.list_view)
+        self.delegate = UnitRowDelegate(theme, self)
+        self.rows = FittedRows("players_units", self.proxy, self.delegate)
+        self.list_view = self.rows.view
+        self._layout.addWidget(self.rows)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
             signal.connect(self._size_list)
         public.updated.connect(self.refresh)
@@ -194,12 +191,8 @@ class StaminaPanel(PlayersPanel):
         self._size_list()
 
     def _size_list(self, *_args: object) -> None:
-        row = px(ROW_PX, self.scale)
         above = px(PHASE_PX * 1.3 + 2 * 40 + 3 * 14, self.scale)
-        room = max(int(self.board_height * SHARE) - above, row)
-        rows = min(self.proxy.rowCount(), max(room // row, 1))
-        self.list_view.setFixedHeight(max(rows, 1) * row)
-        self.list_view.setVisible(rows > 0)
+        self.rows.fit(int(self.board_height * SHARE) - above, px(ROW_PX, self.scale))
 
     def refresh(self) -> None:
         self.phase_line.set_fitted_text(self.phase_text())
