@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
+from tracker.qt.dialogs.add_combatant import enemies_start_hidden
+from tracker.qt.players.settings import settings_store
 from tracker.qt.ruleset_ui import ui_for
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     edit_menu.addAction(undo)
     edit_menu.addAction(redo)
     edit_menu.addSeparator()
-    item(edit_menu, "&Add combatant", window.add_combatant, "Ctrl+Shift+N", "add")
+    item(edit_menu, "&Add combatant…", window.add_combatant, "Ctrl+Shift+N", "add")
     item(
         edit_menu,
         "&Duplicate combatant",
@@ -149,6 +151,15 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "reveal_first_turn",
     )
     reveal_later.setCheckable(True)
+    hide_new = item(
+        players_menu,
+        "New &enemies start hidden",
+        window.toggle_enemies_hidden,
+        None,
+        "enemies_start_hidden",
+    )
+    hide_new.setCheckable(True)
+    hide_new.setChecked(enemies_start_hidden(settings_store()))
     item(
         players_menu,
         "Secret &fields…",
