@@ -17,6 +17,7 @@ from tracker.qt.rulesets.initiative_ticks.track_view import TickTrackView
 
 class InitiativeTicksUi(RulesetUi):
     print_action_text = "&Print tick sheet and turn order…"
+    follows_dark_scheme = False  # its view paints a light page of its own
     print_title = "Print the tick sheet"
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
