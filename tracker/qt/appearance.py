@@ -7,6 +7,7 @@ from `tracker.qt.palette` for the scheme in force."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 
@@ -85,7 +86,8 @@ class Appearance(QObject):
 
     changed = Signal()
 
-    def __init__(self, app: QApplication, store: QSettings) -> None:
+    def __init__(self, app: QApplication, store: Callable[[], QSettings]) -> None:
+        """`store` opens the settings file (asked each time: its folder may change)."""
         super().__init__(app)
         self._app = app
         self._store = store
@@ -99,13 +101,13 @@ class Appearance(QObject):
 
     @property
     def choice(self) -> str:
-        value = str(self._store.value(SCHEME_KEY, "system"))
+        value = str(self._store().value(SCHEME_KEY, "system"))
         return value if value in SCHEMES else "system"
 
     def choose(self, scheme: str) -> None:
         if scheme not in SCHEMES:
             raise ValueError(scheme)
-        self._store.setValue(SCHEME_KEY, scheme)
+        self._store().setValue(SCHEME_KEY, scheme)
         self.apply()
 
     @property
@@ -132,7 +134,7 @@ def appearance() -> Appearance:
     if found is None:
         from tracker.qt.players.settings import settings_store
 
-        found = Appearance(app, settings_store())
+        found = Appearance(app, settings_store)
     return found
 
 

@@ -5,7 +5,7 @@ so nothing the GM tracks hides in the log."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from tracker.qt.views.elided_tips import FitWidthDelegate
@@ -13,6 +13,7 @@ from tracker.qt.views.elided_tips import FitWidthDelegate
 STATE, RESOURCES = 1, 2  # the roster model's columns beside the name
 PAD = 4
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+NOW_BAR = QColor("#c98f00")  # a bar down the left of the row whose turn it is
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -63,6 +64,10 @@ class RosterDelegate(FitWidthDelegate):
             name_rect.left(), name_rect.bottom() + PAD // 2, width, QFontMetrics(small).height()
         )
         painter.save()
+        if index.data(Qt.ItemDataRole.BackgroundRole) is not None:  # the one acting now
+            painter.fillRect(
+                QRect(option.rect.left(), option.rect.top(), 6, option.rect.height()), NOW_BAR
+            )  # type: ignore[attr-defined]
         for text, rect, text_font, pen in (
             (name, name_rect, font, ink),
             (resources_line(index), line_rect, small, muted),
