@@ -254,11 +254,12 @@ class MainWindow(QMainWindow):
             self.open_players_screen()
 
     def _on_players_closed(self) -> None:
-        self._sync_players_action()
+        self._sync_players_action(shown=False)  # it is still visible while it closes
         self.activateWindow()  # the keyboard comes back to the GM
 
-    def _sync_players_action(self) -> None:
-        shown = self.players_screen_shown()
+    def _sync_players_action(self, shown: bool | None = None) -> None:
+        if shown is None:
+            shown = self.players_screen_shown()
         action = self.actions_by_name["players_screen"]
         action.setText("Close players' &screen" if shown else "Players' &screen…")
         action.setToolTip("Close the players' screen" if shown else "Show the players' screen")
