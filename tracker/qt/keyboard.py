@@ -10,11 +10,13 @@ focus: Enter does (or performs the action whose parameter box has the focus)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
+    QApplication,
+    QDialog,
     QDockWidget,
     QLineEdit,
     QPlainTextEdit,
@@ -75,6 +77,16 @@ class WindowKeys(QObject):
         super().__init__(window)
         self._window = window
 
+    def _take_keyboard_back(self) -> None:
+        """A dialog of the window closed and left no window active (as on a display
+        without a window manager to hand the keyboard back): the window takes it."""
+        if (
+            QApplication.activeWindow() is None
+            and QApplication.activeModalWidget() is None
+            and self._window.isVisible()
+        ):
+            self._window.activateWindow()
+
     def _mine(self, widget: QWidget) -> bool:
         """In the window itself or one of its floating docks (not a dialog or popup)."""
         top = widget.window()
@@ -93,6 +105,11 @@ class WindowKeys(QObject):
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Hide and isinstance(watched, QDialog):
+            parent = watched.parentWidget()
+            if parent is not None and parent.window() is self._window:
+                QTimer.singleShot(0, self._window, self._take_keyboard_back)
+            return False
         if not isinstance(event, QKeyEvent) or not isinstance(watched, QWidget):
             return False
         if event.type() == QEvent.Type.ShortcutOverride and self._mine(watched):
