@@ -119,10 +119,9 @@ class EnterPerforms(QObject):
             and event.key() in ENTER_KEYS
             and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         ):
-            if isinstance(watched, QAbstractSpinBox):
-                watched.interpretText()  # take the number as typed, not as last shown
-            elif isinstance(watched.parent(), QAbstractSpinBox):
-                watched.parent().interpretText()
+            spin = watched if isinstance(watched, QAbstractSpinBox) else watched.parent()
+            if isinstance(spin, QAbstractSpinBox):
+                spin.interpretText()  # take the number as typed, not as last shown
             self._perform()
             return True
         return super().eventFilter(watched, event)

@@ -6,6 +6,7 @@ allowed now is greyed out, and a one-line reason under the palette says why."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -224,8 +225,9 @@ class ActionPalette(QWidget):
         selected combatant. `keys` names each action's shortcut, shown on hover."""
         while self._sections.count():
             item = self._sections.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.chips.clear()
         self._reasons.clear()
         self._keys = dict(keys)
@@ -258,7 +260,7 @@ class ActionPalette(QWidget):
             for field_name, roll in chip.roll_buttons.items():
                 field = next(f for f in spec.params if f.name == field_name)
                 roll.clicked.connect(lambda _=False, n=spec.name, f=field: self._roll(n, f))
-            enter = EnterPerforms(lambda c=chip: self._do(c), chip)
+            enter = EnterPerforms(partial(self._do, chip), chip)
             for widget in chip.inputs.values():
                 enter.watch(widget)
             for widget in (chip, chip.button, *chip.inputs.values()):
@@ -316,10 +318,10 @@ class ActionPalette(QWidget):
         """Follow the action pointed at (mouse over its chip, or focus in it)."""
         kind = event.type()
         if kind in (QEvent.Type.Enter, QEvent.Type.FocusIn):
-            chip = watched if isinstance(watched, ActionChip) else None
-            while chip is None and isinstance(watched, QWidget) and watched is not self:
-                watched = watched.parentWidget()
-                chip = watched if isinstance(watched, ActionChip) else None
+            widget = watched if isinstance(watched, QWidget) else None
+            while widget is not None and not isinstance(widget, ActionChip) and widget is not self:
+                widget = widget.parentWidget()
+            chip = widget if isinstance(widget, ActionChip) else None
             if chip is not None and self._pointed != chip.spec.name:
                 self._pointed = chip.spec.name
                 self._show_reason()
