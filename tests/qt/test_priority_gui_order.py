@@ -73,8 +73,10 @@ def test_zeal_typed_in_the_editor_reorders_priority_before_the_start(pwindow, qt
 def test_zeal_rolled_with_the_roll_button_for_the_selected_creature(pwindow, qtbot):
     window = pwindow
     before = pf.snapshot(window)
-    pf.click(qtbot, _roll_button(window))  # nobody selected yet
-    assert pf.banner_text(window) == "Roll Zeal: select a combatant first."
+    roll_button = _roll_button(window)  # nobody selected yet: greyed out, saying why
+    assert not roll_button.isEnabled()
+    assert roll_button.toolTip() == "Not now: Select a combatant first."
+    qtbot.mouseClick(roll_button, Qt.MouseButton.LeftButton)
     assert pf.snapshot(window) == before
 
     pf.select(qtbot, window, "Mire Witch")

@@ -149,10 +149,17 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     players_menu = bar.addMenu("P&layers")
     item(
         players_menu,
-        "Players' &screen…",
-        window.open_players_screen,
+        "Players' &screen…",  # "Close players' screen" while it is shown
+        window.toggle_players_screen,
         "Ctrl+Shift+P",
         "players_screen",
+    )
+    item(
+        players_menu,
+        "Players' screen se&ttings…",
+        window.open_players_screen,
+        None,
+        "players_screen_settings",
     )
     item(
         players_menu,

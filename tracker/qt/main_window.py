@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, QItemSelectionModel, QObject, Qt
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QPalette, QShowEvent
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractSpinBox,
     QApplication,
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -48,6 +45,7 @@ from tracker.qt.dialogs.options_dialog import OptionsDialog
 from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
 from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 from tracker.qt.document import EncounterDocument
+from tracker.qt.keyboard import EXTRA_KEYS, WindowKeys
 from tracker.qt.main_menus import build_menus
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
@@ -76,7 +74,6 @@ from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
 
-SPACE_TAKERS = (QAbstractButton, QComboBox, QAbstractSpinBox)
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
@@ -133,23 +130,9 @@ class MainWindow(QMainWindow):
         self._update_title()
         if not self._restore_layout():
             self._fit_to_screen()
-        QApplication.instance().installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Space belongs to a focused button, check box, combo box or spin box of this
-        window (as it does to a text field), not to End Turn."""
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.key() == Qt.Key.Key_Space
-            and event.modifiers() == Qt.KeyboardModifier.NoModifier
-            and isinstance(watched, SPACE_TAKERS)
-            and isinstance(watched, QWidget)
-            and watched.window() is self
-        ):
-            event.accept()
-            return True
-        return super().eventFilter(watched, event)
+        # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
+        self.keys = WindowKeys(self)
+        QApplication.instance().installEventFilter(self.keys)
 
     # --- construction -----------------------------------------------------------------
     def _build_models(self) -> None:
@@ -320,6 +303,8 @@ class MainWindow(QMainWindow):
 
     # --- players ----------------------------------------------------------------------
     def open_players_screen(self) -> None:
+        """Ask where and how to show the players' screen, then show it there (moving and
+        restyling it when it is open already)."""
         window = open_players_screen(
             self.document,
             self,
@@ -327,8 +312,32 @@ class MainWindow(QMainWindow):
             effects_model=self.effects_model,
             existing=self.players_window,
         )
-        if window is not None:
+        if window is not None and window is not self.players_window:
             self.players_window = window
+            window.closed.connect(self._on_players_closed)
+        self._sync_players_action()
+
+    def players_screen_shown(self) -> bool:
+        return self.players_window is not None and self.players_window.isVisible()
+
+    def toggle_players_screen(self) -> None:
+        """The menu's toggle: open the players' screen, or close it when it is open."""
+        if self.players_screen_shown():
+            assert self.players_window is not None
+            self.players_window.close()
+        else:
+            self.open_players_screen()
+
+    def _on_players_closed(self) -> None:
+        self._sync_players_action(shown=False)  # it is still visible while it closes
+        self.activateWindow()  # the keyboard comes back to the GM
+
+    def _sync_players_action(self, shown: bool | None = None) -> None:
+        if shown is None:
+            shown = self.players_screen_shown()
+        action = self.actions_by_name["players_screen"]
+        action.setText("Close players' &screen" if shown else "Players' &screen…")
+        action.setToolTip("Close the players' screen" if shown else "Show the players' screen")
 
     def reveal_selected(self) -> None:
         selected = self.selected_combatant_id()
@@ -380,7 +389,7 @@ class MainWindow(QMainWindow):
             )
             if keys:
                 rows.append((action.text().replace("&", ""), keys))
-        return rows
+        return rows + list(EXTRA_KEYS)
 
     # --- combatants -------------------------------------------------------------------
     def add_combatant(self) -> None:
@@ -607,11 +616,12 @@ class MainWindow(QMainWindow):
         if not self._settle_unapplied_edits() or not self._may_discard():
             event.ignore()
             return
-        QApplication.instance().removeEventFilter(self)
+        QApplication.instance().removeEventFilter(self.keys)
         if self.journal is not None:
             self.journal.close()
             self.journal = None
         if self.players_window is not None:
+            self.players_window.closed.disconnect(self._on_players_closed)
             self.players_window.close()  # a window of its own, not a child
         self._save_layout()
         event.accept()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -82,7 +81,6 @@ class EffectsPanel(QWidget):
         ):
             button = QPushButton(text)
             button.setToolTip(tip)
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Space stays End Turn's
             button.clicked.connect(lambda _=False, slot=slot: slot())
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -106,7 +104,6 @@ class EffectsPanel(QWidget):
         for spec in actions:
             button = QPushButton(spec.label)
             button.setToolTip(spec.help)
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.clicked.connect(lambda _=False, name=spec.name: self._calls.ruleset_action(name))
             self._ruleset_row.addWidget(button)
             self.action_buttons[spec.name] = button
