@@ -90,8 +90,8 @@ def model_rows(model: QAbstractItemModel, rows: int | None = None) -> tuple[Any,
 
 @dataclass(frozen=True)
 class BoardView:
-    header: tuple[str, ...]  # encounter name, round
-    now: tuple[str, ...]  # caption, name, detail
+    header: tuple[str, ...]  # encounter name, round, turn timer
+    now: tuple[str, ...]  # caption, name, detail, "NEXT", "Up next: …"
     next: tuple[Any, ...]  # the turns to come on screen: name, when, side colour
     panel_labels: tuple[str, ...]
     panel_rows: tuple[Any, ...]
@@ -104,12 +104,13 @@ class BoardView:
 
 def board_view(board: PlayersBoard) -> BoardView:
     now = board.now_panel
-    header = (board.title.text(), board.round_label.text())
+    header = (board.title.text(), board.round_label.text(), board.timer_label.text())
     shown_now = (
         now.caption.text(),
         now.name.full_text(),
         now.detail.full_text() if now.detail.isVisibleTo(board) else "",
         board.next_caption.text(),
+        board.up_next.text(),
     )
     proxy = board.turn_proxy
     turns = []

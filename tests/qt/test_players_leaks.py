@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from PySide6.QtCore import QSettings
 
 from tests.conformance.strategies import valid_field_values
 from tests.qt.players_views import BoardView, board_view, first_difference, printed_view
@@ -42,6 +43,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.themes import DARK
 from tracker.qt.printing import export_pdf
+from tracker.qt.widgets.turn_timer import TurnTimerSetting
 
 RULESETS = sorted(available_rulesets())
 BOARD_SIZE = (1280, 720)
@@ -53,9 +55,11 @@ PDFTOTEXT = shutil.which("pdftotext")
 class World:
     """One encounter, its document and a players' board on it."""
 
-    def __init__(self, qtbot: Any, ruleset_id: str, options: dict[str, str]) -> None:
+    def __init__(
+        self, qtbot: Any, ruleset_id: str, options: dict[str, str], timer: Any, now: Any
+    ) -> None:
         self.document = EncounterDocument(Session.new("Ambush", ruleset_id, options))
-        self.board = PlayersBoard(self.document, DARK)
+        self.board = PlayersBoard(self.document, DARK, timer=timer, now=now)
         qtbot.addWidget(self.board)
         self.board.resize(*BOARD_SIZE)
         self.board.show()
@@ -81,11 +85,26 @@ class World:
 
 class Lockstep:
     def __init__(self, qtbot: Any, ruleset_id: str, options: dict[str, str]) -> None:
-        self.with_ = World(qtbot, ruleset_id, options)
-        self.without = World(qtbot, ruleset_id, options)
+        # The turn timer on, both fights on one clock that moves a second a step (not
+        # while hidden ones pass): a timer restarted by a hidden turn would show.
+        self.seconds = 0.0
+        self.folder = tempfile.TemporaryDirectory()
+        store = QSettings(str(Path(self.folder.name) / "t.ini"), QSettings.Format.IniFormat)
+        self.timer = TurnTimerSetting(store)
+        self.timer.set_enabled(True)
+        self.with_ = World(qtbot, ruleset_id, options, self.timer, self.now)
+        self.without = World(qtbot, ruleset_id, options, self.timer, self.now)
         self.ruleset = self.with_.session.ruleset
         self.log: list[str] = []
         self.parted = False
+
+    def now(self) -> float:
+        return self.seconds
+
+    def tick(self) -> None:
+        self.seconds += 1
+        for world in (self.with_, self.without):
+            world.board._show_timer()
 
     # --- translating commands from "without" to "with" --------------------------------
     def _id_map(self) -> dict[str, str]:
@@ -132,7 +151,7 @@ class Lockstep:
             # The rules let hidden turns change what visible ones may do (a waiting
             # creature may act after any turn, a hidden one's included): the two fights
             # part here, which is no leak; compare no further.
-            self.without.undo_stack.undo()
+            self.without.document.undo_stack.undo()
             self.parted = True
             return False
         count = 1 + self.settle(before, printed_before)
@@ -378,6 +397,7 @@ def test_the_players_see_the_same_with_or_without_hidden_combatants(qtbot, rules
         set_up(fight, data, ruleset_id)
         fight.check_alike()
         for _ in range(data.draw(st.integers(5, 30), label="steps")):
+            fight.tick()
             play_step(fight, data)
             if fight.parted:
                 break

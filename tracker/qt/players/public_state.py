@@ -48,6 +48,7 @@ class PublicState(QObject):
         self.visibility = Visibility.of(document.encounter)
         self._shown = self._remembered()
         self._listening = False
+        self.last_kind = "reset"  # how the last change came: "apply", "undo", "redo", …
         if listen:
             self.listen()
 
@@ -100,6 +101,7 @@ class PublicState(QObject):
 
     # --- following the engine ---------------------------------------------------------
     def _on_changed(self, event: SessionEvent) -> None:
+        self.last_kind = event.kind
         self.memory.follow(event)  # a no-op if the memory heard the event already
         before = self.visibility
         self.visibility = Visibility.of(self.document.encounter)
@@ -109,6 +111,7 @@ class PublicState(QObject):
         self.updated.emit()
 
     def _on_replaced(self) -> None:
+        self.last_kind = "reset"
         self.memory.follow_replaced()
         self.visibility = Visibility.of(self.document.encounter)
         self._shown = self._remembered()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tracker.engine.rulesets.initiative_ticks.turns import TickMark
+from tracker.engine.rulesets.initiative_ticks import TickMark
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.rulesets.initiative_ticks.model import NAME, STATE, TICK, MarkRole, TickModel
