@@ -78,6 +78,8 @@ def test_a_turn_is_timed_from_its_start_and_an_undo_resumes_it(clock):
     assert timer.text("Cycle") == "Turn 0:03 · Cycle 0:03"
     timer.follow("bren", 1, "undo")
     assert timer.round_seconds() == 48  # round 1 resumed from its own start
+    timer.follow("join battle", None, "apply")  # a turn before the first round
+    assert timer.text() == "Turn 0:00"
 
 
 def test_off_by_default_and_switched_from_the_menu_item(qtbot, setting, clock):

@@ -224,7 +224,7 @@ class PlayersBoard(QWidget):
         shown = self.public.shown_turn() if started else None
         self.clock.follow(
             shown.key if shown is not None else None,
-            self.public.shown_round() if shown is not None else None,
+            round_number if shown is not None and round_number > 0 else None,
             self.public.last_kind,
         )
         self._show_timer()

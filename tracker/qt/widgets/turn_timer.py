@@ -82,11 +82,14 @@ class TurnClock:
         return self.now() - self._round_since if self._round is not None else 0.0
 
     def text(self, round_name: str = "Round") -> str:
-        """ "Turn 0:42 · Round 3:10" ("" when no turn is timed)."""
+        """ "Turn 0:42 · Round 3:10" ("" when no turn is timed; no round before the
+        first)."""
         if not self.is_timing():
             return ""
-        turn, round_ = duration_text(self.turn_seconds()), duration_text(self.round_seconds())
-        return f"Turn {turn} · {round_name} {round_}"
+        turn = f"Turn {duration_text(self.turn_seconds())}"
+        if self._round is None:  # a turn before the first round (Join Battle, say)
+            return turn
+        return f"{turn} · {round_name} {duration_text(self.round_seconds())}"
 
 
 # --- the setting ----------------------------------------------------------------------
@@ -174,9 +177,8 @@ class TurnTimerLabel(QLabel):
 
     def _follow(self, kind: str) -> None:
         turn = self.document.session.current_turn()
-        self.clock.follow(
-            turn.key if turn is not None else None, turn.round if turn else None, kind
-        )
+        round_number = turn.round if turn is not None and turn.round > 0 else None
+        self.clock.follow(turn.key if turn is not None else None, round_number, kind)
         self.refresh()
 
     def _on_changed(self, event: SessionEvent) -> None:
