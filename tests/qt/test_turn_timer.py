@@ -145,3 +145,17 @@ def test_the_timer_ticks_on_its_own_and_journals_nothing(qtbot, setting):
     qtbot.waitUntil(lambda: board.timer_label.text() != first, timeout=2500)
     assert board.timer_label.text() == "Turn 0:01 · Cycle 0:01"
     assert len(document.session.history) == steps  # nothing was applied or journaled
+
+
+def test_the_gm_switches_the_timer_on_from_the_view_menu(window):
+    window.document.apply(StartEncounter())
+    label = window.turn_timer
+    action = window.actions_by_name["turn_timer"]
+    assert not action.isChecked() and not label.isVisibleTo(window)
+    action.trigger()
+    try:
+        assert label.isVisibleTo(window)
+        assert label.text().startswith("Turn 0:0")
+    finally:
+        action.trigger()
+    assert not label.isVisibleTo(window)
