@@ -80,6 +80,11 @@ THEMES: dict[str, Theme] = {theme.name: theme for theme in (DARK, LIGHT)}
 
 
 def theme_named(name: str) -> Theme:
+    """The theme of that name; "system" is the GM's window's scheme, light or dark."""
+    if name == "system":
+        from tracker.qt.appearance import appearance
+
+        return DARK if appearance().dark else LIGHT
     return THEMES.get(name, DARK)
 
 
