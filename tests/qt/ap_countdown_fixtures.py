@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from tests.qt.conftest import shown_window
 from tracker.engine import Session
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -41,13 +42,7 @@ def adocument(qapp) -> EncounterDocument:
 @pytest.fixture
 def awindow(qtbot, tmp_path: Path) -> MainWindow:
     """The main window on the AP countdown sample, shown."""
-    main_window = MainWindow(ap_session(), None, tmp_path / "journal")
-    main_window.show()
-    qtbot.waitExposed(main_window)
-    yield main_window
-    main_window.document.undo_stack.setClean()
-    main_window.close()
-    main_window.deleteLater()
+    yield from shown_window(qtbot, ap_session(), tmp_path / "journal")
 
 
 # --- reading ---------------------------------------------------------------------------

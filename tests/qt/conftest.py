@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from tracker.engine import Session
 from tracker.qt.app import sample_session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
@@ -30,14 +32,25 @@ def questions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    main_window = MainWindow(sample_session(), None, tmp_path / "journal")
+def shown_window(
+    qtbot, session: Session, journal: Path, size: tuple[int, int] | None = None
+) -> Iterator[MainWindow]:
+    """The main window on `session`, shown (at `size` if given) until the test ends;
+    closed without asking about unsaved changes."""
+    main_window = MainWindow(session, None, journal)
+    if size is not None:
+        main_window.resize(*size)
     main_window.show()
     qtbot.waitExposed(main_window)
     yield main_window
+    main_window.document.undo_stack.setClean()
     main_window.close()
     main_window.deleteLater()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    yield from shown_window(qtbot, sample_session(), tmp_path / "journal")
 
 
 def names(document: EncounterDocument) -> list[str]:

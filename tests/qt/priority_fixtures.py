@@ -17,6 +17,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor, QTextDocument
 from PySide6.QtWidgets import QLabel, QPushButton
 
+from tests.qt.conftest import shown_window
 from tracker.engine import Session
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -38,13 +39,7 @@ def priority_session() -> Session:
 @pytest.fixture
 def pwindow(qtbot, tmp_path: Path) -> MainWindow:
     """The main window on the Priority sample, shown."""
-    main_window = MainWindow(priority_session(), None, tmp_path / "journal")
-    main_window.show()
-    qtbot.waitExposed(main_window)
-    yield main_window
-    main_window.document.undo_stack.setClean()
-    main_window.close()
-    main_window.deleteLater()
+    yield from shown_window(qtbot, priority_session(), tmp_path / "journal")
 
 
 # --- reading the engine --------------------------------------------------------------

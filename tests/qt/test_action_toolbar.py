@@ -12,6 +12,7 @@ from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication
 
+from tests.qt.conftest import shown_window
 from tracker.engine import AddCombatant, Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -45,14 +46,7 @@ SESSIONS = {
 @pytest.fixture(params=list(SESSIONS))
 def laptop(request, qtbot, tmp_path: Path) -> MainWindow:
     """Each ruleset's window on a 1,366 × 768 laptop screen."""
-    window = MainWindow(SESSIONS[request.param](), None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.document.undo_stack.setClean()
-    window.close()
-    window.deleteLater()
+    yield from shown_window(qtbot, SESSIONS[request.param](), tmp_path / "journal", (1366, 768))
 
 
 def test_the_window_and_its_actions_fit_a_laptop_screen(laptop, qtbot):

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QComboBox
 
+from tests.qt.conftest import shown_window
 from tracker.engine import AddCombatant, EndTurn, RulesetAction, Session, StartEncounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
@@ -40,14 +41,7 @@ def small_battle() -> Session:
 
 @pytest.fixture
 def swindow(qtbot, tmp_path: Path) -> MainWindow:
-    window = MainWindow(small_battle(), None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.document.undo_stack.setClean()
-    window.close()
-    window.deleteLater()
+    yield from shown_window(qtbot, small_battle(), tmp_path / "journal", (1366, 768))
 
 
 def by_name(document: EncounterDocument, name: str):

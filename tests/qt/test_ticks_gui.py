@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.qt.conftest import shown_window
 from tracker.engine import AddCombatant, EndTurn, RulesetAction, Session, StartEncounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
@@ -32,14 +33,7 @@ def new_session() -> Session:
 
 @pytest.fixture
 def twindow(qtbot, tmp_path: Path):
-    window = MainWindow(new_session(), None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.document.undo_stack.setClean()
-    window.close()
-    window.deleteLater()
+    yield from shown_window(qtbot, new_session(), tmp_path / "journal", (1366, 768))
 
 
 def ids(document: EncounterDocument) -> dict[str, str]:
