@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QItemSelectionModel, QObject, Qt
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
@@ -38,25 +39,15 @@ from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
-from tracker.qt.dialogs.effect_dialog import EffectDialog
-from tracker.qt.dialogs.new_encounter import NewEncounterDialog
-from tracker.qt.dialogs.options_dialog import OptionsDialog
-from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
-from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_menus import build_menus
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.players import (
-    FirstTurnReveals,
-    PlayersWindow,
-    TurnMemory,
-    open_players_screen,
-    settings_store,
-)
-from tracker.qt.printing import export_pdf, preview_with_dialog, print_with_dialog
+from tracker.qt.players.reveal import FirstTurnReveals
+from tracker.qt.players.settings import settings_store
+from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
 from tracker.qt.widgets.banner import Banner
@@ -64,6 +55,12 @@ from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
+
+if TYPE_CHECKING:
+    from tracker.qt.players.window import PlayersWindow
+
+# Dialogs, printing and the players' window are imported where they are first used:
+# the window opens sooner without them (see benchmarks/startup.py).
 
 SPACE_TAKERS = (QAbstractButton, QComboBox, QAbstractSpinBox)
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
@@ -245,6 +242,8 @@ class MainWindow(QMainWindow):
 
     # --- players ----------------------------------------------------------------------
     def open_players_screen(self) -> None:
+        from tracker.qt.players.launcher import open_players_screen
+
         window = open_players_screen(
             self.document,
             self,
@@ -278,15 +277,23 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{name} {state}.", 5000)
 
     def edit_secret_fields(self) -> None:
+        from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
+
         SecretFieldsDialog(self.document, self).exec()
 
     def print_sheets(self) -> None:
+        from tracker.qt.printing import print_with_dialog
+
         print_with_dialog(self.document, self)
 
     def preview_sheets(self) -> None:
+        from tracker.qt.printing import preview_with_dialog
+
         preview_with_dialog(self.document, self)
 
     def export_sheets(self) -> None:
+        from tracker.qt.printing import export_pdf
+
         default = paths.encounters_dir() / f"{self.document.encounter.name}.pdf"
         filename, _ = QFileDialog.getSaveFileName(self, "Export PDF", str(default), "PDF (*.pdf)")
         if filename:
@@ -294,6 +301,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Exported to {filename}", 5000)
 
     def show_shortcuts(self) -> None:
+        from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
+
         ShortcutsDialog(self.shortcut_rows(), self).exec()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
@@ -340,10 +349,14 @@ class MainWindow(QMainWindow):
             self.document.apply(RenameEncounter(name))
 
     def edit_options(self) -> None:
+        from tracker.qt.dialogs.options_dialog import OptionsDialog
+
         OptionsDialog(self.document, self).exec()
 
     # --- effects ----------------------------------------------------------------------
     def add_effect(self) -> None:
+        from tracker.qt.dialogs.effect_dialog import EffectDialog
+
         EffectDialog(self.document, self.selected_combatant_id(), self).exec()
 
     def _selected_effect_id(self) -> str | None:
@@ -355,6 +368,8 @@ class MainWindow(QMainWindow):
         if effect_id is None:
             self._on_refused("Select the effect to edit first.", "")
             return
+        from tracker.qt.dialogs.effect_dialog import EffectDialog
+
         EffectDialog(self.document, None, self, effect_id=effect_id).exec()
 
     def end_selected_effect(self) -> None:
@@ -434,6 +449,8 @@ class MainWindow(QMainWindow):
     def new_encounter(self) -> None:
         if not self._may_discard():
             return
+        from tracker.qt.dialogs.new_encounter import NewEncounterDialog
+
         dialog = NewEncounterDialog(self)
         if dialog.exec() and dialog.session is not None:
             self.replace_session(dialog.session, None)
