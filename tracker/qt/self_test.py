@@ -119,11 +119,10 @@ def _check_frozen(report: Report) -> None:
     if not getattr(sys, "frozen", False) or bundle is None:
         return
     root = Path(bundle).resolve()
-    outside = sorted(
-        name
-        for name, module in list(sys.modules.items())
-        if getattr(module, "__file__", None) and not _inside(str(module.__file__), root)
-    )
+    # Modules from a file on disk (some of PySide6's are embedded in its libraries and
+    # name no real file).
+    files = [str(getattr(module, "__file__", None) or "") for module in list(sys.modules.values())]
+    outside = [path for path in files if _on_disk(path) and not _inside(path, root)]
     outside += [path for path in _mapped_files() if _pythonish(path) and not _inside(path, root)]
     if outside:
         report.fail(f"bundle: loaded from outside {root}: {sorted(set(outside))[:10]}")
@@ -142,6 +141,10 @@ def _mapped_files() -> list[str]:
 
 def _pythonish(path: str) -> bool:
     return "libpython" in path or "/site-packages/" in path or "/lib/python3" in path
+
+
+def _on_disk(path: str) -> bool:
+    return os.path.isabs(path) and os.path.isfile(path)
 
 
 def _inside(path: str, root: Path) -> bool:
