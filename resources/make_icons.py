@@ -74,7 +74,8 @@ def ico(pngs: dict[int, bytes]) -> bytes:
 def icns(pngs: dict[int, bytes]) -> bytes:
     """A macOS icon holding each PNG under the type of its size."""
     body = b"".join(
-        ICNS_TYPES[size] + struct.pack(">I", 8 + len(png)) + png for size, png in sorted(pngs.items())
+        ICNS_TYPES[size] + struct.pack(">I", 8 + len(png)) + png
+        for size, png in sorted(pngs.items())
     )
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 

@@ -7,8 +7,8 @@ listing them all (`available_rulesets`) loads every one."""
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 
+from tracker.engine.entry_points import EntryPoint, entry_points
 from tracker.engine.errors import RulesetNotFoundError
 from tracker.engine.ruleset import AnyRuleset
 

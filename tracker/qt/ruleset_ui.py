@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import logging
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtWidgets import QWidget
 
+from tracker.engine.entry_points import EntryPoint, entry_points
 from tracker.engine.ruleset import Ruleset
 from tracker.qt.document import EncounterDocument
 from tracker.qt.views.order_table import OrderTable
