@@ -4,13 +4,16 @@ table, side by side in one run.
 Run by hand (never in the test suite; this machine is shared and noisy):
 
     .venv/bin/python benchmarks/startup.py [--runs 15] [--platform offscreen|xcb]
+                                           [--before /path/to/another/checkout]
 
-Each run starts a fresh Python process; the two kinds alternate so that a busy machine
-slows both alike. A process counts as started when its window is shown and exposed
-(it prints a line then, and exits); the time is wall time from launching the process to
-that line, interpreter start-up included. Peak memory is the process's maximum
-resident set size. Prints the medians and the ratios Tracker / bare (targets: time at
-most 1.5x, memory at most 1.3x).
+Each run starts a fresh Python process; the kinds alternate so that a busy machine
+slows them alike. A process counts as started when its window is shown and exposed
+(it prints a line then, and exits); the wall time is from launching the process to
+that line, interpreter start-up included, and the CPU time is the process's own up to
+then (steadier than wall time on a shared machine). Peak memory is the process's
+maximum resident set size. Prints the medians and the ratios Tracker / bare (targets:
+time at most 1.5x, memory at most 1.3x). `--before` also measures the Tracker of
+another checkout (e.g. main) the same way, in the same run.
 
 Tracker starts through its real entry point, `tracker.qt.app.main`, in an empty
 TRACKER_HOME (no journal to resume); only `QApplication.exec` is replaced, by a loop that
@@ -38,7 +41,8 @@ def _wait_shown(app, window):
     while window.windowHandle() is None or not window.windowHandle().isExposed():
         app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
     app.processEvents()
-    print("shown", flush=True)
+    import time
+    print("shown", time.process_time(), flush=True)
 """
 
 BARE = (
@@ -80,16 +84,18 @@ main(["tracker"])
 @dataclass
 class Run:
     seconds: float
+    cpu_seconds: float
     peak_kib: int
 
 
-def run_once(code: str, env: dict[str, str]) -> Run:
-    """Start `code` in a fresh interpreter; time until it prints "shown"."""
+def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
+    """Start `code` in a fresh interpreter in `source` (whose `tracker` it imports);
+    time until it prints "shown"."""
     with tempfile.TemporaryDirectory(prefix="tracker-startup-") as home:
         started = time.perf_counter()
         process = subprocess.Popen(
             [sys.executable, "-c", code],
-            cwd=ROOT,
+            cwd=source,
             env={**env, "TRACKER_HOME": home},
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -101,11 +107,11 @@ def run_once(code: str, env: dict[str, str]) -> Run:
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
         errors = process.stderr.read() if process.stderr else ""
-        if line.strip() != "shown" or process.returncode != 0:
+        if not line.startswith("shown ") or process.returncode != 0:
             raise SystemExit(f"The child failed ({process.returncode}):\n{line}{errors}")
     # ru_maxrss is in KiB on Linux, in bytes on macOS.
     peak = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
-    return Run(seconds, peak)
+    return Run(seconds, float(line.split()[1]), peak)
 
 
 def main() -> None:
@@ -113,6 +119,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15, help="runs of each (default 15)")
     parser.add_argument(
         "--platform", default="offscreen", help="QT_QPA_PLATFORM (default offscreen)"
+    )
+    parser.add_argument(
+        "--before", type=Path, help="another checkout to measure too (its tracker package)"
     )
     args = parser.parse_args()
     # Bytecode as an installed Tracker has it (pip compiles it; so does PyInstaller):
@@ -123,27 +132,37 @@ def main() -> None:
         "PYTHONPYCACHEPREFIX": tempfile.mkdtemp(prefix="tracker-startup-pycache-"),
     }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    runs: dict[str, list[Run]] = {"bare": [], "tracker": []}
-    run_once(BARE, env)  # warm the disk cache for both before measuring
-    run_once(TRACKER, env)
+    kinds: dict[str, tuple[str, Path]] = {"bare": (BARE, ROOT), "tracker": (TRACKER, ROOT)}
+    if args.before is not None:
+        kinds["before"] = (TRACKER, args.before.resolve())
+    runs: dict[str, list[Run]] = {name: [] for name in kinds}
+    for code, source in kinds.values():  # warm the disk cache and write the bytecode
+        run_once(code, env, source)
     for _ in range(args.runs):
-        runs["bare"].append(run_once(BARE, env))
-        runs["tracker"].append(run_once(TRACKER, env))
+        for name, (code, source) in kinds.items():
+            runs[name].append(run_once(code, env, source))
     medians = {
-        name: (
+        name: Run(
             statistics.median(r.seconds for r in kind),
-            statistics.median(r.peak_kib for r in kind),
+            statistics.median(r.cpu_seconds for r in kind),
+            int(statistics.median(r.peak_kib for r in kind)),
         )
         for name, kind in runs.items()
     }
-    for name, (seconds, peak) in medians.items():
-        print(f"{name:8} median {seconds * 1000:7.0f} ms   peak memory {peak / 1024:6.1f} MiB")
-    time_ratio = medians["tracker"][0] / medians["bare"][0]
-    memory_ratio = medians["tracker"][1] / medians["bare"][1]
-    print(
-        f"ratio    time {time_ratio:.2f}x (target <= 1.5x)   memory {memory_ratio:.2f}x "
-        "(target <= 1.3x)"
-    )
+    print(f"medians of {args.runs} runs each, QT_QPA_PLATFORM={args.platform}")
+    for name, run in medians.items():
+        print(
+            f"{name:8} wall {run.seconds * 1000:6.0f} ms   CPU {run.cpu_seconds * 1000:6.0f} ms   "
+            f"peak memory {run.peak_kib / 1024:6.1f} MiB"
+        )
+    bare = medians["bare"]
+    for name in [n for n in medians if n != "bare"]:
+        run = medians[name]
+        print(
+            f"{name} / bare: wall {run.seconds / bare.seconds:.2f}x, "
+            f"CPU {run.cpu_seconds / bare.cpu_seconds:.2f}x (target <= 1.5x), "
+            f"memory {run.peak_kib / bare.peak_kib:.2f}x (target <= 1.3x)"
+        )
 
 
 if __name__ == "__main__":
