@@ -124,6 +124,7 @@ def test_each_change_is_one_line_on_disk_at_once(
                 "hidden": False,
                 "notes": "",
                 "stats": {"speed": 7, "swiftness": 2},
+                "count": 1,
             },
         }
     ]

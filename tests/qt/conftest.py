@@ -46,3 +46,18 @@ def names(document: EncounterDocument) -> list[str]:
 
 def by_name(document: EncounterDocument, name: str):
     return next(c for c in document.encounter.combatants if c.name == name)
+
+
+def add_through_form(window: MainWindow, name: str | None = None, count: int = 1) -> list[str]:
+    """Edit → Add combatant, as the GM does: the form opens (with its default name unless
+    `name` is given) and OK adds. Returns the names added."""
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    assert dialog is not None and dialog.isVisible()
+    if name is not None:
+        dialog.name_edit.setText(name)
+    dialog.count_box.setValue(count)
+    before = {c.id for c in window.document.encounter.combatants}
+    dialog.accept()
+    assert not dialog.isVisible(), dialog.error.text()
+    return [c.name for c in window.document.encounter.combatants if c.id not in before]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox
 
-from tests.qt.conftest import by_name, names
+from tests.qt.conftest import add_through_form, by_name, names
 from tracker.engine import AddEffect, EndTurn, StartEncounter
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
@@ -23,12 +23,12 @@ def test_opens_on_the_sample_war_scroll(window):
 
 def test_add_duplicate_and_remove_combatants(window, qtbot):
     before = len(window.document.encounter.combatants)
-    window.actions_by_name["add"].trigger()
+    assert add_through_form(window) == ["Enemy 1"]
     assert len(window.document.encounter.combatants) == before + 1
     added = window.selected_combatant_id()
-    assert window.document.encounter.combatant(added).name == "New combatant 1"
+    assert window.document.encounter.combatant(added).name == "Enemy 1"
     window.actions_by_name["duplicate"].trigger()
-    assert "New combatant 2" in names(window.document)
+    assert "Enemy 2" in names(window.document)
     window.select_combatant(by_name(window.document, "Shade").id)
     window.actions_by_name["remove"].trigger()
     assert "Shade" not in names(window.document)

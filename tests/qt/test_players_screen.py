@@ -98,5 +98,8 @@ def test_theme_switches_live_and_f11_toggles_full_screen(document, qtbot):
     assert LIGHT.background in window.board.styleSheet()
     qtbot.keyClick(window, Qt.Key.Key_F11)
     assert window.isFullScreen()
-    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    qtbot.keyClick(window, Qt.Key.Key_F11)
     assert not window.isFullScreen()
+    with qtbot.waitSignal(window.closed, timeout=1000):
+        qtbot.keyClick(window, Qt.Key.Key_Escape)  # Escape closes it
+    assert not window.isVisible()

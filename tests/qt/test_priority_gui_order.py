@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from tests.qt import priority_fixtures as pf
+from tests.qt.conftest import add_through_form
 from tracker.engine.dice import roll
 from tracker.engine.rulesets.priority.state import Reminder
 from tracker.qt.dialogs.options_dialog import OptionsDialog
@@ -72,8 +73,10 @@ def test_zeal_typed_in_the_editor_reorders_priority_before_the_start(pwindow, qt
 def test_zeal_rolled_with_the_roll_button_for_the_selected_creature(pwindow, qtbot):
     window = pwindow
     before = pf.snapshot(window)
-    pf.click(qtbot, _roll_button(window))  # nobody selected yet
-    assert pf.banner_text(window) == "Roll Zeal: select a combatant first."
+    roll_button = _roll_button(window)  # nobody selected yet: greyed out, saying why
+    assert not roll_button.isEnabled()
+    assert roll_button.toolTip() == "Not now: Select a combatant first."
+    qtbot.mouseClick(roll_button, Qt.MouseButton.LeftButton)
     assert pf.snapshot(window) == before
 
     pf.select(qtbot, window, "Mire Witch")
@@ -249,7 +252,7 @@ def test_overexertion_is_asked_after_twelve_rounds_for_each_creature_in_conflict
 # --- late joiners ---------------------------------------------------------------------
 def _add_with_zeal(qtbot, window, zeal: str) -> str:
     """Edit → Add combatant, then type its Zeal into the editor and Apply."""
-    window.actions_by_name["add"].trigger()
+    add_through_form(window)
     added = window.document.encounter.combatant(window.selected_combatant_id())
     assert window.editor.title.text() == f"Editing {added.name}"
     line = window.editor.form.editors["zeal"].input
@@ -264,18 +267,18 @@ def test_late_joiners_are_appended_after_everyone_by_default(pwindow, qtbot):
     window = pwindow
     pf.press_start(qtbot, window)
     pf.space(qtbot, window)  # Bren's turn is up
-    window.actions_by_name["add"].trigger()
-    assert pf.table_rows(window)[-1] == "New combatant 1  (in Conflict)"
-    assert "New combatant 1 joins Priority at place 6: acts this round." in pf.log_texts(window)
+    assert add_through_form(window) == ["Enemy 1"]
+    assert pf.table_rows(window)[-1] == "Enemy 1  (in Conflict)"
+    assert "Enemy 1 joins Priority at place 6: acts this round." in pf.log_texts(window)
     line = window.editor.form.editors["zeal"].input
     line.clear()
     qtbot.keyClicks(line, "8")
     pf.click(qtbot, window.editor.apply_button)
-    assert pf.table_names(window) == [*SAMPLE_ORDER, "New combatant 1"]  # Zeal 8 or not
+    assert pf.table_names(window) == [*SAMPLE_ORDER, "Enemy 1"]  # Zeal 8 or not
 
     # Two late joiners of one round: sorted by their own Zeal among themselves.
     second = _add_with_zeal(qtbot, window, "10")
-    joined = [*SAMPLE_ORDER, second, "New combatant 1"]
+    joined = [*SAMPLE_ORDER, second, "Enemy 1"]
     assert pf.names(window) == joined
     assert pf.table_names(window) == joined
     assert pf.turn_order_names(window, 14) == [
@@ -313,7 +316,7 @@ def test_late_joiners_slotted_by_zeal_when_chosen_in_the_options(pwindow, qtbot)
     ]
 
     # Zeal 6 slots below the current turn: it acts this round, before Corin.
-    window.actions_by_name["add"].trigger()
+    add_through_form(window)
     late = window.document.encounter.combatant(window.selected_combatant_id()).name
     assert pf.table_names(window)[-1] == late  # Zeal 0: last until its Zeal is known
     pf.click(qtbot, _roll_button(window))

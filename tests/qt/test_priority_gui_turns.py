@@ -526,17 +526,21 @@ def test_an_expiry_is_also_told_in_the_status_bar(pwindow, qtbot):
     assert pf.status_text(window).startswith("Round 1")  # the fight's state stays shown
 
 
-def test_space_on_a_focused_box_or_button_acts_on_it_not_end_turn(pwindow, qtbot):
+def test_space_on_a_focused_box_or_button_ends_the_turn_and_enter_presses_it(pwindow, qtbot):
     window = pwindow
     pf.press_start(qtbot, window)
     pf.select(qtbot, window, "Corin")
     box = window.editor.form.editors["conflict"].input
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Space)
-    assert pf.current_name(window) == "Ayla"  # no turn ended
-    assert not box.isChecked()  # the box was unticked (Apply would send it)
+    assert pf.current_name(window) == "Bren"  # Space ended Ayla's turn
+    assert box.isChecked()  # and left the box alone
+    qtbot.keyClick(box, Qt.Key.Key_Return)  # Enter ticks it (Apply would send it)
+    qtbot.waitUntil(lambda: not box.isChecked())
     wait = window.turn_panel.action_buttons["wait"]
     wait.setFocus()
     qtbot.keyClick(wait, Qt.Key.Key_Space)
-    assert pf.by_name(window, "Ayla").runtime.waiting  # Wait was pressed
-    assert pf.current_name(window) == "Bren"
+    assert not pf.by_name(window, "Bren").runtime.waiting  # Wait was not pressed
+    assert pf.current_name(window) == "Hollow Knight"
+    qtbot.keyClick(window.turn_panel.action_buttons["wait"], Qt.Key.Key_Return)
+    assert pf.by_name(window, "Hollow Knight").runtime.waiting  # Enter pressed Wait

@@ -94,7 +94,7 @@ def test_help_lists_every_frequent_shortcut(window):
 def test_the_window_remembers_its_layout(qtbot, tmp_path):
     first = MainWindow(sample_session(), None, tmp_path / "journal")
     first.show()
-    first.resize(1200, 700)  # within the offscreen screen (restoreGeometry clamps to it)
+    first.resize(1200, 700)  # within the 1366 × 768 test screen
     log = first.findChild(QDockWidget, "dock_log")
     assert first.dockWidgetArea(log) == Qt.DockWidgetArea.BottomDockWidgetArea
     first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, log)

@@ -25,6 +25,7 @@ HIDDEN_FIELD = Field("hidden", "Hidden from players", "bool", False)
 NOTES_FIELD = Field("notes", "Notes", "text", "")
 BASE_FIELDS: tuple[Field, ...] = (NAME_FIELD, SIDE_FIELD, HIDDEN_FIELD, NOTES_FIELD)
 MAX_NAME_LENGTH = 60
+MAX_ADDED_AT_ONCE = 50
 
 
 def clean_name(raw: Any, label: str = "Name") -> str:
@@ -126,21 +127,46 @@ class SetSecretFields(Command):
 
 @dataclass(frozen=True)
 class AddCombatant(Command):
+    """Add one combatant, or `count` alike ones in one step: "Goblin" × 3 adds Goblin 1,
+    Goblin 2 and Goblin 3 (numbers after the highest already taken)."""
+
     name: str
     side: str = "enemy"
     hidden: bool = False
     notes: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    count: int = 1
 
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
+        if not isinstance(self.count, int) or not 1 <= self.count <= MAX_ADDED_AT_ONCE:
+            raise CommandError(
+                f"Add between 1 and {MAX_ADDED_AT_ONCE} combatants at once.", "count"
+            )
         base = clean_base(
             {"name": self.name, "side": self.side, "hidden": self.hidden, "notes": self.notes}
         )
         stats = clean_all(ruleset.stat_fields, dict(self.stats))
-        combatant = Combatant(id=tx.new_id("c"), stats=stats, **base)
-        combatant.runtime = ruleset.new_runtime(combatant)
-        _insert(tx, encounter, ruleset, combatant)
-        return f"Add {combatant.name}"
+        names = (
+            [base["name"]]
+            if self.count == 1
+            else numbered_names(encounter, base["name"], self.count)
+        )
+        for name in names:
+            combatant = Combatant(id=tx.new_id("c"), stats=dict(stats), **{**base, "name": name})
+            combatant.runtime = ruleset.new_runtime(combatant)
+            _insert(tx, encounter, ruleset, combatant)
+        return f"Add {names[0]}" if self.count == 1 else f"Add {self.count} × {base['name']}"
+
+
+def numbered_names(encounter: Encounter, stem: str, count: int) -> list[str]:
+    """`count` names "stem N", numbered on from the highest "stem N" already present."""
+    taken = 0
+    for combatant in encounter.combatants:
+        head, _, tail = combatant.name.rpartition(" ")
+        if head == stem and tail.isdigit():
+            taken = max(taken, int(tail))
+    room = MAX_NAME_LENGTH - len(str(taken + count)) - 1
+    return [f"{stem[:room]} {taken + n}" for n in range(1, count + 1)]
 
 
 def _insert(

@@ -6,12 +6,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from tracker.qt.appearance import appearance, set_icon
+from tracker.qt.dialogs.add_combatant import enemies_start_hidden
+from tracker.qt.players.settings import settings_store
 from tracker.qt.ruleset_ui import ui_for
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
+
+
+# Menu and toolbar actions with a bundled icon (tracker/assets/icons/actions).
+ICONS = {
+    "new": "new",
+    "open": "open",
+    "save": "save",
+    "undo": "undo",
+    "redo": "redo",
+    "add": "add_combatant",
+    "add_effect": "add_effect",
+    "players_screen": "players_screen",
+    "start": "start",
+    "end_turn": "end_turn",
+    "print": "print",
+    "options": "options",
+}
 
 
 def build_menus(window: MainWindow) -> dict[str, QAction]:
@@ -73,7 +93,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     edit_menu.addAction(undo)
     edit_menu.addAction(redo)
     edit_menu.addSeparator()
-    item(edit_menu, "&Add combatant", window.add_combatant, "Ctrl+Shift+N", "add")
+    item(edit_menu, "&Add combatant…", window.add_combatant, "Ctrl+Shift+N", "add")
     item(
         edit_menu,
         "&Duplicate combatant",
@@ -129,10 +149,17 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     players_menu = bar.addMenu("P&layers")
     item(
         players_menu,
-        "Players' &screen…",
-        window.open_players_screen,
+        "Players' &screen…",  # "Close players' screen" while it is shown
+        window.toggle_players_screen,
         "Ctrl+Shift+P",
         "players_screen",
+    )
+    item(
+        players_menu,
+        "Players' screen se&ttings…",
+        window.open_players_screen,
+        None,
+        "players_screen_settings",
     )
     item(
         players_menu,
@@ -149,6 +176,15 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "reveal_first_turn",
     )
     reveal_later.setCheckable(True)
+    hide_new = item(
+        players_menu,
+        "New &enemies start hidden",
+        window.toggle_enemies_hidden,
+        None,
+        "enemies_start_hidden",
+    )
+    hide_new.setCheckable(True)
+    hide_new.setChecked(enemies_start_hidden(settings_store()))
     item(
         players_menu,
         "Secret &fields…",
@@ -176,8 +212,28 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "shortcuts",
     )
 
+    view_menu = bar.addMenu("&View")
+    scheme_menu = view_menu.addMenu("&Appearance")
+    schemes = QActionGroup(window)
+    current = appearance().choice
+    for scheme, text in (("system", "As the &system"), ("light", "&Light"), ("dark", "&Dark")):
+        action = QAction(text, schemes)
+        action.setCheckable(True)
+        action.setChecked(scheme == current)
+        action.setObjectName(f"scheme_{scheme}")
+        action.triggered.connect(lambda _=False, s=scheme: appearance().choose(s))
+        scheme_menu.addAction(action)
+        named[f"scheme_{scheme}"] = action
+    bar.insertMenu(players_menu.menuAction(), view_menu)
+
+    for name, icon_name in ICONS.items():
+        set_icon(named[name], icon_name)
     toolbar = window.addToolBar("Play")
     toolbar.setObjectName("play_toolbar")
-    for name in ("undo", "redo", "add", "add_effect", "players_screen"):
-        toolbar.addAction(named[name])
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    for name in ("undo", "redo", None, "add", "add_effect", None, "players_screen"):
+        if name is None:
+            toolbar.addSeparator()
+        else:
+            toolbar.addAction(named[name])
     return named

@@ -6,13 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QItemSelectionModel, QObject, Qt
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractSpinBox,
     QApplication,
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -24,7 +21,6 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine import (
-    AddCombatant,
     DuplicateCombatant,
     EditCombatant,
     EndEffect,
@@ -39,31 +35,44 @@ from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
+from tracker.qt.appearance import appearance, retint
 from tracker.qt.document import EncounterDocument
+from tracker.qt.keyboard import EXTRA_KEYS, WindowKeys
 from tracker.qt.main_menus import build_menus
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
+from tracker.qt.palette import prompt_style
 from tracker.qt.players.reveal import FirstTurnReveals
 from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.ruleset_ui import ui_for
-from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
+from tracker.qt.views.side_tables import (
+    combatants_pane,
+    log_table,
+    roster_list,
+    turn_order_table,
+)
 from tracker.qt.widgets.banner import Banner
 from tracker.qt.widgets.combatant_editor import CombatantEditor
-from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel
+from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
+from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
 
 if TYPE_CHECKING:
+    from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.players.window import PlayersWindow
 
 # Dialogs, printing and the players' window are imported where they are first used:
 # the window opens sooner without them (see benchmarks/startup.py).
 
-SPACE_TAKERS = (QAbstractButton, QComboBox, QAbstractSpinBox)
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+VERTICAL = Qt.Orientation.Vertical
+SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
 
 
 class MainWindow(QMainWindow):
@@ -83,6 +92,10 @@ class MainWindow(QMainWindow):
         TurnMemory.of(self.document)
         self.reveals = FirstTurnReveals(self.document, self)
         self.players_window: PlayersWindow | None = None
+        self.add_dialog: AddCombatantDialog | None = None
+        self._panes_shared = False  # the side panes get their share at the first show
+        self._layout_restored = False  # unless the GM's own layout was restored
+        self._reselecting = False  # going back to the combatant with unapplied edits
         self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
         self.journal: Journal | None = None
         self._build_models()
@@ -93,6 +106,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_widgets()
         self.actions_by_name = build_menus(self)
+        appearance().changed.connect(self._on_scheme_changed)
+        self._on_scheme_changed()
         self.document.changed.connect(self._on_changed)
         self.document.replaced.connect(self._on_replaced)
         self.document.refused.connect(self._on_refused)
@@ -107,25 +122,11 @@ class MainWindow(QMainWindow):
         else:
             self._start_journal()
         self._update_title()
-        self.resize(1400, 860)
-        self._restore_layout()
-        QApplication.instance().installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Space belongs to a focused button, check box, combo box or spin box of this
-        window (as it does to a text field), not to End Turn."""
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.key() == Qt.Key.Key_Space
-            and event.modifiers() == Qt.KeyboardModifier.NoModifier
-            and isinstance(watched, SPACE_TAKERS)
-            and isinstance(watched, QWidget)
-            and watched.window() is self
-        ):
-            event.accept()
-            return True
-        return super().eventFilter(watched, event)
+        if not self._restore_layout():
+            self._fit_to_screen()
+        # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
+        self.keys = WindowKeys(self)
+        QApplication.instance().installEventFilter(self.keys)
 
     # --- construction -----------------------------------------------------------------
     def _build_models(self) -> None:
@@ -136,39 +137,38 @@ class MainWindow(QMainWindow):
         self.effects_model = EffectsModel(document, self)
 
     def _build_widgets(self) -> None:
-        self.banner = Banner()
         self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
         self.central_view = ui_for(self.document.ruleset).central_view(self.document)
         self._follow_central_selection()
+        # The ruleset's view sits on a stage; the banner and the prompt float over its
+        # edges, so nothing moves when a message or a question comes and goes.
+        self.stage = QWidget()
+        self.stage.setObjectName("stage")
+        stage_layout = QVBoxLayout(self.stage)
+        stage_layout.setContentsMargins(0, 0, 0, 0)
+        stage_layout.addWidget(self.central_view)
+        self.banner = Banner()
+        self.banner_overlay = Overlay(self.banner, self.stage, Edge.TOP, max_share=0.4)
+        self.prompt_panel = PromptPanel(self.document)
+        self.prompt_overlay = Overlay(self.prompt_panel, self.stage, Edge.BOTTOM, max_share=0.6)
         central = QWidget()
         layout = QVBoxLayout(central)
-        layout.addWidget(self.banner)
-        self.prompt_panel = PromptPanel(self.document)
-        layout.addWidget(self.prompt_panel)
+        layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.turn_panel)
-        layout.addWidget(self.central_view, 1)
+        layout.addWidget(self.stage, 1)
         self.setCentralWidget(central)
 
         self.roster_view = roster_list(self.roster_model)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.editor = CombatantEditor(self.document)
-        roster_box = QWidget()
-        roster_layout = QVBoxLayout(roster_box)
-        hint = QLabel("Order (drag tied characters to break ties):")
-        hint.setWordWrap(True)
-        roster_layout.addWidget(hint)
-        roster_layout.addWidget(self.roster_view, 1)
-        roster_layout.addWidget(self.editor)
-        self._dock("Combatants", roster_box, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Combatants", combatants_pane(self.roster_view, self.editor), LEFT)
 
         self.turn_order_view = turn_order_table(self.turn_order_model)
-        turn_dock = self._dock(
-            "Turn order", self.turn_order_view, Qt.DockWidgetArea.RightDockWidgetArea
-        )
+        self._dock("Turn order", self.turn_order_view, RIGHT)
 
-        effects_box = EffectsPanel(
+        self.effects_panel = EffectsPanel(
             self.effects_model,
-            [spec for spec in self.document.ruleset.actions if spec.on == "effect"],
+            effect_actions(self.document.ruleset),
             EffectCalls(
                 self.add_effect,
                 self.edit_selected_effect,
@@ -176,21 +176,17 @@ class MainWindow(QMainWindow):
                 self.effect_action,
             ),
         )
-        self.effects_view = effects_box.view
-        self.effect_action_buttons = effects_box.action_buttons
-        effects_dock = self._dock("Effects", effects_box, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.effects_view = self.effects_panel.view
+        self._dock("Effects", self.effects_panel, RIGHT)
 
         self.log_view = log_table(self.log_model)
-        log_dock = self._dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
-        self.resizeDocks([turn_dock, effects_dock], [460, 460], Qt.Orientation.Horizontal)
-        self.resizeDocks([turn_dock, effects_dock], [420, 260], Qt.Orientation.Vertical)
-        self.resizeDocks([log_dock], [170], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         if area != Qt.DockWidgetArea.BottomDockWidgetArea:
-            widget.setMinimumWidth(330)  # side panels never squeezed unreadable
+            widget.setMinimumWidth(SIDE_MINIMUM)  # never squeezed unreadable
         dock.setObjectName(f"dock_{title.lower().replace(' ', '_')}")
         dock.setWidget(widget)
         dock.setFeatures(
@@ -199,6 +195,37 @@ class MainWindow(QMainWindow):
         )
         self.addDockWidget(area, dock)
         return dock
+
+    def _fit_to_screen(self) -> None:
+        """Open at a size that fits the screen (a 1,366 × 768 laptop as well as a 4K
+        monitor)."""
+        screen = self.screen() or QApplication.primaryScreen()
+        available = screen.availableGeometry() if screen is not None else None
+        width, height = 1400, 860
+        if available is not None:
+            width = min(max(width, available.width() * 3 // 4), available.width())
+            height = min(max(height, available.height() * 3 // 4), available.height())
+        self.resize(width, height)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._panes_shared:
+            self._panes_shared = True
+            if not self._layout_restored:
+                self.share_panes()
+
+    def share_panes(self) -> None:
+        """Side panes share the width in proportion (docks only take sizes once shown)."""
+        width, height = self.width(), self.height()
+        docks = {d.objectName(): d for d in self.findChildren(QDockWidget)}
+        left, turns, effects, log = (
+            docks[f"dock_{name}"] for name in ("combatants", "turn_order", "effects", "log")
+        )
+        self.resizeDocks(
+            [left, turns], [width * 21 // 100, width * 28 // 100], Qt.Orientation.Horizontal
+        )
+        self.resizeDocks([turns, effects], [height * 55 // 100, height * 30 // 100], VERTICAL)
+        self.resizeDocks([log], [max(110, height * 16 // 100)], VERTICAL)
 
     # --- selection --------------------------------------------------------------------
     def selected_combatant_id(self) -> str | None:
@@ -222,11 +249,39 @@ class MainWindow(QMainWindow):
 
     def _on_roster_current(self, current, _previous) -> None:
         combatant_id = current.data(IdRole) if current.isValid() else None
+        if self._reselecting or combatant_id == self.editor.combatant_id:
+            return
+        if not self._settle_unapplied_edits():
+            # Stay on the combatant being edited (after this selection change ends).
+            self._reselecting = True
+            self.select_combatant(self.editor.combatant_id or "")
+            self._reselecting = False
+            return
         self.editor.set_combatant(combatant_id)
         self.turn_panel.refresh()  # actions on the selected combatant may now be allowed
         self.actions_by_name["reveal_first_turn"].setChecked(
             combatant_id is not None and self.reveals.is_flagged(combatant_id)
         )
+
+    def _settle_unapplied_edits(self) -> bool:
+        """Edits typed into the editor and not applied are never lost without a word:
+        apply them, drop them, or stay (False)."""
+        fields = self.editor.unapplied()
+        combatant = self.editor.combatant
+        if not fields or combatant is None:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unapplied changes",
+            f"Apply your changes to {combatant.name} ({', '.join(fields)}) first?",
+            QMessageBox.StandardButton.Apply
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Apply,
+        )
+        if answer == QMessageBox.StandardButton.Apply:
+            return self.editor.apply()
+        return answer == QMessageBox.StandardButton.Discard
 
     def move_selected(self, step: int) -> None:
         """Keyboard drag: move the selected combatant one place (the ruleset decides
@@ -242,6 +297,8 @@ class MainWindow(QMainWindow):
 
     # --- players ----------------------------------------------------------------------
     def open_players_screen(self) -> None:
+        """Ask where and how to show the players' screen, then show it there (moving and
+        restyling it when it is open already)."""
         from tracker.qt.players.launcher import open_players_screen
 
         window = open_players_screen(
@@ -251,8 +308,32 @@ class MainWindow(QMainWindow):
             effects_model=self.effects_model,
             existing=self.players_window,
         )
-        if window is not None:
+        if window is not None and window is not self.players_window:
             self.players_window = window
+            window.closed.connect(self._on_players_closed)
+        self._sync_players_action()
+
+    def players_screen_shown(self) -> bool:
+        return self.players_window is not None and self.players_window.isVisible()
+
+    def toggle_players_screen(self) -> None:
+        """The menu's toggle: open the players' screen, or close it when it is open."""
+        if self.players_screen_shown():
+            assert self.players_window is not None
+            self.players_window.close()
+        else:
+            self.open_players_screen()
+
+    def _on_players_closed(self) -> None:
+        self._sync_players_action(shown=False)  # it is still visible while it closes
+        self.activateWindow()  # the keyboard comes back to the GM
+
+    def _sync_players_action(self, shown: bool | None = None) -> None:
+        if shown is None:
+            shown = self.players_screen_shown()
+        action = self.actions_by_name["players_screen"]
+        action.setText("Close players' &screen" if shown else "Players' &screen…")
+        action.setToolTip("Close the players' screen" if shown else "Show the players' screen")
 
     def reveal_selected(self) -> None:
         selected = self.selected_combatant_id()
@@ -314,18 +395,31 @@ class MainWindow(QMainWindow):
             )
             if keys:
                 rows.append((action.text().replace("&", ""), keys))
-        return rows
+        return rows + list(EXTRA_KEYS)
 
     # --- combatants -------------------------------------------------------------------
     def add_combatant(self) -> None:
-        names = {c.name for c in self.document.encounter.combatants}
-        number = 1
-        while f"New combatant {number}" in names:
-            number += 1
-        if self.document.apply(AddCombatant(f"New combatant {number}")):
-            newest = max(self.document.encounter.combatants, key=lambda c: int(c.id[1:]))
-            self.select_combatant(newest.id)
-            self.editor.form.editors["name"].input.setFocus()
+        """Edit → Add combatant: a short form (not modal to the app: the fight stays in
+        view); the combatants it adds are selected."""
+        from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+
+        dialog = AddCombatantDialog(self.document, settings_store(), self)
+        dialog.accepted.connect(lambda: self._select_added(dialog.added_ids))
+        dialog.finished.connect(dialog.deleteLater)
+        self.add_dialog = dialog
+        dialog.open()
+
+    def _select_added(self, added: list[str]) -> None:
+        if added:
+            self.select_combatant(added[0])
+        self.roster_view.setFocus()
+
+    def toggle_enemies_hidden(self, on: bool) -> None:
+        from tracker.qt.dialogs.add_combatant import ENEMIES_START_HIDDEN
+
+        settings_store().setValue(ENEMIES_START_HIDDEN, on)
+        state = "start hidden from the players" if on else "are visible to the players at once"
+        self.statusBar().showMessage(f"New enemies {state}.", 5000)
 
     def duplicate_combatant(self) -> None:
         selected = self.selected_combatant_id()
@@ -386,6 +480,23 @@ class MainWindow(QMainWindow):
             return
         self.document.apply(RulesetAction(action, None, {"effect": effect_id}))
 
+    def _on_scheme_changed(self) -> None:
+        """Light or dark: redraw what carries colours of its own."""
+        dark = appearance().dark
+        retint(list(self.actions_by_name.values()))
+        self.banner.restyle()
+        self.prompt_panel.setStyleSheet(prompt_style(dark))
+        self._dress_central_view()
+
+    def _dress_central_view(self) -> None:
+        """A ruleset view that paints with colours of its own for a light page keeps a
+        light page in the dark scheme (readable, like a printed sheet)."""
+        ui = ui_for(self.document.ruleset)
+        if appearance().dark and not ui.follows_dark_scheme:
+            self.central_view.setPalette(QApplication.style().standardPalette())
+        else:
+            self.central_view.setPalette(QPalette())
+
     # --- following the engine ---------------------------------------------------------
     def _on_changed(self, event: SessionEvent) -> None:
         expired = event.changes.expired
@@ -403,8 +514,12 @@ class MainWindow(QMainWindow):
         old = self.central_view
         self.central_view = ui.central_view(self.document)
         self._follow_central_selection()
-        self.centralWidget().layout().replaceWidget(old, self.central_view)
+        self.stage.layout().replaceWidget(old, self.central_view)
         old.deleteLater()
+        self.banner_overlay.place()
+        self.prompt_overlay.place()
+        self._dress_central_view()
+        self.effects_panel.set_actions(effect_actions(self.document.ruleset))
         self.actions_by_name["print"].setText(ui.print_action_text)
         self.banner.hide()
         self._update_title()
@@ -516,14 +631,15 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._may_discard():
+        if not self._settle_unapplied_edits() or not self._may_discard():
             event.ignore()
             return
-        QApplication.instance().removeEventFilter(self)
+        QApplication.instance().removeEventFilter(self.keys)
         if self.journal is not None:
             self.journal.close()
             self.journal = None
         if self.players_window is not None:
+            self.players_window.closed.disconnect(self._on_players_closed)
             self.players_window.close()  # a window of its own, not a child
         self._save_layout()
         event.accept()
@@ -534,11 +650,11 @@ class MainWindow(QMainWindow):
         store.setValue("main_window/geometry", self.saveGeometry())
         store.setValue("main_window/state", self.saveState())
 
-    def _restore_layout(self) -> None:
+    def _restore_layout(self) -> bool:
+        """The GM's last window size and panes, if any were saved: True if restored."""
         store = settings_store()
         geometry = store.value("main_window/geometry", QByteArray(), type=QByteArray)
         state = store.value("main_window/state", QByteArray(), type=QByteArray)
-        if not geometry.isEmpty():
-            self.restoreGeometry(geometry)
         if not state.isEmpty():
-            self.restoreState(state)
+            self._layout_restored = self.restoreState(state)
+        return not geometry.isEmpty() and self.restoreGeometry(geometry)

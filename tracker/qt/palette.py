@@ -1,4 +1,5 @@
-"""Colours shared by the GM's views (sides, cell states)."""
+"""Colours shared by the GM's views (sides, cell states, messages), for the light and the
+dark scheme where they differ."""
 
 SIDE_COLORS: dict[str, str] = {
     "party": "#2f6fd6",
@@ -21,3 +22,31 @@ CELL_TEXT: dict[str, str] = {
     "missed": "#a07070",
     "none": "#bdbdbd",
 }
+
+# Messages: background, text, border — per scheme.
+MESSAGE_COLORS: dict[bool, dict[str, tuple[str, str, str]]] = {
+    False: {
+        "expiry": ("#fff3c4", "#3b2f00", "#d9b200"),
+        "error": ("#fde2e0", "#5c1010", "#c8372d"),
+        "info": ("#e3eefc", "#0f2d57", "#6d9be0"),
+    },
+    True: {
+        "expiry": ("#4a3d00", "#ffeaa3", "#d9b200"),
+        "error": ("#4d1714", "#ffd9d5", "#e0564b"),
+        "info": ("#14294a", "#d6e6ff", "#6d9be0"),
+    },
+}
+ERROR_INK = {False: "#b3261e", True: "#ff8a80"}  # a field's error message
+
+
+def prompt_style(dark: bool) -> str:
+    """The prompt panel's colours: it must stand out from the rest of the window."""
+    background, ink, border = MESSAGE_COLORS[dark]["info"]
+    body = "#f0f0f0" if dark else "#111111"
+    return (
+        f"#prompt_panel {{ background: {background}; border: 2px solid {border}; }}"
+        f"#prompt_title {{ font-size: 13pt; font-weight: bold; color: {ink}; }}"
+        f"#prompt_question {{ font-size: 12pt; color: {body}; }}"
+        f"#prompt_context {{ font-family: monospace; font-size: 11pt; color: {body}; }}"
+        f"#prompt_keys {{ color: {body}; }}"
+    )

@@ -60,6 +60,9 @@ class RulesetUi:
 
     # Wording of the generic windows.
     print_action_text: ClassVar[str] = "&Print turn order…"  # the Players menu's item
+    # Whether the central view draws with the window's palette in the dark scheme too;
+    # a view painting its own light-page colours says False and keeps a light page.
+    follows_dark_scheme: ClassVar[bool] = True
     print_title: ClassVar[str] = "Print the turn order"  # the print dialog's title
     # Columns of the turn panel's action buttons (fewer: a narrower window).
     action_columns: ClassVar[int] = 3

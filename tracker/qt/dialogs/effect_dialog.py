@@ -63,17 +63,20 @@ class EffectDialog(QDialog):
         if self.effect is not None:
             self._fill(self.effect)
         else:
-            if carrier_id is not None:
-                self.carrier_combo.setCurrentIndex(max(0, self.carrier_combo.findData(carrier_id)))
+            # On the selected combatant (else the one whose turn it is), made by the one
+            # whose turn it is.
             current = document.session.current_turn()
-            if current is not None:
-                self.creator_combo.setCurrentIndex(
-                    max(0, self.creator_combo.findData(current.combatant_id))
-                )
+            acting = current.combatant_id if current is not None else None
+            carrier = carrier_id if carrier_id is not None else acting
+            if carrier is not None:
+                self.carrier_combo.setCurrentIndex(max(0, self.carrier_combo.findData(carrier)))
+            if acting is not None:
+                self.creator_combo.setCurrentIndex(max(0, self.creator_combo.findData(acting)))
             self.duration_form.set_values({})
         layout.addLayout(top)
         self.error = error_label()
         layout.addWidget(self.error)
+        self.name_edit.textEdited.connect(lambda _text: self._show(""))  # no stale message
         buttons = ok_cancel(self)
         layout.addWidget(buttons)
         self.setMinimumWidth(440)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 
-from tracker.qt.widgets.field_editors import ERROR_STYLE
+from tracker.qt.widgets.field_editors import error_style
 
 
 def error_label() -> QLabel:
     """A hidden, wrapping, red line for the dialog's own error messages."""
     label = QLabel()
-    label.setStyleSheet(ERROR_STYLE)
+    label.setStyleSheet(error_style())
     label.setWordWrap(True)
     label.hide()
     return label

@@ -4,7 +4,7 @@ then show it there."""
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QDialog, QWidget
 
 from tracker.qt.document import EncounterDocument
@@ -54,9 +54,22 @@ def open_players_screen(
     gm_screen = parent.screen() if parent is not None else None
     if existing is not None and shiboken6.isValid(existing) and existing.document is document:
         existing.apply_settings(settings, gm_screen)
+        give_focus_back(parent)
         return existing
     window = PlayersWindow(
         document, settings, turn_order_model=turn_order_model, effects_model=effects_model
     )
     window.show_on_screen(gm_screen)
+    give_focus_back(parent)
     return window
+
+
+def give_focus_back(gm_window: QWidget | None) -> None:
+    """The GM's window keeps the keyboard: the players' window is shown without being
+    activated, and in case a window manager activates it all the same, the GM's
+    window is activated again, now and once the window system has caught up."""
+    if gm_window is None:
+        return
+    gm_window.activateWindow()
+    QTimer.singleShot(0, gm_window, gm_window.activateWindow)
+    QTimer.singleShot(200, gm_window, gm_window.activateWindow)

@@ -17,8 +17,10 @@ from PySide6.QtWidgets import (
 from tracker.qt.players.screens import (
     available_screens,
     can_be_full_screen,
+    default_screen,
     describe,
     resolve_screen,
+    screen_key,
 )
 from tracker.qt.players.settings import THEME_NAMES, PlayersScreenSettings
 
@@ -43,10 +45,13 @@ class PlayersScreenDialog(QDialog):
         self.screen_combo = QComboBox()
         self.screen_combo.setObjectName("players_screen_choice")
         for screen in available_screens():
-            self.screen_combo.addItem(describe(screen, gm_screen), screen.name())
+            self.screen_combo.addItem(describe(screen, gm_screen), screen_key(screen))
         chosen = resolve_screen(settings.screen, gm_screen)
+        if chosen is not None and chosen == gm_screen:
+            chosen = default_screen(gm_screen)  # the players' own screen, if there is one
         if chosen is not None:
-            self.screen_combo.setCurrentIndex(max(0, self.screen_combo.findData(chosen.name())))
+            found = self.screen_combo.findData(screen_key(chosen))
+            self.screen_combo.setCurrentIndex(max(0, found))
         self.fullscreen_check = QCheckBox("Full screen")
         self.fullscreen_check.setObjectName("players_fullscreen")
         self.fullscreen_check.setChecked(settings.fullscreen)

@@ -14,6 +14,16 @@ def available_screens() -> list[QScreen]:
     return list(QGuiApplication.screens())
 
 
+def screen_key(screen: QScreen) -> str:
+    """The name the choice of screen is saved under: the screen's name, numbered when
+    several screens share it (as separate X screens of one display do)."""
+    screens = available_screens()
+    twins = [s for s in screens if s.name() == screen.name()]
+    if len(twins) < 2:
+        return screen.name()
+    return f"{screen.name()} #{twins.index(screen) + 1}"
+
+
 def describe(screen: QScreen, gm_screen: QScreen | None = None) -> str:
     """ "HDMI-1 — 1920×1080 (this screen)"."""
     size = screen.geometry().size()
@@ -33,7 +43,7 @@ def default_screen(gm_screen: QScreen | None = None) -> QScreen | None:
 def resolve_screen(name: str, gm_screen: QScreen | None = None) -> QScreen | None:
     """The screen of that name if it is connected now, otherwise the default one."""
     for screen in available_screens():
-        if name and screen.name() == name:
+        if name and screen_key(screen) == name:
             return screen
     return default_screen(gm_screen)
 

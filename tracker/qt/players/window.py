@@ -1,14 +1,16 @@
 """The players' screen: a window of its own (full screen on a projector or TV) showing
 what the players may know, following every change live, undo included.
 
-F11 switches full screen on and off; Escape leaves full screen.
+It never takes the keyboard from the GM's window: it is shown without being
+activated. When it has the focus all the same (the GM clicked it), F11 switches full
+screen on and off and Escape closes it.
 """
 
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QScreen
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QScreen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tracker.qt.document import EncounterDocument
@@ -23,7 +25,10 @@ from tracker.qt.ruleset_ui import ui_for
 
 class PlayersWindow(QWidget):
     """Build it, then `show_on_screen()` (or `show()`). Pass the GM's turn order and
-    effects models to share them (see `PlayersBoard`)."""
+    effects models to share them (see `PlayersBoard`). `closed` is emitted when the
+    window closes (it is hidden, not deleted: showing it again reopens it)."""
+
+    closed = Signal()
 
     def __init__(
         self,
@@ -36,6 +41,7 @@ class PlayersWindow(QWidget):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("players_window")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.document = document
         self.settings = settings if settings is not None else PlayersScreenSettings.load()
         self._shared = {"turn_order_model": turn_order_model, "effects_model": effects_model}
@@ -92,7 +98,12 @@ class PlayersWindow(QWidget):
             else:
                 self.showFullScreen()
             return
-        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
-            self.showNormal()
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
             return
         super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        if event.isAccepted():
+            self.closed.emit()

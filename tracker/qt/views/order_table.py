@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole, RosterModel
+from tracker.qt.views.elided_tips import ElidedTipDelegate
 
 
 class OrderTable(QTableView):
@@ -28,15 +29,17 @@ class OrderTable(QTableView):
         self.setDragDropOverwriteMode(False)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setStyleSheet("QTableView { font-size: 14pt; } QHeaderView::section { padding: 4px; }")
+        self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         header = self.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(0, 300)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the state wraps least
+        # Names and resources fit their text, the state takes the rest; whatever is cut
+        # ends in "…" with the full text as its tooltip.
+        self.setItemDelegate(ElidedTipDelegate(self))
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.verticalHeader().setDefaultSectionSize(36)
+        self.verticalHeader().setDefaultSectionSize(32)
         self.selectionModel().currentChanged.connect(self._on_current)
 
     def _on_current(self, current, _previous) -> None:

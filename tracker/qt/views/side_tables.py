@@ -1,11 +1,25 @@
-"""The main window's side views: the combatants in order (drag to break ties), the turn
-order to come and the log. Their sizes are fixed, never measured from the contents, so
-a long fight costs nothing to repaint."""
+"""The main window's side views: the combatants in order (drag to break ties) above the
+editor, the turn order to come and the log. Their sizes never come from measuring every
+row, so a long fight costs nothing to repaint."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListView, QTableView
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.roster_delegate import RosterDelegate
 
 
 def roster_list(model: QAbstractItemModel) -> QListView:
@@ -18,7 +32,37 @@ def roster_list(model: QAbstractItemModel) -> QListView:
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setStyleSheet("font-size: 12pt;")
     view.setUniformItemSizes(True)  # no measuring of every row
+    view.setItemDelegate(RosterDelegate(view))
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return view
+
+
+def combatants_pane(roster: QListView, editor: QWidget) -> QWidget:
+    """The combatants in order above the selected one's editor. The editor scrolls
+    within its share, so a ruleset with many fields never makes the window taller."""
+    pane = QWidget()
+    layout = QVBoxLayout(pane)
+    layout.setContentsMargins(4, 4, 4, 4)
+    hint = QLabel("Order (drag tied characters to break ties):")
+    hint.setWordWrap(True)
+    layout.addWidget(hint)
+    scroller = QScrollArea()
+    scroller.setObjectName("editor_scroller")
+    scroller.setWidget(editor)
+    scroller.setWidgetResizable(True)
+    scroller.setFrameShape(QFrame.Shape.NoFrame)
+    scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    splitter = QSplitter(Qt.Orientation.Vertical)
+    splitter.setObjectName("combatants_splitter")
+    splitter.addWidget(roster)
+    splitter.addWidget(scroller)
+    splitter.setChildrenCollapsible(False)
+    splitter.setStretchFactor(0, 3)
+    splitter.setStretchFactor(1, 2)
+    roster.setMinimumHeight(150)
+    scroller.setMinimumHeight(120)
+    layout.addWidget(splitter, 1)
+    return pane
 
 
 def turn_order_table(model: QAbstractItemModel) -> QTableView:
@@ -26,11 +70,15 @@ def turn_order_table(model: QAbstractItemModel) -> QTableView:
     view.setObjectName("turn_order_view")
     view.setModel(model)
     view.verticalHeader().hide()
-    view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    view.setItemDelegate(ElidedTipDelegate(view))
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    # "When" and "Grants" fit their text; only the rows shown are measured, so a long
+    # fight costs nothing more (the name takes what is left and elides with a tooltip).
+    header.setResizeContentsPrecision(0)
+    for column in range(1, model.columnCount()):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
     view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    # Fixed sizes: measuring contents would visit every row on every change.
-    view.horizontalHeader().resizeSection(1, 165)
-    view.horizontalHeader().resizeSection(2, 100)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(28)
     view.setWordWrap(False)
@@ -42,6 +90,7 @@ def log_table(model: QAbstractItemModel) -> QTableView:
     view.setObjectName("log_view")
     view.setModel(model)
     view.verticalHeader().hide()
+    view.setItemDelegate(ElidedTipDelegate(view))
     view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
     view.setWordWrap(False)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

@@ -1,15 +1,12 @@
-"""The strip at the top of the main window that announces expiries and refusals."""
+"""The strip over the top of the ruleset's view that announces expiries and refusals."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QWidget
 
-BANNER_COLORS = {  # background, text, border
-    "expiry": ("#fff3c4", "#3b2f00", "#d9b200"),
-    "error": ("#fde2e0", "#5c1010", "#c8372d"),
-    "info": ("#e3eefc", "#0f2d57", "#6d9be0"),
-}
+from tracker.qt.appearance import is_dark
+from tracker.qt.palette import MESSAGE_COLORS
 
 
 class Banner(QWidget):
@@ -35,10 +32,17 @@ class Banner(QWidget):
 
     def announce(self, text: str, kind: str) -> None:
         self.kind = kind
-        background, ink, border = BANNER_COLORS[kind]
+        self.label.setText(text)
+        self.restyle()
+        self.show()
+
+    def restyle(self) -> None:
+        """Colours of the message's kind, in the scheme in force."""
+        if not self.kind:
+            return
+        background, ink, border = MESSAGE_COLORS[is_dark(QApplication.palette())][self.kind]
         self.setStyleSheet(
             f"#banner {{ background: {background}; border: 1px solid {border}; }}"
             f"#banner_text {{ color: {ink}; font-size: 11pt; }}"
+            f"#banner QPushButton {{ color: {ink}; }}"
         )
-        self.label.setText(text)
-        self.show()

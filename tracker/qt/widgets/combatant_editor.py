@@ -38,7 +38,7 @@ class CombatantEditor(QWidget):
         layout.addLayout(buttons)
         layout.addStretch(1)
         self.apply_button.clicked.connect(self.apply)
-        self.revert_button.clicked.connect(self._reload)
+        self.revert_button.clicked.connect(lambda: self._reload())
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._rebuild)
         self.set_combatant(None)
@@ -75,7 +75,21 @@ class CombatantEditor(QWidget):
         self._combatant_id = combatant_id
         self._reload()
 
-    def _reload(self) -> None:
+    @property
+    def combatant_id(self) -> str | None:
+        return self._combatant_id
+
+    def unapplied(self) -> list[str]:
+        """The labels of the fields the GM changed and has not applied yet."""
+        if self.combatant is None:
+            return []
+        return [self.form.editors[name].field.label for name in self.form.edited()]
+
+    def _refresh(self) -> None:
+        """The combatant changed in the engine: show it, keeping what the GM is typing."""
+        self._reload(keep_edited=True)
+
+    def _reload(self, keep_edited: bool = False) -> None:
         combatant = self.combatant
         enabled = combatant is not None
         for widget in (self.form, self.apply_button, self.revert_button):
@@ -92,7 +106,8 @@ class CombatantEditor(QWidget):
                 "hidden": combatant.hidden,
                 "notes": combatant.notes,
                 **combatant.stats,
-            }
+            },
+            keep_edited=keep_edited,
         )
 
     def apply(self) -> bool:
@@ -118,12 +133,14 @@ class CombatantEditor(QWidget):
             **combatant.stats,
         }
         changes = {k: v for k, v in values.items() if current.get(k) != v}
-        if not changes:
-            return True
-        refusal = self._document.try_apply(EditCombatant(combatant.id, changes))
-        if refusal is not None and not self.form.show_error(refusal.field or "", refusal.message):
-            self.form.show_error("name", refusal.message)
-        return refusal is None
+        if changes:
+            refusal = self._document.try_apply(EditCombatant(combatant.id, changes))
+            if refusal is not None:
+                if not self.form.show_error(refusal.field or "", refusal.message):
+                    self.form.show_error("name", refusal.message)
+                return False
+        self._reload()  # the form now shows the combatant as it is, nothing unapplied
+        return True
 
     def _on_changed(self, event: SessionEvent) -> None:
         if self._combatant_id is None:
@@ -131,4 +148,4 @@ class CombatantEditor(QWidget):
         if self.combatant is None:
             self.set_combatant(None)
         elif self._combatant_id in event.changes.combatants:
-            self._reload()
+            self._refresh()

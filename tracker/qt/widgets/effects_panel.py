@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine.ruleset import ActionSpec
+from tracker.engine.ruleset import ActionSpec, AnyRuleset
 from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.views.elided_tips import ElidedTipDelegate
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,11 @@ class EffectCalls:
     ruleset_action: Callable[[str], None]  # by the action's name
 
 
+def effect_actions(ruleset: AnyRuleset) -> list[ActionSpec]:
+    """The ruleset's own actions on a selected effect ("Stop maintaining song")."""
+    return [spec for spec in ruleset.actions if spec.on == "effect"]
+
+
 class EffectsPanel(QWidget):
     def __init__(
         self,
@@ -39,15 +45,27 @@ class EffectsPanel(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self._calls = calls
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         self.view = view = QTableView()
         view.setObjectName("effects_view")
         view.setModel(model)
+        view.setItemDelegate(ElidedTipDelegate(view))
         view.verticalHeader().hide()
         header = view.horizontalHeader()
-        for column in range(3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setResizeContentsPrecision(0)  # measure the rows shown, never all of them
+        # The effect's name and its time left share the room; who carries and who made
+        # it are short names.
+        for column, mode in enumerate(
+            (
+                QHeaderView.ResizeMode.Stretch,
+                QHeaderView.ResizeMode.ResizeToContents,
+                QHeaderView.ResizeMode.ResizeToContents,
+                QHeaderView.ResizeMode.Stretch,
+            )
+        ):
+            header.setSectionResizeMode(column, mode)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setWordWrap(True)
@@ -55,20 +73,38 @@ class EffectsPanel(QWidget):
         view.doubleClicked.connect(lambda _index: calls.edit_selected())
         layout.addWidget(view, 1)
         buttons = QHBoxLayout()
-        for text, slot in (
-            ("Add effect…", calls.add),
-            ("Edit…", calls.edit_selected),
-            ("End effect", calls.end_selected),
+        buttons.setSpacing(4)
+        for text, tip, slot in (
+            ("Add…", "Put an effect on the selected combatant  [Ctrl+E]", calls.add),
+            ("Edit…", "Edit the selected effect  [Ctrl+Shift+E]", calls.edit_selected),
+            ("End", "End the selected effect now", calls.end_selected),
         ):
             button = QPushButton(text)
+            button.setToolTip(tip)
             button.clicked.connect(lambda _=False, slot=slot: slot())
             buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        # The ruleset's own actions get a row of their own: their labels are long.
+        self._ruleset_row = QHBoxLayout()
+        self._ruleset_row.setSpacing(4)
+        layout.addLayout(self._ruleset_row)
         self.action_buttons: dict[str, QPushButton] = {}
+        self.set_actions(actions)
+
+    def set_actions(self, actions: list[ActionSpec]) -> None:
+        """Show these ruleset actions (another encounter may bring another ruleset)."""
+        for button in self.action_buttons.values():
+            self._ruleset_row.removeWidget(button)
+            button.setParent(None)  # gone from the panel at once
+            button.deleteLater()
+        while self._ruleset_row.count():
+            self._ruleset_row.takeAt(0)
+        self.action_buttons = {}
         for spec in actions:
             button = QPushButton(spec.label)
             button.setToolTip(spec.help)
-            button.clicked.connect(lambda _=False, name=spec.name: calls.ruleset_action(name))
-            buttons.addWidget(button)
+            button.clicked.connect(lambda _=False, name=spec.name: self._calls.ruleset_action(name))
+            self._ruleset_row.addWidget(button)
             self.action_buttons[spec.name] = button
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        self._ruleset_row.addStretch(1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -22,8 +23,14 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
+from tracker.qt.appearance import is_dark
+from tracker.qt.palette import ERROR_INK
 
-ERROR_STYLE = "color: #b3261e; font-weight: bold;"
+
+def error_style() -> str:
+    """A field's error message: red enough to see, readable on the scheme in force."""
+    dark = is_dark(QApplication.palette())
+    return f"color: {ERROR_INK[dark]}; font-weight: bold;"
 
 
 class FieldEditor(QWidget):
@@ -56,12 +63,23 @@ class FieldEditor(QWidget):
         layout.addLayout(row)
         self.error = QLabel()
         self.error.setObjectName(f"error_{field.name}")
-        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
         self.error.hide()
         layout.addWidget(self.error)
+        self.loaded: Any = self.raw_value()
 
     def set_value(self, value: Any) -> None:
+        self._set(value)
+        self.loaded = self.raw_value()
+        self.show_error("")
+
+    @property
+    def edited(self) -> bool:
+        """Whether the GM changed the value since it was last set."""
+        return self.raw_value() != self.loaded
+
+    def _set(self, value: Any) -> None:
         widget = self.input
         if isinstance(widget, QComboBox):
             widget.setCurrentIndex(max(0, widget.findText(str(value))))
@@ -71,7 +89,6 @@ class FieldEditor(QWidget):
             widget.setPlainText(str(value))
         else:
             widget.setText(str(value))
-        self.show_error("")
 
     def raw_value(self) -> Any:
         widget = self.input
@@ -110,9 +127,17 @@ class FieldForm(QWidget):
             self.editors[field.name] = editor
             layout.addRow(f"{field.label}:", editor)
 
-    def set_values(self, values: dict[str, Any]) -> None:
+    def set_values(self, values: dict[str, Any], keep_edited: bool = False) -> None:
+        """Fill the form; with `keep_edited`, a field the GM has changed keeps its text."""
         for name, editor in self.editors.items():
+            if keep_edited and editor.edited:
+                editor.loaded = _raw_of(values.get(name, editor.field.default), editor)
+                continue
             editor.set_value(values.get(name, editor.field.default))
+
+    def edited(self) -> list[str]:
+        """The fields the GM changed since the form was filled."""
+        return [name for name, editor in self.editors.items() if editor.edited]
 
     def values(self) -> dict[str, Any] | None:
         cleaned: dict[str, Any] = {}
@@ -133,3 +158,10 @@ class FieldForm(QWidget):
             return False
         editor.show_error(message)
         return True
+
+
+def _raw_of(value: Any, editor: FieldEditor) -> Any:
+    """What the editor would hold for `value` (a check box holds a bool, a line a text)."""
+    if isinstance(editor.input, QCheckBox):
+        return bool(value)
+    return str(value)

@@ -10,13 +10,9 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QGridLayout,
-    QGroupBox,
+    QApplication,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -28,47 +24,8 @@ from tracker.engine.dice import roll
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.document import EncounterDocument
-from tracker.qt.ruleset_ui import ui_for
-
-
-def _param_widget(field: Field) -> QWidget:
-    if field.kind == "int":
-        spin = QSpinBox()
-        spin.setRange(field.minimum or 0, field.maximum if field.maximum is not None else 999)
-        spin.setValue(int(field.default))
-        return spin
-    if field.kind == "choice":
-        combo = QComboBox()
-        combo.addItems(list(field.choices))
-        return combo
-    if field.kind == "bool":
-        box = QCheckBox(field.label)
-        box.setChecked(bool(field.default))
-        return box
-    return QLineEdit(str(field.default))
-
-
-def _on_edit(widget: QWidget, slot: Callable[[], None]) -> None:
-    """Call `slot` whenever the input's value changes."""
-    if isinstance(widget, QSpinBox):
-        widget.valueChanged.connect(lambda _value: slot())
-    elif isinstance(widget, QComboBox):
-        widget.currentIndexChanged.connect(lambda _index: slot())
-    elif isinstance(widget, QCheckBox):
-        widget.toggled.connect(lambda _checked: slot())
-    elif isinstance(widget, QLineEdit):
-        widget.textChanged.connect(lambda _text: slot())
-
-
-def _param_value(widget: QWidget):
-    if isinstance(widget, QSpinBox):
-        return widget.value()
-    if isinstance(widget, QComboBox):
-        return widget.currentText()
-    if isinstance(widget, QCheckBox):
-        return widget.isChecked()
-    assert isinstance(widget, QLineEdit)
-    return widget.text()
+from tracker.qt.widgets.action_inputs import param_value
+from tracker.qt.widgets.action_palette import ActionPalette
 
 
 class TurnPanel(QWidget):
@@ -84,6 +41,9 @@ class TurnPanel(QWidget):
         self._document = document
         self._selected = selected_combatant
         self._rng = random.Random()
+        # Where the keyboard goes once a button of the panel has done its work, so
+        # that Space ends the turn rather than pressing that button again.
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel()
@@ -106,11 +66,12 @@ class TurnPanel(QWidget):
         row.addWidget(self.start_button)
         row.addWidget(self.end_turn_button)
         layout.addLayout(row)
-        self.start_button.clicked.connect(lambda: document.apply(StartEncounter()))
-        self.end_turn_button.clicked.connect(self.end_turn)
-        self._actions_box = QGroupBox("Actions")
-        self._actions_layout = QGridLayout(self._actions_box)
-        layout.addWidget(self._actions_box)
+        self.start_button.clicked.connect(self._start)
+        self.end_turn_button.clicked.connect(self._end_turn_clicked)
+        self.palette_widget = ActionPalette(
+            self._perform_named, self._roll_named, self._refresh_availability
+        )
+        layout.addWidget(self.palette_widget)
         self.action_buttons: dict[str, QPushButton] = {}
         self.shortcut_actions: list[QAction] = []
         self.action_inputs: dict[str, dict[str, QWidget]] = {}
@@ -125,52 +86,22 @@ class TurnPanel(QWidget):
         # Actions on an effect are offered by the effects panel, on the selected effect;
         # answers to a prompt by the prompt panel.
         specs = [s for s in self._document.ruleset.actions if s.on not in ("effect", "prompt")]
-        for position, spec in enumerate(specs):
-            cell = QWidget()
-            cell_layout = QHBoxLayout(cell)
-            cell_layout.setContentsMargins(0, 0, 12, 0)
-            label = spec.label + (" (selected)" if spec.on == "any" else "")
-            button = QPushButton(label)
-            button.setObjectName(f"action_{spec.name}")
-            button.setToolTip(spec.help)
-            cell_layout.addWidget(button)
-            inputs: dict[str, QWidget] = {}
-            for field in spec.params:
-                widget = _param_widget(field)
-                _on_edit(widget, self._refresh_availability)
-                widget.setObjectName(f"action_{spec.name}_{field.name}")
-                widget.setToolTip(field.label)
-                inputs[field.name] = widget
-                cell_layout.addWidget(widget)
-                if field.roll_from:
-                    roll = QPushButton("Roll")
-                    roll.setObjectName(f"roll_{spec.name}_{field.name}")
-                    roll.setToolTip(f"Roll the selected combatant's {field.roll_from} dice")
-                    roll.clicked.connect(
-                        lambda _=False, s=spec, f=field: self.roll_and_perform(s, f)
-                    )
-                    cell_layout.addWidget(roll)
-            cell_layout.addStretch(1)
-            columns = ui_for(self._document.ruleset).action_columns
-            self._actions_layout.addWidget(cell, position // columns, position % columns)
-            button.clicked.connect(lambda _=False, s=spec: self.perform(s))
-            if position < 9:  # keyboard-first: Alt+1 … Alt+9, in the order shown
-                keys = QKeySequence(f"Alt+{position + 1}")
-                shortcut = QAction(spec.label, self)
-                shortcut.setShortcut(keys)
-                shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(lambda _=False, n=spec.name: self.trigger(n))
-                self.addAction(shortcut)
-                self.shortcut_actions.append(shortcut)
-                self._shortcut_text[spec.name] = f"  [{keys.toString()}]"
-            self.action_buttons[spec.name] = button
-            self.action_inputs[spec.name] = inputs
+        # Keyboard-first: Alt+1 … Alt+9, in the order of the ruleset's list.
+        for position, spec in enumerate(specs[:9]):
+            keys = QKeySequence(f"Alt+{position + 1}")
+            shortcut = QAction(spec.label, self)
+            shortcut.setShortcut(keys)
+            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.triggered.connect(lambda _=False, n=spec.name: self.trigger(n))
+            self.addAction(shortcut)
+            self.shortcut_actions.append(shortcut)
+            self._shortcut_text[spec.name] = f"  [{keys.toString()}]"
+        self.palette_widget.build(specs, self._shortcut_text)
+        for spec in specs:
+            self.action_buttons[spec.name] = self.palette_widget.chips[spec.name].button
+            self.action_inputs[spec.name] = self.palette_widget.chips[spec.name].inputs
 
     def _rebuild(self) -> None:
-        while self._actions_layout.count():
-            item = self._actions_layout.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
         self.action_buttons.clear()
         self.action_inputs.clear()
         self._shortcut_text.clear()
@@ -196,7 +127,7 @@ class TurnPanel(QWidget):
                 return "Select a combatant first."
         elif not started or turn is None:
             return "No one has a turn: start the encounter first."
-        typed = {name: _param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        typed = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
         tries = [typed, {f.name: f.default for f in spec.params}]
         for field in spec.params:
             tries.extend({**typed, field.name: choice} for choice in field.choices)
@@ -231,11 +162,42 @@ class TurnPanel(QWidget):
             return True, selected
         return True, None
 
+    def _perform_named(self, name: str) -> bool:
+        """An action's button, or Enter in one of its inputs."""
+        done = self.perform(self._document.ruleset.action_spec(name))
+        self.park_focus()
+        return done
+
+    def _roll_named(self, name: str, field: Field) -> bool:
+        done = self.roll_and_perform(self._document.ruleset.action_spec(name), field)
+        self.park_focus()
+        return done
+
+    def _start(self) -> None:
+        self._document.apply(StartEncounter())
+        self.park_focus()
+
+    def _end_turn_clicked(self) -> None:
+        self.end_turn()
+        self.park_focus()
+
+    def park_focus(self, only: tuple[QWidget, ...] = ()) -> None:
+        """Take the keyboard focus off the panel's buttons and inputs (onto the panel
+        itself, where Space ends the turn) if one of them has it; with `only`, if one
+        of those has it (they are about to be hidden or greyed out, and Qt would hand
+        the focus to whatever comes next, say a number box that Space empties)."""
+        focus = QApplication.focusWidget()
+        if focus is None or focus is self:
+            return
+        holders = only or (self,)
+        if any(holder is focus or holder.isAncestorOf(focus) for holder in holders):
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def perform(self, spec: ActionSpec) -> bool:
         found, target = self._target(spec)
         if not found:
             return False
-        params = {name: _param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        params = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
         return self._document.apply(RulesetAction(spec.name, target, params))
 
     def roll_and_perform(self, spec: ActionSpec, field: Field) -> bool:
@@ -269,25 +231,37 @@ class TurnPanel(QWidget):
         started = session.ruleset.is_started(session.encounter)
         turn = session.current_turn()
         end_refusal = session.refusal(EndTurn()) if turn is not None else None
-        self.end_turn_button.setEnabled(turn is not None and end_refusal is None)
+        end_allowed = turn is not None and end_refusal is None
+        if not end_allowed:
+            self.park_focus((self.end_turn_button,))
+        self.end_turn_button.setEnabled(end_allowed)
         self.end_turn_button.setToolTip(
             f"Not now: {end_refusal.message}" if end_refusal is not None else "End the turn"
         )
         self.unavailable.clear()
-        for spec_name, button in self.action_buttons.items():
+        helps: dict[str, str] = {}
+        for spec_name in self.action_buttons:
             spec = session.ruleset.action_spec(spec_name)
+            helps[spec_name] = spec.help
             reason = self._unavailable(spec, started)
-            button.setEnabled(not reason)
             if reason:
                 self.unavailable[spec_name] = reason
-            shortcut = self._shortcut_text.get(spec_name, "")
-            button.setToolTip(f"Not now: {reason}" if reason else f"{spec.help}{shortcut}")
+        chips = self.palette_widget.chips
+        self.park_focus(tuple(chips[name] for name in self.unavailable if name in chips))
+        reasons = {name: self.unavailable.get(name, "") for name in self.action_buttons}
+        self.palette_widget.show_availability(reasons, helps)
+        selected = self._selected()
+        names = (c.name for c in session.encounter.combatants if c.id == selected)
+        self.palette_widget.set_selected_name(next(names, None))
 
     def refresh(self) -> None:
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
         turn = session.current_turn()
+        if started:
+            self.park_focus((self.start_button,))
         self.start_button.setVisible(not started)
+        self.end_turn_button.setVisible(started)  # in Start's place once it is gone
         self._refresh_availability()
         if not started:
             self.clock_label.setText("Setting up")

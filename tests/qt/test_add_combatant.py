@@ -1,0 +1,105 @@
+"""Edit → Add combatant: a short form with a unique default name; "Goblin ×5" adds five
+numbered Goblins in one undo step; new enemies may start hidden."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.qt.conftest import add_through_form, names
+from tracker.qt.dialogs.add_combatant import enemies_start_hidden, split_count
+from tracker.qt.players.settings import settings_store
+
+
+def test_the_form_offers_a_name_no_one_has_and_typing_replaces_it(window, qtbot):
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    assert dialog.name_edit.text() == "Enemy 1"
+    assert dialog.name_edit.selectedText() == "Enemy 1"  # typing replaces it
+    qtbot.keyClicks(dialog.name_edit, "Ogre")
+    assert dialog.name_edit.text() == "Ogre"
+    dialog.accept()
+    assert names(window.document)[-1] == "Ogre"
+    assert add_through_form(window) == ["Enemy 1"]
+    assert add_through_form(window) == ["Enemy 2"]  # never the same name twice
+
+
+def test_the_default_name_follows_the_side_until_the_gm_types_one(window):
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    dialog.side_combo.setCurrentText("party")
+    assert dialog.name_edit.text() == "Party 1"
+    dialog.name_edit.setText("Bram")
+    dialog.side_combo.setCurrentText("ally")
+    assert dialog.name_edit.text() == "Bram"
+    dialog.reject()
+
+
+def test_goblin_times_five_adds_five_numbered_goblins_undone_as_one(window):
+    before = names(window.document)
+    added = add_through_form(window, "Goblin ×5")
+    assert added == [f"Goblin {n}" for n in range(1, 6)]
+    assert window.document.encounter.combatant(window.selected_combatant_id()).name == "Goblin 1"
+    assert add_through_form(window, "Goblin", count=2) == ["Goblin 6", "Goblin 7"]
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert names(window.document) == before
+
+
+def test_the_ruleset_fields_are_in_the_form_and_a_bad_value_changes_nothing(window):
+    before = names(window.document)
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    speed = dialog.stats_form.editors["speed"]
+    speed.input.setText("500")
+    dialog.accept()
+    assert dialog.isVisible()
+    assert "Speed" in speed.error.text()
+    assert names(window.document) == before
+    speed.input.setText("9")
+    dialog.accept()
+    assert not dialog.isVisible()
+    added = window.document.encounter.combatant(window.selected_combatant_id())
+    assert added.stats["speed"] == 9
+
+
+def test_an_empty_name_is_explained_and_the_message_goes_once_a_name_is_typed(window, qtbot):
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    dialog.name_edit.clear()
+    dialog.accept()
+    assert dialog.error.isVisibleTo(dialog) and "cannot be empty" in dialog.error.text()
+    qtbot.keyClicks(dialog.name_edit, "Wight")
+    assert not dialog.error.isVisibleTo(dialog)
+    dialog.reject()
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_new_enemies_start_hidden_when_the_gm_chose_so(window, on: bool):
+    toggle = window.actions_by_name["enemies_start_hidden"]
+    if toggle.isChecked() != on:
+        toggle.trigger()
+    assert enemies_start_hidden(settings_store()) is on  # kept for the next start
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    assert dialog.hidden_box.isChecked() is on
+    dialog.side_combo.setCurrentText("party")
+    assert not dialog.hidden_box.isChecked()  # the party is never hidden by default
+    dialog.side_combo.setCurrentText("enemy")
+    dialog.accept()
+    added = window.document.encounter.combatant(window.selected_combatant_id())
+    assert added.hidden is on
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Goblin ×5", ("Goblin", 5)),
+        ("Goblin x5", ("Goblin", 5)),
+        ("Goblin*3", ("Goblin", 3)),
+        ("Goblin", ("Goblin", None)),
+        ("×5", ("×5", None)),
+        ("Orc x", ("Orc x", None)),
+    ],
+)
+def test_split_count(text: str, expected: tuple[str, int | None]):
+    assert split_count(text) == expected

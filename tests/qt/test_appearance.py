@@ -1,0 +1,81 @@
+"""Light or dark: the GM's window follows the system's scheme or the GM's choice, with
+its icons, messages and prompts redrawn for it; every resource shows on the row."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+
+from tests.qt.conftest import by_name
+from tracker.engine import RulesetAction, StartEncounter
+from tracker.qt.appearance import appearance, is_dark
+from tracker.qt.players.settings import settings_store
+from tracker.qt.views.roster_delegate import resources_line
+
+
+@pytest.fixture(autouse=True)
+def light_again():
+    yield
+    appearance().choose("system")
+
+
+def icon_ink(window, name: str):
+    image = window.actions_by_name[name].icon().pixmap(24, 24).toImage()
+    inked = [
+        image.pixelColor(x, y)
+        for x in range(24)
+        for y in range(24)
+        if image.pixelColor(x, y).alpha() == 255
+    ]
+    assert inked, f"the {name} icon is empty"
+    return sum(c.lightness() for c in inked) / len(inked)
+
+
+def test_the_gm_chooses_dark_and_everything_with_its_own_colours_follows(window):
+    assert not is_dark(QApplication.palette())
+    light_ink = icon_ink(window, "undo")
+    window._on_refused("Nothing to undo.", "")
+    light_banner = window.banner.styleSheet()
+    window.actions_by_name["scheme_dark"].trigger()
+    assert is_dark(QApplication.palette())
+    assert icon_ink(window, "undo") > light_ink + 100  # light ink on a dark toolbar
+    assert window.banner.styleSheet() != light_banner
+    assert "#14294a" in window.prompt_panel.styleSheet()  # the dark prompt colours
+    assert settings_store().value("appearance/scheme") == "dark"  # kept for next time
+    window.actions_by_name["scheme_light"].trigger()
+    assert not is_dark(QApplication.palette())
+    assert window.banner.styleSheet() == light_banner
+
+
+def test_as_the_system_follows_the_system_scheme(window):
+    hints = QApplication.styleHints()
+    appearance().choose("system")
+    hints.colorSchemeChanged.emit(Qt.ColorScheme.Dark)  # as a desktop switching to dark
+    assert is_dark(QApplication.palette())
+    assert icon_ink(window, "undo") > 128
+    hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
+    assert not is_dark(QApplication.palette())
+    appearance().choose("dark")  # the GM's own choice wins over the system's
+    hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
+    assert is_dark(QApplication.palette())
+    hints.colorSchemeChanged.emit(hints.colorScheme())
+
+
+def test_a_page_view_keeps_a_light_page_in_the_dark(window):
+    appearance().choose("dark")
+    page = window.central_view.palette().color(QPalette.ColorRole.Base)
+    assert page.lightness() > 200  # the War Scroll paints a light sheet of its own
+
+
+def test_the_stand_ready_reserve_shows_on_the_combatants_row(window):
+    document = window.document
+    document.apply(StartEncounter())
+    acting = document.session.current_turn().combatant_id
+    document.apply(RulesetAction("stand_ready", acting, {}))
+    row = window.roster_model.row_of(acting)
+    line = resources_line(window.roster_model.index(row, 0))
+    assert "Reserve" in line, line
+    name = document.encounter.combatant(acting).name
+    assert by_name(document, name).id == acting

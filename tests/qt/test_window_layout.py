@@ -1,0 +1,92 @@
+"""The main window at the table: messages and questions float over the ruleset's view
+instead of pushing it down, texts that do not fit elide with a tooltip, and another
+encounter's ruleset brings its own wording."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QRect
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QStyleOptionViewItem, QToolTip, QWidget
+
+from tests.qt.ap_countdown_fixtures import awindow  # noqa: F401 - fixture
+from tracker.engine import Session, StartEncounter
+from tracker.persistence.files import load_encounter
+from tracker.qt.app import sample_path
+from tracker.qt.main_window import MainWindow
+
+
+def placed(widget: QWidget, window: MainWindow) -> QRect:
+    return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+
+def test_a_refusal_does_not_move_the_view_and_long_text_shows_in_full(window, qtbot):
+    window.resize(1366, 768)
+    qtbot.wait(10)
+    before = placed(window.central_view, window), placed(window.turn_panel, window)
+    long = "A refusal that goes on " + "and on " * 40 + "until the end."
+    window._on_refused(long, "")
+    qtbot.waitUntil(window.banner.isVisible)
+    assert (placed(window.central_view, window), placed(window.turn_panel, window)) == before
+    label = window.banner.label
+    assert label.text() == long
+    assert label.height() >= label.heightForWidth(label.width())  # no line cut off
+    assert placed(window.banner, window).intersects(placed(window.central_view, window))
+    window.banner.hide()
+    assert (placed(window.central_view, window), placed(window.turn_panel, window)) == before
+
+
+def test_a_prompt_floats_over_the_bottom_of_the_view(awindow, qtbot):  # noqa: F811
+    window = awindow
+    window.resize(1366, 768)
+    qtbot.wait(10)
+    assert not window.prompt_panel.isVisible()
+    before = placed(window.central_view, window)
+    window.document.apply(StartEncounter())
+    qtbot.waitUntil(window.prompt_panel.isVisible)
+    assert placed(window.central_view, window) == before
+    panel = placed(window.prompt_overlay.frame, window)
+    view = placed(window.central_view, window)
+    assert view.contains(panel.bottomLeft()) and panel.top() > view.top() + view.height() // 3
+    assert panel.height() <= window.stage.height() * 0.6 + 1
+
+
+def _tooltip_of(view, row: int, column: int) -> str:
+    QToolTip.hideText()
+    index = view.model().index(row, column)
+    rect = view.visualRect(index)
+    option = QStyleOptionViewItem()
+    option.initFrom(view.viewport())
+    option.rect = rect
+    option.widget = view
+    event = QHelpEvent(
+        QEvent.Type.ToolTip, rect.center(), view.viewport().mapToGlobal(rect.center())
+    )
+    view.itemDelegate().helpEvent(event, view, option, index)
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen tooltip
+def test_a_name_too_long_for_its_column_has_a_tooltip_and_one_that_fits_has_none(window, qtbot):
+    view = window.turn_order_view
+    window.resize(1366, 768)
+    qtbot.wait(10)
+    header = view.horizontalHeader()
+    model = view.model()
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == "Echthra")
+    header.setSectionResizeMode(0, header.ResizeMode.Interactive)
+    header.resizeSection(0, 400)
+    assert _tooltip_of(view, row, 0) == ""
+    header.resizeSection(0, 30)
+    assert _tooltip_of(view, row, 0) == "Echthra"
+
+
+def test_another_ruleset_brings_its_own_effect_actions_and_print_wording(window):
+    assert "maintain" in " ".join(b.text() for b in window.effects_panel.action_buttons.values())
+    priority = Session(load_encounter(sample_path("priority_sample.json")))
+    window.replace_session(priority, None)
+    texts = [
+        b.text() for b in window.effects_panel.findChildren(type(window.turn_panel.start_button))
+    ]
+    assert not any("maintain" in t for t in texts)
+    assert "War Scroll" not in window.actions_by_name["print"].text()

@@ -1,0 +1,152 @@
+"""Light or dark: Tracker follows the system's colour scheme (or the GM's choice in
+View → Appearance), and its icons are drawn in the scheme's own ink.
+
+The GM's window uses the Fusion style with a palette for the scheme, so it looks the
+same on every desktop; colours of our own (the turn's highlight, banners, prompts) come
+from `tracker.qt.palette` for the scheme in force."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from importlib.resources import files
+
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QApplication
+
+SCHEME_KEY = "appearance/scheme"
+SCHEMES = ("system", "light", "dark")
+ICON_SIZES = (16, 20, 24, 32, 48)
+IconName = str
+
+
+@cache
+def _svg(name: IconName) -> str:
+    return (files("tracker") / "assets" / "icons" / "actions" / f"{name}.svg").read_text(
+        encoding="utf-8"
+    )
+
+
+def icon(name: IconName, ink: QColor) -> QIcon:
+    """The bundled action icon `name`, drawn in `ink`, sharp at the sizes toolbars use."""
+    renderer = QSvgRenderer(QByteArray(_svg(name).replace("currentColor", ink.name()).encode()))
+    result = QIcon()
+    for size in ICON_SIZES:
+        pixmap = QPixmap(size, size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        renderer.render(painter)
+        painter.end()
+        result.addPixmap(pixmap)
+    return result
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def dark_palette() -> QPalette:
+    """Fusion's colours for a dark scheme: readable text, a clear selection."""
+    palette = QPalette()
+    roles = QPalette.ColorRole
+    colors = {
+        roles.Window: "#2b2d31",
+        roles.WindowText: "#e8e8ea",
+        roles.Base: "#1f2023",
+        roles.AlternateBase: "#2b2d31",
+        roles.ToolTipBase: "#3a3c42",
+        roles.ToolTipText: "#f0f0f0",
+        roles.PlaceholderText: "#a0a3aa",
+        roles.Text: "#e8e8ea",
+        roles.Button: "#363940",
+        roles.ButtonText: "#e8e8ea",
+        roles.BrightText: "#ff6b6b",
+        roles.Light: "#4a4d55",
+        roles.Midlight: "#40434a",
+        roles.Mid: "#30333a",
+        roles.Dark: "#1a1b1e",
+        roles.Shadow: "#000000",
+        roles.Highlight: "#3d7be0",
+        roles.HighlightedText: "#ffffff",
+        roles.Link: "#7fb0ff",
+        roles.LinkVisited: "#b79cff",
+    }
+    for role, color in colors.items():
+        palette.setColor(role, QColor(color))
+    for role in (roles.Text, roles.WindowText, roles.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7c7f86"))
+    return palette
+
+
+class Appearance(QObject):
+    """Applies the scheme to the application and tells whoever draws with colours of
+    its own (`changed`) when it changes: the system switched, or the GM chose."""
+
+    changed = Signal()
+
+    def __init__(self, app: QApplication, store: Callable[[], QSettings]) -> None:
+        """`store` opens the settings file (asked each time: its folder may change)."""
+        super().__init__(app)
+        self._app = app
+        self._store = store
+        self._light = QPalette()
+        app.setStyle("Fusion")
+        self._light = app.style().standardPalette()
+        hints = QGuiApplication.styleHints()
+        self._system = hints.colorScheme()  # as the platform last told it
+        hints.colorSchemeChanged.connect(self._on_system_changed)
+        self.apply()
+
+    @property
+    def choice(self) -> str:
+        value = str(self._store().value(SCHEME_KEY, "system"))
+        return value if value in SCHEMES else "system"
+
+    def choose(self, scheme: str) -> None:
+        if scheme not in SCHEMES:
+            raise ValueError(scheme)
+        self._store().setValue(SCHEME_KEY, scheme)
+        self.apply()
+
+    @property
+    def dark(self) -> bool:
+        if self.choice != "system":
+            return self.choice == "dark"
+        return self._system == Qt.ColorScheme.Dark
+
+    def apply(self) -> None:
+        self._app.setPalette(dark_palette() if self.dark else self._light)
+        self.changed.emit()
+
+    def _on_system_changed(self, scheme: Qt.ColorScheme) -> None:
+        self._system = scheme
+        if self.choice == "system":
+            self.apply()
+
+
+def appearance() -> Appearance:
+    """The application's one `Appearance` (made on first use)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    found = app.findChild(Appearance)
+    if found is None:
+        from tracker.qt.players.settings import settings_store
+
+        found = Appearance(app, settings_store)
+    return found
+
+
+def set_icon(action: QAction, name: IconName) -> None:
+    """Give `action` the icon `name`, redrawn whenever the scheme changes."""
+    action.setProperty("icon_name", name)
+    action.setIcon(icon(name, QApplication.palette().color(QPalette.ColorRole.ButtonText)))
+
+
+def retint(actions: list[QAction]) -> None:
+    ink = QApplication.palette().color(QPalette.ColorRole.ButtonText)
+    for action in actions:
+        name = action.property("icon_name")
+        if name:
+            action.setIcon(icon(str(name), ink))

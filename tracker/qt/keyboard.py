@@ -1,0 +1,129 @@
+"""The GM's keys in the main window, whatever widget has the focus: Space ends the turn
+and Ctrl+Z undoes, except that typing in a text field types.
+
+Qt lets a focused widget claim a key before the window's shortcuts see it. Text
+fields claim printable keys and their own undo, which is right; but a number box
+claims Space (and nothing can be typed with it), and a text field claims Ctrl+Z even
+with nothing of its own to undo. `WindowKeys` hands those keys back to the window.
+Buttons never claim Space, so it never presses the button that happens to have the
+focus: Enter does (or performs the action whose parameter box has the focus)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QDialog,
+    QDockWidget,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QWidget,
+)
+
+from tracker.qt.widgets.action_inputs import ACTION_INPUT, ENTER_KEYS
+
+REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
+
+# What the help window lists besides the menus' and the actions' shortcuts.
+EXTRA_KEYS: tuple[tuple[str, str], ...] = (
+    ("Take the action whose box has the focus; press the focused button or box", "Enter"),
+    ("Players' screen: full screen on or off (when it has the focus)", "F11"),
+    ("Players' screen: close (when it has the focus)", "Esc"),
+)
+
+
+def _is_undo(event: QKeyEvent) -> bool:
+    return event.matches(QKeySequence.StandardKey.Undo)
+
+
+def _is_redo(event: QKeyEvent) -> bool:
+    if event.matches(QKeySequence.StandardKey.Redo):
+        return True
+    combination = QKeySequence(event.keyCombination())
+    return any(
+        combination.matches(keys) == QKeySequence.SequenceMatch.ExactMatch for keys in REDO_KEYS
+    )
+
+
+def _own_history(widget: QWidget, redo: bool) -> bool | None:
+    """Whether a text widget has typing of its own to undo (redo); None: not a text
+    widget. A number box counts as the text box inside it."""
+    if isinstance(widget, QAbstractSpinBox):
+        inner = widget.findChild(QLineEdit)
+        widget = inner if inner is not None else widget
+    if isinstance(widget, QLineEdit):
+        return widget.isRedoAvailable() if redo else widget.isUndoAvailable()
+    if isinstance(widget, (QPlainTextEdit, QTextEdit)):
+        document = widget.document()
+        return document.isRedoAvailable() if redo else document.isUndoAvailable()
+    return None
+
+
+def _in_number_box(widget: QWidget) -> bool:
+    return isinstance(widget, QAbstractSpinBox) or isinstance(
+        widget.parentWidget(), QAbstractSpinBox
+    )
+
+
+class WindowKeys(QObject):
+    """Install on the application (`QApplication.installEventFilter`) for `window`."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def _take_keyboard_back(self) -> None:
+        """A dialog of the window closed and left no window active (as on a display
+        without a window manager to hand the keyboard back): the window takes it."""
+        if (
+            QApplication.activeWindow() is None
+            and QApplication.activeModalWidget() is None
+            and self._window.isVisible()
+        ):
+            self._window.activateWindow()
+
+    def _mine(self, widget: QWidget) -> bool:
+        """In the window itself or one of its floating docks (not a dialog or popup)."""
+        top = widget.window()
+        if top is self._window:
+            return True
+        return isinstance(top, QDockWidget) and top.parentWidget() is self._window
+
+    def hands_to_window(self, widget: QWidget, event: QKeyEvent) -> bool:
+        """Whether a key the focused `widget` would claim belongs to the window."""
+        plain = event.modifiers() == Qt.KeyboardModifier.NoModifier
+        if event.key() == Qt.Key.Key_Space and plain:
+            return _in_number_box(widget)
+        undo, redo = _is_undo(event), _is_redo(event)
+        if undo or redo:
+            return _own_history(widget, redo) is False
+        return False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Hide and isinstance(watched, QDialog):
+            parent = watched.parentWidget()
+            if parent is not None and parent.window() is self._window:
+                QTimer.singleShot(0, self._window, self._take_keyboard_back)
+            return False
+        if not isinstance(event, QKeyEvent) or not isinstance(watched, QWidget):
+            return False
+        if event.type() == QEvent.Type.ShortcutOverride and self._mine(watched):
+            # Filtered out unaccepted: no widget claims it, the window's shortcut runs.
+            return self.hands_to_window(watched, event)
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and event.key() in ENTER_KEYS
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            and isinstance(watched, QAbstractButton)
+            and not watched.property(ACTION_INPUT)
+            and not (isinstance(watched, QPushButton) and watched.autoDefault())
+            and self._mine(watched)
+        ):
+            watched.animateClick()
+            return True
+        return False

@@ -1,0 +1,79 @@
+"""Two lines per combatant in the side list: the name (with the ruleset's markers) and,
+smaller, every resource the ruleset tracks for it ("AP 4/7 · Reserve 2", pools, bars),
+so nothing the GM tracks hides in the log."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
+
+from tracker.qt.views.elided_tips import FitWidthDelegate
+
+STATE, RESOURCES = 1, 2  # the roster model's columns beside the name
+PAD = 4
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+NOW_BAR = QColor("#c98f00")  # a bar down the left of the row whose turn it is
+Index = QModelIndex | QPersistentModelIndex
+
+
+def resources_line(index: Index) -> str:
+    """The row's meters, or its one-line state where the ruleset has no meters."""
+    meters = index.siblingAtColumn(RESOURCES).data() or ""
+    return str(meters or index.siblingAtColumn(STATE).data() or "")
+
+
+def small_font(font: QFont) -> QFont:
+    small = QFont(font)
+    small.setBold(False)
+    if font.pointSizeF() > 0:
+        small.setPointSizeF(font.pointSizeF() * 0.8)
+    return small
+
+
+class RosterDelegate(FitWidthDelegate):
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        font = option.font  # type: ignore[attr-defined]
+        lines = QFontMetrics(font).height() + QFontMetrics(small_font(font)).height()
+        return QSize(1, lines + 3 * PAD)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        item = QStyleOptionViewItem(option)
+        self.initStyleOption(item, index)
+        name = item.text  # type: ignore[attr-defined]
+        item.text = ""  # type: ignore[attr-defined]  # the style paints all but the text
+        widget = option.widget  # type: ignore[attr-defined]
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
+        room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
+        palette: QPalette = item.palette  # type: ignore[attr-defined]
+        selected = bool(item.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+        foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+        if selected:
+            ink = muted = palette.color(QPalette.ColorRole.HighlightedText)
+        elif foreground is not None:  # the model's own colour: current turn, hidden
+            ink = muted = foreground.color()
+        else:
+            ink = palette.color(QPalette.ColorRole.Text)
+            muted = palette.color(QPalette.ColorRole.PlaceholderText)
+        font: QFont = item.font  # type: ignore[attr-defined]
+        small = small_font(font)
+        width = room.width() - 2 * PAD
+        name_rect = QRect(room.left() + PAD, room.top() + PAD, width, QFontMetrics(font).height())
+        line_rect = QRect(
+            name_rect.left(), name_rect.bottom() + PAD // 2, width, QFontMetrics(small).height()
+        )
+        painter.save()
+        if index.data(Qt.ItemDataRole.BackgroundRole) is not None:  # the one acting now
+            painter.fillRect(
+                QRect(option.rect.left(), option.rect.top(), 6, option.rect.height()), NOW_BAR
+            )  # type: ignore[attr-defined]
+        for text, rect, text_font, pen in (
+            (name, name_rect, font, ink),
+            (resources_line(index), line_rect, small, muted),
+        ):
+            painter.setFont(text_font)
+            painter.setPen(pen)
+            shown = QFontMetrics(text_font).elidedText(text, Qt.TextElideMode.ElideRight, width)
+            painter.drawText(rect, LEFT, shown)
+        painter.restore()

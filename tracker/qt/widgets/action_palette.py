@@ -1,0 +1,331 @@
+"""The ruleset's actions as a compact palette: one framed chip per action (its button
+and small inputs for its parameters), the turn's actions on one line and those on the
+selected combatant on the next, wrapping when the window is narrow. What is not
+allowed now is greyed out, and a one-line reason under the palette says why."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from html import escape
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tracker.engine.fields import Field
+from tracker.engine.ruleset import ActionSpec
+from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
+from tracker.qt.widgets.flow_layout import FlowLayout
+
+CHIP_STYLE = (
+    "#action_chip { border: 1px solid palette(mid); border-radius: 4px; }"
+    "#action_chip QPushButton { padding: 2px 8px; }"
+    "#action_caption { font-weight: bold; }"
+    "#param_caption { color: palette(dark); }"
+)
+
+
+class ElidedLabel(QLabel):
+    """One line of text, always one line high: a long text ends in "…" (and shows in
+    full as the tooltip) rather than wrapping and pushing what is below it down."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(self.fontMetrics().height() + 4)
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
+        self.setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
+
+
+def inline_field(spec: ActionSpec) -> Field | None:
+    """The parameter shown in the chip itself: a lone number (Spend AP's AP). Any other
+    parameters are set in the chip's popup."""
+    if len(spec.params) == 1 and spec.params[0].kind == "int":
+        return spec.params[0]
+    return None
+
+
+class ParamsPopup(QFrame):
+    """The parameters of an action that has more than a lone number, in a small popup
+    under its chip: a form, and the action's button. Enter in any input takes it."""
+
+    def __init__(self, spec: ActionSpec, parent: QWidget) -> None:
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.setObjectName(f"params_{spec.name}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        form = QFormLayout(self)
+        form.setContentsMargins(8, 8, 8, 8)
+        title = QLabel(f"<b>{escape(spec.label)}</b>")
+        form.addRow(title)
+        if spec.help:
+            help_label = QLabel(spec.help)
+            help_label.setWordWrap(True)
+            help_label.setMaximumWidth(320)
+            form.addRow(help_label)
+        self.inputs: dict[str, QWidget] = {}
+        self.roll_buttons: dict[str, QPushButton] = {}
+        for field in spec.params:
+            widget = param_widget(field)
+            widget.setObjectName(f"action_{spec.name}_{field.name}")
+            self.inputs[field.name] = widget
+            if field.roll_from:
+                row = QHBoxLayout()
+                row.addWidget(widget)
+                self.roll_buttons[field.name] = _roll_button(spec, field)
+                row.addWidget(self.roll_buttons[field.name])
+                form.addRow(f"{field.label}:", row)
+            else:
+                form.addRow("" if field.kind == "bool" else f"{field.label}:", widget)
+        self.do_button = QPushButton(spec.label)
+        self.do_button.setObjectName(f"do_{spec.name}")
+        self.do_button.setAutoDefault(True)
+        form.addRow(self.do_button)
+
+    def open_under(self, anchor: QWidget) -> None:
+        self.adjustSize()
+        self.move(anchor.mapToGlobal(anchor.rect().bottomLeft()))
+        self.show()
+        first = next(iter(self.inputs.values()), None)
+        if first is not None:
+            first.setFocus(Qt.FocusReason.PopupFocusReason)
+
+
+def _roll_button(spec: ActionSpec, field: Field) -> QPushButton:
+    roll = QPushButton("Roll")
+    roll.setObjectName(f"roll_{spec.name}_{field.name}")
+    roll.setToolTip(f"Roll the selected combatant's {field.roll_from} dice, and {spec.label}")
+    roll.setAutoDefault(True)
+    return roll
+
+
+class ActionChip(QFrame):
+    """One action: its button; a lone number parameter in a small box beside it; any
+    other parameters behind a ▾ button that opens them in a popup."""
+
+    def __init__(self, spec: ActionSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.setObjectName("action_chip")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
+        self.button = QPushButton(spec.label)
+        self.button.setObjectName(f"action_{spec.name}")
+        self.button.setAutoDefault(True)  # Enter on the focused button presses it
+        layout.addWidget(self.button)
+        self.inputs: dict[str, QWidget] = {}
+        self.roll_buttons: dict[str, QPushButton] = {}
+        self.popup: ParamsPopup | None = None
+        self.roll_tip = ""
+        self.more_button: QToolButton | None = None
+        field = inline_field(spec)
+        if field is not None:
+            widget = param_widget(field)
+            widget.setObjectName(f"action_{spec.name}_{field.name}")
+            widget.setFixedWidth(44)
+            self.inputs[field.name] = widget
+            layout.addWidget(widget)
+            if field.roll_from:
+                self.roll_buttons[field.name] = _roll_button(spec, field)
+                layout.addWidget(self.roll_buttons[field.name])
+                self.roll_tip = self.roll_buttons[field.name].toolTip()
+        elif spec.params:
+            self.popup = ParamsPopup(spec, self)
+            self.inputs = self.popup.inputs
+            self.roll_buttons = self.popup.roll_buttons
+            self.roll_tip = next((b.toolTip() for b in self.roll_buttons.values()), "")
+            self.more_button = QToolButton()
+            self.more_button.setObjectName(f"more_{spec.name}")
+            self.more_button.setArrowType(Qt.ArrowType.DownArrow)
+            names = ", ".join(f.label for f in spec.params)
+            self.more_button.setToolTip(f"{spec.label}: set {names}")
+            self.more_button.clicked.connect(lambda: self.open_params())
+            layout.addWidget(self.more_button)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def open_params(self) -> None:
+        if self.popup is not None:
+            self.popup.open_under(self)
+
+    def set_allowed(self, allowed: bool) -> None:
+        """Grey the whole chip out (button, inputs, Roll, ▾) or bring it back."""
+        widgets: list[QWidget] = [self.button, *self.inputs.values(), *self.roll_buttons.values()]
+        if self.more_button is not None:
+            widgets.append(self.more_button)
+        if self.popup is not None:
+            widgets.append(self.popup.do_button)
+            if not allowed:
+                self.popup.hide()
+        for widget in widgets:
+            widget.setEnabled(allowed)
+
+
+class ActionPalette(QWidget):
+    """Chips for the actions; `perform(name)` takes one (button or Enter in an input),
+    `roll(name, field)` rolls a parameter from dice and takes the action."""
+
+    def __init__(
+        self,
+        perform: Callable[[str], object],
+        roll: Callable[[str, Field], object],
+        edited: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("action_palette")
+        self.setStyleSheet(CHIP_STYLE)
+        self._perform = perform
+        self._roll = roll
+        self._edited = edited
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self._sections = QVBoxLayout()
+        self._sections.setSpacing(4)
+        layout.addLayout(self._sections)
+        self.reason_label = ElidedLabel()
+        self.reason_label.setObjectName("action_reason")
+        layout.addWidget(self.reason_label)
+        self.chips: dict[str, ActionChip] = {}
+        self.selected_caption: QLabel | None = None
+        self._reasons: dict[str, str] = {}
+        self._keys: dict[str, str] = {}
+        self._pointed: str | None = None  # the action under the mouse or with the focus
+
+    # --- building -------------------------------------------------------------------
+    def build(self, specs: list[ActionSpec], keys: dict[str, str]) -> None:
+        """Chips for `specs` (replacing any): the turn's actions, then those on the
+        selected combatant. `keys` names each action's shortcut, shown on hover."""
+        while self._sections.count():
+            item = self._sections.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.chips.clear()
+        self._reasons.clear()
+        self._keys = dict(keys)
+        self._pointed = None
+        self.selected_caption = None
+        turn = [spec for spec in specs if spec.on != "any"]
+        selected = [spec for spec in specs if spec.on == "any"]
+        if turn:
+            self._sections.addWidget(self._section("Turn:", turn))
+        if selected:
+            section = self._section("On the selected:", selected)
+            self.selected_caption = section.findChild(QLabel, "action_caption")
+            self._sections.addWidget(section)
+        self._show_reason()
+
+    def _section(self, caption: str, specs: list[ActionSpec]) -> QWidget:
+        section = QWidget()
+        flow = FlowLayout(section, spacing=6)
+        label = QLabel(caption)
+        label.setObjectName("action_caption")
+        label.setMinimumHeight(26)
+        flow.addWidget(label)
+        for spec in specs:
+            chip = ActionChip(spec)
+            chip.button.clicked.connect(lambda _=False, n=spec.name: self._perform(n))
+            if chip.popup is not None:
+                chip.popup.do_button.clicked.connect(lambda _=False, c=chip: self._do(c))
+            for field in spec.params:
+                on_edit(chip.inputs[field.name], self._edited)
+            for field_name, roll in chip.roll_buttons.items():
+                field = next(f for f in spec.params if f.name == field_name)
+                roll.clicked.connect(lambda _=False, n=spec.name, f=field: self._roll(n, f))
+            enter = EnterPerforms(partial(self._do, chip), chip)
+            for widget in chip.inputs.values():
+                enter.watch(widget)
+            for widget in (chip, chip.button, *chip.inputs.values()):
+                widget.installEventFilter(self)
+            self.chips[spec.name] = chip
+            flow.addWidget(chip)
+        return section
+
+    def _do(self, chip: ActionChip) -> None:
+        """Take the action from its popup (or inline box), closing the popup."""
+        if chip.popup is not None:
+            chip.popup.hide()
+        self._perform(chip.spec.name)
+
+    # --- what is allowed --------------------------------------------------------------
+    def show_availability(self, reasons: dict[str, str], helps: dict[str, str]) -> None:
+        """`reasons`: why each action cannot be taken now ("" when it can); `helps`:
+        what each does. Greys out the chips and sets their tooltips and the reason line."""
+        self._reasons = dict(reasons)
+        for name, chip in self.chips.items():
+            reason = reasons.get(name, "")
+            chip.set_allowed(not reason)
+            key = self._keys.get(name, "")
+            chip.button.setToolTip(f"Not now: {reason}" if reason else f"{helps[name]}{key}")
+            chip.setToolTip(chip.button.toolTip())
+            for roll in chip.roll_buttons.values():
+                roll.setToolTip(f"Not now: {reason}" if reason else chip.roll_tip)
+        self._show_reason()
+
+    def set_selected_name(self, name: str | None) -> None:
+        if self.selected_caption is not None:
+            self.selected_caption.setText(f"On {name}:" if name else "On the selected:")
+
+    def _show_reason(self) -> None:
+        """The line under the palette: why the pointed action is greyed out (or what it
+        does); with none pointed, the reason every action shares, or which are out."""
+        pointed = self.chips.get(self._pointed or "")
+        if pointed is not None:
+            reason = self._reasons.get(pointed.spec.name, "")
+            what = reason or pointed.spec.help
+            self.reason_label.set_full_text(f"{pointed.spec.label}: {what}" if what else "")
+            return
+        out = [name for name, reason in self._reasons.items() if reason]
+        shared = {self._reasons[name] for name in out}
+        if out and len(out) == len(self.chips) and len(shared) == 1:
+            text = f"Not now: {shared.pop()}"
+        elif out:
+            labels = ", ".join(self.chips[name].spec.label for name in out)
+            text = f"Not now (point at one for why): {labels}"
+        else:
+            text = ""
+        self.reason_label.set_full_text(text)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Follow the action pointed at (mouse over its chip, or focus in it)."""
+        kind = event.type()
+        if kind in (QEvent.Type.Enter, QEvent.Type.FocusIn):
+            widget = watched if isinstance(watched, QWidget) else None
+            while widget is not None and not isinstance(widget, ActionChip) and widget is not self:
+                widget = widget.parentWidget()
+            chip = widget if isinstance(widget, ActionChip) else None
+            if chip is not None and self._pointed != chip.spec.name:
+                self._pointed = chip.spec.name
+                self._show_reason()
+        elif kind in (QEvent.Type.Leave, QEvent.Type.FocusOut) and self._pointed is not None:
+            self._pointed = None
+            self._show_reason()
+        return False

@@ -1,0 +1,79 @@
+"""Panels that float over the edge of another widget instead of taking a place in its
+layout, so that a message or a question appearing never moves what the GM is looking
+at (the banner over the top of the central view, the prompt over its bottom)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+
+MARGIN = 8  # between the panel and the host's edges, in pixels
+# The panel's content changed: a new row (polished as it is added) or a new layout.
+PANEL_CHANGES = (QEvent.Type.LayoutRequest, QEvent.Type.ChildPolished)
+
+
+class Edge(Enum):
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+class Overlay(QObject):
+    """Keeps `panel` along one edge of `host`, in a frame of its own that floats over
+    the host: as wide as the host less a margin, as tall as the panel wants up to
+    `max_share` of the host's height (beyond that it scrolls). The frame shows while
+    the panel is shown, and follows the host's resizes and the panel's content."""
+
+    def __init__(self, panel: QWidget, host: QWidget, edge: Edge, max_share: float) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.host = host
+        self.edge = edge
+        self.max_share = max_share
+        shown = not panel.isHidden()
+        self.frame = QScrollArea(host)
+        self.frame.setObjectName(f"{panel.objectName() or 'panel'}_overlay")
+        self.frame.setFrameShape(QFrame.Shape.NoFrame)
+        self.frame.setWidgetResizable(False)  # the panel keeps its height; the frame scrolls
+        self.frame.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.frame.setWidget(panel)
+        panel.setVisible(shown)
+        self.frame.setVisible(shown)
+        host.installEventFilter(self)
+        panel.installEventFilter(self)
+        self.place()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if watched is self.panel and kind in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
+            self.frame.setVisible(kind == QEvent.Type.ShowToParent)
+            self.place()
+        elif (watched is self.host and kind == QEvent.Type.Resize) or (
+            watched is self.panel and kind in PANEL_CHANGES
+        ):
+            self.place()
+        return False
+
+    def place(self) -> None:
+        host, panel = self.host, self.panel
+        if panel.layout() is not None:
+            panel.layout().activate()  # sizes known now, not at the next event loop pass
+        width = max(0, host.width() - 2 * MARGIN)
+        room = int(host.height() * self.max_share)
+        wanted = self._height_for(width)
+        if wanted > room:  # it scrolls: the scroll bar takes some of the width
+            inner = width - self.frame.verticalScrollBar().sizeHint().width()
+            wanted = self._height_for(inner)
+        else:
+            inner = width
+        panel.resize(inner, wanted)
+        height = max(0, min(wanted, room))
+        top = MARGIN if self.edge is Edge.TOP else host.height() - height - MARGIN
+        self.frame.setGeometry(MARGIN, max(0, top), width, height)
+        self.frame.raise_()
+
+    def _height_for(self, width: int) -> int:
+        panel = self.panel
+        wanted = panel.heightForWidth(width) if panel.hasHeightForWidth() else -1
+        return max(wanted, panel.sizeHint().height(), panel.minimumSizeHint().height())
