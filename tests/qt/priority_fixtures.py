@@ -182,7 +182,8 @@ def clock_parts(window: MainWindow) -> set[str]:
 
 
 def turn_text(window: MainWindow) -> str:
-    return displayed(window.turn_panel.turn_label)
+    """Who acts and what they have, without the ▶ that points at the name."""
+    return displayed(window.turn_panel.turn_label).removeprefix("▶ ")
 
 
 # --- acting as the game master -------------------------------------------------------

@@ -91,7 +91,12 @@ def test_keyboard_and_focus_on_a_real_display(x_display: str, tmp_path: Path):
     # Escape closes the effect dialog; Space then ends the turn (spends nothing).
     assert report["effect_dialog"] == {"opened": True, "spends": 0, "turn_ended": True}
     # A click on a check box, then Space: the turn ends, the box stays as clicked.
-    assert report["check_box"] == {"ticked": True, "still_ticked": True, "turn_ended": True}
+    assert report["check_box"] == {
+        "ticked": True,
+        "still_ticked": True,
+        "turn_ended": True,
+        "unapplied": ["Hidden from players"],
+    }
 
     # The screen dialog offers the players' own screen, not the GM's.
     assert report["dialog_screen_is_gms"] is False
@@ -218,6 +223,8 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
         "still_ticked": hidden.isChecked() != was,
         "turn_ended": current() != turn_before,
     }
+    report["check_box"]["unapplied"] = window.editor.unapplied()  # kept, never lost
+    window.editor.revert_button.click()
 
     # The players' screen: the dialog's choice, shown without taking the keyboard.
     gm_screen = window.screen()

@@ -6,6 +6,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox
 
 from tests.qt.conftest import add_through_form, by_name, names
+from tests.qt.priority_fixtures import displayed
 from tracker.engine import AddEffect, EndTurn, StartEncounter
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
@@ -91,7 +92,7 @@ def test_space_ends_the_turn_but_not_while_typing_a_name(window, qtbot):
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Space)
     current = window.document.session.current_turn()
     assert current.combatant_id == by_name(window.document, "Tirzaiel").id
-    assert window.turn_panel.turn_label.text() == "<b>Tirzaiel</b>: 7 AP"
+    assert displayed(window.turn_panel.turn_label) == "▶ Tirzaiel: 7 AP"
     window.select_combatant(by_name(window.document, "Thomas").id)
     name = _editor_field(window, "name")
     name.setFocus()
@@ -118,7 +119,7 @@ def test_turn_actions_from_the_panel(window, qtbot):
     panel.action_inputs["spend_ap"]["amount"].setValue(3)
     qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
     assert window.document.encounter.clock.spent == 3
-    assert panel.turn_label.text() == "<b>Echthra</b>: 7 AP, 4 left"
+    assert displayed(panel.turn_label) == "▶ Echthra: 7 AP, 4 left"
     panel.action_inputs["spend_ap"]["amount"].setValue(5)
     qtbot.mouseClick(panel.action_buttons["spend_ap"], Qt.MouseButton.LeftButton)
     assert window.document.encounter.clock.spent == 3

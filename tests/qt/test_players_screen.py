@@ -103,3 +103,24 @@ def test_theme_switches_live_and_f11_toggles_full_screen(document, qtbot):
     with qtbot.waitSignal(window.closed, timeout=1000):
         qtbot.keyClick(window, Qt.Key.Key_Escape)  # Escape closes it
     assert not window.isVisible()
+
+
+def test_a_screen_set_to_follow_the_gms_window_turns_light_or_dark_with_it(document, qtbot):
+    from tracker.qt.appearance import appearance
+
+    window = PlayersWindow(document, PlayersScreenSettings(theme="system"))
+    qtbot.addWidget(window)
+    try:
+        appearance().choose("light")
+        assert window.board.theme == LIGHT
+        appearance().choose("dark")
+        assert window.board.theme == DARK
+        window.apply_settings(PlayersScreenSettings(theme="light"))
+        appearance().choose("dark")
+        assert window.board.theme == LIGHT  # a theme of its own stays
+    finally:
+        appearance().choose("system")
+    dialog = PlayersScreenDialog(PlayersScreenSettings(theme="system"), None)
+    qtbot.addWidget(dialog)
+    assert dialog.theme_combo.currentData() == "system"
+    assert "GM's window" in dialog.theme_combo.currentText()

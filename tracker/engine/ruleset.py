@@ -189,6 +189,12 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         """The current turn first, then the turns to come, at most `limit`."""
         return []
 
+    def public_turn(self, encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
+        """The turn as told to those who see only the combatants `visible` (the players):
+        a place in the order counts only them, and no text names anyone else. The turn
+        as it is by default (the rulesets' own texts count and name no one)."""
+        return turn
+
     def perform(
         self,
         tx: Transaction,

@@ -12,6 +12,7 @@ from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.players.settings import settings_store
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.widgets.turn_timer import turn_timer_action
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
@@ -224,6 +225,10 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         action.triggered.connect(lambda _=False, s=scheme: appearance().choose(s))
         scheme_menu.addAction(action)
         named[f"scheme_{scheme}"] = action
+    view_menu.addSeparator()
+    timer = turn_timer_action(window)
+    view_menu.addAction(timer)
+    named["turn_timer"] = timer
     bar.insertMenu(players_menu.menuAction(), view_menu)
 
     for name, icon_name in ICONS.items():

@@ -60,6 +60,7 @@ from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_a
 from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
+from tracker.qt.widgets.turn_timer import TurnTimerLabel
 
 if TYPE_CHECKING:
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
@@ -104,6 +105,10 @@ class MainWindow(QMainWindow):
         self.status_label = QLabel()
         self.status_label.setObjectName("status_label")
         self.statusBar().addPermanentWidget(self.status_label)
+        # How long the turn and the round have lasted (View → Turn timer).
+        self.turn_timer = TurnTimerLabel(self.document, parent=self)
+        self.turn_timer.setStyleSheet("font-size: 12pt; font-weight: bold; padding: 0 8px;")
+        self.statusBar().addPermanentWidget(self.turn_timer)
         self._build_widgets()
         self.actions_by_name = build_menus(self)
         appearance().changed.connect(self._on_scheme_changed)

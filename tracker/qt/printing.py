@@ -31,6 +31,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
 from tracker.qt.document import EncounterDocument
+from tracker.qt.players.public_state import public_turn, shown_now
 from tracker.qt.players.visibility import Visibility
 from tracker.qt.ruleset_ui import ui_for
 
@@ -73,21 +74,31 @@ class Table:
 
 # --- what is printed ------------------------------------------------------------------
 def turn_order_table(document: EncounterDocument, include_hidden: bool = False) -> Table:
+    """The players' copy starts from the turn they see as current (the last visible one
+    while a hidden combatant acts) and numbers only the combatants they see."""
     encounter, ruleset = document.encounter, document.ruleset
     visibility = Visibility.of(encounter)
     names = {c.id: c.name for c in encounter.combatants}
     current = document.session.current_turn()
-    rows: list[tuple[Cell, ...]] = []
     turns = document.session.upcoming_turns(MAX_TURN_ROWS)
+    now_key = current.key if current is not None else None
+    if not include_hidden:
+        turns = [public_turn(document, t, visibility) for t in turns]
+        turns = [t for t in turns if visibility.turn_is_visible(t)]
+        shown = shown_now(document)
+        if shown is not None and current is not None and shown.key != current.key:
+            # A hidden one acts: the players still see this turn (once: one that waited
+            # keeps its key).
+            turns = [shown, *(t for t in turns if t.key != shown.key)]
+            now_key = shown.key
+    rows: list[tuple[Cell, ...]] = []
     last_round = (turns[0].round if turns else 0) + 1  # this round (or Cycle) and the next
     for turn in turns:
         if turn.round > last_round:
             break
-        if not include_hidden and not visibility.turn_is_visible(turn):
-            continue
         name = names.get(turn.combatant_id or "", turn.title or "—")
         when = f"{ruleset.round_name} {turn.round} · {turn.phase}" if turn.round > 0 else turn.phase
-        state = "now" if turn == current else ""
+        state = "now" if turn.key == now_key else ""
         grant = turn.grant
         if not include_hidden:  # a typed action may name someone hidden
             when, grant = visibility.safe(when), visibility.safe(grant)

@@ -8,6 +8,8 @@ a window on the GM's screen and a 720p projector show the same layout."""
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
@@ -23,6 +25,13 @@ from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
+from tracker.qt.widgets.turn_timer import (
+    TICK_MS,
+    Clock,
+    TurnClock,
+    TurnTimerSetting,
+    timer_setting,
+)
 
 PLAIN_STRETCH = (3, 2)  # without a ruleset's panel the turns to come get the room
 
@@ -40,9 +49,13 @@ class PlayersBoard(QWidget):
         *,
         turn_order_model: TurnOrderModel | None = None,
         effects_model: EffectsModel | None = None,
+        timer: TurnTimerSetting | None = None,
+        now: Clock = time.monotonic,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.timer = timer or timer_setting()
+        self.clock = TurnClock(now)
         self.setObjectName("players_board")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.document = document
@@ -64,10 +77,15 @@ class PlayersBoard(QWidget):
         self._count_later.setSingleShot(True)
         self._count_later.setInterval(0)
         self._count_later.timeout.connect(self._count_hidden_effects)
+        self._ticker = QTimer(self)  # repaints the turn timer while it is on
+        self._ticker.setInterval(TICK_MS)
+        self._ticker.timeout.connect(self._show_timer)
         self._build()
         self.set_look(theme, self.scale)
         self.public.updated.connect(self.refresh)
+        self.timer.changed.connect(self._apply_timer)
         self.refresh()
+        self._apply_timer(self.timer.enabled)
 
     # --- construction -----------------------------------------------------------------
     def _build(self) -> None:
@@ -77,7 +95,11 @@ class PlayersBoard(QWidget):
         self.title.setObjectName("players_title")
         self.round_label = QLabel()
         self.round_label.setObjectName("players_round")
+        self.timer_label = QLabel()
+        self.timer_label.setObjectName("players_timer")
         header.addWidget(self.title, 1)
+        header.addWidget(self.timer_label)
+        header.addSpacing(24)
         header.addWidget(self.round_label)
         self._root.addLayout(header)
 
@@ -98,7 +120,10 @@ class PlayersBoard(QWidget):
         )
         self.next_view.setItemDelegate(self.turn_delegate)
         quiet_view(self.next_view)
+        self.up_next = QLabel()
+        self.up_next.setObjectName("players_up_next")
         self._left.addWidget(self.now_panel)
+        self._left.addWidget(self.up_next)
         self._left.addWidget(self.next_caption)
         self._left.addWidget(self.next_view, 1)
         self._body.addLayout(self._left)
@@ -195,6 +220,14 @@ class PlayersBoard(QWidget):
         else:
             self.now_panel.show_turn("NOW" if started else "NOT STARTED", "Get ready", "")
         self.next_caption.setText("NEXT" if started else "ORDER")
+        # The timer follows the turn the players see (never a hidden one's).
+        shown = self.public.shown_turn() if started else None
+        self.clock.follow(
+            shown.key if shown is not None else None,
+            round_number if shown is not None and round_number > 0 else None,
+            self.public.last_kind,
+        )
+        self._show_timer()
         has_effects = self.effects_proxy.rowCount() > 0
         self.effects_view.setVisible(has_effects)
         self.no_effects.setVisible(not has_effects)
@@ -215,3 +248,26 @@ class PlayersBoard(QWidget):
         more = rows - fitting if view.isVisible() else 0
         self.more_effects.setText(f"+ {more} more" if more > 0 else "")
         self.more_effects.setVisible(more > 0)
+
+    # --- the turn timer -----------------------------------------------------------------
+    def _apply_timer(self, on: bool) -> None:
+        self.timer_label.setVisible(on)
+        self.up_next.setVisible(on)
+        if on:
+            self._ticker.start()
+        else:
+            self._ticker.stop()
+        self._show_timer()
+
+    def up_next_text(self) -> str:
+        """ "Up next: Bren": the next turn the players may see."""
+        if not self.public.is_started() or self.turn_proxy.rowCount() == 0:
+            return ""
+        name = self.turn_proxy.index(0, 0).data()
+        return f"Up next: {name}" if name else ""
+
+    def _show_timer(self) -> None:
+        if not self.timer.enabled:
+            return
+        self.timer_label.setText(self.clock.text(self._round_name()))
+        self.up_next.setText(self.up_next_text())

@@ -46,6 +46,10 @@ class PartyEffectsProxy(PlayersProxy):
         return self.public.visibility.effect_is_visible(effect, encounter, self.sides)
 
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
+        if int(role) == int(Role.ToolTipRole):
+            # Not shown on the players' screen, and the GM's "ends this turn or the next"
+            # counts the hidden combatants' turns.
+            return None
         if int(role) in TEXT_ROLES and index.isValid() and index.column() == REMAINING_COLUMN:
             text = self.sourceModel().data(self.mapToSource(index), Role.DisplayRole)
             if not self.public.visibility.leaks(text):

@@ -19,6 +19,19 @@ from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.players.visibility import Visibility
 
 
+def public_turn(document: EncounterDocument, turn: Turn, visibility: Visibility) -> Turn:
+    """The turn as the players may be told it (see `Ruleset.public_turn`)."""
+    return document.ruleset.public_turn(document.encounter, turn, visibility.visible_ids)
+
+
+def shown_now(document: EncounterDocument) -> Turn | None:
+    """The turn the players see as current right now, told as they may be told it: the
+    actual one if visible, else the last visible one shown (for a printout, say)."""
+    visibility = Visibility.of(document.encounter)
+    turn = TurnMemory.of(document).shown_turn(visibility)
+    return public_turn(document, turn, visibility) if turn is not None else None
+
+
 class PublicState(QObject):
     """`updated` follows every engine event (after the models); `visibility_changed`
     only when someone was hidden or revealed (or joined, left or was renamed)."""
@@ -33,8 +46,9 @@ class PublicState(QObject):
         self.document = document
         self.memory = TurnMemory.of(document)
         self.visibility = Visibility.of(document.encounter)
-        self._shown = self.memory.shown_turn(self.visibility)
+        self._shown = self._remembered()
         self._listening = False
+        self.last_kind = "reset"  # how the last change came: "apply", "undo", "redo", …
         if listen:
             self.listen()
 
@@ -56,8 +70,23 @@ class PublicState(QObject):
 
     def shown_turn(self) -> Turn | None:
         """The turn the players see as current: the actual one if visible, otherwise the
-        last one shown whose holder is still visible (None before any)."""
+        last one shown whose holder is still visible (None before any), as told to the
+        players (see `public_turn`)."""
         return self._shown
+
+    def is_held(self) -> bool:
+        """A hidden combatant acts: the players still see the last visible turn."""
+        shown, actual = self._shown, self.actual_turn()
+        return shown is not None and actual is not None and shown.key != actual.key
+
+    def public_turn(self, turn: Turn) -> Turn:
+        """The turn as the players may be told it: a place in the order counts only the
+        combatants they see, and no text names a hidden one (`Ruleset.public_turn`)."""
+        return public_turn(self.document, turn, self.visibility)
+
+    def _remembered(self) -> Turn | None:
+        turn = self.memory.shown_turn(self.visibility)
+        return self.public_turn(turn) if turn is not None else None
 
     def shown_round(self) -> int:
         """The round (Cycle) the players see: the shown turn's, else the actual one's."""
@@ -65,21 +94,26 @@ class PublicState(QObject):
         return turn.round if turn is not None else 0
 
     def is_started(self) -> bool:
-        return self.document.ruleset.is_started(self.document.encounter)
+        """The fight has begun as far as the players can tell: it has, and they have been
+        shown a turn (a hidden combatant acting first leaves the screen as it was)."""
+        started = self.document.ruleset.is_started(self.document.encounter)
+        return started and self._shown is not None
 
     # --- following the engine ---------------------------------------------------------
     def _on_changed(self, event: SessionEvent) -> None:
+        self.last_kind = event.kind
         self.memory.follow(event)  # a no-op if the memory heard the event already
         before = self.visibility
         self.visibility = Visibility.of(self.document.encounter)
-        self._shown = self.memory.shown_turn(self.visibility)
+        self._shown = self._remembered()
         if self.visibility != before:
             self.visibility_changed.emit()
         self.updated.emit()
 
     def _on_replaced(self) -> None:
+        self.last_kind = "reset"
         self.memory.follow_replaced()
         self.visibility = Visibility.of(self.document.encounter)
-        self._shown = self.memory.shown_turn(self.visibility)
+        self._shown = self._remembered()
         self.visibility_changed.emit()
         self.updated.emit()

@@ -24,6 +24,8 @@ from tracker.qt.players.screens import (
 )
 from tracker.qt.players.settings import THEME_NAMES, PlayersScreenSettings
 
+THEME_LABELS = {"system": "As the GM's window (light or dark)"}
+
 ONE_SCREEN_NOTE = (
     "Only one screen is connected: the players' screen opens as a window you can drag "
     "onto a projector or TV once one is connected."
@@ -58,7 +60,7 @@ class PlayersScreenDialog(QDialog):
         self.theme_combo = QComboBox()
         self.theme_combo.setObjectName("players_theme")
         for name in THEME_NAMES:
-            self.theme_combo.addItem(name.capitalize(), name)
+            self.theme_combo.addItem(THEME_LABELS.get(name, name.capitalize()), name)
         self.theme_combo.setCurrentIndex(max(0, self.theme_combo.findData(settings.theme)))
         self.note = QLabel(ONE_SCREEN_NOTE)
         self.note.setWordWrap(True)

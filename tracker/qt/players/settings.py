@@ -11,7 +11,7 @@ from tracker.persistence import paths
 
 SETTINGS_FILE = "tracker.ini"
 GROUP = "players_screen"
-THEME_NAMES: tuple[str, ...] = ("dark", "light")
+THEME_NAMES: tuple[str, ...] = ("dark", "light", "system")  # system: as the GM's window
 
 
 def settings_store() -> QSettings:

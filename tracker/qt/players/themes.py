@@ -20,6 +20,8 @@ LIST_DETAIL_PX = 32
 GRID_PX = 34  # names and numbers in a ruleset's grid (the War Scroll's)
 EFFECT_PX = 34
 EFFECT_DETAIL_PX = 28
+TIMER_PX = 48  # "Turn 0:42 · Round 3:10" (the turn timer, when on)
+UP_NEXT_PX = 40  # "Up next: Bren"
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,11 @@ THEMES: dict[str, Theme] = {theme.name: theme for theme in (DARK, LIGHT)}
 
 
 def theme_named(name: str) -> Theme:
+    """The theme of that name; "system" is the GM's window's scheme, light or dark."""
+    if name == "system":
+        from tracker.qt.appearance import appearance
+
+        return DARK if appearance().dark else LIGHT
     return THEMES.get(name, DARK)
 
 
@@ -102,6 +109,12 @@ def stylesheet(theme: Theme, scale: float = 1.0) -> str:
         QLabel#players_title {{ font-size: {px(TITLE_PX, s)}px; font-weight: 600; }}
         QLabel#players_round {{
             font-size: {px(ROUND_PX, s)}px; font-weight: 800; color: {t.emphasis};
+        }}
+        QLabel#players_timer {{
+            font-size: {px(TIMER_PX, s)}px; font-weight: 700; color: {t.text};
+        }}
+        QLabel#players_up_next {{
+            font-size: {px(UP_NEXT_PX, s)}px; font-weight: 700; color: {t.text};
         }}
         QLabel[caption="true"] {{
             font-size: {px(CAPTION_PX, s)}px; font-weight: 700; color: {t.muted};

@@ -15,6 +15,7 @@ from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 
 ShownCurrentRole = int(Role.UserRole) + 50  # bool: this row is the turn shown as current
+WHEN, GRANTS = 1, 2  # columns of the turn order model
 
 
 class PlayersTurnOrderProxy(PlayersProxy):
@@ -41,15 +42,23 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return model
 
     def turn_at(self, row: int) -> Turn | None:
-        """The turn on this proxy row."""
+        """The turn on this proxy row, as the players may be told it."""
         index = self.index(row, 0)
-        return self.turn_model().turn_at(self.mapToSource(index).row()) if index.isValid() else None
+        turn = self.turn_model().turn_at(self.mapToSource(index).row()) if index.isValid() else None
+        return self.public.public_turn(turn) if turn is not None else None
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         turn = self.turn_model().turn_at(source_row)
         if not self.public.visibility.turn_is_visible(turn):
             return False
-        return self.include_current or not (source_row == 0 and turn == self.public.actual_turn())
+        if self.include_current:
+            return True
+        if source_row == 0 and turn == self.public.actual_turn():
+            return False
+        # While a hidden combatant acts, the turn still shown as current is not also "to
+        # come" (a creature that waited keeps its turn's key: it is not listed twice).
+        shown = self.public.shown_turn()
+        return not (self.public.is_held() and shown is not None and turn.key == shown.key)
 
     def _is_shown_current(self, index: Index) -> bool:
         shown = self.public.shown_turn()
@@ -64,13 +73,33 @@ class PlayersTurnOrderProxy(PlayersProxy):
             return self._is_shown_current(index)
         if role in (int(Role.BackgroundRole), int(Role.ForegroundRole), int(Role.FontRole)):
             return _highlight(role) if self._is_shown_current(index) else None
+        told = role == int(Role.DisplayRole) and index.column() in (WHEN, GRANTS)
+        if role == int(TurnRole) or told:
+            return self._public_data(index, role)
         return super().data(index, role)
 
+    def _public_data(self, index: Index, role: int) -> Any:
+        """The turn, its "when" and what it grants as the players may be told them (a
+        place in the order counts only the combatants they see)."""
+        turn = self.turn_model().turn_at(self.mapToSource(index).row())
+        if turn is None:
+            return None
+        public = self.public.public_turn(turn)
+        if role == int(TurnRole):
+            return public
+        if index.column() == GRANTS:
+            return self.public.visibility.safe(public.grant)
+        if public.round <= 0:
+            return self.public.visibility.safe(public.phase)
+        round_name = self.public.document.ruleset.round_name
+        return self.public.visibility.safe(f"{round_name} {public.round} · {public.phase}")
+
     def _follow(self) -> None:
-        """After each engine event: make sure the first rows are filtered as they should
-        be (the current turn moves on), and repaint the current-turn mark."""
+        """After each engine event: make sure the rows are filtered as they should be (the
+        current turn moves on, the turn held while a hidden one acts), and repaint the
+        current-turn mark."""
         source = self.turn_model()
-        for row in range(min(2, source.rowCount())):
+        for row in range(source.rowCount()):
             shown = self.mapFromSource(source.index(row, 0)).isValid()
             if shown != self.filterAcceptsRow(row, QModelIndex()):
                 self.refilter_rows()

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QScreen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from tracker.qt.appearance import appearance
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -53,8 +54,14 @@ class PlayersWindow(QWidget):
         self.board = self._new_board()
         self._layout.addWidget(self.board)
         document.changed.connect(self._update_title)
+        appearance().changed.connect(self._follow_scheme)
         self._update_title()
         self.resize(1280, 720)
+
+    def _follow_scheme(self) -> None:
+        """The GM's window turned light or dark: so does a screen set to follow it."""
+        if self.settings.theme == "system":
+            self.board.set_theme(theme_named("system"))
 
     def _new_board(self) -> PlayersBoard:
         return PlayersBoard(self.document, theme_named(self.settings.theme), **self._shared)

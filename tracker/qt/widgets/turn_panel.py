@@ -28,6 +28,9 @@ from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
 
 
+NOW_POINTS = 20  # the acting combatant's name in the turn panel
+
+
 class TurnPanel(QWidget):
     """`selected_combatant` tells which combatant "any"-actions (bonus AP, …) apply to."""
 
@@ -48,7 +51,7 @@ class TurnPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel()
         self.clock_label.setObjectName("clock_label")
-        self.clock_label.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.clock_label.setStyleSheet("font-size: 13pt; font-weight: bold;")
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turn_label")
         self.turn_label.setStyleSheet("font-size: 13pt;")
@@ -278,4 +281,8 @@ class TurnPanel(QWidget):
         round_text = session.ruleset.round_text(session.encounter, turn)
         self.clock_label.setText(f"{round_text} · {turn.phase}")
         grant = f": {escape(turn.grant)}" if turn.grant else ""
-        self.turn_label.setText(f"<b>{escape(name)}</b>{grant}")
+        # The one acting, large enough to read at a glance from across the table.
+        self.turn_label.setText(
+            f'<span style="font-size: {NOW_POINTS}pt; font-weight: bold;">'
+            f"▶ {escape(name)}</span>{grant}"
+        )

@@ -4,6 +4,7 @@ records) and the hooks the core calls, each handing over to the module of its co
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
@@ -320,6 +321,9 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
 
     def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
         return schedule.upcoming_turns(encounter, limit)
+
+    def public_turn(self, encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
+        return schedule.public_turn(encounter, turn, visible)
 
     def perform(
         self,

@@ -4,6 +4,9 @@ status. Reading only: nothing here changes the encounter."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Collection
+
 from tracker.engine.errors import CommandError
 from tracker.engine.ruleset import Turn
 from tracker.engine.rulesets.priority.creatures import (
@@ -169,14 +172,17 @@ def soulweaver_turn(encounter: Encounter, round_: int, *, current: bool = False)
     )
 
 
+def _interrupted_id(encounter: Encounter, depth: int) -> str | None:
+    """Whose turn the prepared action at `depth` interrupts (the Soulweaver's: its mark)."""
+    clock = clock_of(encounter)
+    return clock.interrupts[depth - 1].by if depth > 0 else clock.current
+
+
 def interrupt_turn(encounter: Encounter, depth: int) -> Turn:
     """The prepared action at `depth` (0: the outermost) as a turn."""
     clock = clock_of(encounter)
     frame = clock.interrupts[depth]
-    if depth > 0:
-        interrupted = name_of(encounter, clock.interrupts[depth - 1].by)
-    else:
-        interrupted = name_of(encounter, clock.current)
+    interrupted = name_of(encounter, _interrupted_id(encounter, depth))
     round_ = clock.round
     return Turn(
         combatant_id=frame.by,
@@ -191,4 +197,38 @@ def interrupt_turn(encounter: Encounter, depth: int) -> Turn:
             "interrupts": interrupted,
             "trigger": frame.trigger,
         },
+    )
+
+
+def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
+    """The turn as told to those who see only `visible`: "Priority 2" counts only the
+    creatures they see, the Soulweaver's turn names only the NPCs they see, and a
+    prepared action names no interrupted creature they cannot see."""
+    values = turn.values
+    if turn.combatant_id is None:
+        npcs = [c.name for c in npcs_in_soulweaver_turn(encounter) if c.id in visible]
+        grant = ("NPCs act: " + ", ".join(npcs)) if npcs else ""
+        return dataclasses.replace(turn, grant=grant, values={**values, "npcs": npcs})
+    if "interrupts" in values:
+        depth = turn.key[-1]
+        clock = clock_of(encounter)
+        interrupted = _interrupted_id(encounter, depth) if depth < len(clock.interrupts) else None
+        if interrupted == SOULWEAVER or interrupted in visible:
+            return turn
+        return dataclasses.replace(
+            turn,
+            grant="a single action, already paid",
+            values={**values, "interrupts": ""},
+        )
+    if "place" not in values:
+        return turn
+    combatant = encounter.combatant(turn.combatant_id)
+    seen = [c for c in encounter.combatants if c.id in visible]
+    place = next((n for n, c in enumerate(seen, start=1) if c.id == combatant.id), None)
+    if place is None:  # not theirs to see: nothing to number
+        return turn
+    return dataclasses.replace(
+        turn,
+        phase=f"Priority {place} · Zeal {zeal(combatant)}",
+        values={**values, "place": place},
     )

@@ -31,7 +31,7 @@ from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
 from tracker.qt.players.visibility import public_fields
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.stamina_battle.delegate import paint_bar
-from tracker.qt.rulesets.stamina_battle.model import DeltaRole, ReadoutRole, UnitsModel
+from tracker.qt.rulesets.stamina_battle.model import ReadoutRole, UnitsModel
 from tracker.qt.rulesets.stamina_battle.texts import status_text
 
 PHASE_PX = 60  # "Round 2 · The party's phase"
@@ -68,9 +68,14 @@ class PlayersUnitsProxy(PlayersProxy):
         document = self.units_model().document
         shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
         status = status_text(readout)
+        turn = self.public.shown_turn()
+        if self.public.is_held() and turn is not None and turn.combatant_id == combatant.id:
+            status = "acting"  # a hidden Unit acts: the players still see this one's turn
         if combatant.side != "party" and "stamina_max" not in shown:
             return None, None, 0, status
-        return readout.stamina, readout.maximum, int(source.data(DeltaRole) or 0), status
+        # No change mark: the GM's "change of the last command" would vanish (or show)
+        # as a hidden Unit's command comes in between.
+        return readout.stamina, readout.maximum, 0, status
 
     def refresh_all(self) -> None:
         """After each engine event: who acts changed rows the source may not name."""

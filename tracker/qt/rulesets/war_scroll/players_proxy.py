@@ -76,8 +76,8 @@ class PlayersWarScrollProxy(PlayersProxy):
     def _held_cell(self) -> tuple[str | None, str] | None:
         """(combatant id, Segment label) of the Turn shown as current in place of a hidden
         combatant's, when it belongs to the Cycle on the grid."""
-        shown, actual = self.public.shown_turn(), self.public.actual_turn()
-        if shown is None or shown == actual or "slot" not in shown.values:
+        shown = self.public.shown_turn()
+        if shown is None or not self.public.is_held() or "slot" not in shown.values:
             return None
         ruleset, encounter = self.public.document.ruleset, self.public.document.encounter
         if not isinstance(ruleset, WarScroll) or shown.round != ruleset.cycle(encounter):

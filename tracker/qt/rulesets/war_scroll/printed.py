@@ -7,6 +7,7 @@ from __future__ import annotations
 from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
+from tracker.qt.players.public_state import shown_now
 from tracker.qt.players.visibility import public_fields
 from tracker.qt.printing import Cell, Column, Table
 
@@ -27,6 +28,19 @@ def _segment_slots(ruleset: WarScroll, document: EncounterDocument, people: list
     slots = ruleset.columns(encounter)
     used = [s for s in slots if any(ruleset.cell(encounter, c, s)[1] != "none" for c in people)]
     return used or slots
+
+
+def _held_cell(ruleset: WarScroll, document: EncounterDocument) -> tuple[str, int] | None:
+    """(combatant id, Segment) of the Turn the players still see as current while a
+    hidden combatant acts, if it is on this Cycle's grid."""
+    shown, actual = shown_now(document), document.session.current_turn()
+    if shown is None or actual is None or shown.key == actual.key:
+        return None
+    if shown.combatant_id is None or "slot" not in shown.values:
+        return None
+    if shown.round != ruleset.cycle(document.encounter):
+        return None
+    return shown.combatant_id, int(shown.values["slot"])
 
 
 def _when(ruleset: WarScroll, document: EncounterDocument) -> str:
@@ -55,6 +69,7 @@ def war_scroll_table(document: EncounterDocument, include_hidden: bool = False) 
         for k in keys
     ]
     columns.append(Column("Notes", -1.0))
+    held = None if include_hidden else _held_cell(ruleset, document)
     rows: list[tuple[Cell, ...]] = []
     for combatant in people:
         side = combatant.side + (" · hidden" if combatant.hidden else "")
@@ -65,6 +80,8 @@ def war_scroll_table(document: EncounterDocument, include_hidden: bool = False) 
                 row.append(Cell(state="gap"))
                 continue
             ap, state = ruleset.cell(encounter, combatant, key)
+            if (combatant.id, key) == held:
+                state = "current"
             row.append(Cell(note=str(ap) if state != "none" else "", state=state))
         row.append(Cell())
         rows.append(tuple(row))
