@@ -27,7 +27,6 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
 
-
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
 
 
