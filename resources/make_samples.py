@@ -11,7 +11,7 @@ from pathlib import Path
 from tracker.engine import AddCombatant, RulesetAction, Session
 from tracker.persistence.files import save_encounter
 
-SAMPLES = Path(__file__).resolve().parent.parent / "tracker" / "assets" / "samples"
+SAMPLES_DIR = Path(__file__).resolve().parent.parent / "tracker" / "assets" / "samples"
 
 # The sample War Scroll of the rules file (Echthra 17, Tirzaiel 16, Thomas 12,
 # Kandor 11, in that order), plus enemies slower in Swiftness so the sample's order
@@ -87,11 +87,78 @@ def ap_countdown_sample() -> Session:
     return session
 
 
+# A Dragonpact battle on a bridge: a warrior with a shield and Warrior's Prowess, a
+# mage who will have to charge her bigger spells, a scout; bandits with a captain whose
+# own reactions are listed, and a hidden crossbowman.
+STAMINA_BATTLE_CAST = [
+    (
+        "Kael",
+        "party",
+        False,
+        {"stamina_max": 7, "armor": 4, "evasion": 2, "shield": True, "prowess": True},
+    ),
+    ("Mira", "party", False, {"stamina_max": 6, "armor": 1, "evasion": 3, "speed": 4}),
+    ("Tobin", "party", False, {"stamina_max": 5, "armor": 2, "evasion": 5, "speed": 7}),
+    ("Bandit", "enemy", False, {"stamina_max": 4, "armor": 2, "evasion": 2}),
+    ("Bandit 2", "enemy", False, {"stamina_max": 4, "armor": 2, "evasion": 2}),
+    (
+        "Bandit Captain",
+        "enemy",
+        False,
+        {"stamina_max": 6, "armor": 3, "evasion": 3, "reactions": "Riposte 2"},
+    ),
+    ("Crossbowman", "enemy", True, {"stamina_max": 4, "armor": 1, "evasion": 4}),
+]
+
+
+def stamina_battle_sample() -> Session:
+    session = Session.new("Battle on the Old Bridge", "stamina_battle")
+    for name, side, hidden, stats in STAMINA_BATTLE_CAST:
+        notes = "Behind the toll house." if hidden else ""
+        session.apply(AddCombatant(name, side, hidden, notes, stats))
+    return session
+
+
+# An Exalted skirmish at a river ford: Join Battle pools (Wits + Awareness d10s, 7+ a
+# success, 10s count twice) and Stamina for the base Initiative; the hidden Sniper waits
+# to join late.
+INITIATIVE_TICKS_CAST = [
+    ("Swift Wind", "party", False, {"join_battle": "7d10>=7!10", "stamina": 4, "defense": 4}),
+    ("Iron Lotus", "party", False, {"join_battle": "5d10>=7!10", "stamina": 5, "defense": 5}),
+    ("Jade Whisper", "party", False, {"join_battle": "6d10>=7!10", "stamina": 2, "motes": 15}),
+    (
+        "Wyld Hunter",
+        "enemy",
+        False,
+        {"join_battle": "6d10>=7!10", "stamina": 4, "defense": 3, "hardness": 2},
+    ),
+    ("Bandit", "enemy", False, {"join_battle": "3d10>=7!10", "stamina": 2, "defense": 2}),
+    ("Sniper", "enemy", True, {"join_battle": "5d10>=7!10", "stamina": 3, "defense": 3}),
+]
+
+
+def initiative_ticks_sample() -> Session:
+    session = Session.new("Skirmish at the River Ford", "initiative_ticks")
+    for name, side, hidden, stats in INITIATIVE_TICKS_CAST:
+        notes = "Joins from the reeds." if hidden else ""
+        session.apply(AddCombatant(name, side, hidden, notes, stats))
+    return session
+
+
+# Every sample, by the ruleset it is for: `tracker/assets/samples/<id>_sample.json`.
+SAMPLES = {
+    "war_scroll": war_scroll_sample,
+    "priority": priority_sample,
+    "ap_countdown": ap_countdown_sample,
+    "stamina_battle": stamina_battle_sample,
+    "initiative_ticks": initiative_ticks_sample,
+}
+
+
 def main() -> None:
-    SAMPLES.mkdir(parents=True, exist_ok=True)
-    save_encounter(war_scroll_sample().encounter, SAMPLES / "war_scroll_sample.json")
-    save_encounter(priority_sample().encounter, SAMPLES / "priority_sample.json")
-    save_encounter(ap_countdown_sample().encounter, SAMPLES / "ap_countdown_sample.json")
+    SAMPLES_DIR.mkdir(parents=True, exist_ok=True)
+    for ruleset_id, make in SAMPLES.items():
+        save_encounter(make().encounter, SAMPLES_DIR / f"{ruleset_id}_sample.json")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
-"""The bundled sample encounter is what resources/make_samples.py makes, and it is
-the sample War Scroll of the rules file (plus enemies)."""
+"""The bundled sample encounters are what resources/make_samples.py makes; every
+built-in ruleset has one, and it loads."""
 
 from __future__ import annotations
 
 import importlib.util
+from importlib.metadata import entry_points
 from pathlib import Path
 
+import pytest
+
+from tracker.engine import Session
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
 
@@ -21,18 +25,41 @@ def _make_samples_module():
     return module
 
 
-def test_bundled_samples_equal_what_the_script_makes():
-    script = _make_samples_module()
-    bundled = load_encounter(sample_path())
-    assert bundled.to_dict() == script.war_scroll_sample().encounter.to_dict()
-    bundled = load_encounter(sample_path("priority_sample.json"))
-    assert bundled.to_dict() == script.priority_sample().encounter.to_dict()
+SCRIPT = _make_samples_module()
+# The built-in rulesets: those Tracker itself registers (the tests install a
+# third-party example too, which brings no sample).
+BUILT_IN = sorted(
+    entry.name
+    for entry in entry_points(group="tracker.rulesets")
+    if entry.value.startswith("tracker.")
+)
 
 
-def test_bundled_ap_countdown_sample_equals_what_the_script_makes():
-    script = _make_samples_module()
-    bundled = load_encounter(sample_path("ap_countdown_sample.json"))
-    assert bundled.to_dict() == script.ap_countdown_sample().encounter.to_dict()
+def test_every_built_in_ruleset_is_sampled_by_the_script():
+    assert sorted(SCRIPT.SAMPLES) == BUILT_IN
+    assert len(BUILT_IN) == 5
+
+
+@pytest.mark.parametrize("ruleset_id", BUILT_IN)
+def test_every_built_in_ruleset_has_a_bundled_sample_that_loads(ruleset_id):
+    path = sample_path(f"{ruleset_id}_sample.json")
+    assert path.is_file(), f"no bundled sample for {ruleset_id}: run resources/make_samples.py"
+    session = Session(load_encounter(path))
+    assert session.ruleset.id == ruleset_id
+    assert len(session.encounter.combatants) >= 4
+    assert any(c.hidden for c in session.encounter.combatants)  # the reveal has a use
+    assert {c.side for c in session.encounter.combatants} >= {"party", "enemy"}
+
+
+@pytest.mark.parametrize("ruleset_id", BUILT_IN)
+def test_bundled_samples_equal_what_the_script_makes(ruleset_id):
+    bundled = load_encounter(sample_path(f"{ruleset_id}_sample.json"))
+    assert bundled.to_dict() == SCRIPT.SAMPLES[ruleset_id]().encounter.to_dict()
+
+
+def test_the_war_scroll_sample_is_the_rules_file_example():
+    names = [c.name for c in load_encounter(sample_path()).combatants]
+    assert names[:4] == ["Echthra", "Tirzaiel", "Thomas", "Kandor"]
 
 
 def test_sample_is_inside_the_package():

@@ -117,8 +117,10 @@ def plugin(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setattr(ruleset_ui, "entry_points", entry_points)
     ruleset_ui.available_uis.cache_clear()
+    ruleset_ui._ui_named.cache_clear()
     yield
     ruleset_ui.available_uis.cache_clear()
+    ruleset_ui._ui_named.cache_clear()
 
 
 @pytest.fixture

@@ -28,7 +28,6 @@ import contextlib
 import dataclasses
 import json
 import os
-import secrets
 import stat
 from collections.abc import Callable
 from datetime import datetime
@@ -190,7 +189,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     never a mixture, even after a crash or power loss. Raises OSError on failure; no
     temporary file is left behind."""
     directory = path.parent
-    temporary = directory / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    temporary = directory / f".{path.name}.{os.urandom(4).hex()}.tmp"  # no OpenSSL to load
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     try:
         descriptor = os.open(temporary, flags, 0o666)  # the umask applies, as usual

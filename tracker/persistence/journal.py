@@ -48,7 +48,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -245,7 +244,7 @@ class Journal:
 
     def _write_base(self) -> None:
         # New id first: if we stop between the two writes, the old events are ignored.
-        self._journal_id = secrets.token_hex(8)
+        self._journal_id = os.urandom(8).hex()  # as secrets.token_hex, without OpenSSL
         document = envelope(self._session.encounter)
         document["saved_path"] = _text(self._saved_path)
         document["journal_id"] = self._journal_id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 import traceback
@@ -23,6 +24,7 @@ from tracker.persistence.journal import (
     recover,
     set_aside_journal,
 )
+from tracker.qt.app_icon import application_icon
 from tracker.qt.main_window import MainWindow
 
 SAMPLE = "war_scroll_sample.json"
@@ -112,10 +114,33 @@ def single_instance_lock() -> QLockFile | None:
     return lock if lock.tryLock(200) else None
 
 
+def parse_arguments(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    """Tracker's own options, and the arguments left for Qt (`-platform`, `-style`, …)
+    after the program name."""
+    parser = argparse.ArgumentParser(
+        prog="tracker", description="Initiative tracker for tabletop role-playing games."
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="open every bundled sample in the GM's and the players' windows offscreen, "
+        "play a few turns of each, and exit: 0 if all went well, else 1 with the reasons",
+    )
+    options, rest = parser.parse_known_args(argv[1:])
+    return options, argv[:1] + rest
+
+
 def main(argv: list[str] | None = None) -> int:
-    app = QApplication(sys.argv if argv is None else argv)
+    options, qt_argv = parse_arguments(sys.argv if argv is None else argv)
+    if options.self_test:
+        from tracker.qt.self_test import run_self_test
+
+        return run_self_test(qt_argv)
+    app = QApplication(qt_argv)
     app.setApplicationName("Tracker")
     app.setOrganizationName("Tracker")
+    app.setDesktopFileName("tracker")  # the desktop entry: its icon and name on Wayland
+    app.setWindowIcon(application_icon())
     sys.excepthook = _report_unexpected
     lock = single_instance_lock()
     if lock is None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
@@ -35,15 +36,6 @@ from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
-from tracker.qt.dialogs.add_combatant import (
-    ENEMIES_START_HIDDEN,
-    AddCombatantDialog,
-)
-from tracker.qt.dialogs.effect_dialog import EffectDialog
-from tracker.qt.dialogs.new_encounter import NewEncounterDialog
-from tracker.qt.dialogs.options_dialog import OptionsDialog
-from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
-from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import EXTRA_KEYS, WindowKeys
 from tracker.qt.main_menus import build_menus
@@ -52,14 +44,9 @@ from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
-from tracker.qt.players import (
-    FirstTurnReveals,
-    PlayersWindow,
-    TurnMemory,
-    open_players_screen,
-    settings_store,
-)
-from tracker.qt.printing import export_pdf, preview_with_dialog, print_with_dialog
+from tracker.qt.players.reveal import FirstTurnReveals
+from tracker.qt.players.settings import settings_store
+from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.side_tables import (
     combatants_pane,
@@ -74,6 +61,13 @@ from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
+
+if TYPE_CHECKING:
+    from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+    from tracker.qt.players.window import PlayersWindow
+
+# Dialogs, printing and the players' window are imported where they are first used:
+# the window opens sooner without them (see benchmarks/startup.py).
 
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -310,6 +304,8 @@ class MainWindow(QMainWindow):
     def open_players_screen(self) -> None:
         """Ask where and how to show the players' screen, then show it there (moving and
         restyling it when it is open already)."""
+        from tracker.qt.players.launcher import open_players_screen
+
         window = open_players_screen(
             self.document,
             self,
@@ -367,15 +363,23 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{name} {state}.", 5000)
 
     def edit_secret_fields(self) -> None:
+        from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
+
         SecretFieldsDialog(self.document, self).exec()
 
     def print_sheets(self) -> None:
+        from tracker.qt.printing import print_with_dialog
+
         print_with_dialog(self.document, self)
 
     def preview_sheets(self) -> None:
+        from tracker.qt.printing import preview_with_dialog
+
         preview_with_dialog(self.document, self)
 
     def export_sheets(self) -> None:
+        from tracker.qt.printing import export_pdf
+
         default = paths.encounters_dir() / f"{self.document.encounter.name}.pdf"
         filename, _ = QFileDialog.getSaveFileName(self, "Export PDF", str(default), "PDF (*.pdf)")
         if filename:
@@ -383,6 +387,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Exported to {filename}", 5000)
 
     def show_shortcuts(self) -> None:
+        from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
+
         ShortcutsDialog(self.shortcut_rows(), self).exec()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
@@ -400,6 +406,8 @@ class MainWindow(QMainWindow):
     def add_combatant(self) -> None:
         """Edit → Add combatant: a short form (not modal to the app: the fight stays in
         view); the combatants it adds are selected."""
+        from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+
         dialog = AddCombatantDialog(self.document, settings_store(), self)
         dialog.accepted.connect(lambda: self._select_added(dialog.added_ids))
         dialog.finished.connect(dialog.deleteLater)
@@ -412,6 +420,8 @@ class MainWindow(QMainWindow):
         self.roster_view.setFocus()
 
     def toggle_enemies_hidden(self, on: bool) -> None:
+        from tracker.qt.dialogs.add_combatant import ENEMIES_START_HIDDEN
+
         settings_store().setValue(ENEMIES_START_HIDDEN, on)
         state = "start hidden from the players" if on else "are visible to the players at once"
         self.statusBar().showMessage(f"New enemies {state}.", 5000)
@@ -438,10 +448,14 @@ class MainWindow(QMainWindow):
             self.document.apply(RenameEncounter(name))
 
     def edit_options(self) -> None:
+        from tracker.qt.dialogs.options_dialog import OptionsDialog
+
         OptionsDialog(self.document, self).exec()
 
     # --- effects ----------------------------------------------------------------------
     def add_effect(self) -> None:
+        from tracker.qt.dialogs.effect_dialog import EffectDialog
+
         EffectDialog(self.document, self.selected_combatant_id(), self).exec()
 
     def _selected_effect_id(self) -> str | None:
@@ -453,6 +467,8 @@ class MainWindow(QMainWindow):
         if effect_id is None:
             self._on_refused("Select the effect to edit first.", "")
             return
+        from tracker.qt.dialogs.effect_dialog import EffectDialog
+
         EffectDialog(self.document, None, self, effect_id=effect_id).exec()
 
     def end_selected_effect(self) -> None:
@@ -553,6 +569,8 @@ class MainWindow(QMainWindow):
     def new_encounter(self) -> None:
         if not self._may_discard():
             return
+        from tracker.qt.dialogs.new_encounter import NewEncounterDialog
+
         dialog = NewEncounterDialog(self)
         if dialog.exec() and dialog.session is not None:
             self.replace_session(dialog.session, None)

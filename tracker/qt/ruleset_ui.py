@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import logging
 from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtWidgets import QWidget
 
+from tracker.engine.entry_points import EntryPoint, entry_points
 from tracker.engine.ruleset import Ruleset
 from tracker.qt.document import EncounterDocument
 from tracker.qt.views.order_table import OrderTable
@@ -92,6 +92,31 @@ class RulesetUi:
 
 
 DEFAULT_UI = RulesetUi()
+_loaded: dict[str, RulesetUi] = {}  # by entry point value
+
+
+def _load(entry: EntryPoint) -> RulesetUi | None:
+    """The UI an entry point names, or None (the reason logged) if it cannot be loaded.
+    One instance per entry point, whichever function asks first."""
+    if entry.value not in _loaded:
+        ui = _instantiate(entry)
+        if ui is None:
+            return None
+        _loaded[entry.value] = ui
+    return _loaded[entry.value]
+
+
+def _instantiate(entry: EntryPoint) -> RulesetUi | None:
+    try:
+        ui_class = entry.load()
+        ui = ui_class()
+    except Exception:  # a broken plugin must not keep Tracker from starting
+        log.exception("The ruleset UI %r could not be loaded.", entry.value)
+        return None
+    if not isinstance(ui, RulesetUi):
+        log.error("The ruleset UI %r is not a RulesetUi; ignored.", entry.value)
+        return None
+    return ui
 
 
 @cache
@@ -100,20 +125,24 @@ def available_uis() -> dict[str, RulesetUi]:
     ruleset gets the generic UI) and the reason logged."""
     found: dict[str, RulesetUi] = {}
     for entry in entry_points(group=GROUP):
-        try:
-            ui_class = entry.load()
-            ui = ui_class()
-        except Exception:  # a broken plugin must not keep Tracker from starting
-            log.exception("The ruleset UI %r could not be loaded.", entry.value)
-            continue
-        if not isinstance(ui, RulesetUi):
-            log.error("The ruleset UI %r is not a RulesetUi; ignored.", entry.value)
-            continue
-        found[entry.name] = ui
+        ui = _load(entry)
+        if ui is not None:
+            found[entry.name] = ui
     return found
+
+
+@cache
+def _ui_named(ruleset_id: str) -> RulesetUi:
+    """The UI of one ruleset id, loading only its own entry point (the window of an
+    encounter never imports the other rulesets' views)."""
+    for entry in entry_points(group=GROUP):
+        ui = _load(entry) if entry.name == ruleset_id else None
+        if ui is not None:
+            return ui
+    return DEFAULT_UI
 
 
 def ui_for(ruleset: Ruleset | str) -> RulesetUi:
     """The UI of a ruleset (or ruleset id): its own if installed, else the generic one."""
     ruleset_id = ruleset if isinstance(ruleset, str) else ruleset.id
-    return available_uis().get(ruleset_id, DEFAULT_UI)
+    return _ui_named(ruleset_id)

@@ -4,16 +4,22 @@ the turn order."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import Theme
-from tracker.qt.printing import Table
 from tracker.qt.ruleset_ui import RulesetUi
-from tracker.qt.rulesets.ap_countdown.players_panel import CountdownPanel
-from tracker.qt.rulesets.ap_countdown.printed import countdown_table
 from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
+
+if TYPE_CHECKING:
+    from tracker.qt.players.public_state import PublicState
+    from tracker.qt.players.themes import Theme
+    from tracker.qt.printing import Table
+    from tracker.qt.rulesets.ap_countdown.players_panel import CountdownPanel
+
+# The players' panel and the printed sheet (and so QtPrintSupport) are imported when
+# first used: the GM's window opens sooner without them.
 
 
 class ApCountdownUi(RulesetUi):
@@ -31,7 +37,11 @@ class ApCountdownUi(RulesetUi):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> CountdownPanel:
+        from tracker.qt.rulesets.ap_countdown.players_panel import CountdownPanel
+
         return CountdownPanel(document, public, theme, parent)
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
+        from tracker.qt.rulesets.ap_countdown.printed import countdown_table
+
         return [countdown_table(document, include_hidden)]

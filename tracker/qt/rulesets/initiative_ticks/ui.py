@@ -3,16 +3,22 @@ who acts on the players' screen, and the tick sheet printed before the turn orde
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import Theme
-from tracker.qt.printing import Table
 from tracker.qt.ruleset_ui import RulesetUi
-from tracker.qt.rulesets.initiative_ticks.players_panel import TicksPanel
-from tracker.qt.rulesets.initiative_ticks.printed import ticks_table
 from tracker.qt.rulesets.initiative_ticks.track_view import TickTrackView
+
+if TYPE_CHECKING:
+    from tracker.qt.players.public_state import PublicState
+    from tracker.qt.players.themes import Theme
+    from tracker.qt.printing import Table
+    from tracker.qt.rulesets.initiative_ticks.players_panel import TicksPanel
+
+# The players' panel and the printed sheet (and so QtPrintSupport) are imported when
+# first used: the GM's window opens sooner without them.
 
 
 class InitiativeTicksUi(RulesetUi):
@@ -30,7 +36,11 @@ class InitiativeTicksUi(RulesetUi):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> TicksPanel:
+        from tracker.qt.rulesets.initiative_ticks.players_panel import TicksPanel
+
         return TicksPanel(document, public, theme, parent)
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
+        from tracker.qt.rulesets.initiative_ticks.printed import ticks_table
+
         return [ticks_table(document, include_hidden)]

@@ -4,16 +4,22 @@ order."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import Theme
-from tracker.qt.printing import Table
 from tracker.qt.ruleset_ui import RulesetUi
 from tracker.qt.rulesets.stamina_battle.phases_view import SidePhasesView
-from tracker.qt.rulesets.stamina_battle.players_panel import StaminaPanel
-from tracker.qt.rulesets.stamina_battle.printed import battle_table
+
+if TYPE_CHECKING:
+    from tracker.qt.players.public_state import PublicState
+    from tracker.qt.players.themes import Theme
+    from tracker.qt.printing import Table
+    from tracker.qt.rulesets.stamina_battle.players_panel import StaminaPanel
+
+# The players' panel and the printed sheet (and so QtPrintSupport) are imported when
+# first used: the GM's window opens sooner without them.
 
 
 class StaminaBattleUi(RulesetUi):
@@ -32,7 +38,11 @@ class StaminaBattleUi(RulesetUi):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> StaminaPanel:
+        from tracker.qt.rulesets.stamina_battle.players_panel import StaminaPanel
+
         return StaminaPanel(document, public, theme, parent)
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
+        from tracker.qt.rulesets.stamina_battle.printed import battle_table
+
         return [battle_table(document, include_hidden)]

@@ -3,16 +3,22 @@ players' screen, and the War Scroll printed before the turn order."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import Theme
-from tracker.qt.printing import Table
 from tracker.qt.ruleset_ui import RulesetUi
 from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
-from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
-from tracker.qt.rulesets.war_scroll.printed import war_scroll_table
+
+if TYPE_CHECKING:
+    from tracker.qt.players.public_state import PublicState
+    from tracker.qt.players.themes import Theme
+    from tracker.qt.printing import Table
+    from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
+
+# The players' panel and the printed sheet (and so QtPrintSupport) are imported when
+# first used: the GM's window opens sooner without them.
 
 
 class WarScrollUi(RulesetUi):
@@ -30,7 +36,11 @@ class WarScrollUi(RulesetUi):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> WarScrollPanel:
+        from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
+
         return WarScrollPanel(document, public, theme, parent)
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
+        from tracker.qt.rulesets.war_scroll.printed import war_scroll_table
+
         return [war_scroll_table(document, include_hidden)]

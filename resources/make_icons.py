@@ -1,0 +1,102 @@
+"""Render Tracker's icon, tracker/assets/icons/tracker.svg, to the files desktops want.
+
+Run `python resources/make_icons.py` after changing the SVG; the PNGs, the Windows
+.ico and the macOS .icns are committed (tests/test_icons.py checks they are current):
+
+- `tracker/assets/icons/hicolor/<N>x<N>/apps/tracker.png` for N in 16, 32, 48, 64,
+  128, 256 (the layout of the freedesktop icon theme, so a Linux install copies the
+  `hicolor` folder as it is);
+- `packaging/tracker.ico` (Windows: every size, as PNGs inside the .ico);
+- `packaging/tracker.icns` (macOS: 16 to 512 px, as PNGs inside the .icns).
+
+The SVG is drawn by QtSvg, offscreen; nothing else is needed.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QImage, QPainter  # noqa: E402
+from PySide6.QtSvg import QSvgRenderer  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ICONS = ROOT / "tracker" / "assets" / "icons"
+SVG = ICONS / "tracker.svg"
+SIZES = (16, 32, 48, 64, 128, 256)
+ICO = ROOT / "packaging" / "tracker.ico"
+ICNS = ROOT / "packaging" / "tracker.icns"
+# The .icns types that hold a PNG of a size.
+ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
+
+
+def png_path(size: int) -> Path:
+    return ICONS / "hicolor" / f"{size}x{size}" / "apps" / "tracker.png"
+
+
+def render(size: int) -> bytes:
+    """The SVG drawn at `size` × `size` pixels, as PNG bytes."""
+    renderer = QSvgRenderer(str(SVG))
+    if not renderer.isValid():
+        raise SystemExit(f"Cannot read {SVG}")
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter, QRectF(0, 0, size, size))
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    buffer.close()
+    return bytes(data.data())
+
+
+def ico(pngs: dict[int, bytes]) -> bytes:
+    """A Windows icon holding each PNG as it is (Windows Vista and later read them)."""
+    header = struct.pack("<HHH", 0, 1, len(pngs))
+    offset = len(header) + 16 * len(pngs)
+    entries, images = b"", b""
+    for size, png in sorted(pngs.items()):
+        side = 0 if size >= 256 else size  # 0 means 256
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(png), offset)
+        images += png
+        offset += len(png)
+    return header + entries + images
+
+
+def icns(pngs: dict[int, bytes]) -> bytes:
+    """A macOS icon holding each PNG under the type of its size."""
+    body = b"".join(
+        ICNS_TYPES[size] + struct.pack(">I", 8 + len(png)) + png
+        for size, png in sorted(pngs.items())
+    )
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+def made() -> dict[Path, bytes]:
+    """Every file this script writes, by path, with its content."""
+    pngs = {size: render(size) for size in (*SIZES, 512)}
+    files = {png_path(size): pngs[size] for size in SIZES}
+    files[ICO] = ico({size: pngs[size] for size in SIZES})
+    files[ICNS] = icns({size: pngs[size] for size in ICNS_TYPES})
+    return files
+
+
+def main() -> None:
+    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    for path, content in made().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        print(f"wrote {path.relative_to(ROOT)}")
+    del app
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""Tracker's own reader of entry points finds what importlib.metadata finds."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+from pathlib import Path
+
+import pytest
+
+from tracker.engine.entry_points import EntryPoint, entry_points
+
+
+@pytest.mark.parametrize(
+    "group", ["tracker.rulesets", "tracker.qt_rulesets", "console_scripts", "pytest11"]
+)
+def test_the_same_entry_points_as_importlib_metadata(group):
+    ours = sorted((e.name, e.value) for e in entry_points(group=group))
+    theirs = sorted((e.name, e.value) for e in importlib.metadata.entry_points(group=group))
+    assert ours == theirs
+    if group.startswith("tracker."):
+        assert any(name == "war_scroll" for name, _ in ours)  # the built-ins
+        assert any(name == "highest_roll" for name, _ in ours)  # and the tests' plugin
+
+
+def test_loading_an_entry_point_gives_the_named_object():
+    ruleset_class = EntryPoint(
+        "war_scroll", "tracker.engine.rulesets.war_scroll:WarScroll", "tracker.rulesets"
+    ).load()
+    assert ruleset_class().id == "war_scroll"
+    assert EntryPoint("m", "tracker.engine", "g").load() is sys.modules["tracker.engine"]
+    nested = EntryPoint("n", "tracker.engine.session:Session.apply [extra]", "g").load()
+    assert nested.__qualname__ == "Session.apply"
+
+
+def _distribution(site: Path, folder: str, text: str) -> None:
+    info = site / folder
+    info.mkdir(parents=True)
+    (info / "entry_points.txt").write_text(text, encoding="utf-8")
+
+
+def test_the_first_distribution_of_a_name_on_the_path_wins(tmp_path, monkeypatch):
+    first, second = tmp_path / "first", tmp_path / "second"
+    _distribution(first, "My_Plugin-2.0.dist-info", "[tracker.test]\nkept = a:B\n")
+    _distribution(second, "my.plugin-1.0.dist-info", "[tracker.test]\nshadowed = c:D\n")
+    _distribution(
+        second,
+        "other-1.0.egg-info",
+        "# a comment\n[other.group]\nno = x:Y\n\n[tracker.test]\n  also = e.f : G \n",
+    )
+    monkeypatch.setattr(sys, "path", [str(first), str(tmp_path / "missing"), str(second)])
+    found = entry_points(group="tracker.test")
+    assert found == [
+        EntryPoint("kept", "a:B", "tracker.test"),
+        EntryPoint("also", "e.f : G", "tracker.test"),
+    ]
+    assert [(e.name, e.value) for e in importlib.metadata.entry_points(group="tracker.test")] == [
+        ("kept", "a:B"),
+        ("also", "e.f : G"),
+    ]

@@ -1,0 +1,120 @@
+"""What the bundle, the desktop entry and the AppStream file are made of stays
+consistent with the package: the icons are the SVG's, the names agree, and the
+PyInstaller spec leaves out no Qt module Tracker uses. (CI builds the bundle and runs
+its --self-test, and runs desktop-file-validate and appstreamcli validate.)"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import importlib.util
+import re
+import struct
+import tomllib
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from tracker.qt.app_icon import SIZES, application_icon, icon_path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+METAINFO = PACKAGING / "io.github.tracker.Tracker.metainfo.xml"
+
+
+def _make_icons_module():
+    spec = importlib.util.spec_from_file_location("make_icons", ROOT / "resources/make_icons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _difference(one: QImage, other: QImage) -> float:
+    """Mean difference of the two images' channels, 0 to 255."""
+    one = one.convertToFormat(QImage.Format.Format_ARGB32)
+    other = other.convertToFormat(QImage.Format.Format_ARGB32)
+    assert one.size() == other.size()
+    first, second = bytes(one.constBits()), bytes(other.constBits())
+    return sum(abs(a - b) for a, b in zip(first, second, strict=True)) / len(first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_committed_pngs_are_the_svg_rendered(qapp, size):
+    script = _make_icons_module()
+    committed = QImage(str(icon_path(size)))
+    assert committed.width() == committed.height() == size
+    fresh = QImage.fromData(script.render(size), "PNG")
+    assert _difference(committed, fresh) < 1.0, "run resources/make_icons.py"
+
+
+def test_the_application_icon_has_every_size(qapp):
+    icon = application_icon()
+    assert sorted(s.width() for s in icon.availableSizes()) == list(SIZES)
+    assert not icon.pixmap(16, 16).isNull()
+
+
+def test_the_windows_icon_holds_every_png_size():
+    data = (PACKAGING / "tracker.ico").read_bytes()
+    _, kind, count = struct.unpack_from("<HHH", data)
+    assert (kind, count) == (1, len(SIZES))
+    for number, size in enumerate(SIZES):
+        side, *_, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * number)
+        assert (side or 256) == size
+        assert data[offset : offset + length] == icon_path(size).read_bytes()
+
+
+def test_the_macos_icon_holds_pngs_up_to_512():
+    data = (PACKAGING / "tracker.icns").read_bytes()
+    assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
+    kinds, position = [], 8
+    while position < len(data):
+        kind, length = (
+            data[position : position + 4],
+            struct.unpack_from(">I", data, position + 4)[0],
+        )
+        assert data[position + 8 : position + 16] == b"\x89PNG\r\n\x1a\n"
+        kinds.append(kind)
+        position += length
+    assert kinds == [b"icp4", b"icp5", b"icp6", b"ic07", b"ic08", b"ic09"]
+    assert position == len(data)
+
+
+def test_desktop_entry_and_metainfo_name_what_the_package_installs():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # keys are case-sensitive
+    entry.read(PACKAGING / "tracker.desktop", encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Exec"] in project["gui-scripts"]
+    assert icon_path(16).stem == desktop["Icon"]  # hicolor/<size>/apps/<Icon>.png
+    component = ElementTree.parse(METAINFO).getroot()
+    assert component.findtext("id") == METAINFO.name.removesuffix(".metainfo.xml")
+    assert component.findtext("launchable") == "tracker.desktop"
+    assert component.findtext("provides/binary") == desktop["Exec"]
+    assert component.find("releases/release").get("version") == project["version"]
+    assert component.findtext("summary") == desktop["Comment"]
+
+
+def _qt_modules_imported_by_tracker() -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / "tracker").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            found |= {name.split(".")[1] for name in names if name.startswith("PySide6.")}
+    return found
+
+
+def test_the_spec_leaves_out_no_qt_module_tracker_uses():
+    spec = (PACKAGING / "tracker.spec").read_text(encoding="utf-8")
+    block = spec[spec.index("UNUSED = [") : spec.index("] + [")]
+    excluded = set(re.findall(r"\b(Qt\w+)\b", block))
+    used = _qt_modules_imported_by_tracker()
+    assert {"QtCore", "QtGui", "QtWidgets", "QtPrintSupport"} <= used
+    assert "QtWebEngineCore" in excluded and "QtQuick" in excluded
+    assert used & excluded == set()
