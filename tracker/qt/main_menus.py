@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.widgets.recent_menu import RecentMenu
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
@@ -46,6 +47,8 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         QKeySequence.StandardKey.Open,
         "open",
     )
+    window.recent_menu = RecentMenu(window)
+    file_menu.addMenu(window.recent_menu)
     item(file_menu, "&Save", window.save, QKeySequence.StandardKey.Save, "save")
     item(
         file_menu,
