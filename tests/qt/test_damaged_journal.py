@@ -38,6 +38,7 @@ def test_a_damaged_journal_base_is_set_aside_and_the_app_starts(qtbot, tmp_path)
     assert window.document.encounter.to_dict() == sample_session().encounter.to_dict()
     ((problem, folder),) = told
     assert "could not be resumed" in problem and "damaged" in problem
+    assert f"The journal was kept in {folder}." in problem
     assert folder is not None and folder.parent == journal
     assert (folder / "base.json").read_bytes() == damaged_base  # kept as it was
     assert (folder / "events.jsonl").is_file()
@@ -73,6 +74,7 @@ def test_a_damaged_line_resumes_up_to_the_last_good_one_and_keeps_a_copy(qtbot, 
     ((message, folder),) = told
     assert message.startswith(f"Resumed at {status}; 3 later changes could not be read.")
     assert "Line 4: its checksum does not match" in message
+    assert f"A copy of the journal as it was is kept in {folder}." in message
     assert folder is not None and folder.parent == journal and folder.name.startswith("damaged-")
     assert (folder / "events.jsonl").read_bytes() == damaged  # kept exactly as it was
     # Journaling goes on after the last good line: a second crash resumes the new turn.

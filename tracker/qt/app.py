@@ -77,7 +77,7 @@ def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> Ma
     info = pending_journal(journal_dir)
     if info is not None and info.problem is not None:
         folder = set_aside_journal(journal_dir)
-        tell(f"The last encounter could not be resumed: {info.problem}", folder)
+        tell(f"The last encounter could not be resumed: {info.problem} {_kept(folder)}", folder)
     elif info is not None:
         if ask(resume_question(info)):
             window = _resume(journal_dir, tell)
@@ -108,16 +108,24 @@ def _resume(journal_dir: Path, tell) -> MainWindow | None:
     try:
         recovery = recover_journal(journal_dir)
     except TrackerError as error:
-        tell(f"The last encounter could not be resumed: {error}", set_aside_journal(journal_dir))
+        folder = set_aside_journal(journal_dir)
+        tell(f"The last encounter could not be resumed: {error} {_kept(folder)}", folder)
         return None
     report = recovery.report()
-    if report is not None:
-        folder = keep_damaged_copy(journal_dir)
-        try:
-            keep_good_lines(journal_dir, recovery.lines)
-        except OSError as error:
-            report += f" (The journal could not be cut after its last good line: {error}.)"
-        tell(report, folder)
+    if report is None:
+        return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
+    folder = keep_damaged_copy(journal_dir)
+    if folder is None:  # no copy: move the journal aside whole and journal afresh
+        folder = set_aside_journal(journal_dir)
+        tell(f"{report}\n\n{_kept(folder)}", folder)
+        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
+    try:
+        keep_good_lines(journal_dir, recovery.lines)
+    except OSError:
+        set_aside_journal(journal_dir)  # the copy is kept; journal afresh
+        tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
+        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
+    tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
     return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
 
 
@@ -185,6 +193,12 @@ def remove_leftovers(journal_dir: Path) -> None:
         folders.add(info.saved_path.parent)
     for folder in folders:
         remove_leftover_temporaries(folder)
+
+
+def _kept(folder: Path | None) -> str:
+    if folder is None:
+        return "The journal could not be moved and was left where it was."
+    return f"The journal was kept in {folder}."
 
 
 def _ask_resume(question: str) -> bool:
