@@ -30,7 +30,9 @@ from tracker.persistence.journal import (
     discard_journal,
     pending_journal,
     recover,
+    recover_journal,
 )
+from tracker.persistence.journal_lines import encode_line
 from tracker.persistence.paths import encounters_dir, journal_dir
 
 MakeSession = Callable[[], Session]
@@ -67,8 +69,15 @@ def walk_history(session: Session) -> list[dict[str, Any]]:
 
 
 def events_of(folder: Path) -> list[dict[str, Any]]:
+    """The entries of the events file, each checked for its number and checksum."""
     lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines]
+    entries = []
+    for number, line in enumerate(lines):
+        entry = json.loads(line)
+        assert entry.pop("seq") == number
+        assert len(entry.pop("crc")) == 8
+        entries.append(entry)
+    return entries
 
 
 def fresh() -> Session:
@@ -239,7 +248,70 @@ def test_zero_bytes_left_by_a_power_cut_are_ignored(
     assert recover(folder)[0].encounter.name == "Ford"
 
 
-def test_a_bad_line_in_the_middle_is_damage(make_setup_session: MakeSession, folder: Path) -> None:
+def test_a_bad_line_in_the_middle_stops_recovery_there(
+    make_setup_session: MakeSession, folder: Path
+) -> None:
+    session = make_setup_session()
+    journal = Journal.begin(folder, session)
+    session.apply(RenameEncounter("Ford"))
+    session.apply(RenameEncounter("Bridge"))
+    session.apply(RenameEncounter("Tower"))
+    journal.detach()
+    path = folder / "events.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    lines[2] = b'{"op": "apply", "comm\n'
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(FileFormatError, match=r"damaged at line 3 of events\.jsonl: it has no"):
+        recover(folder)
+    recovery = recover_journal(folder)
+    assert recovery.session.encounter.name == "Ford"  # line 2, the last good one
+    assert (recovery.changes, recovery.lines, recovery.unread) == (1, 2, 2)
+    assert recovery.report() == (
+        "Resumed at Setting up: the War has not begun; 2 later changes could not be read. "
+        "Line 3: it has no checksum, it was cut or changed."
+    )
+    info = pending_journal(folder)
+    assert info is not None and info.problem is None
+    assert (info.events, info.unread) == (1, 2)
+
+
+def _append_entry(folder: Path, entry: dict[str, Any]) -> None:
+    """Append a well-formed line (right number, right checksum) holding `entry`."""
+    journal_id = json.loads((folder / "base.json").read_text(encoding="utf-8"))["journal_id"]
+    path = folder / "events.jsonl"
+    count = len(path.read_bytes().splitlines())
+    with path.open("ab") as handle:
+        handle.write(encode_line(journal_id, count, entry))
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ({"op": "jump"}, r"line 2 of events\.jsonl: unknown entry 'jump'"),
+        ({"op": "apply"}, r"line 2 of events\.jsonl: the change it records is missing"),
+        ({"op": "saved", "path": 3}, r"line 2 of events\.jsonl: the saved file's name is not"),
+        ({"op": "apply", "command": {"type": "Teleport"}}, r"Unknown command type"),
+        ({"op": "undo"}, r"line 2 of events\.jsonl: .*replayed \(Nothing to undo"),
+        ({"op": "apply", "command": {"type": "EndTurn"}}, r"start the encounter first"),
+    ],
+)
+def test_entries_that_cannot_be_replayed_are_damage(
+    make_setup_session: MakeSession, folder: Path, entry: dict[str, Any], expected: str
+) -> None:
+    session = make_setup_session()
+    Journal.begin(folder, session).detach()
+    _append_entry(folder, entry)
+    _append_entry(folder, {"op": "apply", "command": RenameEncounter("Later").to_dict()})
+    with pytest.raises(FileFormatError, match=expected):
+        recover(folder)
+    recovery = recover_journal(folder)
+    assert recovery.session.encounter.to_dict() == session.encounter.to_dict()
+    assert (recovery.lines, recovery.unread) == (1, 2)
+
+
+def test_a_line_numbered_out_of_turn_stops_recovery(
+    make_setup_session: MakeSession, folder: Path
+) -> None:
     session = make_setup_session()
     journal = Journal.begin(folder, session)
     session.apply(RenameEncounter("Ford"))
@@ -247,33 +319,12 @@ def test_a_bad_line_in_the_middle_is_damage(make_setup_session: MakeSession, fol
     journal.detach()
     path = folder / "events.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
-    lines[1] = b'{"op": "apply", "comm\n'
-    path.write_bytes(b"".join(lines))
-    with pytest.raises(FileFormatError, match=r"damaged at line 2 of events\.jsonl: it is not"):
-        recover(folder)
-    info = pending_journal(folder)
-    assert info is not None and info.problem is not None and "line 2" in info.problem
-
-
-@pytest.mark.parametrize(
-    ("line", "expected"),
-    [
-        (b'{"op": "jump"}', r"line 2 of events\.jsonl: unknown entry 'jump'"),
-        (b'{"op": "apply"}', r"line 2 of events\.jsonl: the change it records is missing"),
-        (b"[1, 2]", r"line 2 of events\.jsonl: it is not a journal entry"),
-        (b'{"op": "apply", "command": {"type": "Teleport"}}', r"Unknown command type"),
-        (b'{"op": "undo"}', r"line 2 of events\.jsonl: the change was refused: Nothing to undo"),
-        (b'{"op": "apply", "command": {"type": "EndTurn"}}', r"start the encounter first"),
-    ],
-)
-def test_entries_that_cannot_be_replayed_are_damage(
-    make_setup_session: MakeSession, folder: Path, line: bytes, expected: str
-) -> None:
-    Journal.begin(folder, make_setup_session()).detach()
-    with (folder / "events.jsonl").open("ab") as handle:
-        handle.write(line + b"\n")
-    with pytest.raises(FileFormatError, match=expected):
-        recover(folder)
+    path.write_bytes(b"".join([lines[0], lines[1], lines[1], lines[2]]))  # repeated
+    recovery = recover_journal(folder)
+    assert recovery.session.encounter.name == "Ford"
+    assert recovery.unread == 2 and "numbered 1 where 2 was expected" in (recovery.problem or "")
+    path.write_bytes(b"".join([lines[0], lines[2], lines[1]]))  # swapped
+    assert recover_journal(folder).session.encounter.name == "Ambush at the ford"
 
 
 def test_events_of_an_older_journal_are_ignored(
@@ -413,7 +464,9 @@ def test_resume_keeps_the_whole_history_across_a_second_crash(
     assert walk_history(again) == walk_history(session)
 
 
-def test_resume_refuses_a_damaged_journal(make_setup_session: MakeSession, folder: Path) -> None:
+def test_resume_goes_on_from_the_last_good_line(
+    make_setup_session: MakeSession, folder: Path
+) -> None:
     session = make_setup_session()
     journal = Journal.begin(folder, session)
     session.apply(RenameEncounter("Ford"))
@@ -421,11 +474,17 @@ def test_resume_refuses_a_damaged_journal(make_setup_session: MakeSession, folde
     journal.detach()
     path = folder / "events.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
-    lines[1] = b"garbage\n"
+    lines[2] = b"garbage\n"
     path.write_bytes(b"".join(lines))
-    with pytest.raises(FileFormatError, match="damaged at line 2"):
-        Journal.resume(folder, session)
-    assert path.read_bytes() == b"".join(lines)
+    recovered = recover_journal(folder).session
+    journal = Journal.resume(folder, recovered)
+    assert path.read_bytes() == b"".join(lines[:2])
+    recovered.apply(RenameEncounter("Tower"))
+    journal.detach()
+    again = recover_journal(folder)
+    assert again.complete and again.session.encounter.name == "Tower"
+    again.session.undo()
+    assert again.session.encounter.name == "Ford"
 
 
 # --- stopping ----------------------------------------------------------------------------

@@ -11,6 +11,9 @@ from pathlib import Path
 
 from tests.qt.conftest import by_name
 from tracker.engine import AddEffect, EndTurn, RulesetAction, StartEncounter
+from tracker.persistence.files import load_encounter
+from tracker.persistence.recent import load_recent
+from tracker.persistence.recovery import recover_journal
 from tracker.qt.app import open_main_window, sample_session, single_instance_lock
 from tracker.qt.main_window import MainWindow
 
@@ -48,13 +51,30 @@ def test_resume_after_the_window_was_never_closed(qtbot, tmp_path, questions):
     first.document.undo_stack.setClean()
 
 
-def test_declining_to_resume_opens_the_sample_and_drops_the_journal(qtbot, tmp_path):
+def test_declining_to_resume_keeps_the_fight_as_a_file_and_the_journal_aside(qtbot, tmp_path):
     journal = tmp_path / "journal"
     first = MainWindow(sample_session(), None, journal)
     _play(first.document)
-    second = open_main_window(journal, ask=lambda _question: False)
+    expected = first.document.encounter.to_dict()
+    told: list[tuple[str, object]] = []
+    second = open_main_window(
+        journal, ask=lambda _question: False, tell=lambda m, f: told.append((m, f))
+    )
     qtbot.addWidget(second)
     assert second.document.encounter.to_dict() == sample_session().encounter.to_dict()
+    ((message, folder),) = told
+    (kept,) = load_recent().recent
+    assert kept.name.startswith("Recovered – Ambush at the Ruined Chapel ")
+    assert load_encounter(kept).to_dict() == expected
+    assert f"“{kept.name}” in {kept.parent}" in message and "File → Open Recent" in message
+    assert folder is not None and folder.name.startswith("declined-") and str(folder) in message
+    assert (folder / "base.json").is_file() and (folder / "events.jsonl").is_file()
+    # The journal kept aside still resumes the fight, undo history included.
+    recovered = recover_journal(folder).session
+    assert recovered.encounter.to_dict() == expected and recovered.redo_text != ""
+    # Open Recent brings the fight back.
+    assert second.recent_menu.open_recent(kept)
+    assert second.document.encounter.to_dict() == expected
     first.document.undo_stack.setClean()
 
 

@@ -2,7 +2,8 @@
 
 - `tracker.persistence.paths`: where Tracker keeps its files.
 - `tracker.persistence.files`: encounter files (`save_encounter`, `load_encounter`).
-- `tracker.persistence.journal`: the crash-recovery journal (`Journal`, `recover`).
+- `tracker.persistence.journal`: the crash-recovery journal (`Journal`); its lines in
+  `journal_lines`, reading it back in `recovery` (`recover_journal`).
 """
 
 from tracker.persistence.files import (
@@ -17,9 +18,11 @@ from tracker.persistence.files import (
 from tracker.persistence.journal import (
     Journal,
     JournalInfo,
+    Recovery,
     discard_journal,
     pending_journal,
     recover,
+    recover_journal,
     set_aside_journal,
 )
 from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
@@ -30,6 +33,7 @@ __all__ = [
     "FileFormatError",
     "Journal",
     "JournalInfo",
+    "Recovery",
     "SaveError",
     "config_dir",
     "data_dir",
@@ -40,6 +44,7 @@ __all__ = [
     "load_encounter",
     "pending_journal",
     "recover",
+    "recover_journal",
     "save_encounter",
     "set_aside_journal",
 ]

@@ -28,6 +28,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import stat
 from collections.abc import Callable
 from datetime import datetime
@@ -136,12 +137,18 @@ def dump(document: dict[str, Any]) -> bytes:
     )
 
 
-def save_encounter(encounter: Encounter, path: Path) -> None:
+def save_encounter(
+    encounter: Encounter,
+    path: Path,
+    before_writing: Callable[[Path, bytes], None] | None = None,
+) -> None:
     """Save `encounter` to `path` atomically.
 
     Raises `FileFormatError` (and writes nothing) if `path` exists and is not a Tracker
     encounter this version can read: a foreign or damaged file is never overwritten.
     Raises `SaveError` if the file cannot be written; the previous file is then intact.
+    `before_writing(path, data)` is called just before the file is written (the crash
+    journal notes the save it is about to see: `Journal.note_saving`).
     """
     path = Path(path)
     target = Path(os.path.realpath(path))  # save through a symbolic link, not over it
@@ -154,6 +161,8 @@ def save_encounter(encounter: Encounter, path: Path) -> None:
             f"written ({error}).",
             path,
         ) from error
+    if before_writing is not None:
+        before_writing(path, data)
     try:
         write_atomic(target, data)
     except OSError as error:
@@ -210,6 +219,26 @@ def write_atomic(path: Path, data: bytes) -> None:
             temporary.unlink(missing_ok=True)
         raise
     sync_directory(directory)
+
+
+TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
+
+
+def remove_leftover_temporaries(directory: Path) -> list[Path]:
+    """Delete the temporary files `write_atomic` left in `directory` when the app was
+    killed in the middle of a save (".war.json.1a2b3c4d.tmp"); call it at start-up,
+    before anything is written there. Returns what was removed."""
+    removed: list[Path] = []
+    try:
+        entries = list(Path(directory).iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        if TEMPORARY.match(entry.name) and entry.is_file() and not entry.is_symlink():
+            with contextlib.suppress(OSError):
+                entry.unlink()
+                removed.append(entry)
+    return removed
 
 
 def sync_directory(directory: Path) -> None:

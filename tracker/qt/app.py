@@ -16,16 +16,20 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
-from tracker.persistence.files import load_encounter
+from tracker.persistence.files import load_encounter, remove_leftover_temporaries, save_encounter
 from tracker.persistence.journal import (
     Journal,
-    discard_journal,
+    JournalInfo,
+    keep_damaged_copy,
+    keep_good_lines,
     pending_journal,
-    recover,
+    recover_journal,
     set_aside_journal,
 )
+from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
 from tracker.qt.app_icon import application_icon
 from tracker.qt.main_window import MainWindow
+from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
 
 SAMPLE = "war_scroll_sample.json"
 log = logging.getLogger("tracker")
@@ -64,28 +68,139 @@ def _report_unexpected(
 
 def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> MainWindow:
     """The window Tracker opens on: the journaled encounter if the last run was cut off
-    and the GM wants it back, otherwise the bundled sample encounter. A journal that
-    cannot be used is set aside (never deleted) and the GM is told where it went."""
+    and the GM wants it back, otherwise the encounter open at the last clean quit, or the
+    bundled sample. Nothing is ever deleted: a journal that cannot be used is set aside,
+    one used only up to its last good line is copied aside first, one the GM declines is
+    saved as an encounter file and set aside; the GM is told where (`tell`)."""
     journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
     ask = ask if ask is not None else _ask_resume
-    tell = tell if tell is not None else _tell_set_aside
+    tell = tell if tell is not None else _tell
+    remove_leftovers(journal_dir)
     info = pending_journal(journal_dir)
-    if info is not None and info.problem is None:
-        question = (
-            f"Tracker was closed without finishing “{info.name}”.\nResume exactly where it stopped?"
-        )
-        if not ask(question):
-            discard_journal(journal_dir)
-            return MainWindow(sample_session(), None, journal_dir)
-        try:
-            session, saved_path = recover(journal_dir)
-        except TrackerError as error:
-            tell(str(error), set_aside_journal(journal_dir))
-        else:
-            return MainWindow(session, saved_path, journal_dir, resume=True)
+    if info is not None and info.problem is not None:
+        folder = set_aside_journal(journal_dir)
+        tell(f"The last encounter could not be resumed: {info.problem} {_kept(folder)}", folder)
     elif info is not None:
-        tell(info.problem or "", set_aside_journal(journal_dir))
+        if ask(resume_question(info)):
+            window = _resume(journal_dir, tell)
+            if window is not None:
+                return window
+        else:
+            _keep_declined(journal_dir, info, tell)
+    return _open_last(journal_dir, tell)
+
+
+def resume_question(info: JournalInfo) -> str:
+    name = info.name or "the last encounter"
+    question = f"Tracker was closed without finishing “{name}”.\nResume exactly where it stopped?"
+    if info.unread:
+        count = info.unread
+        question += (
+            f"\n\nThe journal is damaged: {count} of its last change"
+            f"{'s' * (count != 1)} cannot be read. Tracker resumes up to the last good one "
+            "and keeps a copy of the journal as it is."
+        )
+    return question + (
+        "\n\nIf you answer No, nothing is lost: the encounter is saved as a file you can "
+        "open later (File → Open Recent)."
+    )
+
+
+def _resume(journal_dir: Path, tell) -> MainWindow | None:
+    try:
+        recovery = recover_journal(journal_dir)
+    except TrackerError as error:
+        folder = set_aside_journal(journal_dir)
+        tell(f"The last encounter could not be resumed: {error} {_kept(folder)}", folder)
+        return None
+    report = recovery.report()
+    if report is None:
+        return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
+    folder = keep_damaged_copy(journal_dir)
+    if folder is None:  # no copy: move the journal aside whole and journal afresh
+        folder = set_aside_journal(journal_dir)
+        tell(f"{report}\n\n{_kept(folder)}", folder)
+        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
+    try:
+        keep_good_lines(journal_dir, recovery.lines)
+    except OSError:
+        set_aside_journal(journal_dir)  # the copy is kept; journal afresh
+        tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
+        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
+    tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
+    return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
+
+
+def _keep_declined(journal_dir: Path, info: JournalInfo, tell) -> None:
+    """The GM declined to resume: save the encounter as it was as a file of its own and
+    keep the journal (undo history included) aside; a mis-click never loses a fight."""
+    kept: Path | None = None
+    try:
+        recovery = recover_journal(journal_dir)
+        stamp = info.modified.strftime("%Y-%m-%d %H.%M")
+        kept = recovered_path(recovery.session.encounter.name, stamp)
+        save_encounter(recovery.session.encounter, kept)
+        remember_recent(kept)
+    except (TrackerError, OSError):
+        kept = None
+    folder = set_aside_journal(journal_dir, "declined")
+    where = f"Its journal, with its undo history, is kept in {folder}." if folder else ""
+    if kept is not None:
+        tell(
+            f"“{info.name}” was not resumed, and nothing is lost: it was saved as "
+            f"“{kept.name}” in {kept.parent}; open it with File → Open Recent. {where}",
+            folder,
+        )
+    else:
+        tell(f"“{info.name}” was not resumed. {where}", folder)
+
+
+def recovered_path(name: str, stamp: str) -> Path:
+    safe = "".join(c if c.isalnum() or c in " -_()'" else "_" for c in name).strip()
+    path = paths.encounters_dir() / f"Recovered – {safe or 'encounter'} {stamp}.json"
+    number = 2
+    while path.exists():
+        path = path.with_name(f"Recovered – {safe or 'encounter'} {stamp} ({number}).json")
+        number += 1
+    return path
+
+
+def _open_last(journal_dir: Path, tell) -> MainWindow:
+    """The encounter open at the last clean quit, or the sample (saying why)."""
+    last = load_recent().last
+    if last is not None:
+        unsaved = last.parent == paths.data_dir() / UNSAVED_FOLDER
+        try:
+            session = Session(load_encounter(last))
+        except TrackerError as error:
+            tell(f"The last encounter could not be opened: {error} Tracker opens the sample.", None)
+        else:
+            window = MainWindow(session, None if unsaved else last, journal_dir)
+            if unsaved:
+                window.kept_from = last
+                window.statusBar().showMessage(unsaved_kept_message(last), 15000)
+            return window
     return MainWindow(sample_session(), None, journal_dir)
+
+
+def remove_leftovers(journal_dir: Path) -> None:
+    """Temporary files of saves cut off by a kill, where Tracker writes: the journal,
+    the data folders, and the folders of the encounters it knows."""
+    folders = {journal_dir, paths.encounters_dir(), paths.data_dir() / UNSAVED_FOLDER}
+    folders.add(paths.config_dir())
+    recent = load_recent()
+    folders.update(p.parent for p in recent.recent)
+    info = pending_journal(journal_dir)
+    if info is not None and info.saved_path is not None:
+        folders.add(info.saved_path.parent)
+    for folder in folders:
+        remove_leftover_temporaries(folder)
+
+
+def _kept(folder: Path | None) -> str:
+    if folder is None:
+        return "The journal could not be moved and was left where it was."
+    return f"The journal was kept in {folder}."
 
 
 def _ask_resume(question: str) -> bool:
@@ -93,18 +208,8 @@ def _ask_resume(question: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def _tell_set_aside(problem: str, folder: Path | None) -> None:
-    where = (
-        f"It was kept in {folder}."
-        if folder is not None
-        else "It could not be moved and was left where it was."
-    )
-    QMessageBox.warning(
-        None,
-        "Cannot resume",
-        f"The last encounter could not be resumed: {problem}\n\n{where} "
-        "Tracker starts with the sample encounter.",
-    )
+def _tell(message: str, folder: Path | None) -> None:
+    QMessageBox.information(None, "Tracker", message)
 
 
 def single_instance_lock() -> QLockFile | None:

@@ -12,6 +12,7 @@ from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.players.settings import settings_store
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.widgets.recent_menu import RecentMenu
 from tracker.qt.widgets.turn_timer import turn_timer_action
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         QKeySequence.StandardKey.Open,
         "open",
     )
+    window.recent_menu = RecentMenu(window)
+    file_menu.addMenu(window.recent_menu)
     item(file_menu, "&Save", window.save, QKeySequence.StandardKey.Save, "save")
     item(
         file_menu,

@@ -59,6 +59,7 @@ from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
 from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
+from tracker.qt.widgets.recent_menu import keep_at_quit, remember_recent
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self._reselecting = False  # going back to the combatant with unapplied edits
         self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
         self.journal: Journal | None = None
+        self.kept_from: Path | None = None  # the "Unsaved – …" file this encounter came from
         self._build_models()
         # The state of the fight stays in the status bar's permanent part; passing
         # messages (saved, refused, expired) use the temporary part beside it.
@@ -584,6 +586,9 @@ class MainWindow(QMainWindow):
         if filename:
             self.open_path(Path(filename))
 
+    def open_recent(self, path: Path) -> bool:
+        return self._may_discard() and self.open_path(path)
+
     def open_path(self, path: Path) -> bool:
         try:
             encounter = load_encounter(path)
@@ -592,6 +597,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open encounter", str(error))
             return False
         self.replace_session(session, path)
+        self.kept_from = None
+        remember_recent(path)
         return True
 
     def save(self) -> bool:
@@ -607,8 +614,9 @@ class MainWindow(QMainWindow):
         return self.save_to(Path(filename)) if filename else False
 
     def save_to(self, path: Path) -> bool:
+        journal = self.journal if self.journal is not None and self.journal.active else None
         try:
-            save_encounter(self.document.encounter, path)
+            save_encounter(self.document.encounter, path, journal and journal.note_saving)
         except (TrackerError, OSError) as error:
             QMessageBox.warning(self, "Cannot save encounter", str(error))
             return False
@@ -616,6 +624,8 @@ class MainWindow(QMainWindow):
         self.document.undo_stack.setClean()
         if self.journal is not None:
             self.journal.set_saved_path(path)
+        self.kept_from = None
+        remember_recent(path)
         self.statusBar().showMessage(f"Saved to {path}", 5000)
         return True
 
@@ -636,7 +646,9 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._settle_unapplied_edits() or not self._may_discard():
+        if not self._settle_unapplied_edits() or not keep_at_quit(
+            self, self.kept_from, self._may_discard
+        ):
             event.ignore()
             return
         QApplication.instance().removeEventFilter(self.keys)

@@ -1,0 +1,145 @@
+"""Resume after a kill: a fight of 2,000 turns (50 combatants, effects coming and going)
+is played with its crash journal for every installed ruleset, abandoned without a clean
+exit, and recovered; prints the time to read the journal (`pending_journal`, the
+"Resume?" question) and to rebuild the session (`recover_journal`), median of a few
+runs, with the journal's size.
+
+Run by hand (never in the test suite; this machine is shared and noisy):
+
+    .venv/bin/python benchmarks/resume.py [--turns 2000] [--size 50] [--runs 3]
+        [--rulesets war_scroll priority]
+
+Compare rulesets and figures measured in the same run rather than absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
+
+from tracker.engine import (  # noqa: E402
+    AddCombatant,
+    AddEffect,
+    Command,
+    CommandError,
+    EndEffect,
+    EndTurn,
+    RulesetAction,
+    Session,
+    StartEncounter,
+)
+from tracker.engine.registry import available_rulesets  # noqa: E402
+from tracker.persistence.journal import Journal, pending_journal, recover_journal  # noqa: E402
+
+
+def stats_for(session: Session, rng: random.Random) -> dict[str, Any]:
+    stats: dict[str, Any] = {}
+    for field in session.ruleset.stat_fields:
+        if field.kind == "int":
+            low = field.minimum if field.minimum is not None else 0
+            high = field.maximum if field.maximum is not None else low + 30
+            stats[field.name] = rng.randint(low, min(high, low + 40))
+        elif field.kind == "choice":
+            stats[field.name] = rng.choice(field.choices)
+    return stats
+
+
+def next_step(session: Session) -> Command:
+    """Answer the open prompt (its first answer the rules take), or end the turn."""
+    prompt = session.prompt()
+    if prompt is not None:
+        for answer in prompt.answers:
+            command = answer.command
+            if answer.fields and isinstance(command, RulesetAction):
+                params = {f.name: (f.default if f.kind != "text" else "x") for f in answer.fields}
+                command = RulesetAction(command.action, command.combatant_id, params)
+            if session.refusal(command) is None:
+                return command
+    return EndTurn()
+
+
+def play(ruleset_id: str, size: int, turns: int, folder: Path) -> Session:
+    """The fight, journaled in `folder` from its creation; the journal is left as a kill
+    leaves it."""
+    rng = random.Random(11)
+    session = Session.new(f"{ruleset_id}, {turns} turns", ruleset_id)
+    journal = Journal.begin(folder, session)
+    for number in range(size):
+        side = rng.choice(["party", "enemy"])
+        session.apply(AddCombatant(f"Fighter {number}", side, stats=stats_for(session, rng)))
+    session.apply(StartEncounter())
+    ended, steps = 0, 0
+    while ended < turns and steps < 10 * turns:  # a turn: the current turn changes
+        before = session.current_turn()
+        try:
+            session.apply(next_step(session))
+        except CommandError:
+            break
+        steps += 1
+        now = session.current_turn()
+        ended += (before.key if before else None) != (now.key if now else None)
+        ids = [c.id for c in session.encounter.combatants]
+        if rng.random() < 0.1:
+            session.apply(AddEffect("Blessed", rng.choice(ids), None, {}))
+        if session.encounter.effects and rng.random() < 0.08:
+            session.apply(EndEffect(rng.choice(session.encounter.effects).id))
+        if rng.random() < 0.02:
+            session.undo()
+    journal.detach()  # killed: no close()
+    return session
+
+
+def measure(ruleset_id: str, size: int, turns: int, runs: int, root: Path) -> dict[str, float]:
+    folder = root / f"journal-{ruleset_id}"
+    session = play(ruleset_id, size, turns, folder)
+    asking: list[float] = []
+    rebuilding: list[float] = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        pending_journal(folder)
+        asking.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        recovery = recover_journal(folder)
+        rebuilding.append(time.perf_counter() - started)
+        assert recovery.complete
+        assert recovery.session.encounter.to_dict() == session.encounter.to_dict()
+    size_kb = sum(p.stat().st_size for p in folder.iterdir() if p.is_file()) / 1024
+    return {
+        "changes": float(len(session.history)),
+        "journal (KiB)": size_kb,
+        "question (ms)": statistics.median(asking) * 1000,
+        "recover (ms)": statistics.median(rebuilding) * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--turns", type=int, default=2000)
+    parser.add_argument("--size", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rulesets", nargs="+", default=sorted(available_rulesets()))
+    arguments = parser.parse_args()
+    print(f"{'ruleset':18}{'changes':>9}{'journal KiB':>13}{'question ms':>13}{'recover ms':>12}")
+    shm = "/dev/shm" if os.path.isdir("/dev/shm") else None  # fsync costs nothing there
+    with tempfile.TemporaryDirectory(dir=shm) as root:
+        for ruleset_id in arguments.rulesets:
+            figures = measure(
+                ruleset_id, arguments.size, arguments.turns, arguments.runs, Path(root)
+            )
+            print(
+                f"{ruleset_id:18}{figures['changes']:>9.0f}{figures['journal (KiB)']:>13.0f}"
+                f"{figures['question (ms)']:>13.1f}{figures['recover (ms)']:>12.1f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""The encounters a GM opened or saved lately, and the one to reopen at the next start.
+
+Kept in ``recent.json`` in the user config folder (`paths.config_dir()`), written
+atomically::
+
+    {"last": "/home/gm/war.json", "recent": ["/home/gm/war.json", "/home/gm/ford.json"]}
+
+``last`` is the encounter that was open when Tracker was last quit cleanly (null: the
+bundled sample). A missing or damaged ``recent.json`` reads as empty: losing the list
+never stops Tracker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tracker.persistence import paths
+from tracker.persistence.files import write_atomic
+
+RECENT_FILE = "recent.json"
+MAX_RECENT = 8
+UNSAVED_FOLDER = "unsaved"
+
+
+@dataclass
+class RecentFiles:
+    last: Path | None = None
+    recent: list[Path] = field(default_factory=list)
+
+    def remember(self, path: Path) -> None:
+        """`path` was opened or saved: first in the list."""
+        path = _absolute(path)
+        self.recent = [path, *(p for p in self.recent if p != path)][:MAX_RECENT]
+
+    def forget(self, path: Path) -> None:
+        path = _absolute(path)
+        self.recent = [p for p in self.recent if p != path]
+        if self.last == path:
+            self.last = None
+
+    def missing(self) -> list[Path]:
+        return [p for p in self.recent if not p.is_file()]
+
+
+def load_recent(folder: Path | None = None) -> RecentFiles:
+    path = (folder if folder is not None else paths.config_dir()) / RECENT_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return RecentFiles()
+    if not isinstance(data, dict):
+        return RecentFiles()
+    last = data.get("last")
+    recent = data.get("recent")
+    names = [p for p in recent if isinstance(p, str) and p] if isinstance(recent, list) else []
+    return RecentFiles(
+        Path(last) if isinstance(last, str) and last else None,
+        [Path(p) for p in dict.fromkeys(names)][:MAX_RECENT],
+    )
+
+
+def save_recent(recent: RecentFiles, folder: Path | None = None) -> bool:
+    """Write the list; False if it could not be written (nothing else depends on it)."""
+    path = (folder if folder is not None else paths.config_dir()) / RECENT_FILE
+    data = {
+        "last": str(recent.last) if recent.last is not None else None,
+        "recent": [str(p) for p in recent.recent],
+    }
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError:
+        return False
+    return True
+
+
+def unsaved_path(name: str) -> Path:
+    """Where an encounter never saved is kept at a clean quit ("Unsaved – Ambush.json"
+    in the data folder's "unsaved" folder)."""
+    folder = paths.data_dir() / UNSAVED_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in " -_()'" else "_" for c in name).strip()
+    return folder / f"Unsaved – {safe or 'encounter'}.json"
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.abspath(path))

@@ -1,0 +1,293 @@
+"""Reading the crash journal back: what is waiting to be resumed, and the session it
+rebuilds, as far as the journal can be trusted.
+
+Recovery never writes and never deletes: a journal it cannot use entirely is copied
+aside (`keep_damaged_copy`) before the app goes on from its last good line; a journal it
+cannot use at all is moved aside (`set_aside_journal`). See `tracker.persistence.journal`
+for the files and `tracker.persistence.journal_lines` for the lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import shutil
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tracker.engine.commands import Command
+from tracker.engine.session import Session
+from tracker.engine.state import Encounter
+from tracker.persistence.files import (
+    FileFormatError,
+    encounter_from_document,
+    read_document,
+    write_atomic,
+)
+from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
+
+BASE_FILE = "base.json"
+EVENTS_FILE = "events.jsonl"
+
+
+@dataclass(frozen=True)
+class JournalInfo:
+    """What `pending_journal` found, for the "Resume?" question. `problem` is set when
+    the journal cannot be used at all (its base is damaged); `unread` counts the lines
+    after the last good one (recovery stops there)."""
+
+    directory: Path
+    name: str
+    ruleset_id: str
+    events: int  # changes journaled since the base and readable: applies, undos, redos
+    saved_path: Path | None
+    modified: datetime
+    problem: str | None = None
+    unread: int = 0
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """The session rebuilt from a journal, up to its last good line."""
+
+    session: Session
+    saved_path: Path | None
+    changes: int  # applies, undos and redos replayed
+    lines: int  # lines of the events file used, header included
+    unread: int  # complete lines after those that could not be used
+    problem: str | None  # why the rest could not be used, None if all was
+
+    @property
+    def complete(self) -> bool:
+        return self.problem is None
+
+    def report(self) -> str | None:
+        """What to tell the GM when not everything could be resumed, or None."""
+        if self.problem is None:
+            return None
+        where = self.session.status().rstrip(". ") or "the start of the encounter"
+        count = self.unread
+        later = f"{count} later change{'s' * (count != 1)} could not be read"
+        return f"Resumed at {where}; {later}. Line {self.lines + 1}: {self.problem}."
+
+
+# --- reading -----------------------------------------------------------------------------
+def pending_journal(directory: Path) -> JournalInfo | None:
+    """What is waiting to be resumed in `directory`, or None if there is no journal.
+    Reads the lines (checking every one) but replays nothing."""
+    directory = Path(directory)
+    base = base_path(directory)
+    if not base.is_file():
+        return None
+    stamps = [p.stat().st_mtime for p in (base, events_path(directory)) if p.exists()]
+    modified = datetime.fromtimestamp(max(stamps)).astimezone()
+    try:
+        contents = read_journal(directory)
+    except (FileFormatError, OSError) as error:
+        name, ruleset_id = _names_in(base)
+        message = error.message if isinstance(error, FileFormatError) else str(error)
+        return JournalInfo(directory, name, ruleset_id, 0, None, modified, message)
+    records = contents.lines.records[1:]
+    saved = last_saved(contents, len(contents.lines.records))
+    return JournalInfo(
+        directory,
+        contents.encounter.name,
+        contents.encounter.ruleset_id,
+        sum(1 for record in records if record["op"] in CHANGE_OPS),
+        saved,
+        modified,
+        None,
+        contents.lines.unread,
+    )
+
+
+def recover_journal(directory: Path) -> Recovery:
+    """Rebuild the journaled session (encounter, undo and redo history, where it was last
+    saved) up to the last line that is intact and replays. Never writes. Raises
+    `FileFormatError` only when there is nothing to resume from (no base, or a damaged
+    one)."""
+    directory = Path(directory)
+    contents = read_journal(directory)
+    lines = contents.lines
+    session = Session(contents.encounter)
+    used, changes = 1, 0
+    problem, unread = lines.problem, lines.unread
+    for record in lines.records[1:]:
+        op = record["op"]
+        try:
+            if op == "apply":
+                session.apply(Command.from_dict(record["command"]))
+            elif op == "undo":
+                session.undo()
+            elif op == "redo":
+                session.redo()
+        except Exception as error:  # refused, or a ruleset choking on replayed data
+            message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
+            problem = f"the change could not be replayed ({message})"
+            unread = len(lines.records) - used + lines.unread
+            break
+        changes += op in CHANGE_OPS
+        used += 1
+    if not lines.records:
+        used = 0
+    return Recovery(session, last_saved(contents, used), changes, used, unread, problem)
+
+
+def last_saved(contents: JournalContents, lines: int) -> Path | None:
+    """Where the encounter was last saved, by the first `lines` lines of the journal. A
+    save begun ("saving") whose end was not journaled counts if the file holds what was
+    being written (the app was killed between replacing the file and saying so)."""
+    saved_path = contents.saved_path
+    intent: tuple[Path | None, str] | None = None
+    for record in contents.lines.records[1:lines]:
+        if record["op"] == "saved":
+            saved_path, intent = _path(record.get("path")), None
+        elif record["op"] == "saving":
+            intent = (_path(record.get("path")), str(record.get("sha256", "")))
+    if intent is not None and intent[0] is not None and _holds(intent[0], intent[1]):
+        saved_path = intent[0]
+    return saved_path
+
+
+def recover(directory: Path) -> tuple[Session, Path | None]:
+    """`recover_journal`, all or nothing: raises `FileFormatError` unless every complete
+    line of the journal was replayed."""
+    recovery = recover_journal(directory)
+    if recovery.problem is not None:
+        raise FileFormatError(
+            f"The crash-recovery journal is damaged at line {recovery.lines + 1} of "
+            f"{EVENTS_FILE}: {recovery.problem}.",
+            events_path(Path(directory)),
+        )
+    return recovery.session, recovery.saved_path
+
+
+def digest(data: bytes) -> str:
+    """The fingerprint of a file's contents written in a "saving" line."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _holds(path: Path, expected: str) -> bool:
+    """True if the file at `path` holds exactly the bytes whose digest is `expected`."""
+    try:
+        return bool(expected) and digest(path.read_bytes()) == expected
+    except OSError:
+        return False
+
+
+# --- keeping what cannot be used -----------------------------------------------------------
+def keep_damaged_copy(directory: Path) -> Path | None:
+    """Copy the journal, as it is, into a new folder beside it ("damaged-20261123-104512"),
+    before the app goes on from its last good line. Returns that folder, or None if
+    there was no journal or the copy failed (then the journal itself is left alone)."""
+    return _aside(Path(directory), "damaged", move=False)
+
+
+def set_aside_journal(directory: Path, label: str = "damaged") -> Path | None:
+    """Move a journal out of the way into a new folder beside it named after `label` and
+    the moment ("damaged-20261123-104512", "declined-…"), so that Tracker starts normally
+    and nothing the GM might still want is deleted. Returns that folder (None when there
+    was no journal, or it could not be moved: then it is left where it is)."""
+    return _aside(Path(directory), label, move=True)
+
+
+def _aside(directory: Path, label: str, *, move: bool) -> Path | None:
+    present = [p for p in (base_path(directory), events_path(directory)) if p.exists()]
+    if not present:
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = directory / f"{label}-{stamp}"
+    number = 2
+    while target.exists():
+        target = directory / f"{label}-{stamp}-{number}"
+        number += 1
+    try:
+        target.mkdir(parents=True)
+        for path in present:  # the base first: a half-moved journal is never resumable
+            if move:
+                path.rename(target / path.name)
+            else:
+                shutil.copy2(path, target / path.name)
+    except OSError:
+        if not move:
+            shutil.rmtree(target, ignore_errors=True)  # our own partial copy
+        return None
+    return target
+
+
+def keep_good_lines(directory: Path, lines: int) -> None:
+    """Cut the events file after its first `lines` lines (those recovery used), so that
+    journaling goes on from there. Keep a copy first (`keep_damaged_copy`)."""
+    path = events_path(Path(directory))
+    data = path.read_bytes()
+    pieces = data.split(b"\n")
+    write_atomic(path, b"".join(piece + b"\n" for piece in pieces[:lines]))
+
+
+def discard_journal(directory: Path) -> None:
+    """Delete the journal in `directory` (nothing happens if there is none). The base goes
+    first, so an interrupted discard never leaves a journal that looks resumable but is
+    not the latest state. Only a journal whose encounter was saved or closed cleanly is
+    discarded; one the GM declined to resume is set aside instead."""
+    directory = Path(directory)
+    for path in (base_path(directory), events_path(directory)):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+# --- the files ---------------------------------------------------------------------------
+@dataclass
+class JournalContents:
+    encounter: Encounter
+    journal_id: str
+    saved_path: Path | None  # as the base says; the lines may say otherwise
+    lines: Lines
+
+
+def read_journal(directory: Path) -> JournalContents:
+    """The base and the good lines of the events file; `FileFormatError` if the base
+    cannot be used."""
+    base = base_path(directory)
+    if not base.is_file():
+        raise FileFormatError(f"There is no crash-recovery journal in {directory}.", base)
+    document = read_document(base)
+    encounter = encounter_from_document(document, base)
+    journal_id = document.get("journal_id")
+    saved = document.get("saved_path")
+    if not isinstance(journal_id, str) or not (saved is None or isinstance(saved, str)):
+        raise FileFormatError(
+            f"The crash-recovery journal is damaged: {base.name} lacks its journal data.", base
+        )
+    try:
+        raw = events_path(directory).read_bytes()
+    except FileNotFoundError:
+        raw = b""
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise FileFormatError(
+            f"The crash-recovery journal cannot be read: {reason}.", events_path(directory)
+        ) from None
+    return JournalContents(encounter, journal_id, _path(saved), read_lines(raw, journal_id))
+
+
+def _names_in(base: Path) -> tuple[str, str]:
+    """Best-effort encounter name and ruleset id of an unusable base file."""
+    try:
+        data = read_document(base).get("encounter", {})
+        return str(data.get("name", "")), str(data.get("ruleset_id", ""))
+    except (FileFormatError, AttributeError):
+        return "", ""
+
+
+def _path(value: Any) -> Path | None:
+    return Path(value) if isinstance(value, str) and value else None
+
+
+def base_path(directory: Path) -> Path:
+    return directory / BASE_FILE
+
+
+def events_path(directory: Path) -> Path:
+    return directory / EVENTS_FILE
