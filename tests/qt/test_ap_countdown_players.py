@@ -178,3 +178,26 @@ def test_the_whole_board_never_names_the_troll(adocument, players):
         action()
         if by_name(adocument, "Cave Troll").hidden:
             assert leaked(window_texts(players), adocument) == []
+
+
+def test_a_stun_waits_on_no_stun_the_players_cannot_see(qapp):
+    """A party member stunned by a visible Orc and, more severely, by the hidden Cave
+    Troll: the GM reads that the Orc's stun waits; the players, who never see the
+    Troll's stun, read its rounds plainly."""
+    from tracker.engine import AddEffect
+    from tracker.qt.models.effects_model import EffectsModel
+    from tracker.qt.players.effects_proxy import REMAINING_COLUMN, PartyEffectsProxy
+    from tracker.qt.players.public_state import PublicState
+
+    document = EncounterDocument(af.ap_session())
+    mirelle = by_name(document, "Mirelle").id
+    orc, troll = by_name(document, "Orc Archer").id, by_name(document, "Cave Troll").id
+    assert by_name(document, "Cave Troll").hidden
+    document.apply(AddEffect("Dazed", mirelle, orc, {"rounds": 2, "kind": "dazed"}))
+    document.apply(AddEffect("Stunned", mirelle, troll, {"rounds": 1, "kind": "stunned"}))
+    effects = EffectsModel(document, document)
+    proxy = PartyEffectsProxy(effects, PublicState(document, document), parent=document)
+    gm = [effects.index(r, REMAINING_COLUMN).data() for r in range(effects.rowCount())]
+    assert any("after the more severe stun" in text for text in gm)
+    shown = [proxy.index(r, REMAINING_COLUMN).data() for r in range(proxy.rowCount())]
+    assert shown == ["Dazed, 2 rounds left"]

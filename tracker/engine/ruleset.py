@@ -218,6 +218,15 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         """How long the effect has left, in the ruleset's units, for display."""
         return ""
 
+    def public_remaining(
+        self, encounter: Encounter, effect: Effect, visible: Collection[str]
+    ) -> str | None:
+        """How long the effect has left as told to those who see only the combatants
+        `visible` (the players): nothing in it may follow from an effect they cannot see
+        (carried or created by anyone else). None: the ruleset's `remaining` text says
+        nothing of other effects, so it is the players' text too (unless it names one)."""
+        return None
+
     def remaining_unnamed(self, encounter: Encounter, effect: Effect) -> str:
         """How long the effect has left without naming anyone (for the players when the
         full text would name a hidden combatant); "" when that cannot be said."""

@@ -51,10 +51,21 @@ class PartyEffectsProxy(PlayersProxy):
             # counts the hidden combatants' turns.
             return None
         if int(role) in TEXT_ROLES and index.isValid() and index.column() == REMAINING_COLUMN:
-            text = self.sourceModel().data(self.mapToSource(index), Role.DisplayRole)
-            if not self.public.visibility.leaks(text):
-                return text
-            effect = self.effect_at(index.row())
-            document = self.public.document
-            return document.ruleset.remaining_unnamed(document.encounter, effect) if effect else ""
+            return self._remaining(index)
         return super().data(index, role)
+
+    def _remaining(self, index: Index) -> str:
+        """The time left as the players may be told it: from what they can see only,
+        naming no hidden combatant."""
+        effect = self.effect_at(index.row())
+        if effect is None:
+            return ""
+        document = self.public.document
+        ruleset, encounter = document.ruleset, document.encounter
+        visibility = self.public.visibility
+        text = ruleset.public_remaining(encounter, effect, visibility.visible_ids)
+        if text is None:
+            text = self.sourceModel().data(self.mapToSource(index), Role.DisplayRole)
+        if not visibility.leaks(text):
+            return str(text or "")
+        return ruleset.remaining_unnamed(encounter, effect)

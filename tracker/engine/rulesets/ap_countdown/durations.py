@@ -11,6 +11,7 @@ next turn.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from tracker.engine.errors import CommandError
@@ -121,8 +122,9 @@ def _upkeep_of(encounter: Encounter, rounds_from_now: int) -> str:
     return "this round's Upkeep" if rounds_from_now == 0 else f"round {now + rounds_from_now}'s"
 
 
-def remaining(encounter: Encounter, effect: Effect) -> str:
-    """How long the effect has, in words that name nobody."""
+def remaining(encounter: Encounter, effect: Effect, visible: Collection[str] | None = None) -> str:
+    """How long the effect has, in words that name nobody. With `visible`, as told to
+    those who see only those combatants: a stun waits only on stuns they can see."""
     anchor = effect.anchor
     if not isinstance(anchor, Anchor):
         return ""
@@ -132,7 +134,7 @@ def remaining(encounter: Encounter, effect: Effect) -> str:
         return f"{_rounds(anchor.left)} left: ends at {ending}"
     if anchor.kind in STUN_KINDS:
         text = f"{STUN_LABELS[anchor.kind]}, {_rounds(anchor.left)} left"
-        if _worse_stun(encounter, effect, anchor):
+        if _worse_stun(encounter, effect, anchor, visible):
             text += " (after the more severe stun)"
         if not counts_this_round(encounter, anchor):
             text += f"; this round does not count ({anchor.spent} AP spent before it)"
@@ -146,13 +148,22 @@ def remaining(encounter: Encounter, effect: Effect) -> str:
     return f"stage {anchor.counter}, advances at every Upkeep"
 
 
-def _worse_stun(encounter: Encounter, effect: Effect, anchor: Anchor) -> bool:
+def _worse_stun(
+    encounter: Encounter, effect: Effect, anchor: Anchor, visible: Collection[str] | None
+) -> bool:
     severity = STUN_KINDS.index(anchor.kind)
     return any(
         other is not effect
+        and (visible is None or _seen(other, visible))
         and other.carrier_id == effect.carrier_id
         and isinstance(other.anchor, Anchor)
         and other.anchor.kind in STUN_KINDS
         and STUN_KINDS.index(other.anchor.kind) < severity
         for other in encounter.effects
     )
+
+
+def _seen(effect: Effect, visible: Collection[str]) -> bool:
+    """Carried and (if by anyone) created by combatants in `visible`."""
+    creator_seen = effect.creator_id is None or effect.creator_id in visible
+    return effect.carrier_id in visible and creator_seen

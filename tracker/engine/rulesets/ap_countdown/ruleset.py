@@ -273,6 +273,11 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     def remaining(self, encounter: Encounter, effect: Effect) -> str:
         return durations.remaining(encounter, effect)
 
+    def public_remaining(
+        self, encounter: Encounter, effect: Effect, visible: Collection[str]
+    ) -> str | None:
+        return durations.remaining(encounter, effect, visible)
+
     def remaining_unnamed(self, encounter: Encounter, effect: Effect) -> str:
         return durations.remaining(encounter, effect)  # it names nobody
 
