@@ -69,9 +69,6 @@ def _quiet(kind: QtMsgType, _context: object, message: str) -> None:
         print(message, file=sys.stderr)
 
 
-qInstallMessageHandler(_quiet)
-
-
 # --- building a fight --------------------------------------------------------------------
 def stats_for(session: Session, rng: random.Random) -> dict[str, Any]:
     """Random valid stats from the ruleset's declared fields."""
@@ -359,6 +356,7 @@ def main() -> None:
     parser.add_argument("--no-table", action="store_true")
     parser.add_argument("--no-long", action="store_true")
     arguments = parser.parse_args()
+    qInstallMessageHandler(_quiet)
     steps = arguments.steps or (5 if arguments.quick else 15)
     long_turns = arguments.long_turns or (400 if arguments.quick else 2000)
     print(f"Python {sys.version.split()[0]}, {steps} steps a cell, fights of {long_turns} steps")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.models.effects_model import EffectsModel
+
+COLUMN_WIDTHS = (84, 72, 72)  # effect, on, by; the time left takes the rest
 
 
 @dataclass(frozen=True)
@@ -44,14 +47,20 @@ class EffectsPanel(QWidget):
         view.setObjectName("effects_view")
         view.setModel(model)
         view.verticalHeader().hide()
+        # Sizes set, never measured from the contents: measuring visits every effect
+        # whenever one changes. Three lines a row; the tooltip holds a longer text.
         header = view.horizontalHeader()
-        for column in range(3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for column, width in enumerate(COLUMN_WIDTHS):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
+        header.setSectionResizeMode(len(COLUMN_WIDTHS), QHeaderView.ResizeMode.Stretch)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setWordWrap(True)
-        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        rows = view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(3 * view.fontMetrics().lineSpacing() + 6)
         view.doubleClicked.connect(lambda _index: calls.edit_selected())
         layout.addWidget(view, 1)
         buttons = QHBoxLayout()

@@ -33,6 +33,8 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import FieldForm
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
+# Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
+Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
 
 
 class AnswerRow(QWidget):
@@ -40,11 +42,12 @@ class AnswerRow(QWidget):
     deciding combatant's dice, and the answer's button. `shape` says which answers it
     can show: those with the same fields, rolled or not."""
 
-    def __init__(self, shape: tuple[tuple[Field, ...], bool], panel: PromptPanel) -> None:
+    def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
         super().__init__()
         self.shape = shape
         self.roll_buttons: list[QPushButton] = []
-        fields, rolls = shape
+        fields = tuple(answer.fields)
+        rolls = shape[1]
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.form = FieldForm(fields, self) if fields else None
@@ -55,7 +58,7 @@ class AnswerRow(QWidget):
                     roll_button = QPushButton("Roll")
                     roll_button.setToolTip(f"Roll {field.roll_from} for the one who decides")
                     roll_button.clicked.connect(
-                        lambda _=False, f=field, row=self: panel.roll_for(row, f)
+                        lambda _=False, name=field.name, row=self: panel.roll_for(row, name)
                     )
                     roll_button.setProperty("field_name", field.name)
                     layout.addWidget(roll_button)
@@ -71,18 +74,21 @@ class AnswerRow(QWidget):
         """Show this answer, the `number`th of the prompt, its fields at their defaults."""
         self.answer = answer
         button = self.button
-        button.setText(answer.label)
-        button.setObjectName(f"prompt_answer_{number}")
-        if number < 10:  # Ctrl+number: Alt+number belongs to the turn panel's actions
-            keys = QKeySequence(f"Ctrl+{number}")
-            button.setShortcut(keys)
-            button.setToolTip(f"{answer.label}  [{keys.toString()}]")
-        else:
-            button.setShortcut(QKeySequence())
-            button.setToolTip(answer.label)
+        if (button.text(), button.objectName()) != (answer.label, f"prompt_answer_{number}"):
+            button.setText(answer.label)
+            button.setObjectName(f"prompt_answer_{number}")
+            if number < 10:  # Ctrl+number: Alt+number belongs to the turn panel's actions
+                keys = QKeySequence(f"Ctrl+{number}")
+                button.setShortcut(keys)
+                button.setToolTip(f"{answer.label}  [{keys.toString()}]")
+            else:
+                button.setShortcut(QKeySequence())
+                button.setToolTip(answer.label)
         for roll_button in self.roll_buttons:
             roll_button.setObjectName(f"prompt_roll_{number}_{roll_button.property('field_name')}")
         if self.form is not None:
+            for field in answer.fields:
+                self.form.editors[field.name].refit(field)
             self.form.set_values({})
 
 
@@ -169,10 +175,13 @@ class PromptPanel(QFrame):
         spare = list(self._rows)
         chosen: list[AnswerRow] = []
         for answer in answers:
-            shape = (tuple(answer.fields), rolls and any(f.roll_from for f in answer.fields))
+            shape = (
+                tuple((f.name, f.kind, f.label, bool(f.roll_from)) for f in answer.fields),
+                rolls and any(f.roll_from for f in answer.fields),
+            )
             row = next((r for r in spare if r.shape == shape), None)
             if row is None:
-                row = AnswerRow(shape, self)
+                row = AnswerRow(answer, shape, self)
                 self._rows.append(row)
             else:
                 spare.remove(row)
@@ -182,11 +191,14 @@ class PromptPanel(QFrame):
                 self._answers_box.removeWidget(row)
                 self._answers_box.insertWidget(position, row)
             row.show_answer(position + 1, answers[position])
-            row.show()
+            if row.isHidden():
+                row.show()
         for row in spare:
-            row.hide()
+            if not row.isHidden():
+                row.hide()
             row.answer = None
             row.button.setShortcut(QKeySequence())  # its keys belong to the rows shown
+            row.button.setObjectName("")
         self.answer_rows = chosen
         self.answer_buttons = [row.button for row in chosen]
         self.answer_forms = [row.form for row in chosen]
@@ -197,11 +209,11 @@ class PromptPanel(QFrame):
             return False
         return self.answer(row.answer, row.form)
 
-    def roll_for(self, row: AnswerRow, field: Field) -> None:
+    def roll_for(self, row: AnswerRow, field_name: str) -> None:
         """A Roll button: roll for the combatant who decides the current prompt."""
         asks = self.prompt.asks if self.prompt is not None else None
         if asks is not None and row.form is not None:
-            self._roll(row.form, field, asks)
+            self._roll(row.form, row.form.editors[field_name].field, asks)
 
     def _roll(self, form: FieldForm, field: Field, combatant_id: str) -> None:
         """Roll the deciding combatant's dice into the field; the GM then answers."""
