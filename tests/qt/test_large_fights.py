@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.rulesets_turns import build, next_step
+from benchmarks.table_speed import build, next_step
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.rulesets.initiative_ticks.model import TickModel

@@ -241,8 +241,12 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
 
     def ends_soon(self, encounter: Encounter, effect: Effect) -> bool:
         """True when the effect ends this turn or the next: `expires_at` holds at one of
-        the `coming_points`. Views make such effects stand out."""
-        return any(self.expires_at(encounter, effect, p) for p in self.coming_points(encounter))
+        the `coming_points`. Views make such effects stand out. The points are worked
+        out once between two changes of the encounter, whatever the number of effects."""
+        points = encounter.derived(
+            "ruleset.coming_points", lambda: tuple(self.coming_points(encounter))
+        )
+        return any(self.expires_at(encounter, effect, p) for p in points)
 
     # --- decisions ------------------------------------------------------------------
     def prompt(self, encounter: Encounter) -> Prompt | None:

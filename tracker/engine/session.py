@@ -196,8 +196,25 @@ class Session:
         return self.encounter.derived("session.status", lambda: self.ruleset.status(self.encounter))
 
     def remaining(self, effect_id: str) -> str:
-        return self.ruleset.remaining(self.encounter, self.encounter.effect(effect_id))
+        """How long the effect has left, in the ruleset's words (worked out once between
+        two changes)."""
+        return self.encounter.derived(
+            ("session.remaining", effect_id),
+            lambda: self.ruleset.remaining(self.encounter, self.encounter.effect(effect_id)),
+        )
 
     def ends_soon(self, effect_id: str) -> bool:
         """Whether the effect ends this turn or the next (see `Ruleset.ends_soon`)."""
-        return self.ruleset.ends_soon(self.encounter, self.encounter.effect(effect_id))
+        self.encounter.effect(effect_id)  # a clear error for an unknown effect
+        return effect_id in self.ending_soon()
+
+    def ending_soon(self) -> frozenset[str]:
+        """Ids of the active effects that end this turn or the next: the timing points to
+        come are worked out once for them all, once between two changes."""
+        encounter = self.encounter
+        return encounter.derived(
+            "session.ending_soon",
+            lambda: frozenset(
+                e.id for e in encounter.effects if self.ruleset.ends_soon(encounter, e)
+            ),
+        )

@@ -132,6 +132,16 @@ class Encounter:
     def combatant(self, combatant_id: str) -> Combatant:
         return self.combatants[self.index_of(combatant_id)]
 
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        """The combatant with this id, or None when it is not (or no longer) in the fight;
+        between changes a look-up, not a scan."""
+        if combatant_id is None:
+            return None
+        if self.memo is not None:
+            index = self.derived("positions", self._positions).get(combatant_id)
+            return None if index is None else self.combatants[index]
+        return next((c for c in self.combatants if c.id == combatant_id), None)
+
     def index_of(self, combatant_id: str) -> int:
         if self.memo is not None:  # between changes: a look-up
             index = self.derived("positions", self._positions).get(combatant_id)
@@ -143,9 +153,14 @@ class Encounter:
         return index
 
     def effect(self, effect_id: str) -> Effect:
-        for effect in self.effects:
-            if effect.id == effect_id:
-                return effect
+        if self.memo is not None:  # between changes: a look-up
+            found = self.derived("effects_by_id", lambda: {e.id: e for e in self.effects})
+            if effect_id in found:
+                return found[effect_id]
+        else:
+            for effect in self.effects:
+                if effect.id == effect_id:
+                    return effect
         raise CommandError(f"No active effect with id {effect_id!r}.")
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,14 +1,20 @@
 """Active effects: name, carrier, creator and how long each has left (ruleset's words).
 
 Effects that end this turn or the next (`Ruleset.ends_soon`) stand out: a strong amber
-row with black bold text and a tooltip that says so; `EndsSoonRole` gives the flag."""
+row with black bold text and a tooltip that says so; `EndsSoonRole` gives the flag.
+
+Each row's texts are worked out once per change (the session keeps how long each effect
+has left and which end soon until the state changes) and only the rows whose texts
+changed are announced, so a step repaints the effects it changed, not all of them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.changes import COMBATANTS, EFFECTS
+from tracker.engine.changes import EFFECTS
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Effect
 from tracker.qt.document import EncounterDocument
@@ -23,6 +29,14 @@ ENDS_SOON_TEXT = "#000000"
 ENDS_SOON_TIP = "Ends this turn or the next."
 
 
+@dataclass(frozen=True)
+class EffectRow:
+    """What a row shows: its four texts and whether the effect ends soon."""
+
+    texts: tuple[str, str, str, str]
+    soon: bool
+
+
 class EffectsModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Effect", "On", "By", "Remaining")
 
@@ -30,7 +44,7 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._effects: list[Effect] = list(document.encounter.effects)
-        self._soon: frozenset[str] = self._ending_soon()
+        self._rows: dict[str, EffectRow] = self._work_out_rows()
         self._soon_brush = QBrush(QColor(ENDS_SOON_BACKGROUND))
         self._soon_text = QBrush(QColor(ENDS_SOON_TEXT))
         self._soon_font = QFont()
@@ -46,31 +60,44 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
 
     def ends_soon(self, row: int) -> bool:
         effect = self.effect_at(row)
-        return effect is not None and effect.id in self._soon
+        return effect is not None and self._row(effect).soon
 
-    def _ending_soon(self) -> frozenset[str]:
-        """Ids of the effects that end this turn or the next (asked once per change)."""
-        encounter = self._document.encounter
-        ruleset = self._document.ruleset
-        return frozenset(e.id for e in encounter.effects if ruleset.ends_soon(encounter, e))
+    def _work_out_rows(self) -> dict[str, EffectRow]:
+        """Every active effect's row, as the state is now."""
+        session = self._document.session
+        encounter = session.encounter
+        soon = session.ending_soon()
 
-    def _name_of(self, combatant_id: str | None) -> str:
-        if combatant_id is None:
-            return "—"
-        for combatant in self._document.encounter.combatants:
-            if combatant.id == combatant_id:
-                return combatant.name
-        return "(gone)"
+        def name_of(combatant_id: str | None) -> str:
+            if combatant_id is None:
+                return "—"
+            found = encounter.find(combatant_id)
+            return found.name if found is not None else "(gone)"
+
+        return {
+            e.id: EffectRow(
+                (e.name, name_of(e.carrier_id), name_of(e.creator_id), session.remaining(e.id)),
+                e.id in soon,
+            )
+            for e in encounter.effects
+        }
+
+    def _row(self, effect: Effect) -> EffectRow:
+        row = self._rows.get(effect.id)
+        if row is None:  # asked while rows come and go: an effect no longer active
+            row = EffectRow((effect.name, "", "", ""), False)
+        return row
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         effect = self.effect_at(index.row()) if index.isValid() else None
         if effect is None:
             return None
-        soon = effect.id in self._soon
+        row = self._row(effect)
+        soon = row.soon
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(effect, index.column())
+            return row.texts[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            text = self._text(effect, index.column())
+            text = row.texts[index.column()]
             return f"{text}\n{ENDS_SOON_TIP}" if soon else text
         if role == EffectRole:
             return effect
@@ -86,36 +113,27 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
             return self._soon_font
         return None
 
-    def _text(self, effect: Effect, column: int) -> str:
-        if column == 0:
-            return effect.name
-        if column == 1:
-            return self._name_of(effect.carrier_id)
-        if column == 2:
-            return self._name_of(effect.creator_id)
-        if effect in self._document.encounter.effects:
-            return self._document.ruleset.remaining(self._document.encounter, effect)
-        return ""
-
     def _on_replaced(self) -> None:
         self.beginResetModel()
         self._effects = list(self._document.encounter.effects)
-        self._soon = self._ending_soon()
+        self._rows = self._work_out_rows()
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        was_soon, self._soon = self._soon, self._ending_soon()
+        before, self._rows = self._rows, self._work_out_rows()
         replay_edits(self, self._effects, event.changes.edits_of(EFFECTS))
-        # Remaining time (and ending soon) is counted from the clock and names can
-        # change (a creator removed shows "(gone)"): repaint the few effect rows when
-        # either moved (or, rarely, when an option alone changed which effects end soon).
-        if self._effects and (
-            event.changes.clock
-            or event.changes.combatants
-            or event.changes.edits_of(COMBATANTS)
-            or event.changes.effects
-            or self._soon != was_soon
-        ):
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self._effects) - 1, len(self.COLUMNS) - 1)
-            )
+        # Remaining time, ending soon and names follow the clock, the combatants and
+        # the options: announce the rows whose texts changed, in contiguous runs.
+        changed = [
+            row
+            for row, effect in enumerate(self._effects)
+            if effect.id in before and before[effect.id] != self._rows.get(effect.id)
+        ]
+        runs: list[list[int]] = []
+        for row in changed:
+            if runs and runs[-1][1] == row - 1:
+                runs[-1][1] = row
+            else:
+                runs.append([row, row])
+        for first, last in runs:
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -19,6 +20,8 @@ from PySide6.QtWidgets import (
 from tracker.engine.ruleset import ActionSpec, AnyRuleset
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+
+COLUMN_WIDTHS = (84, 72, 72)  # effect, on, by; the time left takes the rest
 
 
 @dataclass(frozen=True)
@@ -53,23 +56,20 @@ class EffectsPanel(QWidget):
         view.setModel(model)
         view.setItemDelegate(ElidedTipDelegate(view))
         view.verticalHeader().hide()
+        # Sizes set, never measured from the contents: measuring visits every effect
+        # whenever one changes. Three lines a row; the tooltip holds a longer text.
         header = view.horizontalHeader()
-        header.setResizeContentsPrecision(0)  # measure the rows shown, never all of them
-        # The effect's name and its time left share the room; who carries and who made
-        # it are short names.
-        for column, mode in enumerate(
-            (
-                QHeaderView.ResizeMode.Stretch,
-                QHeaderView.ResizeMode.ResizeToContents,
-                QHeaderView.ResizeMode.ResizeToContents,
-                QHeaderView.ResizeMode.Stretch,
-            )
-        ):
-            header.setSectionResizeMode(column, mode)
+        for column, width in enumerate(COLUMN_WIDTHS):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
+        header.setSectionResizeMode(len(COLUMN_WIDTHS), QHeaderView.ResizeMode.Stretch)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setWordWrap(True)
-        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        rows = view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(3 * view.fontMetrics().lineSpacing() + 6)
         view.doubleClicked.connect(lambda _index: calls.edit_selected())
         layout.addWidget(view, 1)
         buttons = QHBoxLayout()

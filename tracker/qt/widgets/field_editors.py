@@ -69,6 +69,22 @@ class FieldEditor(QWidget):
         layout.addWidget(self.error)
         self.loaded: Any = self.raw_value()
 
+    def refit(self, field: Field) -> None:
+        """Edit `field` from now on: a field of the same name and kind whose default,
+        range, choices or help differ (the same question asked of someone else)."""
+        if field == self.field:
+            return
+        old, self.field = self.field, field
+        widget = self.input
+        if isinstance(widget, QComboBox) and field.choices != old.choices:
+            widget.clear()
+            widget.addItems(list(field.choices))
+        elif isinstance(widget, QLineEdit) and field.kind == "int":
+            ranged = field.minimum is not None and field.maximum is not None
+            widget.setPlaceholderText(f"{field.minimum}–{field.maximum}" if ranged else "")
+        if field.help != old.help:
+            widget.setToolTip(field.help)
+
     def set_value(self, value: Any) -> None:
         self._set(value)
         self.loaded = self.raw_value()

@@ -1,6 +1,10 @@
 """Asks the decision the rules wait for (the engine's `Prompt`) and answers it with
 one of the prompt's commands. The panel only asks: who decides, in which order and
-what each answer does are the ruleset's."""
+what each answer does are the ruleset's.
+
+A fight asks one prompt after another, often with the same answers for someone else:
+the answer rows are kept and given the new answers (label, keys, fields reset to their
+defaults); a row is built only when no kept row has the fields an answer needs."""
 
 from __future__ import annotations
 
@@ -29,6 +33,63 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import FieldForm
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
+# Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
+Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
+
+
+class AnswerRow(QWidget):
+    """One answer: its fields (if any), a Roll button for each field rolled from the
+    deciding combatant's dice, and the answer's button. `shape` says which answers it
+    can show: those with the same fields, rolled or not."""
+
+    def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
+        super().__init__()
+        self.shape = shape
+        self.roll_buttons: list[QPushButton] = []
+        fields = tuple(answer.fields)
+        rolls = shape[1]
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.form = FieldForm(fields, self) if fields else None
+        if self.form is not None:
+            layout.addWidget(self.form, 1)
+            for field in fields:
+                if field.roll_from and rolls:
+                    roll_button = QPushButton("Roll")
+                    roll_button.setToolTip(f"Roll {field.roll_from} for the one who decides")
+                    roll_button.clicked.connect(
+                        lambda _=False, name=field.name, row=self: panel.roll_for(row, name)
+                    )
+                    roll_button.setProperty("field_name", field.name)
+                    layout.addWidget(roll_button)
+                    self.roll_buttons.append(roll_button)
+        self.button = QPushButton()
+        layout.addWidget(self.button)
+        if self.form is None:
+            layout.addStretch(1)
+        self.button.clicked.connect(lambda _=False, row=self: panel.answer_row(row))
+        self.answer: PromptAnswer | None = None
+
+    def show_answer(self, number: int, answer: PromptAnswer) -> None:
+        """Show this answer, the `number`th of the prompt, its fields at their defaults."""
+        self.answer = answer
+        button = self.button
+        if (button.text(), button.objectName()) != (answer.label, f"prompt_answer_{number}"):
+            button.setText(answer.label)
+            button.setObjectName(f"prompt_answer_{number}")
+            if number < 10:  # Ctrl+number: Alt+number belongs to the turn panel's actions
+                keys = QKeySequence(f"Ctrl+{number}")
+                button.setShortcut(keys)
+                button.setToolTip(f"{answer.label}  [{keys.toString()}]")
+            else:
+                button.setShortcut(QKeySequence())
+                button.setToolTip(answer.label)
+        for roll_button in self.roll_buttons:
+            roll_button.setObjectName(f"prompt_roll_{number}_{roll_button.property('field_name')}")
+        if self.form is not None:
+            for field in answer.fields:
+                self.form.editors[field.name].refit(field)
+            self.form.set_values({})
 
 
 class PromptPanel(QFrame):
@@ -72,6 +133,8 @@ class PromptPanel(QFrame):
         self.keys_hint.setObjectName("prompt_keys")
         self.keys_hint.setStyleSheet("color: #333333;")
         layout.addWidget(self.keys_hint)
+        self._rows: list[AnswerRow] = []  # every row built, shown or kept for later
+        self.answer_rows: list[AnswerRow] = []  # the rows of the current answers
         self.answer_buttons: list[QPushButton] = []
         self.answer_forms: list[FieldForm | None] = []
         document.changed.connect(lambda _event: self.refresh())
@@ -84,8 +147,8 @@ class PromptPanel(QFrame):
         if key == self._key and prompt == self.prompt:
             return
         self._key, self.prompt = key, prompt
-        self._clear_answers()
         if prompt is None:
+            self._show_answers(())
             self.hide()
             return
         asks = ""
@@ -98,54 +161,59 @@ class PromptPanel(QFrame):
         line = self.context.fontMetrics().lineSpacing()
         self.context_area.setMaximumHeight(CONTEXT_LINES * line + 8)
         self.context_area.setVisible(bool(prompt.context))
-        for number, answer in enumerate(prompt.answers, start=1):
-            self._add_answer(number, answer)
+        self._show_answers(prompt.answers)
         last = min(len(prompt.answers), 9)
         self.keys_hint.setText(
             f"Keys: Ctrl+1 … Ctrl+{last}, in the order shown" if last > 1 else "Key: Ctrl+1"
         )
         self.show()
 
-    def _clear_answers(self) -> None:
-        while self._answers_box.count():
-            row = self._answers_box.takeAt(0)
-            widget = row.widget()
-            if widget is not None:
-                widget.deleteLater()
-        self.answer_buttons.clear()
-        self.answer_forms.clear()
+    def _show_answers(self, answers: tuple[PromptAnswer, ...]) -> None:
+        """Give each answer a row, in order: a kept row of the same shape if there is
+        one, else a new row; the rows left over are hidden, kept for a later prompt."""
+        rolls = self.prompt is not None and self.prompt.asks is not None
+        spare = list(self._rows)
+        chosen: list[AnswerRow] = []
+        for answer in answers:
+            shape = (
+                tuple((f.name, f.kind, f.label, bool(f.roll_from)) for f in answer.fields),
+                rolls and any(f.roll_from for f in answer.fields),
+            )
+            row = next((r for r in spare if r.shape == shape), None)
+            if row is None:
+                row = AnswerRow(answer, shape, self)
+                self._rows.append(row)
+            else:
+                spare.remove(row)
+            chosen.append(row)
+        for position, row in enumerate(chosen):
+            if self._answers_box.indexOf(row) != position:
+                self._answers_box.removeWidget(row)
+                self._answers_box.insertWidget(position, row)
+            row.show_answer(position + 1, answers[position])
+            if row.isHidden():
+                row.show()
+        for row in spare:
+            if not row.isHidden():
+                row.hide()
+            row.answer = None
+            row.button.setShortcut(QKeySequence())  # its keys belong to the rows shown
+            row.button.setObjectName("")
+        self.answer_rows = chosen
+        self.answer_buttons = [row.button for row in chosen]
+        self.answer_forms = [row.form for row in chosen]
 
-    def _add_answer(self, number: int, answer: PromptAnswer) -> None:
-        row = QWidget()
-        row_layout = QHBoxLayout(row)
-        row_layout.setContentsMargins(0, 0, 0, 0)
-        button = QPushButton(answer.label)
-        button.setObjectName(f"prompt_answer_{number}")
-        if number < 10:  # Ctrl+number: Alt+number belongs to the turn panel's actions
-            keys = QKeySequence(f"Ctrl+{number}")
-            button.setShortcut(keys)
-            button.setToolTip(f"{answer.label}  [{keys.toString()}]")
-        form = FieldForm(tuple(answer.fields), row) if answer.fields else None
-        if form is not None:
-            form.set_values({})
-            row_layout.addWidget(form, 1)
-            asks = self.prompt.asks if self.prompt is not None else None
-            for field in answer.fields:
-                if field.roll_from and asks is not None:
-                    roll_button = QPushButton("Roll")
-                    roll_button.setObjectName(f"prompt_roll_{number}_{field.name}")
-                    roll_button.setToolTip(f"Roll {field.roll_from} for the one who decides")
-                    roll_button.clicked.connect(
-                        lambda _=False, f=field, form_=form, who=asks: self._roll(form_, f, who)
-                    )
-                    row_layout.addWidget(roll_button)
-        row_layout.addWidget(button)
-        if form is None:
-            row_layout.addStretch(1)
-        button.clicked.connect(lambda _=False, a=answer, f=form: self.answer(a, f))
-        self._answers_box.addWidget(row)
-        self.answer_buttons.append(button)
-        self.answer_forms.append(form)
+    def answer_row(self, row: AnswerRow) -> bool:
+        """The row's button was pressed: send its answer."""
+        if row.answer is None:
+            return False
+        return self.answer(row.answer, row.form)
+
+    def roll_for(self, row: AnswerRow, field_name: str) -> None:
+        """A Roll button: roll for the combatant who decides the current prompt."""
+        asks = self.prompt.asks if self.prompt is not None else None
+        if asks is not None and row.form is not None:
+            self._roll(row.form, row.form.editors[field_name].field, asks)
 
     def _roll(self, form: FieldForm, field: Field, combatant_id: str) -> None:
         """Roll the deciding combatant's dice into the field; the GM then answers."""

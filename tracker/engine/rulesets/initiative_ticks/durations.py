@@ -49,7 +49,7 @@ LABELS = {
 def owner_id(encounter: Encounter, effect: Effect) -> str:
     """The creator while it is in the fight, else the carrier."""
     creator = effect.creator_id
-    if creator is not None and any(c.id == creator for c in encounter.combatants):
+    if creator is not None and encounter.find(creator) is not None:
         return creator
     return effect.carrier_id
 
@@ -99,8 +99,8 @@ def remaining(encounter: Encounter, effect: Effect, *, named: bool = True) -> st
     if anchor is None:
         return ""
     if anchor.kind in LABELS:
-        names = {c.id: c.name for c in encounter.combatants}
-        who = names.get(anchor.whose, "its owner") if named else "its owner"
+        owner = encounter.find(anchor.whose)
+        who = owner.name if named and owner is not None else "its owner"
         turn = "start" if anchor.kind == "turn_start" else "end"
         runtime_count = _count(encounter, anchor)
         later = anchor.at - runtime_count - 1
@@ -114,7 +114,7 @@ def remaining(encounter: Encounter, effect: Effect, *, named: bool = True) -> st
 
 
 def _count(encounter: Encounter, anchor: Anchor) -> int:
-    owner = next((c for c in encounter.combatants if c.id == anchor.whose), None)
+    owner = encounter.find(anchor.whose)
     if owner is None:
         return anchor.at - 1
     runtime = rt(owner)

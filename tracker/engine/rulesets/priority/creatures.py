@@ -45,7 +45,7 @@ def has_slot(encounter: Encounter, combatant: Combatant) -> bool:
 
 
 def find(encounter: Encounter, combatant_id: str | None) -> Combatant | None:
-    return next((c for c in encounter.combatants if c.id == combatant_id), None)
+    return encounter.find(combatant_id)
 
 
 def name_of(encounter: Encounter, combatant_id: str | None) -> str:

@@ -188,9 +188,8 @@ def _plays_again(encounter: Encounter, combatant: Combatant, slot: int | None) -
 def remaining(encounter: Encounter, effect: Effect) -> str:
     """How long the effect has left, for display."""
     anchor = anchor_of(effect)
-    names = {c.id: c.name for c in encounter.combatants}
     if isinstance(anchor, SongAnchor):
-        minstrel = names.get(effect.creator_id or "", "its Minstrel")
+        minstrel = _name(encounter, effect.creator_id, "its Minstrel")
         if anchor.song == "maintained":
             return f"Ongoing Song, while {minstrel} maintains it"
         return f"ends at the end of {minstrel}'s first Turn of a Cycle"
@@ -198,12 +197,17 @@ def remaining(encounter: Encounter, effect: Effect) -> str:
     unit = "Cycle" if left == 1 else "Cycles"
     when = "this Cycle" if left <= 0 else f"{left} {unit} left"
     if isinstance(anchor, TurnAnchor):
-        owner = names.get(anchor.owner, "a departed character")
+        owner = _name(encounter, anchor.owner, "a departed character")
         return (
             f"ends at the end of {owner}'s Segment {segment_label(anchor.slot)} Turn"
             f" in Cycle {anchor.cycle} ({when})"
         )
     return f"ends at the end of Cycle {anchor.cycle} ({when})"
+
+
+def _name(encounter: Encounter, combatant_id: str | None, otherwise: str) -> str:
+    found = encounter.find(combatant_id)
+    return found.name if found is not None else otherwise
 
 
 def remaining_unnamed(effect: Effect) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from tracker.qt.document import EncounterDocument
@@ -19,11 +20,20 @@ class WarScrollGrid(QTableView):
         self.setModel(self.grid_model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setStyleSheet(
-            "QTableView { font-size: 13pt; gridline-color: #b0b0b0; }"
-            "QHeaderView::section { font-size: 12pt; padding: 4px; }"
-        )
+        # Fonts and the grid's colour set directly, not by a style sheet: a style sheet
+        # makes every cell's painting go through the style sheet engine (half again the
+        # cost of a repaint, and the grid repaints as the clock moves).
+        font = self.font()
+        font.setPointSize(13)
+        self.setFont(font)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Mid, QColor("#b0b0b0"))  # the grid lines
+        self.setPalette(palette)
         header = self.horizontalHeader()
+        header_font = header.font()
+        header_font.setPointSize(12)
+        header.setFont(header_font)
+        self.verticalHeader().setFont(header_font)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setDefaultSectionSize(CELL_WIDTH)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

@@ -1,0 +1,382 @@
+"""Every installed ruleset at table speed, with the main window open (offscreen).
+
+Run by hand (never in the test suite; this machine is shared and noisy):
+
+    .venv/bin/python benchmarks/table_speed.py [--quick] [--rulesets war_scroll ...]
+        [--sizes 10 30 100 1000] [--effects 0 1 10] [--steps 15] [--long-turns 2000]
+
+Two parts, for each ruleset:
+
+1. The table: combatants (10/30/100/1,000) × active effects (0/1/10), the median CPU time
+   of one End Turn (the next step of the fight: End Turn, or the answer the open prompt
+   waits for), one action of the current turn, one undo and one edit (a rename). Then
+   the ratios "1,000 with 10 effects" / "10 with none": the cost must follow what
+   changed, not the size of the fight (at most 2×), and every cell at 30 combatants with
+   10 effects must stay under one 60 Hz frame (16 ms).
+2. A long fight (2,000 steps, 50 combatants, effects coming and going): the median step
+   and undo at its start and at its end (at most 1.2× apart), the bytes a step keeps
+   (tracemalloc over a stretch in the middle: the undo history, the log, the journal's
+   and the views' share) and the process's resident memory at the start and the end.
+
+A time is `time.process_time` around the command and the handling of the events it
+posted (the views' updates and repaints), as the running app's event loop does them.
+Compare ratios measured in one run rather than absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
+
+from PySide6.QtCore import QEvent, QtMsgType, qInstallMessageHandler  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from tracker.engine import (  # noqa: E402
+    AddCombatant,
+    AddEffect,
+    Command,
+    EditCombatant,
+    EndTurn,
+    RulesetAction,
+    Session,
+    StartEncounter,
+)
+from tracker.engine.fields import Field  # noqa: E402
+from tracker.engine.registry import available_rulesets  # noqa: E402
+from tracker.qt.main_window import MainWindow  # noqa: E402
+
+OPERATIONS = ("End Turn", "action", "edit", "undo")
+FRAME_MS = 1000 / 60
+
+
+def _quiet(kind: QtMsgType, _context: object, message: str) -> None:
+    """The offscreen platform's notice on every dock layout is noise here."""
+    if "propagateSizeHints" not in message:
+        print(message, file=sys.stderr)
+
+
+# --- building a fight --------------------------------------------------------------------
+def stats_for(session: Session, rng: random.Random) -> dict[str, Any]:
+    """Random valid stats from the ruleset's declared fields."""
+    stats: dict[str, Any] = {}
+    for spec in session.ruleset.stat_fields:
+        if spec.kind == "int":
+            low = spec.minimum if spec.minimum is not None else 0
+            high = spec.maximum if spec.maximum is not None else low + 30
+            stats[spec.name] = rng.randint(low, min(high, low + 40))
+        elif spec.kind == "choice":
+            stats[spec.name] = rng.choice(spec.choices)
+    return stats
+
+
+def build(ruleset_id: str, size: int, seed: int = 7) -> Session:
+    """A started fight of `size` random combatants, past its set-up (a combatant acts)."""
+    rng = random.Random(seed)
+    session = Session.new(f"{ruleset_id} of {size}", ruleset_id)
+    for number in range(size):
+        side = rng.choice(["party", "enemy"])
+        session.apply(AddCombatant(f"Fighter {number}", side, stats=stats_for(session, rng)))
+    session.apply(StartEncounter())
+    for _ in range(3 * size):  # past the set-up (bases entered, ...): a combatant acts
+        turn = session.current_turn()
+        if turn is not None and turn.combatant_id is not None:
+            break
+        session.apply(next_step(session))
+    return session
+
+
+def _params(fields: tuple[Field, ...]) -> dict[str, Any]:
+    return {f.name: (f.default if f.kind != "text" else "x") for f in fields}
+
+
+def next_step(session: Session) -> Command:
+    """What the GM does next: answer the open prompt (its first answer the rules take,
+    typed fields at their defaults), or end the turn."""
+    prompt = session.prompt()
+    if prompt is not None:
+        for answer in prompt.answers:
+            command = answer.command
+            if answer.fields and isinstance(command, RulesetAction):
+                params = {**command.params, **_params(tuple(answer.fields))}
+                command = RulesetAction(command.action, command.combatant_id, params)
+            if session.refusal(command) is None:
+                return command
+    return EndTurn()
+
+
+def an_action(session: Session) -> Command | None:
+    """The first action of the current turn the state allows, with default parameters."""
+    for spec in session.ruleset.actions:
+        if spec.on != "current":
+            continue
+        command = RulesetAction(spec.name, None, _params(spec.params))
+        if session.refusal(command) is None:
+            return command
+    return None
+
+
+def a_duration(session: Session, *, lasting: bool) -> dict[str, Any]:
+    """A duration from the ruleset's fields: `lasting` (rounds, the most of them, so it
+    stays for the whole measure) or the defaults (comes and goes)."""
+    duration: dict[str, Any] = {}
+    for spec in session.ruleset.duration_fields:
+        value = spec.default
+        if lasting and spec.kind == "choice" and "rounds" in spec.choices:
+            value = "rounds"
+        elif lasting and spec.kind == "int":
+            value = min(spec.maximum if spec.maximum is not None else 99, 99)
+        duration[spec.name] = value
+    return duration
+
+
+def add_effects(session: Session, apply: Callable[[Command], Any], wanted: int, rng) -> None:
+    """Bring the active effects up to `wanted`, on random carriers by random creators."""
+    ids = [c.id for c in session.encounter.combatants]
+    attempts = 0
+    while len(session.encounter.effects) < wanted and attempts < 10 * wanted + 10:
+        attempts += 1
+        command = AddEffect(
+            f"Effect {attempts}",
+            rng.choice(ids),
+            rng.choice(ids),
+            duration=a_duration(session, lasting=True),
+        )
+        if session.refusal(command) is None:
+            apply(command)
+
+
+# --- measuring ---------------------------------------------------------------------------
+class Table:
+    """The main window on a fight, and a clock of CPU time around one operation."""
+
+    def __init__(self, session: Session, folder: Path, name: str) -> None:
+        self.app = QApplication.instance() or QApplication([])
+        self.window = MainWindow(session, None, folder / f"journal-{name}")
+        self.window.resize(1366, 768)
+        self.window.show()
+        self.settle()
+        self.document = self.window.document
+
+    @property
+    def session(self) -> Session:
+        return self.document.session
+
+    def settle(self) -> None:
+        """Handle every posted event (updates, repaints) and delete what was deleted
+        later, as the running app's event loop does (`processEvents` never deletes)."""
+        self.app.processEvents()
+        self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+    def timed(self, operation: Callable[..., Any], *arguments: Any) -> float:
+        """CPU milliseconds of the operation and the events it posted."""
+        started = time.process_time()
+        operation(*arguments)
+        self.settle()
+        return (time.process_time() - started) * 1000
+
+    def close(self) -> None:
+        self.document.undo_stack.setClean()
+        self.window.close()
+        self.window.deleteLater()
+        self.settle()
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def measure_cells(
+    ruleset_id: str, size: int, effect_counts: list[int], steps: int, folder: Path
+) -> dict[int, dict[str, float]]:
+    """One window per size: the four operations with 0, then 1, then 10 effects."""
+    rng = random.Random(size)
+    table = Table(build(ruleset_id, size), folder, f"{ruleset_id}-{size}")
+    results: dict[int, dict[str, float]] = {}
+    try:
+        for wanted in sorted(effect_counts):
+            times: dict[str, list[float]] = {name: [] for name in OPERATIONS}
+            for _ in range(steps):
+                add_effects(table.session, table.document.apply, wanted, rng)  # not timed
+                table.settle()
+                command = next_step(table.session)
+                if table.session.refusal(command) is None:
+                    times["End Turn"].append(table.timed(table.document.apply, command))
+                else:
+                    table.document.apply(command)  # refused: nothing to time
+                action = an_action(table.session)
+                if action is not None:
+                    times["action"].append(table.timed(table.document.apply, action))
+                combatant = table.session.encounter.combatants[size // 2]
+                edit = EditCombatant(combatant.id, {"name": f"{combatant.name} (renamed)"})
+                times["edit"].append(table.timed(table.document.apply, edit))
+                times["undo"].append(table.timed(table.document.undo_stack.undo))  # the edit
+            results[wanted] = {name: _median(values) for name, values in times.items()}
+    finally:
+        table.close()
+    return results
+
+
+@dataclass
+class LongFight:
+    step_start: float = 0.0
+    step_end: float = 0.0
+    undo_start: float = 0.0
+    undo_end: float = 0.0
+    bytes_per_step: float = 0.0
+    rss_start_mb: float = 0.0
+    rss_end_mb: float = 0.0
+    log_entries: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _rss_mb() -> float:
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
+    """`turns` steps of 50 combatants, an effect added every 4th step (default duration:
+    they come and go). Steps and undos timed over the first and last stretch."""
+    rng = random.Random(11)
+    table = Table(build(ruleset_id, 50), folder, f"{ruleset_id}-long")
+    stretch = max(20, turns // 10)
+    result = LongFight(rss_start_mb=_rss_mb())
+    ids = [c.id for c in table.session.encounter.combatants]
+
+    def one_step(number: int) -> float | None:
+        if number % 4 == 0:
+            command: Command = AddEffect(
+                f"Effect {number}",
+                rng.choice(ids),
+                rng.choice(ids),
+                duration=a_duration(table.session, lasting=False),
+            )
+            if table.session.refusal(command) is None:
+                table.document.apply(command)
+                table.settle()
+        command = next_step(table.session)
+        if table.session.refusal(command) is not None:
+            return None
+        return table.timed(table.document.apply, command)
+
+    def undos() -> float:
+        times = [table.timed(table.document.undo_stack.undo) for _ in range(20)]
+        for _ in range(20):
+            table.document.undo_stack.redo()
+        table.settle()
+        return _median(times)
+
+    try:
+        start = [one_step(n) for n in range(stretch)]
+        result.step_start = _median([t for t in start if t is not None])
+        result.undo_start = undos()
+        middle = turns - 2 * stretch
+        traced_from = middle // 2
+        traced = min(max(stretch, 50), middle - traced_from)
+        for number in range(stretch, stretch + traced_from):
+            one_step(number)
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        for number in range(stretch + traced_from, stretch + traced_from + traced):
+            one_step(number)
+        gc.collect()
+        result.bytes_per_step = (tracemalloc.get_traced_memory()[0] - before) / max(traced, 1)
+        tracemalloc.stop()
+        for number in range(stretch + traced_from + traced, turns - stretch):
+            one_step(number)
+        end = [one_step(n) for n in range(turns - stretch, turns)]
+        result.step_end = _median([t for t in end if t is not None])
+        result.undo_end = undos()
+        result.rss_end_mb = _rss_mb()
+        result.log_entries = len(table.session.encounter.log)
+    finally:
+        table.close()
+    return result
+
+
+# --- printing ----------------------------------------------------------------------------
+def print_cells(ruleset_id: str, cells: dict[int, dict[int, dict[str, float]]]) -> None:
+    print(f"\n{ruleset_id}: median CPU ms per operation")
+    header = f"{'combatants':>10} {'effects':>7}" + "".join(f"{n:>10}" for n in OPERATIONS)
+    print(header)
+    for size, by_effects in cells.items():
+        for effects, figures in by_effects.items():
+            row = "".join(f"{figures[n]:>10.2f}" for n in OPERATIONS)
+            print(f"{size:>10} {effects:>7}{row}")
+    sizes, counts = sorted(cells), sorted(next(iter(cells.values())))
+    small, large = cells[sizes[0]][counts[0]], cells[sizes[-1]][counts[-1]]
+    ratios = "".join(f"{large[n] / small[n]:>10.2f}" for n in OPERATIONS)
+    print(f"{'ratio ' + str(sizes[-1]) + '+' + str(counts[-1]):>18}{ratios}   (target ≤ 2)")
+    if 30 in cells and counts[-1] in cells[30]:
+        at_30 = cells[30][counts[-1]]
+        worst = max(at_30.values(), key=lambda v: -1 if v != v else v)
+        verdict = "ok" if worst < FRAME_MS else "OVER"
+        label = f"30+{counts[-1]} slowest"
+        print(f"{label:>18}{worst:>10.2f}   (< {FRAME_MS:.1f}: {verdict})")
+
+
+def print_long(ruleset_id: str, turns: int, fight: LongFight) -> None:
+    step_ratio = fight.step_end / fight.step_start
+    undo_ratio = fight.undo_end / fight.undo_start
+    print(
+        f"{ruleset_id:16} {turns} steps: step {fight.step_start:.2f} → {fight.step_end:.2f} ms"
+        f" ({step_ratio:.2f}×), undo {fight.undo_start:.2f} → {fight.undo_end:.2f} ms"
+        f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step,"
+        f" RSS {fight.rss_start_mb:.0f} → {fight.rss_end_mb:.0f} MB,"
+        f" {fight.log_entries} log entries"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer steps, a 400-step fight")
+    parser.add_argument("--rulesets", nargs="+", default=sorted(available_rulesets()))
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 30, 100, 1000])
+    parser.add_argument("--effects", type=int, nargs="+", default=[0, 1, 10])
+    parser.add_argument("--steps", type=int, default=None, help="per cell (default 15)")
+    parser.add_argument("--long-turns", type=int, default=None, help="default 2000")
+    parser.add_argument("--no-table", action="store_true")
+    parser.add_argument("--no-long", action="store_true")
+    arguments = parser.parse_args()
+    qInstallMessageHandler(_quiet)
+    steps = arguments.steps or (5 if arguments.quick else 15)
+    long_turns = arguments.long_turns or (400 if arguments.quick else 2000)
+    print(f"Python {sys.version.split()[0]}, {steps} steps a cell, fights of {long_turns} steps")
+    with tempfile.TemporaryDirectory() as folder:
+        if not arguments.no_table:
+            for ruleset_id in arguments.rulesets:
+                cells = {
+                    size: measure_cells(ruleset_id, size, arguments.effects, steps, Path(folder))
+                    for size in sorted(arguments.sizes)
+                }
+                print_cells(ruleset_id, cells)
+                sys.stdout.flush()
+        if not arguments.no_long:
+            stretch = max(20, long_turns // 10)
+            print(f"\nLong fights (50 combatants; first and last {stretch} steps)")
+            for ruleset_id in arguments.rulesets:
+                fight = measure_long_fight(ruleset_id, long_turns, Path(folder))
+                print_long(ruleset_id, long_turns, fight)
+                sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
