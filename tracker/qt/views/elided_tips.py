@@ -20,12 +20,12 @@ def is_elided(option: QStyleOptionViewItem, index: QModelIndex | QPersistentMode
     text = index.data(Qt.ItemDataRole.DisplayRole)
     if not isinstance(text, str) or not text:
         return False
-    widget = option.widget  # type: ignore[attr-defined]
+    widget = option.widget
     style = widget.style() if widget is not None else QApplication.style()
     room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
     lines = text.splitlines() or [text]
-    widest = max(option.fontMetrics.horizontalAdvance(line) for line in lines)  # type: ignore[attr-defined]
+    widest = max(option.fontMetrics.horizontalAdvance(line) for line in lines)
     return widest > room.width() - 2 * margin
 
 

@@ -19,8 +19,9 @@ Index = QModelIndex | QPersistentModelIndex
 
 def resources_line(index: Index) -> str:
     """The row's meters, or its one-line state where the ruleset has no meters."""
-    meters = index.siblingAtColumn(RESOURCES).data() or ""
-    return str(meters or index.siblingAtColumn(STATE).data() or "")
+    model, row = index.model(), index.row()
+    meters = model.index(row, RESOURCES).data() or ""
+    return str(meters or model.index(row, STATE).data() or "")
 
 
 def small_font(font: QFont) -> QFont:
@@ -33,21 +34,21 @@ def small_font(font: QFont) -> QFont:
 
 class RosterDelegate(FitWidthDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        font = option.font  # type: ignore[attr-defined]
+        font = option.font
         lines = QFontMetrics(font).height() + QFontMetrics(small_font(font)).height()
         return QSize(1, lines + 3 * PAD)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         item = QStyleOptionViewItem(option)
         self.initStyleOption(item, index)
-        name = item.text  # type: ignore[attr-defined]
-        item.text = ""  # type: ignore[attr-defined]  # the style paints all but the text
-        widget = option.widget  # type: ignore[attr-defined]
+        name = item.text
+        item.text = ""  # the style paints all but the text
+        widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
         room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
-        palette: QPalette = item.palette  # type: ignore[attr-defined]
-        selected = bool(item.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+        palette: QPalette = item.palette
+        selected = bool(item.state & QStyle.StateFlag.State_Selected)
         foreground = index.data(Qt.ItemDataRole.ForegroundRole)
         if selected:
             ink = muted = palette.color(QPalette.ColorRole.HighlightedText)
@@ -56,7 +57,7 @@ class RosterDelegate(FitWidthDelegate):
         else:
             ink = palette.color(QPalette.ColorRole.Text)
             muted = palette.color(QPalette.ColorRole.PlaceholderText)
-        font: QFont = item.font  # type: ignore[attr-defined]
+        font: QFont = item.font
         small = small_font(font)
         width = room.width() - 2 * PAD
         name_rect = QRect(room.left() + PAD, room.top() + PAD, width, QFontMetrics(font).height())
@@ -67,7 +68,7 @@ class RosterDelegate(FitWidthDelegate):
         if index.data(Qt.ItemDataRole.BackgroundRole) is not None:  # the one acting now
             painter.fillRect(
                 QRect(option.rect.left(), option.rect.top(), 6, option.rect.height()), NOW_BAR
-            )  # type: ignore[attr-defined]
+            )
         for text, rect, text_font, pen in (
             (name, name_rect, font, ink),
             (resources_line(index), line_rect, small, muted),

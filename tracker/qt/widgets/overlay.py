@@ -57,8 +57,9 @@ class Overlay(QObject):
 
     def place(self) -> None:
         host, panel = self.host, self.panel
-        if panel.layout() is not None:
-            panel.layout().activate()  # sizes known now, not at the next event loop pass
+        layout = panel.layout()
+        if layout is not None:
+            layout.activate()  # sizes known now, not at the next event loop pass
         width = max(0, host.width() - 2 * MARGIN)
         room = int(host.height() * self.max_share)
         wanted = self._height_for(width)
