@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from tracker.engine import EndTurn, RenameEncounter, Session
-from tracker.persistence.files import load_encounter, remove_leftover_temporaries
+from tracker.persistence.atomic import remove_leftover_temporaries
+from tracker.persistence.files import load_encounter
 from tracker.persistence.journal import recover_journal
 from tracker.persistence.paths import encounters_dir, journal_dir
 
@@ -46,7 +47,7 @@ SCRIPT = PLAY + textwrap.dedent(
     """
     import os, sys
     from pathlib import Path
-    from tracker.persistence import files
+    from tracker.persistence import atomic, files
     from tracker.persistence.journal import Journal
 
     folder, first, second, point, after = sys.argv[1:6]
@@ -75,7 +76,7 @@ SCRIPT = PLAY + textwrap.dedent(
     elif point == "replace":
         os.replace = cut(os.replace)
     else:
-        files.sync_directory = cut(files.sync_directory)
+        atomic.sync_directory = cut(atomic.sync_directory)
     files.save_encounter(session.encounter, Path(second), journal.note_saving)
     journal.set_saved_path(Path(second))
     os._exit(0)

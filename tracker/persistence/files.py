@@ -24,24 +24,20 @@ Rules:
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import json
 import os
-import re
 import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.commands import EndTurn
-from tracker.engine.errors import CommandError, RulesetNotFoundError, TrackerError
+from tracker.engine.errors import RulesetNotFoundError, TrackerError
 from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
-from tracker.engine.ruleset import AnyRuleset
-from tracker.engine.session import Session
-from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
+from tracker.engine.state import Encounter
+from tracker.persistence.atomic import write_atomic
+from tracker.persistence.validation import ruleset_problem, structure_problem
 
 FORMAT = "tracker-encounter"
 SCHEMA_VERSION = 2
@@ -193,68 +189,6 @@ def check_overwritable(path: Path) -> None:
         ) from error
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so that readers see either the old or the new contents,
-    never a mixture, even after a crash or power loss. Raises OSError on failure; no
-    temporary file is left behind."""
-    directory = path.parent
-    temporary = directory / f".{path.name}.{os.urandom(4).hex()}.tmp"  # no OpenSSL to load
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    try:
-        descriptor = os.open(temporary, flags, 0o666)  # the umask applies, as usual
-        try:
-            handle = os.fdopen(descriptor, "wb")
-        except BaseException:
-            os.close(descriptor)
-            raise
-        with handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):  # keep the permissions of the file replaced
-            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        raise
-    sync_directory(directory)
-
-
-TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
-
-
-def remove_leftover_temporaries(directory: Path) -> list[Path]:
-    """Delete the temporary files `write_atomic` left in `directory` when the app was
-    killed in the middle of a save (".war.json.1a2b3c4d.tmp"); call it at start-up,
-    before anything is written there. Returns what was removed."""
-    removed: list[Path] = []
-    try:
-        entries = list(Path(directory).iterdir())
-    except OSError:
-        return removed
-    for entry in entries:
-        if TEMPORARY.match(entry.name) and entry.is_file() and not entry.is_symlink():
-            with contextlib.suppress(OSError):
-                entry.unlink()
-                removed.append(entry)
-    return removed
-
-
-def sync_directory(directory: Path) -> None:
-    """Make a rename in `directory` durable (best effort: not possible on Windows)."""
-    try:
-        descriptor = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-
-
 # --- loading -----------------------------------------------------------------------------
 def load_encounter(path: Path) -> Encounter:
     """Read the encounter saved at `path`. Never writes. Raises `FileFormatError` with a
@@ -345,7 +279,7 @@ def encounter_from_document(document: Any, path: Path) -> Encounter:
         raise FileFormatError(
             f"{shown(path)} is damaged: its encounter data is malformed ({error!r}).", path
         ) from None
-    problem = _ruleset_problem(encounter, ruleset)
+    problem = ruleset_problem(encounter, ruleset)
     if problem is not None:
         raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)
     return encounter
@@ -377,186 +311,7 @@ def _checked_data(document: Any, path: Path) -> dict[str, Any]:
     data = document.get("encounter")
     if not isinstance(data, dict):
         raise FileFormatError(f"{shown(path)} is damaged: the encounter data is missing.", path)
-    problem = _structure_problem(data)
+    problem = structure_problem(data)
     if problem is not None:
         raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)
     return data
-
-
-# --- validation --------------------------------------------------------------------------
-_ENCOUNTER_TYPES: dict[str, type | tuple[type, ...]] = {
-    "name": str,
-    "ruleset_id": str,
-    "options": dict,
-    "combatants": list,
-    "effects": list,
-    "log": list,
-    "next_id": int,
-    "secret_fields": list,
-}
-_REQUIRED_ENCOUNTER_KEYS = ("name", "ruleset_id")
-_COMBATANT_TYPES: dict[str, type | tuple[type, ...]] = {
-    "id": str,
-    "name": str,
-    "side": str,
-    "hidden": bool,
-    "notes": str,
-    "stats": dict,
-}
-_EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
-    "id": str,
-    "name": str,
-    "carrier_id": str,
-    "creator_id": (str, type(None)),
-    "duration": dict,
-    "notes": str,
-}
-_LOG_TYPES: dict[str, type | tuple[type, ...]] = {"when": str, "text": str, "kind": str}
-_TYPE_NAMES = {str: "text", int: "a number", bool: "yes/no", dict: "a table", list: "a list"}
-
-
-def _type_name(expected: type | tuple[type, ...]) -> str:
-    if isinstance(expected, tuple):
-        return " or ".join(_TYPE_NAMES.get(t, "nothing") for t in expected)
-    return _TYPE_NAMES.get(expected, expected.__name__)
-
-
-def _type_ok(value: Any, expected: type | tuple[type, ...]) -> bool:
-    if isinstance(value, bool) and expected is int:
-        return False
-    return isinstance(value, expected)
-
-
-def _entry_problem(
-    data: Any, what: str, cls: type, types: dict[str, type | tuple[type, ...]]
-) -> str | None:
-    """What is wrong with one serialised dataclass (`cls`), or None."""
-    if not isinstance(data, dict):
-        return f"{what} is not a table of values"
-    fields = dataclasses.fields(cls)
-    known = {f.name for f in fields}
-    required = [
-        f.name
-        for f in fields
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    ]
-    for name in required:
-        if name not in data:
-            return f"{what} has no “{name}”"
-    for name, value in data.items():
-        if name not in known:
-            return f"{what} has an unknown entry “{name}”"
-        expected = types.get(name)
-        if expected is not None and not _type_ok(value, expected):
-            return f"{what}: “{name}” should be {_type_name(expected)}"
-    return None
-
-
-def _structure_problem(data: dict[str, Any]) -> str | None:
-    """What is wrong with the shape of an encounter's data, or None."""
-    for name in _REQUIRED_ENCOUNTER_KEYS:
-        if name not in data:
-            return f"the encounter has no “{name}”"
-    for name, expected in _ENCOUNTER_TYPES.items():
-        if name in data and not _type_ok(data[name], expected):
-            return f"the encounter's “{name}” should be {_type_name(expected)}"
-    if not str(data["ruleset_id"]).strip():
-        return "the encounter does not say which ruleset it uses"
-    for key, value in data.get("options", {}).items():
-        if not isinstance(value, str):
-            return f"the option “{key}” should be text"
-    combatant_ids: set[str] = set()
-    for number, entry in enumerate(data.get("combatants", []), start=1):
-        problem = _entry_problem(entry, f"combatant {number}", Combatant, _COMBATANT_TYPES)
-        if problem is not None:
-            return problem
-        if entry["id"] in combatant_ids:
-            return f"two combatants have the same id “{entry['id']}”"
-        combatant_ids.add(entry["id"])
-        if "side" in entry and entry["side"] not in SIDES:
-            return f"combatant “{entry['name']}” is on an unknown side “{entry['side']}”"
-        problem = _plain_values(entry.get("stats", {}), f"combatant “{entry['name']}”")
-        if problem is not None:
-            return problem
-    effect_ids: set[str] = set()
-    for number, entry in enumerate(data.get("effects", []), start=1):
-        problem = _entry_problem(entry, f"effect {number}", Effect, _EFFECT_TYPES)
-        if problem is not None:
-            return problem
-        if entry["id"] in effect_ids:
-            return f"two effects have the same id “{entry['id']}”"
-        effect_ids.add(entry["id"])
-        if entry["carrier_id"] not in combatant_ids:
-            return f"effect “{entry['name']}” is carried by a combatant who is not there"
-        problem = _plain_values(entry.get("duration", {}), f"effect “{entry['name']}”")
-        if problem is not None:
-            return problem
-    for number, entry in enumerate(data.get("log", []), start=1):
-        problem = _entry_problem(entry, f"log entry {number}", LogEntry, _LOG_TYPES)
-        if problem is not None:
-            return problem
-    return None
-
-
-def _plain_values(values: dict[str, Any], owner: str) -> str | None:
-    """Stats and durations hold single values (text, numbers, yes/no), never tables."""
-    for name, value in values.items():
-        if not (value is None or isinstance(value, str | int | float | bool)):
-            return f"{owner}: “{name}” should be a single value"
-    return None
-
-
-def _field_problem(field: Any, value: Any, owner: str) -> str | None:
-    try:
-        cleaned = field.clean(value)
-    except CommandError as error:
-        return f"{owner}: {error.message}"
-    if cleaned != value or type(cleaned) is not type(value):
-        return f"{owner}: {field.label} has an invalid value {value!r}"
-    return None
-
-
-def _ruleset_problem(encounter: Encounter, ruleset: AnyRuleset) -> str | None:
-    """What the ruleset cannot make sense of in the encounter, or None."""
-    for choice in ruleset.options:
-        if choice.name in encounter.options:
-            try:
-                choice.clean(encounter.options[choice.name])
-            except CommandError as error:
-                return f"option {error}"
-    stat_fields = {f.name: f for f in ruleset.stat_fields}
-    for combatant in encounter.combatants:
-        for name, value in combatant.stats.items():
-            if name in stat_fields:
-                problem = _field_problem(stat_fields[name], value, f"“{combatant.name}”")
-                if problem is not None:
-                    return problem
-    duration_fields = {f.name: f for f in ruleset.duration_fields}
-    for effect in encounter.effects:
-        for name, value in effect.duration.items():
-            if name in duration_fields:
-                problem = _field_problem(duration_fields[name], value, f"effect “{effect.name}”")
-                if problem is not None:
-                    return problem
-    # The ruleset's records were read with their types; what they refer to (ids, the
-    # order, the turn) is checked by asking the questions the app asks at once, and by
-    # trying (and rolling back) the first thing a GM does: end the turn.
-    try:
-        session = Session(encounter, ruleset)
-        ruleset.clock_label(encounter)
-        ruleset.status(encounter)
-        ruleset.current_turn(encounter)
-        ruleset.upcoming_turns(encounter, 50)
-        ruleset.prompt(encounter)
-        for combatant in encounter.combatants:
-            ruleset.summary(encounter, combatant)
-            ruleset.markers(encounter, combatant)
-            ruleset.meters(encounter, combatant)
-        for effect in encounter.effects:
-            ruleset.remaining(encounter, effect)
-            ruleset.ends_soon(encounter, effect)
-        if ruleset.is_started(encounter):
-            session.refusal(EndTurn())
-    except Exception as error:  # ruleset code choking on malformed data
-        return f"its {ruleset.name} data does not make sense ({type(error).__name__}: {error})"
-    return None

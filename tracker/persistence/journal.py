@@ -55,7 +55,8 @@ from typing import IO, Any
 
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
-from tracker.persistence.files import dump, envelope, write_atomic
+from tracker.persistence.atomic import write_atomic
+from tracker.persistence.files import dump, envelope
 from tracker.persistence.journal_lines import CHANGE_OPS, encode_line, header
 from tracker.persistence.recovery import (
     BASE_FILE,

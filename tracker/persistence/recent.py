@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tracker.persistence import paths
-from tracker.persistence.files import write_atomic
+from tracker.persistence.atomic import write_atomic
 
 RECENT_FILE = "recent.json"
 MAX_RECENT = 8

@@ -20,12 +20,8 @@ from typing import Any
 from tracker.engine.commands import Command
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
-from tracker.persistence.files import (
-    FileFormatError,
-    encounter_from_document,
-    read_document,
-    write_atomic,
-)
+from tracker.persistence.atomic import write_atomic
+from tracker.persistence.files import FileFormatError, encounter_from_document, read_document
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 
 BASE_FILE = "base.json"

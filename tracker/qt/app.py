@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
-from tracker.persistence.files import load_encounter, remove_leftover_temporaries, save_encounter
+from tracker.persistence.atomic import remove_leftover_temporaries
+from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import (
     Journal,
     JournalInfo,
