@@ -11,10 +11,8 @@ from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QInputDialog,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QVBoxLayout,
     QWidget,
@@ -22,7 +20,6 @@ from PySide6.QtWidgets import (
 
 from tracker.engine import (
     DuplicateCombatant,
-    EditCombatant,
     EndEffect,
     MoveCombatant,
     RemoveCombatant,
@@ -33,7 +30,6 @@ from tracker.engine import (
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
-from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
 from tracker.qt.document import EncounterDocument
@@ -59,9 +55,11 @@ from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
 from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
-from tracker.qt.widgets.recent_menu import keep_at_quit, remember_recent
+from tracker.qt.widgets.recent_menu import keep_at_quit
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
+from tracker.qt.window_files import EncounterFiles
+from tracker.qt.window_players import PlayersCommands
 
 if TYPE_CHECKING:
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
@@ -70,14 +68,13 @@ if TYPE_CHECKING:
 # Dialogs, printing and the players' window are imported where they are first used:
 # the window opens sooner without them (see benchmarks/startup.py).
 
-FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 VERTICAL = Qt.Orientation.Vertical
 SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
 
 
-class MainWindow(QMainWindow):
+class MainWindow(EncounterFiles, PlayersCommands):
     def __init__(
         self,
         session: Session,
@@ -302,92 +299,6 @@ class MainWindow(QMainWindow):
             self.document.apply(MoveCombatant(selected, row + step))
             self.select_combatant(selected)
 
-    # --- players ----------------------------------------------------------------------
-    def open_players_screen(self) -> None:
-        """Ask where and how to show the players' screen, then show it there (moving and
-        restyling it when it is open already)."""
-        from tracker.qt.players.launcher import open_players_screen
-
-        window = open_players_screen(
-            self.document,
-            self,
-            turn_order_model=self.turn_order_model,
-            effects_model=self.effects_model,
-            existing=self.players_window,
-        )
-        if window is not None and window is not self.players_window:
-            self.players_window = window
-            window.closed.connect(self._on_players_closed)
-        self._sync_players_action()
-
-    def players_screen_shown(self) -> bool:
-        return self.players_window is not None and self.players_window.isVisible()
-
-    def toggle_players_screen(self) -> None:
-        """The menu's toggle: open the players' screen, or close it when it is open."""
-        if self.players_screen_shown():
-            assert self.players_window is not None
-            self.players_window.close()
-        else:
-            self.open_players_screen()
-
-    def _on_players_closed(self) -> None:
-        self._sync_players_action(shown=False)  # it is still visible while it closes
-        self.activateWindow()  # the keyboard comes back to the GM
-
-    def _sync_players_action(self, shown: bool | None = None) -> None:
-        if shown is None:
-            shown = self.players_screen_shown()
-        action = self.actions_by_name["players_screen"]
-        action.setText("Close players' &screen" if shown else "Players' &screen…")
-        action.setToolTip("Close the players' screen" if shown else "Show the players' screen")
-
-    def reveal_selected(self) -> None:
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to reveal first.", "")
-            return
-        if not self.document.encounter.combatant(selected).hidden:
-            self._on_refused("The players can already see that combatant.", "")
-            return
-        self.document.apply(EditCombatant(selected, {"hidden": False}))
-
-    def toggle_first_turn_reveal(self) -> None:
-        selected = self.selected_combatant_id()
-        action = self.actions_by_name["reveal_first_turn"]
-        if selected is None:
-            action.setChecked(False)
-            self._on_refused("Select the hidden combatant first.", "")
-            return
-        self.reveals.set_flag(selected, on=action.isChecked())
-        name = self.document.encounter.combatant(selected).name
-        state = "will be revealed at its first turn" if action.isChecked() else "stays hidden"
-        self.statusBar().showMessage(f"{name} {state}.", 5000)
-
-    def edit_secret_fields(self) -> None:
-        from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
-
-        SecretFieldsDialog(self.document, self).exec()
-
-    def print_sheets(self) -> None:
-        from tracker.qt.printing import print_with_dialog
-
-        print_with_dialog(self.document, self)
-
-    def preview_sheets(self) -> None:
-        from tracker.qt.printing import preview_with_dialog
-
-        preview_with_dialog(self.document, self)
-
-    def export_sheets(self) -> None:
-        from tracker.qt.printing import export_pdf
-
-        default = paths.encounters_dir() / f"{self.document.encounter.name}.pdf"
-        filename, _ = QFileDialog.getSaveFileName(self, "Export PDF", str(default), "PDF (*.pdf)")
-        if filename:
-            export_pdf(self.document, Path(filename))
-            self.statusBar().showMessage(f"Exported to {filename}", 5000)
-
     def show_shortcuts(self) -> None:
         from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 
@@ -541,109 +452,6 @@ class MainWindow(QMainWindow):
         modified = "" if document.undo_stack.isClean() else " *"
         self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Tracker")
         self.status_label.setText(document.session.status())
-
-    # --- files ------------------------------------------------------------------------
-    def _start_journal(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
-            self.journal = None
-        try:
-            self.journal = Journal.begin(
-                self._journal_dir, self.document.session, self.document.path, self._journal_failed
-            )
-        except TrackerError as error:
-            self._journal_failed(error)
-
-    def _journal_failed(self, error: TrackerError) -> None:
-        """Crash recovery is off: say so plainly, and how to stay safe."""
-        self.banner.announce(
-            (
-                f"Changes can no longer be journaled ({error}). Save the encounter now; "
-                "if Tracker were killed, unsaved changes would be lost."
-            ),
-            "error",
-        )
-
-    def replace_session(self, session: Session, path: Path | None) -> None:
-        self.document.replace_session(session, path)
-        self._start_journal()
-
-    def new_encounter(self) -> None:
-        if not self._may_discard():
-            return
-        from tracker.qt.dialogs.new_encounter import NewEncounterDialog
-
-        dialog = NewEncounterDialog(self)
-        if dialog.exec() and dialog.session is not None:
-            self.replace_session(dialog.session, None)
-
-    def open_encounter(self) -> None:
-        if not self._may_discard():
-            return
-        filename, _ = QFileDialog.getOpenFileName(
-            self, "Open encounter", str(paths.encounters_dir()), FILE_FILTER
-        )
-        if filename:
-            self.open_path(Path(filename))
-
-    def open_recent(self, path: Path) -> bool:
-        return self._may_discard() and self.open_path(path)
-
-    def open_path(self, path: Path) -> bool:
-        try:
-            encounter = load_encounter(path)
-            session = Session(encounter)
-        except TrackerError as error:
-            QMessageBox.warning(self, "Cannot open encounter", str(error))
-            return False
-        self.replace_session(session, path)
-        self.kept_from = None
-        remember_recent(path)
-        return True
-
-    def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
-        return self.save_to(self.document.path)
-
-    def save_as(self) -> bool:
-        default = paths.encounters_dir() / f"{self.document.encounter.name}.json"
-        filename, _ = QFileDialog.getSaveFileName(
-            self, "Save encounter as", str(default), FILE_FILTER
-        )
-        return self.save_to(Path(filename)) if filename else False
-
-    def save_to(self, path: Path) -> bool:
-        journal = self.journal if self.journal is not None and self.journal.active else None
-        try:
-            save_encounter(self.document.encounter, path, journal and journal.note_saving)
-        except (TrackerError, OSError) as error:
-            QMessageBox.warning(self, "Cannot save encounter", str(error))
-            return False
-        self.document.set_path(path)
-        self.document.undo_stack.setClean()
-        if self.journal is not None:
-            self.journal.set_saved_path(path)
-        self.kept_from = None
-        remember_recent(path)
-        self.statusBar().showMessage(f"Saved to {path}", 5000)
-        return True
-
-    def _may_discard(self) -> bool:
-        """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
-        if self.document.undo_stack.isClean():
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"Save the changes to “{self.document.encounter.name}” first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._settle_unapplied_edits() or not keep_at_quit(

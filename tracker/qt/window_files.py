@@ -1,0 +1,135 @@
+"""The main window's file commands: new, open (and Open Recent), save, and the crash
+journal that follows the open encounter. A part of `MainWindow`, kept apart so that a
+reader finds the files in one place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+
+from tracker.engine import Session
+from tracker.engine.errors import TrackerError
+from tracker.persistence import paths
+from tracker.persistence.files import load_encounter, save_encounter
+from tracker.persistence.journal import Journal
+from tracker.qt.widgets.recent_menu import remember_recent
+
+if TYPE_CHECKING:
+    from tracker.qt.document import EncounterDocument
+    from tracker.qt.widgets.banner import Banner
+
+FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
+
+
+class EncounterFiles(QMainWindow):
+    """Mixed into `MainWindow`, which sets up what is declared here."""
+
+    document: EncounterDocument
+    banner: Banner
+    journal: Journal | None
+    kept_from: Path | None  # the "Unsaved – …" file this encounter came from
+    _journal_dir: Path
+
+    def _start_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        try:
+            self.journal = Journal.begin(
+                self._journal_dir, self.document.session, self.document.path, self._journal_failed
+            )
+        except TrackerError as error:
+            self._journal_failed(error)
+
+    def _journal_failed(self, error: TrackerError) -> None:
+        """Crash recovery is off: say so plainly, and how to stay safe."""
+        self.banner.announce(
+            (
+                f"Changes can no longer be journaled ({error}). Save the encounter now; "
+                "if Tracker were killed, unsaved changes would be lost."
+            ),
+            "error",
+        )
+
+    def replace_session(self, session: Session, path: Path | None) -> None:
+        self.document.replace_session(session, path)
+        self._start_journal()
+
+    def new_encounter(self) -> None:
+        if not self._may_discard():
+            return
+        from tracker.qt.dialogs.new_encounter import NewEncounterDialog
+
+        dialog = NewEncounterDialog(self)
+        if dialog.exec() and dialog.session is not None:
+            self.replace_session(dialog.session, None)
+
+    def open_encounter(self) -> None:
+        if not self._may_discard():
+            return
+        filename, _ = QFileDialog.getOpenFileName(
+            self, "Open encounter", str(paths.encounters_dir()), FILE_FILTER
+        )
+        if filename:
+            self.open_path(Path(filename))
+
+    def open_recent(self, path: Path) -> bool:
+        return self._may_discard() and self.open_path(path)
+
+    def open_path(self, path: Path) -> bool:
+        try:
+            encounter = load_encounter(path)
+            session = Session(encounter)
+        except TrackerError as error:
+            QMessageBox.warning(self, "Cannot open encounter", str(error))
+            return False
+        self.replace_session(session, path)
+        self.kept_from = None
+        remember_recent(path)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        default = paths.encounters_dir() / f"{self.document.encounter.name}.json"
+        filename, _ = QFileDialog.getSaveFileName(
+            self, "Save encounter as", str(default), FILE_FILTER
+        )
+        return self.save_to(Path(filename)) if filename else False
+
+    def save_to(self, path: Path) -> bool:
+        journal = self.journal if self.journal is not None and self.journal.active else None
+        try:
+            save_encounter(self.document.encounter, path, journal.note_saving if journal else None)
+        except (TrackerError, OSError) as error:
+            QMessageBox.warning(self, "Cannot save encounter", str(error))
+            return False
+        self.document.set_path(path)
+        self.document.undo_stack.setClean()
+        if self.journal is not None:
+            self.journal.set_saved_path(path)
+        self.kept_from = None
+        remember_recent(path)
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        return True
+
+    def _may_discard(self) -> bool:
+        """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
+        if self.document.undo_stack.isClean():
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to “{self.document.encounter.name}” first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
