@@ -18,12 +18,11 @@ action under way (`UnderWay`) remembers where this round's AP began to run
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal
 
-from tracker.engine.changes import Transaction
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.declared import Declared
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.kit.typed_access import TypedAccess, whole_stat
 
 AP_PER_ROUND = 4
 AP_STEP = 5  # initiative per AP
@@ -173,31 +172,10 @@ class Anchor:
 
 
 # --- typed access --------------------------------------------------------------------------
-def clock(encounter: Encounter) -> Clock:
-    return cast(Clock, encounter.clock)
-
-
-def touch_clock(tx: Transaction) -> Clock:
-    """The clock, kept for undo: call before changing it."""
-    tx.touch_clock()
-    return cast(Clock, tx.encounter.clock)
-
-
-def rt(combatant: Combatant) -> Runtime:
-    return cast(Runtime, combatant.runtime)
-
-
-def touch(tx: Transaction, combatant: Combatant) -> Runtime:
-    """The combatant's state, kept for undo: call before changing it or its stats."""
-    tx.touch(combatant)
-    return rt(combatant)
-
-
-def anchor_of(effect: Effect) -> Anchor:
-    return cast(Anchor, effect.anchor)
-
-
-def stat(combatant: Combatant, name: str) -> int:
-    """A whole-number stat (0 when missing or not a number: queries never raise)."""
-    value = combatant.stats.get(name, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+_typed: TypedAccess[Clock, Runtime, Anchor] = TypedAccess(Clock, Runtime, Anchor)
+clock = _typed.clock
+touch_clock = _typed.touch_clock
+rt = _typed.runtime
+touch = _typed.touch
+anchor_of = _typed.anchor
+stat = whole_stat

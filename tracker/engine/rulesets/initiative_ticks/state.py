@@ -6,13 +6,13 @@ anchor. Plain dataclasses (see `tracker.engine.records`), every field defaulted;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal
 
-from tracker.engine.changes import Transaction
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.holds import Hold
 from tracker.engine.kit.pools import Pool
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.kit.typed_access import TypedAccess, whole_stat
+from tracker.engine.state import Combatant
 
 JOIN_BASE = 3  # Join Battle: 3 + successes
 BREAK_BONUS = 5
@@ -147,33 +147,13 @@ class RoundEnded:
 
 
 # --- typed access ------------------------------------------------------------------------
-def clock(encounter: Encounter) -> Clock:
-    return cast(Clock, encounter.clock)
-
-
-def touch_clock(tx: Transaction) -> Clock:
-    tx.touch_clock()
-    return cast(Clock, tx.encounter.clock)
-
-
-def rt(combatant: Combatant) -> Runtime:
-    return cast(Runtime, combatant.runtime)
-
-
-def touch(tx: Transaction, combatant: Combatant) -> Runtime:
-    tx.touch(combatant)
-    return rt(combatant)
-
-
-def anchor_of(effect: Effect) -> Anchor | None:
-    anchor = effect.anchor
-    return anchor if isinstance(anchor, Anchor) else None
-
-
-def stat(combatant: Combatant, name: str) -> int:
-    """A whole-number stat (0 when missing or not a number: queries never raise)."""
-    value = combatant.stats.get(name, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+_typed: TypedAccess[Clock, Runtime, Anchor] = TypedAccess(Clock, Runtime, Anchor)
+clock = _typed.clock
+touch_clock = _typed.touch_clock
+rt = _typed.runtime
+touch = _typed.touch
+anchor_of = _typed.anchor_or_none
+stat = whole_stat
 
 
 def base_initiative(combatant: Combatant) -> int:

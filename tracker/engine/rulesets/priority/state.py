@@ -22,11 +22,10 @@ creature's Tricks became a `Counters` table, an Overexertion reminder a table):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal
 
-from tracker.engine.changes import Transaction
 from tracker.engine.kit.counters import Counters
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.kit.typed_access import TypedAccess
 
 SOULWEAVER = "soulweaver"  # `PriorityClock.current` (and `Gap.after`) for the GM's turn
 ROUND_SECONDS = 5
@@ -185,23 +184,11 @@ class PriorityAnchor:
 
 
 # --- typed access ----------------------------------------------------------------------
-def clock_of(encounter: Encounter) -> PriorityClock:
-    return cast(PriorityClock, encounter.clock)
-
-
-def state_of(combatant: Combatant) -> CreatureState:
-    return cast(CreatureState, combatant.runtime)
-
-
-def anchor_of(effect: Effect) -> PriorityAnchor:
-    return cast(PriorityAnchor, effect.anchor)
-
-
-def touch_clock(tx: Transaction) -> PriorityClock:
-    """`tx.touch_clock()`, typed: call before changing the clock."""
-    return cast(PriorityClock, tx.touch_clock())
-
-
-def touch_state(tx: Transaction, combatant: Combatant) -> CreatureState:
-    """`tx.touch(combatant)`, typed: call before changing the creature's state."""
-    return state_of(tx.touch(combatant))
+_typed: TypedAccess[PriorityClock, CreatureState, PriorityAnchor] = TypedAccess(
+    PriorityClock, CreatureState, PriorityAnchor
+)
+clock_of = _typed.clock
+state_of = _typed.runtime
+anchor_of = _typed.anchor
+touch_clock = _typed.touch_clock
+touch_state = _typed.touch

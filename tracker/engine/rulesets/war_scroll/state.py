@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from tracker.engine.changes import Transaction
+from tracker.engine.kit.typed_access import TypedAccess
 from tracker.engine.rulesets.war_scroll.deal import deal
-from tracker.engine.state import Combatant, Effect, Encounter
+from tracker.engine.state import Combatant
 
 
 @dataclass
@@ -149,26 +149,14 @@ def speed_of(combatant: Combatant) -> int:
 
 
 # --- typed access ----------------------------------------------------------------------
-def clock_of(encounter: Encounter) -> WarClock:
-    return cast(WarClock, encounter.clock)
-
-
-def state_of(combatant: Combatant) -> WarState:
-    return cast(WarState, combatant.runtime)
-
-
-def anchor_of(effect: Effect) -> WarAnchor:
-    return cast(WarAnchor, effect.anchor)
-
-
-def touch_clock(tx: Transaction) -> WarClock:
-    """`tx.touch_clock()`, typed: call before changing the clock."""
-    return cast(WarClock, tx.touch_clock())
-
-
-def touch_state(tx: Transaction, combatant: Combatant) -> WarState:
-    """`tx.touch(combatant)`, typed: call before changing the combatant's state."""
-    return state_of(tx.touch(combatant))
+_typed: TypedAccess[WarClock, WarState, WarAnchor] = TypedAccess(
+    WarClock, WarState, (TurnAnchor, CycleAnchor, SongAnchor)
+)
+clock_of = _typed.clock
+state_of = _typed.runtime
+anchor_of = _typed.anchor
+touch_clock = _typed.touch_clock
+touch_state = _typed.touch
 
 
 def next_plan(combatant: Combatant) -> list[int]:
