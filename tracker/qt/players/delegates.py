@@ -4,6 +4,7 @@ panel builds on `ThemedDelegate` too)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
@@ -30,6 +31,18 @@ Index = QModelIndex | QPersistentModelIndex
 SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
 PAD = 16  # inner padding of rows, in pixels
 STRIPE = 12  # width of the side colour stripe
+
+
+@dataclass(frozen=True)
+class PillRow:
+    """What one card of `ThemedDelegate.paint_pill_row` shows."""
+
+    side: QColor
+    value: str  # in the pill: a tick, a count
+    name: str
+    detail: str
+    now: bool
+    pill_colors: tuple[str, str] | None = None  # background, ink; else the theme's
 
 
 def quiet_view(view: QAbstractItemView) -> None:
@@ -76,6 +89,43 @@ class ThemedDelegate(QStyledItemDelegate):
         shown = index.data(Qt.ItemDataRole.DecorationRole)
         side = SIDE_OF_COLOR.get(QColor(shown).name()) if shown is not None else None
         return QColor(self.theme.sides.get(side or "", self.theme.muted))
+
+    def paint_pill_row(
+        self, painter: QPainter, rect: QRect, row: PillRow, pill_width: float
+    ) -> None:
+        """A card: the side's stripe, a value in a pill (highlighted when it is now),
+        the name large, and a detail after it in muted type where there is room."""
+        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(theme.surface))
+        painter.drawRoundedRect(rect, self.px(8), self.px(8))
+        painter.setBrush(row.side)
+        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
+        pill = QRect(rect.left() + stripe + pad, rect.top() + self.px(6), self.px(pill_width), 0)
+        pill.setBottom(rect.bottom() - self.px(6))
+        background, ink = row.pill_colors or theme.cells["current" if row.now else "pending"]
+        painter.setBrush(QColor(background))
+        painter.drawRoundedRect(pill, self.px(8), self.px(8))
+        font = pixel_font(self.px(LIST_NAME_PX), bold=True)
+        painter.setFont(font)
+        painter.setPen(QColor(ink))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, row.value)
+        text_rect = rect.adjusted(pill.right() - rect.left() + pad, 0, -pad, 0)
+        metrics = QFontMetrics(font)
+        width = min(metrics.horizontalAdvance(row.name) + 4, text_rect.width())
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.setPen(QColor(theme.text))
+        painter.drawText(
+            text_rect, left, metrics.elidedText(row.name, Qt.TextElideMode.ElideRight, width)
+        )
+        detail_font = pixel_font(self.px(LIST_DETAIL_PX))
+        room = text_rect.width() - width - pad
+        detail = QFontMetrics(detail_font).elidedText(row.detail, Qt.TextElideMode.ElideRight, room)
+        if room > self.px(LIST_DETAIL_PX) * 3 and detail not in ("", "…"):
+            painter.setFont(detail_font)
+            painter.setPen(QColor(theme.muted))
+            painter.drawText(text_rect.adjusted(width + pad, 0, 0, 0), left, detail)
 
 
 class TurnRowDelegate(ThemedDelegate):

@@ -11,8 +11,8 @@ encounter)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font
+from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
+from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
 from tracker.qt.rulesets.ap_countdown.players_proxy import (
@@ -54,42 +54,16 @@ class ResolutionDelegate(ThemedDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         if self.cut_off(option):
             return
-        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
-        now = bool(index.data(ResolvingNowRole))
         rect = option.rect.adjusted(0, self.px(4), 0, -self.px(4))
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(theme.surface))
-        painter.drawRoundedRect(rect, self.px(8), self.px(8))
-        painter.setBrush(self.side_color(index))
-        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
-        value_font = pixel_font(self.px(LIST_NAME_PX), bold=True)
-        pill = QRect(rect.left() + stripe + pad, rect.top() + self.px(6), self.px(96), 0)
-        pill.setBottom(rect.bottom() - self.px(6))
-        background, ink = theme.cells["current" if now else "pending"]
-        painter.setBrush(QColor(background))
-        painter.drawRoundedRect(pill, self.px(8), self.px(8))
-        painter.setFont(value_font)
-        painter.setPen(QColor(ink))
-        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(index.data(ResolvesRole)))
-        text_rect = rect.adjusted(pill.right() - rect.left() + pad, 0, -pad, 0)
-        name_metrics = QFontMetrics(value_font)
-        full_name = str(index.siblingAtColumn(NAME).data() or "")
-        name_width = min(name_metrics.horizontalAdvance(full_name) + 4, text_rect.width())
-        name = name_metrics.elidedText(full_name, Qt.TextElideMode.ElideRight, name_width)
-        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-        painter.setPen(QColor(theme.text))
-        painter.drawText(text_rect, left, name)
-        action_font = pixel_font(self.px(LIST_DETAIL_PX))
-        room = text_rect.width() - name_width - pad
-        action = QFontMetrics(action_font).elidedText(
-            str(index.siblingAtColumn(ACTION).data() or ""), Qt.TextElideMode.ElideRight, room
+        row = PillRow(
+            side=self.side_color(index),
+            value=number(index.data(ResolvesRole)),
+            name=str(index.siblingAtColumn(NAME).data() or ""),
+            detail=str(index.siblingAtColumn(ACTION).data() or ""),
+            now=bool(index.data(ResolvingNowRole)),
         )
-        if room > self.px(LIST_DETAIL_PX) * 3 and action not in ("", "…"):
-            painter.setFont(action_font)
-            painter.setPen(QColor(theme.muted))
-            painter.drawText(text_rect.adjusted(name_width + pad, 0, 0, 0), left, action)
+        self.paint_pill_row(painter, rect, row, pill_width=96)
         painter.restore()
 
 

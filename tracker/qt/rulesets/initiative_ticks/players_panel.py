@@ -5,8 +5,8 @@ The turn shown is `PublicState`'s: while a hidden combatant acts, the last visib
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.delegates import PAD, STRIPE, Index, ThemedDelegate, pixel_font
+from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
+from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
 from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
@@ -32,6 +32,7 @@ ACTING_PX = 48
 ROW_PX = 66
 MAX_ROWS = 7
 SHARE = 0.7
+CRASHED = ("#b3261e", "#ffffff")  # the pill of a Crashed combatant: background, ink
 NAME, STATE = 1, 2  # the proxy's columns
 
 
@@ -47,46 +48,20 @@ class TickRowDelegate(ThemedDelegate):
         mark = index.data(MarkRole)
         if mark is None:
             return
-        theme, pad, stripe = self.theme, self.px(PAD), self.px(STRIPE)
         rect = option.rect.adjusted(0, self.px(3), 0, -self.px(3))
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if mark.acted and not mark.now:
             painter.setOpacity(0.45)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(theme.surface))
-        painter.drawRoundedRect(rect, self.px(8), self.px(8))
-        painter.setBrush(self.side_color(index.siblingAtColumn(NAME)))
-        painter.drawRoundedRect(QRect(rect.left(), rect.top(), stripe, rect.height()), 4, 4)
-        pill = QRect(rect.left() + stripe + pad, rect.top() + self.px(6), self.px(90), 0)
-        pill.setBottom(rect.bottom() - self.px(6))
-        background, ink = theme.cells["current" if mark.now else "pending"]
-        if mark.crashed and not mark.now:
-            background, ink = "#b3261e", "#ffffff"
-        painter.setBrush(QColor(background))
-        painter.drawRoundedRect(pill, self.px(8), self.px(8))
-        font = pixel_font(self.px(LIST_NAME_PX), bold=True)
-        painter.setFont(font)
-        painter.setPen(QColor(ink))
-        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(mark.tick))
-        text_rect = rect.adjusted(pill.right() - rect.left() + pad, 0, -pad, 0)
-        metrics = QFontMetrics(font)
-        full = str(index.siblingAtColumn(NAME).data() or "")
-        width = min(metrics.horizontalAdvance(full) + 4, text_rect.width())
-        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-        painter.setPen(QColor(theme.text))
-        painter.drawText(
-            text_rect, left, metrics.elidedText(full, Qt.TextElideMode.ElideRight, width)
+        crashed = mark.crashed and not mark.now
+        row = PillRow(
+            side=self.side_color(index.siblingAtColumn(NAME)),
+            value=number(mark.tick),
+            name=str(index.siblingAtColumn(NAME).data() or ""),
+            detail=str(index.siblingAtColumn(STATE).data() or ""),
+            now=mark.now,
+            pill_colors=CRASHED if crashed else None,
         )
-        detail = pixel_font(self.px(LIST_DETAIL_PX))
-        room = text_rect.width() - width - pad
-        state = QFontMetrics(detail).elidedText(
-            str(index.siblingAtColumn(STATE).data() or ""), Qt.TextElideMode.ElideRight, room
-        )
-        if room > self.px(LIST_DETAIL_PX) * 3 and state not in ("", "…"):
-            painter.setFont(detail)
-            painter.setPen(QColor(theme.muted))
-            painter.drawText(text_rect.adjusted(width + pad, 0, 0, 0), left, state)
+        self.paint_pill_row(painter, rect, row, pill_width=90)
         painter.restore()
 
 
