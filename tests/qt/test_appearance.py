@@ -49,6 +49,26 @@ def test_the_gm_chooses_dark_and_everything_with_its_own_colours_follows(window)
     assert window.banner.styleSheet() == light_banner
 
 
+def test_a_disabled_action_shows_its_icon_in_the_disabled_ink(window):
+    from PySide6.QtGui import QIcon
+
+    def ink(mode: QIcon.Mode) -> str:
+        image = window.actions_by_name["undo"].icon().pixmap(24, 24, mode).toImage()
+        inked = {
+            image.pixelColor(x, y).name()
+            for x in range(24)
+            for y in range(24)
+            if image.pixelColor(x, y).alpha() == 255
+        }
+        assert len(inked) == 1, inked
+        return inked.pop()
+
+    palette = QApplication.palette()
+    role = QPalette.ColorRole.ButtonText
+    assert ink(QIcon.Mode.Normal) == palette.color(role).name()
+    assert ink(QIcon.Mode.Disabled) == palette.color(QPalette.ColorGroup.Disabled, role).name()
+
+
 def test_as_the_system_follows_the_system_scheme(window):
     hints = QApplication.styleHints()
     appearance().choose("system")

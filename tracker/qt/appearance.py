@@ -11,14 +11,22 @@ from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QObject, QRect, QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QGuiApplication,
+    QIcon,
+    QIconEngine,
+    QPainter,
+    QPalette,
+    QPixmap,
+)
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
 SCHEME_KEY = "appearance/scheme"
 SCHEMES = ("system", "light", "dark")
-ICON_SIZES = (16, 20, 24, 32, 48)
 IconName = str
 
 
@@ -29,18 +37,51 @@ def _svg(name: IconName) -> str:
     )
 
 
-def icon(name: IconName, ink: QColor) -> QIcon:
-    """The bundled action icon `name`, drawn in `ink`, sharp at the sizes toolbars use."""
-    renderer = QSvgRenderer(QByteArray(_svg(name).replace("currentColor", ink.name()).encode()))
-    result = QIcon()
-    for size in ICON_SIZES:
-        pixmap = QPixmap(size, size)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        renderer.render(painter)
-        painter.end()
-        result.addPixmap(pixmap)
-    return result
+class _TintedSvg(QIconEngine):
+    """An action icon drawn from its SVG in the scheme's ink, at the size asked for
+    and only when first asked: menus not yet opened cost nothing at start-up. Disabled,
+    it is drawn in the palette's disabled ink."""
+
+    def __init__(self, name: IconName, ink: QColor, disabled_ink: QColor) -> None:
+        super().__init__()
+        self._name = name
+        self._inks = {False: QColor(ink), True: QColor(disabled_ink)}
+        self._renderers: dict[bool, QSvgRenderer] = {}
+        self._pixmaps: dict[tuple[int, int, bool], QPixmap] = {}
+
+    def _renderer(self, disabled: bool) -> QSvgRenderer:
+        if disabled not in self._renderers:
+            text = _svg(self._name).replace("currentColor", self._inks[disabled].name())
+            self._renderers[disabled] = QSvgRenderer(QByteArray(text.encode()))
+        return self._renderers[disabled]
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        self._renderer(mode == QIcon.Mode.Disabled).render(painter, QRectF(rect))
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        disabled = mode == QIcon.Mode.Disabled
+        key = (size.width(), size.height(), disabled)
+        if key not in self._pixmaps:
+            pixmap = QPixmap(size)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            self._renderer(disabled).render(painter)
+            painter.end()
+            self._pixmaps[key] = pixmap
+        return self._pixmaps[key]
+
+    def clone(self) -> QIconEngine:
+        return _TintedSvg(self._name, self._inks[False], self._inks[True])
+
+
+def icon(name: IconName, ink: QColor, disabled_ink: QColor | None = None) -> QIcon:
+    """The bundled action icon `name`, drawn in `ink` (`disabled_ink` when disabled;
+    by default the palette's), sharp at any size."""
+    if disabled_ink is None:
+        disabled_ink = QApplication.palette().color(
+            QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText
+        )
+    return QIcon(_TintedSvg(name, ink, disabled_ink))
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -92,7 +133,8 @@ class Appearance(QObject):
         self._app = app
         self._store = store
         self._light = QPalette()
-        app.setStyle("Fusion")
+        if app.style().name().lower() != "fusion":  # often it already is: no re-polish
+            app.setStyle("Fusion")
         self._light = app.style().standardPalette()
         hints = QGuiApplication.styleHints()
         self._system = hints.colorScheme()  # as the platform last told it
