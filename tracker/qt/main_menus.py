@@ -93,6 +93,11 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
     undo.setObjectName("undo")
     redo.setObjectName("redo")
+    # The toolbar's buttons keep a fixed word: the undo stack renames the actions at
+    # each step ("Undo Rename Goblin"), and a button changing width would lay out, and
+    # repaint, the whole window. The full text stays in the menu and the tooltip.
+    undo.setIconText("Undo")
+    redo.setIconText("Redo")
     named.update(undo=undo, redo=redo)
     edit_menu.addAction(undo)
     edit_menu.addAction(redo)
