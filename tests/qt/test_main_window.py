@@ -258,3 +258,20 @@ def test_drop_on_the_roster_moves_ties_once(window):
     assert model.row_of(shade2) == row - 1
     assert names(window.document).count("Shade 2") == 1
     assert len(window.document.encounter.combatants) == 8
+
+
+def test_the_toolbar_keeps_its_width_whatever_there_is_to_undo(window, qtbot):
+    from PySide6.QtWidgets import QToolBar, QToolButton
+
+    from tracker.engine import EditCombatant
+
+    toolbar = window.findChild(QToolBar, "play_toolbar")
+    undo_button = toolbar.widgetForAction(window.actions_by_name["undo"])
+    assert isinstance(undo_button, QToolButton)
+    width = toolbar.sizeHint().width()
+    shade = by_name(window.document, "Shade")
+    window.document.apply(EditCombatant(shade.id, {"name": "A very long name indeed, truly"}))
+    qtbot.wait(1)
+    assert window.actions_by_name["undo"].toolTip() == "Undo Edit Shade"  # said in full
+    assert undo_button.text() == "Undo"
+    assert toolbar.sizeHint().width() == width
