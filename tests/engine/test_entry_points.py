@@ -58,3 +58,15 @@ def test_the_first_distribution_of_a_name_on_the_path_wins(tmp_path, monkeypatch
         ("kept", "a:B"),
         ("also", "e.f : G"),
     ]
+
+
+def test_a_ruleset_once_found_is_found_again_without_reading_metadata(monkeypatch):
+    from tracker.engine import registry
+
+    first = registry.get_ruleset("priority")
+
+    def no_metadata(*, group: str):
+        raise AssertionError("the installed packages were read again")
+
+    monkeypatch.setattr(registry, "entry_points", no_metadata)
+    assert registry.get_ruleset("priority") is first

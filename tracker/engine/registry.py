@@ -15,6 +15,7 @@ from tracker.engine.ruleset import AnyRuleset
 GROUP = "tracker.rulesets"
 
 _loaded: dict[str, AnyRuleset] = {}  # by entry point value: one instance per ruleset
+_found: dict[str, AnyRuleset] = {}  # by id, once found: later look-ups read no metadata
 
 
 def _load(entry: EntryPoint) -> AnyRuleset:
@@ -35,9 +36,12 @@ def available_rulesets() -> dict[str, AnyRuleset]:
 
 
 def get_ruleset(ruleset_id: str) -> AnyRuleset:
+    if ruleset_id in _found:
+        return _found[ruleset_id]
     for entry in entry_points(group=GROUP):
         if entry.name == ruleset_id and _load(entry).id == ruleset_id:
-            return _load(entry)
+            _found[ruleset_id] = _load(entry)
+            return _found[ruleset_id]
     # An entry point not named by its ruleset's id: look through them all.
     rulesets = available_rulesets()
     if ruleset_id not in rulesets:
@@ -46,4 +50,5 @@ def get_ruleset(ruleset_id: str) -> AnyRuleset:
             f"This encounter uses the ruleset {ruleset_id!r}, which is not installed "
             f"(installed: {installed})."
         )
-    return rulesets[ruleset_id]
+    _found[ruleset_id] = rulesets[ruleset_id]
+    return _found[ruleset_id]
