@@ -80,10 +80,19 @@ def clean_tags(raw: Any) -> tuple[str, ...]:
     return tuple(tags)
 
 
-def clean_entry(entry: LibraryEntry) -> LibraryEntry:
-    """The entry with every value cleaned by its ruleset's declarations (stats missing get
-    their defaults); raises CommandError naming the field, or RulesetNotFoundError."""
-    ruleset = get_ruleset(entry.ruleset_id)
+def clean_entries(entries: Iterable[LibraryEntry]) -> list[LibraryEntry]:
+    """Each entry with every value cleaned by its ruleset's declarations (stats missing
+    get their defaults); raises CommandError naming the field, or RulesetNotFoundError."""
+    rulesets: dict[str, AnyRuleset] = {}
+    cleaned: list[LibraryEntry] = []
+    for entry in entries:
+        if entry.ruleset_id not in rulesets:
+            rulesets[entry.ruleset_id] = get_ruleset(entry.ruleset_id)
+        cleaned.append(_clean(entry, rulesets[entry.ruleset_id]))
+    return cleaned
+
+
+def _clean(entry: LibraryEntry, ruleset: AnyRuleset) -> LibraryEntry:
     if not isinstance(entry.stats, dict):
         raise CommandError("Stats must be a mapping of field to value.", "stats")
     base = clean_base(

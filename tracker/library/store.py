@@ -2,7 +2,7 @@
 
 Every write of several rows is one transaction: an import, a party or a deletion is
 stored whole or not at all. Values are cleaned by the rulesets' declared fields before
-they are written (`entries.clean_entry`, `conditions.clean_condition`); what is read back
+they are written (`entries.clean_entries`, `conditions.clean_condition`); what is read back
 is checked too, so a file edited by hand is a clear `LibraryError`, not a crash.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.library.conditions import SavedCondition, clean_condition
-from tracker.library.entries import LibraryEntry, clean_entry
+from tracker.library.entries import LibraryEntry, clean_entries
 from tracker.library.errors import LibraryError
 from tracker.library.schema import connect, transaction
 from tracker.persistence import paths
@@ -85,7 +85,7 @@ class Library:
     def save_entries(self, entries: Sequence[LibraryEntry]) -> list[LibraryEntry]:
         """Store all `entries` in one transaction (all cleaned first: one bad value and
         nothing is written)."""
-        cleaned = [clean_entry(entry) for entry in entries]
+        cleaned = clean_entries(entries)
         saved: list[LibraryEntry] = []
         with self._writing():
             for entry in cleaned:
@@ -96,7 +96,7 @@ class Library:
         """Make `members` the party of `ruleset_id`: each replaces the entry of the same
         name (ignoring case) if there is one, and is marked in the party; entries of the
         old party not among them stay in the library, out of the party."""
-        cleaned = [clean_entry(replace(m, ruleset_id=ruleset_id, in_party=True)) for m in members]
+        cleaned = clean_entries(replace(m, ruleset_id=ruleset_id, in_party=True) for m in members)
         saved: list[LibraryEntry] = []
         with self._writing():
             self._db.execute("UPDATE entries SET in_party = 0 WHERE ruleset_id = ?", [ruleset_id])
@@ -114,7 +114,7 @@ class Library:
         """Store `entries`, each replacing the entry of its ruleset with the same name
         (keeping that one's tags and party place) or added; returns how many were added
         and the names replaced."""
-        cleaned = [clean_entry(entry) for entry in entries]
+        cleaned = clean_entries(entries)
         added = 0
         replaced: list[str] = []
         with self._writing():
