@@ -7,19 +7,31 @@ encounter accepts, and a refusal reads the same everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tracker.engine.commands import clean_base
+from tracker.engine.add_group import AddCombatants
+from tracker.engine.commands import BASE_FIELDS, clean_base
 from tracker.engine.errors import CommandError
-from tracker.engine.fields import clean_all
+from tracker.engine.fields import Field, clean_all
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.state import Combatant
 
 MAX_TAG_LENGTH = 30
 MAX_TAGS = 20
+TAGS_FIELD = Field("tags", "Tags", "text", "", help="Words to find it by, separated by commas.")
+PARTY_FIELD = Field(
+    "party", "In the party", "bool", False, help="Brought along to every new encounter."
+)
+
+
+def entry_fields(ruleset: AnyRuleset) -> tuple[Field, ...]:
+    """Everything an entry holds, as fields: every combatant's, the library's tags and
+    party mark, then the ruleset's declared stats (the editor's form, the columns of an
+    import or export)."""
+    return (*BASE_FIELDS, TAGS_FIELD, PARTY_FIELD, *ruleset.stat_fields)
 
 
 @dataclass(frozen=True)
@@ -122,3 +134,12 @@ def entry_from_combatant(
         stats=dict(combatant.stats),
         in_party=in_party,
     )
+
+
+def adding(ruleset: AnyRuleset, picks: Sequence[tuple[LibraryEntry, int]]) -> AddCombatants:
+    """The one command that adds each picked entry `count` times (numbered when more than
+    one) to an encounter of `ruleset`."""
+    for entry, _count in picks:
+        if entry.ruleset_id != ruleset.id:
+            raise CommandError(f"{entry.name} is kept for another ruleset ({entry.ruleset_id}).")
+    return AddCombatants([entry.add_spec(ruleset, count) for entry, count in picks])

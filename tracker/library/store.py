@@ -36,11 +36,17 @@ class Library:
 
     # --- combatants -------------------------------------------------------------------
     def search(
-        self, ruleset_id: str | None = None, text: str = "", *, party_only: bool = False
+        self,
+        ruleset_id: str | None = None,
+        text: str = "",
+        *,
+        party_only: bool = False,
+        limit: int | None = None,
     ) -> list[LibraryEntry]:
-        """Entries by name (case-insensitive), those of `ruleset_id` only if given. Each
-        word of `text` must appear in the name or begin one of the entry's tags, ignoring
-        case: "gob" finds Goblin, "undead boss" the undead tagged boss."""
+        """Entries by name (case-insensitive), those of `ruleset_id` only if given, the
+        first `limit` if given. Each word of `text` must appear in the name or begin one
+        of the entry's tags, ignoring case: "gob" finds Goblin, "undead boss" the undead
+        tagged boss."""
         where: list[str] = []
         values: list[Any] = []
         if ruleset_id is not None:
@@ -58,6 +64,9 @@ class Library:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY e.name_key, e.id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            values.append(limit)
         return self._entries(sql, values)
 
     def party(self, ruleset_id: str) -> list[LibraryEntry]:

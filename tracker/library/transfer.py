@@ -15,32 +15,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.commands import BASE_FIELDS, clean_name
+from tracker.engine.commands import clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import AnyRuleset
-from tracker.library.entries import LibraryEntry, clean_tags
+from tracker.library.entries import TAGS_FIELD, LibraryEntry, clean_tags, entry_fields
 from tracker.library.errors import LibraryError
 from tracker.library.sources import EXPORT_FORMAT, EXPORT_VERSION, SourceTable
 from tracker.library.store import Library
 from tracker.persistence.atomic import write_atomic
 
-TAGS_FIELD = Field("tags", "Tags", "text", "", help="Separated by commas.")
-PARTY_FIELD = Field("party", "In the party", "bool", False)
 REQUIRED = "name"
-
-
-def import_fields(ruleset: AnyRuleset) -> tuple[Field, ...]:
-    """What a column can be mapped to: every combatant's fields, the library's tags and
-    party mark, then the ruleset's declared stats."""
-    return (*BASE_FIELDS, TAGS_FIELD, PARTY_FIELD, *ruleset.stat_fields)
 
 
 def guess_mapping(columns: Sequence[str], ruleset: AnyRuleset) -> tuple[str | None, ...]:
     """For each column, the field it names (by the field's name or label, ignoring case,
     spaces, "-" and "_"), or None; a field goes to its first column only."""
     by_key: dict[str, str] = {}
-    for f in import_fields(ruleset):
+    for f in entry_fields(ruleset):
         by_key.setdefault(_key(f.label), f.name)
         by_key[_key(f.name)] = f.name
     taken: set[str] = set()
@@ -104,7 +96,7 @@ def preview_import(
     """Every row of `table` cleaned as `ruleset`'s fields, columns mapped by `mapping`
     (one field name or None per column; guessed if not given)."""
     chosen = tuple(guess_mapping(table.columns, ruleset) if mapping is None else mapping)
-    fields = {f.name: f for f in import_fields(ruleset)}
+    fields = {f.name: f for f in entry_fields(ruleset)}
     problems = _mapping_problems(table, ruleset, chosen, fields)
     rows = tuple(
         _row(row.label, row.values, row.problem, chosen, fields, ruleset) for row in table.rows
@@ -211,7 +203,7 @@ def confirm_import(library: Library, preview: ImportPreview) -> list[LibraryEntr
 
 # --- export ---------------------------------------------------------------------------
 def export_columns(ruleset: AnyRuleset) -> tuple[str, ...]:
-    return tuple(f.name for f in import_fields(ruleset))
+    return tuple(f.name for f in entry_fields(ruleset))
 
 
 def _values(entry: LibraryEntry) -> dict[str, Any]:
