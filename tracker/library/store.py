@@ -55,9 +55,10 @@ class Library:
         if party_only:
             where.append("e.in_party = 1")
         for word in text.casefold().split():
+            # The tags' subquery is not correlated: SQLite runs it once, on its index.
             where.append(
-                "(instr(e.name_key, ?) > 0 OR EXISTS (SELECT 1 FROM tags t"
-                " WHERE t.entry_id = e.id AND t.key >= ? AND t.key < ?))"
+                "(instr(e.name_key, ?) > 0 OR e.id IN (SELECT entry_id FROM tags"
+                " WHERE key >= ? AND key < ?))"
             )
             values += [word, word, word + PAST_PREFIX]
         sql = f"SELECT {_prefixed(ENTRY_COLUMNS)} FROM entries e"

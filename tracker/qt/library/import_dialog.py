@@ -158,7 +158,7 @@ class ImportDialog(QDialog):
         if self._table is None:
             return
         self.preview = preview_import(self._table, self._ruleset, self.mapping())
-        self.model.set_preview(self.preview)
+        self.model.set_preview(self.preview, self._ruleset)
         self.view.resizeColumnsToContents()
         self.summary.setText(self.preview.summary)
         self.notes.setText(" ".join(self.preview.notes))

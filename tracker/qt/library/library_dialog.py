@@ -60,6 +60,8 @@ class LibraryDialog(QDialog):
         self._library = library
         self._document = document
         self._entry_id: int | None = None  # the entry in the form (None: a new one)
+        self._fitted_for: str | None = None  # the ruleset the columns were sized for
+        self.ruleset: AnyRuleset = document.ruleset  # the one listed (the combo's)
         layout = QVBoxLayout(self)
 
         top = QHBoxLayout()
@@ -93,6 +95,8 @@ class LibraryDialog(QDialog):
         self.view.verticalHeader().hide()
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.horizontalHeader().setResizeContentsPrecision(SHOWN // 10)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.view.setWordWrap(False)
         self.found_label = QLabel()
         self.found_label.setObjectName("library_found")
@@ -174,20 +178,22 @@ class LibraryDialog(QDialog):
         self.search_edit.setFocus()
 
     # --- what is shown ----------------------------------------------------------------
-    @property
-    def ruleset(self) -> AnyRuleset:
-        return get_ruleset(self.ruleset_combo.currentData())
-
     def _fit(self) -> None:
         screen = self.screen().availableGeometry()
         self.resize(min(1180, screen.width() - 40), min(660, screen.height() - 60))
 
     def _build_form(self) -> EntryForm:
         form = EntryForm(self.ruleset)
-        self.form_scroller.setWidget(form)
+        holder = QWidget()  # the form keeps its height; the space left stays below it
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.setContentsMargins(0, 0, 4, 0)
+        holder_layout.addWidget(form)
+        holder_layout.addStretch(1)
+        self.form_scroller.setWidget(holder)
         return form
 
     def _on_ruleset(self) -> None:
+        self.ruleset = get_ruleset(self.ruleset_combo.currentData())
         self.form = self._build_form()
         self.refresh()
         self.new_entry()
@@ -202,7 +208,10 @@ class LibraryDialog(QDialog):
             self._tell_error(str(error))
             found = []
         self.model.set_entries(ruleset, found[:SHOWN])
-        self.view.resizeColumnsToContents()
+        if found and self._fitted_for != ruleset.id:
+            # Once per ruleset: measuring the rows at every key costs more than the search.
+            self.view.resizeColumnsToContents()
+            self._fitted_for = ruleset.id
         text = self.search_edit.text().strip()
         if len(found) > SHOWN:
             self.found_label.setText(f"The first {SHOWN} are listed: type to narrow the search.")

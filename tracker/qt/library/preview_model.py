@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QApplication
 
-from tracker.engine.registry import get_ruleset
+from tracker.engine.ruleset import AnyRuleset
 from tracker.library.entries import entry_fields
 from tracker.library.transfer import ImportPreview
 from tracker.qt.appearance import is_dark
@@ -25,12 +25,12 @@ class ImportPreviewModel(QAbstractTableModel):
         self._preview: ImportPreview | None = None
         self._columns: list[tuple[int, str]] = []  # (column of the file, header shown)
 
-    def set_preview(self, preview: ImportPreview | None) -> None:
+    def set_preview(self, preview: ImportPreview | None, ruleset: AnyRuleset) -> None:
         self.beginResetModel()
         self._preview = preview
         self._columns = []
         if preview is not None:
-            labels = {f.name: f.label for f in entry_fields(get_ruleset(preview.ruleset_id))}
+            labels = {f.name: f.label for f in entry_fields(ruleset)}
             mapped = {target: n for n, target in enumerate(preview.mapping) if target}
             self._columns = [
                 (mapped[name], label) for name, label in labels.items() if name in mapped
