@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from tests.qt.conftest import names
+from tracker.engine import RemoveCombatant
 from tracker.engine.registry import get_ruleset
 from tracker.library import LibraryEntry
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
@@ -261,3 +262,42 @@ def test_a_library_that_cannot_be_opened_leaves_new_encounters_alone(window, tra
     dialog = NewEncounterDialog(window, window.party_in_library)
     assert dialog.party_box.isHidden() and dialog.party() == []
     dialog.deleteLater()
+
+
+def test_enemies_added_from_the_library_start_hidden_if_the_gm_says_so(window, dialog):
+    window.actions_by_name["enemies_start_hidden"].trigger()  # on
+    select(dialog, "Goblin")
+    dialog.model.setData(dialog.model.index(0, COUNT_COLUMN), 2)
+    assert dialog.add_selected()
+    goblins = [c for c in window.document.encounter.combatants if c.name.startswith("Goblin ")]
+    assert [c.hidden for c in goblins] == [True, True]
+    window.actions_by_name["enemies_start_hidden"].trigger()  # off again
+
+
+def test_unsaved_edits_are_saved_when_asked_before_another_entry(dialog, stocked, monkeypatch):
+    select(dialog, "Lich")
+    dialog._on_selection()
+    dialog.form.editors["notes"].input.setPlainText("Phylactery in the crypt")
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
+    select(dialog, "Skeleton")
+    dialog._on_selection()
+    assert dialog.form_title.text() == "Edit Skeleton"
+    (lich,) = stocked.search("war_scroll", "lich")
+    assert lich.notes == "Phylactery in the crypt"
+
+
+def test_saving_needs_a_selection_or_a_party(window, monkeypatch):
+    window.roster_view.setCurrentIndex(window.roster_model.index(-1, 0))
+    window.actions_by_name["save_to_library"].trigger()
+    assert "Select the combatant" in window.banner.label.text()
+    for combatant in [c for c in window.document.encounter.combatants if c.side == "party"]:
+        window.document.apply(RemoveCombatant(combatant.id))
+    window.actions_by_name["save_party"].trigger()
+    assert "No combatant is on the party's side" in window.banner.label.text()
+    assert window.library().count() == 0
+
+
+def test_the_library_dialog_fits_the_laptop_screen(dialog):
+    screen = dialog.screen().availableGeometry()
+    assert dialog.width() <= screen.width() and dialog.height() <= screen.height()
+    assert dialog.minimumSizeHint().width() <= screen.width()

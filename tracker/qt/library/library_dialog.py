@@ -3,6 +3,8 @@ several to the encounter at once (a count for each, numbered names, one undo).""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,11 +33,13 @@ from tracker.engine.registry import available_rulesets, get_ruleset
 from tracker.engine.ruleset import AnyRuleset
 from tracker.library import Library, LibraryEntry
 from tracker.library.entries import adding
+from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.document import EncounterDocument
 from tracker.qt.library.entries_model import COUNT_COLUMN, LibraryEntriesModel
 from tracker.qt.library.entry_form import EntryForm
 from tracker.qt.library.files import export_with_dialog
+from tracker.qt.players.settings import settings_store
 
 SHOWN = 500  # rows listed at once; a search narrows a larger library
 Index = QModelIndex | QPersistentModelIndex
@@ -360,8 +364,14 @@ class LibraryDialog(QDialog):
 
     # --- adding to the encounter ------------------------------------------------------
     def add_selected(self) -> bool:
-        """Add every selected entry, each its "Add ×" times, in one undoable step."""
-        picks = [(entry, self.model.count_of(entry)) for entry in self.selected_entries()]
+        """Add every selected entry, each its "Add ×" times, in one undoable step (enemies
+        hidden from the players if the GM keeps new enemies hidden)."""
+        hide = enemies_start_hidden(settings_store())  # the GM's Players setting
+        picks = [
+            (replace(entry, hidden=True) if hide and entry.side == "enemy" else entry, count)
+            for entry in self.selected_entries()
+            if (count := self.model.count_of(entry))
+        ]
         if not picks:
             return False
         try:
