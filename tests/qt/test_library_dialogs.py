@@ -301,3 +301,13 @@ def test_the_library_dialog_fits_the_laptop_screen(dialog):
     screen = dialog.screen().availableGeometry()
     assert dialog.width() <= screen.width() and dialog.height() <= screen.height()
     assert dialog.minimumSizeHint().width() <= screen.width()
+
+
+def test_flags_read_yes_or_no_in_the_list(window, qapp):
+    library = window.library()
+    library.save_entry(LibraryEntry("stamina_battle", "Knight", stats={"shield": True}))
+    model = LibraryEntriesModel(get_ruleset("stamina_battle"))
+    model.set_entries(get_ruleset("stamina_battle"), library.search("stamina_battle"))
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert model.index(0, headers.index("Shield")).data() == "yes"
+    assert model.index(0, headers.index("Warrior's Prowess")).data() == "no"

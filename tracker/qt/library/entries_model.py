@@ -112,7 +112,10 @@ class LibraryEntriesModel(QAbstractTableModel):
         if column == 4:
             return "✓" if entry.in_party else ""
         field = self._ruleset.stat_fields[column - len(FIXED_COLUMNS)]
-        return str(entry.stats.get(field.name, field.default))
+        value = entry.stats.get(field.name, field.default)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         entry = self.entry_at(index.row()) if index.isValid() else None
