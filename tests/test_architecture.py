@@ -32,8 +32,8 @@ def _is_gui(module: str) -> bool:
     return module.split(".")[0] in QT_MODULES or module.startswith("tracker.qt")
 
 
-@pytest.mark.parametrize("layer", ["engine", "persistence"])
-def test_engine_and_persistence_never_import_qt(layer):
+@pytest.mark.parametrize("layer", ["engine", "persistence", "library"])
+def test_engine_persistence_and_library_never_import_qt(layer):
     offenders: dict[str, list[str]] = {}
     for path in (ROOT / "tracker" / layer).rglob("*.py"):
         gui = sorted(m for m in _imported_modules(path) if _is_gui(m))
@@ -45,6 +45,7 @@ def test_engine_and_persistence_never_import_qt(layer):
 def test_engine_runs_without_qt_loaded():
     script = (
         "import sys, tracker.engine, tracker.persistence.files, tracker.persistence.journal\n"
+        "import tracker.library.store, tracker.library.transfer\n"
         "from tracker.engine.registry import available_rulesets\n"
         "available_rulesets()\n"
         f"loaded = [m for m in sys.modules if m.split('.')[0] in {QT_MODULES!r}]\n"
@@ -137,6 +138,10 @@ BAD_IMPORTS = {
         {"tracker/engine/bad.py": "import PySide6.QtCore"},
         {"no-qt-below-the-gui"},
     ),
+    "library-imports-qt": (
+        {"tracker/library/bad.py": "from PySide6.QtWidgets import QMessageBox"},
+        {"no-qt-below-the-gui"},
+    ),
     "persistence-imports-the-gui": (
         {"tracker/persistence/bad.py": "import tracker.qt.document"},
         {"no-qt-below-the-gui"},
@@ -208,8 +213,9 @@ def test_ruff_is_clean(arguments):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_engine_and_persistence_pass_a_strict_type_check():
-    """mypy --strict over tracker/engine and tracker/persistence ([tool.mypy])."""
+def test_engine_persistence_and_library_pass_a_strict_type_check():
+    """mypy --strict over tracker/engine, tracker/persistence and tracker/library
+    ([tool.mypy])."""
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-error-summary"],
         cwd=ROOT,

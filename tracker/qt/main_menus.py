@@ -212,6 +212,20 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(players_menu, "Print pre&view…", window.preview_sheets, None, "preview")
     item(players_menu, "Export &PDF…", window.export_sheets, None, "export_pdf")
 
+    library_menu = bar.addMenu("&Library")
+    item(library_menu, "&Library…", window.open_library_dialog, "Ctrl+L", "library")
+    item(
+        library_menu,
+        "&Save selected to library",
+        window.save_selected_to_library,
+        None,
+        "save_to_library",
+    )
+    item(library_menu, "Save &party to library", window.save_party_to_library, None, "save_party")
+    library_menu.addSeparator()
+    item(library_menu, "&Import combatants…", window.import_to_library, None, "import_library")
+    item(library_menu, "&Export library…", window.export_library, None, "export_library")
+
     help_menu = bar.addMenu("&Help")
     item(
         help_menu,

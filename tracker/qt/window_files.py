@@ -17,6 +17,9 @@ from tracker.persistence.journal import Journal
 from tracker.qt.widgets.recent_menu import remember_recent
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tracker.library import LibraryEntry
     from tracker.qt.document import EncounterDocument
     from tracker.qt.widgets.banner import Banner
 
@@ -31,6 +34,8 @@ class EncounterFiles(QMainWindow):
     journal: Journal | None
     kept_from: Path | None  # the "Unsaved – …" file this encounter came from
     _journal_dir: Path
+    party_in_library: Callable[[str], list[LibraryEntry]]  # see LibraryCommands
+    bring_party: Callable[[list[LibraryEntry]], None]
 
     def _start_journal(self) -> None:
         if self.journal is not None:
@@ -62,9 +67,10 @@ class EncounterFiles(QMainWindow):
             return
         from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 
-        dialog = NewEncounterDialog(self)
+        dialog = NewEncounterDialog(self, self.party_in_library, self.document.ruleset.id)
         if dialog.exec() and dialog.session is not None:
             self.replace_session(dialog.session, None)
+            self.bring_party(dialog.party())
 
     def open_encounter(self) -> None:
         if not self._may_discard():
