@@ -1,5 +1,6 @@
 """Tracker's pure-Python engine: rules, state, commands, durations and undo (no Qt)."""
 
+from tracker.engine.add_group import AddCombatants
 from tracker.engine.commands import (
     AddCombatant,
     AddEffect,
@@ -24,6 +25,7 @@ from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 
 __all__ = [
     "AddCombatant",
+    "AddCombatants",
     "AddEffect",
     "Combatant",
     "Command",

@@ -54,3 +54,8 @@ def encounters_dir() -> Path:
 def journal_dir() -> Path:
     """Folder of the crash-recovery journal."""
     return _ensure(data_dir() / "journal")
+
+
+def library_file() -> Path:
+    """The library of combatants and saved conditions (an SQLite file)."""
+    return data_dir() / "library.sqlite3"

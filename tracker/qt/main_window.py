@@ -59,6 +59,7 @@ from tracker.qt.widgets.recent_menu import keep_at_quit
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.window_files import EncounterFiles
+from tracker.qt.window_library import LibraryCommands
 from tracker.qt.window_players import PlayersCommands
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ VERTICAL = Qt.Orientation.Vertical
 SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
 
 
-class MainWindow(EncounterFiles, PlayersCommands):
+class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands):
     def __init__(
         self,
         session: Session,
@@ -466,6 +467,7 @@ class MainWindow(EncounterFiles, PlayersCommands):
         if self.players_window is not None:
             self.players_window.closed.disconnect(self._on_players_closed)
             self.players_window.close()  # a window of its own, not a child
+        self.close_library()
         self._save_layout()
         event.accept()
 

@@ -1,0 +1,32 @@
+"""The main window's library: opened once when first needed, a clear message when it
+cannot be."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from tracker.library import Library, SavedCondition
+from tracker.persistence import paths
+
+
+def test_the_window_opens_the_library_once(window) -> None:
+    library = window.library()
+    assert isinstance(library, Library)
+    assert library.path == paths.library_file()
+    assert window.library() is library
+    library.save_condition(SavedCondition("war_scroll", "Stunned", {}))
+    assert [c.name for c in window.library().saved_conditions("war_scroll")] == ["Stunned"]
+
+
+def test_a_library_that_cannot_be_opened_is_a_message(
+    window, monkeypatch: pytest.MonkeyPatch, tracker_home: Path
+) -> None:
+    paths.library_file().write_bytes(b"not a library at all")
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
+    assert window.library() is None
+    assert len(warned) == 1 and "is not a Tracker library" in warned[0]
+    assert paths.library_file().read_bytes() == b"not a library at all"
