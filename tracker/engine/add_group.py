@@ -38,8 +38,7 @@ class AddCombatants(Command):
         if len(groups) > NAMED_IN_FULL:
             return f"Add {sum(counts)} combatants"
         return "Add " + ", ".join(
-            group.name if group.count == 1 else f"{group.count} × {group.name}"
-            for group in groups
+            group.name if group.count == 1 else f"{group.count} × {group.name}" for group in groups
         )
 
 
