@@ -15,7 +15,16 @@ from tests.engine.test_ap_countdown_helpers import fight as countdown_fight
 from tests.engine.test_ap_countdown_helpers import who as countdown_who
 from tests.engine.test_priority_helpers import play_round
 from tests.engine.test_priority_helpers import started as priority_started
-from tracker.engine import AddEffect, CommandError, EditEffect, EndTurn, RulesetAction, Session
+from tracker.engine import (
+    AddCombatant,
+    AddEffect,
+    CommandError,
+    EditEffect,
+    EndTurn,
+    RulesetAction,
+    Session,
+    StartEncounter,
+)
 from tracker.engine.commands import MAX_NOTE_LENGTH
 from tracker.engine.conditions import (
     ConditionSpec,
@@ -29,7 +38,15 @@ from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.rulesets.initiative_ticks.state import rt as ticks_runtime
 from tracker.engine.state import Effect
 
-RULESET_IDS = ["war_scroll", "priority", "ap_countdown", "stamina_battle", "initiative_ticks"]
+# The five built-in systems and the example third-party one (tests/example_ruleset.py).
+RULESET_IDS = [
+    "war_scroll",
+    "priority",
+    "ap_countdown",
+    "stamina_battle",
+    "initiative_ticks",
+    "highest_roll",
+]
 
 
 def ruleset_of(ruleset_id: str) -> AnyRuleset:
@@ -134,6 +151,23 @@ def test_a_note_too_long_is_refused_with_its_length() -> None:
     with pytest.raises(CommandError, match="at most 200"):
         session.apply(EditEffect(effect_id, {"notes": long_note}))
     assert session.encounter.effect(effect_id).notes == "ok"
+
+
+def test_a_sixth_ruleset_gets_its_conditions_by_declaring_them() -> None:
+    """The example ruleset declares "Hoarse, 2 rounds": picked, it is an effect that ends
+    at the end of its carrier's turn two rounds later."""
+    session = Session.new("Example", "highest_roll")
+    session.apply(AddCombatant("Ann", "party", stats={"roll": 12}))
+    session.apply(AddCombatant("Bo", "enemy", stats={"roll": 8}))
+    session.apply(StartEncounter())
+    bo = session.encounter.combatants[1].id
+    pick(session, "Hoarse", bo)
+    assert named(session, "Hoarse").notes.startswith("Shouting hurts")
+    for _ in range(3):  # Ann, Bo (round 1), Ann (round 2)
+        session.apply(EndTurn())
+    assert names(session) == ["Hoarse"]
+    session.apply(EndTurn())  # Bo's turn of round 2 ends
+    assert names(session) == []
 
 
 # --- War Scroll --------------------------------------------------------------------------
