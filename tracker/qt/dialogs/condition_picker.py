@@ -95,7 +95,7 @@ class ConditionBox(QComboBox):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setCompleter(completer)
-        completer.activated[str].connect(self._pick_name)
+        completer.activated.connect(self._pick_name)
         self.activated.connect(self._pick_row)
 
     def set_entries(self, ruleset: AnyRuleset, entries: list[Entry]) -> None:
@@ -121,7 +121,9 @@ class ConditionBox(QComboBox):
         if 0 <= row < len(self.entries):
             self.picked.emit(self.entries[row])
 
-    def _pick_name(self, name: str) -> None:
-        entry = self.entry_named(name)
+    def _pick_name(self, chosen: object) -> None:
+        """A completion chosen (its text, or its index, whichever overload fires)."""
+        name = chosen if isinstance(chosen, str) else getattr(chosen, "data", lambda: "")()
+        entry = self.entry_named(str(name or ""))
         if entry is not None:
             self.picked.emit(entry)

@@ -96,7 +96,9 @@ class EffectDialog(QDialog):
         layout = QVBoxLayout(self)
         self.form = top = QFormLayout()
         self.name_box = ConditionBox()
-        self.name_edit = self.name_box.lineEdit()
+        name_edit = self.name_box.lineEdit()
+        assert name_edit is not None  # the box is editable
+        self.name_edit = name_edit
         self.name_edit.setPlaceholderText("Type a name, or pick a condition")
         self.name_box.picked.connect(self.pick)
         self.rule_info = QLabel()

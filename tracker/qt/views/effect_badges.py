@@ -215,7 +215,7 @@ class BadgeCellDelegate(ElidedTipDelegate):
 
 
 def _badges(index: Index) -> tuple[Badge, ...]:
-    return tuple(index.siblingAtColumn(0).data(BadgesRole) or ())
+    return tuple(index.sibling(index.row(), 0).data(BadgesRole) or ())
 
 
 def _line(item: QStyleOptionViewItem) -> QRect:

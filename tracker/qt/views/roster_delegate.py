@@ -5,8 +5,14 @@ so nothing the GM tracks hides in the log."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem, QToolTip
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QStyle,
+    QStyleOptionViewItem,
+    QToolTip,
+)
 
 from tracker.qt.appearance import is_dark
 from tracker.qt.models.badges import BadgesRole
@@ -96,7 +102,13 @@ class RosterDelegate(FitWidthDelegate):
         painter.restore()
         effect_badges.paint(painter, badges, font, is_dark(palette))
 
-    def helpEvent(self, event, view, option, index) -> bool:
+    def helpEvent(
+        self,
+        event: QHelpEvent,
+        view: QAbstractItemView,
+        option: QStyleOptionViewItem,
+        index: Index,
+    ) -> bool:
         """A badge shows its effect's name, note and time left."""
         if event is not None and index.isValid():
             item = QStyleOptionViewItem(option)
