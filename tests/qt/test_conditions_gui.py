@@ -308,3 +308,19 @@ def test_a_note_too_long_is_explained_and_nothing_is_added(qtbot):
     assert not dialog.notes_error.isVisible()
     dialog.accept()
     assert [e.notes for e in session.encounter.effects] == ["x" * MAX_NOTE_LENGTH]
+
+
+def test_the_exact_name_and_enter_picks_the_condition(qtbot):
+    """Typed in full (any case) and Enter: the condition with its usual duration is added."""
+    session = SESSIONS["ap_countdown"]()
+    dialog = dialog_on(qtbot, session, carrier="Orc")
+    dialog.duration_form.editors["rounds"].set_value(7)
+    qtbot.keyClicks(dialog.name_edit, "dazed")
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted, dialog.error.text()
+    [effect] = session.encounter.effects
+    assert (effect.name, effect.duration["kind"], effect.duration["rounds"]) == (
+        "Dazed",
+        "dazed",
+        1,
+    )
