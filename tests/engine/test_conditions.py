@@ -84,6 +84,42 @@ def test_every_ruleset_ships_conditions_that_its_own_fields_accept(ruleset_id: s
         assert 0 < len(condition.note) <= MAX_NOTE_LENGTH
 
 
+def started_session(ruleset_id: str) -> Session:
+    """A fight of the ruleset under way, with someone to carry an effect."""
+    if ruleset_id == "war_scroll":
+        return war_started()[0]
+    if ruleset_id == "ap_countdown":
+        return countdown_fight([("Hauser", 15, 1), ("Orc", 10, 0)])
+    if ruleset_id == "priority":
+        return priority_started()[0]
+    if ruleset_id == "stamina_battle":
+        return stamina_helpers.battle()[0]
+    if ruleset_id == "initiative_ticks":
+        return ticks_helpers.fight([("Kaoru", "party", 4), ("Bandit", "enemy", 2)])[0]
+    session = Session.new("Example", ruleset_id)
+    session.apply(AddCombatant("Ann", "party"))
+    session.apply(StartEncounter())
+    return session
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_every_plain_condition_is_added_as_an_effect_with_its_duration(ruleset_id: str) -> None:
+    session = started_session(ruleset_id)
+    carrier = session.encounter.combatants[-1].id
+    for condition in session.ruleset.conditions:
+        if condition.is_mechanic:
+            continue
+        session.apply(condition_command(session.ruleset, condition, carrier))
+        effect = session.encounter.effects[-1]
+        assert (effect.name, effect.carrier_id, effect.notes) == (
+            condition.name,
+            carrier,
+            condition.note,
+        )
+        assert effect.duration == condition_duration(session.ruleset, condition)
+        assert session.remaining(effect.id)
+
+
 def test_the_issue_names_every_condition() -> None:
     wanted = {
         "war_scroll": {"Weakened", "Falter"},
