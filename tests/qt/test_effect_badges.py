@@ -235,3 +235,13 @@ def test_no_badge_or_note_reaches_the_players(qapp):
                 assert proxy.data(index, Qt.ItemDataRole.ToolTipRole) is None or (
                     "Halve Speed" not in str(proxy.data(index, Qt.ItemDataRole.ToolTipRole))
                 )
+
+
+def test_a_narrow_row_still_shows_the_badge_ending_soon(qapp):
+    font = QFont()
+    font.setPointSizeF(12)
+    badges = [badge("Blessed"), badge("Weakened", soon=True), badge("Haste")]
+    placed = effect_badges.place(badges, QRect(0, 0, 230, 24), font)
+    assert [p.overflow for p in placed] == [False, True]
+    assert placed[0].soon and placed[0].text.startswith("Weak")
+    assert placed[1].text == "+2"

@@ -69,15 +69,18 @@ def _mark_width(metrics: QFontMetrics) -> int:
     return metrics.ascent() * 3 // 4 + 3  # the clock mark and its space
 
 
-def _sized(text: str, soon: bool, font: QFont) -> tuple[str, int]:
-    """The text shown (cut short when long) and the badge's width for it."""
+def _sized(text: str, soon: bool, font: QFont, room: int | None = None) -> tuple[str, int]:
+    """The text shown (cut short when long, or to fit a badge `room` wide) and the
+    badge's width for it."""
     shown_font = QFont(font)
     shown_font.setBold(soon)
     metrics = QFontMetrics(shown_font)
-    room = metrics.averageCharWidth() * MAX_TEXT_CHARS
-    shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-    width = metrics.horizontalAdvance(shown) + 2 * PAD_X
-    return shown, width + (_mark_width(metrics) if soon else 0)
+    mark = _mark_width(metrics) if soon else 0
+    text_room = metrics.averageCharWidth() * MAX_TEXT_CHARS
+    if room is not None:
+        text_room = min(text_room, room - 2 * PAD_X - mark)
+    shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(text_room, 0))
+    return shown, metrics.horizontalAdvance(shown) + 2 * PAD_X + mark
 
 
 def place(badges: Sequence[Badge], row: QRect, font: QFont) -> list[Placed]:
@@ -105,6 +108,14 @@ def place(badges: Sequence[Badge], row: QRect, font: QFont) -> list[Placed]:
         if total <= room:
             break
         fitted -= 1
+    if fitted == 0:
+        # The first badge (one ending soon, if any) always shows, cut to the room left
+        # beside "+N": a row never shows only a count.
+        rest = len(ordered) - 1
+        left = room - (GAP + overflow_width(rest) if rest else 0)
+        text, width = _sized(ordered[0].name, ordered[0].soon, small, left)
+        if text:
+            sized[0], fitted = (text, width), 1
     placed: list[Placed] = []
     x = row.right()
     left_out = len(ordered) - fitted
