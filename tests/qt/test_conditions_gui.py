@@ -24,9 +24,6 @@ from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.saved_conditions import SavedConditionsDialog
 from tracker.qt.document import EncounterDocument
 
-# Typing a name opens the completion popup: offscreen, it cannot raise or grab the keys.
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")
-
 
 def example_session() -> Session:
     session = Session.new("Example", "highest_roll")

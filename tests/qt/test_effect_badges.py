@@ -28,8 +28,6 @@ from tracker.qt.palette import BADGE_COLORS
 from tracker.qt.views import effect_badges
 from tracker.qt.views.roster_delegate import _name_line
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support raise")  # tooltips
-
 
 def war_with_effects() -> tuple[Session, dict[str, str]]:
     """Echthra's Segment 1 Turn of Cycle 1; Thomas carries three effects, Kandor one."""

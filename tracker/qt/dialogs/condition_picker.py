@@ -8,6 +8,7 @@ name: the GM's usual duration wins; a mechanic of the rules is never replaced)."
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,9 +95,9 @@ class ConditionBox(QComboBox):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.setCompleter(completer)
-        completer.activated.connect(self._pick_name)
-        self.activated.connect(self._pick_row)
+        self.setCompleter(completer)  # a completion chosen is `activated` too
+        box = weakref.ref(self)
+        self.activated.connect(lambda row: _pick_row(box, row))
 
     def set_entries(self, ruleset: AnyRuleset, entries: list[Entry]) -> None:
         """Offer these entries, the text typed kept."""
@@ -117,13 +118,10 @@ class ConditionBox(QComboBox):
         wanted = " ".join(name.split()).casefold()
         return next((e for e in self.entries if e.name.casefold() == wanted), None)
 
-    def _pick_row(self, row: int) -> None:
-        if 0 <= row < len(self.entries):
-            self.picked.emit(self.entries[row])
 
-    def _pick_name(self, chosen: object) -> None:
-        """A completion chosen (its text, or its index, whichever overload fires)."""
-        name = chosen if isinstance(chosen, str) else getattr(chosen, "data", lambda: "")()
-        entry = self.entry_named(str(name or ""))
-        if entry is not None:
-            self.picked.emit(entry)
+def _pick_row(box: weakref.ref[ConditionBox], row: int) -> None:
+    """The GM chose a row of the list or of the completion. (A weak reference, not a
+    bound method: a completion popup may still deliver it once the dialog is gone.)"""
+    found = box()
+    if found is not None and 0 <= row < len(found.entries):
+        found.picked.emit(found.entries[row])
