@@ -180,7 +180,10 @@ class Transaction:
         self._edit(Insert(LOG, len(self.encounter.log), entry))
 
     def new_id(self, prefix: str) -> str:
-        encounter = self.touch_encounter()
+        """The next id. Undo restores the counter, but it is no change any view shows:
+        not `changes.encounter`, which makes every row of the combatant views repaint."""
+        encounter = self.encounter
+        self._keep(encounter)
         number = encounter.next_id
         encounter.next_id += 1
         return f"{prefix}{number}"

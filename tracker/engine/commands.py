@@ -25,6 +25,7 @@ HIDDEN_FIELD = Field("hidden", "Hidden from players", "bool", False)
 NOTES_FIELD = Field("notes", "Notes", "text", "")
 BASE_FIELDS: tuple[Field, ...] = (NAME_FIELD, SIDE_FIELD, HIDDEN_FIELD, NOTES_FIELD)
 MAX_NAME_LENGTH = 60
+MAX_NOTE_LENGTH = 200  # an effect's note: a line or two, shown in a tooltip
 MAX_ADDED_AT_ONCE = 50
 
 
@@ -35,6 +36,17 @@ def clean_name(raw: Any, label: str = "Name") -> str:
     if len(name) > MAX_NAME_LENGTH:
         raise CommandError(f"{label} is longer than {MAX_NAME_LENGTH} characters.", "name")
     return name
+
+
+def clean_note(raw: Any) -> str:
+    """An effect's note; refused (naming the field "notes") when too long."""
+    note = "" if raw is None else str(raw)
+    if len(note) > MAX_NOTE_LENGTH:
+        raise CommandError(
+            f"A note holds at most {MAX_NOTE_LENGTH} characters; this one has {len(note)}.",
+            "notes",
+        )
+    return note
 
 
 def clean_base(raw: dict[str, Any]) -> dict[str, Any]:
@@ -339,6 +351,7 @@ class AddEffect(Command):
 
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         name = clean_name(self.name, "Effect name")
+        notes = clean_note(self.notes)
         carrier = encounter.combatant(self.carrier_id)
         if self.creator_id is not None:
             encounter.combatant(self.creator_id)
@@ -349,7 +362,7 @@ class AddEffect(Command):
             carrier_id=carrier.id,
             creator_id=self.creator_id,
             duration=duration,
-            notes=str(self.notes),
+            notes=notes,
         )
         effect.anchor = ruleset.anchor_effect(encounter, effect)
         tx.add_effect(effect)
@@ -402,7 +415,7 @@ class EditEffect(Command):
         if "name" in changes:
             wanted["name"] = clean_name(changes["name"], "Effect name")
         if "notes" in changes:
-            wanted["notes"] = NOTES_FIELD.clean(changes["notes"])
+            wanted["notes"] = clean_note(changes["notes"])
         if changes.get("carrier_id", effect.carrier_id) != effect.carrier_id:
             wanted["carrier_id"] = _combatant_of(encounter, changes["carrier_id"], "carrier_id").id
         creator_id = changes.get("creator_id", effect.creator_id)

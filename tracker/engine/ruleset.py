@@ -18,6 +18,7 @@ from tracker.engine.fields import Choice, Field
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 if TYPE_CHECKING:
+    from tracker.engine.conditions import ConditionSpec
     from tracker.engine.prompts import Prompt
 
 
@@ -81,6 +82,9 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     options: ClassVar[tuple[Choice, ...]] = ()
     actions: ClassVar[tuple[ActionSpec, ...]] = ()
     duration_fields: ClassVar[tuple[Field, ...]] = ()
+    # The named conditions and common effects of the system, for the GM to pick from
+    # (see tracker.engine.conditions).
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = ()
 
     # --- typed state ----------------------------------------------------------------
     def new_clock(self) -> ClockT:

@@ -16,7 +16,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.prompts import Prompt
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import AnyRuleset, Turn
-from tracker.engine.state import Encounter
+from tracker.engine.state import Effect, Encounter
 
 
 @dataclass(frozen=True)
@@ -201,6 +201,21 @@ class Session:
         return self.encounter.derived(
             ("session.remaining", effect_id),
             lambda: self.ruleset.remaining(self.encounter, self.encounter.effect(effect_id)),
+        )
+
+    def effects_on(self, combatant_id: str) -> tuple[Effect, ...]:
+        """The effects the combatant carries, in the order they were added: the effects
+        are grouped by carrier once between two changes, so a view asking row by row
+        reads only the effects of the rows it shows."""
+
+        def by_carrier() -> dict[str, tuple[Effect, ...]]:
+            grouped: dict[str, list[Effect]] = {}
+            for effect in self.encounter.effects:
+                grouped.setdefault(effect.carrier_id, []).append(effect)
+            return {carrier: tuple(effects) for carrier, effects in grouped.items()}
+
+        return self.encounter.derived("session.effects_by_carrier", by_carrier).get(
+            combatant_id, ()
         )
 
     def ends_soon(self, effect_id: str) -> bool:

@@ -154,6 +154,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "Ctrl+Shift+E",
         "edit_effect",
     )
+    item(play_menu, "Saved &conditions…", window.manage_saved_conditions, None, "saved_conditions")
 
     players_menu = bar.addMenu("P&layers")
     item(

@@ -370,7 +370,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands):
     def add_effect(self) -> None:
         from tracker.qt.dialogs.effect_dialog import EffectDialog
 
-        EffectDialog(self.document, self.selected_combatant_id(), self).exec()
+        EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library).exec()
 
     def _selected_effect_id(self) -> str | None:
         effect = self.effects_model.effect_at(self.effects_view.currentIndex().row())
@@ -383,7 +383,14 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands):
             return
         from tracker.qt.dialogs.effect_dialog import EffectDialog
 
-        EffectDialog(self.document, None, self, effect_id=effect_id).exec()
+        EffectDialog(self.document, None, self, effect_id=effect_id, library=self.library).exec()
+
+    def manage_saved_conditions(self) -> None:
+        from tracker.qt.dialogs.saved_conditions import SavedConditionsDialog
+
+        library = self.library()
+        if library is not None:
+            SavedConditionsDialog(library, self.document.ruleset.id, self).exec()
 
     def end_selected_effect(self) -> None:
         effect_id = self._selected_effect_id()

@@ -36,6 +36,12 @@ MESSAGE_COLORS: dict[bool, dict[str, tuple[str, str, str]]] = {
         "info": ("#14294a", "#d6e6ff", "#6d9be0"),
     },
 }
+# An effect's badge on a combatant's row: fill, text, border — per scheme; an effect that
+# ends this turn or the next also shows a mark and bold text (never colour alone).
+BADGE_COLORS: dict[bool, dict[str, tuple[str, str, str]]] = {
+    False: {"effect": ("#e6edf7", "#1b2a3a", "#8ea6c4"), "soon": ("#ffcf66", "#000000", "#9a6a00")},
+    True: {"effect": ("#2c3747", "#e4ecf7", "#7189a8"), "soon": ("#ffcf66", "#000000", "#ffe6a6")},
+}
 ERROR_INK = {False: "#b3261e", True: "#ff8a80"}  # a field's error message
 
 

@@ -2,6 +2,8 @@
 
 Effects that end this turn or the next (`Ruleset.ends_soon`) stand out: a strong amber
 row with black bold text and a tooltip that says so; `EndsSoonRole` gives the flag.
+The GM's note is in every cell's tooltip and in `NoteRole` (the players' proxy passes
+neither).
 
 Each row's texts are worked out once per change (the session keeps how long each effect
 has left and which end soon until the state changes) and only the rows whose texts
@@ -24,6 +26,7 @@ from tracker.qt.models.keyed_rows import replay_edits
 Index = QModelIndex | QPersistentModelIndex
 EffectRole = Qt.ItemDataRole.UserRole + 30
 EndsSoonRole = Qt.ItemDataRole.UserRole + 31
+NoteRole = Qt.ItemDataRole.UserRole + 32
 ENDS_SOON_BACKGROUND = "#ffcf66"
 ENDS_SOON_TEXT = "#000000"
 ENDS_SOON_TIP = "Ends this turn or the next."
@@ -97,8 +100,14 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return row.texts[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            text = row.texts[index.column()]
-            return f"{text}\n{ENDS_SOON_TIP}" if soon else text
+            lines = [row.texts[index.column()]]
+            if effect.notes:
+                lines.append(f"Note: {effect.notes}")
+            if soon:
+                lines.append(ENDS_SOON_TIP)
+            return "\n".join(lines)
+        if role == NoteRole:
+            return effect.notes
         if role == EffectRole:
             return effect
         if role == EndsSoonRole:

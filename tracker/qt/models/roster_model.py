@@ -2,6 +2,8 @@
 Column 0 is the name (with the ruleset's markers), column 1 the ruleset's one-line
 summary of the combatant's state, column 2 its meters with the change of the last
 command ("AP 4/7 (−3)"); the side list shows column 0, the central order table all.
+Column 0 also gives the badges of the combatant's effects (`BadgesRole`); a change to
+an effect announces its carrier's row (before and after, when it moves).
 
 Dragging a row issues the engine's `MoveCombatant` command through `moveRows`; the
 model never reorders itself, it only follows the engine's change events. So the
@@ -26,6 +28,7 @@ from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.badges import BadgesRole, badges_on
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.meters import MeterMemory
@@ -88,6 +91,8 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             return f"{combatant.name}  ({', '.join(words)})" if words else combatant.name
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(combatant)
+        if role == BadgesRole:
+            return badges_on(self._document.session, combatant.id)
         if role == Qt.ItemDataRole.DecorationRole:
             return QColor(SIDE_COLORS[combatant.side])
         if role == Qt.ItemDataRole.FontRole and self._is_current(combatant):

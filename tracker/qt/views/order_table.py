@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole, RosterModel
+from tracker.qt.views.effect_badges import BadgeCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 
 
@@ -34,6 +35,7 @@ class OrderTable(QTableView):
         # Names and resources fit their text, the state takes the rest; whatever is cut
         # ends in "…" with the full text as its tooltip.
         self.setItemDelegate(ElidedTipDelegate(self))
+        self.setItemDelegateForColumn(1, BadgeCellDelegate(self))  # the effects' badges
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)

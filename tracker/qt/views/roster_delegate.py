@@ -5,9 +5,18 @@ so nothing the GM tracks hides in the log."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QStyle,
+    QStyleOptionViewItem,
+    QToolTip,
+)
 
+from tracker.qt.appearance import is_dark
+from tracker.qt.models.badges import BadgesRole
+from tracker.qt.views import effect_badges
 from tracker.qt.views.elided_tips import FitWidthDelegate
 
 STATE, RESOURCES = 1, 2  # the roster model's columns beside the name
@@ -30,6 +39,15 @@ def small_font(font: QFont) -> QFont:
     if font.pointSizeF() > 0:
         small.setPointSizeF(font.pointSizeF() * 0.8)
     return small
+
+
+def _name_line(item: QStyleOptionViewItem) -> QRect:
+    """Where the row's first line (the name, and its effects' badges) goes."""
+    widget = item.widget
+    style = widget.style() if widget is not None else QApplication.style()
+    room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
+    height = QFontMetrics(item.font).height()
+    return QRect(room.left() + PAD, room.top() + PAD, room.width() - 2 * PAD, height)
 
 
 class RosterDelegate(FitWidthDelegate):
@@ -60,10 +78,12 @@ class RosterDelegate(FitWidthDelegate):
         font: QFont = item.font
         small = small_font(font)
         width = room.width() - 2 * PAD
-        name_rect = QRect(room.left() + PAD, room.top() + PAD, width, QFontMetrics(font).height())
+        name_rect = _name_line(item)
         line_rect = QRect(
             name_rect.left(), name_rect.bottom() + PAD // 2, width, QFontMetrics(small).height()
         )
+        badges = effect_badges.place(index.data(BadgesRole) or (), name_rect, font)
+        name_rect.setRight(name_rect.right() - effect_badges.used_width(badges, name_rect))
         painter.save()
         if index.data(Qt.ItemDataRole.BackgroundRole) is not None:  # the one acting now
             painter.fillRect(
@@ -75,6 +95,27 @@ class RosterDelegate(FitWidthDelegate):
         ):
             painter.setFont(text_font)
             painter.setPen(pen)
-            shown = QFontMetrics(text_font).elidedText(text, Qt.TextElideMode.ElideRight, width)
+            shown = QFontMetrics(text_font).elidedText(
+                text, Qt.TextElideMode.ElideRight, rect.width()
+            )
             painter.drawText(rect, LEFT, shown)
         painter.restore()
+        effect_badges.paint(painter, badges, font, is_dark(palette))
+
+    def helpEvent(
+        self,
+        event: QHelpEvent,
+        view: QAbstractItemView,
+        option: QStyleOptionViewItem,
+        index: Index,
+    ) -> bool:
+        """A badge shows its effect's name, note and time left."""
+        if event is not None and index.isValid():
+            item = QStyleOptionViewItem(option)
+            self.initStyleOption(item, index)
+            badges = effect_badges.place(index.data(BadgesRole) or (), _name_line(item), item.font)
+            tip = effect_badges.tooltip_at(badges, event.pos())
+            if tip is not None:
+                QToolTip.showText(event.globalPos(), tip, view.viewport())
+                return True
+        return super().helpEvent(event, view, option, index)

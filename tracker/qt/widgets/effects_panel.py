@@ -6,21 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QPushButton,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from tracker.engine.ruleset import ActionSpec, AnyRuleset
-from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.models.effects_model import EffectsModel, NoteRole
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 
+Index = QModelIndex | QPersistentModelIndex
 COLUMN_WIDTHS = (84, 72, 72)  # effect, on, by; the time left takes the rest
 
 
@@ -39,6 +41,17 @@ def effect_actions(ruleset: AnyRuleset) -> list[ActionSpec]:
     return [spec for spec in ruleset.actions if spec.on == "effect"]
 
 
+class EffectNoteDelegate(ElidedTipDelegate):
+    """The effect's name with the GM's note on the lines below it (on the GM's panel
+    only: the text the model gives the players' screen is the name alone)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        note = index.data(NoteRole) if index.column() == 0 else None
+        if note:
+            option.text = f"{option.text}\n“{note}”"
+
+
 class EffectsPanel(QWidget):
     def __init__(
         self,
@@ -54,7 +67,7 @@ class EffectsPanel(QWidget):
         self.view = view = QTableView()
         view.setObjectName("effects_view")
         view.setModel(model)
-        view.setItemDelegate(ElidedTipDelegate(view))
+        view.setItemDelegate(EffectNoteDelegate(view))
         view.verticalHeader().hide()
         # Sizes set, never measured from the contents: measuring visits every effect
         # whenever one changes. Three lines a row; the tooltip holds a longer text.

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.kit.ordering import check_tie_drag, resorted_place, sorted_place
@@ -62,6 +63,11 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
     )
     actions: ClassVar[tuple[ActionSpec, ...]] = (
         ActionSpec("shout", "Shout", help="The current combatant shouts (counted)."),
+    )
+    # Named conditions the GM picks from a list: the effect dialog fills in the duration
+    # and the note (a condition that is a mechanic names its action instead).
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = (
+        ConditionSpec("Hoarse", {"rounds": 2}, "Shouting hurts: no shouting until it ends."),
     )
 
     # --- order ----------------------------------------------------------------------

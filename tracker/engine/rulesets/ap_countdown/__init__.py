@@ -9,6 +9,7 @@ them when their AP run out) and Upkeep (a checklist the tracker applies).
 Modules: `state` (the typed records), `options`, `actions_table` (the AP table),
 `countdown` (values, dues, order, rounds), `declare` (declaring, instantaneous actions,
 resolving), `initiative` (bases, parries, pace, late joiners), `upkeep`, `durations`,
+`conditions` (the stuns, Staggered and Bleeding: effects of the ruleset's kinds),
 `turns` (Turns and the countdown track, with the keys of `Turn.values`), `prompts`,
 `specs` (stats and actions) and `ruleset` (`ApCountdown`, with the public queries for
 views).

@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.kit.declared import Declared
@@ -37,6 +38,7 @@ from tracker.engine.rulesets.ap_countdown import (
     turns,
     upkeep,
 )
+from tracker.engine.rulesets.ap_countdown.conditions import CONDITIONS
 from tracker.engine.rulesets.ap_countdown.options import OPTIONS
 from tracker.engine.rulesets.ap_countdown.specs import ACTIONS, STAT_FIELDS
 from tracker.engine.rulesets.ap_countdown.state import (
@@ -69,6 +71,7 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     options: ClassVar[tuple[Choice, ...]] = OPTIONS
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
 
     # --- public queries -----------------------------------------------------------------
     def phase(self, encounter: Encounter) -> str:

@@ -8,7 +8,8 @@ actions), `order` (the tick order: ranks, pending turns), `play` (the rules play
 real or ahead on copies), `crash` (Crash, Break, recovery), `flow` (Join Battle, free
 actions, rounds, the formal start and end of turn), `attacks` (withering, decisive,
 gambits, Clashes, flurries, adjustments), `join` (Join Battle, late joiners, delays),
-`durations`, `turns` (turns foreseen, checklists, the tick track), `prompts` and
+`durations`, `conditions` (Crashed, Onslaught, Shifted: the rules' own state, reached
+through their actions), `turns` (turns foreseen, checklists, the tick track), `prompts` and
 `ruleset` (`InitiativeTicks`, with the public queries for views).
 
 Readings of the rules

@@ -286,6 +286,17 @@ def adjust(
     tx.log(" ".join(lines))
 
 
+def add_onslaught(tx: Transaction, combatant: Combatant, amount: int) -> None:
+    """Onslaught from something other than an attack (a Charm, the GM's ruling): −1
+    Defense a point, cleared with the attacks' at the start of its next turn."""
+    runtime = touch(tx, combatant)
+    runtime.onslaught += amount
+    tx.log(
+        f"{combatant.name} Onslaught {runtime.onslaught} (+{amount}): "
+        f"−{runtime.onslaught} Defense until the start of its turn."
+    )
+
+
 def spend_motes(tx: Transaction, combatant: Combatant, amount: int) -> None:
     pool = rt(combatant).motes
     if not pool.maximum:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.kit.checklists import Checklist
@@ -24,6 +25,7 @@ from tracker.engine.kit.pools import Pool
 from tracker.engine.prompts import Prompt
 from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
 from tracker.engine.rulesets.initiative_ticks import attacks, durations, flow, join, prompts, turns
+from tracker.engine.rulesets.initiative_ticks.conditions import CONDITIONS
 from tracker.engine.rulesets.initiative_ticks.options import OPTIONS, exalted
 from tracker.engine.rulesets.initiative_ticks.order import (
     current,
@@ -59,6 +61,7 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
     options: ClassVar[tuple[Choice, ...]] = OPTIONS
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
 
     def new_runtime(self, combatant: Combatant) -> Runtime:
         motes = stat(combatant, "motes")
@@ -335,6 +338,10 @@ def _adjust(tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
     attacks.adjust(tx, e, _chosen(e, cid, "Adjust Initiative"), p["amount"], p["reason"])
 
 
+def _onslaught(tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
+    attacks.add_onslaught(tx, _chosen(e, cid, "Add Onslaught"), p["amount"])
+
+
 def _motes(tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
     attacks.spend_motes(tx, _chosen(e, cid, "Spend motes"), p["amount"])
 
@@ -381,6 +388,7 @@ _HANDLERS: dict[str, Handler] = {
     "delay": _delay,
     "act_now": _act_now,
     "adjust": _adjust,
+    "onslaught": _onslaught,
     "spend_motes": _motes,
     "free_action": _free,
     "apply_start": _apply_start,

@@ -59,6 +59,7 @@ THEIRS = Field("theirs", "Defender's successes", "int", 0, 0, 99, help="The oppo
 AMOUNT = Field("amount", "Amount", "int", 1, -99, 99, help="Gained (+) or lost (−).")
 REASON = Field("reason", "Why", "text", "", help="A Charm, aim, the GM's ruling…")
 MOTES = Field("amount", "Motes", "int", 1, 1, 999)
+ONSLAUGHT = Field("amount", "Onslaught", "int", 1, 1, 9, help="−1 Defense a point.")
 UNTIL = Field(
     "until", "Until tick", "int", 0, -99, 999, help="0: hold until it says so; else that tick."
 )
@@ -116,6 +117,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (AMOUNT, REASON),
         on="any",
         help="Any other gain or loss of Initiative (aim +3i, Charms, the GM's ruling).",
+    ),
+    ActionSpec(
+        "onslaught",
+        "Add Onslaught",
+        (ONSLAUGHT,),
+        on="any",
+        help="Onslaught on the selected combatant from something other than an attack: "
+        "−1 Defense a point until the start of its next turn.",
     ),
     ActionSpec("spend_motes", "Spend motes", (MOTES,), on="any"),
     ActionSpec(

@@ -26,7 +26,7 @@ Modules: `state` (records) · `options` · `creatures` (stats, who is who) · `p
 timing points) · `reactions` (the stack, prepared actions) · `order` (Zeal order,
 late joiners, ties) · `prompts` · `turns` (starting, waiting, advancing, rounds) ·
 `conflict` (Conflict, Overexertion) · `drags` · `actions` (the action table) ·
-`ruleset` (the `Priority` class).
+`conditions` (Sickened and Slow, Ailments that do not tick) · `ruleset` (the `Priority` class).
 
 Readings of the rules (where the text leaves room)
 --------------------------------------------------

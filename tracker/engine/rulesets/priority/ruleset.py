@@ -8,6 +8,7 @@ from collections.abc import Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.conditions import ConditionSpec
 from tracker.engine.dice import check_dice
 from tracker.engine.fields import Choice, Field
 from tracker.engine.prompts import Prompt
@@ -22,6 +23,7 @@ from tracker.engine.rulesets.priority import (
     schedule,
     turns,
 )
+from tracker.engine.rulesets.priority.conditions import CONDITIONS
 from tracker.engine.rulesets.priority.conflict import CONFLICT_ENTRIES, LEAVING
 from tracker.engine.rulesets.priority.creatures import (
     has_slot,
@@ -221,6 +223,7 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         ),
         Field("ritual", "Ritual", "bool", False, help="Ritual effects do not tick in Conflict."),
     )
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
 
     # --- typed state ----------------------------------------------------------------
     def new_clock(self) -> PriorityClock:

@@ -8,6 +8,7 @@ Stamina pool; reactions are paid from it at any time, also on the other side's t
 Modules: `state` (the typed records), `options`, `sides` (the order of phases and
 turns, refills, "goes next"), `actions` (own-turn actions, their costs and per-turn
 limits), `reactions`, `charging` (spells), `wounds` (the damage helper), `durations`,
+`conditions` (the Guard boosts through the Guard action; Prone),
 `turns` (Turns and each Unit's readout for the views), `prompts`, `specs` (stats and
 actions) and `ruleset` (`StaminaBattle`, with the public queries for views).
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.kit.pools import Pool
@@ -31,6 +32,7 @@ from tracker.engine.rulesets.stamina_battle import (
     turns,
     wounds,
 )
+from tracker.engine.rulesets.stamina_battle.conditions import CONDITIONS
 from tracker.engine.rulesets.stamina_battle.options import OPTIONS, first_side_rule, order_fixed
 from tracker.engine.rulesets.stamina_battle.specs import ACTIONS, STAT_FIELDS
 from tracker.engine.rulesets.stamina_battle.state import (
@@ -58,6 +60,7 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
     options: ClassVar[tuple[Choice, ...]] = OPTIONS
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
 
     # --- public queries -------------------------------------------------------------------
     def phase_side(self, encounter: Encounter) -> str | None:

@@ -11,6 +11,7 @@ The package, by concern:
   options    the choices the rules leave to the table
   scroll     the Turns of this Cycle and the next, the grid's columns and cells
   durations  anchors, timing points, expiry, "ends soon", time left
+  conditions Weakened and Falter for the GM to pick (plain effects: why, there)
   turns      the War's start, Cycles and Turns beginning and ending
   actions    spend, bonus (12-AP cap), Carry Over, Stand Ready, Rest, stop a song
   order      placement by Swiftness, drags, late joiners, Speed changes

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.conditions import ConditionSpec
 from tracker.engine.fields import Choice, Field
 from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
 from tracker.engine.rulesets.war_scroll import durations, order, scroll, turns
 from tracker.engine.rulesets.war_scroll.actions import perform
+from tracker.engine.rulesets.war_scroll.conditions import CONDITIONS
 from tracker.engine.rulesets.war_scroll.deal import SEGMENT_AP, TURN_CAP
 from tracker.engine.rulesets.war_scroll.options import OPTIONS
 from tracker.engine.rulesets.war_scroll.state import (
@@ -125,6 +127,7 @@ class WarScroll(Ruleset[WarClock, WarState, WarAnchor]):
             help="Lasts while its Minstrel (the creator) maintains it.",
         ),
     )
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
 
     # --- typed state ----------------------------------------------------------------
     def new_clock(self) -> WarClock:
