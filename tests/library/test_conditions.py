@@ -63,6 +63,8 @@ def test_a_bad_duration_is_refused_with_the_fields_message(library: Library) -> 
         library.save_condition(SavedCondition("war_scroll", "Stunned", {"rounds": 2}))
     with pytest.raises(CommandError, match="Condition name cannot be empty"):
         library.save_condition(SavedCondition("war_scroll", " ", {}))
+    with pytest.raises(CommandError, match="A note holds at most 200 characters; this one has 201"):
+        library.save_condition(SavedCondition("war_scroll", "Stunned", {}, "x" * 201))
     assert library.saved_conditions("war_scroll") == []
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tracker.engine.commands import NOTES_FIELD, clean_name
+from tracker.engine.commands import clean_name, clean_note
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import clean_all
 from tracker.engine.registry import get_ruleset
@@ -31,5 +31,5 @@ def clean_condition(condition: SavedCondition) -> SavedCondition:
         ruleset_id=ruleset.id,
         name=clean_name(condition.name, "Condition name"),
         duration=clean_all(ruleset.duration_fields, dict(condition.duration)),
-        note=NOTES_FIELD.clean(condition.note),
+        note=clean_note(condition.note),
     )
