@@ -18,13 +18,16 @@ from tracker.engine.commands import (
     StartEncounter,
 )
 from tracker.engine.errors import CommandError, TrackerError
+from tracker.engine.health_commands import ChangeHealth, MarkDefeated, Revive
 from tracker.engine.registry import available_rulesets, get_ruleset
+from tracker.engine.rolls import RolledAction, RolledEdit
 from tracker.engine.session import Session
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 
 __all__ = [
     "AddCombatant",
     "AddEffect",
+    "ChangeHealth",
     "Combatant",
     "Command",
     "CommandError",
@@ -36,9 +39,13 @@ __all__ = [
     "EndEffect",
     "EndTurn",
     "LogEntry",
+    "MarkDefeated",
     "MoveCombatant",
     "RemoveCombatant",
     "RenameEncounter",
+    "Revive",
+    "RolledAction",
+    "RolledEdit",
     "RulesetAction",
     "Session",
     "SetOption",

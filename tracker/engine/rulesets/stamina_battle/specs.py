@@ -18,6 +18,16 @@ from tracker.engine.state import SIDES
 
 STAT_FIELDS: tuple[Field, ...] = (
     Field("stamina_max", "Stamina", "int", 6, 0, 99, help="The Stamina maximum."),
+    Field(
+        "health",
+        "Health",
+        "int",
+        1,
+        0,
+        99,
+        help="Wounds it can take before it falls: 1 for a Minion (0: not set, wounds just count).",
+    ),
+    Field("wounds", "Wounds", "int", 0, 0, 99, help="Wounds taken."),
     Field("armor", "Armor", "int", 0, 0, 99, help="Damage above it inflicts wounds."),
     Field("evasion", "Evasion", "int", 0, 0, 99),
     Field("speed", "Speed", "int", 5, 0, 99, help="Spaces a Move covers."),

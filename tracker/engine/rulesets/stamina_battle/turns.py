@@ -110,7 +110,7 @@ def readout(encounter: Encounter, unit: Combatant) -> UnitReadout:
         acted=has_acted(encounter, unit),
         stamina=state.stamina.current,
         maximum=state.stamina.maximum or 0,
-        wounds=state.wounds,
+        wounds=_int(unit.stats.get("wounds")),
         armor=armor_of(encounter, unit),
         evasion=evasion_of(encounter, unit),
         speed=_int(unit.stats.get("speed")),
