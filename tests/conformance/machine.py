@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import random
 import re
 import tempfile
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from tests.conformance.strategies import (
     RulesetStrategies,
     field_value,
     for_ruleset,
+    health_texts,
     hidden_flags,
     names,
     notes,
@@ -45,6 +47,7 @@ from tests.conformance.strategies import (
 from tracker.engine import (
     AddCombatant,
     AddEffect,
+    ChangeHealth,
     Command,
     CommandError,
     DuplicateCombatant,
@@ -52,9 +55,11 @@ from tracker.engine import (
     EditEffect,
     EndEffect,
     EndTurn,
+    MarkDefeated,
     MoveCombatant,
     RemoveCombatant,
     RenameEncounter,
+    Revive,
     RulesetAction,
     Session,
     SetOption,
@@ -62,6 +67,8 @@ from tracker.engine import (
     StartEncounter,
 )
 from tracker.engine.changes import ChangeSet
+from tracker.engine.dice import roll_faces
+from tracker.engine.health import parse_change
 from tracker.engine.ruleset import ActionSpec
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import SIDES, Encounter
@@ -745,6 +752,35 @@ class ConformanceMachine(RuleBasedStateMachine):
     def end_effect(self, data: st.DataObject) -> None:
         self.busy = True
         self._apply(EndEffect(self._draw_effect(data)))
+
+    # --- health -----------------------------------------------------------------------
+    @rule(data=st.data())
+    def change_health(self, data: st.DataObject) -> None:
+        """Harm, heal or set one or several (area damage), by number or dice."""
+        self.busy = True
+        ids = self._combatant_ids() + [BOGUS_COMBATANT]
+        targets = data.draw(st.lists(st.sampled_from(ids), max_size=3), label="targets")
+        text = data.draw(health_texts(), label="change")
+        faces: tuple[int, ...] = ()
+        try:
+            dice = parse_change(text).dice
+        except CommandError:
+            dice = ""
+        if dice:
+            seed = data.draw(st.integers(0, 99), label="seed")
+            faces = roll_faces(dice, random.Random(seed)).faces
+        self._apply(ChangeHealth(tuple(targets), text, faces))
+
+    @rule(data=st.data())
+    def mark_defeated_or_revive(self, data: st.DataObject) -> None:
+        self.busy = True
+        combatant_id = self._draw_combatant(data)
+        assert combatant_id is not None
+        if data.draw(st.booleans(), label="mark"):
+            self._apply(MarkDefeated(combatant_id))
+        else:
+            value = data.draw(st.one_of(st.none(), st.integers(-3, 12)), label="value")
+            self._apply(Revive(combatant_id, value))
 
     # --- the encounter ----------------------------------------------------------------
     @rule(data=st.data())

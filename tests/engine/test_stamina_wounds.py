@@ -14,7 +14,10 @@ from tests.engine.stamina_helpers import (
     undo_all_checks,
     wounds,
 )
+from tracker.engine import Session
+from tracker.engine.health import is_defeated
 from tracker.engine.rulesets.stamina_battle.wounds import wounds_for
+from tracker.persistence.files import encounter_from_document, envelope
 
 
 @pytest.mark.parametrize(
@@ -75,3 +78,23 @@ def test_wounds_counter_is_set_by_hand_and_undoes():
     )
     # 40 - 3 = 37 → 3 more: 6.
     assert wounds(session, "Orc") == 6
+
+
+def test_a_file_of_before_keeps_its_wounds_as_stats_and_health_unset(tmp_path):
+    """Schema 2 kept wounds in a Unit's state and had no Health: they move to the stats,
+    Health 0 ("not set"), so the Unit counts on as before and nobody falls."""
+    session, _ = battle()
+    act(session, "set_wounds", "Orc", wounds=3)
+    document = envelope(session.encounter)
+    for entry in document["encounter"]["combatants"]:
+        stats = entry["stats"]
+        entry["runtime"]["wounds"] = stats.pop("wounds")
+        del stats["health"]
+    document["schema_version"] = 2
+    encounter = encounter_from_document(document, tmp_path / "old.json")
+    orc = next(c for c in encounter.combatants if c.name == "Orc")
+    assert (orc.stats["wounds"], orc.stats["health"]) == (3, 0)
+    again = Session(encounter)
+    assert not is_defeated(again.ruleset, orc)
+    act(again, "damage", "Orc", amount=40, hit="normal", extra=0, reduction=0)
+    assert wounds(again, "Orc") == 6

@@ -57,7 +57,8 @@ class HealthSpec:
     maximum of 0 means none is set for that combatant (then health counted down is not
     tracked, and a count up just counts). `beyond`: how far what is taken may go past
     the maximum (None: as far as the `taken` field allows). `help`: how the system
-    counts, shown beside the damage box."""
+    counts, shown beside the damage box. `damage_dice`: a text stat holding the dice a
+    combatant deals damage with, rolled against those it harms ("" for none)."""
 
     label: str
     maximum: str
@@ -66,6 +67,7 @@ class HealthSpec:
     defeated: str = "down"
     beyond: int | None = 0
     help: str = ""
+    damage_dice: str = ""
 
 
 @dataclass(frozen=True)

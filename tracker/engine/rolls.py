@@ -2,7 +2,7 @@
 
 The GUI rolls (`dice.roll_faces`) and sends the result as the value, with the dice and
 the faces shown in `rolls`: {"result": {"dice": "3d12+2", "faces": [4, 9, 1]}}. The
-command checks that the faces give the value, logs how it came ("Mira rolls Zeal dice
+command checks that the faces give the value, logs how it came ("Ayla rolls Zeal dice
 3d12+2: [4, 9, 1] + 2 = 16"), then does what the plain command does. Undo, redo and a
 replayed journal use the stored value, so they give the same numbers.
 """
@@ -46,11 +46,20 @@ def rolled(values: dict[str, Any], rolls: Rolls, fields: tuple[Field, ...]) -> l
 
 
 def _log_rolls(
-    tx: Transaction, who: str, found: list[Rolled], fields: tuple[Field, ...], rolls: Rolls
+    tx: Transaction,
+    who: str,
+    found: list[Rolled],
+    fields: tuple[Field, ...],
+    rolls: Rolls,
+    ruleset: AnyRuleset,
 ) -> None:
-    labels = {f.name: f.label for f in fields}
+    """ "Ayla rolls Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." (the stat the dice come from)."""
+    stats = {f.name: f.label for f in ruleset.stat_fields}
+    by_name = {f.name: f for f in fields}
     for name, roll in zip(rolls, found, strict=True):
-        tx.log(f"{who} rolls {labels[name]}: {roll.text()}.", "action")
+        field = by_name[name]
+        label = stats.get(field.roll_from, field.label)
+        tx.log(f"{who} rolls {label} {roll.text()}.", "action")
 
 
 @dataclass(frozen=True)
@@ -64,7 +73,7 @@ class RolledAction(RulesetAction):
         spec = ruleset.action_spec(self.action)
         found = rolled(dict(self.params), self.rolls, spec.params)
         who = encounter.combatant(self.combatant_id).name if self.combatant_id else "The GM"
-        _log_rolls(tx, who, found, spec.params, self.rolls)
+        _log_rolls(tx, who, found, spec.params, self.rolls, ruleset)
         return super().execute(tx, encounter, ruleset)
 
 
@@ -78,5 +87,5 @@ class RolledEdit(EditCombatant):
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         found = rolled(dict(self.changes), self.rolls, ruleset.stat_fields)
         name = encounter.combatant(self.combatant_id).name
-        _log_rolls(tx, name, found, ruleset.stat_fields, self.rolls)
+        _log_rolls(tx, name, found, ruleset.stat_fields, self.rolls, ruleset)
         return super().execute(tx, encounter, ruleset)

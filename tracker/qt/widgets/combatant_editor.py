@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from tracker.engine import EditCombatant
 from tracker.engine.commands import BASE_FIELDS, clean_name
 from tracker.engine.errors import CommandError
+from tracker.engine.health import defeated_word, health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
@@ -24,6 +25,7 @@ class CombatantEditor(QWidget):
         layout = QVBoxLayout(self)
         self.title = QLabel("Select a combatant to edit.")
         self.title.setStyleSheet("font-weight: bold;")
+        self.title.setWordWrap(True)  # "Editing Goblin 1 — Hits 5/12, bloodied"
         layout.addWidget(self.title)
         self._form_holder = QVBoxLayout()
         layout.addLayout(self._form_holder)
@@ -98,7 +100,14 @@ class CombatantEditor(QWidget):
             self._combatant_id = None
             self.title.setText("Select a combatant to edit.")
             return
-        self.title.setText(f"Editing {combatant.name}")
+        health = health_of(self._document.ruleset, combatant)
+        state = ""
+        if is_defeated(self._document.ruleset, combatant):
+            state = defeated_word(self._document.ruleset)
+        elif health is not None and health.text():
+            state = health.band
+        shown = ", ".join(filter(None, (health.text() if health else "", state)))
+        self.title.setText(f"Editing {combatant.name}" + (f" — {shown}" if shown else ""))
         self.form.set_values(
             {
                 "name": combatant.name,

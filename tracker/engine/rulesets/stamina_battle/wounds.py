@@ -41,6 +41,7 @@ HEALTH = HealthSpec(
     counts_down=False,
     defeated="defeated",
     help="Damage above Armor: 1 wound; 20 or more excess 2; 30 or more 3. +N heals wounds.",
+    damage_dice="damage_dice",
 )
 """Dragonpact counts wounds up to the Unit's Health ("Many enemies in battle only have
 one Health and will die after sustaining a single wound": Minions). The rules pages do
