@@ -68,7 +68,7 @@ from tracker.engine import (
 )
 from tracker.engine.changes import ChangeSet
 from tracker.engine.dice import roll_faces
-from tracker.engine.health import parse_change
+from tracker.engine.health import is_defeated, parse_change
 from tracker.engine.ruleset import ActionSpec
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import SIDES, Encounter
@@ -551,8 +551,10 @@ class ConformanceMachine(RuleBasedStateMachine):
                 return
 
     def _end_turn(self, soon_before: set[str] | None) -> set[str] | None:
-        """End the turn: the turns that come next are those `upcoming_turns` announced;
-        every effect that expires as it ends was said to end soon; and every effect said
+        """End the turn: the turns that come next are those `upcoming_turns` announced
+        (less those of the defeated it skipped, with the encounter's option: logged, and
+        each a defeated combatant's); every effect that expires as it ends was said to
+        end soon (when none was skipped: a skip passes more time); and every effect said
         to end soon (this turn or the next) before the previous End Turn, `soon_before`,
         when nothing else happened since, has ended by now. Returns the effects ending
         soon before this End Turn, or None if it was refused."""
@@ -560,11 +562,20 @@ class ConformanceMachine(RuleBasedStateMachine):
         session = self.session
         upcoming = session.upcoming_turns(FORESEEN + 1)
         soon = {e.id for e in self.encounter.effects if session.ends_soon(e.id)}
+        logged = len(self.encounter.log)
         changes = self._apply(EndTurn())
         if changes is None:
             return None
+        skipped = sum(
+            entry.text.endswith(": turn skipped.") for entry in self.encounter.log[logged:]
+        )
+        for turn in upcoming[1 : 1 + skipped]:
+            combatant = self.encounter.find(turn.combatant_id)
+            assert combatant is not None and is_defeated(self.ruleset, combatant), (
+                f"End Turn skipped {turn.key}, not the turn of a defeated combatant"
+            )
         expired = {e.id for e in changes.expired}
-        assert expired <= soon, (
+        assert skipped or expired <= soon, (
             f"{sorted(expired - soon)} expired as the turn ended without ending soon "
             f"(ends_soon before: {sorted(soon)})"
         )
@@ -574,7 +585,7 @@ class ConformanceMachine(RuleBasedStateMachine):
                 f"{sorted(left)} ended soon (this turn or the next) two End Turns ago "
                 "and are still there"
             )
-        announced = [t.key for t in upcoming[1:]]
+        announced = [t.key for t in upcoming[1 + skipped :]]
         now = [t.key for t in session.upcoming_turns(len(announced))]
         assert now == announced, f"after End Turn the turns are {now}, announced {announced}"
         return soon

@@ -108,8 +108,9 @@ class Health:
         return "hurt"
 
     def text(self) -> str:
-        """ "Hits 5/12", "Wounds 2/3", "Wounds 2" (no maximum); "" when not tracked."""
-        if not self.tracked:
+        """ "Hits 5/12", "Wounds 2/3", "Wounds 2" (no maximum); "" when not tracked, or
+        when a count with no maximum has nothing counted yet."""
+        if not self.tracked or (self.maximum <= 0 and self.taken <= 0):
             return ""
         if self.maximum > 0:
             return f"{self.spec.label} {self.shown}/{self.maximum}"

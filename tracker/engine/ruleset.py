@@ -156,12 +156,19 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         changes)."""
 
     def summary(self, encounter: Encounter, combatant: Combatant) -> str:
-        """The combatant's state in a few words, for the order list (stats by default)."""
-        return " · ".join(
+        """The combatant's state in a few words, for the order list (stats by default,
+        its health as one: "Hits 5/12", when tracked)."""
+        spec = self.health
+        own = {spec.maximum, spec.taken} if spec is not None else set()
+        parts = [
             f"{f.label} {combatant.stats.get(f.name, f.default)}"
             for f in self.stat_fields
-            if not f.secret and f.kind != "text"
-        )
+            if not f.secret and f.kind != "text" and f.name not in own
+        ]
+        health = health_of(self, combatant)
+        if health is not None and health.text():
+            parts.append(health.text())
+        return " · ".join(parts)
 
     def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
         """The combatant's resources with a maximum, for bars and numbers in the views."""
@@ -171,7 +178,7 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         """What the views show: the combatant's health (when tracked), then `meters`."""
         health = health_of(self, combatant)
         own = self.meters(encounter, combatant)
-        if health is None or not health.tracked:
+        if health is None or not health.text():
             return own
         maximum = health.maximum if health.maximum > 0 else None
         return (Meter("health", health.spec.label, health.shown, maximum), *own)
