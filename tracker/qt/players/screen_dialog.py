@@ -28,7 +28,7 @@ from tracker.qt.players.visibility import HEALTH_MODES
 
 THEME_LABELS = {"system": "As the GM's window (light or dark)"}
 HEALTH_LABELS = {
-    "exact": "The number (Hits 5/12)",
+    "exact": "The number (e.g. Hits 5/12)",
     "band": "A band: hurt, bloodied, down",
     "nothing": "Nothing",
 }

@@ -186,7 +186,7 @@ class CombatantEditor(QWidget):
             return False
         expression = str(combatant.stats.get(field.roll_from, "")).strip()
         if not expression:
-            self.form.show_error(field_name, f"{combatant.name} has no {dice_label} to roll.")
+            self.form.show_error(field_name, f"No {dice_label} to roll.")
             return False
         try:
             rolled = roll_faces(expression, self.rng)

@@ -57,7 +57,7 @@ class HealthBox(QWidget):
         row.setSpacing(4)
         self.input = QLineEdit()
         self.input.setObjectName("health_input")
-        self.input.setPlaceholderText("Damage/heal: −7, +3, =20, −2d6")
+        self.input.setPlaceholderText("Harm −7, heal +3, set =20")
         self.input.setClearButtonEnabled(True)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setObjectName("health_apply")
