@@ -16,8 +16,8 @@ from tracker.engine import (
     ChangeHealth,
     EditCombatant,
     MarkDefeated,
-    SetSecretFields,
     Session,
+    SetSecretFields,
     StartEncounter,
 )
 from tracker.qt.document import EncounterDocument

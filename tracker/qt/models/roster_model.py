@@ -159,6 +159,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         if not self.canDropMimeData(data, action, row, column, parent):
             return False
         ids = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
+        if len(ids) > 1:  # several selected (for area damage) and dragged together
+            self._document.refused.emit("Drag one combatant at a time: select it alone.", "")
+            return False
         if len(ids) != 1 or ids[0] not in self._rows.by_id:
             return False
         if row < 0:

@@ -26,10 +26,15 @@ def public_fields(ruleset: Ruleset, encounter: Encounter) -> tuple[Field, ...]:
 
 
 def public_stats(ruleset: Ruleset, encounter: Encounter, combatant: Combatant) -> str:
-    """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out."""
+    """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out, and
+    its health's too (the players are told health as the GM chose per side:
+    `public_health`)."""
+    spec = ruleset.health
+    own = {spec.maximum, spec.taken} if spec is not None else set()
     return ", ".join(
         f"{f.label} {combatant.stats.get(f.name, f.default)}"
         for f in public_fields(ruleset, encounter)
+        if f.name not in own
     )
 
 
