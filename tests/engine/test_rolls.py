@@ -73,7 +73,7 @@ def test_a_rolled_zeal_logs_its_dice_and_faces():
     rolls = {"result": {"dice": rolled.expression, "faces": list(rolled.faces)}}
     session.apply(RolledAction("roll_zeal", ayla, {"result": rolled.total}, rolls))
     texts = [entry.text for entry in session.encounter.log]
-    assert "Ayla rolls Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." in texts
+    assert "Ayla rolled Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." in texts
     assert session.encounter.combatants[0].stats["zeal"] == 16
 
 
@@ -98,7 +98,7 @@ def test_a_stat_rolled_in_the_editor_logs_how_it_came():
     session, ayla = _priority()
     rolls = {"zeal": {"dice": "3d12+2", "faces": [12, 12, 1]}}
     session.apply(RolledEdit(ayla, {"zeal": 27}, rolls))
-    assert session.encounter.log[-2].text == "Ayla rolls Zeal dice 3d12+2: [12, 12, 1] + 2 = 27."
+    assert session.encounter.log[-2].text == "Ayla rolled Zeal dice 3d12+2: [12, 12, 1] + 2 = 27."
     assert session.encounter.combatants[0].stats["zeal"] == 27
 
 

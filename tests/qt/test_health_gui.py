@@ -204,7 +204,7 @@ def test_zeal_rolled_in_the_editor_is_applied_with_its_faces(qtbot, tmp_path):
     window.editor.rng = FakeRng(4, 9, 1)
     window.editor.roll_buttons["zeal"].click()
     assert session.encounter.combatants[0].stats["zeal"] == 16
-    assert "Ayla rolls Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." in [
+    assert "Ayla rolled Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." in [
         e.text for e in session.encounter.log
     ]
     assert window.editor.form.editors["zeal"].raw_value() == "16"
@@ -288,3 +288,49 @@ def test_the_screen_dialog_keeps_health_per_side(qtbot, tmp_path):
     assert chosen.health_for("enemy") == "nothing" and chosen.health_for("party") == "exact"
     chosen.save(store)
     assert PlayersScreenSettings.load(store).health == ("exact", "exact", "nothing", "band")
+
+
+# --- part 5: every roll keeps its faces -----------------------------------------------------
+def test_a_roll_from_the_action_palette_keeps_its_faces(qtbot, tmp_path):
+    session = Session.new("Ambush", "priority")
+    session.apply(AddCombatant("Ayla", "party", stats={"zeal_dice": "2d12+1"}))
+    window = next(shown_window(qtbot, session, tmp_path / "journal"))
+    window.select_combatant(session.encounter.combatants[0].id)
+    window.turn_panel._rng = FakeRng(5, 11)
+    spec = session.ruleset.action_spec("roll_zeal")
+    field = spec.params[0]
+    assert window.turn_panel.roll_and_perform(spec, field)
+    assert session.encounter.combatants[0].stats["zeal"] == 17
+    assert session.history[-1].command.to_dict()["rolls"] == {
+        "result": {"dice": "2d12+1", "faces": [5, 11]}
+    }
+    assert "Ayla rolled Zeal dice 2d12+1: [5, 11] + 1 = 17." in [
+        e.text for e in session.encounter.log
+    ]
+    window.document.undo_stack.setClean()
+    window.close()
+
+
+def test_a_roll_in_a_prompt_keeps_its_faces_unless_retyped(qtbot, tmp_path):
+    session = Session.new("Ford", "initiative_ticks")
+    session.apply(AddCombatant("Swift Wind", "party", stats={"join_battle": "3d10>=7!10"}))
+    session.apply(AddCombatant("Bandit", "enemy", stats={"join_battle": "2d10>=7!10"}))
+    session.apply(StartEncounter())
+    window = next(shown_window(qtbot, session, tmp_path / "journal"))
+    panel = window.prompt_panel
+    panel.rng = FakeRng(10, 7, 2)
+    roll_button = panel.answer_rows[0].roll_buttons[0]
+    roll_button.click()
+    assert panel.answer_forms[0].editors["successes"].raw_value() == "3"
+    panel.answer_buttons[0].click()
+    command = session.history[-1].command.to_dict()
+    assert command["type"] == "RolledAction"
+    assert command["rolls"] == {"successes": {"dice": "3d10>=7!10", "faces": [10, 7, 2]}}
+    # The Bandit's roll, then a number typed over it: the typed number alone goes.
+    panel.rng = FakeRng(8, 8)
+    panel.answer_rows[0].roll_buttons[0].click()
+    panel.answer_forms[0].editors["successes"].set_value(1)
+    panel.answer_buttons[0].click()
+    assert session.history[-1].command.to_dict()["type"] == "RulesetAction"
+    window.document.undo_stack.setClean()
+    window.close()

@@ -2,7 +2,7 @@
 
 The GUI rolls (`dice.roll_faces`) and sends the result as the value, with the dice and
 the faces shown in `rolls`: {"result": {"dice": "3d12+2", "faces": [4, 9, 1]}}. The
-command checks that the faces give the value, logs how it came ("Ayla rolls Zeal dice
+command checks that the faces give the value, logs how it came ("Ayla rolled Zeal dice
 3d12+2: [4, 9, 1] + 2 = 16"), then does what the plain command does. Undo, redo and a
 replayed journal use the stored value, so they give the same numbers.
 """
@@ -53,13 +53,13 @@ def _log_rolls(
     rolls: Rolls,
     ruleset: AnyRuleset,
 ) -> None:
-    """ "Ayla rolls Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." (the stat the dice come from)."""
+    """ "Ayla rolled Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." (the stat the dice come from)."""
     stats = {f.name: f.label for f in ruleset.stat_fields}
     by_name = {f.name: f for f in fields}
     for name, roll in zip(rolls, found, strict=True):
         field = by_name[name]
         label = stats.get(field.roll_from, field.label)
-        tx.log(f"{who} rolls {label} {roll.text()}.", "action")
+        tx.log(f"{who} rolled {label} {roll.text()}.", "action")
 
 
 @dataclass(frozen=True)
