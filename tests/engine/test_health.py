@@ -167,7 +167,7 @@ def test_stamina_wounds_without_health_just_count():
 def test_initiative_ticks_fill_health_levels_with_their_penalties():
     session = session_with("initiative_ticks", ("Yeddim", "enemy", {}))  # 7 levels
     markers = lambda: session.ruleset.shown_markers(session.encounter, who(session, "Yeddim"))  # noqa: E731
-    assert change(session, "-1", "Yeddim") == "Yeddim −1 (Health levels 0 → 1)."
+    assert change(session, "-1", "Yeddim") == "Yeddim −1 (Levels filled 0 → 1)."
     assert "wounds −0" in markers()
     change(session, "-2", "Yeddim")
     assert "wounds −1" in markers() and shown(session, "Yeddim")[2] == "hurt"
@@ -176,7 +176,7 @@ def test_initiative_ticks_fill_health_levels_with_their_penalties():
     change(session, "-2", "Yeddim")
     assert "wounds −4" in markers()
     assert change(session, "-5", "Yeddim") == (
-        "Yeddim −5 (Health levels 6 → 7; stops at 7; Incapacitated)."
+        "Yeddim −5 (Levels filled 6 → 7; stops at 7; Incapacitated)."
     )
     assert markers()[0] == "Incapacitated"
 
@@ -286,7 +286,7 @@ def test_revive_counting_up_leaves_one_short_of_the_threshold():
     session = session_with("initiative_ticks", ("Yeddim", "enemy", {"levels_filled": 7}))
     session.apply(Revive(ids(session, "Yeddim")[0]))
     assert session.encounter.log[-1].text == (
-        "Yeddim is no longer Incapacitated (Health levels 7 → 6)."
+        "Yeddim is no longer Incapacitated (Levels filled 7 → 6)."
     )
 
 

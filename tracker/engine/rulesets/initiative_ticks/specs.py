@@ -39,7 +39,7 @@ STAT_FIELDS: tuple[Field, ...] = (
 )
 
 HEALTH = HealthSpec(
-    "Health levels",
+    "Levels filled",  # "Health levels 3/7" would read as levels left
     maximum="health_levels",
     taken="levels_filled",
     counts_down=False,
