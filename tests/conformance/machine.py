@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import random
 import re
 import tempfile
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from tests.conformance.strategies import (
     RulesetStrategies,
     field_value,
     for_ruleset,
+    health_texts,
     hidden_flags,
     names,
     notes,
@@ -45,6 +47,7 @@ from tests.conformance.strategies import (
 from tracker.engine import (
     AddCombatant,
     AddEffect,
+    ChangeHealth,
     Command,
     CommandError,
     DuplicateCombatant,
@@ -52,9 +55,11 @@ from tracker.engine import (
     EditEffect,
     EndEffect,
     EndTurn,
+    MarkDefeated,
     MoveCombatant,
     RemoveCombatant,
     RenameEncounter,
+    Revive,
     RulesetAction,
     Session,
     SetOption,
@@ -62,6 +67,8 @@ from tracker.engine import (
     StartEncounter,
 )
 from tracker.engine.changes import ChangeSet
+from tracker.engine.dice import roll_faces
+from tracker.engine.health import is_defeated, parse_change
 from tracker.engine.ruleset import ActionSpec
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import SIDES, Encounter
@@ -544,8 +551,10 @@ class ConformanceMachine(RuleBasedStateMachine):
                 return
 
     def _end_turn(self, soon_before: set[str] | None) -> set[str] | None:
-        """End the turn: the turns that come next are those `upcoming_turns` announced;
-        every effect that expires as it ends was said to end soon; and every effect said
+        """End the turn: the turns that come next are those `upcoming_turns` announced
+        (less those of the defeated it skipped, with the encounter's option: logged, and
+        each a defeated combatant's); every effect that expires as it ends was said to
+        end soon (when none was skipped: a skip passes more time); and every effect said
         to end soon (this turn or the next) before the previous End Turn, `soon_before`,
         when nothing else happened since, has ended by now. Returns the effects ending
         soon before this End Turn, or None if it was refused."""
@@ -553,11 +562,20 @@ class ConformanceMachine(RuleBasedStateMachine):
         session = self.session
         upcoming = session.upcoming_turns(FORESEEN + 1)
         soon = {e.id for e in self.encounter.effects if session.ends_soon(e.id)}
+        logged = len(self.encounter.log)
         changes = self._apply(EndTurn())
         if changes is None:
             return None
+        skipped = sum(
+            entry.text.endswith(": turn skipped.") for entry in self.encounter.log[logged:]
+        )
+        for turn in upcoming[1 : 1 + skipped]:
+            combatant = self.encounter.find(turn.combatant_id)
+            assert combatant is not None and is_defeated(self.ruleset, combatant), (
+                f"End Turn skipped {turn.key}, not the turn of a defeated combatant"
+            )
         expired = {e.id for e in changes.expired}
-        assert expired <= soon, (
+        assert skipped or expired <= soon, (
             f"{sorted(expired - soon)} expired as the turn ended without ending soon "
             f"(ends_soon before: {sorted(soon)})"
         )
@@ -567,7 +585,7 @@ class ConformanceMachine(RuleBasedStateMachine):
                 f"{sorted(left)} ended soon (this turn or the next) two End Turns ago "
                 "and are still there"
             )
-        announced = [t.key for t in upcoming[1:]]
+        announced = [t.key for t in upcoming[1 + skipped :]]
         now = [t.key for t in session.upcoming_turns(len(announced))]
         assert now == announced, f"after End Turn the turns are {now}, announced {announced}"
         return soon
@@ -745,6 +763,35 @@ class ConformanceMachine(RuleBasedStateMachine):
     def end_effect(self, data: st.DataObject) -> None:
         self.busy = True
         self._apply(EndEffect(self._draw_effect(data)))
+
+    # --- health -----------------------------------------------------------------------
+    @rule(data=st.data())
+    def change_health(self, data: st.DataObject) -> None:
+        """Harm, heal or set one or several (area damage), by number or dice."""
+        self.busy = True
+        ids = self._combatant_ids() + [BOGUS_COMBATANT]
+        targets = data.draw(st.lists(st.sampled_from(ids), max_size=3), label="targets")
+        text = data.draw(health_texts(), label="change")
+        faces: tuple[int, ...] = ()
+        try:
+            dice = parse_change(text).dice
+        except CommandError:
+            dice = ""
+        if dice:
+            seed = data.draw(st.integers(0, 99), label="seed")
+            faces = roll_faces(dice, random.Random(seed)).faces
+        self._apply(ChangeHealth(tuple(targets), text, faces))
+
+    @rule(data=st.data())
+    def mark_defeated_or_revive(self, data: st.DataObject) -> None:
+        self.busy = True
+        combatant_id = self._draw_combatant(data)
+        assert combatant_id is not None
+        if data.draw(st.booleans(), label="mark"):
+            self._apply(MarkDefeated(combatant_id))
+        else:
+            value = data.draw(st.one_of(st.none(), st.integers(-3, 12)), label="value")
+            self._apply(Revive(combatant_id, value))
 
     # --- the encounter ----------------------------------------------------------------
     @rule(data=st.data())

@@ -152,6 +152,15 @@ def hidden_flags() -> st.SearchStrategy[Any]:
     return _mostly(st.booleans(), st.sampled_from(("maybe", 2, None)))
 
 
+# The GM's changes of health: harm, heal, set, by dice, and bad text.
+HEALTH_TEXTS = ("-1", "-3", "−7", "-20", "+2", "+9", "=0", "=1", "=5", "=-3", "-2d6+1", "+1d4")
+BAD_HEALTH_TEXTS = ("abc", "", "-", "7", "-0", "-99999")
+
+
+def health_texts() -> st.SearchStrategy[str]:
+    return _mostly(st.sampled_from(HEALTH_TEXTS), st.sampled_from(BAD_HEALTH_TEXTS))
+
+
 def notes() -> st.SearchStrategy[str]:
     return st.one_of(st.just(""), st.sampled_from(WORDS), st.text(max_size=20))
 
@@ -192,7 +201,7 @@ class RulesetStrategies:
         )
 
     def _initial_options(self) -> st.SearchStrategy[dict[str, str]]:
-        options = self.ruleset.options
+        options = self.ruleset.choices()
         if not options:
             return st.just({})
         chosen = st.lists(st.sampled_from(options), unique=True, max_size=len(options))
@@ -207,9 +216,9 @@ class RulesetStrategies:
     def _option(self) -> st.SearchStrategy[tuple[str, Any]]:
         """(option, value): mostly a declared value, sometimes a bad value or option."""
         bad = st.tuples(st.sampled_from(("no_such_option",)), st.just("x"))
-        if not self.ruleset.options:
+        if not self.ruleset.choices():
             return bad
-        declared = st.sampled_from(self.ruleset.options).flatmap(
+        declared = st.sampled_from(self.ruleset.choices()).flatmap(
             lambda c: st.tuples(
                 st.just(c.name),
                 _mostly(

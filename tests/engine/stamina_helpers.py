@@ -21,10 +21,10 @@ from tracker.engine.state import Combatant
 
 # The small battle: two of the party, two enemies (in this order in the list).
 CAST: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("Mira", "party", {"stamina_max": 6, "armor": 2, "evasion": 3}),
-    ("Bran", "party", {"stamina_max": 5, "armor": 4, "shield": True}),
-    ("Grub", "enemy", {"stamina_max": 4, "armor": 3}),
-    ("Orc", "enemy", {"stamina_max": 5, "armor": 3, "prowess": True}),
+    ("Mira", "party", {"stamina_max": 6, "armor": 2, "evasion": 3, "health": 5}),
+    ("Bran", "party", {"stamina_max": 5, "armor": 4, "shield": True, "health": 5}),
+    ("Grub", "enemy", {"stamina_max": 4, "armor": 3}),  # a Minion: Health 1
+    ("Orc", "enemy", {"stamina_max": 5, "armor": 3, "prowess": True, "health": 8}),
 )
 
 
@@ -54,6 +54,12 @@ def state(session: Session, name: str) -> Runtime:
     runtime = unit(session, name).runtime
     assert isinstance(runtime, Runtime)
     return runtime
+
+
+def wounds(session: Session, name: str) -> int:
+    value = unit(session, name).stats["wounds"]
+    assert isinstance(value, int)
+    return value
 
 
 def pool(session: Session, name: str) -> int:

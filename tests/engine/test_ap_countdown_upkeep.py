@@ -81,7 +81,8 @@ def test_the_checklist_and_its_steps_in_the_rules_order():
     ]
     hauser = who(session, "Hauser")
     assert hauser.stats["hits_taken"] == 13
-    assert Meter("hits", "Hits", 37, 50) in ruleset(session).meters(session.encounter, hauser)
+    shown = ruleset(session).shown_meters(session.encounter, hauser)
+    assert Meter("health", "Hits", 37, 50) in shown
     assert effect_names(session) == ["Cut artery", "Bless", "Kick", "Rising tide"]
     assert anchor(session, "Rising tide").counter == 1
     assert remaining(session, "Rising tide") == "stage 1, advances at every Upkeep"

@@ -196,6 +196,7 @@ def test_cast_is_in_priority_order_with_its_stats():
         "zeal": 12,
         "zeal_dice": "",
         "minor_pool": 1,
+        "grit_pool": 0,
         "grit_pips": 2,
         "social_tier": 5,
         "conflict": True,

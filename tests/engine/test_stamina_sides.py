@@ -31,7 +31,7 @@ def test_units_have_a_side_a_pool_armor_evasion_speed_and_wounds():
     assert session.ruleset.summary(session.encounter, mira) == (
         "Stamina 6/6 · Armor 2 · Evasion 3 · Speed 5"
     )
-    assert state(session, "Mira").wounds == 0
+    assert unit(session, "Mira").stats["wounds"] == 0
     act(session, "set_stamina", "Mira", stamina=4)  # the DM sets the current pool
     assert pool(session, "Mira") == 4
 

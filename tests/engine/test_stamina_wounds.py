@@ -11,27 +11,30 @@ from tests.engine.stamina_helpers import (
     add,
     battle,
     refused_action,
-    state,
     undo_all_checks,
+    wounds,
 )
+from tracker.engine import Session
+from tracker.engine.health import is_defeated
 from tracker.engine.rulesets.stamina_battle.wounds import wounds_for
+from tracker.persistence.files import encounter_from_document, envelope
 
 
 @pytest.mark.parametrize(
-    ("excess", "wounds"),
+    ("excess", "inflicted"),
     [(-3, 0), (0, 0), (1, 1), (19, 1), (20, 2), (29, 2), (30, 3), (39, 3), (40, 4), (55, 5)],
 )
-def test_wounds_by_excess(excess: int, wounds: int):
-    assert wounds_for(excess) == wounds
+def test_wounds_by_excess(excess: int, inflicted: int):
+    assert wounds_for(excess) == inflicted
 
 
 def test_the_rules_worked_example_23_against_armor_3_is_two_wounds():
     session, _ = battle()
-    add(session, "Thug", "enemy", armor=3)
+    add(session, "Thug", "enemy", armor=3, health=3)
     # The greatsword's 2d8 rolled 8 + 7 = 15, a Crit: the extra 1d8 rolled 8 → 23;
     # 23 - Armor 3 = 20 excess → 2 wounds.
     act(session, "damage", "Thug", amount=15, hit="critical hit", extra=8, reduction=0)
-    assert state(session, "Thug").wounds == 2
+    assert wounds(session, "Thug") == 2
     assert session.encounter.log[-1].text == (
         "Thug takes Critical Hit: 15 + 8 = 23 damage against Armor 3: excess 20, 2 wounds "
         "(2 in all)."
@@ -43,7 +46,7 @@ def test_damage_equal_to_armor_or_reduced_away_inflicts_none():
     act(session, "damage", "Grub", amount=3, hit="normal", extra=0, reduction=0)
     # Bran blocks: 12 damage - Armor 4 - Block 8 = 0 → no wound.
     act(session, "damage", "Bran", amount=12, hit="normal", extra=0, reduction=8)
-    assert state(session, "Grub").wounds == 0 and state(session, "Bran").wounds == 0
+    assert wounds(session, "Grub") == 0 and wounds(session, "Bran") == 0
 
 
 def test_a_strength_guard_raises_armor_against_damage():
@@ -51,7 +54,7 @@ def test_a_strength_guard_raises_armor_against_damage():
     act(session, "guard", stat="strength", roll=5)
     act(session, "damage", "Mira", amount=32, hit="normal", extra=0, reduction=0)
     # 32 - 7 = 25 → 2 wounds (without the Guard: 32 - 2 = 30 → 3 wounds).
-    assert state(session, "Mira").wounds == 2
+    assert wounds(session, "Mira") == 2
 
 
 def test_a_critical_hit_needs_its_die_and_only_a_critical_hit_has_one():
@@ -67,11 +70,31 @@ def test_a_critical_hit_needs_its_die_and_only_a_critical_hit_has_one():
 def test_wounds_counter_is_set_by_hand_and_undoes():
     session, _ = battle()
     undo_all_checks(session, lambda: act(session, "set_wounds", "Orc", wounds=3))
-    assert state(session, "Orc").wounds == 3
+    assert wounds(session, "Orc") == 3
     assert refused_action(session, "set_wounds", "Orc", wounds=3) == "Orc already has 3 wounds."
     undo_all_checks(
         session,
         lambda: act(session, "damage", "Orc", amount=40, hit="normal", extra=0, reduction=0),
     )
     # 40 - 3 = 37 → 3 more: 6.
-    assert state(session, "Orc").wounds == 6
+    assert wounds(session, "Orc") == 6
+
+
+def test_a_file_of_before_keeps_its_wounds_as_stats_and_health_unset(tmp_path):
+    """Schema 2 kept wounds in a Unit's state and had no Health: they move to the stats,
+    Health 0 ("not set"), so the Unit counts on as before and nobody falls."""
+    session, _ = battle()
+    act(session, "set_wounds", "Orc", wounds=3)
+    document = envelope(session.encounter)
+    for entry in document["encounter"]["combatants"]:
+        stats = entry["stats"]
+        entry["runtime"]["wounds"] = stats.pop("wounds")
+        del stats["health"]
+    document["schema_version"] = 2
+    encounter = encounter_from_document(document, tmp_path / "old.json")
+    orc = next(c for c in encounter.combatants if c.name == "Orc")
+    assert (orc.stats["wounds"], orc.stats["health"]) == (3, 0)
+    again = Session(encounter)
+    assert not is_defeated(again.ruleset, orc)
+    act(again, "damage", "Orc", amount=40, hit="normal", extra=0, reduction=0)
+    assert wounds(again, "Orc") == 6

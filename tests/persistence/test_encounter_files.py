@@ -253,8 +253,8 @@ def test_missing_file(folder: Path) -> None:
             r"“x\.json” is damaged: not valid JSON \(line 4",
         ),
         (
-            b'{"format": "tracker-encounter", "schema_version": 3, "encounter": {}}',
-            rf"was saved by a newer Tracker \(schema 3; this one reads up to {SCHEMA_VERSION}\)",
+            b'{"format": "tracker-encounter", "schema_version": 99, "encounter": {}}',
+            rf"was saved by a newer Tracker \(schema 99; this one reads up to {SCHEMA_VERSION}\)",
         ),
         (
             b'{"format": "tracker-encounter", "encounter": {}}',

@@ -192,13 +192,15 @@ def test_every_option_can_be_set_per_encounter(window, qtbot):
     ruleset = window.document.ruleset
     dialog = OptionsDialog(window.document, window)
     qtbot.addWidget(dialog)
-    assert set(dialog.buttons) == {choice.name for choice in ruleset.options}
-    for choice in ruleset.options:
+    # The ruleset's options, then those every encounter has (skipping the defeated).
+    assert set(dialog.buttons) == {choice.name for choice in ruleset.choices()}
+    assert "skip_defeated" in dialog.buttons
+    for choice in ruleset.choices():
         assert dialog.chosen(choice.name) == choice.values[0][0]
         assert dialog.buttons[choice.name][choice.values[0][0]].text().endswith("(default)")
         dialog.buttons[choice.name][choice.values[-1][0]].click()
     dialog.accept()
-    for choice in ruleset.options:
+    for choice in ruleset.choices():
         assert window.document.encounter.options[choice.name] == choice.values[-1][0]
 
 

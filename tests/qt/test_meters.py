@@ -40,5 +40,6 @@ def test_priority_pips_show_in_the_order_table(pwindow):
     pwindow.document.apply(StartEncounter())
     ayla = by_name(pwindow.document, "Ayla")
     pwindow.document.apply(RulesetAction("major", ayla.id, {"what": "Strike"}))
-    assert _resources(table, pwindow.document, "Ayla") == "Major 0/1 (−1) · Minor 2/2"
+    # Health first (Ayla's Grit Pips, no Grit Pool set: a count), then the pips.
+    assert _resources(table, pwindow.document, "Ayla") == "Grit 1 · Major 0/1 (−1) · Minor 2/2"
     assert pf.table_row(pwindow, "Ayla")[0].startswith("Ayla")

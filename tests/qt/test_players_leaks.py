@@ -31,9 +31,12 @@ from tests.qt.players_views import BoardView, board_view, first_difference, prin
 from tracker.engine import (
     AddCombatant,
     AddEffect,
+    ChangeHealth,
     Command,
     EndTurn,
+    MarkDefeated,
     MoveCombatant,
+    Revive,
     RulesetAction,
     Session,
     StartEncounter,
@@ -321,7 +324,7 @@ def _allowed(session: Session, command: RulesetAction) -> bool:
 
 def play_step(fight: Lockstep, data: st.DataObject) -> None:
     session = fight.without.session
-    kinds = ["end turn", "end turn", "action", "action", "effect", "move"]
+    kinds = ["end turn", "end turn", "action", "action", "effect", "move", "health", "defeat"]
     if fight.without.groups:
         kinds.append("undo")
     if fight.without.undone:
@@ -361,6 +364,16 @@ def play_step(fight: Lockstep, data: st.DataObject) -> None:
         fight.both(kind, AddEffect(name, carrier, creator, duration))
     elif kind == "move":
         move_visible(fight, data)
+    elif kind == "health":  # area damage, healing or a set value on visible ones
+        ids = fight.without.ids_of_visible()
+        targets = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3), label="on")
+        text = data.draw(st.sampled_from(("-3", "-7", "+2", "=1", "-2d6")), label="change")
+        faces = (data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))) if "d" in text else ()
+        fight.both(kind, ChangeHealth(tuple(dict.fromkeys(targets)), text, faces))
+    elif kind == "defeat":
+        target = data.draw(st.sampled_from(fight.without.ids_of_visible()), label="who")
+        revive = data.draw(st.booleans(), label="revive")
+        fight.both(kind, Revive(target) if revive else MarkDefeated(target))
     elif kind == "undo":
         fight.undo()
     elif kind == "redo":

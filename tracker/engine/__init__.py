@@ -19,7 +19,9 @@ from tracker.engine.commands import (
     StartEncounter,
 )
 from tracker.engine.errors import CommandError, TrackerError
+from tracker.engine.health_commands import ChangeHealth, MarkDefeated, Revive
 from tracker.engine.registry import available_rulesets, get_ruleset
+from tracker.engine.rolls import RolledAction, RolledEdit
 from tracker.engine.session import Session
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 
@@ -27,6 +29,7 @@ __all__ = [
     "AddCombatant",
     "AddCombatants",
     "AddEffect",
+    "ChangeHealth",
     "Combatant",
     "Command",
     "CommandError",
@@ -38,9 +41,13 @@ __all__ = [
     "EndEffect",
     "EndTurn",
     "LogEntry",
+    "MarkDefeated",
     "MoveCombatant",
     "RemoveCombatant",
     "RenameEncounter",
+    "Revive",
+    "RolledAction",
+    "RolledEdit",
     "RulesetAction",
     "Session",
     "SetOption",

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field, clean_all
+from tracker.engine.health import skip_defeated
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter
 
@@ -103,7 +104,7 @@ class SetOption(Command):
     value: str
 
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
-        choice = next((c for c in ruleset.options if c.name == self.option), None)
+        choice = next((c for c in ruleset.choices() if c.name == self.option), None)
         if choice is None:
             raise CommandError(f"{ruleset.name} has no option {self.option!r}.")
         value = choice.clean(self.value)
@@ -307,6 +308,7 @@ class StartEncounter(Command):
         if ruleset.is_started(encounter):
             raise CommandError("The encounter has already started.")
         ruleset.start(tx, encounter)
+        skip_defeated(tx, encounter, ruleset)
         return "Start"
 
 
@@ -321,6 +323,7 @@ class EndTurn(Command):
         else:
             name = encounter.combatant(turn.combatant_id).name
         ruleset.end_turn(tx, encounter)
+        skip_defeated(tx, encounter, ruleset)
         return f"End {name}'s turn"
 
 

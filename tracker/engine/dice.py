@@ -15,6 +15,8 @@ twice (`5d10>=7!10`: a 10 counts twice). Such a term adds its successes, not its
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from tracker.engine.errors import CommandError
@@ -100,15 +102,84 @@ def dice_range(expression: str) -> tuple[int, int]:
 def roll(expression: str, rng: RandomLike) -> int:
     """Roll the expression with `rng` (e.g. `random.Random(seed)`): the plain sum of the
     dice and constants. Dice are rolled left to right, one `randint` each."""
+    return roll_faces(expression, rng).total
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """One roll of an expression: the faces shown, left to right, and the result they
+    give. A command stores the expression and the faces; `faces_total` works the result
+    out again from them, so a replayed journal gives the same number and the log can say
+    how it came."""
+
+    expression: str
+    faces: tuple[int, ...]
+    total: int
+
+    def text(self) -> str:
+        """ "2d6+1: 4 + 2, +1 = 7" (a pool: "5d10>=7!10: 3 7 10 2 8 → 4 successes")."""
+        return f"{self.expression}: {describe_faces(self.expression, self.faces)}"
+
+
+def roll_faces(expression: str, rng: RandomLike) -> Rolled:
+    """Roll the expression with `rng`, keeping every face (see `roll`)."""
+    faces = [
+        rng.randint(1, sides)
+        for _, count, sides, _, _ in parse_pools(expression)
+        if sides
+        for _ in range(count)
+    ]
+    return Rolled(expression, tuple(faces), faces_total(expression, faces))
+
+
+def _terms_with_faces(
+    expression: str, faces: Sequence[int]
+) -> list[tuple[tuple[int, int, int, int, int], list[int]]]:
+    """Each term of the expression with its share of `faces`; raises `CommandError`
+    when the faces cannot have come from the expression."""
+    terms = parse_pools(expression)
+    wanted = sum(count for _, count, sides, _, _ in terms if sides)
+    if len(faces) != wanted or not all(isinstance(f, int) for f in faces):
+        raise CommandError(f"{expression} rolls {wanted} dice, not {len(faces)}.")
+    shared: list[tuple[tuple[int, int, int, int, int], list[int]]] = []
+    position = 0
+    for term in terms:
+        _, count, sides, _, _ = term
+        mine = list(faces[position : position + count]) if sides else []
+        position += len(mine)
+        if any(not 1 <= face <= sides for face in mine):
+            raise CommandError(f"A d{sides} shows 1 to {sides}: {mine} cannot be.")
+        shared.append((term, mine))
+    return shared
+
+
+def faces_total(expression: str, faces: Sequence[int]) -> int:
+    """The result the faces give for the expression (its dice read left to right)."""
     total = 0
-    for sign, count, sides, target, double in parse_pools(expression):
+    for (sign, count, sides, target, double), mine in _terms_with_faces(expression, faces):
         if target:
-            faces = [rng.randint(1, sides) for _ in range(count)]
             total += sign * sum(
-                (2 if double and face >= double else 1) for face in faces if face >= target
+                (2 if double and face >= double else 1) for face in mine if face >= target
             )
         elif sides == 0:
             total += sign * count
         else:
-            total += sign * sum(rng.randint(1, sides) for _ in range(count))
+            total += sign * sum(mine)
     return total
+
+
+def describe_faces(expression: str, faces: Sequence[int]) -> str:
+    """How the faces make the result: "[4, 2] + 1 = 7"; a pool "[3, 7, 10] → 3 successes"."""
+    shown = ""
+    pools = False
+    for (sign, count, sides, target, _), mine in _terms_with_faces(expression, faces):
+        term = str(count) if sides == 0 else f"[{', '.join(map(str, mine))}]"
+        pools = pools or bool(target)
+        if shown:
+            shown += f" {'−' if sign < 0 else '+'} {term}"
+        else:
+            shown = f"−{term}" if sign < 0 else term
+    total = faces_total(expression, faces)
+    if pools:
+        return f"{shown} → {total} success{'es' * (total != 1)}"
+    return f"{shown} = {total}"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
+from tracker.engine.health import CORE_OPTIONS, HealthSpec, defeated_word, health_of
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 if TYPE_CHECKING:
@@ -85,6 +86,9 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     # The named conditions and common effects of the system, for the GM to pick from
     # (see tracker.engine.conditions).
     conditions: ClassVar[tuple[ConditionSpec, ...]] = ()
+    # What a combatant's health is in the system's words (None: not tracked; combatants
+    # can still be marked defeated). See `tracker.engine.health`.
+    health: ClassVar[HealthSpec | None] = None
 
     # --- typed state ----------------------------------------------------------------
     def new_clock(self) -> ClockT:
@@ -109,8 +113,13 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     def default_options(self) -> dict[str, str]:
         return {choice.name: choice.default for choice in self.options}
 
+    def choices(self) -> tuple[Choice, ...]:
+        """Every option of an encounter: the ruleset's, then those every ruleset has
+        (`health.CORE_OPTIONS`, kept in `Encounter.options` only once chosen)."""
+        return (*self.options, *CORE_OPTIONS)
+
     def option(self, encounter: Encounter, name: str) -> str:
-        for choice in self.options:
+        for choice in self.choices():
             if choice.name == name:
                 return encounter.options.get(name, choice.default)
         raise KeyError(name)
@@ -151,16 +160,51 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         changes)."""
 
     def summary(self, encounter: Encounter, combatant: Combatant) -> str:
-        """The combatant's state in a few words, for the order list (stats by default)."""
-        return " · ".join(
+        """The combatant's state in a few words, for the order list (stats by default,
+        its health as one: "Hits 5/12", when tracked)."""
+        spec = self.health
+        own = {spec.maximum, spec.taken} if spec is not None else set()
+        parts = [
             f"{f.label} {combatant.stats.get(f.name, f.default)}"
             for f in self.stat_fields
-            if not f.secret and f.kind != "text"
-        )
+            if not f.secret and f.kind != "text" and f.name not in own
+        ]
+        health = health_of(self, combatant)
+        if health is not None and health.text():
+            parts.append(health.text())
+        return " · ".join(parts)
 
     def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
         """The combatant's resources with a maximum, for bars and numbers in the views."""
         return ()
+
+    def shown_meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
+        """What the views show: the combatant's health (when tracked), then `meters`."""
+        health = health_of(self, combatant)
+        own = self.meters(encounter, combatant)
+        if health is None or not health.text():
+            return own
+        maximum = health.maximum if health.maximum > 0 else None
+        return (Meter("health", health.spec.label, health.shown, maximum), *own)
+
+    def shown_markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
+        """What the views show beside the name: the word for defeated, then `markers`."""
+        own = self.markers(encounter, combatant)
+        health = health_of(self, combatant)
+        defeated = combatant.defeated if health is None else health.defeated
+        return (defeated_word(self), *own) if defeated else own
+
+    def harm(self, encounter: Encounter, combatant: Combatant, amount: int) -> tuple[int, str]:
+        """What `amount` harm typed by the GM inflicts on the combatant's health, and how
+        (a few words for the log, "" when it is the amount itself). By default the amount
+        itself; Stamina battle turns damage above Armor into wounds."""
+        return amount, ""
+
+    def on_defeat_changed(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant
+    ) -> None:
+        """The GM marked the combatant defeated, or revived one so marked (`combatant.
+        defeated` says which). Changes of health come through `on_stats_changed`."""
 
     def follows_clock(self, encounter: Encounter) -> Collection[str]:
         """Ids of the combatants whose meters change when the clock moves although no

@@ -53,7 +53,7 @@ class Session:
         ruleset = get_ruleset(ruleset_id)
         chosen = ruleset.default_options()
         for key, value in (options or {}).items():
-            choice = next((c for c in ruleset.options if c.name == key), None)
+            choice = next((c for c in ruleset.choices() if c.name == key), None)
             if choice is None:
                 raise CommandError(f"{ruleset.name} has no option {key!r}.")
             chosen[key] = choice.clean(value)

@@ -39,9 +39,10 @@ class Combatant:
     notes: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
     runtime: Any = None  # the ruleset's record (StateTypes.runtime)
+    defeated: bool = False  # marked out of the fight by the GM (see tracker.engine.health)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id,
             "name": self.name,
             "side": self.side,
@@ -50,6 +51,9 @@ class Combatant:
             "stats": copy.deepcopy(self.stats),
             "runtime": to_json(self.runtime),
         }
+        if self.defeated:  # written only when marked: files of before read back alike
+            data["defeated"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], runtime_type: type[Any]) -> Combatant:

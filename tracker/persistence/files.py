@@ -4,7 +4,7 @@ Layout of a file::
 
     {
      "format": "tracker-encounter",     # FORMAT: what this file is
-     "schema_version": 2,               # SCHEMA_VERSION: how to read it
+     "schema_version": 3,               # SCHEMA_VERSION: how to read it
      "saved_at": "2024-05-01T20:15:00+02:00",
      "encounter": { ... Encounter.to_dict() ... }
     }
@@ -40,7 +40,7 @@ from tracker.persistence.atomic import write_atomic
 from tracker.persistence.validation import ruleset_problem, structure_problem
 
 FORMAT = "tracker-encounter"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MAX_FILE_BYTES = 64 * 1024 * 1024  # anything larger is not an encounter we wrote
 
 
@@ -86,9 +86,40 @@ def _priority_creature(entry: Any) -> Any:
     return {**entry, "runtime": {**runtime, "tricks": {"used": dict.fromkeys(tricks, 1)}}}
 
 
+def _stamina_wounds(document: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 → 3: a Stamina battle Unit's wounds leave its state for its stats (the
+    "wounds" stat, beside the new "health", the wounds it can take). Health was not
+    counted before, so a Unit read from an older file gets 0, "not set": its wounds
+    count as they did and nobody falls. Other rulesets pass unchanged."""
+    data = document.get("encounter")
+    if not isinstance(data, dict) or data.get("ruleset_id") != "stamina_battle":
+        return document
+    combatants = data.get("combatants")
+    if not isinstance(combatants, list):
+        return document
+    return {
+        **document,
+        "encounter": {**data, "combatants": [_stamina_unit(entry) for entry in combatants]},
+    }
+
+
+def _stamina_unit(entry: Any) -> Any:
+    if not isinstance(entry, dict):
+        return entry
+    runtime, stats = entry.get("runtime"), entry.get("stats", {})
+    if not isinstance(runtime, dict) or not isinstance(stats, dict):
+        return entry
+    runtime = dict(runtime)
+    wounds = runtime.pop("wounds", 0)
+    return {**entry, "runtime": runtime, "stats": {"health": 0, **stats, "wounds": wounds}}
+
+
 # Upgrades from one schema version to the next: `_MIGRATIONS[n]` turns a version-n
 # envelope into a version n+1 envelope.
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _priority_records}
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _priority_records,
+    2: _stamina_wounds,
+}
 
 
 class FileFormatError(TrackerError):

@@ -31,6 +31,7 @@ _COMBATANT_TYPES: dict[str, type | tuple[type, ...]] = {
     "hidden": bool,
     "notes": str,
     "stats": dict,
+    "defeated": bool,
 }
 _EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
     "id": str,
@@ -147,7 +148,7 @@ def _field_problem(field: Any, value: Any, owner: str) -> str | None:
 
 def ruleset_problem(encounter: Encounter, ruleset: AnyRuleset) -> str | None:
     """What the ruleset cannot make sense of in the encounter, or None."""
-    for choice in ruleset.options:
+    for choice in ruleset.choices():
         if choice.name in encounter.options:
             try:
                 choice.clean(encounter.options[choice.name])

@@ -3,10 +3,11 @@ and Ctrl+Z undoes, except that typing in a text field types.
 
 Qt lets a focused widget claim a key before the window's shortcuts see it. Text
 fields claim printable keys and their own undo, which is right; but a number box
-claims Space (and nothing can be typed with it), and a text field claims Ctrl+Z even
-with nothing of its own to undo. `WindowKeys` hands those keys back to the window.
-Buttons never claim Space, so it never presses the button that happens to have the
-focus: Enter does (or performs the action whose parameter box has the focus)."""
+claims Space and letters (and nothing can be typed with them: H opens the damage box),
+and a text field claims Ctrl+Z even with nothing of its own to undo. `WindowKeys`
+hands those keys back to the window. Buttons never claim Space, so it never presses
+the button that happens to have the focus: Enter does (or performs the action whose
+parameter box has the focus)."""
 
 from __future__ import annotations
 
@@ -96,8 +97,13 @@ class WindowKeys(QObject):
 
     def hands_to_window(self, widget: QWidget, event: QKeyEvent) -> bool:
         """Whether a key the focused `widget` would claim belongs to the window."""
-        plain = event.modifiers() == Qt.KeyboardModifier.NoModifier
-        if event.key() == Qt.Key.Key_Space and plain:
+        plain = event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.ShiftModifier,
+        )
+        if event.key() == Qt.Key.Key_Space and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            return _in_number_box(widget)
+        if plain and event.text().isalpha():  # a letter never goes into a number (H: damage)
             return _in_number_box(widget)
         undo, redo = _is_undo(event), _is_redo(event)
         if undo or redo:

@@ -118,6 +118,10 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "remove",
     )
     edit_menu.addSeparator()
+    item(edit_menu, "Damage or &heal…", window.focus_health_box, "H", "health")
+    item(edit_menu, "Mark de&feated", window.mark_selected_defeated, "Ctrl+K", "mark_defeated")
+    item(edit_menu, "Re&vive", window.revive_selected, "Ctrl+Shift+K", "revive")
+    edit_menu.addSeparator()
     item(edit_menu, "Re&name encounter…", window.rename_encounter, None, "rename")
     item(edit_menu, "Encounter &options…", window.edit_options, "Ctrl+,", "options")
 

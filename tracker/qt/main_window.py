@@ -53,12 +53,14 @@ from tracker.qt.views.side_tables import (
 from tracker.qt.widgets.banner import Banner
 from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
+from tracker.qt.widgets.health_box import HealthBox
 from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.recent_menu import keep_at_quit
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.window_files import EncounterFiles
+from tracker.qt.window_health import HealthCommands
 from tracker.qt.window_library import LibraryCommands
 from tracker.qt.window_players import PlayersCommands
 
@@ -75,7 +77,7 @@ VERTICAL = Qt.Orientation.Vertical
 SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
 
 
-class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands):
+class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands):
     def __init__(
         self,
         session: Session,
@@ -111,6 +113,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands):
         self.statusBar().addPermanentWidget(self.turn_timer)
         self._build_widgets()
         self.actions_by_name = build_menus(self)
+        self.add_roster_menu()
         appearance().changed.connect(self._on_scheme_changed)
         self._on_scheme_changed()
         self.document.changed.connect(self._on_changed)
@@ -166,7 +169,9 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands):
         self.roster_view = roster_list(self.roster_model)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.editor = CombatantEditor(self.document)
-        self._dock("Combatants", combatants_pane(self.roster_view, self.editor), LEFT)
+        self.health_box = HealthBox(self.document, self.selected_combatant_ids)
+        pane = combatants_pane(self.roster_view, self.health_box, self.editor)
+        self._dock("Combatants", pane, LEFT)
 
         self.turn_order_view = turn_order_table(self.turn_order_model)
         self._dock("Turn order", self.turn_order_view, RIGHT)

@@ -26,7 +26,7 @@ class OptionsDialog(QDialog):
         self.groups: dict[str, QButtonGroup] = {}
         self.buttons: dict[str, dict[str, QRadioButton]] = {}
         ruleset = document.ruleset
-        for choice in ruleset.options:
+        for choice in ruleset.choices():
             box = QGroupBox(choice.label)
             box_layout = QVBoxLayout(box)
             group = QButtonGroup(box)

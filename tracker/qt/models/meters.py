@@ -1,5 +1,6 @@
-"""Each combatant's meters (AP, Stamina, Initiative, pips: `Ruleset.meters`) as numbers,
-with the change the last command made to them ("AP 4/7 (−3)")."""
+"""Each combatant's meters (health, then AP, Stamina, Initiative, pips: `Ruleset.
+shown_meters`) as numbers, with the change the last command made to them ("AP 4/7 (−3)",
+"Hits 5/12 (−7)")."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class MeterMemory:
         self._deltas.clear()
 
     def text(self, ruleset: AnyRuleset, encounter: Encounter, combatant: Combatant) -> str:
-        meters = ruleset.meters(encounter, combatant)
+        meters = ruleset.shown_meters(encounter, combatant)
         self._last.setdefault(combatant.id, {m.name: m.value for m in meters})
         deltas = self._deltas.get(combatant.id, {})
         return " · ".join(meter_text(m, deltas.get(m.name, 0)) for m in meters)
@@ -52,7 +53,7 @@ class MeterMemory:
             if combatant is None:
                 self._last.pop(combatant_id, None)
                 continue
-            now = {m.name: m.value for m in ruleset.meters(encounter, combatant)}
+            now = {m.name: m.value for m in ruleset.shown_meters(encounter, combatant)}
             before = self._last.get(combatant_id)
             self._last[combatant_id] = now
             if before is None:

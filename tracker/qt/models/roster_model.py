@@ -25,6 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine import MoveCombatant
 from tracker.engine.changes import EFFECTS, Insert, Remove
+from tracker.engine.health import health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
@@ -85,7 +86,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         if index.column() > 0:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            words = self._document.ruleset.markers(self._document.encounter, combatant)
+            words = self._document.ruleset.shown_markers(self._document.encounter, combatant)
             if combatant.hidden:
                 words = ("hidden", *words)
             return f"{combatant.name}  ({', '.join(words)})" if words else combatant.name
@@ -95,11 +96,19 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             return badges_on(self._document.session, combatant.id)
         if role == Qt.ItemDataRole.DecorationRole:
             return QColor(SIDE_COLORS[combatant.side])
-        if role == Qt.ItemDataRole.FontRole and self._is_current(combatant):
+        if role == Qt.ItemDataRole.FontRole:
+            # A defeated combatant's name is struck through, its word beside it (not
+            # colour alone); the one whose turn it is, bold.
+            defeated = is_defeated(self._document.ruleset, combatant)
+            if not (defeated or self._is_current(combatant)):
+                return None
             font = QFont()
-            font.setBold(True)
+            font.setBold(self._is_current(combatant))
+            font.setStrikeOut(defeated)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and combatant.hidden:
+        if role == Qt.ItemDataRole.ForegroundRole and (
+            combatant.hidden or is_defeated(self._document.ruleset, combatant)
+        ):
             return QBrush(QColor("#7a7a7a"))
         if role == CombatantRole:
             return combatant
@@ -119,7 +128,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         stats = ", ".join(
             f"{f.label} {combatant.stats.get(f.name, f.default)}" for f in ruleset.stat_fields
         )
-        return f"{combatant.name} ({combatant.side}) — {stats}"
+        health = health_of(ruleset, combatant)
+        shown = f" — {health.text()}, {health.band}" if health and health.text() else ""
+        return f"{combatant.name} ({combatant.side}){shown} — {stats}"
 
     # --- dragging ---------------------------------------------------------------------
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -153,6 +164,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         if not self.canDropMimeData(data, action, row, column, parent):
             return False
         ids = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
+        if len(ids) > 1:  # several selected (for area damage) and dragged together
+            self._document.refused.emit("Drag one combatant at a time: select it alone.", "")
+            return False
         if len(ids) != 1 or ids[0] not in self._rows.by_id:
             return False
         if row < 0:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.errors import CommandError
+from tracker.engine.health import is_defeated
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
@@ -85,9 +86,15 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             return QBrush(QColor(CELL_COLORS["current"]))
         if role == Qt.ItemDataRole.ForegroundRole and is_current:
             return QBrush(QColor("#000000"))
-        if role == Qt.ItemDataRole.FontRole and is_current:
+        defeated = role in (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole) and (
+            self._defeated(turn)
+        )
+        if role == Qt.ItemDataRole.ForegroundRole and defeated:
+            return QBrush(QColor("#7a7a7a"))
+        if role == Qt.ItemDataRole.FontRole and (is_current or defeated):
             font = QFont()
-            font.setBold(True)
+            font.setBold(is_current)
+            font.setStrikeOut(defeated)  # a defeated combatant's turn: struck, and named so
             return font
         if role == TurnRole:
             return turn
@@ -101,7 +108,13 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         except CommandError:  # the combatant left; the row is about to go
             return None
 
+    def _defeated(self, turn: Turn) -> bool:
+        combatant = self._combatant(turn)
+        return combatant is not None and is_defeated(self._document.ruleset, combatant)
+
     def _name(self, turn: Turn) -> str:
+        """The name alone: the players' screen shows it too (their proxy drops the
+        fonts and colours that mark a defeated combatant's turn for the GM)."""
         combatant = self._combatant(turn)
         return combatant.name if combatant else (turn.title or "—")
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
 
+from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -21,9 +22,10 @@ from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, qui
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.now_panel import NowPanel, caption_label
 from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
-from tracker.qt.players.visibility import Visibility
+from tracker.qt.players.visibility import Visibility, public_health
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
 from tracker.qt.widgets.turn_timer import (
     TICK_MS,
@@ -51,9 +53,12 @@ class PlayersBoard(QWidget):
         effects_model: EffectsModel | None = None,
         timer: TurnTimerSetting | None = None,
         now: Clock = time.monotonic,
+        health: tuple[str, ...] = DEFAULT_HEALTH,
         parent: QWidget | None = None,
     ) -> None:
+        """`health`: how each side's health is shown (see `PlayersScreenSettings`)."""
         super().__init__(parent)
+        self.health_modes = dict(zip(SIDES, health, strict=True))
         self.timer = timer or timer_setting()
         self.clock = TurnClock(now)
         self.setObjectName("players_board")
@@ -117,6 +122,7 @@ class PlayersBoard(QWidget):
             self._round_name,
             lambda text: Visibility.of(self.document.encounter).safe(text),
             self.next_view,
+            health=self.health_text,
         )
         self.next_view.setItemDelegate(self.turn_delegate)
         quiet_view(self.next_view)
@@ -157,6 +163,20 @@ class PlayersBoard(QWidget):
 
     def _round_name(self) -> str:
         return self.document.ruleset.round_name
+
+    def health_text(self, combatant_id: str | None) -> str:
+        """What the players are told of a visible combatant's health, per its side's mode
+        ("Hits 5/12", "bloodied", "" for a hidden one or a turn of no combatant)."""
+        encounter = self.document.encounter
+        combatant = encounter.find(combatant_id)
+        if combatant is None or combatant.hidden:
+            return ""
+        mode = self.health_modes.get(combatant.side, "nothing")
+        return public_health(self.document.ruleset, encounter, combatant, mode)
+
+    def set_health_modes(self, health: tuple[str, ...]) -> None:
+        self.health_modes = dict(zip(SIDES, health, strict=True))
+        self.refresh()
 
     # --- look -------------------------------------------------------------------------
     def set_theme(self, theme: Theme) -> None:
@@ -215,7 +235,9 @@ class PlayersBoard(QWidget):
         turn = self.public.shown_turn()
         if started and turn is not None:
             safe = Visibility.of(self.document.encounter).safe
-            detail = " · ".join(safe(part) for part in (turn.phase, turn.grant) if safe(part))
+            parts = [safe(part) for part in (turn.phase, turn.grant)]
+            parts.append(self.health_text(turn.combatant_id))
+            detail = " · ".join(part for part in parts if part)
             self.now_panel.show_turn("NOW", self.shown_name(), detail)
         else:
             self.now_panel.show_turn("NOW" if started else "NOT STARTED", "Get ready", "")

@@ -140,20 +140,25 @@ class TurnRowDelegate(ThemedDelegate):
         round_name: Callable[[], str],
         safe: Callable[[str], str],
         parent: QWidget | None = None,
+        health: Callable[[str | None], str] = lambda _id: "",
     ) -> None:
         super().__init__(theme, parent)
         self._shown_round = shown_round
         self._round_name = round_name
         self._safe = safe  # "" for a text that names a hidden combatant
+        self._health = health  # what the players are told of a combatant's health
 
     def detail(self, turn: Turn | None) -> str:
         if turn is None:
             return ""
         phase, grant = self._safe(turn.phase), self._safe(turn.grant)
         grant = f" · {grant}" if grant else ""
+        # Health first: a long detail is cut at its end, and this is what players look for.
+        health = self._health(turn.combatant_id)
+        health = f"{health} · " if health else ""
         if turn.round > 0 and turn.round != self._shown_round():
-            return f"{self._round_name()} {turn.round} · {phase}{grant}"
-        return f"{phase}{grant}"
+            return f"{health}{self._round_name()} {turn.round} · {phase}{grant}"
+        return f"{health}{phase}{grant}"
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         return QSize(max(option.rect.width(), 200), self.px(self.ROW_HEIGHT))

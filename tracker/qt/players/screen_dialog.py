@@ -1,5 +1,5 @@
 """The small dialog the GM opens the players' screen with: which screen, full screen or
-not, dark or light."""
+not, dark or light, and how much of each side's health the players see."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tracker.engine.state import SIDES
 from tracker.qt.players.screens import (
     available_screens,
     can_be_full_screen,
@@ -23,8 +24,15 @@ from tracker.qt.players.screens import (
     screen_key,
 )
 from tracker.qt.players.settings import THEME_NAMES, PlayersScreenSettings
+from tracker.qt.players.visibility import HEALTH_MODES
 
 THEME_LABELS = {"system": "As the GM's window (light or dark)"}
+HEALTH_LABELS = {
+    "exact": "The number (e.g. Hits 5/12)",
+    "band": "A band: hurt, bloodied, down",
+    "nothing": "Nothing",
+}
+SIDE_LABELS = {"party": "Party", "ally": "Allies", "enemy": "Enemies", "neutral": "Neutral"}
 
 ONE_SCREEN_NOTE = (
     "Only one screen is connected: the players' screen opens as a window you can drag "
@@ -68,6 +76,18 @@ class PlayersScreenDialog(QDialog):
         layout.addRow("", self.fullscreen_check)
         layout.addRow("Theme:", self.theme_combo)
         layout.addRow(self.note)
+        heading = QLabel("<b>Health the players see</b> (secret fields show as a band)")
+        heading.setWordWrap(True)
+        layout.addRow(heading)
+        self.health_combos: dict[str, QComboBox] = {}
+        for side in SIDES:
+            combo = QComboBox()
+            combo.setObjectName(f"players_health_{side}")
+            for mode in HEALTH_MODES:
+                combo.addItem(HEALTH_LABELS[mode], mode)
+            combo.setCurrentIndex(max(0, combo.findData(settings.health_for(side))))
+            self.health_combos[side] = combo
+            layout.addRow(f"{SIDE_LABELS[side]}:", combo)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -97,4 +117,5 @@ class PlayersScreenDialog(QDialog):
             screen=str(self.screen_combo.currentData() or ""),
             fullscreen=self.fullscreen_check.isChecked(),
             theme=str(self.theme_combo.currentData()),
+            health=tuple(str(self.health_combos[side].currentData()) for side in SIDES),
         )

@@ -8,10 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracker.engine.fields import Field
+from tracker.engine.health import defeated_word, health_of, is_defeated
 from tracker.engine.ruleset import Ruleset, Turn
 from tracker.engine.state import Combatant, Effect, Encounter
 
 PARTY_SIDES: tuple[str, ...] = ("party",)
+# How the players are told a combatant's health, per side (the GM's choice): the
+# number ("Hits 5/12"), a band (hurt, bloodied, down; nothing while unhurt), or nothing.
+HEALTH_MODES: tuple[str, ...] = ("exact", "band", "nothing")
 
 
 def public_fields(ruleset: Ruleset, encounter: Encounter) -> tuple[Field, ...]:
@@ -22,11 +26,35 @@ def public_fields(ruleset: Ruleset, encounter: Encounter) -> tuple[Field, ...]:
 
 
 def public_stats(ruleset: Ruleset, encounter: Encounter, combatant: Combatant) -> str:
-    """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out."""
+    """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out, and
+    its health's too (the players are told health as the GM chose per side:
+    `public_health`)."""
+    spec = ruleset.health
+    own = {spec.maximum, spec.taken} if spec is not None else set()
     return ", ".join(
         f"{f.label} {combatant.stats.get(f.name, f.default)}"
         for f in public_fields(ruleset, encounter)
+        if f.name not in own
     )
+
+
+def public_health(ruleset: Ruleset, encounter: Encounter, combatant: Combatant, mode: str) -> str:
+    """What the players are told of the combatant's health in `mode`. "exact" falls back
+    to the band when a field of its health is secret (by the ruleset or the GM): a band
+    says no number."""
+    if mode not in ("exact", "band"):
+        return ""
+    defeated = is_defeated(ruleset, combatant)
+    health = health_of(ruleset, combatant)
+    if health is None or not health.tracked:
+        return defeated_word(ruleset) if defeated else ""
+    public = {f.name for f in public_fields(ruleset, encounter)}
+    secret = not {health.spec.maximum, health.spec.taken} <= public
+    if mode == "exact" and not secret:
+        return f"{health.text()}, {defeated_word(ruleset)}" if defeated else health.text()
+    if defeated:
+        return defeated_word(ruleset)
+    return "" if health.band == "unhurt" else health.band
 
 
 @dataclass(frozen=True)

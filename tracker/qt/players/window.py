@@ -64,7 +64,12 @@ class PlayersWindow(QWidget):
             self.board.set_theme(theme_named("system"))
 
     def _new_board(self) -> PlayersBoard:
-        return PlayersBoard(self.document, theme_named(self.settings.theme), **self._shared)
+        return PlayersBoard(
+            self.document,
+            theme_named(self.settings.theme),
+            health=self.settings.health,
+            **self._shared,
+        )
 
     # --- settings ---------------------------------------------------------------------
     def apply_settings(
@@ -73,6 +78,7 @@ class PlayersWindow(QWidget):
         """Use these choices now: theme, screen and full screen."""
         self.settings = settings
         self.board.set_theme(theme_named(settings.theme))
+        self.board.set_health_modes(settings.health)
         self.show_on_screen(gm_screen)
 
     def show_on_screen(self, gm_screen: QScreen | None = None) -> QScreen | None:

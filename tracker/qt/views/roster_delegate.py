@@ -36,6 +36,7 @@ def resources_line(index: Index) -> str:
 def small_font(font: QFont) -> QFont:
     small = QFont(font)
     small.setBold(False)
+    small.setStrikeOut(False)  # a defeated combatant's name is struck, not its resources
     if font.pointSizeF() > 0:
         small.setPointSizeF(font.pointSizeF() * 0.8)
     return small

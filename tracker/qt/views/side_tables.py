@@ -29,7 +29,8 @@ def roster_list(model: QAbstractItemModel) -> QListView:
     view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
     view.setDefaultDropAction(Qt.DropAction.MoveAction)
     view.setDragDropOverwriteMode(False)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    # Several at once (Shift/Ctrl+click) for area damage; the current one is edited.
+    view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
     view.setStyleSheet("font-size: 12pt;")
     view.setUniformItemSizes(True)  # no measuring of every row
     view.setItemDelegate(RosterDelegate(view))
@@ -37,13 +38,14 @@ def roster_list(model: QAbstractItemModel) -> QListView:
     return view
 
 
-def combatants_pane(roster: QListView, editor: QWidget) -> QWidget:
-    """The combatants in order above the selected one's editor. The editor scrolls
-    within its share, so a ruleset with many fields never makes the window taller."""
+def combatants_pane(roster: QListView, health_box: QWidget, editor: QWidget) -> QWidget:
+    """The combatants in order, the damage box under them, above the selected one's
+    editor. The editor scrolls within its share, so a ruleset with many fields never
+    makes the window taller."""
     pane = QWidget()
     layout = QVBoxLayout(pane)
     layout.setContentsMargins(4, 4, 4, 4)
-    hint = QLabel("Order (drag tied characters to break ties):")
+    hint = QLabel("Order (drag tied characters to break ties; Shift/Ctrl+click for several):")
     hint.setWordWrap(True)
     layout.addWidget(hint)
     scroller = QScrollArea()
@@ -54,7 +56,13 @@ def combatants_pane(roster: QListView, editor: QWidget) -> QWidget:
     scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     splitter = QSplitter(Qt.Orientation.Vertical)
     splitter.setObjectName("combatants_splitter")
-    splitter.addWidget(roster)
+    top = QWidget()
+    top_layout = QVBoxLayout(top)
+    top_layout.setContentsMargins(0, 0, 0, 0)
+    top_layout.setSpacing(2)
+    top_layout.addWidget(roster, 1)
+    top_layout.addWidget(health_box)
+    splitter.addWidget(top)
     splitter.addWidget(scroller)
     splitter.setChildrenCollapsible(False)
     splitter.setStretchFactor(0, 3)

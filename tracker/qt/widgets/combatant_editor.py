@@ -5,11 +5,15 @@ field and nothing is sent to the engine."""
 
 from __future__ import annotations
 
+import random
+
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from tracker.engine import EditCombatant
+from tracker.engine import EditCombatant, RolledEdit
 from tracker.engine.commands import BASE_FIELDS, clean_name
+from tracker.engine.dice import RandomLike, roll_faces
 from tracker.engine.errors import CommandError
+from tracker.engine.health import defeated_word, health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
@@ -21,9 +25,11 @@ class CombatantEditor(QWidget):
         super().__init__(parent)
         self._document = document
         self._combatant_id: str | None = None
+        self.rng: RandomLike = random.Random()
         layout = QVBoxLayout(self)
         self.title = QLabel("Select a combatant to edit.")
         self.title.setStyleSheet("font-weight: bold;")
+        self.title.setWordWrap(True)  # "Editing Goblin 1 — Hits 5/12, bloodied"
         layout.addWidget(self.title)
         self._form_holder = QVBoxLayout()
         layout.addLayout(self._form_holder)
@@ -54,6 +60,23 @@ class CombatantEditor(QWidget):
             line_edit = editor.input
             if hasattr(line_edit, "returnPressed"):
                 line_edit.returnPressed.connect(self.apply)
+        self.roll_buttons: dict[str, QPushButton] = {}
+        for field in self._document.ruleset.stat_fields:
+            if field.roll_from:  # a value rolled from the combatant's own dice (Zeal)
+                button = QPushButton("Roll")
+                button.setObjectName(f"roll_{field.name}")
+                dice = next(
+                    (
+                        f.label
+                        for f in self._document.ruleset.stat_fields
+                        if f.name == field.roll_from
+                    ),
+                    field.roll_from,
+                )
+                button.setToolTip(f"Roll {dice} for {field.label} (applied at once)")
+                button.clicked.connect(lambda _=False, name=field.name: self.roll(name))
+                form.editors[field.name].row.addWidget(button)
+                self.roll_buttons[field.name] = button
         return form
 
     def _rebuild(self) -> None:
@@ -98,7 +121,14 @@ class CombatantEditor(QWidget):
             self._combatant_id = None
             self.title.setText("Select a combatant to edit.")
             return
-        self.title.setText(f"Editing {combatant.name}")
+        health = health_of(self._document.ruleset, combatant)
+        state = ""
+        if is_defeated(self._document.ruleset, combatant):
+            state = defeated_word(self._document.ruleset)
+        elif health is not None and health.text():
+            state = health.band
+        shown = ", ".join(filter(None, (health.text() if health else "", state)))
+        self.title.setText(f"Editing {combatant.name}" + (f" — {shown}" if shown else ""))
         self.form.set_values(
             {
                 "name": combatant.name,
@@ -140,6 +170,38 @@ class CombatantEditor(QWidget):
                     self.form.show_error("name", refusal.message)
                 return False
         self._reload()  # the form now shows the combatant as it is, nothing unapplied
+        return True
+
+    def roll(self, field_name: str) -> bool:
+        """Roll the combatant's dice for the field and apply the result at once: the dice
+        and faces go in the command (the log says how it came; a replay is exact)."""
+        combatant = self.combatant
+        if combatant is None:
+            return False
+        field = self.form.editors[field_name].field
+        dice_editor = self.form.editors.get(field.roll_from)
+        dice_label = dice_editor.field.label if dice_editor is not None else field.roll_from
+        if dice_editor is not None and dice_editor.edited:
+            self.form.show_error(field_name, f"Apply the new {dice_label} first.")
+            return False
+        expression = str(combatant.stats.get(field.roll_from, "")).strip()
+        if not expression:
+            self.form.show_error(field_name, f"No {dice_label} to roll.")
+            return False
+        try:
+            rolled = roll_faces(expression, self.rng)
+        except CommandError as error:
+            self.form.show_error(field_name, error.message)
+            return False
+        if combatant.stats.get(field_name) == rolled.total:
+            self.form.show_error(field_name, f"Rolled {rolled.text()}: as it was.")
+            return False
+        rolls = {field_name: {"dice": rolled.expression, "faces": list(rolled.faces)}}
+        command = RolledEdit(combatant.id, {field_name: rolled.total}, rolls)
+        refusal = self._document.try_apply(command)
+        if refusal is not None:
+            self.form.show_error(field_name, refusal.message)
+            return False
         return True
 
     def _on_changed(self, event: SessionEvent) -> None:

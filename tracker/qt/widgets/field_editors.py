@@ -57,10 +57,10 @@ class FieldEditor(QWidget):
         self.input.setObjectName(f"field_{field.name}")
         if field.help:
             self.input.setToolTip(field.help)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.input, 1)
-        layout.addLayout(row)
+        self.row = QHBoxLayout()  # the input, and a Roll button where one is added
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.addWidget(self.input, 1)
+        layout.addLayout(self.row)
         self.error = QLabel()
         self.error.setObjectName(f"error_{field.name}")
         self.error.setStyleSheet(error_style())

@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.commands import RulesetAction
-from tracker.engine.dice import roll
+from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
+from tracker.engine.rolls import RolledAction
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import FieldForm
 
@@ -69,10 +70,12 @@ class AnswerRow(QWidget):
             layout.addStretch(1)
         self.button.clicked.connect(lambda _=False, row=self: panel.answer_row(row))
         self.answer: PromptAnswer | None = None
+        self.rolled: dict[str, Rolled] = {}  # the rolls behind its fields' values
 
     def show_answer(self, number: int, answer: PromptAnswer) -> None:
         """Show this answer, the `number`th of the prompt, its fields at their defaults."""
         self.answer = answer
+        self.rolled = {}
         button = self.button
         if (button.text(), button.objectName()) != (answer.label, f"prompt_answer_{number}"):
             button.setText(answer.label)
@@ -207,32 +210,50 @@ class PromptPanel(QFrame):
         """The row's button was pressed: send its answer."""
         if row.answer is None:
             return False
-        return self.answer(row.answer, row.form)
+        return self.answer(row.answer, row.form, row.rolled)
 
     def roll_for(self, row: AnswerRow, field_name: str) -> None:
         """A Roll button: roll for the combatant who decides the current prompt."""
         asks = self.prompt.asks if self.prompt is not None else None
         if asks is not None and row.form is not None:
-            self._roll(row.form, row.form.editors[field_name].field, asks)
+            self._roll(row, row.form.editors[field_name].field, asks)
 
-    def _roll(self, form: FieldForm, field: Field, combatant_id: str) -> None:
-        """Roll the deciding combatant's dice into the field; the GM then answers."""
+    def _roll(self, row: AnswerRow, field: Field, combatant_id: str) -> None:
+        """Roll the deciding combatant's dice into the field; the GM then answers (the
+        roll's faces go with the answer while the field holds what was rolled)."""
+        assert row.form is not None
         combatant = self._document.encounter.combatant(combatant_id)
         expression = str(combatant.stats.get(field.roll_from, "")).strip()
         try:
-            result = roll(expression, self.rng)
+            rolled = roll_faces(expression, self.rng)
         except CommandError as error:
-            form.show_error(field.name, f"{combatant.name}: {error.message}")
+            row.form.show_error(field.name, f"{combatant.name}: {error.message}")
             return
-        form.editors[field.name].set_value(result)
+        row.form.editors[field.name].set_value(rolled.total)
+        row.rolled[field.name] = rolled
 
-    def answer(self, answer: PromptAnswer, form: FieldForm | None = None) -> bool:
-        """Send the answer's command, with the values typed into its fields."""
+    def answer(
+        self,
+        answer: PromptAnswer,
+        form: FieldForm | None = None,
+        rolled: dict[str, Rolled] | None = None,
+    ) -> bool:
+        """Send the answer's command, with the values typed into its fields (and the
+        rolls behind those still holding what was rolled: `RolledAction`)."""
         command = answer.command
         if form is not None:
             values = form.values()
             if values is None:
                 return False
             if isinstance(command, RulesetAction):
-                command = dataclasses.replace(command, params={**command.params, **values})
+                params = {**command.params, **values}
+                rolls = {
+                    name: {"dice": roll.expression, "faces": list(roll.faces)}
+                    for name, roll in (rolled or {}).items()
+                    if params.get(name) == roll.total
+                }
+                if rolls:
+                    command = RolledAction(command.action, command.combatant_id, params, rolls)
+                else:
+                    command = dataclasses.replace(command, params=params)
         return self._document.apply(command)

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine import CommandError, EndTurn, RulesetAction, StartEncounter
-from tracker.engine.dice import roll
+from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
+from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.document import EncounterDocument
@@ -195,11 +195,16 @@ class TurnPanel(QWidget):
         if any(holder is focus or holder.isAncestorOf(focus) for holder in holders):
             self.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def perform(self, spec: ActionSpec) -> bool:
+    def perform(self, spec: ActionSpec, rolled: Rolled | None = None, field: str = "") -> bool:
+        """Take the action with the values in its inputs; `rolled`: the roll behind the
+        value of parameter `field`, which travels in the command with its faces."""
         found, target = self._target(spec)
         if not found:
             return False
         params = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        if rolled is not None and params.get(field) == rolled.total:
+            rolls = {field: {"dice": rolled.expression, "faces": list(rolled.faces)}}
+            return self._document.apply(RolledAction(spec.name, target, params, rolls))
         return self._document.apply(RulesetAction(spec.name, target, params))
 
     def roll_and_perform(self, spec: ActionSpec, field: Field) -> bool:
@@ -214,15 +219,15 @@ class TurnPanel(QWidget):
             self._document.refused.emit(f"{combatant.name} has no dice to roll.", "")
             return False
         try:
-            result = roll(expression, self._rng)
-            result = field.clean(result)
+            rolled = roll_faces(expression, self._rng)
+            result = field.clean(rolled.total)
         except CommandError as error:
             self._document.refused.emit(f"{combatant.name}: {error.message}", "")
             return False
         widget = self.action_inputs[spec.name][field.name]
         if isinstance(widget, QSpinBox):
             widget.setValue(result)
-        return self.perform(spec)
+        return self.perform(spec, rolled, field.name)
 
     def end_turn(self) -> bool:
         return self._document.apply(EndTurn())

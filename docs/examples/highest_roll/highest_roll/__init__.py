@@ -15,6 +15,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.kit.ordering import check_tie_drag, resorted_place, sorted_place
 from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
@@ -57,7 +58,12 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
     state_types = StateTypes(Clock, Runtime, Anchor)
     stat_fields: ClassVar[tuple[Field, ...]] = (
         Field("roll", "Roll", "int", 10, minimum=0, maximum=99, help="Higher acts first."),
+        Field("hp", "Hit points", "int", 10, minimum=0, maximum=999),
+        Field("damage", "Damage taken", "int", 0, minimum=0, maximum=999),
     )
+    # Health is two stats and a few words: the core does the rest (rows, editor, the
+    # GM's "−7", marking the defeated, the players' screen).
+    health: ClassVar[HealthSpec | None] = HealthSpec("HP", maximum="hp", taken="damage")
     duration_fields: ClassVar[tuple[Field, ...]] = (
         Field("rounds", "Rounds", "int", 1, minimum=1, maximum=99),
     )

@@ -32,6 +32,9 @@ Readings of the rules
   fewer than 2 AP were spent before it; at later Upkeeps it always counts. Each Upkeep
   takes one round off the most severe stun that counts, per combatant.
 - Floored at 0: the values (current value, resolution points, the count), not the base.
+- Hits (silent in the text, Rolemaster's concussion hits): the total and the hits taken
+  (bleeding adds to them); shown as hits left, "unconscious" at 0 or below, counting on
+  below 0 (no floor: death lies further down in Rolemaster). 0 total: not tracked.
 """
 
 from tracker.engine.rulesets.ap_countdown.ruleset import ApCountdown

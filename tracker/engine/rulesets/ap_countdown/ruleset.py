@@ -25,6 +25,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.kit.declared import Declared
 from tracker.engine.kit.ordering import check_tie_drag, sorted_place
 from tracker.engine.prompts import Prompt
@@ -48,7 +49,6 @@ from tracker.engine.rulesets.ap_countdown.state import (
     Runtime,
     clock,
     rt,
-    stat,
 )
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
@@ -72,6 +72,18 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
     conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
+    # Rolemaster's concussion hits: the total and those taken (bleeding adds to them at
+    # Upkeep). The rules text is silent on them; a Rolemaster GM counts what is left,
+    # and at 0 or below the character is unconscious, the count going on below 0 (the
+    # rules' death threshold lies there), so no floor.
+    health: ClassVar[HealthSpec | None] = HealthSpec(
+        "Hits",
+        maximum="hits",
+        taken="hits_taken",
+        defeated="unconscious",
+        beyond=None,
+        help="Concussion hits left: unconscious at 0 or below; the count goes on below 0.",
+    )
 
     # --- public queries -----------------------------------------------------------------
     def phase(self, encounter: Encounter) -> str:
@@ -142,9 +154,6 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
         done = countdown.progress(encounter, combatant)
         if action is not None and done is not None:
             found.append(Meter("progress", action.name, done[0], done[1]))
-        hits = stat(combatant, "hits")
-        if hits > 0:
-            found.append(Meter("hits", "Hits", hits - stat(combatant, "hits_taken"), hits))
         return tuple(found)
 
     def follows_clock(self, encounter: Encounter) -> Collection[str]:

@@ -27,6 +27,10 @@ Readings of the rules
 - Clash: the other's turn of this round is spent in it.
 - A carried delayed turn stays held in the next round, in place of its turn there.
 - Motes per round (Exalted 3e): +5m at the end of each round.
+- Health (silent in the Venture page): Exalted's health levels, 7 for a mortal (−0,
+  −1, −1, −2, −2, −4, Incapacitated), counted as levels filled; the wound penalty of
+  the last level filled shows beside the name. Damage types (bashing, lethal) are not
+  told apart.
 """
 
 from tracker.engine.rulesets.initiative_ticks.ruleset import InitiativeTicks

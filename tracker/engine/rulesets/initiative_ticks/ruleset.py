@@ -19,12 +19,21 @@ from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.kit.checklists import Checklist
 from tracker.engine.kit.ordering import check_tie_drag
 from tracker.engine.kit.pools import Pool
 from tracker.engine.prompts import Prompt
 from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
-from tracker.engine.rulesets.initiative_ticks import attacks, durations, flow, join, prompts, turns
+from tracker.engine.rulesets.initiative_ticks import (
+    attacks,
+    durations,
+    flow,
+    join,
+    prompts,
+    specs,
+    turns,
+)
 from tracker.engine.rulesets.initiative_ticks.conditions import CONDITIONS
 from tracker.engine.rulesets.initiative_ticks.options import OPTIONS, exalted
 from tracker.engine.rulesets.initiative_ticks.order import (
@@ -62,6 +71,7 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
     conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
+    health: ClassVar[HealthSpec | None] = specs.HEALTH
 
     def new_runtime(self, combatant: Combatant) -> Runtime:
         motes = stat(combatant, "motes")
@@ -162,6 +172,10 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
             found.append("flurry: second action −3")
         if runtime.first_penalty or runtime.flurry_next:
             found.append("first action −3")
+        levels, filled = stat(combatant, "health_levels"), stat(combatant, "levels_filled")
+        penalty = specs.wound_penalty(levels, filled)
+        if penalty is not None:
+            found.append(f"wounds −{-penalty}")
         return tuple(found)
 
     # --- combatants -----------------------------------------------------------------------

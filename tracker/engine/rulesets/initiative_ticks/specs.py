@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tracker.engine.dice import check_dice
 from tracker.engine.fields import Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.ruleset import ActionSpec
 
 GAMBITS = {"disarm": 3, "disable": 5, "distract": 0}  # distract: 2–10, chosen
@@ -25,7 +26,45 @@ STAT_FIELDS: tuple[Field, ...] = (
     Field("defense", "Defense", "int", 0, 0, 30, help="0: not tracked (Onslaught −1 each)."),
     Field("hardness", "Hardness", "int", 0, 0, 30, help="0 against decisive attacks when Crashed."),
     Field("motes", "Mote pool", "int", 0, 0, 999, help="0: motes not tracked."),
+    Field(
+        "health_levels",
+        "Health levels",
+        "int",
+        7,
+        0,
+        30,
+        help="−0, −1, −1, −2, −2, −4, Incapacitated for a mortal (0: not tracked).",
+    ),
+    Field("levels_filled", "Levels filled", "int", 0, 0, 30, help="Damage taken, in levels."),
 )
+
+HEALTH = HealthSpec(
+    "Levels filled",  # "Health levels 3/7" would read as levels left
+    maximum="health_levels",
+    taken="levels_filled",
+    counts_down=False,
+    defeated="Incapacitated",
+    help="Levels of damage filled (a decisive hit's successes); +N heals levels.",
+)
+"""Exalted's health track: damage fills levels from the top, each with its wound
+penalty, the last one Incapacitated. The rules page (Venture's turn order) says nothing
+of it; the track is the one an Exalted GM keeps, counted as levels filled."""
+
+
+def wound_penalty(levels: int, filled: int) -> int | None:
+    """The wound penalty with `filled` of `levels` health levels filled: the track of a
+    mortal (−0, −1, −1, −2, −2, −4, Incapacitated) stretched or shrunk to `levels`: half
+    the middle levels −1, the rest −2. None: no penalty shown (nothing filled, or
+    Incapacitated)."""
+    if filled <= 0 or filled >= levels:
+        return None
+    if filled == 1:
+        return 0
+    if filled == levels - 1:
+        return -4
+    middle = levels - 3  # between the −0 level and the −4 one
+    return -1 if filled - 1 <= (middle + 1) // 2 else -2
+
 
 SUCCESSES = Field(
     "successes",

@@ -131,6 +131,11 @@ pause for waiting creatures (hidden while a prepared action interrupts). EndTurn
 ("react", exchange, top item, asker) · ("resolve", exchange, top item) · ("tie", ids,
 asked, level) · ("overexertion", id, minute) · ("act_now", round, after, waiting ids).
 Every answer is one command, so undo walks back one decision at a time.
+
+Health (the Conflict page is silent; Soulshards' "Damage and Healing"): damage places
+Grit Pips into the Grit Pool; full, the creature falls Unconscious. The Grit Pips are
+the same stat the Poise DL to leave Conflict counts. A Grit Pool of 0 is "not set":
+Pips count with no maximum.
 """
 
 from tracker.engine.rulesets.priority.durations import RoundEnded, TurnBegan, TurnEnded

@@ -11,6 +11,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.dice import check_dice
 from tracker.engine.fields import Choice, Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.prompts import Prompt
 from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
 from tracker.engine.rulesets.priority import (
@@ -64,6 +65,7 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
             minimum=0,
             maximum=99,
             help="The Zeal result: Priority, highest acts first.",
+            roll_from="zeal_dice",
         ),
         Field(
             "zeal_dice",
@@ -83,13 +85,23 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
             help="Minor Action pips per turn (the Major pool is always 1).",
         ),
         Field(
+            "grit_pool",
+            "Grit Pool",
+            "int",
+            0,
+            minimum=0,
+            maximum=99,
+            help="Grit Pips it holds: full, it falls Unconscious (0: not set, Pips just count).",
+        ),
+        Field(
             "grit_pips",
             "Grit Pips",
             "int",
             0,
             minimum=0,
-            maximum=9,
-            help="Leaving Conflict while aware of a threat: Poise DL 9 + Grit Pips.",
+            maximum=99,
+            help="Damage (Injury) taken; leaving Conflict while aware of a threat: Poise DL "
+            "9 + Grit Pips.",
         ),
         Field(
             "social_tier",
@@ -224,6 +236,17 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         Field("ritual", "Ritual", "bool", False, help="Ritual effects do not tick in Conflict."),
     )
     conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
+    # Soulshards' "Damage and Healing": damage places Pips into a Pool, Grit unless told
+    # otherwise; with the Grit Pool full the creature falls Unconscious. (The Conflict
+    # page the tracker follows does not speak of it; this is the game's own count.)
+    health: ClassVar[HealthSpec | None] = HealthSpec(
+        "Grit",
+        maximum="grit_pool",
+        taken="grit_pips",
+        counts_down=False,
+        defeated="Unconscious",
+        help="Grit Pips of damage (Injury); +N heals Pips. Full Pool: Unconscious.",
+    )
 
     # --- typed state ----------------------------------------------------------------
     def new_clock(self) -> PriorityClock:

@@ -31,6 +31,10 @@ Readings of the rules
   (each Unit has one turn a round, so also once a round).
 - Damage equal to Armor inflicts no wound ("exceeds"); excess 1–19: 1 wound, then one
   per full 10 (20 → 2, 30 → 3).
+- Health (the rules page names it, from Vigor) is the wounds a Unit can take; 1 for a
+  new Unit, a Minion ("many enemies have one Health"). Wounds stop at it and the Unit is
+  "defeated" (the page has no word; the tracker's). The damage box's "−23" is damage,
+  turned into wounds against Armor like the damage helper; "+1" heals a wound.
 """
 
 from tracker.engine.rulesets.stamina_battle.ruleset import StaminaBattle

@@ -19,6 +19,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.kit.pools import Pool
 from tracker.engine.prompts import Prompt
 from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
@@ -61,6 +62,7 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     duration_fields: ClassVar[tuple[Field, ...]] = durations.DURATION_FIELDS
     conditions: ClassVar[tuple[ConditionSpec, ...]] = CONDITIONS
+    health: ClassVar[HealthSpec | None] = wounds.HEALTH
 
     # --- public queries -------------------------------------------------------------------
     def phase_side(self, encounter: Encounter) -> str | None:
@@ -119,8 +121,6 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
             f"Evasion {evasion}",
             f"Speed {stat(combatant, 'speed')}",
         ]
-        if state.wounds:
-            parts.append(f"{state.wounds} wound{'s' * (state.wounds > 1)}")
         return " · ".join(parts)
 
     def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
@@ -128,8 +128,10 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
         found = [Meter("stamina", "Stamina", state.stamina.current, state.stamina.maximum)]
         if state.charge is not None:
             found.append(Meter("charge", state.charge.name, state.charge.done, state.charge.needed))
-        found.append(Meter("wounds", "Wounds", state.wounds))
         return tuple(found)
+
+    def harm(self, encounter: Encounter, combatant: Combatant, amount: int) -> tuple[int, str]:
+        return wounds.harm(encounter, combatant, amount)
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
         state = rt(combatant)

@@ -9,6 +9,7 @@ Unit; first_side and spell_done answer prompts.
 
 from __future__ import annotations
 
+from tracker.engine.dice import check_dice
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.engine.rulesets.stamina_battle.actions import GUARD_STATS, WEAPONS
@@ -18,6 +19,25 @@ from tracker.engine.state import SIDES
 
 STAT_FIELDS: tuple[Field, ...] = (
     Field("stamina_max", "Stamina", "int", 6, 0, 99, help="The Stamina maximum."),
+    Field(
+        "health",
+        "Health",
+        "int",
+        1,
+        0,
+        99,
+        help="Wounds it can take before it falls: 1 for a Minion (0: not set, wounds just count).",
+    ),
+    Field("wounds", "Wounds", "int", 0, 0, 99, help="Wounds taken."),
+    Field(
+        "damage_dice",
+        "Damage dice",
+        "text",
+        "",
+        check=check_dice,
+        help="Its attack's damage with bonuses, e.g. 2d8+3 (a greatsword, Strength 3): the "
+        "damage box's Roll rolls it against the selected.",
+    ),
     Field("armor", "Armor", "int", 0, 0, 99, help="Damage above it inflicts wounds."),
     Field("evasion", "Evasion", "int", 0, 0, 99),
     Field("speed", "Speed", "int", 5, 0, 99, help="Spaces a Move covers."),

@@ -2,7 +2,7 @@
 
 All are plain dataclasses (see `tracker.engine.records`), every field defaulted, read
 back from a file field by field; `__post_init__` refuses values the rules cannot reach
-(a negative wound count, a round before the first), so a damaged file is refused
+(a negative Stamina pool, a round before the first), so a damaged file is refused
 instead of played.
 """
 
@@ -58,15 +58,15 @@ class Clock:
 
 @dataclass
 class Runtime:
-    """One Unit's state. `stamina`: its pool (current and maximum); `wounds`: wounds taken;
-    `acted`: the last round in which it took its turn; `refilled`: the last round its
-    pool refilled; `turn` / `round_uses`: limited uses this turn / this round (Move,
-    Guard, Item, each Technique, Hide, a charge; Warrior's Prowess...); `charge`: the
-    spell it is charging (name, Stamina needed and put in, the round it began);
-    `completed`: a charged spell that completed and waits for the DM to resolve it."""
+    """One Unit's state. `stamina`: its pool (current and maximum; its wounds are a stat,
+    "wounds", beside its Health); `acted`: the last round in which it took its turn;
+    `refilled`: the last round its pool refilled; `turn` / `round_uses`: limited uses
+    this turn / this round (Move, Guard, Item, each Technique, Hide, a charge; Warrior's
+    Prowess...); `charge`: the spell it is charging (name, Stamina needed and put in, the
+    round it began); `completed`: a charged spell that completed and waits for the DM
+    to resolve it."""
 
     stamina: Pool = field(default_factory=Pool)
-    wounds: int = 0
     acted: int = 0
     refilled: int = 0
     turn: Counters = field(default_factory=Counters)
@@ -75,7 +75,7 @@ class Runtime:
     completed: str | None = None
 
     def __post_init__(self) -> None:
-        _not_negative(wounds=self.wounds, acted=self.acted, refilled=self.refilled)
+        _not_negative(acted=self.acted, refilled=self.refilled)
         if self.stamina.maximum is None or self.stamina.maximum < 0:
             raise ValueError("a Stamina pool has a maximum of 0 or more")
         if self.stamina.current < 0:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tracker.engine.health import defeated_by
 from tracker.engine.ruleset import Turn
 from tracker.engine.rulesets.stamina_battle.actions import GUARD_BOOSTS
 from tracker.engine.rulesets.stamina_battle.reactions import affordable
 from tracker.engine.rulesets.stamina_battle.sides import Slot, has_acted, phase_name, slots
 from tracker.engine.rulesets.stamina_battle.state import MOVES_PER_TURN, anchor_of, clock, rt
-from tracker.engine.rulesets.stamina_battle.wounds import armor_of, evasion_of
+from tracker.engine.rulesets.stamina_battle.wounds import HEALTH, armor_of, evasion_of
 from tracker.engine.state import Combatant, Encounter
 
 USED_WORDS = {"guard": "Guard", "item": "Item", "hide": "Hide", "charge": "Charged"}
@@ -72,6 +73,7 @@ class UnitReadout:
     stamina: int
     maximum: int
     wounds: int
+    defeated: bool  # at its Health, or marked so by the DM
     armor: int
     evasion: int
     speed: int
@@ -110,7 +112,8 @@ def readout(encounter: Encounter, unit: Combatant) -> UnitReadout:
         acted=has_acted(encounter, unit),
         stamina=state.stamina.current,
         maximum=state.stamina.maximum or 0,
-        wounds=state.wounds,
+        wounds=_int(unit.stats.get("wounds")),
+        defeated=defeated_by(HEALTH, unit.stats, unit.defeated),
         armor=armor_of(encounter, unit),
         evasion=evasion_of(encounter, unit),
         speed=_int(unit.stats.get("speed")),

@@ -16,6 +16,13 @@ The package, by concern:
   actions    spend, bonus (12-AP cap), Carry Over, Stand Ready, Rest, stop a song
   order      placement by Swiftness, drags, late joiners, Speed changes
   ruleset    the `WarScroll` class: declarations and hooks
+
+Health is Endurance (the wiki's Damage/Wear page): damage lowers its current value, at
+0 or lower the elohim is Defeated, never below −40. A Defeated elohim's Attributes count
+as 0, so its Speed does: its Turns are re-dealt as for a Speed of 0 (per the Speed
+change option) and the Segment columns follow per "columns when the fastest is gone";
+revived, it is re-dealt its Speed. Resolve and Passion can defeat too: the GM marks such
+a defeat by hand.
 """
 
 from __future__ import annotations

@@ -19,9 +19,11 @@ from tracker.engine.rulesets.war_scroll.durations import TurnsRedealt
 from tracker.engine.rulesets.war_scroll.options import option
 from tracker.engine.rulesets.war_scroll.scroll import pending, update_columns
 from tracker.engine.rulesets.war_scroll.state import (
+    HEALTH,
     WarState,
     clock_of,
     fresh_state,
+    speed_in,
     speed_of,
     state_of,
     touch_clock,
@@ -89,6 +91,7 @@ def on_removed(tx: Transaction, encounter: Encounter, combatant: Combatant) -> N
 def on_stats_changed(
     tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
 ) -> None:
+    old_speed = speed_in(old, combatant.defeated)
     clock = clock_of(encounter)
     if not clock.started:
         if order_key(combatant) != _key(old):
@@ -99,13 +102,34 @@ def on_stats_changed(
         update_columns(tx, encounter)
         return
     # In War the order is never re-sorted (Swiftness changes do nothing here).
-    if combatant.stats["speed"] == old.get("speed"):
+    follow_speed(tx, encounter, combatant, old_speed)
+
+
+def on_defeat_changed(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """Marked Defeated (or revived from it): its Speed counts as 0 (or its own again)."""
+    old_speed = speed_in(combatant.stats, not combatant.defeated)
+    if clock_of(encounter).started:
+        follow_speed(tx, encounter, combatant, old_speed)
+    else:
+        redeal(touch_state(tx, combatant), speed_of(combatant))
+        keep_cap(tx, encounter, combatant)
+        update_columns(tx, encounter)
+
+
+def follow_speed(
+    tx: Transaction, encounter: Encounter, combatant: Combatant, old_speed: int
+) -> None:
+    """Mid-War, the Speed it acts with changed from `old_speed` (a new Speed, a defeat,
+    a revival): re-deal or trim its Turns as the encounter chooses."""
+    speed = speed_of(combatant)
+    if speed == old_speed:
         return
+    clock = clock_of(encounter)
     state = touch_state(tx, combatant)
     if option(encounter, "speed_change") == "trim":
-        trim(state, old.get("speed", 0), combatant.stats["speed"])
+        trim(state, old_speed, speed)
     else:
-        redeal(state, combatant.stats["speed"])
+        redeal(state, speed)
     current = clock.current
     holds_current = current is not None and current[0] == combatant.id
     if current is not None and holds_current:
@@ -159,6 +183,6 @@ def _deal_text(combatant: Combatant) -> str:
         for s in play_order(state.slots)
         if state.total(s) > 0
     )
-    return (
-        f"{combatant.name}'s AP re-dealt for Speed {combatant.stats['speed']}: {shown or 'none'}."
-    )
+    speed = speed_of(combatant)
+    why = f" ({HEALTH.defeated})" if speed != combatant.stats.get("speed") else ""
+    return f"{combatant.name}'s AP re-dealt for Speed {speed}{why}: {shown or 'none'}."

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.fields import Choice, Field
+from tracker.engine.health import HealthSpec
 from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
 from tracker.engine.rulesets.war_scroll import durations, order, scroll, turns
 from tracker.engine.rulesets.war_scroll.actions import perform
@@ -17,6 +18,7 @@ from tracker.engine.rulesets.war_scroll.deal import SEGMENT_AP, TURN_CAP
 from tracker.engine.rulesets.war_scroll.options import OPTIONS
 from tracker.engine.rulesets.war_scroll.state import (
     ANCHOR_TYPE,
+    HEALTH,
     WarAnchor,
     WarClock,
     WarState,
@@ -63,7 +65,26 @@ class WarScroll(Ruleset[WarClock, WarState, WarAnchor]):
             choices=ALLEGIANCES,
             help="Holy elohim act first among ties in Swiftness.",
         ),
+        Field(
+            "endurance",
+            "Endurance",
+            "int",
+            0,
+            minimum=0,
+            maximum=99,
+            help="Its natural Endurance (0: not tracked).",
+        ),
+        Field(
+            "endurance_lost",
+            "Endurance lost",
+            "int",
+            0,
+            minimum=0,
+            maximum=139,
+            help="Damage (Wear) to Endurance: Defeated when none is left; never below −40.",
+        ),
     )
+    health: ClassVar[HealthSpec | None] = HEALTH
     options: ClassVar[tuple[Choice, ...]] = OPTIONS
     actions: ClassVar[tuple[ActionSpec, ...]] = (
         ActionSpec(
@@ -198,6 +219,11 @@ class WarScroll(Ruleset[WarClock, WarState, WarAnchor]):
 
     def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
         order.on_removed(tx, encounter, combatant)
+
+    def on_defeat_changed(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant
+    ) -> None:
+        order.on_defeat_changed(tx, encounter, combatant)
 
     def on_stats_changed(
         self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from tracker.engine.health import HealthSpec, defeated_by
 from tracker.engine.kit.typed_access import TypedAccess
 from tracker.engine.rulesets.war_scroll.deal import deal
 from tracker.engine.state import Combatant
@@ -143,9 +144,31 @@ def fresh_state(speed: int, reserve: int = 0) -> WarState:
     )
 
 
-def speed_of(combatant: Combatant) -> int:
-    speed: int = combatant.stats.get("speed", 0)
+# Endurance as health: damage (Wear) lowers its current value; at 0 or lower the elohim
+# is Defeated, and no value goes below −40 (the wiki's "Receiving Bonuses, Penalties, &
+# Damage"). Resolve and Passion can defeat too; the tracker counts Endurance, the one a
+# Strike wears down, and the GM marks a defeat in Resolve or Passion by hand.
+HEALTH = HealthSpec(
+    "Endurance",
+    maximum="endurance",
+    taken="endurance_lost",
+    defeated="Defeated",
+    beyond=40,
+    help="Endurance left: Defeated at 0 or lower, never below −40.",
+)
+
+
+def speed_in(stats: dict[str, Any], defeated: bool) -> int:
+    """The Speed a combatant with these stats acts with: none while Defeated ("Defeated
+    elohim have all their Attributes treated as 0"), so it gets no Turns."""
+    speed = stats.get("speed", 0)
+    if defeated_by(HEALTH, stats, defeated) or not isinstance(speed, int):
+        return 0
     return speed
+
+
+def speed_of(combatant: Combatant) -> int:
+    return speed_in(combatant.stats, combatant.defeated)
 
 
 # --- typed access ----------------------------------------------------------------------

@@ -47,4 +47,6 @@ def charge_text(readout: UnitReadout) -> str:
 
 
 def wounds_text(readout: UnitReadout) -> str:
-    return "" if not readout.wounds else f"{readout.wounds} wound{'s' * (readout.wounds > 1)}"
+    """ "2 wounds", "3 wounds · defeated"."""
+    wounds = "" if not readout.wounds else f"{readout.wounds} wound{'s' * (readout.wounds > 1)}"
+    return " · ".join(filter(None, (wounds, "defeated" if readout.defeated else "")))

@@ -22,12 +22,16 @@ def _included(document: EncounterDocument, include_hidden: bool) -> list[Combata
     return [c for c in document.encounter.combatants if include_hidden or not c.hidden]
 
 
-def _segment_slots(ruleset: WarScroll, document: EncounterDocument, people: list[Combatant]):
-    """The Segments anyone printed has (or had) a Turn in, in play order."""
+def _segment_slots(
+    ruleset: WarScroll, document: EncounterDocument, people: list[Combatant], include_hidden: bool
+):
+    """The Segments anyone printed has (or had) a Turn in, in play order. With none (no
+    Speed, everyone Defeated), the GM's copy keeps the grid's columns; the players'
+    copy has none, as on their screen: the columns could only come from hidden ones."""
     encounter = document.encounter
     slots = ruleset.columns(encounter)
     used = [s for s in slots if any(ruleset.cell(encounter, c, s)[1] != "none" for c in people)]
-    return used or slots
+    return used or (slots if include_hidden else [])
 
 
 def _held_cell(ruleset: WarScroll, document: EncounterDocument) -> tuple[str, int] | None:
@@ -58,7 +62,7 @@ def war_scroll_table(document: EncounterDocument, include_hidden: bool = False) 
     # A GM's copy (hidden combatants included) shows every stat; the players' copy only
     # the public ones.
     fields = ruleset.stat_fields if include_hidden else public_fields(ruleset, encounter)
-    slots = _segment_slots(ruleset, document, people)
+    slots = _segment_slots(ruleset, document, people, include_hidden)
     numbered = [s for s in slots if not is_lettered(s)]
     lettered = [s for s in slots if is_lettered(s)]
     keys: list[int | None] = [*numbered, *([None] if lettered else []), *lettered]
