@@ -24,9 +24,6 @@ class LibraryCommands(QMainWindow):
     _library: Library | None = None
     library_dialog: LibraryDialog | None = None
 
-    def selected_combatant_id(self) -> str | None:
-        raise NotImplementedError  # the main window's selection
-
     def _on_refused(self, message: str, field: str) -> None:
         raise NotImplementedError  # the main window's banner
 
@@ -65,25 +62,37 @@ class LibraryCommands(QMainWindow):
         self.library_dialog = dialog
         dialog.open()
 
+    if TYPE_CHECKING:  # another mixin's (a stub here would hide it)
+
+        def selected_combatant_ids(self) -> list[str]: ...
+
     def save_selected_to_library(self) -> None:
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to save to the library first.", "")
+        """Library → Save selected: every combatant selected in the side list, each as
+        an entry of its name (replacing the library's entry of that name)."""
+        selected = self.selected_combatant_ids()
+        if not selected:
+            self._on_refused("Select the combatants to save to the library first.", "")
             return
         library = self.library()
         if library is None:
             return
-        combatant = self.document.encounter.combatant(selected)
-        entry = entry_from_combatant(self.document.ruleset.id, combatant)
+        encounter = self.document.encounter
+        combatants = [encounter.combatant(combatant_id) for combatant_id in selected]
+        ruleset_id = self.document.ruleset.id
+        entries = [entry_from_combatant(ruleset_id, c) for c in combatants]
         try:
-            added, replaced = library.save_combatants([entry])
+            _added, replaced = library.save_combatants(entries)
         except TrackerError as error:
             self._on_refused(str(error), "")
             return
+        names = ", ".join(c.name for c in combatants)
         if replaced:
-            self._tell(f"{combatant.name} replaces the library's entry of that name.")
+            self._tell(
+                f"Saved in the library: {names}. Replaced the entries of the same name: "
+                f"{', '.join(replaced)}."
+            )
         else:
-            self._tell(f"{combatant.name} is saved in the library.")
+            self._tell(f"Saved in the library: {names}.")
 
     def save_party_to_library(self) -> None:
         """Every combatant on the party's side becomes the library's party for this
