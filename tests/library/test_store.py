@@ -54,7 +54,13 @@ def test_an_entry_is_cleaned_by_its_ruleset_s_fields(library: Library) -> None:
         "Brakk",
         side="enemy",
         hidden=True,
-        stats={"speed": 12, "swiftness": 1, "allegiance": "other"},
+        stats={
+            "speed": 12,
+            "swiftness": 1,
+            "allegiance": "other",
+            "endurance": 0,
+            "endurance_lost": 0,
+        },
         tags=("brute", "orc"),
         id=saved.id,
     )

@@ -57,7 +57,7 @@ def test_the_preview_lists_good_rows_and_clear_errors_per_row() -> None:
     assert [entry.name for entry in preview.good] == ["Goblin", "Troll"]
     goblin = preview.good[0]
     assert (goblin.stats, goblin.tags, goblin.side) == (
-        {"speed": 5, "swiftness": 3, "allegiance": "fallen"},
+        {"speed": 5, "swiftness": 3, "allegiance": "fallen", "endurance": 0, "endurance_lost": 0},
         ("goblin", "small"),
         "enemy",
     )
@@ -70,7 +70,8 @@ def test_the_preview_lists_good_rows_and_clear_errors_per_row() -> None:
     assert preview.summary == "2 rows ready, 4 with errors (left out)."
     assert preview.notes == (
         "Not imported: “Colour”.",
-        "Not in the file, so set to their defaults: Hidden from players, Notes, In the party.",
+        "Not in the file, so set to their defaults: Hidden from players, Notes, In the party, "
+        "Endurance, Endurance lost.",
     )
 
 
@@ -227,7 +228,7 @@ def test_an_export_imports_back_unchanged(library: Library, tmp_path: Path, suff
 def test_a_sixth_ruleset_imports_by_declaring_its_fields(library: Library) -> None:
     example = get_ruleset("highest_roll")
     preview = preview_import(read_csv(b"Name,Roll\nImp,12\nDjinn,120\n"), example)
-    assert [e.stats for e in preview.good] == [{"roll": 12}]
+    assert [e.stats for e in preview.good] == [{"roll": 12, "hp": 10, "damage": 0}]
     assert preview.rows[1].errors == ("Row 3: Roll must be between 0 and 99; 120 is out of range.",)
     confirm_import(library, preview)
     assert [e.name for e in library.search("highest_roll")] == ["Imp"]

@@ -191,7 +191,7 @@ def test_save_the_selected_combatant(window):
     (saved,) = window.library().search("war_scroll", "watcher")
     watcher = window.document.encounter.combatants[4]
     assert (saved.name, saved.side, saved.stats) == (watcher.name, "enemy", watcher.stats)
-    assert "saved in the library" in window.statusBar().currentMessage()
+    assert "Saved in the library" in window.statusBar().currentMessage()
 
 
 CSV = "Name,Speed,Tags\nOgre,12,giant\nTroll,99,giant\nImp,fast,\n"

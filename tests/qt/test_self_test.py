@@ -45,6 +45,7 @@ def without_entry(monkeypatch: pytest.MonkeyPatch):
 
         monkeypatch.setattr(module, "entry_points", entry_points)
         monkeypatch.setattr(registry, "_loaded", {})
+        monkeypatch.setattr(registry, "_found", {})
         monkeypatch.setattr(ruleset_ui, "_loaded", {})
         registry.available_rulesets.cache_clear()
         ruleset_ui._ui_named.cache_clear()
