@@ -15,6 +15,7 @@ Compare rulesets and figures measured in the same run rather than absolute times
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -97,9 +98,18 @@ def play(ruleset_id: str, size: int, turns: int, folder: Path) -> Session:
     return session
 
 
+def view(session: Session) -> tuple[Any, ...]:
+    """The state and the undo and redo history, as the GM sees them."""
+    texts = [applied.text for applied in session.history]
+    return session.encounter.to_dict(), texts, [applied.text for applied in session.undone]
+
+
 def measure(ruleset_id: str, size: int, turns: int, runs: int, root: Path) -> dict[str, float]:
     folder = root / f"journal-{ruleset_id}"
     session = play(ruleset_id, size, turns, folder)
+    expected, changes = view(session), len(session.history)
+    del session  # a killed app's session is gone: only the resumed one is in memory
+    gc.collect()
     asking: list[float] = []
     rebuilding: list[float] = []
     for _ in range(runs):
@@ -110,10 +120,12 @@ def measure(ruleset_id: str, size: int, turns: int, runs: int, root: Path) -> di
         recovery = recover_journal(folder)
         rebuilding.append(time.perf_counter() - started)
         assert recovery.complete
-        assert recovery.session.encounter.to_dict() == session.encounter.to_dict()
+        assert view(recovery.session) == expected
+        del recovery
+        gc.collect()
     size_kb = sum(p.stat().st_size for p in folder.iterdir() if p.is_file()) / 1024
     return {
-        "changes": float(len(session.history)),
+        "changes": float(changes),
         "journal (KiB)": size_kb,
         "question (ms)": statistics.median(asking) * 1000,
         "recover (ms)": statistics.median(rebuilding) * 1000,

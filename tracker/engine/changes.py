@@ -8,6 +8,9 @@ The cost follows the objects touched, never the size of the encounter.
 
 A `ChangeSet` tells observers (Qt models) what happened: the ordered structural edits
 of each collection, and the ids of objects whose contents changed.
+
+A sealed `Record` keeps, of each object touched, only the fields that changed (their
+contents before and after): what undo needs, not a copy of everything touched.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 
@@ -89,7 +92,7 @@ _ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id", "secret_fields")
 
 
 @dataclass
-class _Snapshot:
+class Snapshot:
     target: Any
     fields: tuple[str, ...]
     before: dict[str, Any]
@@ -97,6 +100,17 @@ class _Snapshot:
 
     def capture(self) -> dict[str, Any]:
         return {name: copy.deepcopy(getattr(self.target, name)) for name in self.fields}
+
+    def seal(self) -> None:
+        """Keep only the fields the command changed, before and after."""
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
+        for name, old in self.before.items():
+            now = getattr(self.target, name)
+            if type(now) is not type(old) or now != old:
+                before[name] = old
+                after[name] = copy.deepcopy(now)
+        self.fields, self.before, self.after = tuple(before), before, after
 
 
 class Transaction:
@@ -111,7 +125,7 @@ class Transaction:
         self.encounter = encounter
         self._reach = reach
         self._when = when
-        self._snapshots: dict[int, _Snapshot] = {}
+        self._snapshots: dict[int, Snapshot] = {}
         self._order: list[int] = []
         self.edits: list[StructuralEdit] = []
         self.changes = ChangeSet()
@@ -123,7 +137,7 @@ class Transaction:
         key = id(target)
         if key not in self._snapshots:
             fields = _ENCOUNTER_FIELDS if target is self.encounter else tuple(vars(target))
-            snapshot = _Snapshot(target, fields, {})
+            snapshot = Snapshot(target, fields, {})
             snapshot.before = snapshot.capture()
             self._snapshots[key] = snapshot
             self._order.append(key)
@@ -194,11 +208,12 @@ class Transaction:
     # --- closing --------------------------------------------------------------------
     def _record(self) -> Record:
         snapshots = [self._snapshots[key] for key in self._order]
+        snapshots = [snapshot for snapshot in snapshots if snapshot.fields]
         return Record(self.encounter, snapshots, list(self.edits), self.changes)
 
     def seal(self) -> Record:
         for snapshot in self._snapshots.values():
-            snapshot.after = snapshot.capture()
+            snapshot.seal()
         if self._changed():
             self.encounter.memo = {}
         return self._record()
@@ -213,12 +228,21 @@ class Transaction:
         return bool(self._snapshots or self.edits)
 
 
+class Undoable(Protocol):
+    """What the undo stack holds: a `Record`, or one read back from a journal
+    (`tracker.engine.stored.StoredRecord`)."""
+
+    def revert(self) -> ChangeSet: ...
+
+    def reapply(self) -> ChangeSet: ...
+
+
 @dataclass
 class Record:
     """One sealed transaction: enough to undo and redo it exactly."""
 
     encounter: Encounter
-    snapshots: list[_Snapshot]
+    snapshots: list[Snapshot]
     edits: list[StructuralEdit]
     changes: ChangeSet
 

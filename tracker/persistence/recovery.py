@@ -17,10 +17,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.commands import Command
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
+from tracker.persistence.checkpoints import replay_apply, resume_point
 from tracker.persistence.files import FileFormatError, encounter_from_document, read_document
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 
@@ -101,20 +101,22 @@ def pending_journal(directory: Path) -> JournalInfo | None:
 
 def recover_journal(directory: Path) -> Recovery:
     """Rebuild the journaled session (encounter, undo and redo history, where it was last
-    saved) up to the last line that is intact and replays. Never writes. Raises
+    saved) up to the last line that is intact and replays, from the last checkpoint that
+    can be used (`checkpoints.resume_point`). Never writes. Raises
     `FileFormatError` only when there is nothing to resume from (no base, or a damaged
     one)."""
     directory = Path(directory)
     contents = read_journal(directory)
     lines = contents.lines
-    session = Session(contents.encounter)
-    used, changes = 1, 0
+    session, start = resume_point(contents.encounter, lines)
+    used = start + 1
+    changes = sum(1 for record in lines.records[1:used] if record["op"] in CHANGE_OPS)
     problem, unread = lines.problem, lines.unread
-    for record in lines.records[1:]:
+    for record in lines.records[used:]:
         op = record["op"]
         try:
             if op == "apply":
-                session.apply(Command.from_dict(record["command"]))
+                replay_apply(session, record)
             elif op == "undo":
                 session.undo()
             elif op == "redo":
