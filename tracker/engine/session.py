@@ -102,12 +102,16 @@ class Session:
     def replay(self, applied: Applied) -> ChangeSet:
         """Apply a change recorded earlier (a journal's) without running its command: its
         record is reapplied. The session must be where the change was applied."""
-        before = self._holder()
+        listened = bool(self._listeners)  # who held the turn is news only to listeners
+        before = self._holder() if listened else None
         changes = applied.record.reapply()
         self._done.append(applied)
         self._undone.clear()
-        self._mark_holders(changes, before)
-        self._tell(SessionEvent("apply", changes, applied.command, applied.text, applied.record))
+        if listened:
+            self._mark_holders(changes, before)
+            self._tell(
+                SessionEvent("apply", changes, applied.command, applied.text, applied.record)
+            )
         return changes
 
     def restore_history(self, done: list[Applied], undone: list[Applied]) -> None:

@@ -185,7 +185,8 @@ class Journal:
         journal = cls(directory, session, contents.journal_id, saved, on_error, checkpoint_lines)
         kept = _numbered(lines, contents.journal_id)
         try:
-            write_atomic(events_path(directory), b"".join(kept))
+            if kept != lines.raw or _size(events_path(directory)) != sum(map(len, kept)):
+                write_atomic(events_path(directory), b"".join(kept))
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
@@ -372,6 +373,13 @@ def _numbered(lines: Lines, journal_id: str) -> list[bytes]:
         encode_line(journal_id, seq, {k: v for k, v in record.items() if k != "seq"})
         for seq, record in enumerate(lines.records)
     ]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return -1
 
 
 def _absolute(path: Path | str | None) -> Path | None:

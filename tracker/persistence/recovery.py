@@ -54,6 +54,7 @@ class Recovery:
     lines: int  # lines of the events file used, header included
     unread: int  # complete lines after those that could not be used
     problem: str | None  # why the rest could not be used, None if all was
+    start: int = 0  # the line it started from: a checkpoint's, or 0 (the base)
 
     @property
     def complete(self) -> bool:
@@ -130,7 +131,8 @@ def recover_journal(directory: Path) -> Recovery:
         used += 1
     if not lines.records:
         used = 0
-    return Recovery(session, last_saved(contents, used), changes, used, unread, problem)
+    saved = last_saved(contents, used)
+    return Recovery(session, saved, changes, used, unread, problem, start)
 
 
 def last_saved(contents: JournalContents, lines: int) -> Path | None:
