@@ -18,7 +18,8 @@ import pytest
 
 from tests.persistence.fights import play_on_alike, playthrough, view, walk_alike
 from tracker.engine.registry import available_rulesets
-from tracker.persistence.journal import Journal, recover_journal
+from tracker.persistence import recovery as recovery_module
+from tracker.persistence.journal import Journal, pending_journal, recover_journal
 from tracker.persistence.journal_lines import encode_line
 from tracker.persistence.paths import journal_dir
 
@@ -193,3 +194,30 @@ def test_a_kill_while_a_checkpoint_is_written_loses_nothing(how: str, tmp_path: 
         assert recovery.lines == seq and 0 < recovery.start < seq
     else:
         assert recovery.lines == seq + 1 and recovery.start == seq
+
+
+def test_the_question_recovery_and_journaling_on_check_the_lines_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "journal"
+    session, _ = playthrough("stamina_battle", 4, folder, steps=40)
+    readings: list[int] = []
+    real = recovery_module.read_lines
+
+    def counted(data: bytes, journal_id: str) -> Any:
+        readings.append(len(data))
+        return real(data, journal_id)
+
+    monkeypatch.setattr(recovery_module, "read_lines", counted)
+    pending_journal(folder)
+    resumed = recover_journal(folder).session
+    Journal.resume(folder, resumed).detach()
+    assert len(readings) == 1
+    walk_alike(session, resumed)
+    # A file changed since (the same length: one bit) is read anew, as is one read after
+    # journaling on.
+    data = bytearray((folder / "events.jsonl").read_bytes())
+    data[len(data) // 2] ^= 0x01
+    (folder / "events.jsonl").write_bytes(bytes(data))
+    pending_journal(folder)
+    assert len(readings) == 2 and not recover_journal(folder).complete

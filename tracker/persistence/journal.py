@@ -72,6 +72,7 @@ from tracker.persistence.recovery import (
     digest,
     discard_journal,
     events_path,
+    forget_last_read,
     keep_damaged_copy,
     keep_good_lines,
     last_saved,
@@ -154,6 +155,7 @@ class Journal:
         current encounter becomes the base. Raises `JournalError` if the folder cannot be
         written (the session is then not journaled)."""
         directory = Path(directory)
+        forget_last_read()
         journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
         try:
             directory.mkdir(parents=True, exist_ok=True)
@@ -180,6 +182,7 @@ class Journal:
         is damaged, `JournalError` if it cannot be written."""
         directory = Path(directory)
         contents = read_journal(directory)
+        forget_last_read()
         lines = contents.lines
         saved = last_saved(contents, len(lines.records))
         journal = cls(directory, session, contents.journal_id, saved, on_error, checkpoint_lines)

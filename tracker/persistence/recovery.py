@@ -194,6 +194,7 @@ def set_aside_journal(directory: Path, label: str = "damaged") -> Path | None:
 
 
 def _aside(directory: Path, label: str, *, move: bool) -> Path | None:
+    forget_last_read()
     present = [p for p in (base_path(directory), events_path(directory)) if p.exists()]
     if not present:
         return None
@@ -220,6 +221,7 @@ def _aside(directory: Path, label: str, *, move: bool) -> Path | None:
 def keep_good_lines(directory: Path, lines: int) -> None:
     """Cut the events file after its first `lines` lines (those recovery used), so that
     journaling goes on from there. Keep a copy first (`keep_damaged_copy`)."""
+    forget_last_read()
     path = events_path(Path(directory))
     data = path.read_bytes()
     pieces = data.split(b"\n")
@@ -231,6 +233,7 @@ def discard_journal(directory: Path) -> None:
     first, so an interrupted discard never leaves a journal that looks resumable but is
     not the latest state. Only a journal whose encounter was saved or closed cleanly is
     discarded; one the GM declined to resume is set aside instead."""
+    forget_last_read()
     directory = Path(directory)
     for path in (base_path(directory), events_path(directory)):
         with contextlib.suppress(OSError):
@@ -269,7 +272,30 @@ def read_journal(directory: Path) -> JournalContents:
         raise FileFormatError(
             f"The crash-recovery journal cannot be read: {reason}.", events_path(directory)
         ) from None
-    return JournalContents(encounter, journal_id, _path(saved), read_lines(raw, journal_id))
+    return JournalContents(encounter, journal_id, _path(saved), _good_lines(raw, journal_id))
+
+
+# The events file as last read: its fingerprint and what reading found. The question at
+# start-up, the recovery and journaling on read the same file in turn, and checking its
+# lines is the bulk of reading it. Only identical bytes of the same journal are taken
+# from here; forgotten when the journal is journaled on, moved, cut or discarded.
+_last_read: tuple[str, bytes, Lines] | None = None
+
+
+def _good_lines(raw: bytes, journal_id: str) -> Lines:
+    global _last_read
+    fingerprint = hashlib.blake2b(raw, digest_size=16).digest()
+    if _last_read is not None and _last_read[:2] == (journal_id, fingerprint):
+        return _last_read[2]
+    lines = read_lines(raw, journal_id)
+    _last_read = (journal_id, fingerprint, lines)
+    return lines
+
+
+def forget_last_read() -> None:
+    """Let go of the lines last read (see `_last_read`)."""
+    global _last_read
+    _last_read = None
 
 
 def _names_in(base: Path) -> tuple[str, str]:
