@@ -91,26 +91,37 @@ class ChangeSet:
 _ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id", "secret_fields")
 
 
-@dataclass
+@dataclass(slots=True)
 class Snapshot:
+    """The contents of one object a command touched: the values of its `fields` before
+    (copied at the first touch) and after (copied when the command ends; None until
+    then), in the order of `fields`."""
+
     target: Any
     fields: tuple[str, ...]
-    before: dict[str, Any]
-    after: dict[str, Any] | None = None
+    before: tuple[Any, ...] = ()
+    after: tuple[Any, ...] | None = None
 
-    def capture(self) -> dict[str, Any]:
-        return {name: copy.deepcopy(getattr(self.target, name)) for name in self.fields}
+    def capture(self) -> tuple[Any, ...]:
+        return tuple(copy.deepcopy(getattr(self.target, name)) for name in self.fields)
 
     def seal(self) -> None:
         """Keep only the fields the command changed, before and after."""
-        before: dict[str, Any] = {}
-        after: dict[str, Any] = {}
-        for name, old in self.before.items():
+        fields: list[str] = []
+        before: list[Any] = []
+        after: list[Any] = []
+        for name, old in zip(self.fields, self.before, strict=True):
             now = getattr(self.target, name)
             if type(now) is not type(old) or now != old:
-                before[name] = old
-                after[name] = copy.deepcopy(now)
-        self.fields, self.before, self.after = tuple(before), before, after
+                fields.append(name)
+                before.append(old)
+                after.append(copy.deepcopy(now))
+        self.fields, self.before, self.after = tuple(fields), tuple(before), tuple(after)
+
+    def restore(self, values: tuple[Any, ...]) -> None:
+        """Give the target these values of `fields` (copies: the snapshot stays as it is)."""
+        for name, value in zip(self.fields, values, strict=True):
+            setattr(self.target, name, copy.deepcopy(value))
 
 
 class Transaction:
@@ -137,7 +148,7 @@ class Transaction:
         key = id(target)
         if key not in self._snapshots:
             fields = _ENCOUNTER_FIELDS if target is self.encounter else tuple(vars(target))
-            snapshot = Snapshot(target, fields, {})
+            snapshot = Snapshot(target, fields)
             snapshot.before = snapshot.capture()
             self._snapshots[key] = snapshot
             self._order.append(key)
@@ -209,7 +220,7 @@ class Transaction:
     def _record(self) -> Record:
         snapshots = [self._snapshots[key] for key in self._order]
         snapshots = [snapshot for snapshot in snapshots if snapshot.fields]
-        return Record(self.encounter, snapshots, list(self.edits), self.changes)
+        return Record(self.encounter, snapshots, list(self.edits), Touched.of(self.changes))
 
     def seal(self) -> Record:
         for snapshot in self._snapshots.values():
@@ -237,21 +248,38 @@ class Undoable(Protocol):
     def reapply(self) -> ChangeSet: ...
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class Touched:
+    """What a record's undo or redo changes in place, for the views to repaint: the ids
+    of combatants and effects, the clock, the encounter's name or options. Kept instead
+    of the `ChangeSet` (a few kilobytes a change over a long fight)."""
+
+    combatants: tuple[str, ...] = ()
+    effects: tuple[str, ...] = ()
+    clock: bool = False
+    encounter: bool = False
+
+    @classmethod
+    def of(cls, changes: ChangeSet) -> Touched:
+        combatants, effects = tuple(sorted(changes.combatants)), tuple(sorted(changes.effects))
+        return cls(combatants, effects, changes.clock, changes.encounter)
+
+
+@dataclass(slots=True)
 class Record:
     """One sealed transaction: enough to undo and redo it exactly."""
 
     encounter: Encounter
     snapshots: list[Snapshot]
     edits: list[StructuralEdit]
-    changes: ChangeSet
+    touched: Touched
 
     def revert(self) -> ChangeSet:
         inverse_edits = [_inverse(edit) for edit in reversed(self.edits)]
         for edit in inverse_edits:
             _apply_edit(self.encounter, edit)
         for snapshot in reversed(self.snapshots):
-            _restore(snapshot.target, snapshot.before)
+            snapshot.restore(snapshot.before)
         self.encounter.memo = {}
         return self._changes(inverse_edits)
 
@@ -260,20 +288,16 @@ class Record:
             _apply_edit(self.encounter, edit)
         for snapshot in self.snapshots:
             assert snapshot.after is not None
-            _restore(snapshot.target, snapshot.after)
+            snapshot.restore(snapshot.after)
         self.encounter.memo = {}
         return self._changes(list(self.edits))
 
     def _changes(self, edits: list[StructuralEdit]) -> ChangeSet:
+        touched = self.touched
         return ChangeSet(
             edits=edits,
-            combatants=set(self.changes.combatants),
-            effects=set(self.changes.effects),
-            clock=self.changes.clock,
-            encounter=self.changes.encounter,
+            combatants=set(touched.combatants),
+            effects=set(touched.effects),
+            clock=touched.clock,
+            encounter=touched.encounter,
         )
-
-
-def _restore(target: Any, contents: dict[str, Any]) -> None:
-    for name, value in contents.items():
-        setattr(target, name, copy.deepcopy(value))

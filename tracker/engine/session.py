@@ -95,9 +95,9 @@ class Session:
         record = tx.seal()
         self._done.append(Applied(command, text, record))
         self._undone.clear()
-        self._mark_holders(record.changes, before)
-        self._tell(SessionEvent("apply", record.changes, command, text, record))
-        return record.changes
+        self._mark_holders(tx.changes, before)
+        self._tell(SessionEvent("apply", tx.changes, command, text, record))
+        return tx.changes
 
     def replay(self, applied: Applied) -> ChangeSet:
         """Apply a change recorded earlier (a journal's) without running its command: its
@@ -192,6 +192,11 @@ class Session:
     @property
     def redo_text(self) -> str:
         return self._undone[-1].text if self._undone else ""
+
+    @property
+    def history_size(self) -> int:
+        """How many changes the undo stack holds (`len(history)`, without the copy)."""
+        return len(self._done)
 
     @property
     def history(self) -> list[Applied]:

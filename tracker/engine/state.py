@@ -93,7 +93,7 @@ class Effect:
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     when: str
     text: str

@@ -41,6 +41,7 @@ from tracker.engine.changes import (
     Remove,
     Snapshot,
     StructuralEdit,
+    Touched,
 )
 from tracker.engine.errors import CommandError
 from tracker.engine.records import RecordError, from_json, to_json
@@ -58,21 +59,22 @@ def record_data(record: Record) -> dict[str, Any]:
     touched = []
     for snapshot in record.snapshots:
         assert snapshot.after is not None, "only a sealed record is written"
+        fields = snapshot.fields
         touched.append(
             [
                 _reference(record.encounter, snapshot.target),
-                {name: to_json(value) for name, value in snapshot.before.items()},
-                {name: to_json(value) for name, value in snapshot.after.items()},
+                {name: to_json(value) for name, value in zip(fields, snapshot.before, strict=True)},
+                {name: to_json(value) for name, value in zip(fields, snapshot.after, strict=True)},
             ]
         )
-    changes = record.changes
+    changes = record.touched
     return {
         "touched": touched,
         "edits": [_edit_data(edit) for edit in record.edits if edit.collection != LOG],
         "log": [_without_collection(edit) for edit in record.edits if edit.collection == LOG],
         "changed": {
-            "combatants": sorted(changes.combatants),
-            "effects": sorted(changes.effects),
+            "combatants": list(changes.combatants),
+            "effects": list(changes.effects),
             "clock": changes.clock,
             "encounter": changes.encounter,
         },
@@ -179,24 +181,20 @@ def _bind(data: dict[str, Any], encounter: Encounter, types: StateTypes) -> Reco
     snapshots = []
     for (kind, ident), before, after in data["touched"]:
         target = encounter if kind == "encounter" else find(kind, str(ident))
-        if set(before) != set(after) or not set(before) <= set(vars(target)):
+        fields = tuple(before)
+        if fields != tuple(after) or not set(fields) <= set(vars(target)):
             raise ValueError(f"the fields of {kind} {ident!r} do not match")
         snapshots.append(
-            Snapshot(
-                target,
-                tuple(before),
-                _fields(kind, before, types),
-                _fields(kind, after, types),
-            )
+            Snapshot(target, fields, _values(kind, before, types), _values(kind, after, types))
         )
     changed = data["changed"]
-    changes = ChangeSet(
-        combatants=set(changed["combatants"]),
-        effects=set(changed["effects"]),
-        clock=bool(changed["clock"]),
-        encounter=bool(changed["encounter"]),
+    touched = Touched(
+        tuple(map(str, changed["combatants"])),
+        tuple(map(str, changed["effects"])),
+        bool(changed["clock"]),
+        bool(changed["encounter"]),
     )
-    return Record(encounter, snapshots, edits, changes)
+    return Record(encounter, snapshots, edits, touched)
 
 
 def _edit(data: list[Any], item: Callable[[str, dict[str, Any]], Any]) -> StructuralEdit:
@@ -223,12 +221,12 @@ def _item(kind: str, contents: dict[str, Any], types: StateTypes) -> Combatant |
     return Effect.from_dict(contents, types.anchor)
 
 
-def _fields(kind: str, values: dict[str, Any], types: StateTypes) -> dict[str, Any]:
-    """A snapshot's fields from their JSON: the ruleset's typed record read and checked,
+def _values(kind: str, values: dict[str, Any], types: StateTypes) -> tuple[Any, ...]:
+    """A snapshot's values from their JSON: the ruleset's typed record read and checked,
     the rest plain values (a restore copies them)."""
     typed = _TYPED[kind]
     record_type = {"runtime": types.runtime, "anchor": types.anchor, "clock": types.clock}[typed]
-    return {
-        name: from_json(record_type, value, name) if name == typed else value
+    return tuple(
+        from_json(record_type, value, name) if name == typed else value
         for name, value in values.items()
-    }
+    )
