@@ -1,8 +1,11 @@
 """Resume after a kill: a fight of 2,000 turns (50 combatants, effects coming and going)
 is played with its crash journal for every installed ruleset, abandoned without a clean
 exit, and recovered; prints the time to read the journal (`pending_journal`, the
-"Resume?" question) and to rebuild the session (`recover_journal`), median of a few
-runs, with the journal's size.
+"Resume?" question), to rebuild the session (`recover_journal`: from the last checkpoint,
+undo and redo history included) and to journal on (`Journal.resume`), and the three
+together (the app's path from start-up to the resumed window, without the GM's answer),
+median of a few runs, with the journal's size. The resumed session is checked against
+the one killed.
 
 Run by hand (never in the test suite; this machine is shared and noisy):
 
@@ -15,6 +18,7 @@ Compare rulesets and figures measured in the same run rather than absolute times
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -97,11 +101,21 @@ def play(ruleset_id: str, size: int, turns: int, folder: Path) -> Session:
     return session
 
 
+def view(session: Session) -> tuple[Any, ...]:
+    """The state and the undo and redo history, as the GM sees them."""
+    texts = [applied.text for applied in session.history]
+    return session.encounter.to_dict(), texts, [applied.text for applied in session.undone]
+
+
 def measure(ruleset_id: str, size: int, turns: int, runs: int, root: Path) -> dict[str, float]:
     folder = root / f"journal-{ruleset_id}"
     session = play(ruleset_id, size, turns, folder)
+    expected, changes = view(session), len(session.history)
+    del session  # a killed app's session is gone: only the resumed one is in memory
+    gc.collect()
     asking: list[float] = []
     rebuilding: list[float] = []
+    journaling: list[float] = []
     for _ in range(runs):
         started = time.perf_counter()
         pending_journal(folder)
@@ -109,14 +123,22 @@ def measure(ruleset_id: str, size: int, turns: int, runs: int, root: Path) -> di
         started = time.perf_counter()
         recovery = recover_journal(folder)
         rebuilding.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        Journal.resume(folder, recovery.session).detach()
+        journaling.append(time.perf_counter() - started)
         assert recovery.complete
-        assert recovery.session.encounter.to_dict() == session.encounter.to_dict()
+        assert view(recovery.session) == expected
+        del recovery
+        gc.collect()
     size_kb = sum(p.stat().st_size for p in folder.iterdir() if p.is_file()) / 1024
     return {
-        "changes": float(len(session.history)),
+        "changes": float(changes),
         "journal (KiB)": size_kb,
         "question (ms)": statistics.median(asking) * 1000,
         "recover (ms)": statistics.median(rebuilding) * 1000,
+        "journal on (ms)": statistics.median(journaling) * 1000,
+        "total (ms)": statistics.median(map(sum, zip(asking, rebuilding, journaling, strict=True)))
+        * 1000,
     }
 
 
@@ -127,7 +149,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rulesets", nargs="+", default=sorted(available_rulesets()))
     arguments = parser.parse_args()
-    print(f"{'ruleset':18}{'changes':>9}{'journal KiB':>13}{'question ms':>13}{'recover ms':>12}")
+    print(
+        f"{'ruleset':18}{'changes':>9}{'journal KiB':>13}{'question ms':>13}{'recover ms':>12}"
+        f"{'journal on ms':>15}{'total ms':>10}"
+    )
     shm = "/dev/shm" if os.path.isdir("/dev/shm") else None  # fsync costs nothing there
     with tempfile.TemporaryDirectory(dir=shm) as root:
         for ruleset_id in arguments.rulesets:
@@ -136,7 +161,8 @@ def main() -> None:
             )
             print(
                 f"{ruleset_id:18}{figures['changes']:>9.0f}{figures['journal (KiB)']:>13.0f}"
-                f"{figures['question (ms)']:>13.1f}{figures['recover (ms)']:>12.1f}",
+                f"{figures['question (ms)']:>13.1f}{figures['recover (ms)']:>12.1f}"
+                f"{figures['journal on (ms)']:>15.1f}{figures['total (ms)']:>10.1f}",
                 flush=True,
             )
 

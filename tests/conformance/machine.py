@@ -9,7 +9,9 @@ refused command changes nothing and tells no one; undo and redo walk exactly thr
 states the session passed; End Turn brings the turns that `upcoming_turns` announced, and
 the effects that expire are those `ends_soon` announced (and those end).
 At the end (`teardown`): undoing everything gives the start, redoing everything the end;
-a saved file and the crash journal give back the same encounter, which plays on alike.
+a saved file and the crash journal give back the same encounter, which plays on alike;
+the session the journal gives back (its checkpoints written every few changes, a random
+number of them) walks through the same states when it undoes and redoes everything.
 
 Every command tried is recorded with `hypothesis.note`, so a failing example prints the
 commands that reproduce it.
@@ -338,7 +340,10 @@ class ConformanceMachine(RuleBasedStateMachine):
             self.session = Session.new("Encounter", self.ruleset_id, options)
         note(f"session = Session.new(..., {self.ruleset_id!r}, {options!r})")
         self.session.subscribe(self.events.append)
-        self.journal = Journal.begin(Path(self.folder.name) / "journal", self.session, None)
+        every = data.draw(st.sampled_from([1, 2, 3, 5, 8, 200]), label="checkpoint every")
+        self.journal = Journal.begin(
+            Path(self.folder.name) / "journal", self.session, None, checkpoint_lines=every
+        )
         self.warnings.install()
         self.document = EncounterDocument(self.session)
         self.models = [model_class(self.document) for model_class in MODEL_CLASSES]
@@ -972,8 +977,24 @@ class ConformanceMachine(RuleBasedStateMachine):
         assert_same(recovered.encounter.to_dict(), end, "crash journal replay")
         assert [a.text for a in recovered.history] == [a.text for a in session.history]
         assert [a.text for a in recovered.undone] == [a.text for a in session.undone]
+        self._walk_history(recovered, end_position, "the recovered session")
 
         self._play_on_alike(session, {"loaded": loaded, "recovered": recovered})
+
+    def _walk_history(self, other: Session, position: int, what: str) -> None:
+        """`other`, at `position` in the run's history, passes through every state of the
+        run as it undoes everything and redoes everything, and ends where it began."""
+        for back in range(position, 0, -1):
+            other.undo()
+            assert_same(snapshot(other.encounter), self.states[back - 1], f"{what}, undo")
+        assert not other.can_undo
+        for forward in range(1, len(self.states)):
+            other.redo()
+            assert_same(snapshot(other.encounter), self.states[forward], f"{what}, redo")
+        assert not other.can_redo
+        for _ in range(len(self.states) - 1 - position):
+            other.undo()
+        assert_same(snapshot(other.encounter), self.states[position], f"{what}, back")
 
     def _models_equal_fresh_ones(self) -> None:
         """Each model, having followed every change, shows what a fresh one shows (but

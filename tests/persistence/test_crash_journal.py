@@ -123,19 +123,28 @@ def test_each_change_is_one_line_on_disk_at_once(
     session = make_setup_session()
     journal = Journal.begin(folder, session)
     session.apply(AddCombatant("Dusk", "neutral", stats={"speed": 7, "swiftness": 2}))
-    assert events_of(folder)[1:] == [
-        {
-            "op": "apply",
-            "command": {
-                "type": "AddCombatant",
-                "name": "Dusk",
-                "side": "neutral",
-                "hidden": False,
-                "notes": "",
-                "stats": {"speed": 7, "swiftness": 2},
-                "count": 1,
-            },
-        }
+    (line,) = events_of(folder)[1:]
+    record, log = line.pop("record"), line.pop("log")
+    assert line == {
+        "op": "apply",
+        "record_size": len(json.dumps(record, separators=(",", ":"))),
+        "command": {
+            "type": "AddCombatant",
+            "name": "Dusk",
+            "side": "neutral",
+            "hidden": False,
+            "notes": "",
+            "stats": {"speed": 7, "swiftness": 2},
+            "count": 1,
+        },
+        "text": "Add Dusk",
+    }
+    # The undo record: the id counter moved on, Dusk was inserted, and a log line.
+    assert record["touched"] == [[["encounter", None], {"next_id": 5}, {"next_id": 6}]]
+    dusk = session.encounter.combatant("c5").to_dict()
+    assert record["edits"] == [["insert", "combatants", 3, dusk]]
+    assert log == [
+        ["insert", 4, {"when": "setup", "text": "Dusk joins (neutral).", "kind": "change"}]
     ]
     session.undo()
     session.redo()

@@ -8,6 +8,9 @@ The cost follows the objects touched, never the size of the encounter.
 
 A `ChangeSet` tells observers (Qt models) what happened: the ordered structural edits
 of each collection, and the ids of objects whose contents changed.
+
+A sealed `Record` keeps, of each object touched, only the fields that changed (their
+contents before and after): what undo needs, not a copy of everything touched.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 
@@ -88,15 +91,37 @@ class ChangeSet:
 _ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id", "secret_fields")
 
 
-@dataclass
-class _Snapshot:
+@dataclass(slots=True)
+class Snapshot:
+    """The contents of one object a command touched: the values of its `fields` before
+    (copied at the first touch) and after (copied when the command ends; None until
+    then), in the order of `fields`."""
+
     target: Any
     fields: tuple[str, ...]
-    before: dict[str, Any]
-    after: dict[str, Any] | None = None
+    before: tuple[Any, ...] = ()
+    after: tuple[Any, ...] | None = None
 
-    def capture(self) -> dict[str, Any]:
-        return {name: copy.deepcopy(getattr(self.target, name)) for name in self.fields}
+    def capture(self) -> tuple[Any, ...]:
+        return tuple(copy.deepcopy(getattr(self.target, name)) for name in self.fields)
+
+    def seal(self) -> None:
+        """Keep only the fields the command changed, before and after."""
+        fields: list[str] = []
+        before: list[Any] = []
+        after: list[Any] = []
+        for name, old in zip(self.fields, self.before, strict=True):
+            now = getattr(self.target, name)
+            if type(now) is not type(old) or now != old:
+                fields.append(name)
+                before.append(old)
+                after.append(copy.deepcopy(now))
+        self.fields, self.before, self.after = tuple(fields), tuple(before), tuple(after)
+
+    def restore(self, values: tuple[Any, ...]) -> None:
+        """Give the target these values of `fields` (copies: the snapshot stays as it is)."""
+        for name, value in zip(self.fields, values, strict=True):
+            setattr(self.target, name, copy.deepcopy(value))
 
 
 class Transaction:
@@ -111,7 +136,7 @@ class Transaction:
         self.encounter = encounter
         self._reach = reach
         self._when = when
-        self._snapshots: dict[int, _Snapshot] = {}
+        self._snapshots: dict[int, Snapshot] = {}
         self._order: list[int] = []
         self.edits: list[StructuralEdit] = []
         self.changes = ChangeSet()
@@ -123,7 +148,7 @@ class Transaction:
         key = id(target)
         if key not in self._snapshots:
             fields = _ENCOUNTER_FIELDS if target is self.encounter else tuple(vars(target))
-            snapshot = _Snapshot(target, fields, {})
+            snapshot = Snapshot(target, fields)
             snapshot.before = snapshot.capture()
             self._snapshots[key] = snapshot
             self._order.append(key)
@@ -197,11 +222,12 @@ class Transaction:
     # --- closing --------------------------------------------------------------------
     def _record(self) -> Record:
         snapshots = [self._snapshots[key] for key in self._order]
-        return Record(self.encounter, snapshots, list(self.edits), self.changes)
+        snapshots = [snapshot for snapshot in snapshots if snapshot.fields]
+        return Record(self.encounter, snapshots, list(self.edits), Touched.of(self.changes))
 
     def seal(self) -> Record:
         for snapshot in self._snapshots.values():
-            snapshot.after = snapshot.capture()
+            snapshot.seal()
         if self._changed():
             self.encounter.memo = {}
         return self._record()
@@ -216,21 +242,47 @@ class Transaction:
         return bool(self._snapshots or self.edits)
 
 
-@dataclass
+class Undoable(Protocol):
+    """What the undo stack holds: a `Record`, or one read back from a journal
+    (`tracker.engine.stored.StoredRecord`)."""
+
+    def revert(self) -> ChangeSet: ...
+
+    def reapply(self) -> ChangeSet: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Touched:
+    """What a record's undo or redo changes in place, for the views to repaint: the ids
+    of combatants and effects, the clock, the encounter's name or options. Kept instead
+    of the `ChangeSet` (a few kilobytes a change over a long fight)."""
+
+    combatants: tuple[str, ...] = ()
+    effects: tuple[str, ...] = ()
+    clock: bool = False
+    encounter: bool = False
+
+    @classmethod
+    def of(cls, changes: ChangeSet) -> Touched:
+        combatants, effects = tuple(sorted(changes.combatants)), tuple(sorted(changes.effects))
+        return cls(combatants, effects, changes.clock, changes.encounter)
+
+
+@dataclass(slots=True)
 class Record:
     """One sealed transaction: enough to undo and redo it exactly."""
 
     encounter: Encounter
-    snapshots: list[_Snapshot]
+    snapshots: list[Snapshot]
     edits: list[StructuralEdit]
-    changes: ChangeSet
+    touched: Touched
 
     def revert(self) -> ChangeSet:
         inverse_edits = [_inverse(edit) for edit in reversed(self.edits)]
         for edit in inverse_edits:
             _apply_edit(self.encounter, edit)
         for snapshot in reversed(self.snapshots):
-            _restore(snapshot.target, snapshot.before)
+            snapshot.restore(snapshot.before)
         self.encounter.memo = {}
         return self._changes(inverse_edits)
 
@@ -239,20 +291,16 @@ class Record:
             _apply_edit(self.encounter, edit)
         for snapshot in self.snapshots:
             assert snapshot.after is not None
-            _restore(snapshot.target, snapshot.after)
+            snapshot.restore(snapshot.after)
         self.encounter.memo = {}
         return self._changes(list(self.edits))
 
     def _changes(self, edits: list[StructuralEdit]) -> ChangeSet:
+        touched = self.touched
         return ChangeSet(
             edits=edits,
-            combatants=set(self.changes.combatants),
-            effects=set(self.changes.effects),
-            clock=self.changes.clock,
-            encounter=self.changes.encounter,
+            combatants=set(touched.combatants),
+            effects=set(touched.effects),
+            clock=touched.clock,
+            encounter=touched.encounter,
         )
-
-
-def _restore(target: Any, contents: dict[str, Any]) -> None:
-    for name, value in contents.items():
-        setattr(target, name, copy.deepcopy(value))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tracker.engine.changes import ChangeSet, Record, Transaction
+from tracker.engine.changes import ChangeSet, Transaction, Undoable
 from tracker.engine.commands import Command, clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.prompts import Prompt
@@ -21,19 +21,23 @@ from tracker.engine.state import Effect, Encounter
 
 @dataclass(frozen=True)
 class Applied:
+    """One entry of the undo or redo stack: the command, its text and its undo record."""
+
     command: Command
     text: str
-    record: Record
+    record: Undoable
 
 
 @dataclass(frozen=True)
 class SessionEvent:
-    """What observers hear: `kind` is "apply", "undo", "redo" or "reset"."""
+    """What observers hear: `kind` is "apply", "undo", "redo" or "reset"; an "apply"
+    carries the undo record of the change (the journal writes it down)."""
 
     kind: str
     changes: ChangeSet
     command: Command | None = None
     text: str = ""
+    record: Undoable | None = None
 
 
 Listener = Callable[[SessionEvent], None]
@@ -91,9 +95,33 @@ class Session:
         record = tx.seal()
         self._done.append(Applied(command, text, record))
         self._undone.clear()
-        self._mark_holders(record.changes, before)
-        self._tell(SessionEvent("apply", record.changes, command, text))
-        return record.changes
+        self._mark_holders(tx.changes, before)
+        self._tell(SessionEvent("apply", tx.changes, command, text, record))
+        return tx.changes
+
+    def replay(self, applied: Applied) -> ChangeSet:
+        """Apply a change recorded earlier (a journal's) without running its command: its
+        record is reapplied. The session must be where the change was applied."""
+        listened = bool(self._listeners)  # who held the turn is news only to listeners
+        before = self._holder() if listened else None
+        changes = applied.record.reapply()
+        self._done.append(applied)
+        self._undone.clear()
+        if listened:
+            self._mark_holders(changes, before)
+            self._tell(
+                SessionEvent("apply", changes, applied.command, applied.text, applied.record)
+            )
+        return changes
+
+    def restore_history(self, done: list[Applied], undone: list[Applied]) -> None:
+        """Give a session (just built on an encounter) the undo and redo history it had
+        when it was recorded: `done` oldest first, `undone` the next to redo first, as
+        `history` and `undone` list them. Nothing is run; the records are trusted."""
+        if self._done or self._undone:
+            raise CommandError("This session already has a history.")
+        self._done = list(done)
+        self._undone = list(reversed(undone))
 
     def refusal(self, command: Command) -> CommandError | None:
         """Why the command would be refused now, or None if it would apply. It is tried
@@ -128,9 +156,10 @@ class Session:
     def undo(self) -> ChangeSet:
         if not self._done:
             raise CommandError("Nothing to undo.")
-        applied = self._done.pop()
+        applied = self._done[-1]
         before = self._holder()
-        changes = applied.record.revert()
+        changes = applied.record.revert()  # a record that cannot be read refuses first
+        self._done.pop()
         self._mark_holders(changes, before)
         self._undone.append(applied)
         self._tell(SessionEvent("undo", changes, applied.command, applied.text))
@@ -139,9 +168,10 @@ class Session:
     def redo(self) -> ChangeSet:
         if not self._undone:
             raise CommandError("Nothing to redo.")
-        applied = self._undone.pop()
+        applied = self._undone[-1]
         before = self._holder()
         changes = applied.record.reapply()
+        self._undone.pop()
         self._mark_holders(changes, before)
         self._done.append(applied)
         self._tell(SessionEvent("redo", changes, applied.command, applied.text))
@@ -162,6 +192,11 @@ class Session:
     @property
     def redo_text(self) -> str:
         return self._undone[-1].text if self._undone else ""
+
+    @property
+    def history_size(self) -> int:
+        """How many changes the undo stack holds (`len(history)`, without the copy)."""
+        return len(self._done)
 
     @property
     def history(self) -> list[Applied]:

@@ -97,7 +97,7 @@ class Effect:
         return cls(**values)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     when: str
     text: str
@@ -167,7 +167,8 @@ class Encounter:
                     return effect
         raise CommandError(f"No active effect with id {effect_id!r}.")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, log: bool = True) -> dict[str, Any]:
+        """The encounter as JSON; without its log (an empty list) if `log` is False."""
         return {
             "name": self.name,
             "ruleset_id": self.ruleset_id,
@@ -175,7 +176,7 @@ class Encounter:
             "combatants": [c.to_dict() for c in self.combatants],
             "effects": [e.to_dict() for e in self.effects],
             "clock": to_json(self.clock),
-            "log": [asdict(entry) for entry in self.log],
+            "log": [asdict(entry) for entry in self.log] if log else [],
             "next_id": self.next_id,
             "secret_fields": list(self.secret_fields),
         }

@@ -147,13 +147,14 @@ def shown(path: Path) -> str:
 
 
 # --- saving ------------------------------------------------------------------------------
-def envelope(encounter: Encounter) -> dict[str, Any]:
-    """The JSON document that stores `encounter` (extra keys may be added by callers)."""
+def envelope(encounter: Encounter, *, log: bool = True) -> dict[str, Any]:
+    """The JSON document that stores `encounter` (extra keys may be added by callers);
+    its log left empty if `log` is False."""
     return {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "saved_at": datetime.now().astimezone().isoformat(timespec="seconds"),
-        "encounter": encounter.to_dict(),
+        "encounter": encounter.to_dict(log=log),
     }
 
 

@@ -14,18 +14,22 @@ Files in the journal folder (normally `paths.journal_dir()`):
     `tracker.persistence.journal_lines`)::
 
         {"seq":0,"op":"begin","journal_id":"...","crc":"..."}     always the first line
-        {"seq":1,"op":"apply","command":{...},"crc":"..."}       Command.to_dict()
+        {"seq":1,"op":"apply","command":{...},"text":"...","record":{...},"crc":"..."}
         {"seq":2,"op":"undo","crc":"..."}
         {"seq":3,"op":"redo","crc":"..."}
         {"seq":4,"op":"saving","path":"/home/gm/war.json","sha256":"...","crc":"..."}
         {"seq":5,"op":"saved","path":"/home/gm/war.json","crc":"..."}
+        {"seq":6,"op":"checkpoint","document":{...},"log":118,"crc":"..."}
 
-    Entries are replayed on a `Session` built from the base: applying the same commands
-    rebuilds the same state and the same undo/redo stacks (commands are deterministic).
-    Replay stops at the first line that fails its checks; recovery goes on from there
-    and says how far it got (`recovery.Recovery.report`). "saving" is written before an
-    encounter file is replaced, with the fingerprint of the new contents: if the app is
-    killed before "saved", recovery checks whether the file holds them.
+    An apply line holds `Command.to_dict()`, the change's text and its undo record
+    (`tracker.engine.stored`); a checkpoint, the encounter without its log, every
+    `checkpoint_lines` changes at least (see `tracker.persistence.checkpoints`).
+    Recovery starts from the last checkpoint and reapplies the records after it, so the
+    commands never run again and a long fight resumes in a moment, undo and redo history
+    included. Replay stops at the first line that fails its checks; recovery goes on from
+    there and says how far it got (`recovery.Recovery.report`). "saving" is written
+    before an encounter file is replaced, with the fingerprint of the new contents: if
+    the app is killed before "saved", recovery checks whether the file holds them.
 
 Lifecycle, as the app uses it::
 
@@ -56,8 +60,9 @@ from typing import IO, Any
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
+from tracker.persistence.checkpoints import apply_entry, checkpoint_entry
 from tracker.persistence.files import dump, envelope
-from tracker.persistence.journal_lines import CHANGE_OPS, encode_line, header
+from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
 from tracker.persistence.recovery import (
     BASE_FILE,
     EVENTS_FILE,
@@ -67,6 +72,7 @@ from tracker.persistence.recovery import (
     digest,
     discard_journal,
     events_path,
+    forget_last_read,
     keep_damaged_copy,
     keep_good_lines,
     last_saved,
@@ -102,6 +108,12 @@ class JournalError(TrackerError):
 ErrorHandler = Callable[[JournalError], None]
 
 
+# A checkpoint is written once this many changes were journaled since the last one, and
+# the lines since then are at least as long as it (so checkpoints take at most about half
+# of the journal, however large the encounter). Replaying 200 records takes about 40 ms.
+CHECKPOINT_LINES = 200
+
+
 class Journal:
     """Journals one session into a folder. Create with `begin` or `resume`."""
 
@@ -112,6 +124,7 @@ class Journal:
         journal_id: str,
         saved_path: Path | None,
         on_error: ErrorHandler | None,
+        checkpoint_lines: int = CHECKPOINT_LINES,
     ) -> None:
         self._directory = directory
         self._session = session
@@ -122,6 +135,11 @@ class Journal:
         self._handle: IO[bytes] | None = None
         self._subscribed = False
         self._seq = 1  # the number of the next line (0 is the header)
+        self.checkpoint_lines = checkpoint_lines
+        self._since_lines = 0  # changes journaled since the last checkpoint (or the base)
+        self._since_bytes = 0  # bytes written since then
+        self._checkpoint_bytes = 0  # the length of the last checkpoint
+        self._recorded = True  # every apply line since the base carries its record
 
     # --- starting ---------------------------------------------------------------------
     @classmethod
@@ -131,12 +149,14 @@ class Journal:
         session: Session,
         saved_path: Path | None = None,
         on_error: ErrorHandler | None = None,
+        checkpoint_lines: int = CHECKPOINT_LINES,
     ) -> Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
         current encounter becomes the base. Raises `JournalError` if the folder cannot be
         written (the session is then not journaled)."""
         directory = Path(directory)
-        journal = cls(directory, session, "", _absolute(saved_path), on_error)
+        forget_last_read()
+        journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
         try:
             directory.mkdir(parents=True, exist_ok=True)
             journal._write_base()
@@ -148,28 +168,45 @@ class Journal:
 
     @classmethod
     def resume(
-        cls, directory: Path, session: Session, on_error: ErrorHandler | None = None
+        cls,
+        directory: Path,
+        session: Session,
+        on_error: ErrorHandler | None = None,
+        checkpoint_lines: int = CHECKPOINT_LINES,
     ) -> Journal:
         """Keep journaling in `directory` after `recover_journal(directory)` returned
         `session`: later changes are appended, so a second crash still recovers the whole
         history. The events file keeps its good lines only (a torn last line is dropped;
-        the app keeps a copy of a damaged journal first, `keep_damaged_copy`). Raises
-        `FileFormatError` if the base is damaged, `JournalError` if it cannot be
-        written."""
+        the app keeps a copy of a damaged journal first, `keep_damaged_copy`; a journal
+        of unnumbered lines is rewritten numbered). Raises `FileFormatError` if the base
+        is damaged, `JournalError` if it cannot be written."""
         directory = Path(directory)
         contents = read_journal(directory)
+        forget_last_read()
         lines = contents.lines
         saved = last_saved(contents, len(lines.records))
-        journal = cls(directory, session, contents.journal_id, saved, on_error)
-        kept = lines.raw or [encode_line(contents.journal_id, 0, header(contents.journal_id))]
+        journal = cls(directory, session, contents.journal_id, saved, on_error, checkpoint_lines)
+        kept = _numbered(lines, contents.journal_id)
         try:
-            write_atomic(events_path(directory), b"".join(kept))
+            if kept != lines.raw or _size(events_path(directory)) != sum(map(len, kept)):
+                write_atomic(events_path(directory), b"".join(kept))
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
         journal._seq = len(kept)
+        journal._count_since_checkpoint(lines.records, kept)
         journal._subscribe()
         return journal
+
+    def _count_since_checkpoint(self, records: list[dict[str, Any]], kept: list[bytes]) -> None:
+        self._recorded = all(r["op"] != "apply" or "record" in r for r in records)
+        for record, line in zip(records, kept, strict=False):
+            if record["op"] == "checkpoint":
+                self._since_lines, self._since_bytes = 0, 0
+                self._checkpoint_bytes = len(line)
+            else:
+                self._since_lines += record["op"] in CHANGE_OPS
+                self._since_bytes += len(line)
 
     # --- state ------------------------------------------------------------------------
     @property
@@ -232,8 +269,8 @@ class Journal:
             return
         if event.kind == "apply" and event.command is not None:
             try:
-                record = {"op": "apply", "command": event.command.to_dict()}
-            except (TypeError, ValueError) as error:
+                record = apply_entry(event.command, event.text, event.record)
+            except (TypeError, ValueError, TrackerError) as error:
                 self._rebase_after(error)
                 return
             self._append(record)
@@ -241,18 +278,46 @@ class Journal:
             self._append({"op": event.kind})
         else:  # "reset" or anything new: the whole encounter changed, start afresh
             self._rebase_after(None)
+            return
+        if self._checkpoint_due():
+            self._write_checkpoint()
 
-    def _append(self, record: dict[str, Any]) -> None:
+    def _checkpoint_due(self) -> bool:
+        return (
+            self._subscribed
+            and self._recorded
+            and self._since_lines >= self.checkpoint_lines
+            and self._since_bytes >= self._checkpoint_bytes
+        )
+
+    def _write_checkpoint(self) -> None:
+        try:
+            entry = checkpoint_entry(self._session.encounter)
+        except (TypeError, ValueError) as error:
+            self._rebase_after(error)
+            return
+        written = self._append(entry)
+        if written:
+            self._since_lines, self._since_bytes = 0, 0
+            self._checkpoint_bytes = written
+
+    def _append(self, record: dict[str, Any]) -> int:
+        """Write one line and sync it; its length, or 0 if it failed (then the journal
+        starts a fresh base, or stops)."""
         try:
             if self._handle is None:
                 raise OSError("the journal file is not open")
-            self._handle.write(encode_line(self._journal_id, self._seq, record))
+            line = encode_line(self._journal_id, self._seq, record)
+            self._handle.write(line)
             self._handle.flush()
             os.fsync(self._handle.fileno())
         except (OSError, TypeError, ValueError) as error:
             self._rebase_after(error)
-            return
+            return 0
         self._seq += 1
+        self._since_lines += record["op"] in CHANGE_OPS
+        self._since_bytes += len(line)
+        return len(line)
 
     def _rebase_after(self, error: Exception | None) -> None:
         """Write a fresh base from the current encounter (the journal's undo history is
@@ -274,6 +339,8 @@ class Journal:
         first = encode_line(self._journal_id, 0, header(self._journal_id))
         write_atomic(events_path(self._directory), first)
         self._seq = 1
+        self._since_lines, self._since_bytes, self._checkpoint_bytes = 0, 0, 0
+        self._recorded = True
 
     def _open(self) -> None:
         self._handle = open(events_path(self._directory), "ab")  # noqa: SIM115
@@ -296,6 +363,26 @@ class Journal:
         self.detach()
         if self._on_error is not None:
             self._on_error(self._error)
+
+
+def _numbered(lines: Lines, journal_id: str) -> list[bytes]:
+    """The good lines to keep, numbered and checksummed (an unnumbered journal's are
+    written anew)."""
+    if not lines.records:
+        return [encode_line(journal_id, 0, header(journal_id))]
+    if not lines.legacy:
+        return lines.raw
+    return [
+        encode_line(journal_id, seq, {k: v for k, v in record.items() if k != "seq"})
+        for seq, record in enumerate(lines.records)
+    ]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return -1
 
 
 def _absolute(path: Path | str | None) -> Path | None:

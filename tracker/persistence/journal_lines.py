@@ -12,6 +12,17 @@ complete line in order and stops at the first that fails: a wrong checksum, a nu
 out of sequence, or a record that is not a journal entry. The last piece of the file,
 if it has no newline, was being written when the app stopped: it is dropped silently,
 as the change it described never completed.
+
+An apply line's undo record (``"record"``, the bulk of the journal) comes first, after
+its length in bytes, so that reading checks the line but parses the record only when it
+is needed (`Lines.records` hold its JSON as bytes)::
+
+    {"seq":8,"op":"apply","record_size":412,"record":{…},"log":[…],"command":{…},…}
+
+Journals written before lines were numbered (no ``seq``, no ``crc``: the header is just
+``{"op":"begin","journal_id":"…"}``) are read too, each line checked only for being a
+journal entry; `Lines.legacy` says so, and the journal is rewritten numbered when it is
+resumed.
 """
 
 from __future__ import annotations
@@ -31,13 +42,38 @@ def checksum(journal_id: str, payload: bytes) -> int:
     return zlib.crc32(payload, zlib.crc32(journal_id.encode("utf-8")))
 
 
+RECORD_FRAME = re.compile(rb'^(\{"seq":\d+,"op":"apply"),"record_size":(\d+),"record":')
+
+
+def _dumps(value: Any) -> bytes:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.encode("utf-8")
+
+
 def encode_line(journal_id: str, seq: int, record: dict[str, Any]) -> bytes:
-    """One journal line: `record` with its sequence number and checksum."""
+    """One journal line: `record` with its sequence number and checksum (an apply line's
+    undo record first, framed by its length; it may be given as JSON bytes)."""
     body = {"seq": seq, **record}
-    payload = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    data = payload.encode("utf-8")
+    framed = body.pop("record", None) if body.get("op") == "apply" else None
+    if framed is None:
+        data = _dumps(body)
+    else:
+        blob = framed if isinstance(framed, bytes) else _dumps(framed)
+        del body["seq"], body["op"]
+        rest = _dumps(body)[1:]  # the other members and the closing brace
+        head = b'{"seq":%d,"op":"apply","record_size":%d,"record":' % (seq, len(blob))
+        data = head + blob + (b"," + rest if rest != b"}" else rest)
     crc = checksum(journal_id, data)
     return data[:-1] + b',"crc":"%08x"}\n' % crc
+
+
+def parse_record(value: bytes | dict[str, Any]) -> dict[str, Any]:
+    """An apply line's undo record as `Lines.records` hold it, parsed. Raises
+    `ValueError`/`TypeError` if it is not a JSON object."""
+    data = json.loads(value) if isinstance(value, bytes) else value
+    if not isinstance(data, dict):
+        raise TypeError("an undo record is not a table")
+    return data
 
 
 def header(journal_id: str) -> dict[str, Any]:
@@ -54,6 +90,7 @@ class Lines:
     unread: int = 0
     problem: str | None = None
     stale: bool = False  # the lines belong to an older journal: this base has none yet
+    legacy: bool = False  # written before lines were numbered: no sequence, no checksum
 
     @property
     def stop_line(self) -> int:
@@ -70,6 +107,8 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
     pieces = data.split(b"\n")
     complete = pieces[:-1]  # the last piece has no newline: torn (or empty)
     result = Lines()
+    if complete and _legacy_header(complete[0]) is not None:
+        return _read_legacy(complete, journal_id)
     for number, line in enumerate(complete):
         record, problem = _decode(line, journal_id, number)
         if number == 0 and record is None and _is_other_journal(line, journal_id):
@@ -77,6 +116,43 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
             return result
         if problem is not None or record is None:
             result.stop(complete, problem or "it cannot be read")
+            return result
+        result.records.append(record)
+        result.raw.append(line + b"\n")
+    return result
+
+
+def _legacy_header(line: bytes) -> str | None:
+    """The journal id of an unnumbered journal's header, or None."""
+    if not line.startswith(b'{"op":"begin"'):
+        return None
+    try:
+        record = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict) or set(record) != {"op", "journal_id"}:
+        return None
+    journal_id = record["journal_id"]
+    return journal_id if isinstance(journal_id, str) else None
+
+
+def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
+    result = Lines(legacy=True)
+    if _legacy_header(complete[0]) != journal_id:
+        result.stale = True
+        return result
+    for number, line in enumerate(complete):
+        try:
+            record = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            result.stop(complete, "it is not valid JSON")
+            return result
+        problem = "it is not a journal entry"
+        if isinstance(record, dict) and "seq" not in record:
+            record = {"seq": number, **record}
+            problem = _entry_problem(record, journal_id, number) or ""
+        if problem:
+            result.stop(complete, problem)
             return result
         result.records.append(record)
         result.raw.append(line + b"\n")
@@ -91,7 +167,7 @@ def _decode(line: bytes, journal_id: str, seq: int) -> tuple[dict[str, Any] | No
     if checksum(journal_id, payload) != int(match.group(1), 16):
         return None, "its checksum does not match, it was changed"
     try:
-        record = json.loads(payload.decode("utf-8"))
+        record = _parse(payload)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None, "it is not valid JSON"
     if not isinstance(record, dict):
@@ -100,6 +176,22 @@ def _decode(line: bytes, journal_id: str, seq: int) -> tuple[dict[str, Any] | No
         return None, f"it is numbered {record.get('seq')!r} where {seq} was expected"
     problem = _entry_problem(record, journal_id, seq)
     return (record, None) if problem is None else (None, problem)
+
+
+def _parse(payload: bytes) -> Any:
+    """The line's JSON, an apply line's framed record left as bytes."""
+    frame = RECORD_FRAME.match(payload)
+    if frame is None:
+        return json.loads(payload.decode("utf-8"))
+    start = frame.end()
+    end = start + int(frame.group(2))
+    rest = payload[end:]
+    if not rest.startswith((b",", b"}")):
+        raise ValueError("the undo record's length is wrong")
+    record = json.loads((frame.group(1) + rest).decode("utf-8"))
+    if isinstance(record, dict):
+        record["record"] = payload[start:end]
+    return record
 
 
 def _is_other_journal(line: bytes, journal_id: str) -> bool:
@@ -132,6 +224,15 @@ def _entry_problem(record: dict[str, Any], journal_id: str, seq: int) -> str | N
     if op == "apply":
         if not isinstance(record.get("command"), dict):
             return "the change it records is missing"
+        if (
+            not isinstance(record.get("record", b""), bytes | dict)
+            or not isinstance(record.get("log", []), list)
+            or not isinstance(record.get("text", ""), str)
+        ):
+            return "the undo record it carries is malformed"
+    elif op == "checkpoint":
+        if not isinstance(record.get("document"), dict) or type(record.get("log")) is not int:
+            return "the checkpoint it holds is malformed"
     elif op in ("saving", "saved"):
         if not (record.get("path") is None or isinstance(record.get("path"), str)):
             return "the saved file's name is not text"

@@ -17,10 +17,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.commands import Command
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
+from tracker.persistence.checkpoints import replay_apply, resume_point
 from tracker.persistence.files import FileFormatError, encounter_from_document, read_document
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 
@@ -54,6 +54,7 @@ class Recovery:
     lines: int  # lines of the events file used, header included
     unread: int  # complete lines after those that could not be used
     problem: str | None  # why the rest could not be used, None if all was
+    start: int = 0  # the line it started from: a checkpoint's, or 0 (the base)
 
     @property
     def complete(self) -> bool:
@@ -101,20 +102,22 @@ def pending_journal(directory: Path) -> JournalInfo | None:
 
 def recover_journal(directory: Path) -> Recovery:
     """Rebuild the journaled session (encounter, undo and redo history, where it was last
-    saved) up to the last line that is intact and replays. Never writes. Raises
+    saved) up to the last line that is intact and replays, from the last checkpoint that
+    can be used (`checkpoints.resume_point`). Never writes. Raises
     `FileFormatError` only when there is nothing to resume from (no base, or a damaged
     one)."""
     directory = Path(directory)
     contents = read_journal(directory)
     lines = contents.lines
-    session = Session(contents.encounter)
-    used, changes = 1, 0
+    session, start = resume_point(contents.encounter, lines)
+    used = start + 1
+    changes = sum(1 for record in lines.records[1:used] if record["op"] in CHANGE_OPS)
     problem, unread = lines.problem, lines.unread
-    for record in lines.records[1:]:
+    for record in lines.records[used:]:
         op = record["op"]
         try:
             if op == "apply":
-                session.apply(Command.from_dict(record["command"]))
+                replay_apply(session, record)
             elif op == "undo":
                 session.undo()
             elif op == "redo":
@@ -128,7 +131,8 @@ def recover_journal(directory: Path) -> Recovery:
         used += 1
     if not lines.records:
         used = 0
-    return Recovery(session, last_saved(contents, used), changes, used, unread, problem)
+    saved = last_saved(contents, used)
+    return Recovery(session, saved, changes, used, unread, problem, start)
 
 
 def last_saved(contents: JournalContents, lines: int) -> Path | None:
@@ -190,6 +194,7 @@ def set_aside_journal(directory: Path, label: str = "damaged") -> Path | None:
 
 
 def _aside(directory: Path, label: str, *, move: bool) -> Path | None:
+    forget_last_read()
     present = [p for p in (base_path(directory), events_path(directory)) if p.exists()]
     if not present:
         return None
@@ -216,6 +221,7 @@ def _aside(directory: Path, label: str, *, move: bool) -> Path | None:
 def keep_good_lines(directory: Path, lines: int) -> None:
     """Cut the events file after its first `lines` lines (those recovery used), so that
     journaling goes on from there. Keep a copy first (`keep_damaged_copy`)."""
+    forget_last_read()
     path = events_path(Path(directory))
     data = path.read_bytes()
     pieces = data.split(b"\n")
@@ -227,6 +233,7 @@ def discard_journal(directory: Path) -> None:
     first, so an interrupted discard never leaves a journal that looks resumable but is
     not the latest state. Only a journal whose encounter was saved or closed cleanly is
     discarded; one the GM declined to resume is set aside instead."""
+    forget_last_read()
     directory = Path(directory)
     for path in (base_path(directory), events_path(directory)):
         with contextlib.suppress(OSError):
@@ -265,7 +272,30 @@ def read_journal(directory: Path) -> JournalContents:
         raise FileFormatError(
             f"The crash-recovery journal cannot be read: {reason}.", events_path(directory)
         ) from None
-    return JournalContents(encounter, journal_id, _path(saved), read_lines(raw, journal_id))
+    return JournalContents(encounter, journal_id, _path(saved), _good_lines(raw, journal_id))
+
+
+# The events file as last read: its fingerprint and what reading found. The question at
+# start-up, the recovery and journaling on read the same file in turn, and checking its
+# lines is the bulk of reading it. Only identical bytes of the same journal are taken
+# from here; forgotten when the journal is journaled on, moved, cut or discarded.
+_last_read: tuple[str, bytes, Lines] | None = None
+
+
+def _good_lines(raw: bytes, journal_id: str) -> Lines:
+    global _last_read
+    fingerprint = hashlib.blake2b(raw, digest_size=16).digest()
+    if _last_read is not None and _last_read[:2] == (journal_id, fingerprint):
+        return _last_read[2]
+    lines = read_lines(raw, journal_id)
+    _last_read = (journal_id, fingerprint, lines)
+    return lines
+
+
+def forget_last_read() -> None:
+    """Let go of the lines last read (see `_last_read`)."""
+    global _last_read
+    _last_read = None
 
 
 def _names_in(base: Path) -> tuple[str, str]:

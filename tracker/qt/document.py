@@ -8,6 +8,7 @@ and undo texts come from Qt while undo itself stays in the engine.
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -20,28 +21,46 @@ from tracker.engine.session import SessionEvent
 class _EngineUndoCommand(QUndoCommand):
     """Undo/redo of one applied engine command. The command has already been applied
     when this is pushed, so the first `redo` (which `QUndoStack.push` calls) does
-    nothing."""
+    nothing. It holds its document weakly (see `EncounterDocument`)."""
 
     def __init__(self, document: EncounterDocument, text: str) -> None:
         super().__init__(text)
-        self._document = document
+        self._document = weakref.ref(document)
         self._applied = True
 
     def redo(self) -> None:
-        if self._applied or self._document.mirroring:
+        document = self._document()
+        if self._applied or document is None or document.mirroring:
             self._applied = False
             return
-        self._document.session.redo()
+        document.session.redo()
 
     def undo(self) -> None:
-        if not self._document.mirroring:
-            self._document.session.undo()
+        document = self._document()
+        if document is not None and not document.mirroring:
+            document.session.undo()
+
+
+class _Forward:
+    """Passes the session's events on to a document it holds weakly."""
+
+    def __init__(self, document: EncounterDocument) -> None:
+        self._document = weakref.ref(document)
+
+    def __call__(self, event: SessionEvent) -> None:
+        document = self._document()
+        if document is not None:
+            document.changed.emit(event)
 
 
 class EncounterDocument(QObject):
     """Owns the session of the open encounter. `changed` carries each engine event;
     `replaced` fires when a whole other encounter is loaded; `refused` carries the
-    message (and field name) of a command the engine refused."""
+    message (and field name) of a command the engine refused.
+
+    Neither the session nor the undo stack's commands hold the document: a document
+    that is dropped is deleted at once, not by Python's cycle collector, which can
+    delete a QUndoStack after the wrappers of its commands and crash (PySide 6.11)."""
 
     changed = Signal(object)  # SessionEvent
     replaced = Signal()
@@ -56,10 +75,8 @@ class EncounterDocument(QObject):
         self.session = session
         self.path = path
         self.mirroring = False  # True while the undo stack is rebuilt from a session
+        self._forward = _Forward(self)
         session.subscribe(self._forward)
-
-    def _forward(self, event: SessionEvent) -> None:
-        self.changed.emit(event)
 
     @property
     def encounter(self):  # noqa: ANN201 - Encounter, re-exported for views

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from tracker.engine.errors import CommandError
 
 
-@dataclass
+@dataclass(slots=True)
 class Counters:
     """How often each limited thing was used since the last reset. Keep one for the turn
     and one for the round in a combatant's state; reset them where the rules say."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass
+@dataclass(slots=True)
 class Declared:
     """What was declared, what it needs and how much of it is done. `resolves_at` is the
     moment (a count, a tick, a round) the ruleset will resolve it, when known."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from tracker.engine.errors import CommandError
 
 
-@dataclass
+@dataclass(slots=True)
 class Hold:
     """Held since round `since`; `at` None while it waits for its owner's word, else the
     moment (tick, count) where it now acts."""

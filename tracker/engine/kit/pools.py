@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from tracker.engine.errors import CommandError
 
 
-@dataclass
+@dataclass(slots=True)
 class Pool:
     """`current` of at most `maximum` (None: no maximum), never below `floor` when spent
     through `spend` (None: no floor, as Initiative that can crash below 0)."""

@@ -27,6 +27,7 @@ class TurnMemory(QObject):
         self.setObjectName("players_turn_memory")
         self._document = document
         self._shown_at: dict[int, Turn | None] = {}  # history step → turn shown as current
+        self._top = 0  # the highest step remembered (those above were never reached)
         self._last_event: SessionEvent | None = None
         self._record("reset")
         document.changed.connect(self.follow)
@@ -48,7 +49,7 @@ class TurnMemory(QObject):
     def shown_turn(self, visibility: Visibility) -> Turn | None:
         """The latest turn shown up to now whose holder is still visible (a turn shown
         then may belong to someone hidden since); None before any."""
-        step = len(self._document.session.history)
+        step = self._document.session.history_size
         while step in self._shown_at:
             turn = self._shown_at[step]
             if turn is None or visibility.turn_is_visible(turn):
@@ -58,7 +59,7 @@ class TurnMemory(QObject):
 
     def _record(self, kind: str) -> None:
         session = self._document.session
-        step = len(session.history)
+        step = session.history_size
         actual = session.current_turn()
         visibility = Visibility.of(session.encounter)
         if actual is None or visibility.turn_is_visible(actual):
@@ -67,11 +68,14 @@ class TurnMemory(QObject):
             # A hidden combatant's turn: the players keep the turn shown a step before.
             self._shown_at[step] = self._shown_at.get(step - 1)
         if kind == "apply":  # the redo history is gone: forget what it showed
-            for later in [s for s in self._shown_at if s > step]:
-                del self._shown_at[later]
+            for later in range(step + 1, self._top + 1):
+                self._shown_at.pop(later, None)
+            self._top = step
+        self._top = max(self._top, step)
 
     def follow_replaced(self) -> None:
         """Another encounter: forget everything (harmless to hear twice)."""
         self._shown_at.clear()
+        self._top = 0
         self._last_event = None
         self._record("reset")

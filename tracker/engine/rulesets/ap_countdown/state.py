@@ -52,7 +52,7 @@ STUN_KINDS: tuple[EffectKind, ...] = ("stunned-unable-to-parry", "stunned", "daz
 COUNTED_KINDS: tuple[EffectKind, ...] = ("timed", *STUN_KINDS)  # effects with rounds
 
 
-@dataclass
+@dataclass(slots=True)
 class Clock:
     """Where the fight is: the round, its phase and, during the Resolution phase, the
     count (it only ever goes down within a round)."""
@@ -73,7 +73,7 @@ class Clock:
             raise ValueError("only the Resolution phase has a count")
 
 
-@dataclass
+@dataclass(slots=True)
 class Parry:
     """A parry declared for the round: how much, and against whom (free text)."""
 
@@ -85,7 +85,7 @@ class Parry:
             raise ValueError("a parry cannot be negative")
 
 
-@dataclass
+@dataclass(slots=True)
 class UnderWay:
     """An action declared and not yet resolved. `declared.needed` is its whole cost in
     AP, `declared.done` the AP put into it in earlier rounds; `portion` is what it takes
@@ -118,7 +118,7 @@ class UnderWay:
         return self.declared.needed > AP_PER_ROUND
 
 
-@dataclass
+@dataclass(slots=True)
 class Runtime:
     """One combatant's state. `base` is its base initiative (None: not rolled yet),
     `roll` the dice result it came from (None: typed), `base_round` the round it was set
@@ -147,7 +147,7 @@ class Runtime:
             raise ValueError("a negative count of instantaneous actions")
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     """What an effect is and how long it has: `kind`; `left` rounds (timed effects and
     stuns); `round` and `spent`: the round it was applied in and the AP its carrier had

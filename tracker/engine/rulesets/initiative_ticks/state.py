@@ -29,7 +29,7 @@ UntilKind = Literal["turn_start", "turn_end", "rounds", "ended"]
 UNTIL_KINDS: tuple[UntilKind, ...] = ("turn_start", "turn_end", "rounds", "ended")
 
 
-@dataclass
+@dataclass(slots=True)
 class Clock:
     """Where the fight is: Join Battle, the free actions, or a round; `tick` the tick
     counted down to, `current` whose turn it is (None: the GM's, or nobody's)."""
@@ -51,7 +51,7 @@ class Clock:
             raise ValueError("only a round has a tick")
 
 
-@dataclass
+@dataclass(slots=True)
 class Crash:
     """A Crashed combatant: who crashed it (None: itself), recovery tokens (Venture), and
     its own turns ended while Crashed (Exalted 3e)."""
@@ -65,7 +65,7 @@ class Crash:
             raise ValueError("negative recovery tokens or turns")
 
 
-@dataclass
+@dataclass(slots=True)
 class Runtime:
     """One combatant's state. `initiative` is a kit `Pool` without a maximum (it may go
     below 0); `joined` False until Join Battle; `joins` the first round it acts in;
@@ -113,7 +113,7 @@ class Runtime:
         return self.initiative.current
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     """When an effect ends: at the start (`turn_start`) or end (`turn_end`) of `whose`
     turn number `at` (its count of turns started / ended), at the end of round `at`

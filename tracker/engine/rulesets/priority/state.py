@@ -42,7 +42,7 @@ def _not_negative(**values: int) -> None:
             raise ValueError(f"{name} cannot be below 0 ({value})")
 
 
-@dataclass
+@dataclass(slots=True)
 class Gap:
     """The pause after a turn in which waiting creatures may act: after whose turn (a
     creature's id, or `SOULWEAVER`)."""
@@ -50,7 +50,7 @@ class Gap:
     after: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Interrupt:
     """A prepared action being taken: by whom, for which trigger."""
 
@@ -58,7 +58,7 @@ class Interrupt:
     trigger: str
 
 
-@dataclass
+@dataclass(slots=True)
 class StackItem:
     """A trigger or a reaction on the reaction stack. `by`/`by_name`: its source (a
     trigger may have none); `to`: the item a reaction answers; `reacted`: the creatures
@@ -73,7 +73,7 @@ class StackItem:
     reacted: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Asking:
     """One pass asking for reactions: the creatures in reverse Priority (fixed when the
     pass starts) and how far it has come."""
@@ -85,7 +85,7 @@ class Asking:
         _not_negative(pos=self.pos)
 
 
-@dataclass
+@dataclass(slots=True)
 class Exchange:
     """The open reaction stack (oldest first), the number of its next item, and the pass
     under way (None: the stack is being completed)."""
@@ -100,7 +100,7 @@ class Exchange:
             raise ValueError("an open reaction stack holds at least its trigger")
 
 
-@dataclass
+@dataclass(slots=True)
 class Reminder:
     """An Overexertion roll the GM has not acknowledged yet."""
 
@@ -108,7 +108,7 @@ class Reminder:
     minute: int
 
 
-@dataclass
+@dataclass(slots=True)
 class PriorityClock:
     """Where the fight stands. `current`: the creature whose turn is current (up, or
     begun), `SOULWEAVER`, or None between turns; `begun`: whether that turn began (see
@@ -128,7 +128,7 @@ class PriorityClock:
         _not_negative(round=self.round, exchanges=self.exchanges)
 
 
-@dataclass
+@dataclass(slots=True)
 class CreatureState:
     """A creature's own state. `done_round`: the last round whose turn it took (or
     lost); `had_turn`: a turn of its own has begun (it may react); `moved`: waiting or a
@@ -167,7 +167,7 @@ class CreatureState:
         return None
 
 
-@dataclass
+@dataclass(slots=True)
 class PriorityAnchor:
     """How long an effect lasts: `left` turns of its creator (None for a Ritual, which
     never ticks). `uncounted_round`: the effect was made (or its duration set) while its

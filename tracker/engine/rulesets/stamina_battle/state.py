@@ -34,7 +34,7 @@ def _not_negative(**values: int) -> None:
             raise ValueError(f"{name} cannot be below 0 ({value})")
 
 
-@dataclass
+@dataclass(slots=True)
 class Clock:
     """Where the battle stands. `first`: the side that goes first this battle (None until
     it is chosen); `side`: whose phase it is; `current`: the Unit whose turn it is (None
@@ -56,7 +56,7 @@ class Clock:
             raise ValueError("a battle not begun has no side or turn")
 
 
-@dataclass
+@dataclass(slots=True)
 class Runtime:
     """One Unit's state. `stamina`: its pool (current and maximum; its wounds are a stat,
     "wounds", beside its Health); `acted`: the last round in which it took its turn;
@@ -87,7 +87,7 @@ class Runtime:
             raise ValueError(f"a charge of {self.charge.done} / {self.charge.needed}")
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     """When an effect ends: `kind`; `turn_round`, the round of its carrier's next turn
     ("next_turn_*"); `last_round`, the round at whose end a "rounds" effect ends. A Guard

@@ -23,7 +23,7 @@ from tracker.engine.rulesets.war_scroll.deal import deal
 from tracker.engine.state import Combatant
 
 
-@dataclass
+@dataclass(slots=True)
 class WarClock:
     """Where the War stands: the Cycle, the current Turn (whose, which slot) and the AP
     spent in it, and the number of Segment columns shown."""
@@ -42,7 +42,7 @@ class WarClock:
         return self.current is not None and self.current == (combatant_id, slot)
 
 
-@dataclass
+@dataclass(slots=True)
 class WarState:
     """A combatant's Turns of the current Cycle, one entry per slot (deal order):
     `base` AP dealt from Speed, `extra` AP added this Cycle (bonus, spill, Carry Over),

@@ -1,0 +1,223 @@
+"""Resuming from checkpoints: a fight resumed from its journal equals the one killed, its
+whole undo and redo history included, for every installed ruleset and wherever the
+checkpoints fell; a checkpoint that cannot be used is passed over for the one before (or
+the base); a kill while a checkpoint is written loses nothing; journals of unnumbered
+lines (older Trackers) resume too."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.persistence.fights import play_on_alike, playthrough, view, walk_alike
+from tracker.engine.registry import available_rulesets
+from tracker.persistence import recovery as recovery_module
+from tracker.persistence.journal import Journal, pending_journal, recover_journal
+from tracker.persistence.journal_lines import encode_line
+from tracker.persistence.paths import journal_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(available_rulesets())
+SEEDS = range(4)
+
+
+def lines_of(folder: Path) -> list[bytes]:
+    return (folder / "events.jsonl").read_bytes().splitlines(keepends=True)
+
+
+def checkpoints_in(folder: Path) -> list[int]:
+    return [i for i, line in enumerate(lines_of(folder)) if b'"op":"checkpoint"' in line]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_resumed_fight_equals_the_killed_one_undo_and_redo_included(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    started_late = 0
+    for seed in SEEDS:
+        folder = tmp_path / f"journal-{seed}"
+        session, _ = playthrough(ruleset_id, seed, folder, steps=100)
+        recovery = recover_journal(folder)
+        assert recovery.complete, recovery.problem
+        marks = checkpoints_in(folder)
+        assert recovery.start == (marks[-1] if marks else 0)
+        started_late += recovery.start > 0
+        walk_alike(session, recovery.session)
+        play_on_alike(session, recovery.session, seed)
+    assert started_late > 0
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_journaling_on_after_a_resume_survives_a_second_kill(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "journal"
+    session, _ = playthrough(ruleset_id, 7, folder, steps=60)
+    resumed = recover_journal(folder).session
+    journal = Journal.resume(folder, resumed, checkpoint_lines=3)
+    play_on_alike(session, resumed, 7, steps=12)
+    for _ in range(3):  # undone before the kill: recovery must keep them to redo
+        if session.can_undo:
+            session.undo()
+            resumed.undo()
+    journal.detach()
+    again = recover_journal(folder)
+    assert again.complete and again.start > 0
+    walk_alike(session, again.session)
+
+
+def _rewrite(folder: Path, index: int, change: Any) -> None:
+    """Rewrite line `index` of the journal with its checksum made good again."""
+    journal_id = json.loads((folder / "base.json").read_text(encoding="utf-8"))["journal_id"]
+    lines = lines_of(folder)
+    entry = json.loads(lines[index])
+    del entry["seq"], entry["crc"]
+    change(entry)
+    lines[index] = encode_line(journal_id, index, entry)
+    (folder / "events.jsonl").write_bytes(b"".join(lines))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["the clock cannot be read", "the log does not match", "not an encounter"],
+)
+def test_a_checkpoint_that_cannot_be_used_is_passed_over(damage: str, tmp_path: Path) -> None:
+    folder = tmp_path / "journal"
+    session, _ = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    assert len(marks) >= 2
+
+    def spoil(entry: dict[str, Any]) -> None:
+        if damage == "the clock cannot be read":
+            entry["document"]["encounter"]["clock"] = {"cycle": "three"}
+        elif damage == "the log does not match":
+            entry["log"] += 1
+        else:
+            entry["document"] = {"format": "something else"}
+
+    _rewrite(folder, marks[-1], spoil)
+    recovery = recover_journal(folder)
+    # The lines after the one before are replayed across the spoilt one: nothing is lost.
+    assert recovery.complete and recovery.start == marks[-2]
+    walk_alike(session, recovery.session)
+
+
+def test_a_damaged_checkpoint_line_resumes_from_the_one_before(tmp_path: Path) -> None:
+    folder = tmp_path / "journal"
+    _, views = playthrough("priority", 2, folder, steps=80)
+    marks = checkpoints_in(folder)
+    lines = lines_of(folder)
+    spoilt = bytearray(lines[marks[-1]])
+    spoilt[len(spoilt) // 2] ^= 0x04
+    lines[marks[-1]] = bytes(spoilt)
+    (folder / "events.jsonl").write_bytes(b"".join(lines))
+    recovery = recover_journal(folder)
+    assert recovery.start == marks[-2] and recovery.lines == marks[-1]
+    assert "checksum" in (recovery.problem or "")
+    assert view(recovery.session) == views[marks[-1] - 1]
+
+
+def test_an_unnumbered_journal_resumes_and_is_rewritten_numbered(tmp_path: Path) -> None:
+    folder = tmp_path / "journal"
+    session, _ = playthrough("ap_countdown", 3, folder, steps=50)
+    journal_id = json.loads((folder / "base.json").read_text(encoding="utf-8"))["journal_id"]
+    old = [b'{"op":"begin","journal_id":"%s"}\n' % journal_id.encode()]
+    for line in lines_of(folder)[1:]:  # as Trackers wrote before lines were numbered
+        entry = json.loads(line)
+        kept = {key: entry[key] for key in ("op", "command", "path") if key in entry}
+        if entry["op"] not in ("checkpoint", "saving"):
+            old.append(json.dumps(kept, separators=(",", ":")).encode() + b"\n")
+    (folder / "events.jsonl").write_bytes(b"".join(old) + b'{"op":"apply","comm')
+
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.lines == len(old)
+    walk_alike(session, recovery.session)
+    journal = Journal.resume(folder, recovery.session)
+    journal.detach()
+    numbered = lines_of(folder)
+    assert len(numbered) == len(old) and all(b'"crc":"' in line for line in numbered)
+    walk_alike(session, recover_journal(folder).session)
+
+
+KILL = textwrap.dedent(
+    """
+    import json, os, sys
+    from pathlib import Path
+    from tests.persistence.fights import playthrough, view
+    from tracker.persistence import journal as journal_module
+
+    folder, how = Path(sys.argv[1]), sys.argv[2]
+    real = journal_module.Journal._append
+
+    def append(self, record):
+        if record["op"] != "checkpoint" or self._seq < 40:
+            return real(self, record)
+        Path(sys.argv[3]).write_text(json.dumps(view(self.session)))
+        line = journal_module.encode_line(self._journal_id, self._seq, record)
+        Path(sys.argv[4]).write_text(str(self._seq))
+        self._handle.write(line if how == "written" else line[: len(line) // 2])
+        self._handle.flush()
+        os._exit(9)
+
+    journal_module.Journal._append = append
+    playthrough("initiative_ticks", 5, folder, steps=200)
+    os._exit(0)
+    """
+)
+
+
+@pytest.mark.parametrize("how", ["torn", "written"])
+def test_a_kill_while_a_checkpoint_is_written_loses_nothing(how: str, tmp_path: Path) -> None:
+    folder = journal_dir()
+    expected, at = tmp_path / "expected.json", tmp_path / "seq.txt"
+    result = subprocess.run(
+        [sys.executable, "-c", KILL, str(folder), how, str(expected), str(at)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=os.environ.copy(),
+    )
+    assert result.returncode == 9, result.stderr
+    seq = int(at.read_text())
+    recovery = recover_journal(folder)
+    assert recovery.complete
+    assert json.loads(json.dumps(view(recovery.session))) == json.loads(expected.read_text())
+    if how == "torn":  # the piece was dropped: recovery started from the one before
+        assert recovery.lines == seq and 0 < recovery.start < seq
+    else:
+        assert recovery.lines == seq + 1 and recovery.start == seq
+
+
+def test_the_question_recovery_and_journaling_on_check_the_lines_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "journal"
+    session, _ = playthrough("stamina_battle", 4, folder, steps=40)
+    readings: list[int] = []
+    real = recovery_module.read_lines
+
+    def counted(data: bytes, journal_id: str) -> Any:
+        readings.append(len(data))
+        return real(data, journal_id)
+
+    monkeypatch.setattr(recovery_module, "read_lines", counted)
+    pending_journal(folder)
+    resumed = recover_journal(folder).session
+    Journal.resume(folder, resumed).detach()
+    assert len(readings) == 1
+    walk_alike(session, resumed)
+    # A file changed since (the same length: one bit) is read anew, as is one read after
+    # journaling on.
+    data = bytearray((folder / "events.jsonl").read_bytes())
+    data[len(data) // 2] ^= 0x01
+    (folder / "events.jsonl").write_bytes(bytes(data))
+    pending_journal(folder)
+    assert len(readings) == 2 and not recover_journal(folder).complete

@@ -1,0 +1,232 @@
+"""Undo records as plain JSON: what one applied command changed, written down with the
+command (the crash journal does) and read back lazily, so that a resumed session undoes
+and redoes exactly without running a single command again.
+
+`record_data(record)` writes a sealed `Record`: of each object touched, its reference
+(``["combatant", "c3"]``, ``["effect", "e7"]``, ``["encounter", None]``) and the fields
+that changed, before and after; the structural edits of the combatants and effects in
+order, each with a copy of the item (as it was when the command ended); those of the log
+apart (a reader may rebuild the log from them alone, `log_edits`); and the ids a view
+must repaint::
+
+    {"touched": [[["combatant", "c3"], {"runtime": {...}}, {"runtime": {...}}], ...],
+     "edits": [["remove", "effects", 0, {"id": "e7", ...}], ["move", "combatants", 3, 1]],
+     "log": [["insert", 12, {"when": "...", "text": "...", "kind": "turn"}]],
+     "changed": {"combatants": ["c3"], "effects": [], "clock": true, "encounter": false}}
+
+Edits of different collections are independent, so the order is kept within each.
+
+`StoredRecord` undoes and redoes such data. It builds its `Record` at its first use,
+finding each object by id in the encounter as it is then: the state right after the
+change for an undo, right before it for a redo (the stacks guarantee it). These are the
+very objects the records next to it change, so identity carries on as in the session
+that was recorded. An object the change removed (for an undo) or added (for a redo) is
+not in the encounter then: it is built from the copy written with the edit. Ids are
+never reused along one history, so an id names one object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tracker.engine.changes import (
+    COMBATANTS,
+    EFFECTS,
+    LOG,
+    ChangeSet,
+    Insert,
+    Move,
+    Record,
+    Remove,
+    Snapshot,
+    StructuralEdit,
+    Touched,
+)
+from tracker.engine.errors import CommandError
+from tracker.engine.records import RecordError, from_json, to_json
+from tracker.engine.state import Combatant, Effect, Encounter, LogEntry, StateTypes
+
+KINDS = {COMBATANTS: "combatant", EFFECTS: "effect"}
+# Fields held in a ruleset's typed records, read back through its `StateTypes`.
+_TYPED = {"combatant": "runtime", "effect": "anchor", "encounter": "clock"}
+
+
+# --- writing -----------------------------------------------------------------------------
+def record_data(record: Record) -> dict[str, Any]:
+    """The JSON form of a sealed record (see the module's docstring). Raises `TypeError`
+    for an object of a kind a record cannot name."""
+    touched = []
+    for snapshot in record.snapshots:
+        assert snapshot.after is not None, "only a sealed record is written"
+        fields = snapshot.fields
+        touched.append(
+            [
+                _reference(record.encounter, snapshot.target),
+                {name: to_json(value) for name, value in zip(fields, snapshot.before, strict=True)},
+                {name: to_json(value) for name, value in zip(fields, snapshot.after, strict=True)},
+            ]
+        )
+    changes = record.touched
+    return {
+        "touched": touched,
+        "edits": [_edit_data(edit) for edit in record.edits if edit.collection != LOG],
+        "log": [_without_collection(edit) for edit in record.edits if edit.collection == LOG],
+        "changed": {
+            "combatants": list(changes.combatants),
+            "effects": list(changes.effects),
+            "clock": changes.clock,
+            "encounter": changes.encounter,
+        },
+    }
+
+
+def log_edits(data: list[Any]) -> list[StructuralEdit]:
+    """The edits of the encounter's log from a record's ``"log"`` data, in order
+    (recovery rebuilds the log from them, so that checkpoints need not hold it)."""
+    return [_edit([edit[0], LOG, *edit[1:]], _log_entry) for edit in data]
+
+
+def _log_entry(_: str, contents: dict[str, Any]) -> LogEntry:
+    return LogEntry(**contents)
+
+
+def _reference(encounter: Encounter, target: Any) -> list[str | None]:
+    if target is encounter:
+        return ["encounter", None]
+    if isinstance(target, Combatant):
+        return ["combatant", target.id]
+    if isinstance(target, Effect):
+        return ["effect", target.id]
+    raise TypeError(f"an undo record cannot name a {type(target).__name__}")
+
+
+def _without_collection(edit: StructuralEdit) -> list[Any]:
+    kind, _, *rest = _edit_data(edit)
+    return [kind, *rest]
+
+
+def _edit_data(edit: StructuralEdit) -> list[Any]:
+    if isinstance(edit, Move):
+        return ["move", edit.collection, edit.source, edit.destination]
+    item = edit.item
+    if isinstance(item, LogEntry):
+        contents: dict[str, Any] = {"when": item.when, "text": item.text, "kind": item.kind}
+    else:
+        contents = item.to_dict()
+    return [
+        "insert" if isinstance(edit, Insert) else "remove",
+        edit.collection,
+        edit.index,
+        contents,
+    ]
+
+
+# --- reading -----------------------------------------------------------------------------
+class StoredRecord:
+    """An undo record read back from its data (see the module's docstring). `load`
+    gives the data, parsed only when first needed; `Record` is built at the first undo
+    or redo and kept."""
+
+    def __init__(
+        self, load: Callable[[], dict[str, Any]], encounter: Encounter, types: StateTypes
+    ) -> None:
+        self._load: Callable[[], dict[str, Any]] | None = load
+        self._encounter = encounter
+        self._types = types
+        self._record: Record | None = None
+
+    def revert(self) -> ChangeSet:
+        return self.bound().revert()
+
+    def reapply(self) -> ChangeSet:
+        return self.bound().reapply()
+
+    def bound(self) -> Record:
+        """The record, its objects found in the encounter as it is now (see the module's
+        docstring: only right after or right before the change). Raises `CommandError`
+        if its data cannot be read; nothing is changed then."""
+        if self._record is None:
+            assert self._load is not None
+            try:
+                self._record = _bind(self._load(), self._encounter, self._types)
+            except (RecordError, KeyError, TypeError, ValueError, IndexError) as error:
+                message = error.message if isinstance(error, RecordError) else repr(error)
+                raise CommandError(
+                    f"This change cannot be undone or redone: its record is damaged ({message})."
+                ) from None
+            self._load = None
+        return self._record
+
+
+def _bind(data: dict[str, Any], encounter: Encounter, types: StateTypes) -> Record:
+    objects: dict[tuple[str, str], Any] = {}
+
+    def find(kind: str, ident: str, contents: dict[str, Any] | None = None) -> Any:
+        key = (kind, ident)
+        if key not in objects:
+            found = _live(encounter, kind, ident)
+            if found is None:
+                if contents is None:
+                    raise KeyError(f"{kind} {ident!r} is not in the encounter")
+                found = _item(kind, contents, types)
+            objects[key] = found
+        return objects[key]
+
+    def item(collection: str, contents: dict[str, Any]) -> Any:
+        return find(KINDS[collection], str(contents["id"]), contents)
+
+    edits = [_edit(edit, item) for edit in data["edits"]]
+    edits += log_edits(data["log"])
+    snapshots = []
+    for (kind, ident), before, after in data["touched"]:
+        target = encounter if kind == "encounter" else find(kind, str(ident))
+        fields = tuple(before)
+        if fields != tuple(after) or not set(fields) <= set(vars(target)):
+            raise ValueError(f"the fields of {kind} {ident!r} do not match")
+        snapshots.append(
+            Snapshot(target, fields, _values(kind, before, types), _values(kind, after, types))
+        )
+    changed = data["changed"]
+    touched = Touched(
+        tuple(map(str, changed["combatants"])),
+        tuple(map(str, changed["effects"])),
+        bool(changed["clock"]),
+        bool(changed["encounter"]),
+    )
+    return Record(encounter, snapshots, edits, touched)
+
+
+def _edit(data: list[Any], item: Callable[[str, dict[str, Any]], Any]) -> StructuralEdit:
+    kind, collection = data[0], data[1]
+    if collection not in (COMBATANTS, EFFECTS, LOG):
+        raise ValueError(f"unknown collection {collection!r}")
+    if kind == "move":
+        return Move(collection, int(data[2]), int(data[3]))
+    if kind == "insert":
+        return Insert(collection, int(data[2]), item(collection, data[3]))
+    if kind == "remove":
+        return Remove(collection, int(data[2]), item(collection, data[3]))
+    raise ValueError(f"unknown edit {kind!r}")
+
+
+def _live(encounter: Encounter, kind: str, ident: str) -> Any:
+    items: list[Any] = encounter.combatants if kind == "combatant" else encounter.effects
+    return next((item for item in items if item.id == ident), None)
+
+
+def _item(kind: str, contents: dict[str, Any], types: StateTypes) -> Combatant | Effect:
+    if kind == "combatant":
+        return Combatant.from_dict(contents, types.runtime)
+    return Effect.from_dict(contents, types.anchor)
+
+
+def _values(kind: str, values: dict[str, Any], types: StateTypes) -> tuple[Any, ...]:
+    """A snapshot's values from their JSON: the ruleset's typed record read and checked,
+    the rest plain values (a restore copies them)."""
+    typed = _TYPED[kind]
+    record_type = {"runtime": types.runtime, "anchor": types.anchor, "clock": types.clock}[typed]
+    return tuple(
+        from_json(record_type, value, name) if name == typed else value
+        for name, value in values.items()
+    )

@@ -1,0 +1,189 @@
+"""The history in the crash journal, and checkpoints: how recovery rebuilds a long fight
+without running its commands again.
+
+Each apply line carries, besides the command, its text and its undo record
+(`tracker.engine.stored`), the edits of the log apart (``"log"``) so that recovery can
+rebuild the log without reading the rest of the record. Every so often (`Journal`
+decides when) the journal writes a checkpoint line: the encounter as it then is,
+without its log, which would make every checkpoint as long as the fight::
+
+    {"seq":412,"op":"checkpoint","document":{"format":…,"encounter":{…,"log":[]}},
+     "log":3107,"crc":"…"}
+
+Recovery starts at the last checkpoint it can use (`resume_point`): the encounter is read
+from it; its log is rebuilt from the log edits of the records before it; the undo and
+redo stacks are worked out from the apply, undo and redo lines before it, each entry's
+record read only when the GM undoes or redoes that far. The lines after the checkpoint
+are then replayed, their records reapplied (`replay_apply`). A checkpoint is used only
+if every apply line before it carries a record (a journal begun by an older Tracker has
+none: it replays from its base), its document reads, and the rebuilt log has the length
+it names; otherwise the checkpoint before it is tried, and then the base. A damaged
+checkpoint line fails its checksum like any other line, so recovery stops before it and
+starts from the one before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tracker.engine.changes import Insert, Record, Remove, StructuralEdit, Undoable
+from tracker.engine.commands import Command
+from tracker.engine.errors import CommandError, TrackerError
+from tracker.engine.session import Applied, Session
+from tracker.engine.state import Encounter, LogEntry
+from tracker.engine.stored import StoredRecord, log_edits, record_data
+from tracker.persistence.files import FileFormatError, encounter_from_document, envelope
+from tracker.persistence.journal_lines import Lines, parse_record
+
+_DAMAGE = (TrackerError, KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+# --- writing -----------------------------------------------------------------------------
+def apply_entry(command: Command, text: str, record: Undoable | None) -> dict[str, Any]:
+    """An apply line: the command, its text and its undo record (a sealed `Record`, or a
+    `StoredRecord`). Raises `TypeError`/`ValueError` for what JSON cannot hold."""
+    if isinstance(record, StoredRecord):
+        record = record.bound()
+    if not isinstance(record, Record):
+        raise TypeError("a change without its undo record cannot be journaled")
+    data = record_data(record)
+    log = data.pop("log")
+    return {"op": "apply", "record": data, "log": log, "command": command.to_dict(), "text": text}
+
+
+def checkpoint_entry(encounter: Encounter) -> dict[str, Any]:
+    """A checkpoint line: the encounter without its log, and the length of its log."""
+    return {
+        "op": "checkpoint",
+        "document": envelope(encounter, log=False),
+        "log": len(encounter.log),
+    }
+
+
+# --- reading -----------------------------------------------------------------------------
+def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
+    """The session at the last checkpoint among `lines` that can be used, its undo and
+    redo history included, and the index of that line; or a session on the base and 0."""
+    records = lines.records
+    bare = next(
+        (i for i, r in enumerate(records) if r["op"] == "apply" and "record" not in r),
+        len(records),
+    )
+    for index in reversed([i for i in range(bare) if records[i]["op"] == "checkpoint"]):
+        session = _session_at(base, lines, index)
+        if session is not None:
+            return session, index
+    return Session(base), 0
+
+
+def replay_apply(session: Session, record: dict[str, Any]) -> None:
+    """Replay an apply line: its undo record reapplied, or, when it has none (or it cannot
+    be read), its command run again. Raises what `Session.apply` raises."""
+    command = Command.from_dict(record["command"])
+    if "record" in record and isinstance(record.get("text"), str):
+        load = _loader(record["record"], record.get("log", []))
+        stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
+        try:
+            session.replay(Applied(command, record["text"], stored))
+            return
+        except CommandError:
+            pass  # nothing changed: the command is run instead
+    session.apply(command)
+
+
+def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
+    records = lines.records
+    checkpoint = records[index]
+    try:
+        folded = _fold(base.log, records, index)
+        encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+    except (FileFormatError, *_DAMAGE):
+        return None
+    if folded is None or encounter.ruleset_id != base.ruleset_id:
+        return None
+    done, undone, log = folded
+    if len(log) != checkpoint["log"]:
+        return None
+    encounter.log = log
+    session = Session(encounter)
+    types = session.ruleset.state_types
+
+    def entry(line: int) -> Applied:
+        record = records[line]
+        text = record["text"]
+        if not isinstance(text, str):
+            raise TypeError("the text of a change is not text")
+        load = _loader(record["record"], record.get("log", []))
+        return Applied(
+            Command.from_dict(record["command"]), text, StoredRecord(load, encounter, types)
+        )
+
+    try:
+        session.restore_history([entry(i) for i in done], [entry(i) for i in reversed(undone)])
+    except _DAMAGE:
+        return None
+    return session
+
+
+def _fold(
+    log: list[LogEntry], records: list[dict[str, Any]], stop: int
+) -> tuple[list[int], list[int], list[LogEntry]] | None:
+    """The undo and redo stacks (indexes of apply lines; the next to redo last) and the
+    log after the lines before `stop`, worked out from the lines alone. None if a line
+    does not fit (an undo with nothing to undo: such a journal replays from its base)."""
+    done: list[int] = []
+    undone: list[int] = []
+    log = list(log)
+    edits: dict[int, list[StructuralEdit]] = {}
+    for index in range(1, stop):
+        op = records[index]["op"]
+        if op == "apply":
+            edits[index] = log_edits(records[index].get("log", []))
+            _forward(log, edits[index])
+            done.append(index)
+            undone.clear()
+        elif op in ("undo", "redo"):
+            source, target = (done, undone) if op == "undo" else (undone, done)
+            if not source:
+                return None
+            line = source.pop()
+            target.append(line)
+            if op == "undo":
+                _backward(log, edits[line])
+            else:
+                _forward(log, edits[line])
+    return done, undone, log
+
+
+def _forward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:
+    for edit in edits:
+        _edit(log, edit)
+
+
+def _backward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:
+    for edit in reversed(edits):
+        if isinstance(edit, Insert):
+            _edit(log, Remove(edit.collection, edit.index, edit.item))
+        elif isinstance(edit, Remove):
+            _edit(log, Insert(edit.collection, edit.index, edit.item))
+        else:
+            raise ValueError("the log is never reordered")
+
+
+def _edit(log: list[LogEntry], edit: StructuralEdit) -> None:
+    """One edit of the log, checked: an index out of place or an entry that is not the
+    one removed means the records do not fit the log."""
+    if isinstance(edit, Insert) and 0 <= edit.index <= len(log):
+        log.insert(edit.index, edit.item)
+    elif isinstance(edit, Remove) and 0 <= edit.index < len(log) and log[edit.index] == edit.item:
+        del log[edit.index]
+    else:
+        raise ValueError("the records do not fit the log")
+
+
+def _loader(record: bytes | dict[str, Any], log: list[Any]) -> Callable[[], dict[str, Any]]:
+    """The undo record of an apply line, parsed when first needed (its checksum held
+    when it was read), with the edits of the log."""
+    return lambda: {**parse_record(record), "log": log}
