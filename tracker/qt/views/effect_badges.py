@@ -11,7 +11,7 @@ cell (the generic order table's state column)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QPointF, QRect, QRectF, Qt
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QStyle,
+    QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolTip,
 )
@@ -215,14 +216,30 @@ class BadgeCellDelegate(ElidedTipDelegate):
         option: QStyleOptionViewItem,
         index: Index,
     ) -> bool:
-        if event is not None and index.isValid():
-            item = QStyleOptionViewItem(option)
-            self.initStyleOption(item, index)
-            tip = tooltip_at(place(_badges(index), _line(item), item.font), event.pos())
-            if tip is not None:
-                QToolTip.showText(event.globalPos(), tip, view.viewport())
-                return True
+        if show_badge_tip(self, event, view, option, index, _line):
+            return True
         return super().helpEvent(event, view, option, index)
+
+
+def show_badge_tip(
+    delegate: QStyledItemDelegate,
+    event: QHelpEvent | None,
+    view: QAbstractItemView,
+    option: QStyleOptionViewItem,
+    index: Index,
+    line: Callable[[QStyleOptionViewItem], QRect],
+) -> bool:
+    """Show the tooltip of the badge under the pointer (name, note, time left), the
+    badges laid out on `line` of the cell; False when the pointer is on no badge."""
+    if event is None or not index.isValid():
+        return False
+    item = QStyleOptionViewItem(option)
+    delegate.initStyleOption(item, index)
+    tip = tooltip_at(place(_badges(index), line(item), item.font), event.pos())
+    if tip is None:
+        return False
+    QToolTip.showText(event.globalPos(), tip, view.viewport())
+    return True
 
 
 def _badges(index: Index) -> tuple[Badge, ...]:

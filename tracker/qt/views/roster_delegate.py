@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QStyle,
     QStyleOptionViewItem,
-    QToolTip,
 )
 
 from tracker.qt.appearance import is_dark
@@ -111,12 +110,6 @@ class RosterDelegate(FitWidthDelegate):
         index: Index,
     ) -> bool:
         """A badge shows its effect's name, note and time left."""
-        if event is not None and index.isValid():
-            item = QStyleOptionViewItem(option)
-            self.initStyleOption(item, index)
-            badges = effect_badges.place(index.data(BadgesRole) or (), _name_line(item), item.font)
-            tip = effect_badges.tooltip_at(badges, event.pos())
-            if tip is not None:
-                QToolTip.showText(event.globalPos(), tip, view.viewport())
-                return True
+        if effect_badges.show_badge_tip(self, event, view, option, index, _name_line):
+            return True
         return super().helpEvent(event, view, option, index)
