@@ -22,6 +22,7 @@ import gc
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -29,45 +30,20 @@ from typing import Any
 
 os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
 
+# Run as a script, the checkout is not on the path: the shared fights module needs it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.fights import next_step, stats_for  # noqa: E402
 from tracker.engine import (  # noqa: E402
     AddCombatant,
     AddEffect,
-    Command,
     CommandError,
     EndEffect,
-    EndTurn,
-    RulesetAction,
     Session,
     StartEncounter,
 )
 from tracker.engine.registry import available_rulesets  # noqa: E402
 from tracker.persistence.journal import Journal, pending_journal, recover_journal  # noqa: E402
-
-
-def stats_for(session: Session, rng: random.Random) -> dict[str, Any]:
-    stats: dict[str, Any] = {}
-    for field in session.ruleset.stat_fields:
-        if field.kind == "int":
-            low = field.minimum if field.minimum is not None else 0
-            high = field.maximum if field.maximum is not None else low + 30
-            stats[field.name] = rng.randint(low, min(high, low + 40))
-        elif field.kind == "choice":
-            stats[field.name] = rng.choice(field.choices)
-    return stats
-
-
-def next_step(session: Session) -> Command:
-    """Answer the open prompt (its first answer the rules take), or end the turn."""
-    prompt = session.prompt()
-    if prompt is not None:
-        for answer in prompt.answers:
-            command = answer.command
-            if answer.fields and isinstance(command, RulesetAction):
-                params = {f.name: (f.default if f.kind != "text" else "x") for f in answer.fields}
-                command = RulesetAction(command.action, command.combatant_id, params)
-            if session.refusal(command) is None:
-                return command
-    return EndTurn()
 
 
 def play(ruleset_id: str, size: int, turns: int, folder: Path) -> Session:

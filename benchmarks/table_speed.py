@@ -42,20 +42,22 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
 
+# Run as a script, the checkout is not on the path: the shared fights module needs it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from PySide6.QtCore import QEvent, QtMsgType, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from benchmarks.fights import next_step, params_at_defaults, stats_for  # noqa: E402
 from tracker.engine import (  # noqa: E402
     AddCombatant,
     AddEffect,
     Command,
     EditCombatant,
-    EndTurn,
     RulesetAction,
     Session,
     StartEncounter,
 )
-from tracker.engine.fields import Field  # noqa: E402
 from tracker.engine.registry import available_rulesets  # noqa: E402
 from tracker.qt.main_window import MainWindow  # noqa: E402
 
@@ -70,19 +72,6 @@ def _quiet(kind: QtMsgType, _context: object, message: str) -> None:
 
 
 # --- building a fight --------------------------------------------------------------------
-def stats_for(session: Session, rng: random.Random) -> dict[str, Any]:
-    """Random valid stats from the ruleset's declared fields."""
-    stats: dict[str, Any] = {}
-    for spec in session.ruleset.stat_fields:
-        if spec.kind == "int":
-            low = spec.minimum if spec.minimum is not None else 0
-            high = spec.maximum if spec.maximum is not None else low + 30
-            stats[spec.name] = rng.randint(low, min(high, low + 40))
-        elif spec.kind == "choice":
-            stats[spec.name] = rng.choice(spec.choices)
-    return stats
-
-
 def build(ruleset_id: str, size: int, seed: int = 7) -> Session:
     """A started fight of `size` random combatants, past its set-up (a combatant acts)."""
     rng = random.Random(seed)
@@ -99,31 +88,12 @@ def build(ruleset_id: str, size: int, seed: int = 7) -> Session:
     return session
 
 
-def _params(fields: tuple[Field, ...]) -> dict[str, Any]:
-    return {f.name: (f.default if f.kind != "text" else "x") for f in fields}
-
-
-def next_step(session: Session) -> Command:
-    """What the GM does next: answer the open prompt (its first answer the rules take,
-    typed fields at their defaults), or end the turn."""
-    prompt = session.prompt()
-    if prompt is not None:
-        for answer in prompt.answers:
-            command = answer.command
-            if answer.fields and isinstance(command, RulesetAction):
-                params = {**command.params, **_params(tuple(answer.fields))}
-                command = RulesetAction(command.action, command.combatant_id, params)
-            if session.refusal(command) is None:
-                return command
-    return EndTurn()
-
-
 def an_action(session: Session) -> Command | None:
     """The first action of the current turn the state allows, with default parameters."""
     for spec in session.ruleset.actions:
         if spec.on != "current":
             continue
-        command = RulesetAction(spec.name, None, _params(spec.params))
+        command = RulesetAction(spec.name, None, params_at_defaults(spec.params))
         if session.refusal(command) is None:
             return command
     return None
