@@ -155,6 +155,13 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     ) -> None:
         """The combatant's stats changed from `old` (already applied)."""
 
+    def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """The encounter data (plain JSON) of a file written at schema `version`, with
+        this ruleset's own records brought to the next version's shape; called once per
+        version step when an older file is read. Must not change `data`. Default: no
+        change (the ruleset's records kept their shape)."""
+        return data
+
     def on_option_changed(self, tx: Transaction, encounter: Encounter, name: str) -> None:
         """The encounter option `name` was just set (re-order or re-count what it
         changes)."""

@@ -44,84 +44,6 @@ SCHEMA_VERSION = 3
 MAX_FILE_BYTES = 64 * 1024 * 1024  # anything larger is not an encounter we wrote
 
 
-def _priority_records(document: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 → 2: Priority keeps typed records. A creature's Tricks used this turn (a
-    list of names) become a `Counters` table, {"used": {name: 1}}; an Overexertion
-    reminder ([creature id, minute]) becomes {"combatant_id": id, "minute": minute}; a
-    missing state or clock (null) becomes an empty table (the records' defaults). What
-    does not have the old shape is left as it is, to be refused when the records are
-    read. The document given is not changed; other rulesets pass unchanged."""
-    data = document.get("encounter")
-    if not isinstance(data, dict) or data.get("ruleset_id") != "priority":
-        return document
-    data = dict(data)
-    combatants = data.get("combatants")
-    if isinstance(combatants, list):
-        data["combatants"] = [_priority_creature(entry) for entry in combatants]
-    clock = data.get("clock")
-    if clock is None:
-        data["clock"] = {}
-    elif isinstance(clock, dict) and isinstance(clock.get("overexertion"), list):
-        data["clock"] = {
-            **clock,
-            "overexertion": [
-                {"combatant_id": entry[0], "minute": entry[1]}
-                if isinstance(entry, list) and len(entry) == 2
-                else entry
-                for entry in clock["overexertion"]
-            ],
-        }
-    return {**document, "encounter": data}
-
-
-def _priority_creature(entry: Any) -> Any:
-    if not isinstance(entry, dict):
-        return entry
-    runtime = entry.get("runtime")
-    if runtime is None:
-        return {**entry, "runtime": {}}
-    tricks = runtime.get("tricks") if isinstance(runtime, dict) else None
-    if not isinstance(tricks, list) or not all(isinstance(name, str) for name in tricks):
-        return entry
-    return {**entry, "runtime": {**runtime, "tricks": {"used": dict.fromkeys(tricks, 1)}}}
-
-
-def _stamina_wounds(document: dict[str, Any]) -> dict[str, Any]:
-    """Schema 2 → 3: a Stamina battle Unit's wounds leave its state for its stats (the
-    "wounds" stat, beside the new "health", the wounds it can take). Health was not
-    counted before, so a Unit read from an older file gets 0, "not set": its wounds
-    count as they did and nobody falls. Other rulesets pass unchanged."""
-    data = document.get("encounter")
-    if not isinstance(data, dict) or data.get("ruleset_id") != "stamina_battle":
-        return document
-    combatants = data.get("combatants")
-    if not isinstance(combatants, list):
-        return document
-    return {
-        **document,
-        "encounter": {**data, "combatants": [_stamina_unit(entry) for entry in combatants]},
-    }
-
-
-def _stamina_unit(entry: Any) -> Any:
-    if not isinstance(entry, dict):
-        return entry
-    runtime, stats = entry.get("runtime"), entry.get("stats", {})
-    if not isinstance(runtime, dict) or not isinstance(stats, dict):
-        return entry
-    runtime = dict(runtime)
-    wounds = runtime.pop("wounds", 0)
-    return {**entry, "runtime": runtime, "stats": {"health": 0, **stats, "wounds": wounds}}
-
-
-# Upgrades from one schema version to the next: `_MIGRATIONS[n]` turns a version-n
-# envelope into a version n+1 envelope.
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _priority_records,
-    2: _stamina_wounds,
-}
-
-
 class FileFormatError(TrackerError):
     """A file cannot be read as a Tracker encounter, or must not be overwritten.
     `path` is the file concerned."""
@@ -317,6 +239,20 @@ def encounter_from_document(document: Any, path: Path) -> Encounter:
     return encounter
 
 
+def _upgraded(document: dict[str, Any], version: int) -> dict[str, Any]:
+    """A version-`version` envelope brought to the next version. The core's own data has
+    kept its shape so far; a ruleset upgrades its records itself (`Ruleset.upgrade`). An
+    encounter of a ruleset not installed is left as it is, to be refused by name."""
+    data = document.get("encounter")
+    if not isinstance(data, dict) or not isinstance(data.get("ruleset_id"), str):
+        return document
+    try:
+        ruleset = get_ruleset(data["ruleset_id"])
+    except RulesetNotFoundError:
+        return document
+    return {**document, "encounter": ruleset.upgrade(data, version)}
+
+
 def _checked_data(document: Any, path: Path) -> dict[str, Any]:
     """The encounter data of a file's document, migrated to this schema version and with
     its core structure checked, or `FileFormatError`."""
@@ -338,7 +274,7 @@ def _checked_data(document: Any, path: Path) -> dict[str, Any]:
             f"{shown(path)} is damaged: it has an impossible schema version ({version}).", path
         )
     while version < SCHEMA_VERSION:
-        document = _MIGRATIONS[version](document)
+        document = _upgraded(document, version)
         version += 1
     data = document.get("encounter")
     if not isinstance(data, dict):

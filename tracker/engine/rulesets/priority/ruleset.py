@@ -23,6 +23,7 @@ from tracker.engine.rulesets.priority import (
     reactions,
     schedule,
     turns,
+    upgrades,
 )
 from tracker.engine.rulesets.priority.conditions import CONDITIONS
 from tracker.engine.rulesets.priority.conflict import CONFLICT_ENTRIES, LEAVING
@@ -251,6 +252,9 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
     # --- typed state ----------------------------------------------------------------
     def new_clock(self) -> PriorityClock:
         return PriorityClock()
+
+    def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        return upgrades.upgrade(data, version)
 
     def new_runtime(self, combatant: Combatant) -> CreatureState:
         return CreatureState()

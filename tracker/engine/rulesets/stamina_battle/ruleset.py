@@ -31,6 +31,7 @@ from tracker.engine.rulesets.stamina_battle import (
     reactions,
     sides,
     turns,
+    upgrades,
     wounds,
 )
 from tracker.engine.rulesets.stamina_battle.conditions import CONDITIONS
@@ -149,6 +150,9 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
         return tuple(found)
 
     # --- Units ----------------------------------------------------------------------------
+    def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        return upgrades.upgrade(data, version)
+
     def new_runtime(self, combatant: Combatant) -> Runtime:
         maximum = stat(combatant, "stamina_max")
         return Runtime(stamina=Pool(maximum, maximum))
