@@ -1,0 +1,122 @@
+"""Where one step's time goes, with the main window open (offscreen).
+
+Run by hand:
+
+    .venv/bin/python benchmarks/step_anatomy.py RULESET {end,action,edit,undo}
+        [--size 30] [--effects 10] [--steps 20] [--top 30] [--sort tottime]
+
+Prints, per step: the CPU ms; the paint events each widget received and the area of the
+region it painted (not the bounding rect); the layout requests; and the cProfile of the
+steps (`{built-in method processEvents}`'s own time is Qt's C++ painting and layout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import cProfile
+import pstats
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PySide6.QtCore import QEvent, QObject  # noqa: E402
+from PySide6.QtGui import QPaintEvent  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
+
+from benchmarks.fights import next_step  # noqa: E402
+from benchmarks.table_speed import Table, add_effects, an_action, build  # noqa: E402
+from tracker.engine import Command, EditCombatant  # noqa: E402
+
+
+def _name(widget: QObject) -> str:
+    """The class and the nearest object name up the parents."""
+    named: QObject | None = widget
+    while named is not None and named.objectName().startswith("qt_") | (not named.objectName()):
+        named = named.parent()
+    suffix = named.objectName() if named is not None else ""
+    return f"{type(widget).__name__}:{suffix}"
+
+
+class Counter(QObject):
+    """Counts paint events (with their painted area) and layout requests per widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: collections.Counter[str] = collections.Counter()
+        self.area: collections.Counter[str] = collections.Counter()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        kind = event.type()
+        if kind == QEvent.Type.Paint and isinstance(event, QPaintEvent):
+            name = _name(watched)
+            self.events[name] += 1
+            self.area[name] += sum(r.width() * r.height() for r in event.region())
+        elif kind == QEvent.Type.LayoutRequest and isinstance(watched, QWidget):
+            self.events["LayoutRequest " + _name(watched)] += 1
+        return False
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("ruleset")
+    parser.add_argument("operation", choices=["end", "action", "edit", "undo"])
+    parser.add_argument("--size", type=int, default=30)
+    parser.add_argument("--effects", type=int, default=10)
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--sort", default="tottime")
+    arguments = parser.parse_args()
+    rng = random.Random(3)
+    table = Table(build(arguments.ruleset, arguments.size), Path(tempfile.mkdtemp()), "a")
+    add_effects(table.session, table.document.apply, arguments.effects, rng)
+    table.settle()
+    counter = Counter()
+    profile = cProfile.Profile()
+    times: list[float] = []
+    for number in range(arguments.steps):
+        command: Command | None
+        if arguments.operation == "end":
+            command = next_step(table.session)
+        elif arguments.operation == "action":
+            command = an_action(table.session)
+        else:
+            combatant = table.session.encounter.combatants[arguments.size // 2]
+            command = EditCombatant(combatant.id, {"name": f"{combatant.name}{number % 2}"})
+        if command is None or table.session.refusal(command) is not None:
+            continue
+        if arguments.operation == "undo":
+            table.document.apply(command)
+            table.settle()
+        table.app.installEventFilter(counter)
+        started = time.process_time()
+        profile.enable()
+        if arguments.operation == "undo":
+            table.document.undo_stack.undo()
+        else:
+            table.document.apply(command)
+        table.settle()
+        profile.disable()
+        times.append((time.process_time() - started) * 1000)
+        table.app.removeEventFilter(counter)
+    steps = max(len(times), 1)
+    times.sort()
+    print(
+        f"{len(times)} steps, median {times[len(times) // 2] if times else 0:.2f} CPU ms"
+        " (profiled: slower than the benchmark)"
+    )
+    print("\nper step: events, painted area (px²)")
+    for name, count in counter.events.most_common(40):
+        print(f"{count / steps:7.1f} {counter.area[name] / steps:10.0f}  {name}")
+    print()
+    stats = pstats.Stats(profile)
+    stats.sort_stats(arguments.sort).print_stats(arguments.top)
+    table.close()
+
+
+if __name__ == "__main__":
+    main()
