@@ -15,11 +15,11 @@ contents before and after): what undo needs, not a copy of everything touched.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tracker.engine.copying import copy_state
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 
 COMBATANTS = "combatants"
@@ -103,7 +103,7 @@ class Snapshot:
     after: tuple[Any, ...] | None = None
 
     def capture(self) -> tuple[Any, ...]:
-        return tuple(copy.deepcopy(getattr(self.target, name)) for name in self.fields)
+        return tuple(copy_state(getattr(self.target, name)) for name in self.fields)
 
     def seal(self) -> None:
         """Keep only the fields the command changed, before and after."""
@@ -115,13 +115,19 @@ class Snapshot:
             if type(now) is not type(old) or now != old:
                 fields.append(name)
                 before.append(old)
-                after.append(copy.deepcopy(now))
+                after.append(copy_state(now))
         self.fields, self.before, self.after = tuple(fields), tuple(before), tuple(after)
 
     def restore(self, values: tuple[Any, ...]) -> None:
         """Give the target these values of `fields` (copies: the snapshot stays as it is)."""
         for name, value in zip(self.fields, values, strict=True):
-            setattr(self.target, name, copy.deepcopy(value))
+            setattr(self.target, name, copy_state(value))
+
+    def hand_back(self) -> None:
+        """Give the target its values from before, themselves, not copies: for a
+        transaction rolled back, whose snapshots are dropped."""
+        for name, value in zip(self.fields, self.before, strict=True):
+            setattr(self.target, name, value)
 
 
 class Transaction:
@@ -233,9 +239,16 @@ class Transaction:
         return self._record()
 
     def rollback(self) -> None:
-        """Undo everything: the state is as before, and so is what was worked out."""
-        if self._changed():
-            self._record().revert()
+        """Undo everything: the state is as before, and so is what was worked out. A trial
+        run (`Session.refusal`) ends here, so it copies nothing back: the values kept at
+        the first touch are handed back."""
+        for edit in reversed(self.edits):
+            _apply_edit(self.encounter, _inverse(edit))
+        for key in reversed(self._order):
+            self._snapshots[key].hand_back()
+        self._snapshots.clear()
+        self._order.clear()
+        self.edits.clear()
         self.encounter.memo = self._memo
 
     def _changed(self) -> bool:

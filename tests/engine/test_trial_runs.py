@@ -1,0 +1,102 @@
+"""A trial run (`Session.refusal`) leaves the encounter exactly as it found it: the same
+objects, the same contents, the same structure and what was worked out before."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+import pytest
+
+from tracker.engine import AddCombatant, AddEffect, Session, StartEncounter, changes
+from tracker.engine.changes import Transaction
+from tracker.engine.commands import Command
+from tracker.engine.copying import copy_state
+from tracker.engine.errors import CommandError
+from tracker.engine.ruleset import AnyRuleset
+from tracker.engine.state import Effect, Encounter
+
+
+@dataclass
+class _TouchEverythingThenRefuse(Command):
+    """Changes a combatant, an effect, the clock, the options and the lists, then is refused."""
+
+    def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
+        first, second = encounter.combatants[0], encounter.combatants[1]
+        tx.touch(first).name = "Changed"
+        tx.touch(first).stats["changed"] = 1
+        tx.touch_effect(encounter.effects[0]).name = "Changed too"
+        tx.touch_clock()
+        tx.touch_encounter().options["added"] = "yes"
+        tx.new_id("x")
+        tx.move_combatant(0, 1)
+        tx.remove_combatant(second)
+        tx.remove_effect(encounter.effects[0])
+        tx.add_effect(Effect("e-new", "New", first.id, first.id))
+        tx.log("Never happened")
+        raise CommandError("Refused after all.")
+
+
+def _fight() -> Session:
+    session = Session.new("Trial", "war_scroll")
+    for name in ("Ann", "Bob", "Cid"):
+        session.apply(AddCombatant(name, "party"))
+    session.apply(StartEncounter())
+    ids = [c.id for c in session.encounter.combatants]
+    session.apply(AddEffect("Blessed", ids[0], ids[1]))
+    return session
+
+
+def test_a_refused_trial_run_leaves_the_same_objects_with_the_same_contents() -> None:
+    session = _fight()
+    encounter = session.encounter
+    encounter.derived("worked out", lambda: "before")
+    contents = copy.deepcopy(encounter)
+    combatants, effects = list(encounter.combatants), list(encounter.effects)
+    log_length = len(encounter.log)
+
+    error = session.refusal(_TouchEverythingThenRefuse())
+
+    assert error is not None and str(error) == "Refused after all."
+    assert encounter == contents
+    assert encounter.combatants == combatants
+    assert all(a is b for a, b in zip(encounter.combatants, combatants, strict=True))
+    assert all(a is b for a, b in zip(encounter.effects, effects, strict=True))
+    assert "added" not in encounter.options
+    assert len(encounter.log) == log_length
+    assert encounter.next_id == contents.next_id
+    assert encounter.derived("worked out", lambda: "recomputed") == "before"
+
+
+def test_after_a_refused_trial_run_undo_and_redo_are_exact() -> None:
+    session = _fight()
+    before_effect = copy.deepcopy(session.encounter)
+    session.refusal(_TouchEverythingThenRefuse())
+    session.undo()  # the effect
+    session.redo()
+    assert session.encounter == before_effect
+    session.refusal(_TouchEverythingThenRefuse())
+    session.apply(AddCombatant("Dee", "enemy"))
+    session.undo()
+    assert session.encounter == before_effect
+
+
+def test_a_trial_run_copies_what_it_touches_once_and_hands_it_back_uncopied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Copies are the engine's largest cost of a trial run: one per field touched, taken at
+    the first touch; the rollback hands those back instead of copying them again."""
+    session = _fight()
+    copied: list[object] = []
+
+    def counting(value: object) -> object:
+        copied.append(value)
+        return copy_state(value)
+
+    monkeypatch.setattr(changes, "copy_state", counting)
+    session.refusal(_TouchEverythingThenRefuse())
+    encounter = session.encounter
+    fields_touched = (
+        len(vars(encounter.combatants[0])) + len(vars(encounter.effects[0])) + 5
+    )  # the combatant, the effect and the encounter's five scalar fields
+    assert len(copied) == fields_touched
