@@ -60,7 +60,7 @@ def _dataclass_copier(cls: type) -> Copier:
         names = tuple(f.name for f in dataclasses.fields(cls))
 
         def copy_slotted(value: Any) -> Any:
-            fresh = new(cls)
+            fresh: Any = new(cls)
             for name in names:
                 setter(fresh, name, copy_state(getattr(value, name)))
             return fresh
@@ -68,7 +68,7 @@ def _dataclass_copier(cls: type) -> Copier:
         return copy_slotted
 
     def copy_plain(value: Any) -> Any:
-        fresh = new(cls)
+        fresh: Any = new(cls)
         fresh.__dict__.update({k: copy_state(v) for k, v in value.__dict__.items()})
         return fresh
 
