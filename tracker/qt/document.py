@@ -9,9 +9,10 @@ and undo texts come from Qt while undo itself stays in the engine.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tracker.engine import Command, CommandError, Session
@@ -33,12 +34,12 @@ class _EngineUndoCommand(QUndoCommand):
         if self._applied or document is None or document.mirroring:
             self._applied = False
             return
-        document.session.redo()
+        document.run_history_step(document.session.redo)
 
     def undo(self) -> None:
         document = self._document()
         if document is not None and not document.mirroring:
-            document.session.undo()
+            document.run_history_step(document.session.undo)
 
 
 class _Forward:
@@ -110,6 +111,17 @@ class EncounterDocument(QObject):
         self.mirror_history()
         self.replaced.emit()
         self.path_changed.emit()
+
+    def run_history_step(self, step: Callable[[], object]) -> None:
+        """An undo or redo of the session, from the Qt stack. The engine refuses one whose
+        record cannot be read (a damaged journal) and changes nothing; the Qt stack has
+        already moved by then, so it is put back in step with the session once the
+        stack is done, and the refusal is shown like any other."""
+        try:
+            step()
+        except CommandError as error:
+            self.refused.emit(error.message, error.field or "")
+            QTimer.singleShot(0, self, self.mirror_history)
 
     def mirror_history(self) -> None:
         """Put the session's undo and redo history (a recovered session has some) on the
