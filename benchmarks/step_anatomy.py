@@ -70,7 +70,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--sort", default="tottime")
+    parser.add_argument("--players", action="store_true", help="the players' screen open too")
     arguments = parser.parse_args()
+    Table.players = arguments.players
     rng = random.Random(3)
     table = Table(build(arguments.ruleset, arguments.size), Path(tempfile.mkdtemp()), "a")
     add_effects(table.session, table.document.apply, arguments.effects, rng)

@@ -4,6 +4,9 @@ Run by hand (never in the test suite; this machine is shared and noisy):
 
     .venv/bin/python benchmarks/table_speed.py [--quick] [--rulesets war_scroll ...]
         [--sizes 10 30 100 1000] [--effects 0 1 10] [--steps 15] [--long-turns 2000]
+        [--players]
+
+`--players` opens the players' screen too (as at the table, on a second screen).
 
 Two parts, for each ruleset:
 
@@ -45,7 +48,7 @@ os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
 # Run as a script, the checkout is not on the path: the shared fights module needs it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtCore import QEvent, QtMsgType, qInstallMessageHandler  # noqa: E402
+from PySide6.QtCore import QEvent, QSettings, QtMsgType, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from benchmarks.fights import next_step, params_at_defaults, stats_for  # noqa: E402
@@ -60,6 +63,7 @@ from tracker.engine import (  # noqa: E402
 )
 from tracker.engine.registry import available_rulesets  # noqa: E402
 from tracker.qt.main_window import MainWindow  # noqa: E402
+from tracker.qt.players.launcher import open_players_screen  # noqa: E402
 
 OPERATIONS = ("End Turn", "action", "edit", "undo")
 FRAME_MS = 1000 / 60
@@ -133,13 +137,26 @@ def add_effects(session: Session, apply: Callable[[Command], Any], wanted: int, 
 class Table:
     """The main window on a fight, and a clock of CPU time around one operation."""
 
+    players = False  # also the players' screen (`--players`)
+
     def __init__(self, session: Session, folder: Path, name: str) -> None:
         self.app = QApplication.instance() or QApplication([])
         self.window = MainWindow(session, None, folder / f"journal-{name}")
         self.window.resize(1366, 768)
         self.window.show()
-        self.settle()
         self.document = self.window.document
+        self.players_window = None
+        if Table.players:
+            store = QSettings(str(folder / f"players-{name}.ini"), QSettings.Format.IniFormat)
+            self.players_window = open_players_screen(
+                self.document,
+                self.window,
+                ask=False,
+                turn_order_model=self.window.turn_order_model,
+                effects_model=self.window.effects_model,
+                store=store,
+            )
+        self.settle()
 
     @property
     def session(self) -> Session:
@@ -160,6 +177,8 @@ class Table:
 
     def close(self) -> None:
         self.document.undo_stack.setClean()
+        if self.players_window is not None:
+            self.players_window.close()
         self.window.close()
         self.window.deleteLater()
         self.settle()
@@ -325,11 +344,16 @@ def main() -> None:
     parser.add_argument("--long-turns", type=int, default=None, help="default 2000")
     parser.add_argument("--no-table", action="store_true")
     parser.add_argument("--no-long", action="store_true")
+    parser.add_argument("--players", action="store_true", help="the players' screen open too")
     arguments = parser.parse_args()
+    Table.players = arguments.players
     qInstallMessageHandler(_quiet)
     steps = arguments.steps or (5 if arguments.quick else 15)
     long_turns = arguments.long_turns or (400 if arguments.quick else 2000)
-    print(f"Python {sys.version.split()[0]}, {steps} steps a cell, fights of {long_turns} steps")
+    print(
+        f"Python {sys.version.split()[0]}, {steps} steps a cell, fights of {long_turns} steps"
+        + (", the players' screen open" if arguments.players else "")
+    )
     with tempfile.TemporaryDirectory() as folder:
         if not arguments.no_table:
             for ruleset_id in arguments.rulesets:
