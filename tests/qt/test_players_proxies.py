@@ -189,3 +189,27 @@ def test_secret_fields_stay_out_of_the_grid_tooltips(document, secret_field):
     tip = players.grid_proxy.headerData(0, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Echthra: Speed 17")
     assert SECRET_LABEL not in tip
+
+
+def test_the_time_left_told_to_players_is_worked_out_once_per_change(document, monkeypatch):
+    """A paint asks each effect's time left several times; the ruleset is asked once per
+    effect between two changes, and again after a change (which may change it)."""
+    players = Players(document)
+    ids = {c.name: c.id for c in document.encounter.combatants}
+    document.apply(StartEncounter())
+    document.apply(AddEffect("Blessed", ids["Thomas"], ids["Echthra"], {"cycles": 2}))
+    ruleset = type(document.ruleset)
+    asked: list[str] = []
+    real = ruleset.public_remaining
+
+    def counting(self, encounter, effect, visible_ids):
+        asked.append(effect.name)
+        return real(self, encounter, effect, visible_ids)
+
+    monkeypatch.setattr(ruleset, "public_remaining", counting)
+    first = [players.effects_proxy.index(0, 3).data() for _ in range(5)]
+    assert asked == ["Blessed"] and len(set(first)) == 1
+    document.apply(EndTurn())
+    for _ in range(3):
+        players.effects_proxy.index(0, 3).data()
+    assert asked == ["Blessed", "Blessed"]

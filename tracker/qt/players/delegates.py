@@ -3,6 +3,7 @@ panel builds on `ThemedDelegate` too)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -54,11 +55,20 @@ def quiet_view(view: QAbstractItemView) -> None:
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
+@functools.cache
 def pixel_font(pixels: int, bold: bool = False) -> QFont:
+    """The app's font at this pixel size (one object per size: a paint asks for it for
+    every row, so never change the font it returns)."""
     font = QFont()
     font.setPixelSize(pixels)
     font.setBold(bold)
     return font
+
+
+@functools.cache
+def pixel_metrics(pixels: int, bold: bool = False) -> QFontMetrics:
+    """The metrics of `pixel_font(pixels, bold)`, made once."""
+    return QFontMetrics(pixel_font(pixels, bold))
 
 
 class ThemedDelegate(QStyledItemDelegate):
@@ -209,6 +219,7 @@ class EffectRowDelegate(ThemedDelegate):
     ) -> None:
         super().__init__(theme, parent)
         self._width_of = width_of
+        self._heights: dict[tuple[str, int, float], QSize] = {}
 
     @staticmethod
     def texts(index: Index) -> tuple[str, str, str]:
@@ -220,19 +231,28 @@ class EffectRowDelegate(ThemedDelegate):
     def _detail_height(self, text: str, width: int) -> int:
         if not text:
             return 0
-        metrics = QFontMetrics(pixel_font(self.px(EFFECT_DETAIL_PX)))
+        metrics = pixel_metrics(self.px(EFFECT_DETAIL_PX))
         bounds = metrics.boundingRect(
             QRect(0, 0, max(width, 50), 10_000), int(Qt.TextFlag.TextWordWrap), text
         )
         return bounds.height()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        pad = self.px(PAD)
-        width = self._width_of() - self.px(STRIPE) - 2 * pad
-        _name, _carrier, remaining = self.texts(index)
-        title = QFontMetrics(pixel_font(self.px(EFFECT_PX), bold=True)).height()
-        detail = self._detail_height(remaining, width)
-        return QSize(self._width_of(), 2 * pad + title + self.px(12) + detail)
+        """The height its wrapped time left needs; a list lays every row out again on
+        each change, so heights are kept per text, width and scale."""
+        remaining = str(index.siblingAtColumn(3).data() or "")
+        key = (remaining, self._width_of(), self.scale)
+        size = self._heights.get(key)
+        if size is None:
+            pad = self.px(PAD)
+            width = self._width_of() - self.px(STRIPE) - 2 * pad
+            title = pixel_metrics(self.px(EFFECT_PX), bold=True).height()
+            detail = self._detail_height(remaining, width)
+            size = QSize(self._width_of(), 2 * pad + title + self.px(12) + detail)
+            if len(self._heights) > 500:
+                self._heights.clear()
+            self._heights[key] = size
+        return QSize(size)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         if self.cut_off(option):

@@ -28,6 +28,15 @@ class PartyEffectsProxy(PlayersProxy):
     ) -> None:
         super().__init__(source, public, parent)
         self.sides = tuple(sides)
+        # The time left as told to the players, per effect id, until the next change: a
+        # paint asks for each row's several times, and working it out asks the ruleset.
+        self._told: dict[str, str] = {}
+        public.document.changed.connect(self._forget)
+        public.document.replaced.connect(self._forget)
+        public.visibility_changed.connect(self._forget)
+
+    def _forget(self, *_event: object) -> None:
+        self._told.clear()
 
     def effects_model(self) -> EffectsModel:
         model = self.sourceModel()
@@ -60,6 +69,12 @@ class PartyEffectsProxy(PlayersProxy):
         effect = self.effect_at(index.row())
         if effect is None:
             return ""
+        told = self._told.get(effect.id)
+        if told is None:
+            told = self._told[effect.id] = self._work_out_remaining(index, effect)
+        return told
+
+    def _work_out_remaining(self, index: Index, effect: Effect) -> str:
         document = self.public.document
         ruleset, encounter = document.ruleset, document.encounter
         visibility = self.public.visibility

@@ -30,6 +30,7 @@ class FitLabel(QLabel):
         self._max_px = max_px
         self._min_px = min_px
         self._full = ""
+        self._fitted: tuple[str, int, int, int] | None = None  # text, width, sizes fitted
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(int(max_px * 1.3))
 
@@ -53,6 +54,10 @@ class FitLabel(QLabel):
         """The largest size at which the text fits on one line; at the smallest size,
         two lines (wrapped at spaces)."""
         width = max(self.contentsRect().width(), 1)
+        fitted = (self._full, width, self._max_px, self._min_px)
+        if fitted == self._fitted:
+            return  # as it is: setting the same font and text again lays the board out
+        self._fitted = fitted
         font = QFont(self.font())
         pixels = self._max_px
         while True:

@@ -1,0 +1,54 @@
+"""The players' large one-line labels: the same text again changes nothing, so a step
+that leaves a line as it was does not lay the players' board out again."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from tracker.qt.players.now_panel import FitLabel
+
+
+class _LayoutRequests(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
+def test_the_same_text_again_asks_for_no_layout(qtbot, qapp) -> None:
+    board = QWidget()
+    qtbot.addWidget(board)
+    label = FitLabel(60, 20)
+    QVBoxLayout(board).addWidget(label)
+    board.resize(400, 200)
+    board.show()
+    label.set_fitted_text("Ann of the Long Road")
+    qapp.processEvents()
+    requests = _LayoutRequests()
+    board.installEventFilter(requests)
+    label.set_fitted_text("Ann of the Long Road")
+    qapp.processEvents()
+    assert requests.count == 0
+    label.set_fitted_text("Bob")
+    qapp.processEvents()
+    assert label.text() == "Bob" and requests.count == 1
+
+
+def test_a_narrower_label_fits_the_same_text_again(qtbot, qapp) -> None:
+    board = QWidget()
+    qtbot.addWidget(board)
+    label = FitLabel(60, 20)
+    QVBoxLayout(board).addWidget(label)
+    board.resize(900, 200)
+    board.show()
+    label.set_fitted_text("A name long enough to shrink")
+    qapp.processEvents()
+    wide = label.font().pixelSize()
+    board.resize(300, 200)
+    qapp.processEvents()
+    assert label.font().pixelSize() < wide
