@@ -26,6 +26,7 @@ from tracker.engine.ruleset import ActionSpec
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
+from tracker.qt.widgets.steady import SteadyBox
 
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
 
@@ -58,8 +59,11 @@ class TurnPanel(QWidget):
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)
         row = QHBoxLayout()
         labels = QVBoxLayout()
-        labels.addWidget(self.clock_label)
-        labels.addWidget(self.turn_label)
+        # Both change at every step: in steady boxes, a new text repaints the label
+        # alone (the window is laid out again only when the turn label needs another
+        # line, or one less).
+        labels.addWidget(SteadyBox(self.clock_label))
+        labels.addWidget(SteadyBox(self.turn_label))
         row.addLayout(labels, 1)
         self.start_button = QPushButton("Start  [Ctrl+Enter]")
         self.end_turn_button = QPushButton("End Turn  [Space]")
