@@ -108,6 +108,7 @@ class PromptPanel(QFrame):
             "#prompt_title { font-size: 13pt; font-weight: bold; color: #0f2d57; }"
             "#prompt_question { font-size: 12pt; color: #111111; }"
             "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
+            "#prompt_keys { color: #333333; }"
         )
         self._document = document
         self.rng = random.Random()
@@ -141,8 +142,7 @@ class PromptPanel(QFrame):
         self._answers_box = QVBoxLayout()
         layout.addLayout(self._answers_box)
         self.keys_hint = QLabel()
-        self.keys_hint.setObjectName("prompt_keys")
-        self.keys_hint.setStyleSheet("color: #333333;")
+        self.keys_hint.setObjectName("prompt_keys")  # in the panel's colours (palette.py)
         layout.addWidget(SteadyBox(self.keys_hint))
         self._rows: list[AnswerRow] = []  # every row built, shown or kept for later
         self.answer_rows: list[AnswerRow] = []  # the rows of the current answers
