@@ -12,7 +12,7 @@ parameter box has the focus)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -111,18 +111,25 @@ class WindowKeys(QObject):
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Hide and isinstance(watched, QDialog):
+        # On the application, the filter sees every event of every widget (a step of the
+        # fight brings a few hundred paints and layouts): whatever is not a key or a
+        # hide leaves at once, on a test of its class (cheaper than asking its type).
+        if isinstance(event, QKeyEvent):
+            return isinstance(watched, QWidget) and self._key(watched, event)
+        if isinstance(event, QHideEvent) and isinstance(watched, QDialog):
             parent = watched.parentWidget()
             if parent is not None and parent.window() is self._window:
                 QTimer.singleShot(0, self._window, self._take_keyboard_back)
-            return False
-        if not isinstance(event, QKeyEvent) or not isinstance(watched, QWidget):
-            return False
-        if event.type() == QEvent.Type.ShortcutOverride and self._mine(watched):
+        return False
+
+    def _key(self, watched: QWidget, event: QKeyEvent) -> bool:
+        """Whether to keep the key from the widget: it goes to the window instead."""
+        kind = event.type()
+        if kind == QEvent.Type.ShortcutOverride and self._mine(watched):
             # Filtered out unaccepted: no widget claims it, the window's shortcut runs.
             return self.hands_to_window(watched, event)
         if (
-            event.type() == QEvent.Type.KeyPress
+            kind == QEvent.Type.KeyPress
             and event.key() in ENTER_KEYS
             and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
             and isinstance(watched, QAbstractButton)

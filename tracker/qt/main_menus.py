@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QActionEvent, QActionGroup, QHelpEvent, QKeySequence
+from PySide6.QtWidgets import QToolBar, QToolButton, QToolTip, QWidget
 
 from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
@@ -93,9 +94,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
     undo.setObjectName("undo")
     redo.setObjectName("redo")
-    # The toolbar's buttons keep a fixed word: the undo stack renames the actions at
-    # each step ("Undo Rename Goblin"), and a button changing width would lay out, and
-    # repaint, the whole window. The full text stays in the menu and the tooltip.
+    # The toolbar's buttons keep a fixed word (see PlayToolBar).
     undo.setIconText("Undo")
     redo.setIconText("Redo")
     named.update(undo=undo, redo=redo)
@@ -260,12 +259,57 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
 
     for name, icon_name in ICONS.items():
         set_icon(named[name], icon_name)
-    toolbar = window.addToolBar("Play")
-    toolbar.setObjectName("play_toolbar")
-    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    toolbar = PlayToolBar(window, steady=(undo, redo))
+    window.addToolBar(toolbar)
     for name in ("undo", "redo", None, "add", "add_effect", None, "players_screen"):
         if name is None:
             toolbar.addSeparator()
         else:
             toolbar.addAction(named[name])
+    toolbar.hold_steady()
     return named
+
+
+class PlayToolBar(QToolBar):
+    """The toolbar. Its Undo and Redo buttons keep a fixed word (the undo stack renames
+    their actions at every step: "Undo Rename Goblin", said in full in the menu and the
+    button's tooltip) and a fixed size, and a new text for their actions neither lays
+    the toolbar out nor repaints the button: else every step would lay out, and
+    repaint, the whole window."""
+
+    def __init__(self, parent: QWidget, steady: tuple[QAction, ...]) -> None:
+        super().__init__("Play", parent)
+        self.setObjectName("play_toolbar")
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._steady = steady
+        self._buttons: dict[QObject, QAction] = {}
+
+    def hold_steady(self) -> None:
+        """Fix the steady buttons' size and follow their actions; call once they are
+        added."""
+        for action in self._steady:
+            button = self.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setFixedSize(button.sizeHint())
+                button.installEventFilter(self)
+                self._buttons[button] = action
+
+    def actionEvent(self, event: QActionEvent) -> None:
+        if event.type() == QEvent.Type.ActionChanged and event.action() in self._steady:
+            return  # its fixed-size button follows it on its own
+        super().actionEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A steady button takes its action's change only when it shows (enabled, icon);
+        its tooltip says the action's text as it is now."""
+        action = self._buttons.get(watched)
+        if action is None or not isinstance(watched, QToolButton):
+            return False
+        kind = event.type()
+        if kind == QEvent.Type.ActionChanged:
+            shown = (watched.isEnabled(), watched.icon().cacheKey())
+            return shown == (action.isEnabled(), action.icon().cacheKey())
+        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            QToolTip.showText(event.globalPos(), action.toolTip(), watched)
+            return True
+        return False

@@ -57,6 +57,7 @@ from tracker.qt.widgets.health_box import HealthBox
 from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.recent_menu import keep_at_quit
+from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.window_files import EncounterFiles
@@ -104,13 +105,15 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         self._build_models()
         # The state of the fight stays in the status bar's permanent part; passing
         # messages (saved, refused, expired) use the temporary part beside it.
+        # Both change at every step (the timer every second): in steady boxes as wide as
+        # their widest text yet, a new text repaints the label, not the window.
         self.status_label = QLabel()
         self.status_label.setObjectName("status_label")
-        self.statusBar().addPermanentWidget(self.status_label)
+        self.statusBar().addPermanentWidget(SteadyBox(self.status_label, grow=True))
         # How long the turn and the round have lasted (View → Turn timer).
         self.turn_timer = TurnTimerLabel(self.document, parent=self)
         self.turn_timer.setStyleSheet("font-size: 12pt; font-weight: bold; padding: 0 8px;")
-        self.statusBar().addPermanentWidget(self.turn_timer)
+        self.statusBar().addPermanentWidget(SteadyBox(self.turn_timer, grow=True))
         self._build_widgets()
         self.actions_by_name = build_menus(self)
         self.add_roster_menu()

@@ -27,6 +27,7 @@ from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
 from tracker.qt.widgets.flow_layout import FlowLayout
+from tracker.qt.widgets.steady import SteadyBox
 
 CHIP_STYLE = (
     "#action_chip { border: 1px solid palette(mid); border-radius: 4px; }"
@@ -48,8 +49,9 @@ class ElidedLabel(QLabel):
         self.setFixedHeight(self.fontMetrics().height() + 4)
 
     def set_full_text(self, text: str) -> None:
-        self._full = text
-        self._elide()
+        if text != self._full:
+            self._full = text
+            self._elide()
 
     def full_text(self) -> str:
         return self._full
@@ -60,8 +62,11 @@ class ElidedLabel(QLabel):
 
     def _elide(self) -> None:
         shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
-        self.setText(shown)
-        self.setToolTip(self._full if shown != self._full else "")
+        tip = self._full if shown != self._full else ""
+        if shown != self.text():
+            self.setText(shown)
+        if tip != self.toolTip():
+            self.setToolTip(tip)
 
 
 def inline_field(spec: ActionSpec) -> Field | None:
@@ -169,13 +174,20 @@ class ActionChip(QFrame):
             self.more_button.clicked.connect(lambda: self.open_params())
             layout.addWidget(self.more_button)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self._shown: tuple[str, str] | None = None  # (reason, help) shown
 
     def open_params(self) -> None:
         if self.popup is not None:
             self.popup.open_under(self)
 
-    def set_allowed(self, allowed: bool) -> None:
-        """Grey the whole chip out (button, inputs, Roll, ▾) or bring it back."""
+    def show_allowed(self, reason: str, help_text: str) -> None:
+        """Grey the whole chip out (button, inputs, Roll, ▾) with the `reason` in its
+        tooltips, or bring it back saying what it does (`help_text`). Nothing is touched
+        when neither changed (a step often changes neither)."""
+        if (reason, help_text) == self._shown:
+            return
+        self._shown = (reason, help_text)
+        allowed = not reason
         widgets: list[QWidget] = [self.button, *self.inputs.values(), *self.roll_buttons.values()]
         if self.more_button is not None:
             widgets.append(self.more_button)
@@ -184,7 +196,13 @@ class ActionChip(QFrame):
             if not allowed:
                 self.popup.hide()
         for widget in widgets:
-            widget.setEnabled(allowed)
+            if widget.isEnabled() != allowed:
+                widget.setEnabled(allowed)
+        tip = f"Not now: {reason}" if reason else help_text
+        self.button.setToolTip(tip)
+        self.setToolTip(tip)
+        for roll in self.roll_buttons.values():
+            roll.setToolTip(tip if reason else self.roll_tip)
 
 
 class ActionPalette(QWidget):
@@ -212,7 +230,7 @@ class ActionPalette(QWidget):
         layout.addLayout(self._sections)
         self.reason_label = ElidedLabel()
         self.reason_label.setObjectName("action_reason")
-        layout.addWidget(self.reason_label)
+        layout.addWidget(SteadyBox(self.reason_label))  # a new reason lays nothing out
         self.chips: dict[str, ActionChip] = {}
         self.selected_caption: QLabel | None = None
         self._reasons: dict[str, str] = {}
@@ -281,18 +299,13 @@ class ActionPalette(QWidget):
         what each does. Greys out the chips and sets their tooltips and the reason line."""
         self._reasons = dict(reasons)
         for name, chip in self.chips.items():
-            reason = reasons.get(name, "")
-            chip.set_allowed(not reason)
-            key = self._keys.get(name, "")
-            chip.button.setToolTip(f"Not now: {reason}" if reason else f"{helps[name]}{key}")
-            chip.setToolTip(chip.button.toolTip())
-            for roll in chip.roll_buttons.values():
-                roll.setToolTip(f"Not now: {reason}" if reason else chip.roll_tip)
+            chip.show_allowed(reasons.get(name, ""), f"{helps[name]}{self._keys.get(name, '')}")
         self._show_reason()
 
     def set_selected_name(self, name: str | None) -> None:
-        if self.selected_caption is not None:
-            self.selected_caption.setText(f"On {name}:" if name else "On the selected:")
+        text = f"On {name}:" if name else "On the selected:"
+        if self.selected_caption is not None and self.selected_caption.text() != text:
+            self.selected_caption.setText(text)
 
     def _show_reason(self) -> None:
         """The line under the palette: why the pointed action is greyed out (or what it

@@ -102,8 +102,9 @@ class FieldEditor(QWidget):
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QPlainTextEdit):
-            widget.setPlainText(str(value))
-        else:
+            if widget.toPlainText() != str(value):
+                widget.setPlainText(str(value))
+        elif widget.text() != str(value):  # the same again: no repaint, no layout
             widget.setText(str(value))
 
     def raw_value(self) -> Any:
@@ -117,8 +118,10 @@ class FieldEditor(QWidget):
         return widget.text()
 
     def show_error(self, message: str) -> None:
-        self.error.setText(message)
-        self.error.setVisible(bool(message))
+        if message != self.error.text():
+            self.error.setText(message)
+        if self.error.isHidden() == bool(message):
+            self.error.setVisible(bool(message))
 
 
 class FieldForm(QWidget):

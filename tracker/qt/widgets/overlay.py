@@ -72,9 +72,17 @@ class Overlay(QObject):
         height = max(0, min(wanted, room))
         top = MARGIN if self.edge is Edge.TOP else host.height() - height - MARGIN
         self.frame.setGeometry(MARGIN, max(0, top), width, height)
-        self.frame.raise_()
+        siblings = host.children()
+        if siblings and siblings[-1] is not self.frame:  # raising repaints it: only if under
+            self.frame.raise_()
 
     def _height_for(self, width: int) -> int:
+        """The panel's height at `width`: its lines wrapped at that width (its size hint
+        is its height at its own preferred width, narrower and taller: a blank band
+        would open between its lines, wider or narrower with the length of its title)."""
         panel = self.panel
-        wanted = panel.heightForWidth(width) if panel.hasHeightForWidth() else -1
-        return max(wanted, panel.sizeHint().height(), panel.minimumSizeHint().height())
+        if panel.hasHeightForWidth():
+            wanted = panel.heightForWidth(width)
+        else:
+            wanted = panel.sizeHint().height()
+        return max(wanted, panel.minimumSizeHint().height())

@@ -32,26 +32,29 @@ from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rolls import RolledAction
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.field_editors import FieldForm
+from tracker.qt.widgets.steady import SteadyBox
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
 Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
 
 
-class AnswerRow(QWidget):
+class AnswerRow(SteadyBox):
     """One answer: its fields (if any), a Roll button for each field rolled from the
     deciding combatant's dice, and the answer's button. `shape` says which answers it
-    can show: those with the same fields, rolled or not."""
+    can show: those with the same fields, rolled or not. A steady box: an answer with a
+    longer or shorter label relays out the row, not the panel."""
 
     def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
-        super().__init__()
+        inner = QWidget()
+        layout = QHBoxLayout(inner)
+        layout.setContentsMargins(0, 0, 0, 0)
+        super().__init__(inner)
         self.shape = shape
         self.roll_buttons: list[QPushButton] = []
         fields = tuple(answer.fields)
         rolls = shape[1]
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.form = FieldForm(fields, self) if fields else None
+        self.form = FieldForm(fields, inner) if fields else None
         if self.form is not None:
             layout.addWidget(self.form, 1)
             for field in fields:
@@ -69,6 +72,7 @@ class AnswerRow(QWidget):
         if self.form is None:
             layout.addStretch(1)
         self.button.clicked.connect(lambda _=False, row=self: panel.answer_row(row))
+        self.follow()  # its content is in
         self.answer: PromptAnswer | None = None
         self.rolled: dict[str, Rolled] = {}  # the rolls behind its fields' values
 
@@ -104,6 +108,7 @@ class PromptPanel(QFrame):
             "#prompt_title { font-size: 13pt; font-weight: bold; color: #0f2d57; }"
             "#prompt_question { font-size: 12pt; color: #111111; }"
             "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
+            "#prompt_keys { color: #333333; }"
         )
         self._document = document
         self.rng = random.Random()
@@ -127,15 +132,18 @@ class PromptPanel(QFrame):
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
-        layout.addWidget(self.title)
-        layout.addWidget(self.question)
+        # The next prompt is often the same question for someone else, or the same one
+        # with a few numbers changed: in steady boxes, a text that keeps its lines
+        # repaints its label alone (the panel is not laid out again). The context, in its
+        # scroll area, never lays the panel out.
+        layout.addWidget(SteadyBox(self.title))
+        layout.addWidget(SteadyBox(self.question))
         layout.addWidget(self.context_area)
         self._answers_box = QVBoxLayout()
         layout.addLayout(self._answers_box)
         self.keys_hint = QLabel()
-        self.keys_hint.setObjectName("prompt_keys")
-        self.keys_hint.setStyleSheet("color: #333333;")
-        layout.addWidget(self.keys_hint)
+        self.keys_hint.setObjectName("prompt_keys")  # in the panel's colours (palette.py)
+        layout.addWidget(SteadyBox(self.keys_hint))
         self._rows: list[AnswerRow] = []  # every row built, shown or kept for later
         self.answer_rows: list[AnswerRow] = []  # the rows of the current answers
         self.answer_buttons: list[QPushButton] = []
@@ -169,7 +177,8 @@ class PromptPanel(QFrame):
         self.keys_hint.setText(
             f"Keys: Ctrl+1 … Ctrl+{last}, in the order shown" if last > 1 else "Key: Ctrl+1"
         )
-        self.show()
+        if self.isHidden():
+            self.show()
 
     def _show_answers(self, answers: tuple[PromptAnswer, ...]) -> None:
         """Give each answer a row, in order: a kept row of the same shape if there is

@@ -26,6 +26,7 @@ from tracker.engine.ruleset import ActionSpec
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
+from tracker.qt.widgets.steady import SteadyBox
 
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
 
@@ -58,8 +59,11 @@ class TurnPanel(QWidget):
         self.turn_label.setTextFormat(Qt.TextFormat.RichText)
         row = QHBoxLayout()
         labels = QVBoxLayout()
-        labels.addWidget(self.clock_label)
-        labels.addWidget(self.turn_label)
+        # Both change at every step: in steady boxes, a new text repaints the label
+        # alone (the window is laid out again only when the turn label needs another
+        # line, or one less).
+        labels.addWidget(SteadyBox(self.clock_label))
+        labels.addWidget(SteadyBox(self.turn_label))
         row.addLayout(labels, 1)
         self.start_button = QPushButton("Start  [Ctrl+Enter]")
         self.end_turn_button = QPushButton("End Turn  [Space]")
@@ -134,12 +138,39 @@ class TurnPanel(QWidget):
         for field in spec.params:
             tries.extend({**typed, field.name: choice} for choice in field.choices)
         reason = ""
-        for params in tries:
+        for number, params in enumerate(tries):
+            if params in tries[:number]:
+                continue  # asked already (the typed values are often the defaults)
             error = self._document.session.refusal(RulesetAction(spec.name, target, params))
             if error is None or error.field in params:
                 return ""
             reason = reason or error.message
         return reason
+
+    def _availability(self) -> tuple[str | None, dict[str, str]]:
+        """Why End Turn (None: it is allowed) and each action cannot be taken now ("":
+        it can). Worked out once per change of the encounter, of the selection or of
+        the values typed, however many signals ask."""
+        typed = tuple(
+            (name, field, param_value(widget))
+            for name, inputs in self.action_inputs.items()
+            for field, widget in inputs.items()
+        )
+        key = ("turn panel availability", tuple(self.action_buttons), self._selected(), typed)
+        return self._document.encounter.derived(key, self._work_out_availability)
+
+    def _work_out_availability(self) -> tuple[str | None, dict[str, str]]:
+        session = self._document.session
+        started = session.ruleset.is_started(session.encounter)
+        end_refusal = session.refusal(EndTurn()) if session.current_turn() is not None else None
+        end_reason = None if end_refusal is None else end_refusal.message
+        if session.current_turn() is None:
+            end_reason = ""  # nobody has a turn to end
+        reasons = {
+            name: self._unavailable(session.ruleset.action_spec(name), started)
+            for name in self.action_buttons
+        }
+        return end_reason, reasons
 
     def trigger(self, name: str) -> bool:
         """The action's keyboard shortcut: take it, or, when it is not allowed now, say
@@ -235,31 +266,22 @@ class TurnPanel(QWidget):
     def _refresh_availability(self) -> None:
         """Grey out End Turn and every action the state does not allow, saying why."""
         session = self._document.session
-        started = session.ruleset.is_started(session.encounter)
-        turn = session.current_turn()
-        end_refusal = session.refusal(EndTurn()) if turn is not None else None
-        end_allowed = turn is not None and end_refusal is None
+        end_reason, reasons = self._availability()
+        end_allowed = end_reason is None
         if not end_allowed:
             self.park_focus((self.end_turn_button,))
-        self.end_turn_button.setEnabled(end_allowed)
-        self.end_turn_button.setToolTip(
-            f"Not now: {end_refusal.message}" if end_refusal is not None else "End the turn"
-        )
-        self.unavailable.clear()
-        helps: dict[str, str] = {}
-        for spec_name in self.action_buttons:
-            spec = session.ruleset.action_spec(spec_name)
-            helps[spec_name] = spec.help
-            reason = self._unavailable(spec, started)
-            if reason:
-                self.unavailable[spec_name] = reason
+        if self.end_turn_button.isEnabled() != end_allowed:
+            self.end_turn_button.setEnabled(end_allowed)
+        tip = f"Not now: {end_reason}" if end_reason else "End the turn"
+        if self.end_turn_button.toolTip() != tip:
+            self.end_turn_button.setToolTip(tip)
+        self.unavailable = {name: reason for name, reason in reasons.items() if reason}
         chips = self.palette_widget.chips
         self.park_focus(tuple(chips[name] for name in self.unavailable if name in chips))
-        reasons = {name: self.unavailable.get(name, "") for name in self.action_buttons}
+        helps = {name: session.ruleset.action_spec(name).help for name in self.action_buttons}
         self.palette_widget.show_availability(reasons, helps)
-        selected = self._selected()
-        names = (c.name for c in session.encounter.combatants if c.id == selected)
-        self.palette_widget.set_selected_name(next(names, None))
+        selected = session.encounter.find(self._selected())
+        self.palette_widget.set_selected_name(selected.name if selected is not None else None)
 
     def refresh(self) -> None:
         session = self._document.session

@@ -1,0 +1,127 @@
+"""A box that keeps a label's changing text from laying out the whole window.
+
+Qt lays out upwards: a label given a new text asks its parent's layout to run again,
+which asks its own parent's, up to the main window (docks, central widget, status bar
+and toolbar), then repaints whatever moved or might have. A fight changes the turn
+label, the clock and the status line at every step, and their place almost never
+changes with their text. `SteadyBox` holds one widget in no layout of its own, and
+passes its request on only when the widget no longer fits where it is: a different
+height (another line of a wrapped text), a minimum width wider than its place, or
+(`grow=True`, for a line whose width follows its text) a wider text than ever. A new
+text that fits repaints the label alone."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QWidget
+
+
+class SteadyBox(QWidget):
+    """Holds `child` and tells its parent layout the child's size hints as they were
+    when it last passed a change on. For a place whose width the layout gives (a
+    stretching column, a row of a panel): the heights and the minimum width matter, the
+    wanted width does not. The minimum width only grows (the window never gets narrower
+    than the longest text asked for, as a label alone would allow at that moment).
+    `grow=True`, for a line as wide as its text (the status bar's): the box is as wide
+    as the widest text yet, the child set against its right edge at its own width."""
+
+    def __init__(self, child: QWidget, *, grow: bool = False, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.child = child
+        self._grow = grow
+        child.setParent(self)
+        self.setObjectName(f"{child.objectName()}_box")
+        self.setSizePolicy(child.sizePolicy())
+        self._hint = QSize(0, 0)
+        self._minimum = QSize(0, 0)
+        self._heights: tuple[int, int, int] = (-1, -1, -1)
+        self._behind = False  # the child changed since its hints were passed on
+        self._take_hints()
+        if child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide) and child.isHidden():
+            self.hide()
+        child.installEventFilter(self)
+
+    # --- what the parent layout is told ---------------------------------------------
+    def sizeHint(self) -> QSize:
+        return self._hint
+
+    def minimumSizeHint(self) -> QSize:
+        return self._minimum
+
+    def hasHeightForWidth(self) -> bool:
+        return self.child.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:
+        return self.child.heightForWidth(width)
+
+    # --- following the child ----------------------------------------------------------
+    def _wanted_heights(self) -> tuple[int, int, int]:
+        child = self.child
+        fitted = child.heightForWidth(self.width()) if child.hasHeightForWidth() else -1
+        return child.sizeHint().height(), child.minimumSizeHint().height(), fitted
+
+    def _take_hints(self) -> None:
+        child = self.child
+        hint, minimum = child.sizeHint(), child.minimumSizeHint()
+        minimum.setWidth(max(minimum.width(), self._minimum.width()))
+        if self._grow:
+            hint.setWidth(max(hint.width(), self._hint.width()))
+        self._hint, self._minimum = hint, minimum
+        self._heights = self._wanted_heights()
+
+    def _fits(self) -> bool:
+        child = self.child
+        if self._wanted_heights() != self._heights:
+            return False
+        if child.minimumSizeHint().width() > self._minimum.width():
+            return False
+        return not (self._grow and child.sizeHint().width() > self._hint.width())
+
+    def follow(self) -> None:
+        """The child's text (or font, or anything of its size) may have changed."""
+        if self._fits():
+            # Its hints may differ where they do not matter now; the next resize (the
+            # one time the layout asks for heights at other widths) passes them on.
+            self._behind = True
+        else:
+            self._pass_on()
+        self._place()
+
+    def _pass_on(self) -> None:
+        self._take_hints()
+        self._behind = False
+        self.updateGeometry()
+
+    def _place(self) -> None:
+        if self._grow:
+            width = min(self.width(), self.child.sizeHint().width())
+            self.child.setGeometry(self.width() - width, 0, width, self.height())
+        else:
+            self.child.setGeometry(self.rect())
+
+    def event(self, event: QEvent) -> bool:
+        # The child asks its parent (this box, which has no layout) to lay it out.
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.follow()
+            return True
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._place()
+        if self._behind:
+            self._pass_on()  # the layout runs again, with the hints as they are now
+        else:
+            self._heights = self._wanted_heights()  # at the width the layout gave
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.follow()  # the child may have changed while the box was hidden
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.child:
+            kind = event.type()
+            if kind == QEvent.Type.ShowToParent:
+                self.show()
+            elif kind == QEvent.Type.HideToParent:
+                self.hide()
+        return False
