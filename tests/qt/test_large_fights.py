@@ -34,6 +34,14 @@ def test_steps_read_only_the_rows_shown(ruleset_id, model_class, qtbot, tmp_path
         return original(self, index, role)
 
     monkeypatch.setattr(model_class, "data", data)  # before the model exists
+    if model_class is WarScrollModel:  # its grid paints from the kept cells
+        original_cell = WarScrollModel.cell_at
+
+        def cell_at(self, row, column):
+            rows_read.add(row)
+            return original_cell(self, row, column)
+
+        monkeypatch.setattr(WarScrollModel, "cell_at", cell_at)
     window = MainWindow(build(ruleset_id, SIZE), None, Path(tmp_path) / "journal")
     window.resize(1366, 768)
     window.show()

@@ -2,17 +2,57 @@
 state and markers, the current one highlighted. Dragging a row delays or reorders
 through the roster model's single `moveRows`, so the ruleset decides what it means
 (a wait, a delay, a tie broken). It is the central view of every ruleset whose UI
-brings none of its own."""
+brings none of its own.
+
+A step repaints the rows that look different, not every row the roster announces
+(`KeptRows`), and fitting the columns to their contents measures only the cells that
+changed (each cell's width is kept until its row changes)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.views.effect_badges import BadgeCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.kept_rows import KeptRows
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class FitHeader(QHeaderView):
+    """The table's column header, fitting its columns when the table asks (`fit`), not
+    at every change of data: Qt measures every row shown again at each one."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.setSectionsClickable(True)  # as the table's own header
+        self.setHighlightSections(True)
+
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        """Left to the table (the header's labels are not the cells' data)."""
+
+    def fit(self, sizes: Callable[[int], int]) -> None:
+        """Fit the columns to their contents again if one no longer has the width it
+        would get (`sizes`: the widest cell of a column)."""
+        for column in range(self.count()):
+            if self.sectionResizeMode(column) != QHeaderView.ResizeMode.ResizeToContents:
+                continue
+            wanted = max(sizes(column), self.sectionSizeHint(column))
+            wanted = min(max(wanted, self.minimumSectionSize()), self.maximumSectionSize())
+            if wanted != self.sectionSize(column):
+                self.resizeSections()
+                return
 
 
 class OrderTable(QTableView):
@@ -23,7 +63,17 @@ class OrderTable(QTableView):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("order_table")
-        self.order_model = RosterModel(document, self)
+        self.order_model = KeptRows(RosterModel(document, self), self)
+        self._widths: dict[tuple[int, int], int] = {}  # (row, column) → its cell's width
+        for signal in (
+            self.order_model.rowsInserted,
+            self.order_model.rowsRemoved,
+            self.order_model.rowsMoved,
+            self.order_model.layoutChanged,
+            self.order_model.modelReset,
+        ):
+            signal.connect(self._widths.clear)
+        self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
@@ -48,3 +98,65 @@ class OrderTable(QTableView):
         combatant_id = current.siblingAtColumn(0).data(IdRole) if current.isValid() else None
         if combatant_id is not None:
             self.combatant_selected.emit(combatant_id)
+
+    # --- repainting what changed ------------------------------------------------------
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        """Repaint (and measure again) only the rows that look different."""
+        first, last = top_left.row(), bottom_right.row()
+        shown = self.shown_rows()
+        rows = self.order_model.changed_rows(first, last, shown)
+        changed = set(rows)
+        for key in [k for k in self._widths if first <= k[0] <= last]:
+            if key[0] in changed or key[0] not in shown:
+                del self._widths[key]
+        model, left, right = self.order_model, top_left.column(), bottom_right.column()
+        for row in rows:
+            super().dataChanged(model.index(row, left), model.index(row, right), list(roles))
+        header = self.horizontalHeader()
+        if rows and isinstance(header, FitHeader):
+            header.fit(self.sizeHintForColumn)
+
+    def shown_rows(self) -> range:
+        """The rows in sight (none while the table is hidden)."""
+        if not self.isVisible():
+            return range(0)
+        top = self.rowAt(0)
+        if top < 0:
+            return range(0)
+        bottom = self.rowAt(self.viewport().height() - 1)
+        return range(top, (bottom if bottom >= 0 else self.order_model.rowCount() - 1) + 1)
+
+    # --- fitting columns to their contents --------------------------------------------
+    def sizeHintForColumn(self, column: int) -> int:
+        """As Qt measures a column to fit it (the rows shown, see
+        `setResizeContentsPrecision(0)`), from each cell's kept width."""
+        model = self.model()
+        if model is None:
+            return -1
+        self.ensurePolished()
+        vertical = self.verticalHeader()
+        top = max(0, vertical.visualIndexAt(0))
+        bottom = vertical.visualIndexAt(self.viewport().height())
+        if not self.isVisible() or bottom == -1:
+            bottom = model.rowCount() - 1
+        option: QStyleOptionViewItem | None = None
+        hint = 0
+        for visual in range(top, bottom + 1):
+            row = vertical.logicalIndex(visual)
+            if vertical.isSectionHidden(row):
+                continue
+            width = self._widths.get((row, column))
+            if width is None:
+                if option is None:
+                    option = QStyleOptionViewItem()
+                    self.initViewItemOption(option)
+                index = model.index(row, column)
+                width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
+                self._widths[(row, column)] = width
+            hint = max(hint, width)
+        return hint + 1 if self.showGrid() else hint
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._widths.clear()
+        super().changeEvent(event)

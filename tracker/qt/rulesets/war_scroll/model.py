@@ -1,12 +1,21 @@
 """The War Scroll as a grid: one row per character in War Scroll order, one column per
 Segment (numbered, a gap, then lettered), AP in each cell. Cell states (current,
-played, missed) come from the War Scroll ruleset; this model only shows them."""
+played, missed) come from the War Scroll ruleset; this model only shows them.
+
+A row's cells are asked of the ruleset once per change of that row (then kept, by
+combatant id), not once per role and paint: a repaint only looks them up. A change
+announces the rows it touched (`dataChanged`), and the names down the left only when
+one changed (`headerDataChanged` makes Qt lay the whole table out again)."""
 
 from __future__ import annotations
+
+from functools import cache
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from tracker.engine.changes import COMBATANTS, Insert, Remove
 from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
@@ -19,6 +28,37 @@ GAP = "gap"  # the empty column between numbered and lettered Segments
 StateRole = Qt.ItemDataRole.UserRole + 10
 
 Index = QModelIndex | QPersistentModelIndex
+Cell = tuple[int, str]  # AP, state ("none", "played", "current", "missed", "pending")
+
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_STATE = int(StateRole)
+_CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_WORDS = {
+    "current": "current Turn",
+    "played": "played",
+    "missed": "missed",
+    "pending": "to come",
+    "none": "no Turn",
+}
+
+
+@cache
+def looks(state: str) -> dict[int, Any]:
+    """What a cell in `state` shows besides its text, by role (made once: QFont and
+    QBrush need the application)."""
+    looks: dict[int, Any] = {
+        _STATE: state,
+        int(Qt.ItemDataRole.BackgroundRole): QBrush(QColor(CELL_COLORS[state])),
+        int(Qt.ItemDataRole.ForegroundRole): QBrush(QColor(CELL_TEXT[state])),
+        int(Qt.ItemDataRole.TextAlignmentRole): int(Qt.AlignmentFlag.AlignCenter),
+    }
+    if state == "current":
+        font = QFont()
+        font.setBold(True)
+        looks[int(Qt.ItemDataRole.FontRole)] = font
+    return looks
 
 
 def column_keys(slots: list[int]) -> list[int | str]:
@@ -33,6 +73,8 @@ class WarScrollModel(QAbstractTableModel):
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
         self._columns: list[int | str] = self._wanted_columns()
+        self._cells: dict[str, tuple[Cell | None, ...]] = {}  # by combatant id, as read
+        self._names = self._names_now()  # the names the rows' headers show
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -45,6 +87,9 @@ class WarScrollModel(QAbstractTableModel):
     def _wanted_columns(self) -> list[int | str]:
         return column_keys(self._ruleset.columns(self._document.encounter))
 
+    def _names_now(self) -> dict[str, str]:
+        return {c.id: c.name for c in self._document.encounter.combatants}
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
@@ -55,9 +100,10 @@ class WarScrollModel(QAbstractTableModel):
         return 0 <= column < len(self._columns) and self._columns[column] == GAP
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid() or self.is_gap(index.column()):
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        column = index.column()  # asked for every cell painted: kept short
+        if 0 <= column < len(self._columns) and self._columns[column] != GAP:
+            return _CELL_FLAGS if index.isValid() else _NO_FLAGS
+        return _NO_FLAGS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -81,38 +127,44 @@ class WarScrollModel(QAbstractTableModel):
             return f"{combatant.name}: {summary}"
         return None
 
+    def cell_at(self, row: int, column: int) -> Cell | None:
+        """AP and state of a cell (None: the gap, or no such cell), as kept."""
+        cells = self._row_cells(row)
+        return cells[column] if cells is not None and 0 <= column < len(cells) else None
+
+    def _row_cells(self, row: int) -> tuple[Cell | None, ...] | None:
+        """The row's cells (None in the gap), from the ruleset once per change."""
+        ids = self._rows.ids
+        if not 0 <= row < len(ids):
+            return None
+        cells = self._cells.get(ids[row])
+        if cells is None:
+            combatant = self._rows.by_id[ids[row]]
+            ruleset, encounter = self._ruleset, self._document.encounter
+            cells = tuple(
+                None if key == GAP else ruleset.cell(encounter, combatant, int(key))
+                for key in self._columns
+            )
+            self._cells[combatant.id] = cells
+        return cells
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or self.is_gap(index.column()):
+        if not index.isValid():
             return None
-        combatant = self._rows.at(index.row())
-        if combatant is None or index.column() >= len(self._columns):
+        column = index.column()
+        cell = self.cell_at(index.row(), column)
+        if cell is None:  # the gap
             return None
-        slot = int(self._columns[index.column()])
-        ap, state = self._ruleset.cell(self._document.encounter, combatant, slot)
-        if role == Qt.ItemDataRole.DisplayRole:
+        ap, state = cell
+        role = int(role)
+        if role == _DISPLAY:
             return str(ap) if state != "none" else ""
-        if role == StateRole:
-            return state
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(QColor(CELL_COLORS[state]))
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(QColor(CELL_TEXT[state]))
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.FontRole and state == "current":
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            words = {
-                "current": "current Turn",
-                "played": "played",
-                "missed": "missed",
-                "pending": "to come",
-                "none": "no Turn",
-            }
-            return f"{combatant.name}, Segment {segment_label(slot)}: {ap} AP ({words[state]})"
-        return None
+        if role == _TOOLTIP:
+            combatant = self._rows.at(index.row())
+            name = combatant.name if combatant is not None else ""
+            slot = int(self._columns[column])
+            return f"{name}, Segment {segment_label(slot)}: {ap} AP ({_WORDS[state]})"
+        return looks(state).get(role)
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
@@ -124,28 +176,68 @@ class WarScrollModel(QAbstractTableModel):
             self._document.replaced.disconnect(self._on_replaced)
             self.beginResetModel()
             self._rows.ids, self._rows.by_id, self._columns = [], {}, []
+            self._cells, self._names = {}, {}
             self.endResetModel()
             return
         self.beginResetModel()
         self._rows.load(self._document.encounter)
         self._columns = self._wanted_columns()
+        self._cells, self._names = {}, self._names_now()
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
+        added: list[Combatant] = []
+        for edit in event.changes.edits_of(COMBATANTS):
+            if isinstance(edit, Insert | Remove):  # an id may come back (undo): forget it
+                self._cells.pop(edit.item.id, None)
+                self._names.pop(edit.item.id, None)
+            if isinstance(edit, Insert):
+                added.append(edit.item)
         rows = self._rows.follow(event)
+        for combatant in added:  # its header came with its row
+            self._names[combatant.id] = combatant.name
         if event.changes.clock:
-            root = QModelIndex()
-            synced = sync_keys(
-                self._columns,
-                self._wanted_columns(),
-                begin_remove=lambda first, last: self.beginRemoveColumns(root, first, last),
-                end_remove=self.endRemoveColumns,
-                begin_insert=lambda first, last: self.beginInsertColumns(root, first, last),
-                end_insert=self.endInsertColumns,
-            )
-            assert synced, "Segment columns keep their order"
+            self._follow_columns()
+        for row in rows:
+            combatant_id = self._rows.ids[row]
+            self._cells.pop(combatant_id, None)
+        if not self._columns or not rows:
+            self._announce_names(rows)
+            return
         last_column = len(self._columns) - 1
-        for row in sorted(rows):
-            if last_column >= 0:
+        if len(rows) == len(self._rows):  # every row (an option changed): one signal
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, last_column))
+        else:
+            for row in sorted(rows):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last_column))
+        self._announce_names(rows)
+
+    def _follow_columns(self) -> None:
+        root = QModelIndex()
+
+        def end_remove() -> None:
+            self._cells.clear()  # kept by column position
+            self.endRemoveColumns()
+
+        def end_insert() -> None:
+            self._cells.clear()
+            self.endInsertColumns()
+
+        synced = sync_keys(
+            self._columns,
+            self._wanted_columns(),
+            begin_remove=lambda first, last: self.beginRemoveColumns(root, first, last),
+            end_remove=end_remove,
+            begin_insert=lambda first, last: self.beginInsertColumns(root, first, last),
+            end_insert=end_insert,
+        )
+        assert synced, "Segment columns keep their order"
+
+    def _announce_names(self, rows: set[int]) -> None:
+        """Headers of renamed rows only: any `headerDataChanged` re-lays out the view."""
+        for row in sorted(rows):
+            combatant = self._rows.at(row)
+            if combatant is None or self._names.get(combatant.id) == combatant.name:
+                continue
+            self._names[combatant.id] = combatant.name
             self.headerDataChanged.emit(Qt.Orientation.Vertical, row, row)

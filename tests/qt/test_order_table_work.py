@@ -1,0 +1,204 @@
+"""The order table (Priority's central view) does the work a step calls for (counts and
+painted areas, not timings: the machine is shared). The roster announces every row
+when the clock moves; the table repaints the rows that look different, measures only
+cells that changed to fit its columns, keeps each value it read until its row changes,
+and what is on screen after a run of steps is what a fresh paint shows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QAbstractProxyModel, QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtGui import QImage, QPaintEvent, QRegion
+
+from benchmarks.table_speed import add_effects, an_action, build, next_step
+from tracker.engine import EditCombatant
+from tracker.qt.main_window import MainWindow
+from tracker.qt.models.badges import BadgesRole
+from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.views.order_table import OrderTable
+
+ROLES = (
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.BackgroundRole,
+    Qt.ItemDataRole.DecorationRole,
+    Qt.ItemDataRole.ToolTipRole,
+    BadgesRole,
+)
+
+
+class PaintedRegion(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.region = QRegion()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
+            self.region = self.region.united(event.region())
+        return False
+
+
+def open_fight(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """Priority, 30 creatures with 10 lasting effects, past its set-up."""
+    session = build("priority", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.document.undo_stack.setClean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+@pytest.fixture
+def fight(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    yield from open_fight(qtbot, tmp_path)
+
+
+def _table(window: MainWindow) -> OrderTable:
+    table = window.central_view
+    assert isinstance(table, OrderTable)
+    return table
+
+
+def _settle(qtbot) -> None:
+    for _ in range(3):
+        qtbot.wait(1)
+
+
+def _shown(table: OrderTable) -> range:
+    last = table.rowAt(table.viewport().height() - 1)
+    return range(table.rowAt(0), (last if last >= 0 else table.model().rowCount() - 1) + 1)
+
+
+def _looks(model, row: int) -> tuple:
+    return tuple(model.index(row, c).data(role) for c in range(3) for role in ROLES)
+
+
+def test_a_step_repaints_only_the_rows_that_look_different(fight, qtbot):
+    table = _table(fight)
+    model = table.model()
+    roster = model.sourceModel() if isinstance(model, QAbstractProxyModel) else model
+    announced: list[int] = []
+    roster.dataChanged.connect(lambda top, bottom, *_: announced.append(bottom.row() - top.row()))
+    resized: list[int] = []
+    table.horizontalHeader().sectionResized.connect(lambda column, *_: resized.append(column))
+    _settle(qtbot)
+    quiet_steps = 0
+    for _ in range(8):
+        announced.clear()
+        resized.clear()
+        fresh = RosterModel(fight.document)
+        before = [_looks(fresh, row) for row in _shown(table)]
+        painted = PaintedRegion()
+        table.viewport().installEventFilter(painted)
+        fight.document.apply(next_step(fight.document.session))
+        _settle(qtbot)
+        painted.deleteLater()
+        assert max(announced) + 1 == fresh.rowCount(), "the roster announced every row"
+        if resized:  # a column's width followed a new marker: everything moved
+            continue
+        quiet_steps += 1
+        different = QRegion()
+        for number, row in enumerate(_shown(table)):
+            if _looks(fresh, row) != before[number]:
+                top = table.rowViewportPosition(row)
+                width = table.viewport().width()
+                different = different.united(QRect(0, top, width, table.rowHeight(row) + 1))
+        assert not different.isEmpty()
+        assert painted.region.subtracted(different).isEmpty()
+    assert quiet_steps >= 3
+
+
+def test_fitting_the_columns_measures_kept_widths(qtbot, tmp_path, monkeypatch):
+    asked: list[int] = []
+    original = RosterModel.data
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        asked.append(index.row())
+        return original(self, index, role)
+
+    monkeypatch.setattr(RosterModel, "data", data)  # before the models exist
+    windows = open_fight(qtbot, tmp_path)
+    fight = next(windows)
+    try:
+        table = _table(fight)
+        _settle(qtbot)
+        for _ in range(3):
+            fight.document.apply(next_step(fight.document.session))
+            _settle(qtbot)
+            asked.clear()
+            table.sizeHintForColumn(0)
+            table.sizeHintForColumn(2)
+            assert asked == [], "cells measured before are not measured (nor read) again"
+    finally:
+        next(windows, None)
+
+
+def test_the_table_keeps_what_the_roster_says_through_a_fight(fight, qtbot):
+    """Every value the table read equals what a fresh roster model says, after steps,
+    actions, renames, undos and redos."""
+    document = fight.document
+    table = _table(fight)
+    for number in range(40):
+        command = next_step(document.session)
+        if number % 5 == 1:
+            command = an_action(document.session) or command
+        elif number % 5 == 2:
+            someone = document.encounter.combatants[(number * 7) % 30]
+            command = EditCombatant(someone.id, {"name": f"{someone.name}!"})
+        if document.session.refusal(command) is None:
+            document.apply(command)
+        if number % 7 == 6:
+            document.undo_stack.undo()
+            document.undo_stack.undo()
+            document.undo_stack.redo()
+        table.viewport().repaint()
+        fresh = RosterModel(document)
+        for row in _shown(table):
+            assert _looks(table.order_model, row) == _looks(fresh, row), (number, row)
+
+
+def test_the_table_on_screen_is_what_a_fresh_paint_shows(fight, qtbot):
+    table = _table(fight)
+    viewport = table.viewport()
+    document = fight.document
+    for number in range(12):
+        if number % 4 == 2:
+            someone = document.encounter.combatants[number]
+            document.apply(EditCombatant(someone.id, {"name": someone.name + " the Bold"}))
+        elif number % 4 == 3:
+            document.undo_stack.undo()
+        elif number % 4 == 1:
+            document.apply(an_action(document.session) or next_step(document.session))
+        else:
+            document.apply(next_step(document.session))
+        _settle(qtbot)
+        corner = viewport.mapTo(fight, QPoint(0, 0))
+        screen = table.screen().grabWindow(fight.winId()).toImage()
+        shown = screen.copy(QRect(corner, viewport.size()))
+        form = QImage.Format.Format_RGB32
+        assert shown.convertToFormat(form) == viewport.grab().toImage().convertToFormat(form)
+
+
+def test_the_kept_rows_pass_qtmodeltester_through_a_fight(fight, qtmodeltester):
+    document = fight.document
+    model = _table(fight).order_model
+    qtmodeltester.check(model, force_py=True)
+    for number in range(20):
+        command = next_step(document.session)
+        if number % 3 == 1:
+            command = an_action(document.session) or command
+        if document.session.refusal(command) is None:
+            document.apply(command)
+        if number % 6 == 5:
+            document.undo_stack.undo()
+    qtmodeltester.check(model, force_py=True)

@@ -1,0 +1,103 @@
+"""The roster as the order table reads it: the same rows and cells, each value kept as
+it was first read, until the roster announces a change of its row.
+
+A view asks every cell for seven roles and more at each paint and measure; the roster
+works each out anew. Kept, a repaint costs lookups. And when the roster announces every
+row at once (it does when the clock moves: any row's markers may follow it), the view
+asks `changed_rows` which of the rows it shows really look different, comparing what it
+read before with what the roster says now, and repaints only those."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import (
+    QIdentityProxyModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from tracker.qt.models.roster_model import RosterModel
+
+Index = QModelIndex | QPersistentModelIndex
+Values = dict[tuple[int, int], Any]  # (column, role) → value, as read
+FEW_ROWS = 2  # an announcement of this many rows or fewer is taken as it is
+
+
+class KeptRows(QIdentityProxyModel):
+    def __init__(self, roster: RosterModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.roster = roster
+        self._kept: dict[int, Values] = {}  # by row: what the views read since a change
+        self._before: dict[int, Values] = {}  # rows announced as many, to compare
+        # Connected before the proxy's own forwarding: the values are forgotten before
+        # any view hears of the change.
+        roster.dataChanged.connect(self._on_data_changed)
+        for signal in (
+            roster.rowsAboutToBeInserted,
+            roster.rowsInserted,
+            roster.rowsAboutToBeRemoved,
+            roster.rowsRemoved,
+            roster.rowsAboutToBeMoved,
+            roster.rowsMoved,
+            roster.layoutAboutToBeChanged,
+            roster.layoutChanged,
+            roster.modelAboutToBeReset,
+            roster.modelReset,
+        ):
+            signal.connect(self._forget_all)
+        self.setSourceModel(roster)
+
+    # --- reading ----------------------------------------------------------------------
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = index.row()
+        values = self._kept.get(row)
+        if values is None:
+            if not index.isValid():
+                return None
+            values = self._kept[row] = {}
+        key = (index.column(), int(role))
+        if key in values:
+            return values[key]
+        value = values[key] = self.roster.index(row, key[0]).data(role)
+        return value
+
+    def row_of(self, combatant_id: str) -> int:
+        return self.roster.row_of(combatant_id)
+
+    # --- following the roster ---------------------------------------------------------
+    def _forget_all(self, *_args: object) -> None:
+        self._kept.clear()
+        self._before.clear()
+
+    def _on_data_changed(self, top_left: Index, bottom_right: Index, *_: Any) -> None:
+        first, last = top_left.row(), bottom_right.row()
+        for row in [r for r in self._kept if first <= r <= last]:
+            self._before[row] = self._kept.pop(row)
+
+    def changed_rows(self, first: int, last: int, shown: range) -> list[int]:
+        """Of the rows `first` to `last` the roster just announced, those to repaint:
+        all of a few; of many, the rows in `shown` whose values differ from those read
+        before (or were not read). Values of rows not shown are forgotten."""
+        before, self._before = self._before, {}
+        if last - first < FEW_ROWS:
+            return list(range(first, last + 1))
+        changed: list[int] = []
+        for row in range(max(first, shown.start), min(last + 1, shown.stop)):
+            old = before.get(row)
+            if old is None or row in self._kept:  # what the view shows is not known
+                changed.append(row)
+                continue
+            new = self._kept[row] = self._read(row, old)
+            if new != old:
+                changed.append(row)
+        for row in [r for r in self._kept if r not in shown]:
+            del self._kept[row]
+        return changed
+
+    def _read(self, row: int, keys: Iterable[tuple[int, int]]) -> Values:
+        roster = self.roster
+        return {(column, role): roster.index(row, column).data(role) for column, role in keys}
