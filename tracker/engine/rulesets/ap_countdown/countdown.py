@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import COMBATANTS, Move, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.declared import Declared
@@ -99,23 +99,36 @@ def _each_due(encounter: Encounter, follow_ups: bool) -> Iterator[Due]:
         return
     floors = floored(encounter)
     for combatant in encounter.combatants:
+        due = _due_of(now, floors, combatant)
+        if due is None:
+            continue
+        yield due
         runtime = rt(combatant)
-        if runtime.base is None or runtime.joins > now.round:
-            continue
-        value = runtime.base + AP_STEP * runtime.ap
-        value = max(value, 0) if floors else value
-        action = runtime.action
-        if action is None:
-            if runtime.ap > 0:
-                yield Due(combatant, "declare", _capped(now, value))
-            continue
-        at = action.declared.resolves_at
-        if at is None:
-            continue
-        at = max(at, 0) if floors else at
-        yield Due(combatant, "resolve", _capped(now, at))
-        if follow_ups and runtime.ap > 0:
+        if follow_ups and due.kind == "resolve" and runtime.ap > 0:
+            assert runtime.base is not None and runtime.action is not None
+            value = runtime.base + AP_STEP * runtime.ap
+            at = runtime.action.declared.resolves_at
+            assert at is not None
+            at, value = (max(at, 0), max(value, 0)) if floors else (at, value)
             yield Due(combatant, "declare", _capped(now, min(value, at)), True)
+
+
+def _due_of(now: Clock, floors: bool, combatant: Combatant) -> Due | None:
+    """The combatant's due in the Resolution phase: it declares at its value (AP left, no
+    action under way) or resolves where its action does; None: it waits."""
+    runtime = rt(combatant)
+    if runtime.base is None or runtime.joins > now.round:
+        return None
+    action = runtime.action
+    if action is None:
+        if runtime.ap <= 0:
+            return None
+        value = runtime.base + AP_STEP * runtime.ap
+        return Due(combatant, "declare", _capped(now, max(value, 0) if floors else value))
+    at = action.declared.resolves_at
+    if at is None:
+        return None
+    return Due(combatant, "resolve", _capped(now, max(at, 0) if floors else at))
 
 
 def ordered(encounter: Encounter, found: list[Due]) -> list[Due]:
@@ -236,12 +249,19 @@ def _placed(
     return wanted
 
 
-def settle(tx: Transaction, encounter: Encounter, *, everyone: bool = False) -> None:
+def settle(
+    tx: Transaction,
+    encounter: Encounter,
+    *,
+    everyone: bool = False,
+    moved: Combatant | None = None,
+) -> None:
     """After any change: the count moves to the next due; with none left, Upkeep
-    (`everyone`: every combatant's key may have changed, see `arrange`)."""
+    (`everyone`: every combatant's key may have changed, see `arrange`; `moved`: the GM
+    moved this one among its ties)."""
     now = clock(encounter)
     if now.phase == "resolution":
-        first = current_due(encounter)
+        first = _next_due(tx, encounter, everyone, moved)
         if first is None:
             changed = touch_clock(tx)
             changed.phase, changed.count = "upkeep", None
@@ -249,6 +269,82 @@ def settle(tx: Transaction, encounter: Encounter, *, everyone: bool = False) -> 
         elif first.at != now.count:
             touch_clock(tx).count = first.at
     arrange(tx, encounter, everyone=everyone or now.phase != "resolution")
+
+
+def _next_due(
+    tx: Transaction, encounter: Encounter, everyone: bool, moved: Combatant | None
+) -> Due | None:
+    """`current_due` as a command settles, worked out from what it changed (the memo of
+    `current_due` is off while a command runs, and the whole list would cost every
+    combatant at every command and every "would this be refused?").
+
+    The list was in the order of `ranker` when the command began (see `arrange`), and a
+    due's key is its combatant's rank (the count it acts at, then Qu). So among the
+    combatants the command left alone, the first due in list order is the first of them
+    with a due at or below the count (found by bisection, then a short walk); the few it
+    changed are asked as they are now; the earliest of those in the order they act, then
+    in list order, is the one. When the clock, an option or the list's members changed,
+    or many combatants did, every key may differ: the whole list is asked."""
+    now = clock(encounter)
+    changes = tx.changes
+    suspects = set(changes.combatants) | ({moved.id} if moved is not None else set())
+    if (
+        everyone
+        or now.count is None
+        or changes.clock
+        or changes.encounter
+        or len(suspects) > PLACED_ALONE
+        or any(not isinstance(edit, Move) for edit in changes.edits_of(COMBATANTS))
+    ):
+        return current_due(encounter)
+    floors, rank = floored(encounter), ranker(encounter)
+    combatants = encounter.combatants
+    changed = {i for i, c in enumerate(combatants) if c.id in suspects}
+    found: list[tuple[Rank, int, Due]] = []  # (−rank, position, due): the least acts first
+    for position in changed:
+        due = _due_of(now, floors, combatants[position])
+        if due is not None:
+            found.append((_negated(rank(due.combatant)), position, due))
+    best = min(found)[0] if found else None
+    start = _first_at_or_below(combatants, changed, rank, now.count)
+    for position in range(start, len(combatants)):
+        if position in changed:
+            continue
+        combatant = combatants[position]
+        if best is not None and _negated(rank(combatant)) > best:
+            break  # every one after acts later than a changed one
+        due = _due_of(now, floors, combatant)
+        if due is not None:
+            found.append((_negated(rank(combatant)), position, due))
+            break
+    return min(found)[2] if found else None
+
+
+def _negated(rank: Rank) -> Rank:
+    has, at, qu = rank
+    return (-has, -at, -qu)
+
+
+def _first_at_or_below(
+    combatants: list[Combatant], skipped: set[int], rank: Callable[[Combatant], Rank], count: int
+) -> int:
+    """The first position from which every combatant not `skipped` has no value or a
+    rank at or below the count (those before it are past their dues: none is due)."""
+    low, high = 0, len(combatants)
+    while low < high:
+        middle = (low + high) // 2
+        probe = middle
+        while probe < high and probe in skipped:
+            probe += 1
+        if probe == high:
+            high = middle
+            continue
+        has, at, _ = rank(combatants[probe])
+        if not has or at <= count:
+            high = middle
+        else:
+            low = probe + 1
+    return low
 
 
 # --- rounds --------------------------------------------------------------------------------

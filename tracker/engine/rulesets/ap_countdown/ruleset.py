@@ -226,7 +226,7 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
         )
 
     def on_moved(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
-        countdown.settle(tx, encounter)
+        countdown.settle(tx, encounter, moved=combatant)
 
     # --- time -----------------------------------------------------------------------------
     def start(self, tx: Transaction, encounter: Encounter) -> None:

@@ -128,8 +128,25 @@ def readout(encounter: Encounter, unit: Combatant) -> UnitReadout:
     )
 
 
+def readout_basis(encounter: Encounter) -> tuple[int, str | None]:
+    """What `readout` reads of the battle besides the Unit itself and the effects it
+    carries: the round (a new one changes who acted, for every Unit) and the Unit acting
+    (its `acting`, `moves` and `used`). A view keeping readouts recomputes those of the
+    Units a change touched, the carriers of the effects it changed, the Units acting
+    before and after, and every Unit when the round changes."""
+    now = clock(encounter)
+    return now.round, now.current
+
+
 def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-__all__ = ["MOVES_PER_TURN", "UnitReadout", "current_turn", "readout", "upcoming_turns"]
+__all__ = [
+    "MOVES_PER_TURN",
+    "UnitReadout",
+    "current_turn",
+    "readout",
+    "readout_basis",
+    "upcoming_turns",
+]

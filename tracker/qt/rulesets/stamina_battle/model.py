@@ -4,13 +4,19 @@ can still afford, the spell it charges), the Stamina change of the last command,
 `SideProxy`, the Units of one side for a column of the side-phase view.
 
 It follows the document's `changed` events row by row: the engine's inserts, removals
-and moves are replayed (`CombatantRows`), then only the rows whose readout changed are
-repainted. `replaced` resets it. Dragging a row inside a side issues the engine's
-`MoveCombatant` (through `SideProxy.moveRows`); the rows move when the engine says so.
+and moves are replayed (`CombatantRows`), the readouts of the Units the change may have
+changed are worked out again (those it touched, the carriers of the effects it changed,
+the Units acting before and after; every Unit in a new round: see the ruleset's
+`readout_basis`), and only the rows whose readout or Stamina change differ are
+repainted: a step costs what changed, however many Units fight. `replaced` resets it.
+Dragging a row inside a side issues the engine's `MoveCombatant` (through
+`SideProxy.moveRows`); the rows move when the engine says so.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -23,6 +29,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine import MoveCombatant
+from tracker.engine.changes import EFFECTS, Insert, Remove
+from tracker.engine.errors import CommandError
 from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
@@ -56,8 +64,12 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
-        self._readouts: dict[str, UnitReadout] = self._wanted()
+        self._readouts: dict[str, UnitReadout] = {}
         self._deltas: dict[str, int] = {}
+        self._basis: tuple[int, str | None] = (0, None)  # the ruleset's readout_basis
+        self._carriers: dict[str, str] = {}  # effect id → its carrier's id
+        self._to_act: Counter[str] = Counter()  # side → its Units that have not acted
+        self._load()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -70,11 +82,33 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
     def document(self) -> EncounterDocument:
         return self._document
 
-    def _wanted(self) -> dict[str, UnitReadout]:
+    def _load(self) -> None:
+        """Every readout, as the encounter stands (a new encounter, a reset)."""
         ruleset, encounter = self.ruleset, self._document.encounter
+        self._readouts, self._to_act = {}, Counter()
         if ruleset is None:
-            return {}
-        return {c.id: ruleset.readout(encounter, c) for c in encounter.combatants}
+            self._basis, self._carriers = (0, None), {}
+            return
+        self._basis = ruleset.readout_basis(encounter)
+        self._carriers = {e.id: e.carrier_id for e in encounter.effects}
+        self._read(encounter.combatants)
+
+    def _read(self, units: Iterable[Combatant]) -> None:
+        """The readouts of these Units worked out again; the others are kept."""
+        ruleset, encounter = self.ruleset, self._document.encounter
+        assert ruleset is not None
+        for unit in units:
+            self._count(self._readouts.get(unit.id), -1)
+            readout = self._readouts[unit.id] = ruleset.readout(encounter, unit)
+            self._count(readout, 1)
+
+    def _count(self, readout: UnitReadout | None, sign: int) -> None:
+        if readout is not None and not readout.acted:
+            self._to_act[readout.side] += sign
+
+    def to_act(self, side: str) -> int:
+        """How many Units of the side have not acted this round (the one acting too)."""
+        return self._to_act[side]
 
     # --- reading ------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:
@@ -160,32 +194,68 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             self._document.changed.disconnect(self._on_changed)
             self._document.replaced.disconnect(self._on_replaced)
             self.beginResetModel()
-            self._rows.ids, self._rows.by_id, self._readouts = [], {}, {}
+            self._rows.ids, self._rows.by_id = [], {}
+            self._load()
             self._deltas = {}
             self.endResetModel()
             return
         self.beginResetModel()
         self._rows.load(self._document.encounter)
-        self._readouts, self._deltas = self._wanted(), {}
+        self._load()
+        self._deltas = {}
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        before, self._readouts = self._readouts, self._wanted()
-        old_deltas, self._deltas = self._deltas, {}
+        ruleset, encounter = self.ruleset, self._document.encounter
+        if ruleset is None:
+            return
         rows = self._rows.follow(event)
-        for combatant_id, readout in self._readouts.items():
-            old = before.get(combatant_id)
-            if old is not None and old.stamina != readout.stamina:
+        for gone in [i for i in self._readouts if i not in self._rows.by_id]:
+            self._count(self._readouts.pop(gone), -1)
+        basis, old_basis = ruleset.readout_basis(encounter), self._basis
+        self._basis = basis
+        if basis[0] != old_basis[0]:  # a new round: who acted, for every Unit
+            wanted = set(self._rows.ids)
+        else:
+            wanted = set(event.changes.combatants) | event.changes.turn_holders
+            wanted.update(i for i in (basis[1], old_basis[1]) if i is not None)
+            wanted |= self._effect_carriers(event)
+        if event.changes.encounter:
+            wanted = set(self._rows.ids)
+        before = {i: self._readouts.get(i) for i in wanted}
+        self._read(c for i in wanted if (c := self._rows.by_id.get(i)) is not None)
+        old_deltas, self._deltas = self._deltas, {}
+        for combatant_id, old in before.items():
+            readout = self._readouts.get(combatant_id)
+            if old is not None and readout is not None and old.stamina != readout.stamina:
                 self._deltas[combatant_id] = readout.stamina - old.stamina
-        for row, combatant_id in enumerate(self._rows.ids):
-            if (
-                before.get(combatant_id) != self._readouts.get(combatant_id)
-                or combatant_id in old_deltas
-                or combatant_id in self._deltas
-            ):
-                rows.add(row)
+        changed = {i for i, old in before.items() if old != self._readouts.get(i)}
+        changed.update(old_deltas, self._deltas)
+        rows.update(r for r in map(self._rows.row_of, changed) if r >= 0)
         for first, last in _runs(sorted(rows)):
             self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
+
+    def _effect_carriers(self, event: SessionEvent) -> set[str]:
+        """The Units whose effects came, went or changed (before and after: an edit may
+        move an effect to another carrier): their Guards may have changed."""
+        changed = set(event.changes.effects)
+        changed.update(
+            edit.item.id
+            for edit in event.changes.edits_of(EFFECTS)
+            if isinstance(edit, Insert | Remove)
+        )
+        carriers: set[str] = set()
+        for effect_id in changed:
+            old = self._carriers.pop(effect_id, None)
+            if old is not None:
+                carriers.add(old)
+            try:
+                carrier = self._document.encounter.effect(effect_id).carrier_id
+            except CommandError:  # gone
+                continue
+            self._carriers[effect_id] = carrier
+            carriers.add(carrier)
+        return carriers
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

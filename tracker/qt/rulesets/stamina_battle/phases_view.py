@@ -7,11 +7,13 @@ A click selects the Unit everywhere (`combatant_selected`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -30,6 +32,26 @@ from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
 
 
+class UnitList(QListView):
+    """A side's Units; a change repaints the rows it names (QListView repaints its whole
+    viewport on any `dataChanged`: every Unit shown, at every step)."""
+
+    def dataChanged(
+        self,
+        top_left: QModelIndex | QPersistentModelIndex,
+        bottom_right: QModelIndex | QPersistentModelIndex,
+        roles: Sequence[int] = (),
+    ) -> None:
+        model = self.model()
+        if model is None or not top_left.isValid() or not bottom_right.isValid():
+            super().dataChanged(top_left, bottom_right, roles)
+            return
+        changed = QRect()
+        for row in range(top_left.row(), bottom_right.row() + 1):
+            changed = changed.united(self.visualRect(model.index(row, self.modelColumn())))
+        self.viewport().update(changed.intersected(self.viewport().rect()))
+
+
 class SideColumn(QFrame):
     """One side: its title and its Units."""
 
@@ -43,9 +65,18 @@ class SideColumn(QFrame):
         layout.setSpacing(4)
         self.title = QLabel()
         self.title.setObjectName(f"side_title_{side}")
+        color = SIDE_COLORS.get(side, SIDE_COLORS["neutral"])
+        self.title.setStyleSheet(
+            f"QLabel {{ font-size: 13pt; font-weight: normal; color: {color}; }}"
+            ' QLabel[active="true"] { font-weight: bold; }'
+        )
+        self.setStyleSheet(
+            "SideColumn { border: 1px solid #c8c8c8; border-radius: 6px; }"
+            ' SideColumn[active="true"] { border: 3px solid #e0a800; }'
+        )
         layout.addWidget(self.title)
         self.proxy = SideProxy(model, side, self)
-        self.list_view = QListView()
+        self.list_view = UnitList()
         self.list_view.setObjectName(f"side_units_{side}")
         self.list_view.setModel(self.proxy)
         self.list_view.setItemDelegate(UnitDelegate(self.list_view))
@@ -58,12 +89,24 @@ class SideColumn(QFrame):
         layout.addWidget(self.list_view, 1)
 
     def set_title(self, text: str, active: bool) -> None:
-        color = SIDE_COLORS.get(self.side, SIDE_COLORS["neutral"])
-        weight = "bold" if active else "normal"
-        self.title.setText(text)
-        self.title.setStyleSheet(f"font-size: 13pt; font-weight: {weight}; color: {color};")
-        border = "3px solid #e0a800" if active else "1px solid #c8c8c8"
-        self.setStyleSheet(f"SideColumn {{ border: {border}; border-radius: 6px; }}")
+        """The title and, for the side whose phase it is, the gold frame and a bold title:
+        restyled only when that changes (a few times a round), never at every step."""
+        if self.title.text() != text:
+            self.title.setText(text)
+        if self.property("active") != active:
+            for widget in (self, self.title):
+                widget.setProperty("active", active)
+                _restyle(widget)
+
+
+def _restyle(widget: QWidget) -> None:
+    """Apply the widget's style sheet rules again after a property they select on changed
+    (that one widget, not its children: its frame width and font follow)."""
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+    QApplication.sendEvent(widget, QEvent(QEvent.Type.StyleChange))
+    widget.update()
 
 
 class SidePhasesView(QWidget):
@@ -138,26 +181,29 @@ class SidePhasesView(QWidget):
         if ruleset is None:
             return
         encounter = self.document.encounter
-        if self.selected is not None and all(c.id != self.selected for c in encounter.combatants):
+        if self.selected is not None and encounter.find(self.selected) is None:
             self.selected = None
         active = ruleset.phase_side(encounter)
         order = list(ruleset.sides_in_order(encounter))
-        for position, side in enumerate(order + [s for s in SIDES if s not in order]):
-            column = self.columns[side]
-            self.columns_layout.insertWidget(position, column, 1)
-            units = [c for c in encounter.combatants if c.side == side]
-            column.setVisible(bool(units))
-            waiting = (
-                sum(1 for c in units if not ruleset.readout(encounter, c).acted)
-                if side == active
-                else None
-            )
+        self._place_columns(order + [s for s in SIDES if s not in order])
+        for side, column in self.columns.items():
+            column.setVisible(column.proxy.rowCount() > 0)
             title = ruleset.side_title(side)
-            if waiting is not None:
-                title += f" · their phase · {waiting} to act"
+            if side == active:
+                title += f" · their phase · {self.units_model.to_act(side)} to act"
             column.set_title(title, side == active)
-        self.phase_label.setText(self._phase_text())
+        text = self._phase_text()
+        if self.phase_label.text() != text:
+            self.phase_label.setText(text)
         self._refresh_button()
+
+    def _place_columns(self, sides: list[str]) -> None:
+        """The columns in the order of the phases (laid out again only when it changes)."""
+        placed = [self.columns_layout.itemAt(i).widget() for i in range(len(sides))]
+        if placed == [self.columns[side] for side in sides]:
+            return
+        for position, side in enumerate(sides):
+            self.columns_layout.insertWidget(position, self.columns[side], 1)
 
     def _phase_text(self) -> str:
         session = self.document.session
