@@ -47,6 +47,7 @@ class AnswerRow(SteadyBox):
 
     def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
         inner = QWidget()
+        inner.setObjectName("prompt_answer_row")
         layout = QHBoxLayout(inner)
         layout.setContentsMargins(0, 0, 0, 0)
         super().__init__(inner)
