@@ -265,3 +265,26 @@ def test_a_name_needing_another_line_still_lays_the_turn_panel_out(qtbot, tmp_pa
         qtbot.waitUntil(lambda: panel.height() == height)
     finally:
         close(window, qtbot)
+
+
+def test_a_kept_answer_row_forgets_what_was_typed_for_the_last_prompt(qtbot, tmp_path):
+    window = open_window(qtbot, tmp_path, "ap_countdown")
+    panel = window.prompt_panel
+    try:
+        for _ in range(12):
+            typed = [row for row in panel.answer_rows if row.form is not None]
+            editors = [
+                e for row in typed for e in row.form.editors.values() if e.field.kind == "int"
+            ]
+            if editors:
+                break
+            window.document.apply(next_step(window.document.session))
+            qtbot.wait(1)
+        editor = editors[0]
+        editor.input.setText("99")
+        window.document.apply(next_step(window.document.session))
+        qtbot.wait(1)
+        assert editor.isVisible()  # kept for the next prompt's answer
+        assert editor.raw_value() == str(editor.field.default)
+    finally:
+        close(window, qtbot)
