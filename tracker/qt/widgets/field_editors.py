@@ -102,9 +102,8 @@ class FieldEditor(QWidget):
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QPlainTextEdit):
-            if widget.toPlainText() != str(value):
-                widget.setPlainText(str(value))
-        elif widget.text() != str(value):  # the same again: no repaint, no layout
+            widget.setPlainText(str(value))
+        else:
             widget.setText(str(value))
 
     def raw_value(self) -> Any:
@@ -157,6 +156,12 @@ class FieldForm(QWidget):
     def edited(self) -> list[str]:
         """The fields the GM changed since the form was filled."""
         return [name for name, editor in self.editors.items() if editor.edited]
+
+    def untouched(self) -> bool:
+        """Whether every field holds what it was filled with, and shows no error."""
+        return not any(
+            editor.edited or not editor.error.isHidden() for editor in self.editors.values()
+        )
 
     def values(self) -> dict[str, Any] | None:
         cleaned: dict[str, Any] = {}

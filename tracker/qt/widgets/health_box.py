@@ -187,6 +187,8 @@ class HealthBox(QWidget):
 
     def _show(self, text: str, *, error: bool) -> None:
         self._fade.stop()
+        if not text and not self.feedback.text():
+            return  # clear already (every undo and redo clears it)
         dark = is_dark(QApplication.palette())
         self.feedback.setStyleSheet(
             f"color: {ERROR_INK[dark]}; font-weight: bold;" if error else ""

@@ -47,6 +47,7 @@ class AnswerRow(SteadyBox):
 
     def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
         inner = QWidget()
+        inner.setObjectName("prompt_answer_row")
         layout = QHBoxLayout(inner)
         layout.setContentsMargins(0, 0, 0, 0)
         super().__init__(inner)
@@ -75,11 +76,12 @@ class AnswerRow(SteadyBox):
         self.follow()  # its content is in
         self.answer: PromptAnswer | None = None
         self.rolled: dict[str, Rolled] = {}  # the rolls behind its fields' values
+        self._filled: tuple[Field, ...] | None = None  # the fields at their defaults
 
     def show_answer(self, number: int, answer: PromptAnswer) -> None:
-        """Show this answer, the `number`th of the prompt, its fields at their defaults."""
+        """Show this answer, the `number`th of the prompt, its fields at their defaults
+        (left alone when they hold them already: the same fields, untouched)."""
         self.answer = answer
-        self.rolled = {}
         button = self.button
         if (button.text(), button.objectName()) != (answer.label, f"prompt_answer_{number}"):
             button.setText(answer.label)
@@ -94,9 +96,13 @@ class AnswerRow(SteadyBox):
         for roll_button in self.roll_buttons:
             roll_button.setObjectName(f"prompt_roll_{number}_{roll_button.property('field_name')}")
         if self.form is not None:
+            filled = answer.fields == self._filled and not self.rolled and self.form.untouched()
             for field in answer.fields:
                 self.form.editors[field.name].refit(field)
-            self.form.set_values({})
+            if not filled:
+                self.form.set_values({})
+                self._filled = answer.fields
+        self.rolled = {}
 
 
 class PromptPanel(QFrame):

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+GROW_SPARE = 8  # characters a growing box keeps to spare once its text has grown
 
 
 class SteadyBox(QWidget):
@@ -24,14 +26,15 @@ class SteadyBox(QWidget):
     wanted width does not. The minimum width only grows (the window never gets narrower
     than the longest text asked for, as a label alone would allow at that moment).
     `grow=True`, for a line as wide as its text (the status bar's): the box is as wide
-    as the widest text yet, the child set against its right edge at its own width."""
+    as the widest text yet (and a few characters more once it has grown), the child
+    set against its right edge at its own width."""
 
     def __init__(self, child: QWidget, *, grow: bool = False, parent: QWidget | None = None):
         super().__init__(parent)
         self.child = child
         self._grow = grow
         child.setParent(self)
-        self.setObjectName(f"{child.objectName()}_box")
+        self.setObjectName(f"{child.objectName() or 'steady'}_box")
         self.setSizePolicy(child.sizePolicy())
         self._hint = QSize(0, 0)
         self._minimum = QSize(0, 0)
@@ -65,8 +68,15 @@ class SteadyBox(QWidget):
         child = self.child
         hint, minimum = child.sizeHint(), child.minimumSizeHint()
         minimum.setWidth(max(minimum.width(), self._minimum.width()))
-        if self._grow:
-            hint.setWidth(max(hint.width(), self._hint.width()))
+        if self._grow and hint.width() > self._hint.width():
+            # A few characters to spare: a text a little longer than the longest yet
+            # (a name, a number with one more digit) fits without a layout.
+            spare = GROW_SPARE * child.fontMetrics().averageCharWidth()
+            hint.setWidth(hint.width() + spare if self._hint.width() else hint.width())
+        elif self._grow:
+            hint.setWidth(self._hint.width())
+        if self._grow:  # the width it keeps is the least it takes
+            minimum.setWidth(max(minimum.width(), hint.width()))
         self._hint, self._minimum = hint, minimum
         self._heights = self._wanted_heights()
 
@@ -74,6 +84,8 @@ class SteadyBox(QWidget):
         child = self.child
         if self._wanted_heights() != self._heights:
             return False
+        if self.sizePolicy().horizontalPolicy() == QSizePolicy.Policy.Ignored:
+            return True  # the layout takes no width from it (an elided line)
         if child.minimumSizeHint().width() > self._minimum.width():
             return False
         return not (self._grow and child.sizeHint().width() > self._hint.width())

@@ -23,6 +23,7 @@ from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, S
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
+from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
@@ -157,15 +158,16 @@ class TurnPanel(QWidget):
             for field, widget in inputs.items()
         )
         key = ("turn panel availability", tuple(self.action_buttons), self._selected(), typed)
-        return self._document.encounter.derived(key, self._work_out_availability)
+        encounter: Encounter = self._document.encounter
+        return encounter.derived(key, self._work_out_availability)
 
     def _work_out_availability(self) -> tuple[str | None, dict[str, str]]:
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
-        end_refusal = session.refusal(EndTurn()) if session.current_turn() is not None else None
-        end_reason = None if end_refusal is None else end_refusal.message
-        if session.current_turn() is None:
-            end_reason = ""  # nobody has a turn to end
+        end_reason: str | None = ""  # nobody has a turn to end
+        if session.current_turn() is not None:
+            end_refusal = session.refusal(EndTurn())
+            end_reason = None if end_refusal is None else end_refusal.message
         reasons = {
             name: self._unavailable(session.ruleset.action_spec(name), started)
             for name in self.action_buttons
