@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPaintEvent, QRegion
+from PySide6.QtWidgets import QHeaderView
 
 from benchmarks.table_speed import add_effects, an_action, build, next_step
 from tests.qt.conftest import by_name
@@ -192,3 +193,30 @@ def test_the_grid_on_screen_is_what_a_fresh_paint_shows(war, qtbot):
         fresh = viewport.grab().toImage()
         form = QImage.Format.Format_RGB32
         assert shown.convertToFormat(form) == fresh.convertToFormat(form), number
+
+
+def test_a_rename_measures_that_name_alone_and_fits_the_names(war, qtbot, monkeypatch):
+    grid = _grid(war)
+    header = grid.verticalHeader()
+    _settle(qtbot)
+    measured: list[int] = []
+    original = QHeaderView.sectionSizeFromContents
+
+    def measure(self, logical_index):
+        measured.append(logical_index)
+        return original(self, logical_index)
+
+    monkeypatch.setattr(QHeaderView, "sectionSizeFromContents", measure)
+    someone = war.document.encounter.combatants[5]
+    row = [grid.grid_model.combatant_at(r) for r in range(30)].index(someone)
+    war.document.apply(EditCombatant(someone.id, {"name": "Someone with a very long name"}))
+    _settle(qtbot)
+    assert set(measured) == {row}, "the other names were measured before"
+    fresh = WarScrollGrid(war.document)
+    fresh.show()
+    _settle(qtbot)
+    try:
+        assert header.width() == fresh.verticalHeader().width() > 0
+    finally:
+        fresh.close()
+        fresh.deleteLater()

@@ -9,7 +9,6 @@ read before with what the roster says now, and repaints only those."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -62,7 +61,7 @@ class KeptRows(QIdentityProxyModel):
         key = (index.column(), int(role))
         if key in values:
             return values[key]
-        value = values[key] = self.roster.index(row, key[0]).data(role)
+        value = values[key] = self.roster.data(self.mapToSource(index), role)
         return value
 
     def row_of(self, combatant_id: str) -> int:
@@ -88,16 +87,22 @@ class KeptRows(QIdentityProxyModel):
         changed: list[int] = []
         for row in range(max(first, shown.start), min(last + 1, shown.stop)):
             old = before.get(row)
-            if old is None or row in self._kept:  # what the view shows is not known
-                changed.append(row)
-                continue
-            new = self._kept[row] = self._read(row, old)
-            if new != old:
-                changed.append(row)
+            if old is None or row in self._kept or not self._same(row, old):
+                changed.append(row)  # (not read since: what the view shows is not known)
+            else:
+                self._kept[row] = old
         for row in [r for r in self._kept if r not in shown]:
             del self._kept[row]
         return changed
 
-    def _read(self, row: int, keys: Iterable[tuple[int, int]]) -> Values:
+    def _same(self, row: int, values: Values) -> bool:
+        """Whether the roster says what `values` say of the row (asked until one differs)."""
         roster = self.roster
-        return {(column, role): roster.index(row, column).data(role) for column, role in keys}
+        indexes: dict[int, QModelIndex] = {}
+        for (column, role), value in values.items():
+            index = indexes.get(column)
+            if index is None:
+                index = indexes[column] = roster.index(row, column)
+            if roster.data(index, role) != value:
+                return False
+        return True

@@ -72,7 +72,7 @@ class OrderTable(QTableView):
             self.order_model.layoutChanged,
             self.order_model.modelReset,
         ):
-            signal.connect(self._widths.clear)
+            signal.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
@@ -156,7 +156,10 @@ class OrderTable(QTableView):
             hint = max(hint, width)
         return hint + 1 if self.showGrid() else hint
 
+    def _forget_widths(self, *_args: object) -> None:
+        self._widths.clear()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._widths.clear()
+            self._forget_widths()
         super().changeEvent(event)

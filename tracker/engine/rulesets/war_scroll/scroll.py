@@ -5,11 +5,13 @@ Segment columns shown and the state of each grid cell. Reading only, except
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from tracker.engine.changes import Transaction
 from tracker.engine.rulesets.war_scroll.deal import columns_for, play_order
 from tracker.engine.rulesets.war_scroll.options import option
 from tracker.engine.rulesets.war_scroll.state import (
+    WarState,
     clock_of,
     next_plan,
     speed_of,
@@ -19,33 +21,51 @@ from tracker.engine.rulesets.war_scroll.state import (
 from tracker.engine.state import Combatant, Encounter
 
 
-def sequence(encounter: Encounter) -> Iterator[tuple[Combatant, int]]:
-    """Every Turn of the current Cycle, in play order: (combatant, slot)."""
-    slots = max((state_of(c).slots for c in encounter.combatants), default=0)
-    for slot in play_order(slots):
-        for combatant in encounter.combatants:
-            if state_of(combatant).turn_exists(slot):
-                yield combatant, slot
+def _states(encounter: Encounter) -> tuple[list[tuple[Combatant, WarState]], int]:
+    """Every combatant with its state (read once for a whole scan of the War Scroll:
+    a scan of a thousand combatants reads them all), and the most slots any has."""
+    states = cast(list[tuple[Combatant, WarState]], [(c, c.runtime) for c in encounter.combatants])
+    return states, max((len(state.base) for _, state in states), default=0)
 
 
 def pending(encounter: Encounter) -> Iterator[tuple[Combatant, int]]:
-    """The Turns of the current Cycle still to be played after the current one."""
+    """The Turns of the current Cycle still to be played after the current one (Turns
+    that exist, neither played nor missed), in play order. Late in a Cycle of many,
+    most Turns are played: the scan asks each only what it must."""
     clock = clock_of(encounter)
-    for combatant, slot in sequence(encounter):
-        state = state_of(combatant)
-        if state.played[slot] or state.missed[slot]:
-            continue
-        if clock.is_current(combatant.id, slot):
-            continue
-        yield combatant, slot
+    states, slots = _states(encounter)
+    for slot in play_order(slots):
+        for combatant, state in states:
+            if (
+                slot < len(state.base)
+                and not state.played[slot]
+                and not state.missed[slot]
+                and state.base[slot] + state.extra[slot] > 0
+                and not clock.is_current(combatant.id, slot)
+            ):
+                yield combatant, slot
 
 
 def next_cycle(encounter: Encounter) -> Iterator[tuple[Combatant, int, int]]:
-    """The Turns of the next Cycle as they stand now: (combatant, slot, AP)."""
-    plans = [(c, next_plan(c)) for c in encounter.combatants]
-    slots = max((len(plan) for _, plan in plans), default=0)
-    for slot in play_order(slots):
-        for combatant, plan in plans:
+    """The Turns of the next Cycle as they stand now: (combatant, slot, AP). The first
+    Segment's are dealt as they are asked for; the rest once every plan is known (the
+    number of Segments sets their play order)."""
+    plans: dict[str, list[int]] = {}
+
+    def plan_of(combatant: Combatant) -> list[int]:
+        plan = plans.get(combatant.id)
+        if plan is None:
+            plan = plans[combatant.id] = next_plan(combatant)
+        return plan
+
+    for combatant in encounter.combatants:  # slot 0 (Segment 1) comes first in any order
+        plan = plan_of(combatant)
+        if plan and plan[0] > 0:
+            yield combatant, 0, plan[0]
+    slots = max((len(plan_of(c)) for c in encounter.combatants), default=0)
+    for slot in play_order(slots)[1:]:
+        for combatant in encounter.combatants:
+            plan = plan_of(combatant)
             if slot < len(plan) and plan[slot] > 0:
                 yield combatant, slot, plan[slot]
 

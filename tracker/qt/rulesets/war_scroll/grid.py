@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    SignalInstance,
+)
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -61,10 +69,65 @@ class CellDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+class NameHeader(QHeaderView):
+    """The names down the left, as the table's own header shows them; each name's room
+    is measured once, until it changes (to size the column, Qt measures up to 200
+    names whenever one changes)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.setSectionsClickable(True)  # as the table's own header
+        self.setHighlightSections(True)
+        self._sizes: dict[int, QSize] = {}  # by row
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        old = self.model()
+        if old is not None:
+            old.headerDataChanged.disconnect(self._on_renamed)
+            for signal in _structure_signals(old):
+                signal.disconnect(self._forget_sizes)
+        self._sizes.clear()
+        if model is not None:  # before the header's own: sizes are forgotten first
+            model.headerDataChanged.connect(self._on_renamed)
+            for signal in _structure_signals(model):
+                signal.connect(self._forget_sizes)
+        super().setModel(model)
+
+    def _forget_sizes(self, *_args: object) -> None:
+        self._sizes.clear()
+
+    def _on_renamed(self, orientation: Qt.Orientation, first: int, last: int) -> None:
+        if orientation == Qt.Orientation.Vertical:
+            for row in range(first, last + 1):
+                self._sizes.pop(row, None)
+
+    def sectionSizeFromContents(self, logicalIndex: int) -> QSize:  # noqa: N803 (Qt)
+        size = self._sizes.get(logicalIndex)
+        if size is None:
+            size = self._sizes[logicalIndex] = super().sectionSizeFromContents(logicalIndex)
+        return QSize(size)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._forget_sizes()
+        super().changeEvent(event)
+
+
+def _structure_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
+    return (
+        model.rowsInserted,
+        model.rowsRemoved,
+        model.rowsMoved,
+        model.layoutChanged,
+        model.modelReset,
+    )
+
+
 class WarScrollGrid(QTableView):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("war_scroll_grid")
+        self.setVerticalHeader(NameHeader(self))
         self.grid_model = WarScrollModel(document, self)
         self.setModel(self.grid_model)
         self.setItemDelegate(CellDelegate(self.grid_model, self))

@@ -68,7 +68,8 @@ class PlayersWarScrollProxy(PlayersProxy):
             combatant = combatant_on_row(source, row)
             if combatant is None or not self.public.is_visible(combatant.id):
                 continue
-            if source.index(row, source_column).data(StateRole) not in (None, "none"):
+            cell = source.cell_at(row, source_column)
+            if cell is not None and cell[1] != "none":
                 return True
         return False
 
