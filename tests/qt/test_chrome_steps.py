@@ -288,3 +288,24 @@ def test_a_kept_answer_row_forgets_what_was_typed_for_the_last_prompt(qtbot, tmp
         assert editor.raw_value() == str(editor.field.default)
     finally:
         close(window, qtbot)
+
+
+def test_a_message_or_a_question_coming_and_going_lays_out_nothing(window, qtbot):
+    """The banner and the prompt float over the view: showing or hiding them lays out
+    neither the view under them nor the window."""
+    counter = LayoutRequests()
+    app = QApplication.instance()
+    qtbot.wait(600)  # the window settled
+    app.installEventFilter(counter)
+    try:
+        for panel in (window.banner, window.prompt_panel):
+            for _ in range(2):
+                panel.show()
+                qtbot.wait(1)
+                assert window.findChild(QWidget, f"{panel.objectName()}_overlay").isVisible()
+                panel.hide()
+                qtbot.wait(1)
+    finally:
+        app.removeEventFilter(counter)
+    assert counter.counts["MainWindow"] == 0, counter.named
+    assert counter.named["QWidget:stage"] == 0, counter.named

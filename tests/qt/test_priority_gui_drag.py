@@ -65,7 +65,7 @@ def child_main() -> None:
     from tracker.qt.main_window import MainWindow
 
     window = MainWindow(priority_session(), None, Path(tempfile.mkdtemp()) / "journal")
-    window.resize(1200, 800)
+    window.resize(1200, 1000)
     window.show()
     QTest.qWaitForWindowExposed(window)
     document = window.document

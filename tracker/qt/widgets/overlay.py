@@ -32,8 +32,14 @@ class Overlay(QObject):
         self.edge = edge
         self.max_share = max_share
         shown = not panel.isHidden()
-        self.frame = QScrollArea(host)
-        self.frame.setObjectName(f"{panel.objectName() or 'panel'}_overlay")
+        name = f"{panel.objectName() or 'panel'}_overlay"
+        # The frame sits on a layer that is always shown, as large as the frame (empty
+        # while it is hidden): a child of the host coming or going would lay the host out,
+        # and the whole window with it; a child of the layer lays nothing out.
+        self.layer = QWidget(host)
+        self.layer.setObjectName(f"{name}_layer")
+        self.frame = QScrollArea(self.layer)
+        self.frame.setObjectName(name)
         self.frame.setFrameShape(QFrame.Shape.NoFrame)
         self.frame.setWidgetResizable(False)  # the panel keeps its height; the frame scrolls
         self.frame.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -71,10 +77,14 @@ class Overlay(QObject):
         panel.resize(inner, wanted)
         height = max(0, min(wanted, room))
         top = MARGIN if self.edge is Edge.TOP else host.height() - height - MARGIN
-        self.frame.setGeometry(MARGIN, max(0, top), width, height)
+        self.frame.setGeometry(0, 0, width, height)
+        if self.frame.isHidden():
+            self.layer.setGeometry(0, 0, 0, 0)  # nothing to show, nothing to catch clicks
+        else:
+            self.layer.setGeometry(MARGIN, max(0, top), width, height)
         siblings = host.children()
-        if siblings and siblings[-1] is not self.frame:  # raising repaints it: only if under
-            self.frame.raise_()
+        if siblings and siblings[-1] is not self.layer:  # raising repaints it: only if under
+            self.layer.raise_()
 
     def _height_for(self, width: int) -> int:
         """The panel's height at `width`: its lines wrapped at that width (its size hint
