@@ -6,13 +6,14 @@ flows on a real X display: test_keyboard_xvfb.py."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QWidget
 
 from tests.qt import priority_fixtures as pf
 from tests.qt.conftest import by_name
 from tracker.engine import EndTurn, StartEncounter
+from tracker.qt.keyboard import WindowKeys
 from tracker.qt.main_window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
@@ -330,3 +331,34 @@ def test_players_screen_dialog_on_one_screen_offers_it(active):
     assert dialog.screen_combo.count() == 1
     assert dialog.screen_combo.currentIndex() == 0  # two screens: test_keyboard_xvfb.py
     dialog.deleteLater()
+
+
+def test_the_keys_filter_watches_the_focused_widget_alone(active, qtbot):
+    """Keys go to the focused widget first: the filter sits there, never on the whole
+    application (where every paint of every widget would pass through Python)."""
+    window = active
+    seen: list[QWidget] = []
+
+    class Counting(WindowKeys):
+        def eventFilter(self, watched, event) -> bool:
+            seen.append(watched)
+            return super().eventFilter(watched, event)
+
+    window.keys.stop()
+    window.keys = Counting(window)
+    window.document.apply(StartEncounter())
+    spend = window.turn_panel.action_inputs["spend_ap"]["amount"]
+    spend.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is spend)
+    seen.clear()
+    QApplication.sendEvent(window.log_view.viewport(), QEvent(QEvent.Type.UpdateRequest))
+    QApplication.sendEvent(spend, QEvent(QEvent.Type.UpdateRequest))
+    assert set(seen) == {spend}
+    window.log_view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.log_view)
+    seen.clear()
+    QApplication.sendEvent(spend, QEvent(QEvent.Type.UpdateRequest))
+    assert spend not in seen
+    # And the keys still reach the window from the new focus: Space ends the turn.
+    key(qtbot, "Space")
+    assert current(window) == "Tirzaiel"

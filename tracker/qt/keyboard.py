@@ -12,7 +12,7 @@ parameter box has the focus)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QTextEdit,
     QWidget,
 )
+from shiboken6 import isValid
 
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, ENTER_KEYS
 
@@ -72,17 +73,48 @@ def _in_number_box(widget: QWidget) -> bool:
 
 
 class WindowKeys(QObject):
-    """Install on the application (`QApplication.installEventFilter`) for `window`."""
+    """Watches the widget that has the keyboard focus for `window` (keys go to it
+    first), never the whole application: a filter on the application sees every event
+    of every object, and handing each to Python cost a few hundred calls a step and made
+    PySide build the Python classes of every widget type it might be (a tenth of the
+    start-up). `stop` before the window goes."""
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
+        self._watched: QWidget | None = None
+        QApplication.instance().focusChanged.connect(self._on_focus_changed)
+        self._watch(QApplication.focusWidget())
 
-    def _take_keyboard_back(self) -> None:
+    def stop(self) -> None:
+        QApplication.instance().focusChanged.disconnect(self._on_focus_changed)
+        self._watch(None)
+
+    def _watch(self, widget: QWidget | None) -> None:
+        old = self._watched
+        if old is not None and old is not widget and isValid(old):
+            old.removeEventFilter(self)
+        self._watched = widget
+        if widget is not None:
+            widget.installEventFilter(self)
+
+    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        self._watch(new)
+        if new is None and old is not None:
+            dialog = old.window()
+            if isinstance(dialog, QDialog) and self._of_window(dialog):
+                QTimer.singleShot(0, self._window, lambda: self._take_keyboard_back(dialog))
+
+    def _of_window(self, dialog: QDialog) -> bool:
+        parent = dialog.parentWidget()
+        return parent is not None and parent.window() is self._window
+
+    def _take_keyboard_back(self, dialog: QDialog) -> None:
         """A dialog of the window closed and left no window active (as on a display
         without a window manager to hand the keyboard back): the window takes it."""
         if (
-            QApplication.activeWindow() is None
+            (not isValid(dialog) or not dialog.isVisible())
+            and QApplication.activeWindow() is None
             and QApplication.activeModalWidget() is None
             and self._window.isVisible()
         ):
@@ -111,15 +143,10 @@ class WindowKeys(QObject):
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # On the application, the filter sees every event of every widget (a step of the
-        # fight brings a few hundred paints and layouts): whatever is not a key or a
-        # hide leaves at once, on a test of its class (cheaper than asking its type).
+        # The focused widget's paints and layouts leave at once, on a test of their
+        # class (cheaper than asking their type).
         if isinstance(event, QKeyEvent):
             return isinstance(watched, QWidget) and self._key(watched, event)
-        if isinstance(event, QHideEvent) and isinstance(watched, QDialog):
-            parent = watched.parentWidget()
-            if parent is not None and parent.window() is self._window:
-                QTimer.singleShot(0, self._window, self._take_keyboard_back)
         return False
 
     def _key(self, watched: QWidget, event: QKeyEvent) -> bool:

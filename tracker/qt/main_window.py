@@ -137,7 +137,6 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
             self._fit_to_screen()
         # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
         self.keys = WindowKeys(self)
-        QApplication.instance().installEventFilter(self.keys)
 
     # --- construction -----------------------------------------------------------------
     def _build_models(self) -> None:
@@ -475,7 +474,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         ):
             event.ignore()
             return
-        QApplication.instance().removeEventFilter(self.keys)
+        self.keys.stop()
         if self.journal is not None:
             self.journal.close()
             self.journal = None
