@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import linecache
+import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import tracker.qt
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -31,3 +35,41 @@ def test_pyside_reads_no_source_of_the_modules_imported_after_it(fresh_module: P
     exec("import tracker_probe_module", {})
     assert sys.modules["tracker_probe_module"].VALUE == 1
     assert str(fresh_module) not in linecache.cache
+
+
+# What the first window never needs, and what importing it would cost the start-up.
+NOT_AT_START = {
+    "hashlib": "OpenSSL, 3.5 MiB (saving and recovery import it)",
+    "sqlite3": "the library's database (imported at the library's first use)",
+    "html": "a table of 2,000 named entities (rich_text.escape does without)",
+    "tracker.library": "the library of combatants",
+    "tracker.qt.printing": "printing",
+    "tracker.qt.players.window": "the players' screen",
+}
+
+PROBE = """
+import sys
+from PySide6.QtWidgets import QApplication
+from tracker.qt.app import open_main_window
+app = QApplication(["tracker"])
+window = open_main_window()
+window.show()
+app.processEvents()
+print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
+window.close()
+"""
+
+
+def test_the_first_window_opens_without_what_it_does_not_show(tmp_path: Path) -> None:
+    env = {**os.environ, "TRACKER_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *NOT_AT_START],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    imported = [name for name in done.stdout.strip().split(",") if name]
+    assert imported == [], {name: NOT_AT_START[name] for name in imported}

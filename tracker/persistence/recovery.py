@@ -10,11 +10,11 @@ for the files and `tracker.persistence.journal_lines` for the lines.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from tracker.engine.session import Session
@@ -166,7 +166,15 @@ def recover(directory: Path) -> tuple[Session, Path | None]:
 
 def digest(data: bytes) -> str:
     """The fingerprint of a file's contents written in a "saving" line."""
-    return hashlib.sha256(data).hexdigest()
+    return _hashlib().sha256(data).hexdigest()
+
+
+def _hashlib() -> ModuleType:
+    """`hashlib`, imported at the first save or recovery: it loads OpenSSL (3.5 MiB),
+    which a start without a journal never needs."""
+    import hashlib
+
+    return hashlib
 
 
 def _holds(path: Path, expected: str) -> bool:
@@ -284,7 +292,7 @@ _last_read: tuple[str, bytes, Lines] | None = None
 
 def _good_lines(raw: bytes, journal_id: str) -> Lines:
     global _last_read
-    fingerprint = hashlib.blake2b(raw, digest_size=16).digest()
+    fingerprint = _hashlib().blake2b(raw, digest_size=16).digest()
     if _last_read is not None and _last_read[:2] == (journal_id, fingerprint):
         return _last_read[2]
     lines = read_lines(raw, journal_id)

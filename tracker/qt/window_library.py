@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from tracker.engine.errors import TrackerError
-from tracker.library import Library, LibraryEntry, LibraryError, open_library
-from tracker.library.entries import adding, entry_from_combatant
 
+# The library (SQLite) is imported at its first use: the window opens sooner without it.
 if TYPE_CHECKING:
+    from tracker.library import Library, LibraryEntry
     from tracker.qt.document import EncounterDocument
     from tracker.qt.library.library_dialog import LibraryDialog
 
@@ -34,6 +34,8 @@ class LibraryCommands(QMainWindow):
 
     def _open_library(self, *, tell: bool) -> Library | None:
         if self._library is None:
+            from tracker.library import LibraryError, open_library
+
             try:
                 self._library = open_library()
             except LibraryError as error:
@@ -78,6 +80,8 @@ class LibraryCommands(QMainWindow):
             return
         encounter = self.document.encounter
         combatants = [encounter.combatant(combatant_id) for combatant_id in selected]
+        from tracker.library.entries import entry_from_combatant
+
         ruleset_id = self.document.ruleset.id
         entries = [entry_from_combatant(ruleset_id, c) for c in combatants]
         try:
@@ -105,6 +109,8 @@ class LibraryCommands(QMainWindow):
         library = self.library()
         if library is None:
             return
+        from tracker.library.entries import entry_from_combatant
+
         ruleset_id = self.document.ruleset.id
         try:
             library.save_party(ruleset_id, [entry_from_combatant(ruleset_id, c) for c in members])
@@ -128,6 +134,8 @@ class LibraryCommands(QMainWindow):
     def bring_party(self, party: list[LibraryEntry]) -> None:
         """Add the library's party to the encounter, one undoable step."""
         if party:
+            from tracker.library.entries import adding
+
             try:
                 command = adding(self.document.ruleset, [(entry, 1) for entry in party])
             except TrackerError as error:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
+from tracker.qt.rich_text import escape
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
 from tracker.qt.widgets.flow_layout import FlowLayout
 from tracker.qt.widgets.steady import SteadyBox

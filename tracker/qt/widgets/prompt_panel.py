@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -31,6 +30,7 @@ from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rolls import RolledAction
 from tracker.qt.document import EncounterDocument
+from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.steady import SteadyBox
 

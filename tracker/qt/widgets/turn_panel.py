@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -25,6 +24,7 @@ from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
+from tracker.qt.rich_text import escape
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
 from tracker.qt.widgets.steady import SteadyBox

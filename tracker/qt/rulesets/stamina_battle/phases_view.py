@@ -8,7 +8,6 @@ A click selects the Unit everywhere (`combatant_selected`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
 from PySide6.QtWidgets import (
@@ -28,6 +27,7 @@ from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
 
