@@ -362,3 +362,18 @@ def test_the_keys_filter_watches_the_focused_widget_alone(active, qtbot):
     # And the keys still reach the window from the new focus: Space ends the turn.
     key(qtbot, "Space")
     assert current(window) == "Tirzaiel"
+
+
+def test_escape_leaves_the_damage_box_and_space_then_ends_the_turn(active, qtbot):
+    window = active
+    window.document.apply(StartEncounter())
+    box = window.health_box.input
+    key(qtbot, "H")
+    assert QApplication.focusWidget() is box
+    key(qtbot, "5")
+    key(qtbot, "Escape")
+    assert QApplication.focusWidget() is not box
+    assert box.text() == ""  # what was typed is dropped, nothing applied
+    assert commands(window) == ["Start"]
+    key(qtbot, "Space")
+    assert current(window) == "Tirzaiel"

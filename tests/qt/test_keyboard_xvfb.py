@@ -98,6 +98,14 @@ def test_keyboard_and_focus_on_a_real_display(x_display: str, tmp_path: Path):
         "unapplied": ["Hidden from players"],
     }
 
+    # H, then Escape leaves the damage box and Space ends the turn; Ctrl+E in it adds
+    # an effect.
+    assert report["damage_box"] == {
+        "typing": True,
+        "left": True,
+        "turn_ended": True,
+        "ctrl_e_adds_effect": True,
+    }
     # The screen dialog offers the players' own screen, not the GM's.
     assert report["dialog_screen_is_gms"] is False
     players = report["players"]
@@ -225,6 +233,33 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
     }
     report["check_box"]["unapplied"] = window.editor.unapplied()  # kept, never lost
     window.editor.revert_button.click()
+
+    # The damage box: H types into it, Escape leaves it (Space then ends the turn), and
+    # Ctrl+E there adds an effect (the text field takes it as "end of line" on X11).
+    box = window.health_box.input
+    press("h")
+    typing = QApplication.focusWidget() is box
+    press("5")
+    press("Escape")
+    left = QApplication.focusWidget() is not box and box.text() == ""
+    turn_before = current()
+    press("space")
+    ended = current() != turn_before
+    press("h")
+    opened.clear()
+    QTimer.singleShot(800, note_dialog)
+    escape = subprocess.Popen(["sh", "-c", "sleep 1.2; xdotool key Escape"])
+    press("ctrl+e")
+    escape.wait(timeout=10)
+    pump(lambda: QApplication.activeModalWidget() is None)
+    pump(window.isActiveWindow)
+    press("Escape")  # back in the box after the dialog: leave it again
+    report["damage_box"] = {
+        "typing": typing,
+        "left": left,
+        "turn_ended": ended,
+        "ctrl_e_adds_effect": opened == [True],
+    }
 
     # The players' screen: the dialog's choice, shown without taking the keyboard.
     gm_screen = window.screen()

@@ -12,7 +12,7 @@ parameter box has the focus)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -30,6 +30,24 @@ from shiboken6 import isValid
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, ENTER_KEYS
 
 REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
+# Keys a text field claims to move its cursor, some with Ctrl on X11 (Ctrl+E: the end of
+# the line): where the window has a shortcut on them, the GM pressed them for it. Keys
+# that edit the text (Ctrl+Delete deletes a word) stay the field's.
+CURSOR_KEYS = tuple(
+    getattr(QKeySequence.StandardKey, f"MoveTo{where}")
+    for where in (
+        "StartOfLine",
+        "EndOfLine",
+        "NextChar",
+        "PreviousChar",
+        "NextLine",
+        "PreviousLine",
+        "StartOfDocument",
+        "EndOfDocument",
+        "StartOfBlock",
+        "EndOfBlock",
+    )
+)
 
 # What the help window lists besides the menus' and the actions' shortcuts.
 EXTRA_KEYS: tuple[tuple[str, str], ...] = (
@@ -140,7 +158,22 @@ class WindowKeys(QObject):
         undo, redo = _is_undo(event), _is_redo(event)
         if undo or redo:
             return _own_history(widget, redo) is False
-        return False
+        moves = any(event.matches(key) for key in CURSOR_KEYS)
+        return moves and self._window_shortcut(event)
+
+    def _window_shortcut(self, event: QKeyEvent) -> bool:
+        """Whether the key is the shortcut of one of the window's enabled actions."""
+        if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            return False
+        pressed = QKeySequence(event.keyCombination())
+        return any(
+            action.isEnabled()
+            and any(
+                pressed.matches(keys) == QKeySequence.SequenceMatch.ExactMatch
+                for keys in action.shortcuts()
+            )
+            for action in self._window.findChildren(QAction)
+        )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # The focused widget's paints and layouts leave at once, on a test of their

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -83,6 +84,12 @@ class HealthBox(QWidget):
         self.apply_button.clicked.connect(self.apply)
         self.roll_button.clicked.connect(self.roll)
         self.input.textEdited.connect(lambda _text: self._show("", error=False))
+        # Escape leaves the box (what was typed is dropped): Space then ends the turn.
+        leave = QAction("Leave the damage box", self.input)
+        leave.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        leave.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        leave.triggered.connect(self.leave)
+        self.input.addAction(leave)
         document.replaced.connect(self._follow_ruleset)
         document.changed.connect(self._follow_changes)
         self._follow_ruleset()
@@ -122,6 +129,12 @@ class HealthBox(QWidget):
         """Edit → Damage or heal: type at once."""
         self.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.input.selectAll()
+
+    def leave(self) -> None:
+        """Drop what was typed and give the keyboard back to the window."""
+        self.input.clear()
+        self._show("", error=False)
+        self.input.clearFocus()
 
     def apply(self) -> bool:
         """Apply the text typed to the selected combatants; False (with the reason shown
