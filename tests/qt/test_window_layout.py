@@ -90,3 +90,24 @@ def test_another_ruleset_brings_its_own_effect_actions_and_print_wording(window)
     ]
     assert not any("maintain" in t for t in texts)
     assert "War Scroll" not in window.actions_by_name["print"].text()
+
+
+def test_the_turn_order_keeps_room_for_the_names(qtbot, tmp_path):
+    """Priority's "When" ("Round 1 · Priority 1 · Zeal 9") once took the whole dock at
+    the laptop's size, leaving "A…" for Ayla: the names keep their room, "When" elides."""
+    session = Session(load_encounter(sample_path("priority_sample.json")))
+    window = MainWindow(session, None, tmp_path / "journal")
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.document.apply(StartEncounter())
+    qtbot.wait(20)
+    view = window.turn_order_view
+    width = view.viewport().width()
+    assert view.columnWidth(0) >= width * 0.35
+    metrics = view.fontMetrics()
+    widest = max(metrics.horizontalAdvance(c.name) for c in session.encounter.combatants)
+    assert view.columnWidth(0) > widest + 24  # the colour mark and margins too
+    for column in range(1, view.model().columnCount()):
+        assert view.columnWidth(column) <= width * 0.3 + 1

@@ -5,6 +5,7 @@ row, so a long fight costs nothing to repaint."""
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -73,8 +74,22 @@ def combatants_pane(roster: QListView, health_box: QWidget, editor: QWidget) -> 
     return pane
 
 
+class TurnOrderTable(QTableView):
+    """The turn order beside the fight: the names are what the GM reads there, so the
+    other columns ("When", "Grants") fit their text only up to a share of the width
+    each, and elide beyond it (their tooltip shows all); the name takes the rest."""
+
+    OTHER_SHARE = 0.3  # of the width, at most, for each column after the name
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        share = int(self.viewport().width() * self.OTHER_SHARE)
+        header = self.horizontalHeader()
+        header.setMaximumSectionSize(max(share, header.minimumSectionSize()))
+        super().resizeEvent(event)
+
+
 def turn_order_table(model: QAbstractItemModel) -> QTableView:
-    view = QTableView()
+    view = TurnOrderTable()
     view.setObjectName("turn_order_view")
     view.setModel(model)
     view.verticalHeader().hide()
