@@ -14,7 +14,6 @@ import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from tracker.engine.session import Session
@@ -164,17 +163,15 @@ def recover(directory: Path) -> tuple[Session, Path | None]:
     return recovery.session, recovery.saved_path
 
 
+# `hashlib` is imported where it is used: it loads OpenSSL (3.5 MiB), which a start
+# without a journal to recover never needs.
+
+
 def digest(data: bytes) -> str:
     """The fingerprint of a file's contents written in a "saving" line."""
-    return _hashlib().sha256(data).hexdigest()
-
-
-def _hashlib() -> ModuleType:
-    """`hashlib`, imported at the first save or recovery: it loads OpenSSL (3.5 MiB),
-    which a start without a journal never needs."""
     import hashlib
 
-    return hashlib
+    return hashlib.sha256(data).hexdigest()
 
 
 def _holds(path: Path, expected: str) -> bool:
@@ -292,7 +289,9 @@ _last_read: tuple[str, bytes, Lines] | None = None
 
 def _good_lines(raw: bytes, journal_id: str) -> Lines:
     global _last_read
-    fingerprint = _hashlib().blake2b(raw, digest_size=16).digest()
+    import hashlib
+
+    fingerprint = hashlib.blake2b(raw, digest_size=16).digest()
     if _last_read is not None and _last_read[:2] == (journal_id, fingerprint):
         return _last_read[2]
     lines = read_lines(raw, journal_id)

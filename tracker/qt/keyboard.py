@@ -101,11 +101,15 @@ class WindowKeys(QObject):
         super().__init__(window)
         self._window = window
         self._watched: QWidget | None = None
+        self._following = True
         QApplication.instance().focusChanged.connect(self._on_focus_changed)
         self._watch(QApplication.focusWidget())
 
     def stop(self) -> None:
-        QApplication.instance().focusChanged.disconnect(self._on_focus_changed)
+        """No longer follow the focus (the window closes; closing twice is no harm)."""
+        if self._following:
+            self._following = False
+            QApplication.instance().focusChanged.disconnect(self._on_focus_changed)
         self._watch(None)
 
     def _watch(self, widget: QWidget | None) -> None:
