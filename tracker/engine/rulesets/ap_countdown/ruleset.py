@@ -112,6 +112,10 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     def track(self, encounter: Encounter) -> tuple[turns.TrackMark, ...]:
         return turns.track(encounter)
 
+    def mark(self, encounter: Encounter, combatant: Combatant) -> turns.TrackMark:
+        """The combatant's mark on the track (as in `track`)."""
+        return turns.mark_of(encounter, combatant)
+
     # --- labels ---------------------------------------------------------------------------
     def clock_label(self, encounter: Encounter) -> str:
         now = clock(encounter)
