@@ -92,6 +92,9 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     def count(self, encounter: Encounter) -> int | None:
         return clock(encounter).count
 
+    def round_number(self, encounter: Encounter) -> int:
+        return clock(encounter).round
+
     def value_of(self, encounter: Encounter, combatant: Combatant) -> int | None:
         return countdown.value_of(encounter, combatant)
 

@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 from tracker.engine.changes import COMBATANTS, Move
 from tracker.engine.rulesets.ap_countdown import ApCountdown
-from tracker.engine.rulesets.ap_countdown.state import clock
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant, Encounter
 from tracker.qt.rulesets.ap_countdown.texts import Mark
@@ -67,8 +66,8 @@ class Marks:
             self._time, self._count = None, None
             return
         encounter = self._encounter()
-        now = clock(encounter)
-        self._time, self._count = (now.round, now.phase), now.count
+        self._time = (ruleset.round_number(encounter), ruleset.phase(encounter))
+        self._count = ruleset.count(encounter)
         for mark in ruleset.track(encounter):
             self._kept[mark.combatant_id] = mark
             self._take(mark)
@@ -76,20 +75,21 @@ class Marks:
     def follow(self, event: SessionEvent) -> set[str] | None:
         """The ids of the combatants whose marks changed beyond those the command changed
         (their progress: the count moved); None when every mark may have."""
-        changes, encounter = event.changes, self._encounter()
-        now = clock(encounter)
+        changes, encounter, ruleset = event.changes, self._encounter(), self._ruleset()
+        if ruleset is None:
+            return None
+        time = (ruleset.round_number(encounter), ruleset.phase(encounter))
         joined_or_left = any(not isinstance(e, Move) for e in changes.edits_of(COMBATANTS))
-        if changes.encounter or joined_or_left or (now.round, now.phase) != self._time:
+        if changes.encounter or joined_or_left or time != self._time:
             self.reset()
             return None
         moved_on: set[str] = set()
-        if now.count != self._count:
-            self._count = now.count
+        count = ruleset.count(encounter)
+        if count != self._count:
+            self._count = count
             moved_on = set(self._acting)
             for combatant_id in moved_on:
                 self._kept.pop(combatant_id, None)
-        ruleset = self._ruleset()
-        assert ruleset is not None
         for combatant_id in changes.combatants | changes.turn_holders:
             self._kept.pop(combatant_id, None)
             combatant = encounter.find(combatant_id)
