@@ -2,16 +2,19 @@
 copies (`Ahead`), for the turns to come, the checklists and the timing points to come.
 
 The rules of `flow` and `crash` are written once against `Play`; `Ahead` copies a
-runtime the first time it is written, so the encounter itself never changes.
+runtime the first time it is written, so the encounter itself never changes. Playing
+60 turns ahead at every change, `Ahead` copies with `copy_state` (not `deepcopy`) and
+keeps each combatant's place in the order (its rank) until its runtime is written: the
+rules change a runtime only through what `write` returned, before the next `arrange`.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Protocol
 
 from tracker.engine.changes import Transaction
-from tracker.engine.rulesets.initiative_ticks.order import sorted_order
+from tracker.engine.copying import copy_state
+from tracker.engine.rulesets.initiative_ticks.order import Rank, ranker, sorted_order
 from tracker.engine.rulesets.initiative_ticks.state import Clock, Runtime, clock, rt, touch
 from tracker.engine.state import Combatant, Encounter
 
@@ -80,8 +83,10 @@ class Ahead:
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = encounter
         self._runtimes: dict[str, Runtime] = {}
-        self._clock = copy.deepcopy(clock(encounter))
+        self._clock = copy_state(clock(encounter))
         self._order = list(encounter.combatants)
+        self._rank = ranker(encounter, self.read)
+        self._ranks: dict[str, Rank] = {}  # kept until the runtime is written
         self.points: list[Any] = []
         self.lines: list[str] = []
 
@@ -89,9 +94,10 @@ class Ahead:
         return self._runtimes.get(combatant.id) or rt(combatant)
 
     def write(self, combatant: Combatant) -> Runtime:
+        self._ranks.pop(combatant.id, None)  # the caller changes it: ranked again
         found = self._runtimes.get(combatant.id)
         if found is None:
-            found = self._runtimes[combatant.id] = copy.deepcopy(rt(combatant))
+            found = self._runtimes[combatant.id] = copy_state(rt(combatant))
         return found
 
     def now(self) -> Clock:
@@ -104,7 +110,16 @@ class Ahead:
         return self._order
 
     def arrange(self) -> None:
-        self._order = sorted_order(self.encounter, self._order, self.read)
+        """As `sorted_order` (a stable sort by rank), each rank worked out once."""
+        ranks, rank = self._ranks, self._rank
+
+        def key(combatant: Combatant) -> Rank:
+            found = ranks.get(combatant.id)
+            if found is None:
+                found = ranks[combatant.id] = rank(combatant)
+            return found
+
+        self._order = sorted(self._order, key=key, reverse=True)
 
     def log(self, text: str, kind: str = "change") -> None:
         self.lines.append(text)
