@@ -4,8 +4,9 @@ copies (`Ahead`), for the turns to come, the checklists and the timing points to
 The rules of `flow` and `crash` are written once against `Play`; `Ahead` copies a
 runtime the first time it is written, so the encounter itself never changes. Playing
 60 turns ahead at every change, `Ahead` copies with `copy_state` (not `deepcopy`) and
-keeps each combatant's place in the order (its rank) until its runtime is written: the
-rules change a runtime only through what `write` returned, before the next `arrange`.
+keeps each combatant's rank in the order, worked out again only for the runtimes written
+since the last `arrange` (the rules change a runtime only through what `write` returned,
+before the next `arrange`), and sorts only when a rank changed.
 """
 
 from __future__ import annotations
@@ -86,7 +87,9 @@ class Ahead:
         self._clock = copy_state(clock(encounter))
         self._order = list(encounter.combatants)
         self._rank = ranker(encounter, self.read)
-        self._ranks: dict[str, Rank] = {}  # kept until the runtime is written
+        self._ranks: dict[str, Rank] = {}  # as of the last `arrange`
+        self._written: dict[str, Combatant] = {}  # since the last `arrange`
+        self._sorted = False  # by the last `arrange`
         self.points: list[Any] = []
         self.lines: list[str] = []
 
@@ -94,7 +97,7 @@ class Ahead:
         return self._runtimes.get(combatant.id) or rt(combatant)
 
     def write(self, combatant: Combatant) -> Runtime:
-        self._ranks.pop(combatant.id, None)  # the caller changes it: ranked again
+        self._written[combatant.id] = combatant  # the caller changes it: ranked again
         found = self._runtimes.get(combatant.id)
         if found is None:
             found = self._runtimes[combatant.id] = copy_state(rt(combatant))
@@ -110,8 +113,18 @@ class Ahead:
         return self._order
 
     def arrange(self) -> None:
-        """As `sorted_order` (a stable sort by rank), each rank worked out once."""
+        """As `sorted_order` (a stable sort by rank): the ranks of the runtimes written
+        since are worked out again, and the order sorted only when one changed (it is
+        sorted already otherwise), each rank worked out once."""
         ranks, rank = self._ranks, self._rank
+        changed = not self._sorted
+        for combatant in self._written.values():
+            new = rank(combatant)
+            if ranks.get(combatant.id) != new:
+                ranks[combatant.id], changed = new, True
+        self._written.clear()
+        if not changed:
+            return
 
         def key(combatant: Combatant) -> Rank:
             found = ranks.get(combatant.id)
@@ -120,6 +133,7 @@ class Ahead:
             return found
 
         self._order = sorted(self._order, key=key, reverse=True)
+        self._sorted = True
 
     def log(self, text: str, kind: str = "change") -> None:
         self.lines.append(text)
