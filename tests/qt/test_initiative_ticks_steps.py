@@ -1,10 +1,13 @@
 """A step of Initiative ticks (End Turn, an action, an edit, an undo) lays out none of
-the main window: the tick track's tick and "who acts" lines change at every step, in
-steady boxes (counts of events, not timings: the machine is shared)."""
+the main window (the tick track's tick and "who acts" lines change at every step, in
+steady boxes), and the tick table announces the rows that changed (counts of events,
+not timings: the machine is shared)."""
 
 from __future__ import annotations
 
+from benchmarks.fights import next_step
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
+from tracker.qt.rulesets.initiative_ticks.model import TickModel
 
 
 def test_a_step_of_the_tick_track_lays_out_nothing_around_it(qtbot, tmp_path):
@@ -16,5 +19,39 @@ def test_a_step_of_the_tick_track_lays_out_nothing_around_it(qtbot, tmp_path):
         assert track.acting_label.text() != acting  # the texts changed
         assert requests.counts["MainWindow"] == 0, requests.named
         assert requests.counts["TickTrackView"] == 0, requests.named
+    finally:
+        close(window, qtbot)
+
+
+def _texts(model) -> list[list[object]]:
+    return [
+        [model.index(row, column).data() for column in range(model.columnCount())]
+        for row in range(model.rowCount())
+    ]
+
+
+def test_a_step_announces_the_rows_whose_marks_changed(qtbot, tmp_path):
+    """The clock moves at every End Turn; the tick table's rows show no markers, so only
+    the rows whose marks (acting, acted, Initiative...) changed are announced, and what
+    they show is what a table made afresh shows."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        model = window.central_view.tick_model
+        announced: set[int] = set()
+        model.dataChanged.connect(
+            lambda top, bottom, *_: announced.update(range(top.row(), bottom.row() + 1))
+        )
+        session = window.document.session
+        few = 0
+        for _ in range(12):
+            round_before = session.ruleset.round_number(session.encounter)
+            announced.clear()
+            window.document.apply(next_step(session))
+            qtbot.wait(1)
+            if session.ruleset.round_number(session.encounter) == round_before:
+                assert len(announced) < 10, f"{len(announced)} of 30 rows announced"
+                few += 1
+            assert _texts(model) == _texts(TickModel(window.document))
+        assert few >= 6
     finally:
         close(window, qtbot)

@@ -39,6 +39,7 @@ class TickModel(RosterModel):
     def __init__(self, document: EncounterDocument, parent=None) -> None:
         super().__init__(document, parent)
         self._marks: dict[str, TickMark] = {}
+        self._round_shown = self._round()  # "acts from round 3" follows the round
         self._reload_marks()
 
     @property
@@ -144,8 +145,16 @@ class TickModel(RosterModel):
             self.endResetModel()
             return
         self._reload_marks()
+        self._round_shown = self._round()
         super()._on_replaced()
         self._seed_meters()
+
+    def _rows_following_clock(self) -> set[int]:
+        """Its rows show no markers: what follows the clock is in the marks (compared in
+        `_on_changed`), but for "acts from round 3", which follows the round."""
+        if self._round() != self._round_shown:
+            return set(range(self.rowCount()))
+        return set()
 
     def _on_changed(self, event: SessionEvent) -> None:
         before = self._marks
@@ -154,11 +163,7 @@ class TickModel(RosterModel):
             {m.combatant_id: m for m in ruleset.track(self._document.encounter)} if ruleset else {}
         )
         super()._on_changed(event)  # rows moved, touched rows and meters repainted
-        changed = [
-            row
-            for row in range(self.rowCount())
-            if (c := self.combatant_at(row)) is not None
-            and before.get(c.id) != self._marks.get(c.id)
-        ]
-        for row in changed:
+        self._round_shown = self._round()
+        changed = {i for i, mark in self._marks.items() if before.get(i) != mark}
+        for row in sorted(r for r in map(self.row_of, changed) if r >= 0):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
