@@ -5,9 +5,14 @@ not timings: the machine is shared)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush
+
 from benchmarks.fights import next_step
+from benchmarks.table_speed import an_action
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
-from tracker.qt.rulesets.initiative_ticks.model import TickModel
+from tracker.engine import EditCombatant
+from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, MarkRole, TickModel
 
 
 def test_a_step_of_the_tick_track_lays_out_nothing_around_it(qtbot, tmp_path):
@@ -53,5 +58,51 @@ def test_a_step_announces_the_rows_whose_marks_changed(qtbot, tmp_path):
                 few += 1
             assert _texts(model) == _texts(TickModel(window.document))
         assert few >= 6
+    finally:
+        close(window, qtbot)
+
+
+ROLES = (
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.BackgroundRole,
+    Qt.ItemDataRole.FontRole,
+    MarkRole,
+    DeltaRole,
+)
+
+
+def _shown(model, read) -> list[object]:
+    values = []
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            for role in ROLES:
+                value = read(model.index(row, column), role)
+                values.append(value.color().name() if isinstance(value, QBrush) else value)
+    return values
+
+
+def test_the_values_the_table_keeps_are_those_of_the_state(qtbot, tmp_path):
+    """The tick table keeps what it read of each row until the row is announced: after
+    End Turns, attacks and flurries, delays, renames and undos, every value it gives is
+    the one worked out afresh."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        model = window.central_view.tick_model
+        document = window.document
+        for number in range(16):
+            session = document.session
+            command = (an_action(session) if number % 2 else None) or next_step(session)
+            if session.refusal(command) is None:
+                document.apply(command)
+            if number % 5 == 4:
+                fighter = session.encounter.combatants[number]
+                document.apply(EditCombatant(fighter.id, {"name": f"Renamed {number}"}))
+            if number % 7 == 6:
+                document.undo_stack.undo()
+            qtbot.wait(1)
+            window.repaint()  # the table reads (and keeps) what it shows
+            assert _shown(model, model.data) == _shown(model, model._work_out), number
     finally:
         close(window, qtbot)

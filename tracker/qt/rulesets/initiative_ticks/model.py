@@ -40,6 +40,12 @@ class TickModel(RosterModel):
         super().__init__(document, parent)
         self._marks: dict[str, TickMark] = {}
         self._round_shown = self._round()  # "acts from round 3" follows the round
+        # What the table read of each combatant's row, kept until the row is announced
+        # (connected before any view: forgotten before a view hears of the change).
+        self._kept: dict[str, dict[tuple[int, int], object]] = {}
+        self.dataChanged.connect(self._forget_rows)
+        for signal in (self.rowsInserted, self.rowsRemoved, self.modelReset, self.layoutChanged):
+            signal.connect(self._kept.clear)
         self._reload_marks()
 
     @property
@@ -75,6 +81,29 @@ class TickModel(RosterModel):
         return self._document.encounter.options.get("flavour") == "exalted3e"
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        """A table asks every cell for several roles at each paint: each value is worked
+        out once and kept, by combatant (a row moving keeps it), until its row is
+        announced changed."""
+        combatant = self.combatant_at(index.row()) if index.isValid() else None
+        if combatant is None:
+            return None
+        values = self._kept.setdefault(combatant.id, {})
+        key = (index.column(), int(role))
+        if key not in values:
+            values[key] = self._work_out(index, role)
+        return values[key]
+
+    def _forget_rows(self, top: Index, bottom: Index, *_args: object) -> None:
+        first, last = top.row(), bottom.row()
+        if last - first + 1 >= self.rowCount():
+            self._kept.clear()
+            return
+        for row in range(first, last + 1):
+            combatant = self.combatant_at(row)
+            if combatant is not None:
+                self._kept.pop(combatant.id, None)
+
+    def _work_out(self, index: Index, role: int):
         if not index.isValid():
             return None
         combatant = self.combatant_at(index.row())
