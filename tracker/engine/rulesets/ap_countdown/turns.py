@@ -39,8 +39,6 @@ from typing import Any, Literal
 from tracker.engine.kit.declared import Declared
 from tracker.engine.ruleset import Turn
 from tracker.engine.rulesets.ap_countdown.countdown import (
-    Due,
-    DueKind,
     active,
     current_due,
     dues,
@@ -51,7 +49,7 @@ from tracker.engine.rulesets.ap_countdown.countdown import (
     value_of,
 )
 from tracker.engine.rulesets.ap_countdown.declare import action_penalty, penalty_text
-from tracker.engine.rulesets.ap_countdown.listed import sorted_now, walk
+from tracker.engine.rulesets.ap_countdown.listed import Due, DueKind, sorted_now, walk
 from tracker.engine.rulesets.ap_countdown.options import floor, qu_first
 from tracker.engine.rulesets.ap_countdown.state import AP_PER_ROUND, AP_STEP, clock, rt
 from tracker.engine.state import Combatant, Encounter
