@@ -93,13 +93,27 @@ def build(ruleset_id: str, size: int, seed: int = 7) -> Session:
 
 
 def an_action(session: Session) -> Command | None:
-    """The first action of the current turn the state allows, with default parameters."""
+    """The first action of the current turn the state allows, with default parameters:
+    one of the turn's own, else one by the one acting aimed at another combatant (an
+    attack). Initiative ticks' turn has none of its own left once it has flurried and
+    delayed (each once a turn): looking at those alone found no action at all."""
     for spec in session.ruleset.actions:
         if spec.on != "current":
             continue
         command = RulesetAction(spec.name, None, params_at_defaults(spec.params))
         if session.refusal(command) is None:
             return command
+    turn = session.current_turn()
+    if turn is None or turn.combatant_id is None:
+        return None
+    targets = [c.id for c in session.encounter.combatants if c.id != turn.combatant_id][:3]
+    for spec in session.ruleset.actions:
+        if spec.on != "any":
+            continue
+        for target in targets:
+            command = RulesetAction(spec.name, target, params_at_defaults(spec.params))
+            if session.refusal(command) is None:
+                return command
     return None
 
 

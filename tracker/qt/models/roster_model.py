@@ -218,6 +218,13 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         )
         return {c for i in changed for c in (before.get(i), self._carriers.get(i)) if c}
 
+    def _rows_following_clock(self) -> set[int]:
+        """The rows to announce because the clock moved. Any row's markers may follow it
+        ("acted" goes with the round, "acts from round 3" when it comes): every row (one
+        signal; views repaint the rows they show, however long the list). A subclass
+        whose rows show no markers may say which rows follow the clock."""
+        return set(range(len(self._rows)))
+
     def _on_changed(self, event: SessionEvent) -> None:
         self._current_id = self._holder()
         rows = set(self._rows.follow(event))
@@ -230,10 +237,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             shown = shown | set(ruleset.follows_clock(encounter))
         meters = self._meters.follow(ruleset, encounter, shown)
         if changes.clock and self._rows:
-            # Any row's markers may follow the clock ("acted" goes with the round, "acts
-            # from round 3" when it comes): one signal, and views repaint the rows they
-            # show, however long the list.
-            rows = set(range(len(self._rows)))
+            rows |= self._rows_following_clock()
         rows.update(self._rows.row_of(i) for i in meters if self._rows.row_of(i) >= 0)
         last = len(self.COLUMNS) - 1
         if rows and len(rows) == len(self._rows):  # every row: one signal

@@ -4,7 +4,9 @@ row, so a long fight costs nothing to repaint."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from collections.abc import Sequence
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,8 +25,37 @@ from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.roster_delegate import RosterDelegate
 
 
+class RosterList(QListView):
+    """The roster's list. A change of rows repaints those of them shown, and only that:
+    QListView lays every row out again on any `dataChanged` (asking the model for each
+    row's index, twice), though its rows are all one size; with the roster announcing
+    the current turn's rows at every step, a fight of 1,000 cost 1,000 rows a step."""
+
+    def dataChanged(
+        self,
+        top_left: QModelIndex | QPersistentModelIndex,
+        bottom_right: QModelIndex | QPersistentModelIndex,
+        roles: Sequence[int] = (),
+    ) -> None:
+        model, viewport = self.model(), self.viewport()
+        if model is None or not top_left.isValid() or not bottom_right.isValid():
+            super().dataChanged(top_left, bottom_right, roles)
+            return
+        shown_first = self.indexAt(QPoint(0, 0))
+        shown_last = self.indexAt(QPoint(0, viewport.height() - 1))
+        first = max(top_left.row(), shown_first.row() if shown_first.isValid() else 0)
+        last = bottom_right.row()
+        if shown_last.isValid():
+            last = min(last, shown_last.row())
+        changed = QRect()
+        for row in range(first, last + 1):
+            changed = changed.united(self.visualRect(model.index(row, self.modelColumn())))
+        if not changed.isEmpty():
+            viewport.update(changed.intersected(viewport.rect()))
+
+
 def roster_list(model: QAbstractItemModel) -> QListView:
-    view = QListView()
+    view = RosterList()
     view.setObjectName("roster_view")
     view.setModel(model)
     view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)

@@ -15,20 +15,28 @@ other drag), and the first due in list order acts first.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter
 
 from tracker.engine.changes import COMBATANTS, Move, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.declared import Declared
+from tracker.engine.rulesets.ap_countdown.listed import (
+    Due,
+    DueKind,
+    capped,
+    due_of,
+    first_at_or_below,
+    follow_up,
+    key_of,
+    sorted_now,
+    walk,
+)
 from tracker.engine.rulesets.ap_countdown.options import floor, floored, per_round, qu_first
 from tracker.engine.rulesets.ap_countdown.state import (
     AP_PER_ROUND,
     AP_STEP,
-    Clock,
     Runtime,
     UnderWay,
     clock,
@@ -39,19 +47,8 @@ from tracker.engine.rulesets.ap_countdown.state import (
 )
 from tracker.engine.state import Combatant, Encounter
 
-DueKind = Literal["declare", "resolve"]
 Rank = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class Due:
-    """A combatant must declare or resolve at count `at`. `follow_up`: foreseen only (the
-    declaration that follows a resolution when AP are left)."""
-
-    combatant: Combatant
-    kind: DueKind
-    at: int
-    follow_up: bool = False
+_ID = attrgetter("id")
 
 
 # --- values --------------------------------------------------------------------------------
@@ -77,10 +74,6 @@ def tie_rank(encounter: Encounter, combatant: Combatant) -> int:
     return stat(combatant, "qu") if qu_first(encounter) else 0
 
 
-def _capped(now: Clock, at: int) -> int:
-    return at if now.count is None else min(at, now.count)
-
-
 def dues(encounter: Encounter, *, follow_ups: bool = False) -> tuple[Due, ...]:
     """Who must act, in the order they act (empty outside the Resolution phase)."""
     return encounter.derived(
@@ -89,6 +82,8 @@ def dues(encounter: Encounter, *, follow_ups: bool = False) -> tuple[Due, ...]:
 
 
 def _dues(encounter: Encounter, follow_ups: bool) -> list[Due]:
+    if sorted_now(encounter):
+        return list(walk(encounter, ranker(encounter), follow_ups=follow_ups))
     return ordered(encounter, list(_each_due(encounter, follow_ups)))
 
 
@@ -99,57 +94,37 @@ def _each_due(encounter: Encounter, follow_ups: bool) -> Iterator[Due]:
         return
     floors = floored(encounter)
     for combatant in encounter.combatants:
-        due = _due_of(now, floors, combatant)
+        due = due_of(now, floors, combatant)
         if due is None:
             continue
         yield due
-        runtime = rt(combatant)
-        if follow_ups and due.kind == "resolve" and runtime.ap > 0:
-            assert runtime.base is not None and runtime.action is not None
-            value = runtime.base + AP_STEP * runtime.ap
-            at = runtime.action.declared.resolves_at
-            assert at is not None
-            at, value = (max(at, 0), max(value, 0)) if floors else (at, value)
-            yield Due(combatant, "declare", _capped(now, min(value, at)), True)
-
-
-def _due_of(now: Clock, floors: bool, combatant: Combatant) -> Due | None:
-    """The combatant's due in the Resolution phase: it declares at its value (AP left, no
-    action under way) or resolves where its action does; None: it waits."""
-    runtime = rt(combatant)
-    if runtime.base is None or runtime.joins > now.round:
-        return None
-    action = runtime.action
-    if action is None:
-        if runtime.ap <= 0:
-            return None
-        value = runtime.base + AP_STEP * runtime.ap
-        return Due(combatant, "declare", _capped(now, max(value, 0) if floors else value))
-    at = action.declared.resolves_at
-    if at is None:
-        return None
-    return Due(combatant, "resolve", _capped(now, max(at, 0) if floors else at))
+        after = follow_up(now, floors, due) if follow_ups else None
+        if after is not None:
+            yield after
 
 
 def ordered(encounter: Encounter, found: list[Due]) -> list[Due]:
     """`found`, in list order (a combatant's resolution before its next declaration),
     sorted into the order they act: the highest count first, then (option) the higher
     Qu; the sort keeps the list order of the rest."""
-    if qu_first(encounter):
-        return sorted(found, key=lambda d: (-d.at, -stat(d.combatant, "qu")))
-    return sorted(found, key=lambda d: -d.at)
+    return sorted(found, key=key_of(encounter))
 
 
 def current_due(encounter: Encounter) -> Due | None:
-    """The first of `dues` (one pass, no sort)."""
+    """The first of `dues`: read off the list around the count between commands (see
+    `listed`), else one pass over it."""
     return encounter.derived("ap_countdown.current_due", lambda: _first_due(encounter))
 
 
 def _first_due(encounter: Encounter) -> Due | None:
-    each = _each_due(encounter, False)
-    if qu_first(encounter):
-        return min(each, key=lambda d: (-d.at, -stat(d.combatant, "qu")), default=None)
-    return min(each, key=lambda d: -d.at, default=None)
+    if sorted_now(encounter):
+        return next(walk(encounter, ranker(encounter), follow_ups=False), None)
+    return _first_of_all(encounter)
+
+
+def _first_of_all(encounter: Encounter) -> Due | None:
+    """The first due, from every combatant's (the list may be out of order)."""
+    return min(_each_due(encounter, False), key=key_of(encounter), default=None)
 
 
 def due_for(encounter: Encounter, combatant_id: str | None, kind: DueKind) -> Due:
@@ -184,10 +159,10 @@ def ranker(encounter: Encounter) -> Callable[[Combatant], Rank]:
         at = runtime.base + AP_STEP * runtime.ap
         action = runtime.action
         if counting and action is None and runtime.ap > 0:
-            at = _capped(now, max(at, 0) if floors else at)
+            at = capped(now, max(at, 0) if floors else at)
         elif counting and action is not None and action.declared.resolves_at is not None:
             resolves = action.declared.resolves_at
-            at = _capped(now, max(resolves, 0) if floors else resolves)
+            at = capped(now, max(resolves, 0) if floors else resolves)
         elif floors:
             at = max(at, 0)
         return (1, at, stat(combatant, "qu") if by_qu else 0)
@@ -214,39 +189,71 @@ def arrange(tx: Transaction, encounter: Encounter, *, everyone: bool = False) ->
             if combatants[position] is not combatant:  # only what moved costs a scan
                 tx.move_combatant(encounter.index_of(combatant.id), position)
         return
-    wanted = _placed(combatants, touched, rank)
-    placed = [(i, c) for i, c in enumerate(wanted) if c.id in touched]
+    ids = ids_of(combatants)
+    placed = _placed(combatants, positions_of(ids, touched), rank)
     if all(combatants[i] is c for i, c in placed):
         return  # the others fill the same places in the same order: nothing moved
     if len(placed) > 1:  # all out of the way first, so each lands where it belongs
         for _, combatant in placed:
-            tx.move_combatant(encounter.index_of(combatant.id), len(combatants) - 1)
+            _move(tx, ids, combatant, len(combatants) - 1)
     for position, combatant in placed:  # the others keep their order: one move each
-        tx.move_combatant(encounter.index_of(combatant.id), position)
+        _move(tx, ids, combatant, position)
+
+
+def ids_of(combatants: list[Combatant]) -> list[str]:
+    """The ids in list order: positions are then found at C speed (`list.index` on
+    strings), not by comparing combatants or a loop in Python."""
+    return list(map(_ID, combatants))
+
+
+def positions_of(ids: list[str], wanted: Iterable[str]) -> list[int]:
+    """The positions of the `wanted` ids still in the list (a command may have removed
+    some), in list order."""
+    found = []
+    for combatant_id in wanted:
+        try:
+            found.append(ids.index(combatant_id))
+        except ValueError:
+            continue
+    return sorted(found)
+
+
+def _move(tx: Transaction, ids: list[str], combatant: Combatant, position: int) -> None:
+    source = ids.index(combatant.id)
+    tx.move_combatant(source, position)
+    ids.insert(position, ids.pop(source))
 
 
 def _placed(
-    combatants: list[Combatant], touched: set[str], rank: Callable[[Combatant], Rank]
-) -> list[Combatant]:
-    """The list with the `touched` combatants taken out and put back where a stable
-    sort would put them: after every other of a higher key or an equal key before it."""
-    position = {c.id: i for i, c in enumerate(combatants)}
+    combatants: list[Combatant], positions: list[int], rank: Callable[[Combatant], Rank]
+) -> list[tuple[int, Combatant]]:
+    """Where a stable sort of the whole list puts the combatants at `positions` (the
+    others, in order already, keep their order around them): (place, combatant) in the
+    order of the places. Each place is found by bisection among the others."""
+    skipped = set(positions)
 
-    def key(combatant: Combatant) -> tuple[int, int, int, int]:
-        has, at, qu = rank(combatant)
-        return (-has, -at, -qu, position[combatant.id])
+    def key(position: int) -> tuple[int, int, int, int]:
+        has, at, qu = rank(combatants[position])
+        return (-has, -at, -qu, position)
 
-    others = [c for c in combatants if c.id not in touched]
-    moving = sorted((c for c in combatants if c.id in touched), key=key)
-    wanted: list[Combatant] = []
-    start = 0
-    for combatant in moving:
-        place = bisect_left(others, key(combatant), lo=start, key=key)
-        wanted.extend(others[start:place])
-        wanted.append(combatant)
-        start = place
-    wanted.extend(others[start:])
-    return wanted
+    placed: list[tuple[int, Combatant]] = []
+    for order, position in enumerate(sorted(positions, key=key)):
+        wanted = key(position)
+        low, high = 0, len(combatants)
+        while low < high:  # the first of the others with a key not below `wanted`
+            middle = (low + high) // 2
+            probe = middle
+            while probe < high and probe in skipped:
+                probe += 1
+            if probe == high:
+                high = middle
+            elif key(probe) < wanted:
+                low = probe + 1
+            else:
+                high = middle
+        others_before = low - sum(1 for p in positions if p < low)
+        placed.append((others_before + order, combatants[position]))
+    return placed
 
 
 def settle(
@@ -299,21 +306,21 @@ def _next_due(
         return current_due(encounter)
     floors, rank = floored(encounter), ranker(encounter)
     combatants = encounter.combatants
-    changed = {i for i, c in enumerate(combatants) if c.id in suspects}
+    changed = set(positions_of(ids_of(combatants), suspects))
     found: list[tuple[Rank, int, Due]] = []  # (−rank, position, due): the least acts first
     for position in changed:
-        due = _due_of(now, floors, combatants[position])
+        due = due_of(now, floors, combatants[position])
         if due is not None:
             found.append((_negated(rank(due.combatant)), position, due))
     best = min(found)[0] if found else None
-    start = _first_at_or_below(combatants, changed, rank, now.count)
+    start = first_at_or_below(combatants, changed, rank, now.count)
     for position in range(start, len(combatants)):
         if position in changed:
             continue
         combatant = combatants[position]
         if best is not None and _negated(rank(combatant)) > best:
             break  # every one after acts later than a changed one
-        due = _due_of(now, floors, combatant)
+        due = due_of(now, floors, combatant)
         if due is not None:
             found.append((_negated(rank(combatant)), position, due))
             break
@@ -323,28 +330,6 @@ def _next_due(
 def _negated(rank: Rank) -> Rank:
     has, at, qu = rank
     return (-has, -at, -qu)
-
-
-def _first_at_or_below(
-    combatants: list[Combatant], skipped: set[int], rank: Callable[[Combatant], Rank], count: int
-) -> int:
-    """The first position from which every combatant not `skipped` has no value or a
-    rank at or below the count (those before it are past their dues: none is due)."""
-    low, high = 0, len(combatants)
-    while low < high:
-        middle = (low + high) // 2
-        probe = middle
-        while probe < high and probe in skipped:
-            probe += 1
-        if probe == high:
-            high = middle
-            continue
-        has, at, _ = rank(combatants[probe])
-        if not has or at <= count:
-            high = middle
-        else:
-            low = probe + 1
-    return low
 
 
 # --- rounds --------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rulesets.ap_countdown.actions_table import RANGES, TABLE, fits, table_lines
 from tracker.engine.rulesets.ap_countdown.countdown import (
-    Due,
     active,
     current_due,
     start_value,
@@ -32,6 +31,7 @@ from tracker.engine.rulesets.ap_countdown.countdown import (
 )
 from tracker.engine.rulesets.ap_countdown.declare import INSTANT, instant_cost, penalty_text
 from tracker.engine.rulesets.ap_countdown.initiative import needs_base, penalty_steps
+from tracker.engine.rulesets.ap_countdown.listed import Due
 from tracker.engine.rulesets.ap_countdown.specs import (
     ACTION_NAME,
     BASE,

@@ -92,6 +92,9 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     def count(self, encounter: Encounter) -> int | None:
         return clock(encounter).count
 
+    def round_number(self, encounter: Encounter) -> int:
+        return clock(encounter).round
+
     def value_of(self, encounter: Encounter, combatant: Combatant) -> int | None:
         return countdown.value_of(encounter, combatant)
 
@@ -111,6 +114,10 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
 
     def track(self, encounter: Encounter) -> tuple[turns.TrackMark, ...]:
         return turns.track(encounter)
+
+    def mark(self, encounter: Encounter, combatant: Combatant) -> turns.TrackMark:
+        """The combatant's mark on the track (as in `track`)."""
+        return turns.mark_of(encounter, combatant)
 
     # --- labels ---------------------------------------------------------------------------
     def clock_label(self, encounter: Encounter) -> str:

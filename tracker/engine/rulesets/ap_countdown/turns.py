@@ -31,23 +31,25 @@ combatant id, count). `values`:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice, takewhile
 from typing import Any, Literal
 
 from tracker.engine.kit.declared import Declared
 from tracker.engine.ruleset import Turn
 from tracker.engine.rulesets.ap_countdown.countdown import (
-    Due,
-    DueKind,
     active,
     current_due,
     dues,
     ordered,
     progress,
+    ranker,
     start_value,
     value_of,
 )
 from tracker.engine.rulesets.ap_countdown.declare import action_penalty, penalty_text
+from tracker.engine.rulesets.ap_countdown.listed import Due, DueKind, sorted_now, walk
 from tracker.engine.rulesets.ap_countdown.options import floor, qu_first
 from tracker.engine.rulesets.ap_countdown.state import AP_PER_ROUND, AP_STEP, clock, rt
 from tracker.engine.state import Combatant, Encounter
@@ -83,24 +85,32 @@ def foreseen(encounter: Encounter) -> list[Due]:
     return ordered(encounter, found)
 
 
-def sequence(encounter: Encounter) -> tuple[Slot, ...]:
-    """The turns to come: the current one first (empty before the fight)."""
-    return encounter.derived("ap_countdown.sequence", lambda: tuple(_sequence(encounter)))
+def sequence(encounter: Encounter, limit: int) -> tuple[Slot, ...]:
+    """The turns to come, the current one first (empty before the fight), at most
+    `limit`: in the countdown, read off the list only as far as that (see `listed`)."""
+    return encounter.derived(
+        ("ap_countdown.sequence", limit), lambda: tuple(islice(_sequence(encounter), limit))
+    )
 
 
-def _sequence(encounter: Encounter) -> list[Slot]:
+def _sequence(encounter: Encounter) -> Iterator[Slot]:
     now = clock(encounter)
     if not now.started:
-        return []
-    slots: list[Slot] = []
+        return
     if now.phase == "initiative":
-        slots.append(Slot("initiative", now.round))
-        slots.extend(Slot(due.kind, now.round, due) for due in foreseen(encounter))
+        yield Slot("initiative", now.round)
+        yield from (Slot(due.kind, now.round, due) for due in foreseen(encounter))
     elif now.phase == "resolution":
-        slots.extend(Slot(due.kind, now.round, due) for due in dues(encounter, follow_ups=True))
-    slots.append(Slot("upkeep", now.round))
-    slots.append(Slot("initiative", now.round + 1))
-    return slots
+        yield from (Slot(due.kind, now.round, due) for due in _dues_ahead(encounter))
+    yield Slot("upkeep", now.round)
+    yield Slot("initiative", now.round + 1)
+
+
+def _dues_ahead(encounter: Encounter) -> Iterable[Due]:
+    """The dues with their follow-ups, in order: walked lazily between commands."""
+    if sorted_now(encounter):
+        return walk(encounter, ranker(encounter), follow_ups=True)
+    return dues(encounter, follow_ups=True)
 
 
 def turn_of(encounter: Encounter, slot: Slot) -> Turn:
@@ -170,25 +180,34 @@ def simultaneous(encounter: Encounter, due: Due) -> tuple[str, ...]:
     """With simultaneous ties: the others due at the same count."""
     if qu_first(encounter) or due.follow_up:
         return ()
-    return tuple(
-        d.combatant.id
-        for d in dues(encounter)
-        if d.at == due.at and d.combatant.id != due.combatant.id
+    due_there = encounter.derived(
+        ("ap_countdown.due_at", due.at), lambda: _due_at(encounter, due.at)
     )
+    return tuple(i for i in due_there if i != due.combatant.id)
+
+
+def _due_at(encounter: Encounter, at: int) -> tuple[str, ...]:
+    """Who is due at count `at`: between commands, the dues read off the list down to it."""
+    if sorted_now(encounter):
+        ahead = walk(encounter, ranker(encounter), follow_ups=False)
+        found: Iterable[Due] = takewhile(lambda d: d.at >= at, ahead)
+    else:
+        found = dues(encounter)
+    return tuple(d.combatant.id for d in found if d.at == at)
 
 
 def current_turn(encounter: Encounter) -> Turn | None:
-    slots = sequence(encounter)
+    slots = sequence(encounter, 1)
     return turn_of(encounter, slots[0]) if slots else None
 
 
 def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
-    return [turn_of(encounter, slot) for slot in sequence(encounter)[: max(limit, 0)]]
+    return [turn_of(encounter, slot) for slot in sequence(encounter, max(limit, 0))]
 
 
 def upkeep_is_near(encounter: Encounter) -> bool:
     """Upkeep is the current turn or the next one."""
-    return any(slot.kind == "upkeep" for slot in sequence(encounter)[:2])
+    return any(slot.kind == "upkeep" for slot in sequence(encounter, 2))
 
 
 # --- the countdown track -------------------------------------------------------------------
@@ -214,25 +233,25 @@ class TrackMark:
 
 
 def track(encounter: Encounter) -> tuple[TrackMark, ...]:
+    return tuple(mark_of(encounter, combatant) for combatant in encounter.combatants)
+
+
+def mark_of(encounter: Encounter, combatant: Combatant) -> TrackMark:
+    """One combatant's mark (a view asks for the lanes it shows, and those that changed)."""
     now = current_due(encounter)
-    marks: list[TrackMark] = []
-    for combatant in encounter.combatants:
-        runtime = rt(combatant)
-        action = runtime.action
-        due = now.kind if now is not None and now.combatant is combatant else None
-        marks.append(
-            TrackMark(
-                combatant.id,
-                value_of(encounter, combatant),
-                runtime.base,
-                runtime.ap,
-                action.name if action is not None else None,
-                action.declared.declared_at if action is not None else None,
-                action.starts_at if action is not None and action.portion else None,
-                _floored(encounter, action.declared.resolves_at if action is not None else None),
-                progress(encounter, combatant),
-                action_penalty(combatant),
-                due,
-            )
-        )
-    return tuple(marks)
+    runtime = rt(combatant)
+    action = runtime.action
+    due = now.kind if now is not None and now.combatant is combatant else None
+    return TrackMark(
+        combatant.id,
+        value_of(encounter, combatant),
+        runtime.base,
+        runtime.ap,
+        action.name if action is not None else None,
+        action.declared.declared_at if action is not None else None,
+        action.starts_at if action is not None and action.portion else None,
+        _floored(encounter, action.declared.resolves_at if action is not None else None),
+        progress(encounter, combatant),
+        action_penalty(combatant),
+        due,
+    )

@@ -37,9 +37,8 @@ from tracker.engine.state import Combatant
 
 
 def find(play: Play, combatant_id: str | None) -> Combatant | None:
-    if combatant_id is None:
-        return None
-    return next((c for c in play.order() if c.id == combatant_id), None)
+    """The combatant (the order holds the encounter's: between changes a look-up)."""
+    return play.encounter.find(combatant_id)
 
 
 # --- a turn's formal start and end ---------------------------------------------------------

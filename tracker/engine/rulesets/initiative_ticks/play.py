@@ -2,16 +2,20 @@
 copies (`Ahead`), for the turns to come, the checklists and the timing points to come.
 
 The rules of `flow` and `crash` are written once against `Play`; `Ahead` copies a
-runtime the first time it is written, so the encounter itself never changes.
+runtime the first time it is written, so the encounter itself never changes. Playing
+60 turns ahead at every change, `Ahead` copies with `copy_state` (not `deepcopy`) and
+keeps each combatant's rank in the order, worked out again only for the runtimes written
+since the last `arrange` (the rules change a runtime only through what `write` returned,
+before the next `arrange`), and sorts only when a rank changed.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Protocol
 
 from tracker.engine.changes import Transaction
-from tracker.engine.rulesets.initiative_ticks.order import sorted_order
+from tracker.engine.copying import copy_state
+from tracker.engine.rulesets.initiative_ticks.order import Rank, ranker, sorted_order
 from tracker.engine.rulesets.initiative_ticks.state import Clock, Runtime, clock, rt, touch
 from tracker.engine.state import Combatant, Encounter
 
@@ -80,8 +84,12 @@ class Ahead:
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = encounter
         self._runtimes: dict[str, Runtime] = {}
-        self._clock = copy.deepcopy(clock(encounter))
+        self._clock = copy_state(clock(encounter))
         self._order = list(encounter.combatants)
+        self._rank = ranker(encounter, self.read)
+        self._ranks: dict[str, Rank] = {}  # as of the last `arrange`
+        self._written: dict[str, Combatant] = {}  # since the last `arrange`
+        self._sorted = False  # by the last `arrange`
         self.points: list[Any] = []
         self.lines: list[str] = []
 
@@ -89,9 +97,10 @@ class Ahead:
         return self._runtimes.get(combatant.id) or rt(combatant)
 
     def write(self, combatant: Combatant) -> Runtime:
+        self._written[combatant.id] = combatant  # the caller changes it: ranked again
         found = self._runtimes.get(combatant.id)
         if found is None:
-            found = self._runtimes[combatant.id] = copy.deepcopy(rt(combatant))
+            found = self._runtimes[combatant.id] = copy_state(rt(combatant))
         return found
 
     def now(self) -> Clock:
@@ -104,7 +113,27 @@ class Ahead:
         return self._order
 
     def arrange(self) -> None:
-        self._order = sorted_order(self.encounter, self._order, self.read)
+        """As `sorted_order` (a stable sort by rank): the ranks of the runtimes written
+        since are worked out again, and the order sorted only when one changed (it is
+        sorted already otherwise), each rank worked out once."""
+        ranks, rank = self._ranks, self._rank
+        changed = not self._sorted
+        for combatant in self._written.values():
+            new = rank(combatant)
+            if ranks.get(combatant.id) != new:
+                ranks[combatant.id], changed = new, True
+        self._written.clear()
+        if not changed:
+            return
+
+        def key(combatant: Combatant) -> Rank:
+            found = ranks.get(combatant.id)
+            if found is None:
+                found = ranks[combatant.id] = rank(combatant)
+            return found
+
+        self._order = sorted(self._order, key=key, reverse=True)
+        self._sorted = True
 
     def log(self, text: str, kind: str = "change") -> None:
         self.lines.append(text)

@@ -122,7 +122,13 @@ def _expiring(encounter: Encounter, points: list[Any], kind: type) -> list[str]:
 
 
 def start_checklist(encounter: Encounter, combatant: Combatant) -> Checklist:
-    """What the formal start of its turn does, in the rules' order."""
+    """What the formal start of its turn does, in the rules' order (worked out once
+    between two changes: the prompt and the tick track both show it)."""
+    key = ("initiative_ticks.start_checklist", combatant.id)
+    return encounter.derived(key, lambda: _start_checklist(encounter, combatant))
+
+
+def _start_checklist(encounter: Encounter, combatant: Combatant) -> Checklist:
     play = Ahead(encounter)
     begin_turn(play, combatant)
     runtime = rt(combatant)
@@ -152,7 +158,13 @@ def _crash_state(encounter: Encounter, combatant: Combatant) -> str:
 
 
 def end_checklist(encounter: Encounter, combatant: Combatant) -> Checklist:
-    """What the formal end of its turn does, in the rules' order."""
+    """What the formal end of its turn does, in the rules' order (worked out once
+    between two changes)."""
+    key = ("initiative_ticks.end_checklist", combatant.id)
+    return encounter.derived(key, lambda: _end_checklist(encounter, combatant))
+
+
+def _end_checklist(encounter: Encounter, combatant: Combatant) -> Checklist:
     play = Ahead(encounter)
     finish_turn(play, combatant)
     effects = _expiring(encounter, play.points, TurnEnded)

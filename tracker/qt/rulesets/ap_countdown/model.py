@@ -6,7 +6,9 @@ way from where it starts to where it resolves, progress, penalty, due now) in
 It follows the document's `changed` events row by row: the engine's inserts, removals
 and moves are replayed (`CombatantRows`), then only the rows whose mark or combatant
 changed are repainted (the count moving on changes the progress of every action under
-way, so those rows too). `replaced` resets it. Dragging a row issues the engine's
+way, so those rows too). The marks are worked out as they are read and kept until they
+change (`Marks`), so a step costs what changed, not the size of the fight. `replaced`
+resets it. Dragging a row issues the engine's
 `MoveCombatant` through `moveRows`, as the roster model does: the ruleset's
 `check_move` decides (only ties are the GM's to order)."""
 
@@ -31,6 +33,7 @@ from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rulesets.ap_countdown.marks import Marks
 from tracker.qt.rulesets.ap_countdown.texts import (
     Mark,
     action_text,
@@ -46,6 +49,7 @@ SideRole = Qt.ItemDataRole.UserRole + 42  # "party", "enemy", ...
 
 Index = QModelIndex | QPersistentModelIndex
 NAME, VALUE, BASE, AP, ACTION, SPAN, PROGRESS = range(7)
+FEW_ROWS = 16  # more marks following the count than this: one signal for every row
 
 
 class TrackModel(FixedColumns, QAbstractTableModel):
@@ -59,7 +63,7 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
-        self._marks: dict[str, Mark] = self._wanted_marks()
+        self.marks = Marks(lambda: self.ruleset, lambda: self._document.encounter)
         self._ties: dict[int, bool] = {}  # row → may swap with the next (asked lazily)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -73,12 +77,6 @@ class TrackModel(FixedColumns, QAbstractTableModel):
     @property
     def document(self) -> EncounterDocument:
         return self._document
-
-    def _wanted_marks(self) -> dict[str, Mark]:
-        ruleset = self.ruleset
-        if ruleset is None:
-            return {}
-        return {mark.combatant_id: mark for mark in ruleset.track(self._document.encounter)}
 
     def phase(self) -> str:
         ruleset = self.ruleset
@@ -97,7 +95,13 @@ class TrackModel(FixedColumns, QAbstractTableModel):
 
     def mark_at(self, row: int) -> Mark | None:
         combatant = self._rows.at(row)
-        return self._marks.get(combatant.id) if combatant is not None else None
+        return self.marks.get(combatant) if combatant is not None else None
+
+    def due_row(self) -> int:
+        """The lane of the one acting now (-1: nobody)."""
+        ruleset = self.ruleset
+        due = ruleset.due_now(self._document.encounter) if ruleset is not None else None
+        return self._rows.row_of(due[0]) if due is not None else -1
 
     def summary(self, row: int) -> str:
         """The ruleset's one-line state ("joins in round 2", "no base initiative yet")."""
@@ -226,27 +230,37 @@ class TrackModel(FixedColumns, QAbstractTableModel):
             self._document.changed.disconnect(self._on_changed)
             self._document.replaced.disconnect(self._on_replaced)
             self.beginResetModel()
-            self._rows.ids, self._rows.by_id, self._marks = [], {}, {}
+            self._rows.ids, self._rows.by_id = [], {}
+            self.marks.reset()
             self._ties.clear()
             self.endResetModel()
             self.track_changed.emit()
             return
         self.beginResetModel()
         self._rows.load(self._document.encounter)
-        self._marks = self._wanted_marks()
+        self.marks.reset()
         self._ties.clear()
         self.endResetModel()
         self.track_changed.emit()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        before, self._marks = self._marks, self._wanted_marks()
+        """The rows the command changed (and the one due before and after), and those
+        whose action's progress follows the count: a few one by one, many in one signal
+        (a view repaints the lanes it shows)."""
         self._ties.clear()
         rows = self._rows.follow(event)
-        for row, combatant_id in enumerate(self._rows.ids):
-            if before.get(combatant_id) != self._marks.get(combatant_id):
-                rows.add(row)
-        for first, last in _runs(sorted(rows)):
-            self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
+        moved_on = self.marks.follow(event)
+        if moved_on is None or len(moved_on) > FEW_ROWS:
+            rows = set(range(len(self._rows)))
+        else:
+            rows.update(r for r in map(self._rows.row_of, moved_on) if r >= 0)
+        if rows and len(rows) == len(self._rows):
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(rows) - 1, len(self.COLUMNS) - 1)
+            )
+        else:
+            for first, last in _runs(sorted(rows)):
+                self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
         self.track_changed.emit()
 
 

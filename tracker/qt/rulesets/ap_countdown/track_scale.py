@@ -29,23 +29,42 @@ def _up(value: int) -> int:
     return -_down(-value)
 
 
+def reach(mark: Mark) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The values a mark puts on the scale: (those it reaches up to, down to). The
+    current value, the top of its round (base + 20), the start of its action's bar;
+    the value, where its action resolves."""
+    highs: list[int] = []
+    lows: list[int] = []
+    if mark.value is not None:
+        highs.append(mark.value)
+        lows.append(mark.value)
+    if mark.base is not None and mark.value is not None:
+        highs.append(mark.base + START)
+    start = bar_start(mark)
+    if start is not None:
+        highs.append(start)
+    if mark.resolves_at is not None:
+        lows.append(mark.resolves_at)
+    return tuple(highs), tuple(lows)
+
+
 def value_range(marks: Iterable[Mark], count: int | None) -> tuple[int, int]:
     """(lowest, highest) value of the scale, on multiples of 5: from the top of the round
     (base + 20, where actions were declared, the count) down to where the lowest value
     sits or an action resolves."""
-    highs: list[int] = [] if count is None else [count]
-    lows: list[int] = [] if count is None else [count]
+    highs: list[int] = []
+    lows: list[int] = []
     for mark in marks:
-        if mark.value is not None:
-            highs.append(mark.value)
-            lows.append(mark.value)
-        if mark.base is not None and mark.value is not None:
-            highs.append(mark.base + START)
-        start = bar_start(mark)
-        if start is not None:
-            highs.append(start)
-        if mark.resolves_at is not None:
-            lows.append(mark.resolves_at)
+        up, down = reach(mark)
+        highs += up
+        lows += down
+    return fitted_range(highs, lows, count)
+
+
+def fitted_range(highs: Iterable[int], lows: Iterable[int], count: int | None) -> tuple[int, int]:
+    """`value_range` from the values the marks reach (see `reach`)."""
+    highs = [*highs] if count is None else [*highs, count]
+    lows = [*lows] if count is None else [*lows, count]
     if not highs or not lows:
         return 0, MIN_SPAN
     high, low = _up(max(highs)), _down(min(lows))

@@ -33,7 +33,6 @@ from tracker.qt.rulesets.ap_countdown.track_scale import (
     lane_top,
     row_at,
     slot_at,
-    value_range,
 )
 
 Cursor = QAbstractItemView.CursorAction
@@ -72,8 +71,7 @@ class CountdownTrack(QAbstractItemView):
     def relayout(self, *_args: object) -> None:
         """The scale fitted to the values on the track and the viewport's width."""
         model = self.track_model
-        marks = [m for m in (model.mark_at(r) for r in range(model.rowCount())) if m is not None]
-        low, high = value_range(marks, model.count())
+        low, high = model.marks.value_range(model.count())  # kept: no look at every mark
         self.scale = TrackScale.fitted(low, high, self.viewport().width())
         self.updateGeometries()
         self.viewport().update()
@@ -89,7 +87,7 @@ class CountdownTrack(QAbstractItemView):
         view when another one acts (the GM's own scrolling is left alone otherwise)."""
         self.relayout()
         model = self.track_model
-        due = next((r for r in range(model.rowCount()) if (m := model.mark_at(r)) and m.due), -1)
+        due = model.due_row()
         if due >= 0 and due != self._due_row:
             self.scrollTo(model.index(due, 0))
         self._due_row = due

@@ -39,6 +39,13 @@ class TickModel(RosterModel):
     def __init__(self, document: EncounterDocument, parent=None) -> None:
         super().__init__(document, parent)
         self._marks: dict[str, TickMark] = {}
+        self._round_shown = self._round()  # "acts from round 3" follows the round
+        # What the table read of each combatant's row, kept until the row is announced
+        # (connected before any view: forgotten before a view hears of the change).
+        self._kept: dict[str, dict[tuple[int, int], object]] = {}
+        self.dataChanged.connect(self._forget_rows)
+        for signal in (self.rowsInserted, self.rowsRemoved, self.modelReset, self.layoutChanged):
+            signal.connect(self._kept.clear)
         self._reload_marks()
 
     @property
@@ -74,6 +81,29 @@ class TickModel(RosterModel):
         return self._document.encounter.options.get("flavour") == "exalted3e"
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        """A table asks every cell for several roles at each paint: each value is worked
+        out once and kept, by combatant (a row moving keeps it), until its row is
+        announced changed."""
+        combatant = self.combatant_at(index.row()) if index.isValid() else None
+        if combatant is None:
+            return None
+        values = self._kept.setdefault(combatant.id, {})
+        key = (index.column(), int(role))
+        if key not in values:
+            values[key] = self._work_out(index, role)
+        return values[key]
+
+    def _forget_rows(self, top: Index, bottom: Index, *_args: object) -> None:
+        first, last = top.row(), bottom.row()
+        if last - first + 1 >= self.rowCount():
+            self._kept.clear()
+            return
+        for row in range(first, last + 1):
+            combatant = self.combatant_at(row)
+            if combatant is not None:
+                self._kept.pop(combatant.id, None)
+
+    def _work_out(self, index: Index, role: int):
         if not index.isValid():
             return None
         combatant = self.combatant_at(index.row())
@@ -144,8 +174,16 @@ class TickModel(RosterModel):
             self.endResetModel()
             return
         self._reload_marks()
+        self._round_shown = self._round()
         super()._on_replaced()
         self._seed_meters()
+
+    def _rows_following_clock(self) -> set[int]:
+        """Its rows show no markers: what follows the clock is in the marks (compared in
+        `_on_changed`), but for "acts from round 3", which follows the round."""
+        if self._round() != self._round_shown:
+            return set(range(self.rowCount()))
+        return set()
 
     def _on_changed(self, event: SessionEvent) -> None:
         before = self._marks
@@ -154,11 +192,7 @@ class TickModel(RosterModel):
             {m.combatant_id: m for m in ruleset.track(self._document.encounter)} if ruleset else {}
         )
         super()._on_changed(event)  # rows moved, touched rows and meters repainted
-        changed = [
-            row
-            for row in range(self.rowCount())
-            if (c := self.combatant_at(row)) is not None
-            and before.get(c.id) != self._marks.get(c.id)
-        ]
-        for row in changed:
+        self._round_shown = self._round()
+        changed = {i for i, mark in self._marks.items() if before.get(i) != mark}
+        for row in sorted(r for r in map(self.row_of, changed) if r >= 0):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

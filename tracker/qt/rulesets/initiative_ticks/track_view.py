@@ -36,6 +36,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
     TickModel,
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
+from tracker.qt.widgets.steady import SteadyBox
 
 PILL = {
     "now": ("#f6c343", "#000000"),
@@ -128,8 +129,10 @@ class TickTrackView(QWidget):
         self.acting_label.setObjectName("tick_acting")
         self.acting_label.setWordWrap(True)
         self.acting_label.setStyleSheet("color: #ffffff; font-size: 13pt;")
-        row.addWidget(self.tick_label)
-        row.addWidget(self.acting_label, 1)
+        # Both change at every step: steady, so a new text that fits repaints the label
+        # alone rather than laying out the view and the main window around it.
+        row.addWidget(SteadyBox(self.tick_label, grow=True))
+        row.addWidget(SteadyBox(self.acting_label), 1)
         layout.addWidget(top)
         body = QHBoxLayout()
         self.table = TickTable(self.tick_model)

@@ -1,0 +1,90 @@
+"""The foresight plays End Turn ahead on copies, ranking each combatant once and sorting
+only when a rank changed: over random fights (attacks, flurries, delays, acting now,
+Initiative changes, undo) the turns it foresees, the timing points and the checklists
+are those a foresight sorting the whole order at every step gives, and End Turn reaches
+the turns it announced."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarks.fights import next_step, params_at_defaults
+from benchmarks.table_speed import an_action, build
+from tracker.engine import RulesetAction, Session
+from tracker.engine.rulesets.initiative_ticks import play, turns
+from tracker.engine.rulesets.initiative_ticks.order import sorted_order
+
+
+class SortingAhead(play.Ahead):
+    """The foresight as it was: every arrange sorts the whole order."""
+
+    def arrange(self) -> None:
+        self._order = sorted_order(self.encounter, self._order, self.read)
+
+
+def _random_command(session: Session, rng: random.Random):
+    """End Turns and answers, the turn's own actions (flurry, delay), Initiative lost
+    and gained (Crashes, and their recovery at the start of a turn), other actions."""
+    pick = rng.random()
+    target = rng.choice(session.encounter.combatants).id
+    if pick < 0.45:
+        return next_step(session)
+    if pick < 0.6:
+        return an_action(session)
+    if pick < 0.85:
+        amount = rng.choice([-12, -8, -5, 3, 6])
+        return RulesetAction("adjust", target, {"amount": amount, "reason": "test"})
+    spec = rng.choice([s for s in session.ruleset.actions if s.on == "any"])
+    return RulesetAction(spec.name, target, params_at_defaults(spec.params))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_foresight_is_that_of_a_whole_sort_at_every_step(seed, monkeypatch):
+    rng = random.Random(seed)
+    session = build("initiative_ticks", rng.randint(4, 16), seed=seed)
+    compared = 0
+    for _ in range(120):
+        if rng.random() < 0.1 and session.can_undo:
+            session.undo()
+        else:
+            command = _random_command(session, rng)
+            if command is None or session.refusal(command) is not None:
+                continue
+            session.apply(command)
+        encounter = session.encounter
+        found = turns._sequence(encounter, 60)
+        current = next((c for c in encounter.combatants if c.id == found[0].combatant_id), None)
+        checklists = (
+            (turns.start_checklist(encounter, current), turns.end_checklist(encounter, current))
+            if current is not None
+            else None
+        )
+        with monkeypatch.context() as patched:
+            patched.setattr(turns, "Ahead", SortingAhead)
+            assert turns._sequence(encounter, 60) == found
+            if current is not None:
+                assert checklists == (
+                    turns.start_checklist(encounter, current),
+                    turns.end_checklist(encounter, current),
+                )
+        compared += 1
+    assert compared > 40
+
+
+def test_a_runtime_written_ahead_is_ranked_again():
+    """A change of Initiative played ahead (a Crash recovered at the start of a turn)
+    moves the combatant in the foreseen order, as a whole sort would."""
+    session = build("initiative_ticks", 8, seed=3)
+    encounter = session.encounter
+    ahead = play.Ahead(encounter)
+    ahead.arrange()
+    assert [c.id for c in ahead.order()] == [c.id for c in encounter.combatants]
+    last = ahead.order()[-1]
+    ahead.write(last).initiative.current = 99  # from the bottom to the top
+    ahead.arrange()
+    assert ahead.order()[0] is last
+    assert ahead.order() == sorted_order(encounter, ahead.order(), ahead.read)
+    assert session.ruleset.track(encounter)  # the encounter itself is unchanged
+    assert encounter.combatants[-1] is last

@@ -1,0 +1,119 @@
+"""The track's marks, kept by `TrackModel` so that a step costs what changed.
+
+A mark is worked out when a view first reads it and kept until its combatant changes,
+it becomes (or stops being) the one due, or, for an action under way, the count moves
+(its progress follows the count). A round, a phase, an option or a combatant coming or
+going may change every mark: they are all worked out again, once a round at most.
+
+The scale of the track needs what every mark reaches (`track_scale.reach`): that is
+kept per combatant, with how many marks reach each value, so the range is a look at
+the few values reached, not at every mark. It does not follow the count: the marks
+whose progress moves with it keep their reach.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from tracker.engine.changes import COMBATANTS, Move
+from tracker.engine.rulesets.ap_countdown import ApCountdown
+from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant, Encounter
+from tracker.qt.rulesets.ap_countdown.texts import Mark
+from tracker.qt.rulesets.ap_countdown.track_scale import fitted_range, reach
+
+Reach = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class Marks:
+    def __init__(
+        self, ruleset: Callable[[], ApCountdown | None], encounter: Callable[[], Encounter]
+    ) -> None:
+        self._ruleset, self._encounter = ruleset, encounter
+        self._kept: dict[str, Mark] = {}  # the marks read since their last change
+        self._reach: dict[str, Reach] = {}  # of every combatant
+        self._highs: Counter[int] = Counter()
+        self._lows: Counter[int] = Counter()
+        self._acting: set[str] = set()  # combatants with an action under way
+        self._time: tuple[int, str] | None = None  # (round, phase) of the marks
+        self._count: int | None = None
+        self.reset()
+
+    # --- reading ------------------------------------------------------------------------
+    def get(self, combatant: Combatant) -> Mark | None:
+        mark = self._kept.get(combatant.id)
+        if mark is None:
+            ruleset = self._ruleset()
+            if ruleset is None:
+                return None
+            mark = self._kept[combatant.id] = ruleset.mark(self._encounter(), combatant)
+        return mark
+
+    def value_range(self, count: int | None) -> tuple[int, int]:
+        return fitted_range(self._highs, self._lows, count)
+
+    # --- following the engine -----------------------------------------------------------
+    def reset(self) -> None:
+        """Every mark again (a new encounter, round, phase or option)."""
+        self._kept.clear()
+        self._reach.clear()
+        self._highs.clear()
+        self._lows.clear()
+        self._acting.clear()
+        ruleset = self._ruleset()
+        if ruleset is None:
+            self._time, self._count = None, None
+            return
+        encounter = self._encounter()
+        self._time = (ruleset.round_number(encounter), ruleset.phase(encounter))
+        self._count = ruleset.count(encounter)
+        for mark in ruleset.track(encounter):
+            self._kept[mark.combatant_id] = mark
+            self._take(mark)
+
+    def follow(self, event: SessionEvent) -> set[str] | None:
+        """The ids of the combatants whose marks changed beyond those the command changed
+        (their progress: the count moved); None when every mark may have."""
+        changes, encounter, ruleset = event.changes, self._encounter(), self._ruleset()
+        if ruleset is None:
+            return None
+        time = (ruleset.round_number(encounter), ruleset.phase(encounter))
+        joined_or_left = any(not isinstance(e, Move) for e in changes.edits_of(COMBATANTS))
+        if changes.encounter or joined_or_left or time != self._time:
+            self.reset()
+            return None
+        moved_on: set[str] = set()
+        count = ruleset.count(encounter)
+        if count != self._count:
+            self._count = count
+            moved_on = set(self._acting)
+            for combatant_id in moved_on:
+                self._kept.pop(combatant_id, None)
+        for combatant_id in changes.combatants | changes.turn_holders:
+            self._kept.pop(combatant_id, None)
+            combatant = encounter.find(combatant_id)
+            if combatant is not None:
+                mark = self._kept[combatant_id] = ruleset.mark(encounter, combatant)
+                self._take(mark)
+        return moved_on
+
+    def _take(self, mark: Mark) -> None:
+        """The mark's reach on the scale and whether it follows the count."""
+        old = self._reach.get(mark.combatant_id)
+        new = reach(mark)
+        if old != new:
+            if old is not None:
+                self._highs.subtract(old[0])
+                self._lows.subtract(old[1])
+                for counter, values in ((self._highs, old[0]), (self._lows, old[1])):
+                    for value in values:
+                        if counter[value] <= 0:
+                            del counter[value]
+            self._highs.update(new[0])
+            self._lows.update(new[1])
+            self._reach[mark.combatant_id] = new
+        if mark.progress is not None:
+            self._acting.add(mark.combatant_id)
+        else:
+            self._acting.discard(mark.combatant_id)
