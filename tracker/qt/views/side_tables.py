@@ -4,7 +4,9 @@ row, so a long fight costs nothing to repaint."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from collections.abc import Sequence
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -22,8 +24,45 @@ from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.roster_delegate import RosterDelegate
 
 
+class RosterList(QListView):
+    """The side list. Qt's list view lays every row out again on any `dataChanged`
+    (`QListModeViewBase::dataChanged`), which visits every row: at a thousand
+    combatants, most of a step. Its rows share one size, which Qt takes from the first
+    row, so a change that leaves that size as it was moves no row: it is repainted
+    where it shows, as any other item view does, and nothing is laid out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._row_size: QSize | None = None  # the first row's size at the last layout
+
+    def _first_row_size(self) -> QSize | None:
+        model, root = self.model(), self.rootIndex()
+        if model is None or model.rowCount(root) == 0 or self.isRowHidden(0):
+            return None
+        return self.sizeHintForIndex(model.index(0, self.modelColumn(), root))
+
+    def doItemsLayout(self) -> None:
+        super().doItemsLayout()
+        self._row_size = self._first_row_size()
+
+    def dataChanged(
+        self,
+        top_left: QModelIndex | QPersistentModelIndex,
+        bottom_right: QModelIndex | QPersistentModelIndex,
+        roles: Sequence[int] = (),
+    ) -> None:
+        if (
+            self.uniformItemSizes()
+            and self._row_size is not None
+            and self._first_row_size() == self._row_size
+        ):
+            QAbstractItemView.dataChanged(self, top_left, bottom_right, roles)  # no layout
+        else:
+            super().dataChanged(top_left, bottom_right, roles)
+
+
 def roster_list(model: QAbstractItemModel) -> QListView:
-    view = QListView()
+    view = RosterList()
     view.setObjectName("roster_view")
     view.setModel(model)
     view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
