@@ -17,9 +17,14 @@ Two parts, for each ruleset:
    changed, not the size of the fight (at most 2×), and every cell at 30 combatants with
    10 effects must stay under one 60 Hz frame (16 ms).
 2. A long fight (2,000 steps, 50 combatants, effects coming and going): the median step
-   and undo at its start and at its end (at most 1.2× apart), the bytes a step keeps
+   and undo at its start and at its end (the first and the last tenth of the steps, and
+   the undos of those steps; at most 1.2× apart), the bytes a step keeps
    (tracemalloc over a stretch in the middle: the undo history, the log, the journal's
    and the views' share) and the process's resident memory at the start and the end.
+   The fight holds about the same number of active effects at both ends (at most
+   `LONG_EFFECTS`, topped up every 4th step as they expire; the counts are printed), so
+   the ratios measure what the length of the fight costs, not a larger state: what
+   more effects cost is the table's part.
 
 A time is `time.process_time` around the command and the handling of the events it
 posted (the views' updates and repaints), as the running app's event loop does them.
@@ -66,6 +71,7 @@ from tracker.qt.main_window import MainWindow  # noqa: E402
 from tracker.qt.players.launcher import open_players_screen  # noqa: E402
 
 OPERATIONS = ("End Turn", "action", "edit", "undo")
+LONG_EFFECTS = 10  # active effects the long fight holds at most (as the table's largest)
 FRAME_MS = 1000 / 60
 
 
@@ -117,17 +123,26 @@ def a_duration(session: Session, *, lasting: bool) -> dict[str, Any]:
     return duration
 
 
-def add_effects(session: Session, apply: Callable[[Command], Any], wanted: int, rng) -> None:
-    """Bring the active effects up to `wanted`, on random carriers by random creators."""
+def add_effects(
+    session: Session,
+    apply: Callable[[Command], Any],
+    wanted: int,
+    rng,
+    *,
+    lasting: bool = True,
+    name: str = "Effect",
+) -> None:
+    """Bring the active effects up to `wanted`, on random carriers by random creators
+    (`lasting`: for the whole measure, else the ruleset's default duration)."""
     ids = [c.id for c in session.encounter.combatants]
     attempts = 0
     while len(session.encounter.effects) < wanted and attempts < 10 * wanted + 10:
         attempts += 1
         command = AddEffect(
-            f"Effect {attempts}",
+            f"{name} {attempts}",
             rng.choice(ids),
             rng.choice(ids),
-            duration=a_duration(session, lasting=True),
+            duration=a_duration(session, lasting=lasting),
         )
         if session.refusal(command) is None:
             apply(command)
@@ -229,6 +244,8 @@ class LongFight:
     rss_start_mb: float = 0.0
     rss_end_mb: float = 0.0
     log_entries: int = 0
+    effects_start: int = 0  # active when the undos at the start were timed
+    effects_end: int = 0
     notes: list[str] = field(default_factory=list)
 
 
@@ -241,33 +258,34 @@ def _rss_mb() -> float:
 
 
 def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
-    """`turns` steps of 50 combatants, an effect added every 4th step (default duration:
-    they come and go). Steps and undos timed over the first and last stretch."""
+    """`turns` steps of 50 combatants with effects of the default duration (they come and
+    go): `LONG_EFFECTS` from the start, then one added every 4th step while fewer are
+    active, so both ends hold about as many. Steps timed over the first and last
+    stretch, then the undos of that stretch."""
     rng = random.Random(11)
     table = Table(build(ruleset_id, 50), folder, f"{ruleset_id}-long")
     stretch = max(20, turns // 10)
     result = LongFight(rss_start_mb=_rss_mb())
-    ids = [c.id for c in table.session.encounter.combatants]
+    add_effects(table.session, table.document.apply, LONG_EFFECTS, rng, lasting=False)
+    table.settle()
 
     def one_step(number: int) -> float | None:
         if number % 4 == 0:
-            command: Command = AddEffect(
-                f"Effect {number}",
-                rng.choice(ids),
-                rng.choice(ids),
-                duration=a_duration(table.session, lasting=False),
+            wanted = min(len(table.session.encounter.effects) + 1, LONG_EFFECTS)
+            add_effects(
+                table.session, table.document.apply, wanted, rng, lasting=False, name=f"E{number}"
             )
-            if table.session.refusal(command) is None:
-                table.document.apply(command)
-                table.settle()
+            table.settle()
         command = next_step(table.session)
         if table.session.refusal(command) is not None:
             return None
         return table.timed(table.document.apply, command)
 
     def undos() -> float:
-        times = [table.timed(table.document.undo_stack.undo) for _ in range(20)]
-        for _ in range(20):
+        """The undos of the last `stretch` changes (then redone): the same mix of states
+        (prompts open or not, turns and rounds ending) as the steps timed."""
+        times = [table.timed(table.document.undo_stack.undo) for _ in range(stretch)]
+        for _ in range(stretch):
             table.document.undo_stack.redo()
         table.settle()
         return _median(times)
@@ -275,6 +293,7 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
     try:
         start = [one_step(n) for n in range(stretch)]
         result.step_start = _median([t for t in start if t is not None])
+        result.effects_start = len(table.session.encounter.effects)
         result.undo_start = undos()
         middle = turns - 2 * stretch
         traced_from = middle // 2
@@ -293,6 +312,7 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
             one_step(number)
         end = [one_step(n) for n in range(turns - stretch, turns)]
         result.step_end = _median([t for t in end if t is not None])
+        result.effects_end = len(table.session.encounter.effects)
         result.undo_end = undos()
         result.rss_end_mb = _rss_mb()
         result.log_entries = len(table.session.encounter.log)
@@ -330,7 +350,7 @@ def print_long(ruleset_id: str, turns: int, fight: LongFight) -> None:
         f" ({step_ratio:.2f}×), undo {fight.undo_start:.2f} → {fight.undo_end:.2f} ms"
         f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step,"
         f" RSS {fight.rss_start_mb:.0f} → {fight.rss_end_mb:.0f} MB,"
-        f" {fight.log_entries} log entries"
+        f" {fight.log_entries} log entries, effects {fight.effects_start} → {fight.effects_end}"
     )
 
 
