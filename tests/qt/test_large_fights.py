@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject
 from benchmarks.table_speed import build, next_step
 from tracker.engine import AddCombatant, EditCombatant
 from tracker.qt.main_window import MainWindow
+from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.rulesets.initiative_ticks.model import TickModel
 from tracker.qt.rulesets.war_scroll.model import WarScrollModel
@@ -113,6 +114,52 @@ def test_a_step_lays_out_none_of_the_side_list(qtbot, tmp_path, monkeypatch):
         qtbot.wait(1)
         assert layouts != []
         assert view.visualRect(view.model().index(SIZE, 0)).height() > 0
+    finally:
+        document.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        qtbot.wait(1)
+
+
+@pytest.mark.parametrize("ruleset_id", ["priority", "war_scroll"])
+def test_a_step_late_in_a_long_fight_reads_only_the_log_rows_shown(
+    ruleset_id, qtbot, tmp_path, monkeypatch
+):
+    """Thousands of log lines: a step, an undo and a redo read the few lines the log
+    view shows (its rows are never measured to fit their text), and each one adds or
+    takes away the log's rows by themselves, never resetting the log."""
+    session = build(ruleset_id, 30)
+    for _ in range(1200):
+        session.apply(next_step(session))
+    assert len(session.encounter.log) > 2000
+    rows_read: set[int] = set()
+    original = LogModel.data
+
+    def data(self, index, role=0):
+        rows_read.add(index.row())
+        return original(self, index, role)
+
+    monkeypatch.setattr(LogModel, "data", data)
+    window = MainWindow(session, None, Path(tmp_path) / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    document = window.document
+    resets: list[int] = []
+    window.log_model.modelReset.connect(lambda: resets.append(1))
+    try:
+        for operation in ("step", "step", "undo", "redo"):
+            rows_read.clear()
+            if operation == "step":
+                document.apply(next_step(document.session))
+            else:
+                getattr(document.undo_stack, operation)()
+            window.repaint()
+            qtbot.wait(1)
+            assert window.log_model.rowCount() == len(document.encounter.log)
+            assert 0 < len(rows_read) < 40, f"{operation}: {len(rows_read)} log rows read"
+            assert min(rows_read) > len(document.encounter.log) - 40  # the newest, shown
+        assert resets == []
     finally:
         document.undo_stack.setClean()
         window.close()
