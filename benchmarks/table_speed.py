@@ -20,7 +20,8 @@ Two parts, for each ruleset:
    and undo at its start and at its end (the first and the last tenth of the steps, and
    the undos of those steps; at most 1.2× apart), the bytes a step keeps
    (tracemalloc over a stretch in the middle: the undo history, the log, the journal's
-   and the views' share) and the process's resident memory at the start and the end.
+   and the views' share; of which the history's and the log's own objects, walked) and
+   the process's resident memory at the start and the end.
    The fight holds about the same number of active effects at both ends (at most
    `LONG_EFFECTS`, topped up every 4th step as they expire; the counts are printed), so
    the ratios measure what the length of the fight costs, not a larger state: what
@@ -241,6 +242,8 @@ class LongFight:
     undo_start: float = 0.0
     undo_end: float = 0.0
     bytes_per_step: float = 0.0
+    history_bytes_per_step: float = 0.0  # of which the undo history's own objects
+    log_bytes_per_step: float = 0.0  # and the log's
     rss_start_mb: float = 0.0
     rss_end_mb: float = 0.0
     log_entries: int = 0
@@ -255,6 +258,30 @@ def _rss_mb() -> float:
     except (OSError, IndexError, ValueError):
         return float("nan")
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _deep_bytes(roots: list[Any], seen: set[int]) -> int:
+    """The bytes of the objects reachable from `roots` not already in `seen` (added)."""
+    total, stack = 0, list(roots)
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        stack.extend(gc.get_referents(item))
+    return total
+
+
+def history_and_log_bytes(session: Session) -> tuple[int, int]:
+    """The bytes the undo history (redo included) and the log hold of their own: what
+    the encounter's state shares with them is the state's."""
+    encounter = session.encounter
+    seen = {id(session), id(encounter), id(session.ruleset)}  # never walked through
+    state = [encounter.combatants, encounter.effects, encounter.clock, encounter.options]
+    _deep_bytes(state, seen)
+    log = _deep_bytes([encounter.log], seen)
+    return _deep_bytes([session.history, session.undone], seen), log
 
 
 def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
@@ -300,6 +327,7 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
         traced = min(max(stretch, 50), middle - traced_from)
         for number in range(stretch, stretch + traced_from):
             one_step(number)
+        held_before = history_and_log_bytes(table.session)
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
@@ -308,6 +336,9 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
         gc.collect()
         result.bytes_per_step = (tracemalloc.get_traced_memory()[0] - before) / max(traced, 1)
         tracemalloc.stop()
+        held_after = history_and_log_bytes(table.session)
+        result.history_bytes_per_step = (held_after[0] - held_before[0]) / max(traced, 1)
+        result.log_bytes_per_step = (held_after[1] - held_before[1]) / max(traced, 1)
         for number in range(stretch + traced_from + traced, turns - stretch):
             one_step(number)
         end = [one_step(n) for n in range(turns - stretch, turns)]
@@ -348,7 +379,8 @@ def print_long(ruleset_id: str, turns: int, fight: LongFight) -> None:
     print(
         f"{ruleset_id:16} {turns} steps: step {fight.step_start:.2f} → {fight.step_end:.2f} ms"
         f" ({step_ratio:.2f}×), undo {fight.undo_start:.2f} → {fight.undo_end:.2f} ms"
-        f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step,"
+        f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step"
+        f" (history {fight.history_bytes_per_step:,.0f}, log {fight.log_bytes_per_step:,.0f}),"
         f" RSS {fight.rss_start_mb:.0f} → {fight.rss_end_mb:.0f} MB,"
         f" {fight.log_entries} log entries, effects {fight.effects_start} → {fight.effects_end}"
     )
