@@ -23,9 +23,9 @@ Two parts, for each ruleset:
    and the views' share; of which the history's and the log's own objects, walked) and
    the process's resident memory at the start and the end.
    The fight holds about the same number of active effects at both ends (at most
-   `LONG_EFFECTS`, topped up every 4th step as they expire; the counts are printed), so
-   the ratios measure what the length of the fight costs, not a larger state: what
-   more effects cost is the table's part.
+   `LONG_EFFECTS`, topped up every 4th step as they expire; the mean counts over the
+   steps timed are printed), so the ratios measure what the length of the fight costs,
+   not a larger state: what more effects cost is the table's part.
 
 A time is `time.process_time` around the command and the handling of the events it
 posted (the views' updates and repaints), as the running app's event loop does them.
@@ -247,8 +247,8 @@ class LongFight:
     rss_start_mb: float = 0.0
     rss_end_mb: float = 0.0
     log_entries: int = 0
-    effects_start: int = 0  # active when the undos at the start were timed
-    effects_end: int = 0
+    effects_start: float = 0.0  # active effects, on average over the steps timed
+    effects_end: float = 0.0
     notes: list[str] = field(default_factory=list)
 
 
@@ -308,6 +308,15 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
             return None
         return table.timed(table.document.apply, command)
 
+    def timed_steps(numbers: range) -> tuple[list[float | None], float]:
+        """The steps' times, and the mean number of active effects they began with."""
+        times: list[float | None] = []
+        active: list[int] = []
+        for number in numbers:
+            active.append(len(table.session.encounter.effects))
+            times.append(one_step(number))
+        return times, statistics.mean(active)
+
     def undos() -> float:
         """The undos of the last `stretch` changes (then redone): the same mix of states
         (prompts open or not, turns and rounds ending) as the steps timed."""
@@ -318,9 +327,8 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
         return _median(times)
 
     try:
-        start = [one_step(n) for n in range(stretch)]
+        start, result.effects_start = timed_steps(range(stretch))
         result.step_start = _median([t for t in start if t is not None])
-        result.effects_start = len(table.session.encounter.effects)
         result.undo_start = undos()
         middle = turns - 2 * stretch
         traced_from = middle // 2
@@ -341,9 +349,8 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
         result.log_bytes_per_step = (held_after[1] - held_before[1]) / max(traced, 1)
         for number in range(stretch + traced_from + traced, turns - stretch):
             one_step(number)
-        end = [one_step(n) for n in range(turns - stretch, turns)]
+        end, result.effects_end = timed_steps(range(turns - stretch, turns))
         result.step_end = _median([t for t in end if t is not None])
-        result.effects_end = len(table.session.encounter.effects)
         result.undo_end = undos()
         result.rss_end_mb = _rss_mb()
         result.log_entries = len(table.session.encounter.log)
@@ -382,7 +389,8 @@ def print_long(ruleset_id: str, turns: int, fight: LongFight) -> None:
         f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step"
         f" (history {fight.history_bytes_per_step:,.0f}, log {fight.log_bytes_per_step:,.0f}),"
         f" RSS {fight.rss_start_mb:.0f} → {fight.rss_end_mb:.0f} MB,"
-        f" {fight.log_entries} log entries, effects {fight.effects_start} → {fight.effects_end}"
+        f" {fight.log_entries} log entries,"
+        f" effects {fight.effects_start:.1f} → {fight.effects_end:.1f}"
     )
 
 
