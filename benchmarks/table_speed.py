@@ -180,9 +180,15 @@ class Table:
 
     def settle(self) -> None:
         """Handle every posted event (updates, repaints) and delete what was deleted
-        later, as the running app's event loop does (`processEvents` never deletes)."""
-        self.app.processEvents()
-        self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        later, as the running app's event loop does (`processEvents` never deletes).
+        One `processEvents` leaves what its own handling posts: a view's delayed layout
+        (a 0 ms timer) posts its repaint, a header fits its contents on a 0 ms timer and
+        repaints. Left there, an operation's repaints were paid by the next one (the
+        side list's, after an End Turn) or merged with its own, so three passes (the
+        third finds nothing)."""
+        for _ in range(3):
+            self.app.processEvents()
+            self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     def timed(self, operation: Callable[..., Any], *arguments: Any) -> float:
         """CPU milliseconds of the operation and the events it posted."""
