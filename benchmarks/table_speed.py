@@ -17,9 +17,15 @@ Two parts, for each ruleset:
    changed, not the size of the fight (at most 2×), and every cell at 30 combatants with
    10 effects must stay under one 60 Hz frame (16 ms).
 2. A long fight (2,000 steps, 50 combatants, effects coming and going): the median step
-   and undo at its start and at its end (at most 1.2× apart), the bytes a step keeps
+   and undo at its start and at its end (the first and the last tenth of the steps, and
+   the undos of those steps; at most 1.2× apart), the bytes a step keeps
    (tracemalloc over a stretch in the middle: the undo history, the log, the journal's
-   and the views' share) and the process's resident memory at the start and the end.
+   and the views' share; of which the history's and the log's own objects, walked) and
+   the process's resident memory at the start and the end.
+   The fight holds about the same number of active effects at both ends (at most
+   `LONG_EFFECTS`, topped up every 4th step as they expire; the mean counts over the
+   steps timed are printed), so the ratios measure what the length of the fight costs,
+   not a larger state: what more effects cost is the table's part.
 
 A time is `time.process_time` around the command and the handling of the events it
 posted (the views' updates and repaints), as the running app's event loop does them.
@@ -66,6 +72,7 @@ from tracker.qt.main_window import MainWindow  # noqa: E402
 from tracker.qt.players.launcher import open_players_screen  # noqa: E402
 
 OPERATIONS = ("End Turn", "action", "edit", "undo")
+LONG_EFFECTS = 10  # active effects the long fight holds at most (as the table's largest)
 FRAME_MS = 1000 / 60
 
 
@@ -131,17 +138,26 @@ def a_duration(session: Session, *, lasting: bool) -> dict[str, Any]:
     return duration
 
 
-def add_effects(session: Session, apply: Callable[[Command], Any], wanted: int, rng) -> None:
-    """Bring the active effects up to `wanted`, on random carriers by random creators."""
+def add_effects(
+    session: Session,
+    apply: Callable[[Command], Any],
+    wanted: int,
+    rng,
+    *,
+    lasting: bool = True,
+    name: str = "Effect",
+) -> None:
+    """Bring the active effects up to `wanted`, on random carriers by random creators
+    (`lasting`: for the whole measure, else the ruleset's default duration)."""
     ids = [c.id for c in session.encounter.combatants]
     attempts = 0
     while len(session.encounter.effects) < wanted and attempts < 10 * wanted + 10:
         attempts += 1
         command = AddEffect(
-            f"Effect {attempts}",
+            f"{name} {attempts}",
             rng.choice(ids),
             rng.choice(ids),
-            duration=a_duration(session, lasting=True),
+            duration=a_duration(session, lasting=lasting),
         )
         if session.refusal(command) is None:
             apply(command)
@@ -178,9 +194,15 @@ class Table:
 
     def settle(self) -> None:
         """Handle every posted event (updates, repaints) and delete what was deleted
-        later, as the running app's event loop does (`processEvents` never deletes)."""
-        self.app.processEvents()
-        self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        later, as the running app's event loop does (`processEvents` never deletes).
+        One `processEvents` leaves what its own handling posts: a view's delayed layout
+        (a 0 ms timer) posts its repaint, a header fits its contents on a 0 ms timer and
+        repaints. Left there, an operation's repaints were paid by the next one (the
+        side list's, after an End Turn) or merged with its own, so three passes (the
+        third finds nothing)."""
+        for _ in range(3):
+            self.app.processEvents()
+            self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     def timed(self, operation: Callable[..., Any], *arguments: Any) -> float:
         """CPU milliseconds of the operation and the events it posted."""
@@ -240,9 +262,13 @@ class LongFight:
     undo_start: float = 0.0
     undo_end: float = 0.0
     bytes_per_step: float = 0.0
+    history_bytes_per_step: float = 0.0  # of which the undo history's own objects
+    log_bytes_per_step: float = 0.0  # and the log's
     rss_start_mb: float = 0.0
     rss_end_mb: float = 0.0
     log_entries: int = 0
+    effects_start: float = 0.0  # active effects, on average over the steps timed
+    effects_end: float = 0.0
     notes: list[str] = field(default_factory=list)
 
 
@@ -254,40 +280,74 @@ def _rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def _deep_bytes(roots: list[Any], seen: set[int]) -> int:
+    """The bytes of the objects reachable from `roots` not already in `seen` (added)."""
+    total, stack = 0, list(roots)
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        stack.extend(gc.get_referents(item))
+    return total
+
+
+def history_and_log_bytes(session: Session) -> tuple[int, int]:
+    """The bytes the undo history (redo included) and the log hold of their own: what
+    the encounter's state shares with them is the state's."""
+    encounter = session.encounter
+    seen = {id(session), id(encounter), id(session.ruleset)}  # never walked through
+    state = [encounter.combatants, encounter.effects, encounter.clock, encounter.options]
+    _deep_bytes(state, seen)
+    log = _deep_bytes([encounter.log], seen)
+    return _deep_bytes([session.history, session.undone], seen), log
+
+
 def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
-    """`turns` steps of 50 combatants, an effect added every 4th step (default duration:
-    they come and go). Steps and undos timed over the first and last stretch."""
+    """`turns` steps of 50 combatants with effects of the default duration (they come and
+    go): `LONG_EFFECTS` from the start, then one added every 4th step while fewer are
+    active, so both ends hold about as many. Steps timed over the first and last
+    stretch, then the undos of that stretch."""
     rng = random.Random(11)
     table = Table(build(ruleset_id, 50), folder, f"{ruleset_id}-long")
     stretch = max(20, turns // 10)
     result = LongFight(rss_start_mb=_rss_mb())
-    ids = [c.id for c in table.session.encounter.combatants]
+    add_effects(table.session, table.document.apply, LONG_EFFECTS, rng, lasting=False)
+    table.settle()
 
     def one_step(number: int) -> float | None:
         if number % 4 == 0:
-            command: Command = AddEffect(
-                f"Effect {number}",
-                rng.choice(ids),
-                rng.choice(ids),
-                duration=a_duration(table.session, lasting=False),
+            wanted = min(len(table.session.encounter.effects) + 1, LONG_EFFECTS)
+            add_effects(
+                table.session, table.document.apply, wanted, rng, lasting=False, name=f"E{number}"
             )
-            if table.session.refusal(command) is None:
-                table.document.apply(command)
-                table.settle()
+            table.settle()
         command = next_step(table.session)
         if table.session.refusal(command) is not None:
             return None
         return table.timed(table.document.apply, command)
 
+    def timed_steps(numbers: range) -> tuple[list[float | None], float]:
+        """The steps' times, and the mean number of active effects they began with."""
+        times: list[float | None] = []
+        active: list[int] = []
+        for number in numbers:
+            active.append(len(table.session.encounter.effects))
+            times.append(one_step(number))
+        return times, statistics.mean(active)
+
     def undos() -> float:
-        times = [table.timed(table.document.undo_stack.undo) for _ in range(20)]
-        for _ in range(20):
+        """The undos of the last `stretch` changes (then redone): the same mix of states
+        (prompts open or not, turns and rounds ending) as the steps timed."""
+        times = [table.timed(table.document.undo_stack.undo) for _ in range(stretch)]
+        for _ in range(stretch):
             table.document.undo_stack.redo()
         table.settle()
         return _median(times)
 
     try:
-        start = [one_step(n) for n in range(stretch)]
+        start, result.effects_start = timed_steps(range(stretch))
         result.step_start = _median([t for t in start if t is not None])
         result.undo_start = undos()
         middle = turns - 2 * stretch
@@ -295,6 +355,7 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
         traced = min(max(stretch, 50), middle - traced_from)
         for number in range(stretch, stretch + traced_from):
             one_step(number)
+        held_before = history_and_log_bytes(table.session)
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
@@ -303,9 +364,12 @@ def measure_long_fight(ruleset_id: str, turns: int, folder: Path) -> LongFight:
         gc.collect()
         result.bytes_per_step = (tracemalloc.get_traced_memory()[0] - before) / max(traced, 1)
         tracemalloc.stop()
+        held_after = history_and_log_bytes(table.session)
+        result.history_bytes_per_step = (held_after[0] - held_before[0]) / max(traced, 1)
+        result.log_bytes_per_step = (held_after[1] - held_before[1]) / max(traced, 1)
         for number in range(stretch + traced_from + traced, turns - stretch):
             one_step(number)
-        end = [one_step(n) for n in range(turns - stretch, turns)]
+        end, result.effects_end = timed_steps(range(turns - stretch, turns))
         result.step_end = _median([t for t in end if t is not None])
         result.undo_end = undos()
         result.rss_end_mb = _rss_mb()
@@ -342,9 +406,11 @@ def print_long(ruleset_id: str, turns: int, fight: LongFight) -> None:
     print(
         f"{ruleset_id:16} {turns} steps: step {fight.step_start:.2f} → {fight.step_end:.2f} ms"
         f" ({step_ratio:.2f}×), undo {fight.undo_start:.2f} → {fight.undo_end:.2f} ms"
-        f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step,"
+        f" ({undo_ratio:.2f}×), {fight.bytes_per_step:,.0f} B/step"
+        f" (history {fight.history_bytes_per_step:,.0f}, log {fight.log_bytes_per_step:,.0f}),"
         f" RSS {fight.rss_start_mb:.0f} → {fight.rss_end_mb:.0f} MB,"
-        f" {fight.log_entries} log entries"
+        f" {fight.log_entries} log entries,"
+        f" effects {fight.effects_start:.1f} → {fight.effects_end:.1f}"
     )
 
 
