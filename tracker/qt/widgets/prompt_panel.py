@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -137,6 +138,10 @@ class PromptPanel(QFrame):
         self.context_area.setFrameShape(QFrame.Shape.NoFrame)
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
+        # As tall as its text (up to a few lines), never more: a prompt with an answer
+        # fewer first lays the panel out at its old height, before the overlay makes it
+        # shorter, and the spare height went to the context, its rich text laid out twice.
+        self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
         # The next prompt is often the same question for someone else, or the same one
         # with a few numbers changed: in steady boxes, a text that keeps its lines
