@@ -209,6 +209,14 @@ class PromptPanel(QFrame):
             else:
                 spare.remove(row)
             chosen.append(row)
+        # Showing a row lays its parent out at once, at the parent's height of the moment:
+        # too short for one more row, the context would be squeezed (its rich text laid
+        # out again), then given its height back when the overlay makes the panel taller.
+        # The layout waits while rows are shown, and the panel takes its new height first.
+        growing = self.isVisible() and any(row.isHidden() for row in chosen)
+        layout = self.layout()
+        if growing:
+            layout.setEnabled(False)
         for position, row in enumerate(chosen):
             if self._answers_box.indexOf(row) != position:
                 self._answers_box.removeWidget(row)
@@ -216,6 +224,12 @@ class PromptPanel(QFrame):
             row.show_answer(position + 1, answers[position])
             if row.isHidden():
                 row.show()
+        if growing:
+            layout.setEnabled(True)
+            self._answers_box.invalidate()  # its sizes as of before the rows came
+            height = max(self.heightForWidth(self.width()), self.minimumSizeHint().height())
+            if height > self.height():
+                self.resize(self.width(), height)
         for row in spare:
             if not row.isHidden():
                 row.hide()
