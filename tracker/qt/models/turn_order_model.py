@@ -13,7 +13,7 @@ current turn at the top) until that turn changes, so a row that moved costs look
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -30,6 +30,7 @@ from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 TurnRole = Qt.ItemDataRole.UserRole + 20
 Index = QModelIndex | QPersistentModelIndex
+Key = tuple[Any, ...]  # a turn's key
 PAGE = 100  # rows materialised at first, and added by each fetchMore
 
 
@@ -44,7 +45,7 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         self._turns: list[Turn] = self._fetch()
         self._keys = [turn.key for turn in self._turns]
         # (turn key, at the top) → (column, role) → value, as worked out for the views
-        self._kept: dict[tuple[Hashable, bool], dict[tuple[int, int], Any]] = {}
+        self._kept: dict[tuple[Key, bool], dict[tuple[int, int], Any]] = {}
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -198,8 +199,8 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
 
     def _unchanged(
-        self, fresh: list[Turn], old: dict[Hashable, Turn], changed: Collection[str]
-    ) -> set[Hashable]:
+        self, fresh: list[Turn], old: dict[Key, Turn], changed: Collection[str]
+    ) -> set[Key]:
         """The keys of the turns that were there before the change and are the same."""
         return {
             turn.key
@@ -210,7 +211,7 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             and turn.combatant_id not in changed
         }
 
-    def _keep_only(self, unchanged: set[Hashable]) -> None:
+    def _keep_only(self, unchanged: set[Key]) -> None:
         """Forget the values of the turns that changed or went, and those of the top row:
         the current turn is worked out anew at each change."""
         self._kept = {

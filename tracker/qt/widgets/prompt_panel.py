@@ -213,9 +213,9 @@ class PromptPanel(QFrame):
         # too short for one more row, the context would be squeezed (its rich text laid
         # out again), then given its height back when the overlay makes the panel taller.
         # The layout waits while rows are shown, and the panel takes its new height first.
-        growing = self.isVisible() and any(row.isHidden() for row in chosen)
         layout = self.layout()
-        if growing:
+        growing = layout is not None and self.isVisible() and any(r.isHidden() for r in chosen)
+        if growing and layout is not None:
             layout.setEnabled(False)
         for position, row in enumerate(chosen):
             if self._answers_box.indexOf(row) != position:
@@ -224,7 +224,7 @@ class PromptPanel(QFrame):
             row.show_answer(position + 1, answers[position])
             if row.isHidden():
                 row.show()
-        if growing:
+        if growing and layout is not None:
             layout.setEnabled(True)
             self._answers_box.invalidate()  # its sizes as of before the rows came
             height = max(self.heightForWidth(self.width()), self.minimumSizeHint().height())
