@@ -5,9 +5,16 @@ view has asked for (`canFetchMore`/`fetchMore`, a page at a time as the GM scrol
 so a War of 1,000 costs what is on screen. Rows are keyed by the ruleset's turn keys;
 after each change the list is brought in step with row removals, moves (a delay, a
 drag, an Initiative change) and insertions (ending a turn removes one row), never a
-reset, and only rows whose contents changed are repainted."""
+reset, and only rows whose contents changed are repainted.
+
+A view asks every cell shown for a dozen roles at each paint and measure, and an End
+Turn shifts every row: the values read are kept by turn (its key, and whether it is the
+current turn at the top) until that turn changes, so a row that moved costs lookups."""
 
 from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -23,6 +30,7 @@ from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 TurnRole = Qt.ItemDataRole.UserRole + 20
 Index = QModelIndex | QPersistentModelIndex
+Key = tuple[Any, ...]  # a turn's key
 PAGE = 100  # rows materialised at first, and added by each fetchMore
 
 
@@ -36,6 +44,8 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         self._more = False
         self._turns: list[Turn] = self._fetch()
         self._keys = [turn.key for turn in self._turns]
+        # (turn key, at the top) → (column, role) → value, as worked out for the views
+        self._kept: dict[tuple[Key, bool], dict[tuple[int, int], Any]] = {}
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -66,20 +76,31 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
     def turn_at(self, row: int) -> Turn | None:
         return self._turns[row] if 0 <= row < len(self._turns) else None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        turn = self.turn_at(index.row()) if index.isValid() else None
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = index.row()
+        turn = self.turn_at(row) if index.isValid() else None
         if turn is None:
             return None
-        is_current = index.row() == 0 and self._document.session.current_turn() == turn
+        kept = self._kept.get((turn.key, row == 0))
+        if kept is None:
+            kept = self._kept[(turn.key, row == 0)] = {}
+        asked = (index.column(), int(role))
+        if asked in kept:
+            return kept[asked]
+        value = kept[asked] = self._work_out(turn, row, index.column(), role)
+        return value
+
+    def _work_out(self, turn: Turn, row: int, column: int, role: int) -> Any:
+        is_current = row == 0 and self._document.session.current_turn() == turn
         if role == Qt.ItemDataRole.DisplayRole:
-            if index.column() == 0:
+            if column == 0:
                 return self._name(turn)
-            if index.column() == 1:
+            if column == 1:
                 if turn.round <= 0:  # setting up: the order as it will be
                     return turn.phase
                 return f"{self._document.ruleset.round_name} {turn.round} · {turn.phase}"
             return turn.grant
-        if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
             combatant = self._combatant(turn)
             return QColor(SIDE_COLORS[combatant.side]) if combatant else None
         if role == Qt.ItemDataRole.BackgroundRole and is_current:
@@ -120,6 +141,7 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
 
     def _on_replaced(self) -> None:
         self.beginResetModel()
+        self._kept.clear()
         self._limit = PAGE
         self._turns = self._fetch()
         self._keys = [turn.key for turn in self._turns]
@@ -130,6 +152,8 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         by_key = {turn.key: turn for turn in fresh}
         old = {turn.key: turn for turn in self._turns}
         root = QModelIndex()
+        unchanged = self._unchanged(fresh, old, event.changes.combatants)
+        self._keep_only(unchanged)  # before any row signal: a view may read at once
 
         def begin_insert(first: int, last: int) -> None:
             self.beginInsertRows(root, first, last)
@@ -160,10 +184,11 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             end_move=end_move,
         )
         assert synced  # with moves, any new order is reached row by row
+        self._turns[:] = fresh
+        self._keep_only(unchanged)  # anything read between the row signals was of old turns
         names_changed = event.changes.combatants
         for row, turn in enumerate(fresh):
             before = old.get(turn.key)
-            self._turns[row] = turn
             if (
                 before is None
                 or before.grant != turn.grant
@@ -172,3 +197,23 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
                 or row == 0
             ):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def _unchanged(
+        self, fresh: list[Turn], old: dict[Key, Turn], changed: Collection[str]
+    ) -> set[Key]:
+        """The keys of the turns that were there before the change and are the same."""
+        return {
+            turn.key
+            for turn in fresh
+            if (before := old.get(turn.key)) is not None
+            and before == turn
+            and before.values == turn.values
+            and turn.combatant_id not in changed
+        }
+
+    def _keep_only(self, unchanged: set[Key]) -> None:
+        """Forget the values of the turns that changed or went, and those of the top row:
+        the current turn is worked out anew at each change."""
+        self._kept = {
+            key: values for key, values in self._kept.items() if key[0] in unchanged and not key[1]
+        }

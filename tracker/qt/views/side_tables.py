@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.roster_delegate import RosterDelegate
 
 
@@ -130,6 +131,7 @@ class TurnOrderTable(QTableView):
 def turn_order_table(model: QAbstractItemModel) -> QTableView:
     view = TurnOrderTable()
     view.setObjectName("turn_order_view")
+    view.setHorizontalHeader(FittingHeader(view))  # a step announces several rows
     view.setModel(model)
     view.verticalHeader().hide()
     view.setItemDelegate(ElidedTipDelegate(view))

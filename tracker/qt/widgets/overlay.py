@@ -38,6 +38,10 @@ class Overlay(QObject):
         # and the whole window with it; a child of the layer lays nothing out.
         self.layer = QWidget(host)
         self.layer.setObjectName(f"{name}_layer")
+        # Opaque (it fills its background; the frame covers all of it): what repaints
+        # within the frame repaints alone. Transparent, a change of the frame's scroll
+        # bar (a prompt of another height) repainted the host's widgets under its strip.
+        self.layer.setAutoFillBackground(True)
         self.frame = QScrollArea(self.layer)
         self.frame.setObjectName(name)
         self.frame.setFrameShape(QFrame.Shape.NoFrame)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -137,6 +138,10 @@ class PromptPanel(QFrame):
         self.context_area.setFrameShape(QFrame.Shape.NoFrame)
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
+        # As tall as its text (up to a few lines), never more: a prompt with an answer
+        # fewer first lays the panel out at its old height, before the overlay makes it
+        # shorter, and the spare height went to the context, its rich text laid out twice.
+        self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
         # The next prompt is often the same question for someone else, or the same one
         # with a few numbers changed: in steady boxes, a text that keeps its lines
@@ -204,6 +209,14 @@ class PromptPanel(QFrame):
             else:
                 spare.remove(row)
             chosen.append(row)
+        # Showing a row lays its parent out at once, at the parent's height of the moment:
+        # too short for one more row, the context would be squeezed (its rich text laid
+        # out again), then given its height back when the overlay makes the panel taller.
+        # The layout waits while rows are shown, and the panel takes its new height first.
+        layout = self.layout()
+        growing = layout is not None and self.isVisible() and any(r.isHidden() for r in chosen)
+        if growing and layout is not None:
+            layout.setEnabled(False)
         for position, row in enumerate(chosen):
             if self._answers_box.indexOf(row) != position:
                 self._answers_box.removeWidget(row)
@@ -211,6 +224,12 @@ class PromptPanel(QFrame):
             row.show_answer(position + 1, answers[position])
             if row.isHidden():
                 row.show()
+        if growing and layout is not None:
+            layout.setEnabled(True)
+            self._answers_box.invalidate()  # its sizes as of before the rows came
+            height = max(self.heightForWidth(self.width()), self.minimumSizeHint().height())
+            if height > self.height():
+                self.resize(self.width(), height)
         for row in spare:
             if not row.isHidden():
                 row.hide()

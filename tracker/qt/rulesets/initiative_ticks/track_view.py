@@ -36,6 +36,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
     TickModel,
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
+from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.widgets.steady import SteadyBox
 
 PILL = {
@@ -82,6 +83,7 @@ class TickTable(QTableView):
     def __init__(self, model: TickModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tick_table")
+        self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)

@@ -1,0 +1,72 @@
+"""A header whose columns fit their text measures the rows shown once after a step's
+announcements, not at each (counts of the model's answers, not timings), and still fits
+a text that grew."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+from tests.qt.test_chrome_steps import close, open_window
+from tracker.qt.views.fitting_header import FittingHeader
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class Counting(QAbstractTableModel):
+    """Two columns of text; counts what it is asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts = [[f"Row {row}", "short"] for row in range(30)]
+        self.asked = 0
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.texts)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else 2
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        self.asked += 1
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.texts[index.row()][index.column()]
+        return None
+
+    def set(self, row: int, text: str) -> None:
+        self.texts[row][1] = text
+        self.dataChanged.emit(self.index(row, 0), self.index(row, 1))
+
+
+def test_a_step_is_measured_once_after_its_announcements(qtbot):
+    model = Counting()
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setHorizontalHeader(FittingHeader(view))
+    view.setModel(model)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+    header.setResizeContentsPrecision(0)
+    view.resize(500, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(1)
+    width = header.sectionSize(1)
+    model.asked = 0
+    for row in range(4):  # one step announcing four rows shown
+        model.set(row, "a text much longer than any before it" if row == 2 else "other")
+    assert model.asked == 0  # a stock header measured every row shown, four times
+    qtbot.wait(1)
+    assert header.sectionSize(1) > width  # fitted to the longer text
+    shown = view.viewport().height() // view.rowHeight(0) + 1
+    assert model.asked < 3 * shown * 10  # one measure of the rows shown, and a repaint
+
+
+def test_the_turn_order_and_the_tick_table_measure_once_a_step(qtbot, tmp_path):
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        for view in (window.turn_order_view, window.central_view.table):
+            assert isinstance(view.horizontalHeader(), FittingHeader)
+    finally:
+        close(window, qtbot)

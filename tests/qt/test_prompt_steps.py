@@ -1,0 +1,59 @@
+"""A prompt of another shape (an answer more or fewer) lays out the prompt panel's rows,
+not its context: the context's rich text is laid out again only when its own height
+changes (counts of events, not timings: the machine is shared)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+
+from benchmarks.fights import next_step
+from benchmarks.table_speed import an_action
+from tests.qt.test_chrome_steps import close, open_window
+
+
+class Resizes(QObject):
+    def __init__(self, watched: QWidget) -> None:
+        super().__init__()
+        self.watched = watched
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.watched and event.type() == QEvent.Type.Resize:
+            self.count += 1
+        return False
+
+
+def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
+    """Initiative ticks alternates "acts" (delay or end: two answers) and "start of
+    turn" (one answer), each with a context of its checklist."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        document, panel = window.document, window.prompt_panel
+        area = panel.context_area
+        app = QApplication.instance()
+        seen: Counter[str] = Counter()
+        for number in range(60):
+            session = document.session
+            command = (an_action(session) if number % 2 else None) or next_step(session)
+            if session.refusal(command) is not None:
+                continue
+            answers, height = len(panel.answer_rows), area.height()
+            resizes = Resizes(area)
+            app.installEventFilter(resizes)
+            try:
+                document.apply(command)
+                qtbot.wait(1)
+            finally:
+                app.removeEventFilter(resizes)
+            if not panel.isVisible() or not area.isVisible():
+                continue
+            if len(panel.answer_rows) != answers and area.height() == height:
+                seen["more" if len(panel.answer_rows) > answers else "fewer"] += 1
+                assert resizes.count == 0
+        assert seen["fewer"] >= 5, seen
+        assert seen["more"] >= 5, seen
+    finally:
+        close(window, qtbot)
