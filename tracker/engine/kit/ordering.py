@@ -3,6 +3,7 @@ where ties are the GM's to order by drag and nothing else may be passed."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -85,3 +86,54 @@ def place_before_lower(
         if keyed(other) and key(other) < wanted:
             return position
     return len(order)
+
+
+def moves_into(current: Sequence[T], wanted: Sequence[T]) -> list[tuple[int, int]]:
+    """The fewest moves that put `current` in the order of `wanted` (the same items,
+    compared by identity), each `(source, destination)` as `Transaction.move_combatant`
+    takes it: the item at `source` ends at `destination`, in the order as it stands at
+    that move. The items of a longest run already in the wanted order stay, and each
+    other item moves once, next to the one it follows. (Moving each place's item into
+    it in turn moved nearly every item when one went from the top to the bottom, and
+    each move is a row every view moves.)"""
+    place = {id(item): index for index, item in enumerate(wanted)}
+    staying = _longest_rise([place[id(item)] for item in current])
+    working = list(current)
+    moves: list[tuple[int, int]] = []
+    for index, item in enumerate(wanted):
+        if index in staying:
+            continue
+        source = _index(working, item)
+        del working[source]
+        destination = _index(working, wanted[index - 1]) + 1 if index else 0
+        working.insert(destination, item)
+        if source != destination:
+            moves.append((source, destination))
+    return moves
+
+
+def _index(items: Sequence[T], item: T) -> int:
+    return next(index for index, other in enumerate(items) if other is item)
+
+
+def _longest_rise(values: Sequence[int]) -> set[int]:
+    """The values of a longest strictly rising subsequence of `values` (patience
+    sorting: n log n)."""
+    tails: list[int] = []  # tails[k]: the smallest last value of a rise of k + 1
+    ends: list[int] = []  # ends[k]: where in `values` that rise ends
+    before = [-1] * len(values)  # the position before each in its rise
+    for position, value in enumerate(values):
+        k = bisect_left(tails, value)
+        if k == len(tails):
+            tails.append(value)
+            ends.append(position)
+        else:
+            tails[k] = value
+            ends[k] = position
+        before[position] = ends[k - 1] if k else -1
+    rise: set[int] = set()
+    position = ends[-1] if ends else -1
+    while position >= 0:
+        rise.add(values[position])
+        position = before[position]
+    return rise

@@ -22,6 +22,7 @@ from tracker.engine.changes import COMBATANTS, Move, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.declared import Declared
+from tracker.engine.kit.ordering import moves_into
 from tracker.engine.rulesets.ap_countdown.listed import (
     Due,
     DueKind,
@@ -185,9 +186,8 @@ def arrange(tx: Transaction, encounter: Encounter, *, everyone: bool = False) ->
     touched = tx.changes.combatants
     if everyone or len(touched) > PLACED_ALONE:
         wanted = sorted(combatants, key=rank, reverse=True)
-        for position, combatant in enumerate(wanted):
-            if combatants[position] is not combatant:  # only what moved costs a scan
-                tx.move_combatant(encounter.index_of(combatant.id), position)
+        for source, destination in moves_into(combatants, wanted):  # the fewest moves
+            tx.move_combatant(source, destination)
         return
     ids = ids_of(combatants)
     placed = _placed(combatants, positions_of(ids, touched), rank)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tracker.engine.changes import Transaction
+from tracker.engine.kit.ordering import moves_into
 from tracker.engine.rulesets.initiative_ticks.options import pcs_first
 from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock, is_pc, rt
 from tracker.engine.state import Combatant, Encounter
@@ -64,11 +65,12 @@ def sorted_order(
 
 
 def arrange(tx: Transaction, encounter: Encounter) -> None:
-    """Sort the list by `ranker`, moving only the rows that must move."""
-    wanted = sorted_order(encounter, encounter.combatants)
-    for position, combatant in enumerate(wanted):
-        if encounter.combatants[position] is not combatant:
-            tx.move_combatant(encounter.index_of(combatant.id), position)
+    """Sort the list by `ranker`, in the fewest moves (the combatants whose rank
+    changed, as a rule)."""
+    for source, destination in moves_into(
+        encounter.combatants, sorted_order(encounter, encounter.combatants)
+    ):
+        tx.move_combatant(source, destination)
 
 
 def first_pending(

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from tracker.engine.changes import Transaction
 from tracker.engine.copying import copy_state
-from tracker.engine.rulesets.initiative_ticks.order import Rank, ranker, sorted_order
+from tracker.engine.rulesets.initiative_ticks.order import Rank, arrange, ranker
 from tracker.engine.rulesets.initiative_ticks.state import Clock, Runtime, clock, rt, touch
 from tracker.engine.state import Combatant, Encounter
 
@@ -64,11 +64,7 @@ class Real:
         return self.encounter.combatants
 
     def arrange(self) -> None:
-        encounter, tx = self.encounter, self.tx
-        wanted = sorted_order(encounter, encounter.combatants)
-        for position, combatant in enumerate(wanted):
-            if encounter.combatants[position] is not combatant:
-                tx.move_combatant(encounter.index_of(combatant.id), position)
+        arrange(self.tx, self.encounter)
 
     def log(self, text: str, kind: str = "change") -> None:
         self.tx.log(text, kind)
