@@ -96,11 +96,20 @@ def moves_into(current: Sequence[T], wanted: Sequence[T]) -> list[tuple[int, int
     other item moves once, next to the one it follows. (Moving each place's item into
     it in turn moved nearly every item when one went from the top to the bottom, and
     each move is a row every view moves.)"""
-    place = {id(item): index for index, item in enumerate(wanted)}
-    staying = _longest_rise([place[id(item)] for item in current])
+    # What already stands in place at either end stays: only the stretch between moves.
+    first, end = 0, min(len(current), len(wanted))
+    while first < end and current[first] is wanted[first]:
+        first += 1
+    while end > first and current[end - 1] is wanted[end - 1]:
+        end -= 1
+    if first == end:
+        return []
+    place = {id(item): index for index, item in enumerate(wanted[first:end], first)}
+    staying = _longest_rise([place[id(item)] for item in current[first:end]])
     working = list(current)
     moves: list[tuple[int, int]] = []
-    for index, item in enumerate(wanted):
+    for index in range(first, end):
+        item = wanted[index]
         if index in staying:
             continue
         source = _index(working, item)
