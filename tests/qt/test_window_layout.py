@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QRect
 from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import QStyleOptionViewItem, QToolTip, QWidget
+from PySide6.QtWidgets import QStyleOptionViewItem, QTableView, QToolTip, QWidget
 
 from tests.qt.ap_countdown_fixtures import awindow  # noqa: F401 - fixture
 from tracker.engine import Session, StartEncounter
@@ -92,10 +92,8 @@ def test_another_ruleset_brings_its_own_effect_actions_and_print_wording(window)
     assert "War Scroll" not in window.actions_by_name["print"].text()
 
 
-def test_the_turn_order_keeps_room_for_the_names(qtbot, tmp_path):
-    """Priority's "When" ("Round 1 · Priority 1 · Zeal 9") once took the whole dock at
-    the laptop's size, leaving "A…" for Ayla: the names keep their room, "When" elides."""
-    session = Session(load_encounter(sample_path("priority_sample.json")))
+def _turn_order_at_laptop_size(qtbot, tmp_path, sample: str) -> MainWindow:
+    session = Session(load_encounter(sample_path(sample)))
     window = MainWindow(session, None, tmp_path / "journal")
     qtbot.addWidget(window)
     window.resize(1366, 768)
@@ -103,11 +101,26 @@ def test_the_turn_order_keeps_room_for_the_names(qtbot, tmp_path):
     qtbot.waitExposed(window)
     window.document.apply(StartEncounter())
     qtbot.wait(20)
+    return window
+
+
+def test_the_turn_order_keeps_room_for_the_names(qtbot, tmp_path):
+    """Priority's "When" ("Round 1 · Priority 1 · Zeal 9") once took the whole dock at
+    the laptop's size, leaving "A…" for Ayla: the names keep their room, "When" elides."""
+    window = _turn_order_at_laptop_size(qtbot, tmp_path, "priority_sample.json")
     view = window.turn_order_view
     width = view.viewport().width()
-    assert view.columnWidth(0) >= width * 0.35
+    assert view.columnWidth(0) >= int(width * 0.35)
     metrics = view.fontMetrics()
-    widest = max(metrics.horizontalAdvance(c.name) for c in session.encounter.combatants)
+    combatants = window.document.encounter.combatants
+    widest = max(metrics.horizontalAdvance(c.name) for c in combatants)
     assert view.columnWidth(0) > widest + 24  # the colour mark and margins too
+    assert sum(view.columnWidth(c) for c in range(view.model().columnCount())) <= width + 1
+
+
+def test_the_turn_order_gives_what_the_names_leave_to_the_other_columns(qtbot, tmp_path):
+    """Short names leave "When" ("Cycle 1 · Segment 1") room to show in full."""
+    window = _turn_order_at_laptop_size(qtbot, tmp_path, "war_scroll_sample.json")
+    view = window.turn_order_view
     for column in range(1, view.model().columnCount()):
-        assert view.columnWidth(column) <= width * 0.3 + 1
+        assert view.columnWidth(column) >= QTableView.sizeHintForColumn(view, column)

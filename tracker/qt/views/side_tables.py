@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -115,17 +114,41 @@ def combatants_pane(roster: QListView, health_box: QWidget, editor: QWidget) -> 
 
 
 class TurnOrderTable(QTableView):
-    """The turn order beside the fight: the names are what the GM reads there, so the
-    other columns ("When", "Grants") fit their text only up to a share of the width
-    each, and elide beyond it (their tooltip shows all); the name takes the rest."""
+    """The turn order beside the fight: the names are what the GM reads there. The
+    other columns ("When", "Grants") fit their text in what the names leave: the names
+    keep the room they need (at least `NAME_LEAST` of the width, at most `NAME_MOST`),
+    the narrower columns fit first, and a column that does not fit in the rest elides,
+    its tooltip showing all."""
 
-    OTHER_SHARE = 0.3  # of the width, at most, for each column after the name
+    NAME_LEAST = 0.35
+    NAME_MOST = 0.5
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        share = int(self.viewport().width() * self.OTHER_SHARE)
-        header = self.horizontalHeader()
-        header.setMaximumSectionSize(max(share, header.minimumSectionSize()))
-        super().resizeEvent(event)
+    def __init__(self) -> None:
+        super().__init__()
+        self._fitted: dict[int, int] = {}  # the widths of the last pass, by column
+
+    def sizeHintForColumn(self, column: int) -> int:
+        model = self.model()
+        if column == 0 or model is None:
+            return super().sizeHintForColumn(column)
+        if column == 1 or column not in self._fitted:  # each pass fits column 1 first
+            self._fitted = self._fit(model.columnCount())
+        return self._fitted[column]
+
+    def _fit(self, columns: int) -> dict[int, int]:
+        """Every column after the name, fitted at once: each measured once a pass."""
+        width = self.viewport().width()
+        measure = super().sizeHintForColumn  # (a bare super() fails in a comprehension)
+        names = measure(0)
+        room = width - min(max(names, int(width * self.NAME_LEAST)), int(width * self.NAME_MOST))
+        wanted = {column: measure(column) for column in range(1, columns)}
+        least = self.horizontalHeader().minimumSectionSize()
+        fitted: dict[int, int] = {}
+        for left, column in enumerate(sorted(wanted, key=wanted.__getitem__)):
+            share = room // (len(wanted) - left)  # an even share of what is left
+            fitted[column] = max(min(wanted[column], share), least)
+            room -= fitted[column]
+        return fitted
 
 
 def turn_order_table(model: QAbstractItemModel) -> QTableView:
