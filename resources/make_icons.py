@@ -7,7 +7,11 @@ Run `python resources/make_icons.py` after changing the SVG; the PNGs, the Windo
   128, 256 (the layout of the freedesktop icon theme, so a Linux install copies the
   `hicolor` folder as it is);
 - `packaging/tracker.ico` (Windows: every size, as PNGs inside the .ico);
-- `packaging/tracker.icns` (macOS: 16 to 512 px, as PNGs inside the .icns).
+- `packaging/tracker.icns` (macOS: 16 to 512 px, as PNGs inside the .icns);
+- `tracker/assets/icons/actions/<name>-<N>.png` for N in 16, 24, 32, 48: each action
+  icon's SVG as a mask (its shape in black), which `tracker.qt.appearance` tints in the
+  scheme's ink at the sizes menus and toolbars ask for, so the first window needs no
+  SVG renderer (QtSvg: 1 MiB of the start-up); other sizes are drawn from the SVG.
 
 The SVG is drawn by QtSvg, offscreen; nothing else is needed.
 """
@@ -35,15 +39,23 @@ ICNS = ROOT / "packaging" / "tracker.icns"
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
 
 
+ACTIONS = ICONS / "actions"
+MASK_SIZES = (16, 24, 32, 48)
+
+
 def png_path(size: int) -> Path:
     return ICONS / "hicolor" / f"{size}x{size}" / "apps" / "tracker.png"
 
 
-def render(size: int) -> bytes:
+def mask_path(name: str, size: int) -> Path:
+    return ACTIONS / f"{name}-{size}.png"
+
+
+def render(size: int, svg: Path = SVG) -> bytes:
     """The SVG drawn at `size` × `size` pixels, as PNG bytes."""
-    renderer = QSvgRenderer(str(SVG))
+    renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
-        raise SystemExit(f"Cannot read {SVG}")
+        raise SystemExit(f"Cannot read {svg}")
     image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
@@ -86,6 +98,9 @@ def made() -> dict[Path, bytes]:
     files = {png_path(size): pngs[size] for size in SIZES}
     files[ICO] = ico({size: pngs[size] for size in SIZES})
     files[ICNS] = icns({size: pngs[size] for size in ICNS_TYPES})
+    for svg in sorted(ACTIONS.glob("*.svg")):
+        for size in MASK_SIZES:
+            files[mask_path(svg.stem, size)] = render(size, svg)
     return files
 
 

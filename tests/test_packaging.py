@@ -18,6 +18,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tracker.qt.app_icon import SIZES, application_icon, icon_path
+from tracker.qt.appearance import MASK_SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -47,6 +48,17 @@ def test_the_committed_pngs_are_the_svg_rendered(qapp, size):
     assert committed.width() == committed.height() == size
     fresh = QImage.fromData(script.render(size), "PNG")
     assert _difference(committed, fresh) < 1.0, "run resources/make_icons.py"
+
+
+def test_the_committed_action_masks_are_their_svgs_rendered(qapp):
+    script = _make_icons_module()
+    svgs = sorted(script.ACTIONS.glob("*.svg"))
+    assert svgs and script.MASK_SIZES == MASK_SIZES  # the sizes the app looks for
+    for svg in svgs:
+        for size in script.MASK_SIZES:
+            committed = QImage(str(script.mask_path(svg.stem, size)))
+            fresh = QImage.fromData(script.render(size, svg), "PNG")
+            assert _difference(committed, fresh) < 1.0, "run resources/make_icons.py"
 
 
 def test_the_application_icon_has_every_size(qapp):

@@ -99,3 +99,28 @@ def test_the_stand_ready_reserve_shows_on_the_combatants_row(window):
     assert "Reserve" in line, line
     name = document.encounter.combatant(acting).name
     assert by_name(document, name).id == acting
+
+
+@pytest.mark.parametrize("size", [16, 24, 20, 64])
+def test_an_action_icon_looks_the_same_from_its_mask_as_from_its_svg(qapp, size):
+    """Menus' and toolbars' sizes come from tinted masks (no SVG renderer at start-up),
+    other sizes from the SVG: both draw the same shape in the same ink."""
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    from tracker.qt.appearance import ACTIONS, icon
+
+    ink = QColor("#2060c0")
+    drawn = icon("undo", ink).pixmap(size, size).toImage()
+    text = (ACTIONS / "undo.svg").read_text(encoding="utf-8").replace("currentColor", ink.name())
+    expected = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    expected.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(expected)
+    QSvgRenderer(QByteArray(text.encode())).render(painter)
+    painter.end()
+    one = drawn.convertToFormat(QImage.Format.Format_ARGB32)
+    other = expected.convertToFormat(QImage.Format.Format_ARGB32)
+    first, second = bytes(one.constBits()), bytes(other.constBits())
+    assert sum(abs(a - b) for a, b in zip(first, second, strict=True)) / len(first) < 2.0
+    assert any(first)  # something was drawn

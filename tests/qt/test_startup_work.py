@@ -45,6 +45,7 @@ NOT_AT_START = {
     "tracker.library": "the library of combatants",
     "tracker.qt.printing": "printing",
     "tracker.qt.players.window": "the players' screen",
+    "PySide6.QtSvg": "the SVG renderer, 1 MiB (icons at menu and toolbar sizes are masks)",
 }
 
 PROBE = """

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -18,29 +19,47 @@ from PySide6.QtGui import (
     QGuiApplication,
     QIcon,
     QIconEngine,
+    QImage,
     QPainter,
     QPalette,
     QPixmap,
 )
-from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from PySide6.QtSvg import QSvgRenderer
 
 SCHEME_KEY = "appearance/scheme"
 SCHEMES = ("system", "light", "dark")
 IconName = str
 
 
+ACTIONS = files("tracker") / "assets" / "icons" / "actions"
+MASK_SIZES = (16, 24, 32, 48)  # drawn from masks (resources/make_icons.py makes them)
+
+
 @cache
 def _svg(name: IconName) -> str:
-    return (files("tracker") / "assets" / "icons" / "actions" / f"{name}.svg").read_text(
-        encoding="utf-8"
-    )
+    return (ACTIONS / f"{name}.svg").read_text(encoding="utf-8")
+
+
+def _mask(name: IconName, size: QSize) -> QImage | None:
+    """The icon's shape at `size`, from its mask PNG; None where there is none."""
+    if size.width() != size.height() or size.width() not in MASK_SIZES:
+        return None
+    try:
+        data = (ACTIONS / f"{name}-{size.width()}.png").read_bytes()
+    except OSError:
+        return None
+    image = QImage()
+    return image if image.loadFromData(data, "PNG") else None
 
 
 class _TintedSvg(QIconEngine):
     """An action icon drawn from its SVG in the scheme's ink, at the size asked for
     and only when first asked: menus not yet opened cost nothing at start-up. Disabled,
-    it is drawn in the palette's disabled ink."""
+    it is drawn in the palette's disabled ink. At the sizes of menus and toolbars it is
+    its mask, tinted: QtSvg is loaded only for another size."""
 
     def __init__(self, name: IconName, ink: QColor, disabled_ink: QColor) -> None:
         super().__init__()
@@ -50,13 +69,18 @@ class _TintedSvg(QIconEngine):
         self._pixmaps: dict[tuple[int, int, bool], QPixmap] = {}
 
     def _renderer(self, disabled: bool) -> QSvgRenderer:
+        from PySide6.QtSvg import QSvgRenderer
+
         if disabled not in self._renderers:
             text = _svg(self._name).replace("currentColor", self._inks[disabled].name())
             self._renderers[disabled] = QSvgRenderer(QByteArray(text.encode()))
         return self._renderers[disabled]
 
     def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
-        self._renderer(mode == QIcon.Mode.Disabled).render(painter, QRectF(rect))
+        if _mask(self._name, rect.size()) is not None:
+            painter.drawPixmap(rect, self.pixmap(rect.size(), mode, state))
+        else:
+            self._renderer(mode == QIcon.Mode.Disabled).render(painter, QRectF(rect))
 
     def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
         disabled = mode == QIcon.Mode.Disabled
@@ -65,7 +89,13 @@ class _TintedSvg(QIconEngine):
             pixmap = QPixmap(size)
             pixmap.fill(Qt.GlobalColor.transparent)
             painter = QPainter(pixmap)
-            self._renderer(disabled).render(painter)
+            mask = _mask(self._name, size)
+            if mask is None:
+                self._renderer(disabled).render(painter)
+            else:
+                painter.drawImage(0, 0, mask)
+                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+                painter.fillRect(pixmap.rect(), self._inks[disabled])
             painter.end()
             self._pixmaps[key] = pixmap
         return self._pixmaps[key]
