@@ -272,6 +272,8 @@ class EditCombatant(Command):
         tx.log(f"{old_name}: {described}.")
         if stats:
             ruleset.on_stats_changed(tx, encounter, combatant, old_stats)
+        if "side" in base:
+            ruleset.on_side_changed(tx, encounter, combatant)
         return f"Edit {old_name}"
 
 

@@ -155,6 +155,10 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     ) -> None:
         """The combatant's stats changed from `old` (already applied)."""
 
+    def on_side_changed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        """The GM put the combatant on another side (already applied): re-order what
+        follows the side."""
+
     def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
         """The encounter data (plain JSON) of a file written at schema `version`, with
         this ruleset's own records brought to the next version's shape; called once per

@@ -193,6 +193,9 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
                 flow.advance(Real(tx))
         settle(tx, encounter)
 
+    def on_side_changed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        settle(tx, encounter)  # player characters first on a shared tick (the default)
+
     def on_stats_changed(
         self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
     ) -> None:
