@@ -29,6 +29,7 @@ from tracker.engine.rulesets.ap_countdown.listed import (
     capped,
     due_of,
     first_at_or_below,
+    first_not_before,
     follow_up,
     key_of,
     sorted_now,
@@ -239,18 +240,10 @@ def _placed(
     placed: list[tuple[int, Combatant]] = []
     for order, position in enumerate(sorted(positions, key=key)):
         wanted = key(position)
-        low, high = 0, len(combatants)
-        while low < high:  # the first of the others with a key not below `wanted`
-            middle = (low + high) // 2
-            probe = middle
-            while probe < high and probe in skipped:
-                probe += 1
-            if probe == high:
-                high = middle
-            elif key(probe) < wanted:
-                low = probe + 1
-            else:
-                high = middle
+        # The first of the others with a key not below `wanted`.
+        low = first_not_before(
+            len(combatants), skipped, lambda probe, wanted=wanted: key(probe) < wanted
+        )
         others_before = low - sum(1 for p in positions if p < low)
         placed.append((others_before + order, combatants[position]))
     return placed

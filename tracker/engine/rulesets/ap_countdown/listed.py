@@ -99,7 +99,18 @@ def first_at_or_below(
 ) -> int:
     """The first position from which every combatant not `skipped` has no value or a
     rank at or below the count (those before it are past their dues: none is due)."""
-    low, high = 0, len(combatants)
+
+    def past(position: int) -> bool:
+        has, at, _ = rank(combatants[position])
+        return bool(has) and at > count
+
+    return first_not_before(len(combatants), skipped, past)
+
+
+def first_not_before(length: int, skipped: set[int], before: Callable[[int], bool]) -> int:
+    """The first position from which no position but the `skipped` is `before` (the
+    others are in order: a bisection that steps over the skipped)."""
+    low, high = 0, length
     while low < high:
         middle = (low + high) // 2
         probe = middle
@@ -107,12 +118,10 @@ def first_at_or_below(
             probe += 1
         if probe == high:
             high = middle
-            continue
-        has, at, _ = rank(combatants[probe])
-        if not has or at <= count:
-            high = middle
-        else:
+        elif before(probe):
             low = probe + 1
+        else:
+            high = middle
     return low
 
 
