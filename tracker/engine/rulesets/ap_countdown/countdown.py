@@ -16,6 +16,7 @@ other drag), and the first due in list order acts first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from operator import attrgetter
 
 from tracker.engine.changes import COMBATANTS, Move, Transaction
@@ -225,6 +226,12 @@ def _move(tx: Transaction, ids: list[str], combatant: Combatant, position: int) 
     ids.insert(position, ids.pop(source))
 
 
+def _below(
+    key: Callable[[int], tuple[int, int, int, int]], wanted: tuple[int, int, int, int], probe: int
+) -> bool:
+    return key(probe) < wanted
+
+
 def _placed(
     combatants: list[Combatant], positions: list[int], rank: Callable[[Combatant], Rank]
 ) -> list[tuple[int, Combatant]]:
@@ -241,9 +248,7 @@ def _placed(
     for order, position in enumerate(sorted(positions, key=key)):
         wanted = key(position)
         # The first of the others with a key not below `wanted`.
-        low = first_not_before(
-            len(combatants), skipped, lambda probe, wanted=wanted: key(probe) < wanted
-        )
+        low = first_not_before(len(combatants), skipped, partial(_below, key, wanted))
         others_before = low - sum(1 for p in positions if p < low)
         placed.append((others_before + order, combatants[position]))
     return placed
