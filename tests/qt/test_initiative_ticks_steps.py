@@ -106,3 +106,31 @@ def test_the_values_the_table_keeps_are_those_of_the_state(qtbot, tmp_path):
             assert _shown(model, model.data) == _shown(model, model._work_out), number
     finally:
         close(window, qtbot)
+
+
+def test_the_marks_worked_out_from_what_changed_are_those_of_the_whole_track(qtbot, tmp_path):
+    """A change works out again only the marks it may have changed (the combatants it
+    touched, the turn's holders before and after): over steps, actions, side changes,
+    undos and redos they stay those of the whole track."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        model = window.central_view.tick_model
+        document = window.document
+        ruleset = document.session.ruleset
+        for number in range(60):
+            session = document.session
+            command = (an_action(session) if number % 3 == 1 else None) or next_step(session)
+            if session.refusal(command) is None:
+                document.apply(command)
+            if number % 7 == 3:
+                fighter = session.encounter.combatants[number % 10]
+                side = "enemy" if fighter.side == "party" else "party"
+                document.apply(EditCombatant(fighter.id, {"side": side}))
+            if number % 5 == 4:
+                document.undo_stack.undo()
+                document.undo_stack.undo()
+                document.undo_stack.redo()
+            whole = {m.combatant_id: m for m in ruleset.track(session.encounter)}
+            assert model._marks == whole, number
+    finally:
+        close(window, qtbot)

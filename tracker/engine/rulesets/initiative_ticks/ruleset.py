@@ -5,6 +5,8 @@ Public queries for views (safe on any state, none changes anything):
 - `phase(encounter)` → "setup" | "join" | "free" | "round"; `tick(encounter)` → the tick
   counted down to (None outside a round); `round_number(encounter)`;
 - `track(encounter)` → a `TickMark` per combatant, in list order (see `turns`);
+  `mark(encounter, combatant)` → one of them; `marks_changed(changes)` → the ids whose
+  marks a change may have changed (None: any);
 - `start_checklist(encounter, combatant)`, `end_checklist(...)` → kit `Checklist`s;
 - `hardness(encounter, combatant)` → its Hardness against decisive attacks (0 Crashed);
 - `defense(encounter, combatant)` → its Defense less Onslaught (None: not tracked).
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import ChangeSet, Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
@@ -89,6 +91,12 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
 
     def track(self, encounter: Encounter) -> tuple[turns.TickMark, ...]:
         return turns.track(encounter)
+
+    def mark(self, encounter: Encounter, combatant: Combatant) -> turns.TickMark:
+        return turns.mark(encounter, combatant)
+
+    def marks_changed(self, changes: ChangeSet) -> set[str] | None:
+        return turns.marks_changed(changes)
 
     def start_checklist(self, encounter: Encounter, combatant: Combatant) -> Checklist:
         return turns.start_checklist(encounter, combatant)

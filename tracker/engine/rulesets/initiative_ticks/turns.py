@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tracker.engine.changes import COMBATANTS, ChangeSet, Move
 from tracker.engine.kit.checklists import Checklist, Step
 from tracker.engine.ruleset import Turn
 from tracker.engine.rulesets.initiative_ticks.durations import expires_at
@@ -24,6 +25,7 @@ from tracker.engine.rulesets.initiative_ticks.options import exalted
 from tracker.engine.rulesets.initiative_ticks.order import acting_tick, anyone_holding, holding
 from tracker.engine.rulesets.initiative_ticks.play import Ahead, Play
 from tracker.engine.rulesets.initiative_ticks.state import (
+    Clock,
     TurnEnded,
     TurnStarted,
     clock,
@@ -233,30 +235,46 @@ def track(encounter: Encounter) -> tuple[TickMark, ...]:
 def _track(encounter: Encounter) -> list[TickMark]:
     now = clock(encounter)
     by_tokens = not exalted(encounter)
-    marks = []
-    for combatant in encounter.combatants:
-        runtime = rt(combatant)
-        crash = runtime.crash
-        hold = runtime.hold
-        delayed = ""
-        if hold is not None:
-            delayed = "holding" if holding(runtime) else f"at tick {hold.at}"
-        motes = runtime.motes
-        marks.append(
-            TickMark(
-                combatant.id,
-                runtime.value if runtime.joined else None,
-                acting_tick(runtime) if runtime.joined else None,
-                acted=runtime.acted,
-                now=now.current == combatant.id and now.phase in ("free", "round"),
-                crashed=crash is not None,
-                tokens=0 if crash is None else (crash.tokens if by_tokens else crash.turns),
-                onslaught=runtime.onslaught,
-                delayed=delayed,
-                flurry=runtime.flurry or runtime.flurry_next,
-                first_penalty=runtime.first_penalty,
-                motes=(motes.current, motes.maximum) if motes.maximum else None,
-                joins=runtime.joins,
-            )
-        )
-    return marks
+    return [_mark(combatant, now, by_tokens) for combatant in encounter.combatants]
+
+
+def mark(encounter: Encounter, combatant: Combatant) -> TickMark:
+    """One combatant's mark, as `track` has it."""
+    return _mark(combatant, clock(encounter), not exalted(encounter))
+
+
+def marks_changed(changes: ChangeSet) -> set[str] | None:
+    """The combatants whose marks a change may have changed, by id; None: any. A mark
+    follows its combatant's own state, whether it holds the turn (`now`, with the
+    clock's phase: so the holders before and after) and the options (Crash counted
+    in turns or tokens); a combatant that came or went changes the list."""
+    if changes.encounter or any(
+        not isinstance(edit, Move) for edit in changes.edits_of(COMBATANTS)
+    ):
+        return None
+    return changes.combatants | changes.turn_holders
+
+
+def _mark(combatant: Combatant, now: Clock, by_tokens: bool) -> TickMark:
+    runtime = rt(combatant)
+    crash = runtime.crash
+    hold = runtime.hold
+    delayed = ""
+    if hold is not None:
+        delayed = "holding" if holding(runtime) else f"at tick {hold.at}"
+    motes = runtime.motes
+    return TickMark(
+        combatant.id,
+        runtime.value if runtime.joined else None,
+        acting_tick(runtime) if runtime.joined else None,
+        acted=runtime.acted,
+        now=now.current == combatant.id and now.phase in ("free", "round"),
+        crashed=crash is not None,
+        tokens=0 if crash is None else (crash.tokens if by_tokens else crash.turns),
+        onslaught=runtime.onslaught,
+        delayed=delayed,
+        flurry=runtime.flurry or runtime.flurry_next,
+        first_penalty=runtime.first_penalty,
+        motes=(motes.current, motes.maximum) if motes.maximum else None,
+        joins=runtime.joins,
+    )

@@ -178,6 +178,22 @@ class TickModel(RosterModel):
         super()._on_replaced()
         self._seed_meters()
 
+    def _marks_after(self, event: SessionEvent) -> dict[str, TickMark]:
+        """Every combatant's mark after the change: those the change may have changed
+        worked out again (the one that showed the turn too), the others kept."""
+        ruleset, encounter = self.ruleset, self._document.encounter
+        if ruleset is None:
+            return {}
+        ids = ruleset.marks_changed(event.changes) if event.kind != "reset" else None
+        if ids is None:
+            return {m.combatant_id: m for m in ruleset.track(encounter)}
+        marks = dict(self._marks)
+        for combatant_id in ids | {i for i, m in marks.items() if m.now}:
+            combatant = encounter.find(combatant_id)
+            if combatant is not None:
+                marks[combatant_id] = ruleset.mark(encounter, combatant)
+        return marks
+
     def _rows_following_clock(self) -> set[int]:
         """Its rows show no markers: what follows the clock is in the marks (compared in
         `_on_changed`), but for "acts from round 3", which follows the round."""
@@ -187,10 +203,7 @@ class TickModel(RosterModel):
 
     def _on_changed(self, event: SessionEvent) -> None:
         before = self._marks
-        ruleset = self.ruleset
-        self._marks = (
-            {m.combatant_id: m for m in ruleset.track(self._document.encounter)} if ruleset else {}
-        )
+        self._marks = self._marks_after(event)
         super()._on_changed(event)  # rows moved, touched rows and meters repainted
         self._round_shown = self._round()
         changed = {i for i, mark in self._marks.items() if before.get(i) != mark}
