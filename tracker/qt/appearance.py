@@ -43,9 +43,14 @@ def _svg(name: IconName) -> str:
     return (ACTIONS / f"{name}.svg").read_text(encoding="utf-8")
 
 
+def _masked(size: QSize) -> bool:
+    """Whether icons are drawn from masks at `size`."""
+    return size.width() == size.height() and size.width() in MASK_SIZES
+
+
 def _mask(name: IconName, size: QSize) -> QImage | None:
     """The icon's shape at `size`, from its mask PNG; None where there is none."""
-    if size.width() != size.height() or size.width() not in MASK_SIZES:
+    if not _masked(size):
         return None
     try:
         data = (ACTIONS / f"{name}-{size.width()}.png").read_bytes()
@@ -77,7 +82,7 @@ class _TintedSvg(QIconEngine):
         return self._renderers[disabled]
 
     def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
-        if _mask(self._name, rect.size()) is not None:
+        if _masked(rect.size()):  # the pixmap, drawn from the mask (kept)
             painter.drawPixmap(rect, self.pixmap(rect.size(), mode, state))
         else:
             self._renderer(mode == QIcon.Mode.Disabled).render(painter, QRectF(rect))
