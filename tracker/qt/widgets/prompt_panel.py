@@ -139,7 +139,7 @@ class PromptPanel(QFrame):
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
         # As tall as its text (up to a few lines), never more: a prompt with an answer
-        # fewer first lays the panel out at its old height, before the overlay makes it
+        # fewer first lays the panel out at its old height, before the inspector makes it
         # shorter, and the spare height went to the context, its rich text laid out twice.
         self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
@@ -211,7 +211,7 @@ class PromptPanel(QFrame):
             chosen.append(row)
         # Showing a row lays its parent out at once, at the parent's height of the moment:
         # too short for one more row, the context would be squeezed (its rich text laid
-        # out again), then given its height back when the overlay makes the panel taller.
+        # out again), then given its height back when the inspector makes the panel taller.
         # The layout waits while rows are shown, and the panel takes its new height first.
         layout = self.layout()
         growing = layout is not None and self.isVisible() and any(r.isHidden() for r in chosen)
