@@ -74,6 +74,8 @@ def hits_taken(window, name: str) -> int:
 def test_minus_seven_on_two_selected_harms_both_in_one_undo_step(hwindow, qtbot):
     window = hwindow
     window.actions_by_name["pane_combatants"].trigger()  # its meters say the change
+    qtbot.waitUntil(window.roster_view.isVisible)
+    qtbot.wait(20)  # painted: the meters as they were are seen
     select(window, "Goblin 1", "Goblin 2")
     assert window.selected_combatant_ids() == ids(window, "Goblin 1", "Goblin 2")
     window.actions_by_name["health"].trigger()  # Edit → Damage or heal (H)
