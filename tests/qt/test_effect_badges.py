@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QToolTip
 from benchmarks.table_speed import add_effects, build, next_step
 from tests.engine.helpers import started as war_started
 from tests.engine.test_priority_helpers import started as priority_started
-from tests.qt.conftest import shown_window
+from tests.qt.conftest import show_pane, shown_window
 from tests.qt.test_players_proxies import Players
 from tracker.engine import AddEffect, EndTurn
 from tracker.engine.session import Session
@@ -145,6 +145,7 @@ def war_window(qtbot, tmp_path):
 
 
 def test_the_side_list_paints_the_badges_and_tells_the_note(war_window, qtbot):
+    show_pane(war_window, "combatants", qtbot)
     view = war_window.roster_view
     model = war_window.roster_model
     thomas = next(c for c in model._document.encounter.combatants if c.name == "Thomas")

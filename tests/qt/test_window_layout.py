@@ -11,6 +11,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QPushButton, QStyleOptionViewItem, QTableView, QToolTip, QWidget
 
 from tests.qt.ap_countdown_fixtures import awindow  # noqa: F401 - fixture
+from tests.qt.conftest import show_pane
 from tracker.engine import Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -158,3 +159,13 @@ def test_the_turn_order_gives_what_the_names_leave_to_the_other_columns(qtbot, t
     view = window.turn_order_view
     for column in range(1, view.model().columnCount()):
         assert view.columnWidth(column) >= QTableView.sizeHintForColumn(view, column)
+
+
+def test_the_newest_log_line_shows_in_the_status_bar_while_the_log_is_off(window, qtbot):
+    window.document.apply(StartEncounter())
+    newest = window.document.encounter.log[-1].text
+    assert window.statusBar().currentMessage() == newest
+    show_pane(window, "log", qtbot)
+    view = window.log_view
+    last = view.model().index(view.model().rowCount() - 1, 1)
+    assert view.viewport().rect().intersects(view.visualRect(last))  # at its foot

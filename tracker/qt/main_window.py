@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, QTimer
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -77,10 +77,7 @@ LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspe
 # the window opens sooner without them (see benchmarks/startup.py).
 
 
-
-class MainWindow(
-    WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands
-):
+class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands):
     def __init__(
         self,
         session: Session,
@@ -193,10 +190,22 @@ class MainWindow(
         self.turn_order_view = turn_order_table(self.turn_order_model)
         self.add_pane("dock_turn_order", "Turn order", self.turn_order_view, LEFT)
         self.log_view = log_table(self.log_model)
-        self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
-        self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
+        log = self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
+        log.visibilityChanged.connect(lambda shown: shown and self.log_view.scrollToBottom())
+        self.log_model.rowsInserted.connect(self._on_logged)
         self.hide_optional_panes()
+        self.follow_pane_toggles()
         self.keep_default_layout()
+
+    def _on_logged(self, _parent, _first: int, last: int) -> None:
+        """The log's newest line shows at its foot, or in the status bar while the log's
+        pane is off (a roll's faces are read there)."""
+        if self.dock("dock_log").isVisible():
+            self.log_view.scrollToBottom()
+            return
+        entry = self.log_model.entry_at(last)
+        if entry is not None and entry.kind != "expiry":  # an expiry has the banner
+            self.statusBar().showMessage(entry.text, 8000)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

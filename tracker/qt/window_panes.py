@@ -41,7 +41,8 @@ INSPECTOR_SHARE = 0.27  # of the window's width, by default
 INSPECTOR_LEAST = 320
 # Until the window manager says (a window not mapped yet): a title bar and thin borders.
 FRAME_GUESS = (8, 36)  # extra width, extra height
-# The optional panes: object name, title, where, shown by default.
+PANE_SHARES = {"dock_combatants": 21, "dock_turn_order": 28}  # per cent of the width
+# The optional panes: object name, title, where.
 OPTIONAL_PANES = (
     ("dock_combatants", "Combatants list", LEFT),
     ("dock_turn_order", "Turn order", LEFT),
@@ -135,18 +136,30 @@ class WindowPanes(QMainWindow):
     def share_panes(self) -> None:
         """The inspector and any pane shown take their default share (docks take sizes
         only once shown)."""
-        width, height = self.width(), self.height()
+        width = self.width()
         inspector = max(INSPECTOR_LEAST, int(width * INSPECTOR_SHARE))
         self.resizeDocks([self.dock("dock_inspector")], [inspector], Qt.Orientation.Horizontal)
-        shares = {"dock_combatants": 18, "dock_turn_order": 28}  # per cent of the width
-        left = [self.dock(n) for n in shares]
-        shown = [d for d in left if d.isVisible() and not d.isFloating()]
-        if shown:
-            sizes = [width * shares[d.objectName()] // 100 for d in shown]
-            self.resizeDocks(shown, sizes, Qt.Orientation.Horizontal)
-        log = self.dock("dock_log")
-        if log.isVisible() and not log.isFloating():
-            self.resizeDocks([log], [max(110, height * 16 // 100)], Qt.Orientation.Vertical)
+        for name, _title, _area in OPTIONAL_PANES:
+            self.give_share(self.dock(name))
+
+    def give_share(self, dock: QDockWidget) -> None:
+        """A pane shown takes its default share of the window, not its narrowest size."""
+        if not dock.isVisible() or dock.isFloating():
+            return
+        if dock.objectName() == "dock_log":
+            height = max(110, self.height() * 16 // 100)
+            self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
+        else:
+            share = PANE_SHARES.get(dock.objectName(), 20)
+            self.resizeDocks([dock], [self.width() * share // 100], Qt.Orientation.Horizontal)
+
+    def follow_pane_toggles(self) -> None:
+        """A pane the GM turns on takes its share once it has its place."""
+        for name, _title, _area in OPTIONAL_PANES:
+            dock = self.dock(name)
+            dock.toggleViewAction().triggered.connect(
+                lambda on, d=dock: on and QTimer.singleShot(0, lambda: self.give_share(d))
+            )
 
     def reset_layout(self) -> None:
         """View → Reset layout: the panes as they were built, the window fitted to its
