@@ -169,3 +169,21 @@ def test_the_newest_log_line_shows_in_the_status_bar_while_the_log_is_off(window
     view = window.log_view
     last = view.model().index(view.model().rowCount() - 1, 1)
     assert view.viewport().rect().intersects(view.visualRect(last))  # at its foot
+
+
+def test_the_up_next_strip_names_the_turns_to_come(window, qtbot):
+    def expected(first: int) -> list[str]:
+        names = {c.id: c.name for c in window.document.encounter.combatants}
+        turns = window.document.session.upcoming_turns(first + 5)[first:]
+        return [names[t.combatant_id] if t.combatant_id else t.title for t in turns]
+
+    label = window.up_next.label
+    window.resize(1920, 1000)  # room for the whole line
+    qtbot.wait(10)
+    assert label.text() == "First: " + " · ".join(expected(0))
+    window.actions_by_name["start"].trigger()
+    assert label.text() == "Next: " + " · ".join(expected(1))
+    before = label.text()
+    window.actions_by_name["end_turn"].trigger()
+    assert label.text() == "Next: " + " · ".join(expected(1)) != before
+    assert label.textFormat() == Qt.TextFormat.PlainText

@@ -54,6 +54,7 @@ from tracker.qt.widgets.recent_menu import keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
+from tracker.qt.widgets.up_next import UpNext
 from tracker.qt.window_files import EncounterFiles
 from tracker.qt.window_health import HealthCommands
 from tracker.qt.window_library import LibraryCommands
@@ -155,6 +156,8 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         self.fight_layout = QVBoxLayout(central)
         self.fight_layout.setContentsMargins(6, 6, 6, 6)
         self.fight_layout.addWidget(self.turn_panel)
+        self.up_next = UpNext(self.turn_order_model, self.document)
+        self.fight_layout.addWidget(self.up_next)
         self.fight_layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
