@@ -5,7 +5,6 @@ at each change, and never lays the window out for a new text (a steady box)."""
 
 from __future__ import annotations
 
-
 from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -16,7 +15,7 @@ SHOWN = 5  # turns after the current one
 
 
 def up_next_text(model: TurnOrderModel, document: EncounterDocument) -> str:
-    """"Next: Tirzaiel · Thomas · Upkeep" (a turn of no combatant by its title) during
+    """ "Next: Tirzaiel · Thomas · Upkeep" (a turn of no combatant by its title) during
     the fight, "First: …" before it starts, or "" when no turn comes."""
     started = document.session.current_turn() is not None
     first = 1 if started else 0  # the current turn is the turn panel's
