@@ -182,3 +182,18 @@ def test_removing_an_effects_creator_repaints_its_row_as_gone(document):
     document.undo_stack.undo()
     assert repainted == {0}
     assert effects.index(0, 2).data() == "Thomas"
+
+
+def test_the_inspectors_effects_filter_passes_qtmodeltester_through_a_war(document, qtmodeltester):
+    from tracker.qt.models.effects_filter import SelectedEffects
+    from tracker.qt.models.effects_model import EffectsModel
+
+    shown = SelectedEffects(EffectsModel(document))
+    shown.show_for(by_name(document, "Thomas").id)
+    qtmodeltester.check(shown, force_py=True)
+    _script(document)
+    qtmodeltester.check(shown, force_py=True)
+    shown.show_all(True)
+    shown.show_for(by_name(document, "Echthra").id)
+    shown.show_all(False)
+    qtmodeltester.check(shown, force_py=True)

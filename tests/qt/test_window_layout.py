@@ -168,7 +168,7 @@ def test_the_newest_log_line_shows_in_the_status_bar_while_the_log_is_off(window
     show_pane(window, "log", qtbot)
     view = window.log_view
     last = view.model().index(view.model().rowCount() - 1, 1)
-    assert view.viewport().rect().intersects(view.visualRect(last))  # at its foot
+    qtbot.waitUntil(lambda: view.viewport().rect().contains(view.visualRect(last)))  # its foot
 
 
 def test_the_up_next_strip_names_the_turns_to_come(window, qtbot):

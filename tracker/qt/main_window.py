@@ -194,11 +194,16 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         self.add_pane("dock_turn_order", "Turn order", self.turn_order_view, LEFT)
         self.log_view = log_table(self.log_model)
         log = self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
-        log.visibilityChanged.connect(lambda shown: shown and self.log_view.scrollToBottom())
+        log.visibilityChanged.connect(self._on_log_shown)
         self.log_model.rowsInserted.connect(self._on_logged)
         self.hide_optional_panes()
         self.follow_pane_toggles()
         self.keep_default_layout()
+
+    def _on_log_shown(self, shown: bool) -> None:
+        """The log opens at its foot, once its pane has its share."""
+        if shown:
+            QTimer.singleShot(0, lambda: QTimer.singleShot(0, self.log_view.scrollToBottom))
 
     def _on_logged(self, _parent, _first: int, last: int) -> None:
         """The log's newest line shows at its foot, or in the status bar while the log's
@@ -251,6 +256,8 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
             self._reselecting = False
             return
         self.editor.set_combatant(combatant_id)
+        combatant = self.document.encounter.find(combatant_id) if combatant_id else None
+        self.effects_panel.show_for(combatant_id, combatant.name if combatant else "")
         self.turn_panel.refresh()  # actions on the selected combatant may now be allowed
         self.actions_by_name["reveal_first_turn"].setChecked(
             combatant_id is not None and self.reveals.is_flagged(combatant_id)
@@ -361,7 +368,7 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library).exec()
 
     def _selected_effect_id(self) -> str | None:
-        effect = self.effects_model.effect_at(self.effects_view.currentIndex().row())
+        effect = self.effects_panel.effect_at(self.effects_view.currentIndex().row())
         return effect.id if effect is not None else None
 
     def edit_selected_effect(self) -> None:
