@@ -189,11 +189,17 @@ def test_the_inspectors_effects_filter_passes_qtmodeltester_through_a_war(docume
     from tracker.qt.models.effects_model import EffectsModel
 
     shown = SelectedEffects(EffectsModel(document))
-    shown.show_for(by_name(document, "Thomas").id)
-    qtmodeltester.check(shown, force_py=True)
+    thomas = by_name(document, "Thomas").id
+    shown.show_for(thomas)
+    qtmodeltester.check(shown, force_py=True)  # also watches every signal from now on
     _script(document)
-    qtmodeltester.check(shown, force_py=True)
+    assert document.apply(AddEffect("Marked", thomas, None, {"cycles": 3}))
     shown.show_all(True)
     shown.show_for(by_name(document, "Echthra").id)
     shown.show_all(False)
-    qtmodeltester.check(shown, force_py=True)
+    shown.show_for(thomas)
+    on_thomas = [
+        e.name for e in document.encounter.effects if thomas in (e.carrier_id, e.creator_id)
+    ]
+    assert [shown.effect_at(r).name for r in range(shown.rowCount())] == on_thomas
+    assert "Marked" in on_thomas
