@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QObject, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
+    QBrush,
     QColor,
     QGuiApplication,
     QIcon,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 SCHEME_KEY = "appearance/scheme"
 SCHEMES = ("system", "light", "dark")
 IconName = str
+LIGHT_MUTED = "#5c5f66"  # muted text in the light scheme: 6:1 on white
 
 
 ACTIONS = files("tracker") / "assets" / "icons" / "actions"
@@ -123,6 +125,12 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def muted_brush() -> QBrush:
+    """The scheme's muted text (a hidden or defeated combatant's row), readable on the
+    lists' base."""
+    return QApplication.palette().brush(QPalette.ColorRole.PlaceholderText)
+
+
 def dark_palette() -> QPalette:
     """Fusion's colours for a dark scheme: readable text, a clear selection."""
     palette = QPalette()
@@ -156,6 +164,25 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def light_palette(standard: QPalette) -> QPalette:
+    """Fusion's light colours, with a muted text (placeholders, second lines, defeated
+    combatants) dark enough to read: Fusion's half-transparent black is 4:1 on white."""
+    palette = QPalette(standard)
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(LIGHT_MUTED))
+    return palette
+
+
+def restyle_all() -> None:
+    """Every widget with a style sheet of its own takes the application's palette
+    again: Qt keeps the palette such a widget had when its sheet was applied (its text
+    stayed black on the dark window, its list white), and `palette(…)` colours in a
+    sheet are read when it is applied."""
+    for widget in QApplication.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet(sheet)
+
+
 class Appearance(QObject):
     """Applies the scheme to the application and tells whoever draws with colours of
     its own (`changed`) when it changes: the system switched, or the GM chose."""
@@ -170,7 +197,7 @@ class Appearance(QObject):
         self._light = QPalette()
         if app.style().name().lower() != "fusion":  # often it already is: no re-polish
             app.setStyle("Fusion")
-        self._light = app.style().standardPalette()
+        self._light = light_palette(app.style().standardPalette())
         hints = QGuiApplication.styleHints()
         self._system = hints.colorScheme()  # as the platform last told it
         hints.colorSchemeChanged.connect(self._on_system_changed)
@@ -195,6 +222,7 @@ class Appearance(QObject):
 
     def apply(self) -> None:
         self._app.setPalette(dark_palette() if self.dark else self._light)
+        restyle_all()
         self.changed.emit()
 
     def _on_system_changed(self, scheme: Qt.ColorScheme) -> None:
