@@ -18,8 +18,8 @@ CELL_COLORS: dict[str, str] = {
 CELL_TEXT: dict[str, str] = {
     "current": "#000000",
     "pending": "#000000",
-    "played": "#8c8c8c",
-    "missed": "#a07070",
+    "played": "#595959",  # 5:1 on its cell
+    "missed": "#7a4a4a",
     "none": "#bdbdbd",
 }
 
