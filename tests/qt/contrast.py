@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -135,30 +135,46 @@ class Checker:
         self.findings: list[Finding] = []
         self.measured = 0
 
-    def _shown_at(self, widget: QWidget, rect: QRect) -> bool:
-        """Whether `widget` is what is drawn at the centre of `rect` (top-level
-        coordinates), not a sibling laid over it."""
-        if self.top.window() is not self.top:
-            return False
-        hit = self.top.childAt(rect.center())
+    def _drawn(self, widget: QWidget, point: QPoint) -> bool:
+        """Whether `widget` is what is drawn at `point` (top-level coordinates), not a
+        sibling laid over it."""
+        hit = self.top.childAt(point)
         if hit is None:
             return widget is self.top
         return hit is widget or widget.isAncestorOf(hit)
 
-    def check(self, widget: QWidget, rect: QRect, text: str, min_height: int = 0) -> None:
+    def _uncovered(self, widget: QWidget, rect: QRect) -> QRect:
+        """The tallest band of `rect` (top-level coordinates) that nothing covers."""
+        best, start, last = QRect(), None, 0
+        for y in [*range(rect.top(), rect.bottom(), 3), rect.bottom(), rect.bottom() + 1]:
+            drawn = y <= rect.bottom() and all(
+                self._drawn(widget, QPoint(x, y))
+                for x in (rect.left(), rect.center().x(), rect.right())
+            )
+            if drawn:
+                start = y if start is None else start
+                last = y
+            elif start is not None:
+                band = QRect(rect.left(), start, rect.width(), last - start + 1)
+                best = band if band.height() > best.height() else best
+                start = None
+        return best
+
+    def check(self, widget: QWidget, rect: QRect, text: str) -> None:
         """`rect` in `widget`'s coordinates; clipped to what of it is visible."""
         text = _plain(text)
         if not text:
             return
         rect = rect.intersected(widget.visibleRegion().boundingRect())
-        if rect.isEmpty() or rect.height() < min_height:
+        if rect.isEmpty():
             return
-        top_rect = QRect(widget.mapTo(self.top, rect.topLeft()), rect.size())
-        if not self._shown_at(widget, top_rect):
-            return
+        whole = QRect(widget.mapTo(self.top, rect.topLeft()), rect.size())
+        top_rect = self._uncovered(widget, whole)
+        if top_rect.height() < widget.fontMetrics().height() // 2:
+            return  # covered (a banner or a prompt laid over it)
         measured = self.shot.measure(top_rect)
-        if measured is None:
-            return
+        if measured is None or (measured[2] == 1.0 and top_rect != whole):
+            return  # the uncovered part holds no text
         self.measured += 1
         background, ink, contrast = measured
         if contrast < AA:
@@ -175,7 +191,6 @@ class Checker:
 
     def _widget(self, widget: QWidget) -> None:
         inner = widget.rect().adjusted(3, 3, -3, -3)
-        line = widget.fontMetrics().height()
         if isinstance(widget, QLabel):
             self.check(widget, widget.contentsRect(), widget.text())
         elif isinstance(widget, (QCheckBox, QRadioButton)):
@@ -198,7 +213,7 @@ class Checker:
         elif isinstance(widget, QHeaderView):
             self._header(widget)
         elif isinstance(widget, QAbstractItemView):
-            self._cells(widget, line)
+            self._cells(widget)
 
     def _header(self, header: QHeaderView) -> None:
         model = header.model()
@@ -218,7 +233,7 @@ class Checker:
             text = model.headerData(section, header.orientation())
             self.check(viewport, rect.adjusted(3, 2, -3, -2), str(text or ""))
 
-    def _cells(self, view: QAbstractItemView, line: int) -> None:
+    def _cells(self, view: QAbstractItemView) -> None:
         model = view.model()
         if model is None:
             return
@@ -228,6 +243,8 @@ class Checker:
             for column in range(model.columnCount()):
                 index = model.index(row, column, QModelIndex())
                 rect = view.visualRect(index)
+                if rect.top() < shown.top() or rect.bottom() > shown.bottom():
+                    continue  # a row cut at the edge: measured when scrolled to
                 if not rect.intersects(shown):
                     continue
                 if not index.flags() & Qt.ItemFlag.ItemIsEnabled:
@@ -237,7 +254,7 @@ class Checker:
                     continue
                 if index.data(Qt.ItemDataRole.DecorationRole) is not None:
                     rect = rect.adjusted(max(view.iconSize().width(), 16) + 4, 0, 0, 0)
-                self.check(viewport, rect.adjusted(2, 1, -2, -1), str(text), line * 3 // 4)
+                self.check(viewport, rect.adjusted(2, 1, -2, -1), str(text))
 
 
 def findings(top: QWidget, label: str) -> tuple[list[Finding], int]:

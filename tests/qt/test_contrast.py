@@ -54,7 +54,7 @@ def assert_readable(top: QWidget, label: str) -> None:
 @pytest.fixture
 def fight(qtbot, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[MainWindow]:
     """The sample started, at the laptop's size: a prompt open if one comes in the first
-    steps, the first combatant selected, an effect on the acting one, a refusal shown."""
+    steps, the first combatant selected, an effect on everyone, a refusal shown."""
     session = Session(load_encounter(sample_path(request.param)))
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         document = window.document
@@ -62,10 +62,9 @@ def fight(qtbot, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Mai
         for _ in range(6):
             if document.session.prompt() is not None or not document.apply(EndTurn()):
                 break
+        for combatant in document.encounter.combatants:  # badges on every row
+            document.apply(AddEffect("Blessed", combatant.id, None, {}))
         first = document.encounter.combatants[0]
-        turn = document.session.current_turn()
-        carrier = turn.combatant_id if turn and turn.combatant_id else first.id
-        document.apply(AddEffect("Blessed", carrier, None, {}))
         window.select_combatant(first.id)
         window._on_refused("Nothing to undo: a refusal in the banner.", "")
         yield window

@@ -25,7 +25,7 @@ from PySide6.QtGui import (
     QPalette,
     QPixmap,
 )
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtSvg import QSvgRenderer
@@ -180,11 +180,22 @@ def restyle_all() -> None:
     """Every widget with a style sheet of its own takes the application's palette
     again: Qt keeps the palette such a widget had when its sheet was applied (its text
     stayed black on the dark window, its list white), and `palette(…)` colours in a
-    sheet are read when it is applied."""
+    sheet are read when it is applied. A widget inside one given a palette of its own
+    (a light page kept in the dark) is left as it is: a sheet would give it the
+    application's."""
     for widget in QApplication.allWidgets():
         sheet = widget.styleSheet()
-        if sheet:
+        if sheet and not _inside_own_palette(widget):
             widget.setStyleSheet(sheet)
+
+
+def _inside_own_palette(widget: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None:
+        if parent.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+            return True
+        parent = parent.parentWidget()
+    return False
 
 
 class Appearance(QObject):
@@ -226,8 +237,8 @@ class Appearance(QObject):
 
     def apply(self) -> None:
         self._app.setPalette(dark_palette() if self.dark else self._light)
+        self.changed.emit()  # palettes and sheets of their own first
         restyle_all()
-        self.changed.emit()
 
     def _on_system_changed(self, scheme: Qt.ColorScheme) -> None:
         self._system = scheme
