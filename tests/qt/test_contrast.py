@@ -76,6 +76,19 @@ def test_the_main_window_reads_in_both_schemes(fight: MainWindow, scheme: str) -
     assert_readable(fight, f"{fight.document.ruleset.id} main window, {scheme}")
 
 
+@pytest.fixture
+def dark_before() -> Iterator[None]:
+    """Dark chosen before the window is made, as when Tracker starts again in it."""
+    appearance().choose("dark")
+    yield
+    appearance().choose("system")
+
+
+@pytest.mark.parametrize("fight", SAMPLES, indirect=True)
+def test_the_main_window_made_in_the_dark_reads(dark_before: None, fight: MainWindow) -> None:
+    assert_readable(fight, f"{fight.document.ruleset.id} main window made dark")
+
+
 @pytest.mark.parametrize("fight", SAMPLES, indirect=True)
 def test_the_players_window_reads_in_both_schemes(fight: MainWindow, scheme: str, qtbot) -> None:
     from tracker.qt.players.window import PlayersWindow
