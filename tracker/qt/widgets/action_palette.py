@@ -33,7 +33,7 @@ CHIP_STYLE = (
     "#action_chip { border: 1px solid palette(mid); border-radius: 4px; }"
     "#action_chip QPushButton { padding: 2px 8px; }"
     "#action_caption { font-weight: bold; }"
-    "#param_caption { color: palette(dark); }"
+    "#param_caption { color: palette(placeholder-text); }"
 )
 
 

@@ -14,6 +14,7 @@ import random
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -30,7 +31,9 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rolls import RolledAction
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.palette import prompt_style
 from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.steady import SteadyBox
@@ -110,13 +113,7 @@ class PromptPanel(QFrame):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("prompt_panel")
-        self.setStyleSheet(
-            "#prompt_panel { background: #eef3ff; border: 2px solid #3b6fd6; }"
-            "#prompt_title { font-size: 13pt; font-weight: bold; color: #0f2d57; }"
-            "#prompt_question { font-size: 12pt; color: #111111; }"
-            "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
-            "#prompt_keys { color: #333333; }"
-        )
+        self.setStyleSheet(prompt_style(is_dark(QApplication.palette())))
         self._document = document
         self.rng = random.Random()
         self._key: object = object()  # nothing shown yet: the first refresh decides
