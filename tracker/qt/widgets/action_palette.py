@@ -123,11 +123,22 @@ class ParamsPopup(QFrame):
 
 
 def _roll_button(spec: ActionSpec, field: Field) -> QPushButton:
-    roll = QPushButton("Roll")
+    """Rolls the selected combatant's dice for `field` and takes the action: it says
+    whose dice (`roll_text`), so it never passes for the prompt's Roll for someone else."""
+    roll = QPushButton(roll_text(None))
     roll.setObjectName(f"roll_{spec.name}_{field.name}")
-    roll.setToolTip(f"Roll the selected combatant's {field.roll_from} dice, and {spec.label}")
     roll.setAutoDefault(True)
     return roll
+
+
+def roll_text(name: str | None) -> str:
+    """A Roll button's text: whose dice it rolls (the selected combatant's)."""
+    return f"Roll for {name.replace('&', '&&')}" if name else "Roll for the selected"
+
+
+def roll_tip(spec: ActionSpec, field: Field, name: str | None) -> str:
+    whose = f"{name}'s" if name else "the selected combatant's"
+    return f"Roll {whose} dice for {field.label} and take {spec.label}."
 
 
 class ActionChip(QFrame):
@@ -148,7 +159,7 @@ class ActionChip(QFrame):
         self.inputs: dict[str, QWidget] = {}
         self.roll_buttons: dict[str, QPushButton] = {}
         self.popup: ParamsPopup | None = None
-        self.roll_tip = ""
+        self.selected: str | None = None  # whose dice the Roll buttons roll
         self.more_button: QToolButton | None = None
         field = inline_field(spec)
         if field is not None:
@@ -160,12 +171,10 @@ class ActionChip(QFrame):
             if field.roll_from:
                 self.roll_buttons[field.name] = _roll_button(spec, field)
                 layout.addWidget(self.roll_buttons[field.name])
-                self.roll_tip = self.roll_buttons[field.name].toolTip()
         elif spec.params:
             self.popup = ParamsPopup(spec, self)
             self.inputs = self.popup.inputs
             self.roll_buttons = self.popup.roll_buttons
-            self.roll_tip = next((b.toolTip() for b in self.roll_buttons.values()), "")
             self.more_button = QToolButton()
             self.more_button.setObjectName(f"more_{spec.name}")
             self.more_button.setArrowType(Qt.ArrowType.DownArrow)
@@ -201,8 +210,28 @@ class ActionChip(QFrame):
         tip = f"Not now: {reason}" if reason else help_text
         self.button.setToolTip(tip)
         self.setToolTip(tip)
+        self._roll_tips()
+
+    def show_selected(self, name: str | None) -> None:
+        """The Roll buttons roll `name`'s dice (the selected combatant's): they say so."""
+        if name == self.selected:
+            return
+        self.selected = name
         for roll in self.roll_buttons.values():
-            roll.setToolTip(tip if reason else self.roll_tip)
+            roll.setText(roll_text(name))
+        self._roll_tips()
+
+    def _roll_tips(self) -> None:
+        reason = self._shown[0] if self._shown is not None else ""
+        by_name = {field.name: field for field in self.spec.params}
+        for field_name, roll in self.roll_buttons.items():
+            tip = (
+                f"Not now: {reason}"
+                if reason
+                else roll_tip(self.spec, by_name[field_name], self.selected)
+            )
+            if roll.toolTip() != tip:
+                roll.setToolTip(tip)
 
 
 class ActionPalette(QWidget):
@@ -306,6 +335,8 @@ class ActionPalette(QWidget):
         text = f"On {name}:" if name else "On the selected:"
         if self.selected_caption is not None and self.selected_caption.text() != text:
             self.selected_caption.setText(text)
+        for chip in self.chips.values():
+            chip.show_selected(name)
 
     def _show_reason(self) -> None:
         """The line under the palette: why the pointed action is greyed out (or what it

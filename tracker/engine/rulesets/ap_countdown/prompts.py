@@ -1,7 +1,8 @@
 """The decisions the rules wait for, one at a time:
 
 1. a base initiative (Initiative phase; a late joiner entering the running countdown):
-   key ("base", round, combatant id); answers: the roll, or the base typed;
+   key ("base", round, combatant id); answers: the dice result (rolled by the GUI's
+   Roll, or typed), or the base typed;
 2. the Initiative phase (parries recorded): key ("initiative", round); answer: begin
    the countdown;
 3. a declaration at the current count: key ("declare", round, count, combatant id,
@@ -115,10 +116,12 @@ def base_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
         title="Base initiative",
         question=(
             f"{combatant.name}: base initiative = {dice} + Qu {stat(combatant, 'qu')}{lost}. "
-            f"Roll it, or enter the base.{late}"
+            f"Roll the dice, or enter their result or the base.{late}"
         ),
         answers=(
-            PromptAnswer("Roll", RulesetAction("roll_initiative", combatant.id), (ROLL,)),
+            PromptAnswer(
+                "Enter the dice result", RulesetAction("roll_initiative", combatant.id), (ROLL,)
+            ),
             PromptAnswer("Enter the base", RulesetAction("set_initiative", combatant.id), (BASE,)),
         ),
         asks=combatant.id,

@@ -4,7 +4,8 @@ Actions (`ActionSpec.on`: "current" = the combatant due now, "any" = the one cho
 "prompt" = only as an answer):
 
 - roll_initiative (any; roll: the `initiative_dice` result): base = roll + Qu − 1 per
-  full −10 penalty. set_initiative (any; base): the base typed as is.
+  full −10 penalty. set_initiative (any; base): the base typed as is. (The prompt asks
+  the same: roll the dice, type their result, or type the base.)
 - parry (any; amount, against), pace (any; penalty): for this round.
 - declare (current; action: an AP table key, ap: 0 = its normal cost, a range: its
   maximum), declare_free (current; name, ap: 0 = instantaneous, above 4 = multi-round).
@@ -46,7 +47,7 @@ STAT_FIELDS: tuple[Field, ...] = (
 
 ROLL = Field(
     "roll",
-    "Roll",
+    "Dice result",
     "int",
     0,
     -99,
@@ -79,12 +80,15 @@ NOTE = Field("note", "Result", "text", "", help="The roll or what came of it (op
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "roll_initiative",
-        "Roll initiative",
+        "Initiative roll",
         (ROLL,),
         on="any",
-        help="Base initiative = the dice roll + Qu − 1 for every full −10 penalty.",
+        help="Base initiative = the dice result (typed, or rolled for the selected) + Qu − 1 "
+        "for every full −10 penalty.",
     ),
-    ActionSpec("set_initiative", "Enter initiative", (BASE,), on="any", help="Type the base."),
+    ActionSpec(
+        "set_initiative", "Base initiative", (BASE,), on="any", help="Type the base itself."
+    ),
     ActionSpec(
         "parry",
         "Parry",

@@ -210,10 +210,10 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         ),
         ActionSpec(
             "roll_zeal",
-            "Roll Zeal",
+            "Zeal result",
             (Field("result", "Result", "int", 0, 0, 99, roll_from="zeal_dice"),),
             on="any",
-            help="Record the Zeal result: type it, or roll the creature's Zeal dice.",
+            help="Record the selected creature's Zeal result: type it, or roll its Zeal dice.",
         ),
         ActionSpec("reroll_tie", "Tie re-roll", (REROLL_RESULT,), on="prompt"),
         ActionSpec(
