@@ -311,9 +311,7 @@ def test_a_roll_from_the_action_palette_keeps_its_faces(qtbot, tmp_path):
     window.close()
 
 
-def test_a_roll_in_a_prompt_answers_with_its_faces_and_a_typed_number_goes_plain(
-    qtbot, tmp_path
-):
+def test_a_roll_in_a_prompt_answers_with_its_faces_and_a_typed_number_goes_plain(qtbot, tmp_path):
     session = Session.new("Ford", "initiative_ticks")
     session.apply(AddCombatant("Swift Wind", "party", stats={"join_battle": "3d10>=7!10"}))
     session.apply(AddCombatant("Bandit", "enemy", stats={"join_battle": "2d10>=7!10"}))
