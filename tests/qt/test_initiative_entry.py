@@ -269,3 +269,25 @@ def test_no_duration_id_shows_in_the_effects_list_or_the_log(qtbot, ruleset_id):
     shown = [model.index(row, 3).data() for row in range(model.rowCount())]
     texts = [entry.text for entry in session.encounter.log[-20:]] + shown
     assert ids and not [t for t in texts if any(i in t for i in ids)]
+
+
+def test_a_shifts_roll_in_the_turn_panel_is_the_attackers_and_says_so(ticks, qtbot):
+    """Withering is on the selected target; its Shift re-roll is the attacker's pool."""
+    window = ticks
+    panel = window.prompt_panel
+    session = window.document.session
+    while session.prompt().key[0] != "acting":
+        panel.answer_buttons[0].click()  # join, free actions, start of the turn
+    acting = session.encounter.combatant(session.current_turn().combatant_id)
+    target = next(c for c in window.document.encounter.combatants if c.id != acting.id)
+    window.select_combatant(target.id)
+    chip = window.turn_panel.palette_widget.chips["withering"]
+    roll = chip.roll_buttons["shift"]
+    assert roll.text() == f"Roll for {acting.name}"
+    qtbot.mouseClick(chip.more_button, LEFT)
+    assert chip.popup.isVisible()
+    qtbot.mouseClick(roll, LEFT)
+    command = last_command(window)
+    assert command["combatant_id"] == target.id
+    assert command["rolls"]["shift"]["by"] == acting.id
+    assert any(t.startswith(f"{acting.name} rolled Join Battle pool ") for t in log_texts(window))

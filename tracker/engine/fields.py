@@ -29,8 +29,11 @@ class Field:
     secret: bool = False  # never shown to players
     # A further check of the cleaned value (e.g. a dice expression); raises CommandError.
     check: Callable[[Any], None] | None = field(default=None, compare=False)
-    # For an int: the stat holding a dice expression that can roll this value.
+    # For an int: the stat holding a dice expression that can roll this value, of the
+    # combatant the action is for (with `roll_acting`: of the one whose turn it is, as a
+    # Shift's Join Battle re-roll is the attacker's when the action is on its target).
     roll_from: str = ""
+    roll_acting: bool = False
     # For a choice: each choice in the system's words, in the order of `choices` (empty:
     # the choices read as they are). The value kept is the choice; the GM sees its label.
     choice_labels: tuple[str, ...] = ()

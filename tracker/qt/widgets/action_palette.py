@@ -125,19 +125,23 @@ class ParamsPopup(QFrame):
 def _roll_button(spec: ActionSpec, field: Field) -> QPushButton:
     """Rolls the selected combatant's dice for `field` and takes the action: it says
     whose dice (`roll_text`), so it never passes for the prompt's Roll for someone else."""
-    roll = QPushButton(roll_text(None))
+    roll = QPushButton(roll_text(field, None))
     roll.setObjectName(f"roll_{spec.name}_{field.name}")
     roll.setAutoDefault(True)
     return roll
 
 
-def roll_text(name: str | None) -> str:
-    """A Roll button's text: whose dice it rolls (the selected combatant's)."""
-    return f"Roll for {name.replace('&', '&&')}" if name else "Roll for the selected"
+def roll_text(field: Field, name: str | None) -> str:
+    """A Roll button's text: whose dice it rolls (`name`: the selected combatant's, or
+    the acting one's for a field rolled by whoever acts)."""
+    if name:
+        return f"Roll for {name.replace('&', '&&')}"
+    return "Roll for the one acting" if field.roll_acting else "Roll for the selected"
 
 
 def roll_tip(spec: ActionSpec, field: Field, name: str | None) -> str:
-    whose = f"{name}'s" if name else "the selected combatant's"
+    nobody = "the acting combatant's" if field.roll_acting else "the selected combatant's"
+    whose = f"{name}'s" if name else nobody
     return f"Roll {whose} dice for {field.label} and take {spec.label}."
 
 
@@ -160,6 +164,7 @@ class ActionChip(QFrame):
         self.roll_buttons: dict[str, QPushButton] = {}
         self.popup: ParamsPopup | None = None
         self.selected: str | None = None  # whose dice the Roll buttons roll
+        self.acting: str | None = None  # … those rolled by whoever acts
         self.more_button: QToolButton | None = None
         field = inline_field(spec)
         if field is not None:
@@ -212,14 +217,19 @@ class ActionChip(QFrame):
         self.setToolTip(tip)
         self._roll_tips()
 
-    def show_selected(self, name: str | None) -> None:
-        """The Roll buttons roll `name`'s dice (the selected combatant's): they say so."""
-        if name == self.selected:
+    def show_selected(self, name: str | None, acting: str | None = None) -> None:
+        """The Roll buttons roll the selected combatant's dice (`name`), or the acting
+        one's for a field rolled by whoever acts (`Field.roll_acting`): they say whose."""
+        if (name, acting) == (self.selected, self.acting):
             return
-        self.selected = name
-        for roll in self.roll_buttons.values():
-            roll.setText(roll_text(name))
+        self.selected, self.acting = name, acting
+        by_name = {field.name: field for field in self.spec.params}
+        for field_name, roll in self.roll_buttons.items():
+            roll.setText(roll_text(by_name[field_name], self._roller(by_name[field_name])))
         self._roll_tips()
+
+    def _roller(self, field: Field) -> str | None:
+        return self.acting if field.roll_acting else self.selected
 
     def _roll_tips(self) -> None:
         reason = self._shown[0] if self._shown is not None else ""
@@ -228,7 +238,7 @@ class ActionChip(QFrame):
             tip = (
                 f"Not now: {reason}"
                 if reason
-                else roll_tip(self.spec, by_name[field_name], self.selected)
+                else roll_tip(self.spec, by_name[field_name], self._roller(by_name[field_name]))
             )
             if roll.toolTip() != tip:
                 roll.setToolTip(tip)
@@ -331,12 +341,14 @@ class ActionPalette(QWidget):
             chip.show_allowed(reasons.get(name, ""), f"{helps[name]}{self._keys.get(name, '')}")
         self._show_reason()
 
-    def set_selected_name(self, name: str | None) -> None:
+    def set_selected_name(self, name: str | None, acting: str | None = None) -> None:
+        """The selected combatant's name (None: nobody), and the acting one's: the Roll
+        buttons name whose dice they roll."""
         text = f"On {name}:" if name else "On the selected:"
         if self.selected_caption is not None and self.selected_caption.text() != text:
             self.selected_caption.setText(text)
         for chip in self.chips.values():
-            chip.show_selected(name)
+            chip.show_selected(name, acting)
 
     def _show_reason(self) -> None:
         """The line under the palette: why the pointed action is greyed out (or what it
