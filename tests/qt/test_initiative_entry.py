@@ -187,6 +187,8 @@ def test_every_prompt_button_shows_its_key_and_the_key_presses_it(qtbot, tmp_pat
     keys = [f"Ctrl+{n}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
     assert [text.rsplit("  [", 1)[1] for text in texts] == [f"{k}]" for k in keys]
     assert texts[-1] == "Done for this round  [Ctrl+0]"
+    action = window.prompt_panel.answer_forms[0].editors["action"].input
+    assert action.currentText() == "Drop item (0 AP, instantaneous)"  # the table's words
     help_rows = window.shortcut_rows()
     for text, keys_shown in zip(texts, keys, strict=True):
         label = text.rsplit("  [", 1)[0]

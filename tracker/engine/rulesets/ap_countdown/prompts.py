@@ -23,7 +23,13 @@ from __future__ import annotations
 from tracker.engine.commands import RulesetAction
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
-from tracker.engine.rulesets.ap_countdown.actions_table import RANGES, TABLE, fits, table_lines
+from tracker.engine.rulesets.ap_countdown.actions_table import (
+    RANGES,
+    TABLE,
+    choice_labels,
+    fits,
+    table_lines,
+)
 from tracker.engine.rulesets.ap_countdown.countdown import (
     active,
     current_due,
@@ -168,7 +174,16 @@ def declare_prompt(encounter: Encounter, due: Due) -> Prompt:
         PromptAnswer(
             "From the AP table",
             RulesetAction("declare", who, {"ap": 0}),
-            (Field("action", "Action", "choice", fitting[0], choices=fitting),),
+            (
+                Field(
+                    "action",
+                    "Action",
+                    "choice",
+                    fitting[0],
+                    choices=fitting,
+                    choice_labels=choice_labels(fitting),
+                ),
+            ),
         )
     ]
     for entry in RANGES:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from tracker.engine.dice import check_dice
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
-from tracker.engine.rulesets.ap_countdown.actions_table import DECLARABLE
+from tracker.engine.rulesets.ap_countdown.actions_table import DECLARABLE, choice_labels
 
 STAT_FIELDS: tuple[Field, ...] = (
     Field("qu", "Qu", "int", 0, -50, 50, help="Quickness bonus: added to base initiative."),
@@ -67,7 +67,14 @@ PACE = Field(
     0,
     help="The movement pace penalty: it applies to every other action this round.",
 )
-TABLE_ACTION = Field("action", "Action", "choice", "melee attack", choices=DECLARABLE)
+TABLE_ACTION = Field(
+    "action",
+    "Action",
+    "choice",
+    "melee attack",
+    choices=DECLARABLE,
+    choice_labels=choice_labels(DECLARABLE),
+)
 TABLE_AP = Field(
     "ap", "AP", "int", 0, 0, 99, help="0: the table's cost (for a range, its maximum)."
 )
