@@ -195,14 +195,34 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         ActionSpec(
             "enter_conflict",
             "Enter Conflict",
-            (Field("how", "How", "choice", "gm", choices=tuple(CONFLICT_ENTRIES)),),
+            (
+                Field(
+                    "how",
+                    "How",
+                    "choice",
+                    "gm",
+                    choices=tuple(CONFLICT_ENTRIES),
+                    choice_labels=tuple(CONFLICT_ENTRIES.values()),
+                ),
+            ),
             on="any",
         ),
         ActionSpec(
             "leave_conflict",
             "Leave Conflict",
             (
-                Field("how", "How", "choice", "aware", choices=LEAVING),
+                Field(
+                    "how",
+                    "How",
+                    "choice",
+                    "aware",
+                    choices=LEAVING,
+                    choice_labels=(
+                        "aware of a threat (Major + Poise)",
+                        "aware of no threat (a Minor)",
+                        "set by the Soulweaver",
+                    ),
+                ),
                 Field("poise", "Poise roll", "int", 0, 0, 99),
             ),
             on="any",
