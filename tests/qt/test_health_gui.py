@@ -317,7 +317,7 @@ def test_a_roll_from_the_action_palette_keeps_its_faces(qtbot, tmp_path):
     window.close()
 
 
-def test_a_roll_in_a_prompt_keeps_its_faces_unless_retyped(qtbot, tmp_path):
+def test_a_roll_in_a_prompt_answers_with_its_faces_and_a_typed_number_goes_plain(qtbot, tmp_path):
     session = Session.new("Ford", "initiative_ticks")
     session.apply(AddCombatant("Swift Wind", "party", stats={"join_battle": "3d10>=7!10"}))
     session.apply(AddCombatant("Bandit", "enemy", stats={"join_battle": "2d10>=7!10"}))
@@ -326,17 +326,16 @@ def test_a_roll_in_a_prompt_keeps_its_faces_unless_retyped(qtbot, tmp_path):
     panel = window.prompt_panel
     panel.rng = FakeRng(10, 7, 2)
     roll_button = panel.answer_rows[0].roll_buttons[0]
-    roll_button.click()
-    assert panel.answer_forms[0].editors["successes"].raw_value() == "3"
-    panel.answer_buttons[0].click()
+    assert roll_button.text() == "Roll 3d10>=7!10 for Swift Wind  [Ctrl+1]"
+    roll_button.click()  # rolls Swift Wind's pool and joins at once
     command = session.history[-1].command.to_dict()
     assert command["type"] == "RolledAction"
     assert command["rolls"] == {"successes": {"dice": "3d10>=7!10", "faces": [10, 7, 2]}}
-    # The Bandit's roll, then a number typed over it: the typed number alone goes.
-    panel.rng = FakeRng(8, 8)
-    panel.answer_rows[0].roll_buttons[0].click()
+    assert command["params"] == {"successes": 3}
+    # The Bandit's successes typed: the typed number alone goes.
     panel.answer_forms[0].editors["successes"].set_value(1)
     panel.answer_buttons[0].click()
     assert session.history[-1].command.to_dict()["type"] == "RulesetAction"
+    assert session.history[-1].command.to_dict()["params"] == {"successes": 1}
     window.document.undo_stack.setClean()
     window.close()

@@ -301,7 +301,8 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         ShortcutsDialog(self.shortcut_rows(), self).exec()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
-        """(what, keys) for every action with a shortcut: menus and the turn panel."""
+        """(what, keys) for every action with a shortcut: menus, the turn panel and the
+        answers of the prompt shown now."""
         rows = []
         for action in [*self.actions_by_name.values(), *self.turn_panel.shortcut_actions]:
             keys = ", ".join(
@@ -309,7 +310,7 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
             )
             if keys:
                 rows.append((action.text().replace("&", ""), keys))
-        return rows + list(EXTRA_KEYS)
+        return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
 
     # --- combatants -------------------------------------------------------------------
     def add_combatant(self) -> None:
