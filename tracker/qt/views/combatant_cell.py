@@ -122,11 +122,14 @@ def cell_width(summary: CombatantSummary, font: QFont) -> int:
     return BAR_W + MARK_W + max(first, second) + 2 * PAD
 
 
-def name_line(rect: QRect, font: QFont) -> QRect:
-    """Where the name and the badges go in a block drawn in `rect`."""
+def name_line(rect: QRect, font: QFont, summary: CombatantSummary | None = None) -> QRect:
+    """Where the name and the badges go in a block drawn in `rect` (for `summary`: a
+    block with no second line has its name in the middle)."""
     left = rect.left() + BAR_W + MARK_W
     height = QFontMetrics(font).height()
     two_lines = rect.height() >= cell_height(font) - PAD
+    if summary is not None and not summary.second_line:
+        two_lines = False
     top = rect.top() + PAD if two_lines else rect.top() + (rect.height() - height) // 2
     return QRect(left, top, rect.right() - left - PAD, height)
 
@@ -163,7 +166,7 @@ def paint_cell(
         painter.fillRect(rect, QColor(NOW_FILL))
     bar = QRect(rect.left() + 1, rect.top() + 2, BAR_W - 1, rect.height() - 4)
     painter.fillRect(bar, QColor(SIDE_COLORS.get(summary.side, SIDE_COLORS["neutral"])))
-    line = name_line(rect, font)
+    line = name_line(rect, font, summary)
     if summary.acting:
         _paint_marker(
             painter, QRect(rect.left() + BAR_W, line.top(), MARK_W, line.height()), colors
