@@ -134,6 +134,14 @@ def name_line(rect: QRect, font: QFont, summary: CombatantSummary | None = None)
     return QRect(left, top, rect.right() - left - PAD, height)
 
 
+def second_line(rect: QRect, font: QFont) -> QRect:
+    """Where the second line goes in a two-line block drawn in `rect`."""
+    line = name_line(rect, font)
+    return QRect(
+        line.left(), line.bottom() + 1, line.width(), QFontMetrics(small_font(font)).height()
+    )
+
+
 def inks(palette: QPalette, selected: bool = False, acting: bool = False) -> dict[str, QColor]:
     """The block's colours for the palette's scheme (`selected`: on the highlight;
     `acting`: on the turn's gold)."""
@@ -156,10 +164,13 @@ def paint_cell(
     font: QFont,
     palette: QPalette,
     selected: bool = False,
+    reserve: int = 0,
 ) -> list[effect_badges.Placed]:
     """Draw the block in `rect` (two lines when it is tall enough, else one: the
-    second line's text then follows the tags). Returns the badges as placed (for their
-    tooltips). The row's background is the caller's, but for the turn's tint."""
+    second line's text then follows the tags). `reserve`: pixels at the right end of
+    the second line left to the caller (a bar of its own). Returns the badges as placed
+    (for their tooltips). The row's background is the caller's, but for the turn's
+    gold."""
     colors = inks(palette, selected, summary.acting)
     painter.save()
     if summary.acting and not selected:
@@ -197,7 +208,8 @@ def paint_cell(
             shown = QRect(x + TAG_PAD, line.top(), room.right() - x - TAG_PAD, line.height())
         else:
             top = line.bottom() + 1
-            shown = QRect(line.left(), top, line.width(), QFontMetrics(small).height())
+            width = line.width() - reserve
+            shown = QRect(line.left(), top, width, QFontMetrics(small).height())
         painter.setFont(small)
         painter.setPen(colors["muted"])
         text = QFontMetrics(small).elidedText(second, Qt.TextElideMode.ElideRight, shown.width())
