@@ -193,7 +193,10 @@ def paint_cell(
     tags = summary.tags
     tags_w = _tags_width(tags, font)
     metrics = QFontMetrics(name_font)
-    name_room = max(room.width() - tags_w, min(room.width(), metrics.averageCharWidth() * 8))
+    # The name first (up to 60 % of the room when the tags would squeeze it); the tags
+    # that do not fit after it are left out (they are in the tooltip).
+    whole = metrics.horizontalAdvance(summary.name)
+    name_room = max(room.width() - tags_w, min(whole, int(room.width() * 0.6)))
     name = metrics.elidedText(summary.name, Qt.TextElideMode.ElideRight, name_room)
     painter.setFont(name_font)
     painter.setPen(colors["hidden"] if summary.hidden else colors["ink"])
