@@ -6,22 +6,24 @@ the dark scheme."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QWidget
 
 from benchmarks.fights import next_step
 from tests.qt.conftest import shown_window
-from tracker.engine import AddEffect, EditCombatant, Session, StartEncounter
+from tracker.engine import AddEffect, DuplicateCombatant, EditCombatant, Session, StartEncounter
 from tracker.engine.health import defeated_word, health_of
 from tracker.engine.health_commands import MarkDefeated
 from tracker.engine.state import Combatant
 from tracker.persistence import load_encounter
 from tracker.qt.appearance import appearance
+from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.ruleset_ui import ui_for
@@ -228,7 +230,6 @@ def test_the_view_follows_the_dark_scheme(fight, qtbot):
 def test_the_block_draws_the_turn_on_gold_and_marks_in_words(qapp):
     """The block alone: the turn's gold behind the one acting, its name bold; hidden
     and defeated as words, not by colour alone."""
-    from PySide6.QtCore import QRect
     from PySide6.QtGui import QFont, QImage
 
     from tracker.qt.palette import CELL_COLORS
@@ -243,3 +244,33 @@ def test_the_block_draws_the_turn_on_gold_and_marks_in_words(qapp):
     hidden = CombatantSummary("c2", "Imp", "enemy", hidden=True, defeated="down")
     assert hidden.tags == ("hidden", "down")
     assert "hidden, down" in hidden.text()
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_view_shows_eight_rows_in_a_laptops_room(ruleset_id, qtbot, monkeypatch):
+    """In the room a 1,366 × 768 window leaves it (about 1,000 × 480), the view shows at
+    least 8 combatants' blocks whole (12 on one side, as a big party)."""
+    session = Session(load_encounter(SAMPLES / f"{ruleset_id}_sample.json"))
+    document = EncounterDocument(session)
+    party = next(c for c in session.encounter.combatants if c.side == "party")
+    while sum(c.side == "party" for c in session.encounter.combatants) < 12:
+        document.apply(DuplicateCombatant(party.id))
+    view = ui_for(session.ruleset).central_view(document)
+    qtbot.addWidget(view)
+    view.resize(1000, 480)
+    view.show()
+    qtbot.waitExposed(view)
+    whole: set[str] = set()
+    original = paint_cell
+
+    def recorded(painter, rect, summary, *args, **kwargs):
+        shown = painter.deviceTransform().mapRect(QRect(rect))  # in the view's grab
+        if view.rect().contains(shown):
+            whole.add(summary.id)
+        return original(painter, rect, summary, *args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "paint_cell", None) is original:
+            monkeypatch.setattr(module, "paint_cell", recorded)
+    view.grab()
+    assert len(whole) >= 8, f"{len(whole)} whole rows"

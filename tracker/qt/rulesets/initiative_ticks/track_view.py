@@ -10,8 +10,8 @@ tick of the row it lands under (the engine refuses anything else, and says why).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtCore import QEvent, QModelIndex, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -66,7 +66,8 @@ HINT = "Select a target, then an attack in the turn panel. Drag tied rows to ord
 
 class TickDelegate(QStyledItemDelegate):
     """The Tick column as a pill: gold for the one acting, grey once acted, red Crashed;
-    a tick shared with the row above is drawn faint, so each tick reads as one step."""
+    a tick shared with the row above is only outlined (its number in the page's ink),
+    so each tick reads as one step."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         mark = index.data(MarkRole)
@@ -82,12 +83,14 @@ class TickDelegate(QStyledItemDelegate):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = option.rect.adjusted(6, 4, -6, -4)
         pill = QRect(rect.center().x() - 28, rect.top(), 56, rect.height())
-        color = QColor(background)
-        if same:
-            color.setAlpha(110)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(color)
-        painter.drawRoundedRect(pill, 8, 8)
+        if same and not mark.now:
+            painter.setPen(QPen(QColor(background), 1.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            ink = option.palette.color(QPalette.ColorRole.Text).name()
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(background))
+        painter.drawRoundedRect(QRectF(pill).adjusted(0.75, 0.75, -0.75, -0.75), 8, 8)
         painter.setPen(QColor(ink))
         font = option.font
         font.setBold(True)
@@ -121,7 +124,7 @@ class TickTable(QTableView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(NAME, 270)
+        header.resizeSection(NAME, 250)
         header.resizeSection(TICK, 80)
         header.setSectionResizeMode(TICK, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
