@@ -22,6 +22,7 @@ from tracker.engine import AddEffect, EndTurn
 from tracker.engine.session import Session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.badges import Badge, BadgesRole
+from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.effects_model import NoteRole
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.palette import BADGE_COLORS
@@ -204,7 +205,9 @@ def test_the_order_table_shows_the_badges_on_the_names_line(qtbot, tmp_path):
         option.widget = table
         option.font = table.font()
         placed = effect_badges.place(
-            cell.data(BadgesRole), name_line(option.rect, option.font), option.font
+            cell.data(BadgesRole),
+            name_line(option.rect, option.font, cell.data(SummaryRole)),
+            option.font,
         )
         [sickened] = placed
         image = table.viewport().grab().toImage()

@@ -294,7 +294,7 @@ def _paint_tags(
 class CombatantCellDelegate(QStyledItemDelegate):
     """An item view's cell showing its `SummaryRole` as the identity block; a badge
     shows its effect's name, note and time left on hover, the rest of the cell the
-    whole row in words."""
+    model's tooltip (or the whole row in words)."""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         summary = index.data(SummaryRole)
@@ -328,9 +328,10 @@ class CombatantCellDelegate(QStyledItemDelegate):
         summary = index.data(SummaryRole) if index.isValid() else None
         if event is None or not isinstance(summary, CombatantSummary):
             return super().helpEvent(event, view, option, index)
-        placed = effect_badges.place(
-            summary.badges, name_line(option.rect, option.font), option.font
-        )
-        tip = effect_badges.tooltip_at(placed, event.pos()) or summary.text()
-        QToolTip.showText(event.globalPos(), tip, view.viewport())
+        line = name_line(option.rect, option.font, summary)
+        placed = effect_badges.place(summary.badges, line, option.font)
+        tip = effect_badges.tooltip_at(placed, event.pos())
+        if tip is None:  # the model's own tooltip, else the whole row in words
+            tip = index.data(Qt.ItemDataRole.ToolTipRole) or summary.text()
+        QToolTip.showText(event.globalPos(), str(tip), view.viewport())
         return True

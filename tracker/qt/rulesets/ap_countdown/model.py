@@ -111,13 +111,6 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         due = ruleset.due_now(self._document.encounter) if ruleset is not None else None
         return self._rows.row_of(due[0]) if due is not None else -1
 
-    def summary(self, row: int) -> str:
-        """The ruleset's one-line state ("joins in round 2", "no base initiative yet")."""
-        combatant, ruleset = self._rows.at(row), self.ruleset
-        if combatant is None or ruleset is None:
-            return ""
-        return ruleset.summary(self._document.encounter, combatant)
-
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
 
