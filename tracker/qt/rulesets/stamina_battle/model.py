@@ -56,8 +56,6 @@ from tracker.qt.rulesets.stamina_battle.texts import (
 
 ReadoutRole = Qt.ItemDataRole.UserRole + 70  # the row's UnitReadout
 DeltaRole = Qt.ItemDataRole.UserRole + 71  # int: the Stamina change of the last command
-SideRole = Qt.ItemDataRole.UserRole + 72  # "party", "enemy", ...
-HiddenRole = Qt.ItemDataRole.UserRole + 73  # bool: hidden from the players
 
 Index = QModelIndex | QPersistentModelIndex
 NAME, STATUS, STAMINA, USES, REACTIONS, CHARGE, WOUNDS = range(7)
@@ -178,12 +176,8 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             return self.summaries.get(combatant)
         if role == int(DeltaRole):
             return self._deltas.get(combatant.id, 0)
-        if role == int(SideRole):
-            return combatant.side
         if role == int(IdRole):
             return combatant.id
-        if role == int(HiddenRole):
-            return combatant.hidden
         return None
 
     def _text(self, combatant: Combatant, readout: UnitReadout, column: int) -> str:
