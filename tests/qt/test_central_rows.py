@@ -274,3 +274,19 @@ def test_the_view_shows_eight_rows_in_a_laptops_room(ruleset_id, qtbot, monkeypa
             monkeypatch.setattr(module, "paint_cell", recorded)
     view.grab()
     assert len(whole) >= 8, f"{len(whole)} whole rows"
+
+
+def test_no_identity_block_reaches_the_players(qapp):
+    """The blocks carry the GM's notes (in the badges) and hidden combatants: the
+    players' proxies pass none of them, by row nor by header."""
+    from tests.qt.test_effect_badges import war_with_effects
+    from tests.qt.test_players_proxies import Players
+
+    session, _ids = war_with_effects()
+    players = Players(EncounterDocument(session))
+    for name, proxy in players.proxies().items():
+        assert proxy.rowCount() > 0, name
+        for row in range(proxy.rowCount()):
+            assert proxy.headerData(row, Qt.Orientation.Vertical, SummaryRole) is None, name
+            for column in range(proxy.columnCount()):
+                assert proxy.data(proxy.index(row, column), SummaryRole) is None, name
