@@ -21,7 +21,7 @@ from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, quiet_view
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.now_panel import NowPanel, caption_label
-from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
@@ -233,7 +233,9 @@ class PlayersBoard(QWidget):
             f"{self._round_name()} {round_number}" if started and round_number > 0 else "Setting up"
         )
         turn = self.public.shown_turn()
-        if started and turn is not None:
+        if started and self.public.is_held():  # a hidden one acts: nobody is named
+            self.now_panel.show_turn("NOW", NEUTRAL, "")
+        elif started and turn is not None:
             safe = Visibility.of(self.document.encounter).safe
             parts = [safe(part) for part in (turn.phase, turn.grant)]
             parts.append(self.health_text(turn.combatant_id))
@@ -242,10 +244,15 @@ class PlayersBoard(QWidget):
         else:
             self.now_panel.show_turn("NOW" if started else "NOT STARTED", "Get ready", "")
         self.next_caption.setText("NEXT" if started else "ORDER")
-        # The timer follows the turn the players see (never a hidden one's).
+        # The timer follows the turn the players see: a hidden one's restarts it as any
+        # change of turn does, and its round is the one shown.
         shown = self.public.shown_turn() if started else None
+        actual = self.public.actual_turn()
+        key = shown.key if shown is not None else None
+        if shown is not None and actual is not None and self.public.is_held():
+            key = ("neutral", actual.key)
         self.clock.follow(
-            shown.key if shown is not None else None,
+            key,
             round_number if shown is not None and round_number > 0 else None,
             self.public.last_kind,
         )

@@ -103,5 +103,5 @@ class NowPanel(QFrame):
     def show_turn(self, caption: str, name: str, detail: str) -> None:
         self.caption.setText(caption)
         self.name.set_fitted_text(name)
+        # The detail keeps its room when empty: the lists below never move for it.
         self.detail.set_fitted_text(detail)
-        self.detail.setVisible(bool(detail))

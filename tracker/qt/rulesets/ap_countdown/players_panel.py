@@ -3,8 +3,8 @@ acts there, then the next resolutions in order (value, name, action), above the
 effects on the party.
 
 All of it comes through `PublicState`: the count and who acts are those of the turn
-shown as current (the last visible one while a hidden combatant acts, so a hidden
-combatant's count never shows), and the resolutions go through
+shown as current (while a hidden combatant acts, the last visible count and nobody
+named, so a hidden combatant's count never shows), and the resolutions go through
 `PlayersResolutionsProxy`, which drops hidden combatants' rows and any text naming
 one. The panel's model is its own (the GM's belongs to a view replaced with each
 encounter)."""
@@ -26,7 +26,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
@@ -135,7 +135,10 @@ class CountdownPanel(PlayersPanel):
 
     # --- content ------------------------------------------------------------------------
     def refresh(self) -> None:
-        self.count_box.show_texts(*self.count_texts(self.public.shown_turn()))
+        count, phase, acting = self.count_texts(self.public.shown_turn())
+        if self.public.is_held():  # a hidden one acts: its count not shown, nobody named
+            acting = NEUTRAL
+        self.count_box.show_texts(count, phase, acting)
         started = self.public.is_started()
         assert self.nothing is not None
         self.nothing.setText("Nothing under way." if started else "The fight has not begun.")

@@ -1,7 +1,8 @@
 """Initiative ticks on the players' screen: the tick counted down to, very large, with who
 acts; then the ticks to come, each combatant at its tick (acted ones faded, Crashed
 ones marked), hidden combatants never shown, not even as a gap (`PlayersTicksProxy`).
-The turn shown is `PublicState`'s: while a hidden combatant acts, the last visible one."""
+While a hidden combatant acts (see `PublicState`), the last visible turn's tick and
+round stay, nobody is named as acting and no row is marked."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
@@ -123,7 +124,10 @@ class TicksPanel(PlayersPanel):
         self.rows.fit(room, px(ROW_PX, self.scale), MAX_ROWS)
 
     def refresh(self) -> None:
-        self.tick_box.show_texts(*self.tick_texts(self.public.shown_turn()))
+        tick, line, acting = self.tick_texts(self.public.shown_turn())
+        if self.public.is_held():  # a hidden one acts: its tick not shown, nobody named
+            acting = NEUTRAL
+        self.tick_box.show_texts(tick, line, acting)
         self._size_list()
 
     def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:

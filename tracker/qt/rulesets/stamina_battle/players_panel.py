@@ -4,7 +4,8 @@ always, the others' unless the DM keeps Stamina secret), who acts and who acted.
 
 Everything comes through `PublicState`: `PlayersUnitsProxy` drops hidden Units' rows
 (no gap, no count) and any text naming one; the phase shown is that of the turn shown
-as current (the last visible one while a hidden Unit acts)."""
+as current (the last visible one while a hidden Unit acts; no Unit is then marked as
+acting)."""
 
 from __future__ import annotations
 
@@ -67,10 +68,7 @@ class PlayersUnitsProxy(PlayersProxy):
             return None, None, 0, ""
         document = self.units_model().document
         shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
-        status = status_text(readout)
-        turn = self.public.shown_turn()
-        if self.public.is_held() and turn is not None and turn.combatant_id == combatant.id:
-            status = "acting"  # a hidden Unit acts: the players still see this one's turn
+        status = status_text(readout)  # a hidden Unit's "acting" row is dropped
         if combatant.side != "party" and "stamina_max" not in shown:
             return None, None, 0, status
         # No change mark: the GM's "change of the last command" would vanish (or show)
