@@ -11,6 +11,7 @@ from tracker.engine import AddCombatant, EndTurn, Session, StartEncounter
 from tracker.engine.commands import Command
 from tracker.persistence.files import load_encounter
 from tracker.qt.document import EncounterDocument
+from tracker.qt.players.turn_memory import TurnMemory
 
 SAMPLES = Path(__file__).resolve().parents[2] / "tracker" / "assets" / "samples"
 RULESETS = sorted(path.name.removesuffix("_sample.json") for path in SAMPLES.glob("*.json"))
@@ -23,6 +24,7 @@ def crowd_document(ruleset_id: str, extra: int = CROWD) -> EncounterDocument:
     allies, each with the default stats)."""
     session = Session(load_encounter(SAMPLES / f"{ruleset_id}_sample.json"))
     document = EncounterDocument(session)
+    TurnMemory.of(document)  # as the GM's window does: it remembers the turns shown
     for number in range(1, extra + 1):
         side = "enemy" if number % 2 else "ally"
         name = f"Raider {number}" if side == "enemy" else f"Guard {number}"

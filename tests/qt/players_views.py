@@ -51,17 +51,19 @@ def label_text(label: QLabel) -> str:
     return label.full_text() if isinstance(label, FitLabel) else label.text()
 
 
-def rows_on_screen(view: QAbstractItemView) -> int:
-    """How many of the view's rows are painted (the delegates skip rows cut off)."""
+def rows_on_screen(view: QAbstractItemView) -> list[int]:
+    """The view's rows that are painted, in order: those on the page shown (a list that
+    does not fit shows a page at a time) that are not cut off (the delegates skip
+    those)."""
     view.doItemsLayout()
     model = view.model()
     height = view.viewport().height()
-    shown = 0
+    shown = []
     for row in range(model.rowCount()):
+        hidden = view.isRowHidden(row)  # type: ignore[attr-defined]
         rect = view.visualRect(model.index(row, 0))
-        if rect.isEmpty() or rect.bottom() > height:
-            break
-        shown += 1
+        if not hidden and not rect.isEmpty() and rect.bottom() <= height:
+            shown.append(row)
     return shown
 
 
@@ -134,7 +136,7 @@ def board_view(board: PlayersBoard) -> BoardView:
     )
     proxy = board.turn_proxy
     turns = []
-    for row in range(rows_on_screen(board.next_view)):
+    for row in rows_on_screen(board.next_view):
         index = proxy.index(row, 0)
         detail = board.turn_delegate.detail(index.data(TurnRole))  # as painted
         turns.append((index.data(), detail, _plain(index.data(Role.DecorationRole))))

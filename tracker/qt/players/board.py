@@ -10,20 +10,36 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QListView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
-from tracker.qt.models.turn_order_model import TurnOrderModel
+from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, quiet_view
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.now_panel import NowPanel, caption_label
+from tracker.qt.players.panel_parts import RowPager, fit_rows
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.settings import DEFAULT_HEALTH
-from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
+from tracker.qt.players.themes import (
+    CAPTION_PX,
+    LIST_DETAIL_PX,
+    MIN_TEXT_PX,
+    Theme,
+    px,
+    scale_for,
+    stylesheet,
+)
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility, public_health
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
@@ -95,6 +111,8 @@ class PlayersBoard(QWidget):
     # --- construction -----------------------------------------------------------------
     def _build(self) -> None:
         self._root = QVBoxLayout(self)
+        # Its parts are fitted to its size (`fit`): they never make it grow.
+        self._root.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         header = QHBoxLayout()
         self.title = QLabel()
         self.title.setObjectName("players_title")
@@ -126,12 +144,25 @@ class PlayersBoard(QWidget):
         )
         self.next_view.setItemDelegate(self.turn_delegate)
         quiet_view(self.next_view)
+        self.next_view.setUniformItemSizes(True)
+        self.next_view.setMinimumHeight(0)
+        self.next_view.installEventFilter(self)
+        self.next_page = caption_label("")
+        self.next_pager = RowPager(self.next_view, self.next_page, parent=self)
+        for signal in (
+            self.turn_proxy.rowsInserted,
+            self.turn_proxy.rowsRemoved,
+            self.turn_proxy.modelReset,
+            self.turn_proxy.layoutChanged,
+        ):
+            signal.connect(self._fit_next)
         self.up_next = QLabel()
         self.up_next.setObjectName("players_up_next")
         self._left.addWidget(self.now_panel)
         self._left.addWidget(self.up_next)
         self._left.addWidget(self.next_caption)
         self._left.addWidget(self.next_view, 1)
+        self._left.addWidget(self.next_page)
         self._body.addLayout(self._left)
 
         self._right = QVBoxLayout()
@@ -193,7 +224,7 @@ class PlayersBoard(QWidget):
             column.setSpacing(px(16, scale))
         self.now_panel.set_scale(scale)
         for delegate in (self.turn_delegate, self.effect_delegate):
-            delegate.set_look(theme, scale)
+            delegate.set_look(theme, scale)  # the turns' is fitted to their room below
         if self.panel is not None:
             self.panel.set_look(theme, scale)
         self._fit_panel()
@@ -211,6 +242,44 @@ class PlayersBoard(QWidget):
     def _fit_panel(self) -> None:
         if self.panel is not None:
             self.panel.fit(self.height())
+        self._fit_next()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.next_view and event.type() == QEvent.Type.Resize:
+            self._fit_next()
+        return super().eventFilter(watched, event)
+
+    def _fit_next(self, *_args: object) -> None:
+        """Every turn to come in the list's room: shorter rows when they are many (type
+        never below `MIN_TEXT_PX`), a page at a time when they are too many."""
+        room = self.next_view.height()  # and the page's number's line, if shown
+        if self.next_page.isVisibleTo(self):
+            room += self.next_page.height() + self._left.spacing()
+        count = self._one_round()
+        natural = px(TurnRowDelegate.ROW_HEIGHT, self.scale)
+        smallest_factor = MIN_TEXT_PX / LIST_DETAIL_PX
+        smallest = px(TurnRowDelegate.ROW_HEIGHT * smallest_factor, self.scale)
+        row, per_page = fit_rows(count, room, natural, smallest)
+        if per_page < count:  # the page's number takes a line
+            label = px(CAPTION_PX * 1.5, self.scale) + self._left.spacing()
+            row, per_page = fit_rows(count, room - label, natural, smallest)
+        factor = min(max(row / max(natural, 1), smallest_factor), 1.0)
+        if abs(self.turn_delegate.scale - self.scale * factor) > 1e-6:
+            self.turn_delegate.set_look(self.theme, self.scale * factor)
+        self.next_pager.show_pages(per_page, count)
+
+    def _one_round(self) -> int:
+        """How many of the turns to come are shown: up to the first one of a combatant
+        already listed (each comes once; the list goes no further than a round on)."""
+        seen: set[str] = set()
+        for row in range(self.turn_proxy.rowCount()):
+            turn = self.turn_proxy.index(row, 0).data(TurnRole)
+            holder = turn.combatant_id if turn is not None else None
+            if holder is not None and holder in seen:
+                return row
+            if holder is not None:
+                seen.add(holder)
+        return self.turn_proxy.rowCount()
 
     # --- content ----------------------------------------------------------------------
     def shown_name(self) -> str:

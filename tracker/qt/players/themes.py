@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 # Sizes in pixels on a 1920×1080 screen; the board scales them to its own size.
 REFERENCE_SIZE = (1920, 1080)
+MIN_TEXT_PX = 24  # no text is smaller on a 1080p screen (rows shrink to this, no more)
 TITLE_PX = 34  # encounter name
 ROUND_PX = 56  # "Cycle 2"
 CAPTION_PX = 28  # "NOW", "NEXT", "WAR SCROLL", ...

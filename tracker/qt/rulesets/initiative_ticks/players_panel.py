@@ -20,7 +20,7 @@ from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows, panel_room, room_left
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
@@ -31,8 +31,6 @@ from tracker.qt.rulesets.initiative_ticks.texts import number
 TICK_PX = 132
 ACTING_PX = 48
 ROW_PX = 66
-MAX_ROWS = 7
-SHARE = 0.7
 CRASHED = ("#b3261e", "#ffffff")  # the pill of a Crashed combatant: background, ink
 NAME, STATE = 1, 2  # the proxy's columns
 
@@ -95,7 +93,11 @@ class TicksPanel(PlayersPanel):
         self._layout.addWidget(caption_label("THE TICKS"))
         self.delegate = TickRowDelegate(theme, self)
         self.rows = FittedRows(
-            "players_tick_list", self.proxy, self.delegate, "Nobody has joined battle yet."
+            "players_tick_list",
+            self.proxy,
+            self.delegate,
+            "Nobody has joined battle yet.",
+            pinned=self._acting_row,
         )
         self.rows.view.setModelColumn(0)
         self.list_view, self.nothing = self.rows.view, self.rows.empty
@@ -119,9 +121,16 @@ class TicksPanel(PlayersPanel):
         self._size_list()
 
     def _size_list(self, *_args: object) -> None:
-        above = px(TICK_PX * 1.35 + 3 * 14 + 2 * 40, self.scale)
-        room = int(self.board_height * SHARE) - above
-        self.rows.fit(room, px(ROW_PX, self.scale), MAX_ROWS)
+        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
+        self.rows.fit(room, ROW_PX, self.scale)
+
+    def _acting_row(self) -> int | None:
+        """The row of the one acting now (on every page of the list)."""
+        for row in range(self.proxy.rowCount()):
+            mark = self.proxy.index(row, 0).data(MarkRole)
+            if mark is not None and mark.now:
+                return row
+        return None
 
     def refresh(self) -> None:
         tick, line, acting = self.tick_texts(self.public.shown_turn())
