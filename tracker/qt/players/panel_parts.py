@@ -116,19 +116,18 @@ def fit_rows(count: int, room: int, natural: int, smallest: int) -> tuple[int, i
 
 
 def page_rows(count: int, per_page: int, page: int, pinned: int | None) -> tuple[set[int], int]:
-    """(the rows shown on `page`, how many pages): pages of `per_page` rows; a `pinned`
-    row (the one acting) is on every page, the others share the rest of each page."""
+    """(the rows shown on `page`, how many pages). Each page keeps a place for a
+    `pinned` row (the one acting), shown on every page, so the pages are the same
+    whether anyone is pinned or not (a hidden one acting changes nothing)."""
     if count <= per_page:
         return set(range(count)), 1
-    if pinned is None or not 0 <= pinned < count:
-        pages = -(-count // per_page)
-        page %= pages
-        return set(range(page * per_page, min(count, (page + 1) * per_page))), pages
-    others = [row for row in range(count) if row != pinned]
     room = max(per_page - 1, 1)
-    pages = -(-len(others) // room)
+    pages = -(-count // room)
     page %= pages
-    return {pinned, *others[page * room : (page + 1) * room]}, pages
+    shown = set(range(page * room, min(count, (page + 1) * room)))
+    if pinned is not None and 0 <= pinned < count:
+        shown.add(pinned)
+    return shown, pages
 
 
 class RowPager(QObject):
@@ -254,7 +253,7 @@ class FittedRows(QWidget):
             self.delegate.set_look(self.delegate.theme, scale * factor)
         row = self.delegate.px(row_px)
         shown = self.pager.show_pages(per_page)
-        self.view.setFixedHeight(max(shown, 1) * row)
+        self.view.setFixedHeight(max(min(count, per_page), 1) * row)  # the same on each page
         self.view.setVisible(shown > 0)
         if self.empty is not None:
             self.empty.setVisible(count == 0)

@@ -70,7 +70,7 @@ LIGHT = Theme(
     cells={
         "current": ("#ffc400", "#000000"),
         "pending": ("#d5e0ee", "#000000"),
-        "played": ("#f0f2f5", "#667080"),
+        "played": ("#f0f2f5", "#5c6573"),
         "missed": ("#f6dcdc", "#8f2f2f"),
         "none": ("#ffffff", "#ffffff"),
     },

@@ -172,9 +172,7 @@ class StaminaPanel(PlayersPanel):
         self._layout.addWidget(self.phase_line)
         self._layout.addWidget(caption_label("STAMINA"))
         self.delegate = UnitRowDelegate(theme, self)
-        self.rows = FittedRows(
-            "players_units", self.proxy, self.delegate, pinned=self._acting_row
-        )
+        self.rows = FittedRows("players_units", self.proxy, self.delegate, pinned=self._acting_row)
         self.list_view = self.rows.view
         self._layout.addWidget(self.rows)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):

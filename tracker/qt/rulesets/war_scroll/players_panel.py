@@ -178,8 +178,9 @@ class WarScrollPanel(PlayersPanel):
                 columns.resizeSection(column, px(GAP_PX, self.scale))
             else:
                 columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        shown = self.pager.show_pages(per_page)
-        view.setFixedHeight(header_height + row_height * max(shown, 1) + 4)
+        self.pager.show_pages(per_page)
+        tall = max(min(count, per_page), 1)  # the same on each page
+        view.setFixedHeight(header_height + row_height * tall + 4)
         # Names take at most 40% of the grid's width (long ones are shortened with "…").
         view.verticalHeader().setMaximumWidth(max(px(160, self.scale), int(view.width() * 0.4)))
 
