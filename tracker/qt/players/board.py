@@ -161,8 +161,9 @@ class PlayersBoard(QWidget):
         self._left.addWidget(self.now_panel)
         self._left.addWidget(self.up_next)
         self._left.addWidget(self.next_caption)
-        self._left.addWidget(self.next_view, 1)
+        self._left.addWidget(self.next_view)  # as tall as its page (`_fit_next`)
         self._left.addWidget(self.next_page)
+        self._left.addStretch(1)
         self._body.addLayout(self._left)
 
         self._right = QVBoxLayout()
@@ -245,16 +246,16 @@ class PlayersBoard(QWidget):
         self._fit_next()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.next_view and event.type() == QEvent.Type.Resize:
+        moved = event.type() in (QEvent.Type.Resize, QEvent.Type.Move)
+        if watched is self.next_view and moved:
             self._fit_next()
         return super().eventFilter(watched, event)
 
     def _fit_next(self, *_args: object) -> None:
         """Every turn to come in the list's room: shorter rows when they are many (type
         never below `MIN_TEXT_PX`), a page at a time when they are too many."""
-        room = self.next_view.height()  # and the page's number's line, if shown
-        if self.next_page.isVisibleTo(self):
-            room += self.next_page.height() + self._left.spacing()
+        # From the list's top to the column's bottom, the page's number's line included.
+        room = self._left.geometry().bottom() + 1 - self.next_view.geometry().top()
         count = self._one_round()
         natural = px(TurnRowDelegate.ROW_HEIGHT, self.scale)
         smallest_factor = MIN_TEXT_PX / LIST_DETAIL_PX
@@ -267,6 +268,9 @@ class PlayersBoard(QWidget):
         if abs(self.turn_delegate.scale - self.scale * factor) > 1e-6:
             self.turn_delegate.set_look(self.theme, self.scale * factor)
         self.next_pager.show_pages(per_page, count)
+        tall = min(count, per_page) * self.turn_delegate.px(TurnRowDelegate.ROW_HEIGHT)
+        if self.next_view.height() != tall:
+            self.next_view.setFixedHeight(tall)
 
     def _one_round(self) -> int:
         """How many of the turns to come are shown: up to the first one of a combatant

@@ -115,13 +115,15 @@ def fit_rows(count: int, room: int, natural: int, smallest: int) -> tuple[int, i
     return smallest, max(room // max(smallest, 1), 2)
 
 
-def page_rows(count: int, per_page: int, page: int, pinned: int | None) -> tuple[set[int], int]:
-    """(the rows shown on `page`, how many pages). Each page keeps a place for a
-    `pinned` row (the one acting), shown on every page, so the pages are the same
-    whether anyone is pinned or not (a hidden one acting changes nothing)."""
+def page_rows(
+    count: int, per_page: int, page: int, pinned: int | None, keep_place: bool = True
+) -> tuple[set[int], int]:
+    """(the rows shown on `page`, how many pages). With `keep_place`, each page keeps a
+    place for a `pinned` row (the one acting), shown on every page, so the pages are
+    the same whether anyone is pinned or not (a hidden one acting changes nothing)."""
     if count <= per_page:
         return set(range(count)), 1
-    room = max(per_page - 1, 1)
+    room = max(per_page - 1, 1) if keep_place else per_page
     pages = -(-count // room)
     page %= pages
     shown = set(range(page * room, min(count, (page + 1) * room)))
@@ -140,11 +142,13 @@ class RowPager(QObject):
         self,
         view: QAbstractItemView,
         label: QLabel,
-        pinned: Callable[[], int | None] = lambda: None,
+        pinned: Callable[[], int | None] | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.view, self.label, self.pinned = view, label, pinned
+        self.view, self.label = view, label
+        self.keep_place = pinned is not None  # a place on each page for the one acting
+        self.pinned: Callable[[], int | None] = pinned or (lambda: None)
         self.page = 0
         self.pages = 1
         self.per_page = 1
@@ -181,7 +185,9 @@ class RowPager(QObject):
         model = self.view.model()
         rows = model.rowCount() if model is not None else 0
         count = rows if self.limit is None else min(self.limit, rows)
-        shown, self.pages = page_rows(count, self.per_page, self.page, self.pinned())
+        shown, self.pages = page_rows(
+            count, self.per_page, self.page, self.pinned(), self.keep_place
+        )
         self.page %= self.pages
         view = self.view
         assert isinstance(view, (QListView, QTableView))
@@ -213,7 +219,7 @@ class FittedRows(QWidget):
         empty: str | None = None,
         parent: QWidget | None = None,
         *,
-        pinned: Callable[[], int | None] = lambda: None,
+        pinned: Callable[[], int | None] | None = None,
         smallest_text: int = LIST_DETAIL_PX,
     ) -> None:
         super().__init__(parent)
