@@ -27,6 +27,7 @@ from tests.qt.players_crowd import (
     step,
 )
 from tests.qt.players_views import board_view
+from tracker.engine import AddEffect
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.panel_parts import RowPager
@@ -59,6 +60,14 @@ def every_page(board: PlayersBoard) -> list[list[str]]:
         for pager in pagers(board):
             pager.turn_page()
     return pages
+
+
+def add_party_effects(document: EncounterDocument) -> None:
+    """Three effects on the party, each lasting the ruleset's default duration."""
+    party = [c for c in document.encounter.combatants if c.side == "party" and not c.hidden]
+    duration = {f.name: f.default for f in document.ruleset.duration_fields}
+    for number, name in enumerate(("Blessed", "Shield of Faith", "Haste")):
+        assert document.apply(AddEffect(name, party[number % len(party)].id, None, duration))
 
 
 def visible_names(document: EncounterDocument) -> list[str]:
@@ -134,6 +143,7 @@ def test_no_text_is_smaller_than_24_px_at_1080p(qtbot, ruleset_id, theme):
     for moment in ("before the fight", "a visible turn", "a hidden turn"):
         if moment == "a visible turn":
             play_to_visible_turn(document)
+            add_party_effects(document)
         elif moment == "a hidden turn":
             for _ in range(STEP_LIMIT):
                 if is_hidden_turn(document) and board.public.is_held():
@@ -141,9 +151,17 @@ def test_no_text_is_smaller_than_24_px_at_1080p(qtbot, ruleset_id, theme):
                 step(document)
         assert board.scale == pytest.approx(1.0)
         for _ in range(max(pager.pages for pager in pagers(board))):
+            qtbot.wait(1)  # laid out as the screen shows it
             painted = painted_texts(board)
             small = [(t.text, t.pixels) for t in painted if t.pixels < MIN_TEXT_PX]
             assert small == [], f"{moment}: {small}"
+            if moment != "before the fight":  # the effects on the party are painted too
+                assert any(t.text.startswith("Blessed on") for t in painted), (
+                    moment,
+                    board.effects_proxy.rowCount(),
+                    board.effects_view.isVisible(),
+                    board.effects_view.height(),
+                )
             checked += len(painted)
             for pager in pagers(board):
                 pager.turn_page()

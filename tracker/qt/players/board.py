@@ -52,6 +52,7 @@ from tracker.qt.widgets.turn_timer import (
 )
 
 PLAIN_STRETCH = (3, 2)  # without a ruleset's panel the turns to come get the room
+EFFECTS_ROOM_PX = 130  # the first effect on the party, beyond the line kept for it
 
 
 class PlayersBoard(QWidget):
@@ -241,8 +242,12 @@ class PlayersBoard(QWidget):
         self._count_later.start()
 
     def _fit_panel(self) -> None:
+        """The ruleset's panel takes its share of the board: less by the room of the
+        first effect on the party, when there is one (a panel's list then shows fewer
+        rows a page)."""
         if self.panel is not None:
-            self.panel.fit(self.height())
+            effects = self.effects_proxy.rowCount() > 0
+            self.panel.fit(self.height() - (px(EFFECTS_ROOM_PX, self.scale) if effects else 0))
         self._fit_next()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
