@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -99,6 +99,7 @@ class PlayersBoard(QWidget):
         self._count_later.setSingleShot(True)
         self._count_later.setInterval(0)
         self._count_later.timeout.connect(self._count_hidden_effects)
+        self._count_later.timeout.connect(self._fit_next)  # the list may have moved
         self._ticker = QTimer(self)  # repaints the turn timer while it is on
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._show_timer)
@@ -147,7 +148,6 @@ class PlayersBoard(QWidget):
         quiet_view(self.next_view)
         self.next_view.setUniformItemSizes(True)
         self.next_view.setMinimumHeight(0)
-        self.next_view.installEventFilter(self)
         self.next_page = caption_label("")
         self.next_pager = RowPager(self.next_view, self.next_page, parent=self)
         for signal in (
@@ -249,12 +249,6 @@ class PlayersBoard(QWidget):
             effects = self.effects_proxy.rowCount() > 0
             self.panel.fit(self.height() - (px(EFFECTS_ROOM_PX, self.scale) if effects else 0))
         self._fit_next()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        moved = event.type() in (QEvent.Type.Resize, QEvent.Type.Move)
-        if watched is self.next_view and moved:
-            self._fit_next()
-        return super().eventFilter(watched, event)
 
     def _fit_next(self, *_args: object) -> None:
         """Every turn to come in the list's room: shorter rows when they are many (type
