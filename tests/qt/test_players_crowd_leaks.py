@@ -30,6 +30,7 @@ from tests.qt.players_views import board_view
 from tracker.engine import AddEffect
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.now_panel import FitLabel
 from tracker.qt.players.panel_parts import RowPager
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.themes import DARK, LIGHT, MIN_TEXT_PX, Theme
@@ -166,6 +167,18 @@ def test_no_text_is_smaller_than_24_px_at_1080p(qtbot, ruleset_id, theme):
             for pager in pagers(board):
                 pager.turn_page()
     assert checked > 100
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_no_fitted_line_may_shrink_below_24_px_at_1080p(qtbot, ruleset_id):
+    """A line fitted to its room (NOW, the phase, the round line) shrinks for a long
+    text, never below 24 px, whatever the text."""
+    board = shown_board(qtbot, crowd_document(ruleset_id, extra=0))
+    fitted = board.findChildren(FitLabel)
+    assert len(fitted) >= 2
+    assert {label.objectName(): label.smallest_px() < MIN_TEXT_PX for label in fitted} == {
+        label.objectName(): False for label in fitted
+    }
 
 
 def contrast(ink: str, background: str) -> float:

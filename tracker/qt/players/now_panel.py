@@ -37,6 +37,10 @@ class FitLabel(QLabel):
     def full_text(self) -> str:
         return self._full
 
+    def smallest_px(self) -> int:
+        """The size its type may shrink to (a longer text then wraps)."""
+        return self._min_px
+
     def set_sizes(self, max_px: int, min_px: int) -> None:
         self._max_px, self._min_px = max_px, min_px
         self.setMinimumHeight(int(max_px * 1.3))

@@ -79,7 +79,7 @@ class BigNumberBox(QFrame):
         acting_px: int,
     ) -> None:
         """Sizes at scale 1: the number's font and its least width, the line's font and
-        the smallest it may shrink to, who acts."""
+        the smallest it may shrink to (never below `MIN_TEXT_PX`), who acts."""
         self.setStyleSheet(
             f"QFrame#{self.objectName()} {{ background: {theme.surface}; border: none;"
             f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
@@ -90,7 +90,8 @@ class BigNumberBox(QFrame):
         self.number.setFont(pixel_font(px(number_px, scale), bold=True))
         self.number.setStyleSheet(f"color: {theme.emphasis};")
         self.number.setMinimumWidth(px(number_width, scale))
-        self.line.set_sizes(px(line_px[0], scale), px(line_px[1], scale))
+        smallest = max(line_px[1], MIN_TEXT_PX)  # a long line wraps rather than shrink more
+        self.line.set_sizes(px(line_px[0], scale), px(smallest, scale))
         self.line.setStyleSheet(f"color: {theme.muted}; font-weight: 600;")
         self.acting.setFont(pixel_font(px(acting_px, scale), bold=True))
         self.acting.setStyleSheet(f"color: {theme.text};")

@@ -117,7 +117,7 @@ class CountdownPanel(PlayersPanel):
             scale,
             number_px=COUNT_PX,
             number_width=250,
-            line_px=(PHASE_PX, PHASE_PX * 0.6),
+            line_px=(PHASE_PX, 24),
             acting_px=ACTING_PX,
         )
         self._size_list()

@@ -112,7 +112,7 @@ class TicksPanel(PlayersPanel):
         self._layout.setSpacing(px(14, scale))
         self.delegate.set_look(theme, scale)
         self.tick_box.set_look(
-            theme, scale, number_px=TICK_PX, number_width=220, line_px=(36, 20), acting_px=ACTING_PX
+            theme, scale, number_px=TICK_PX, number_width=220, line_px=(36, 24), acting_px=ACTING_PX
         )
         self._size_list()
 
