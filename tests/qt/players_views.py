@@ -136,7 +136,9 @@ def board_view(board: PlayersBoard) -> BoardView:
     )
     proxy = board.turn_proxy
     turns = []
-    for row in rows_on_screen(board.next_view):
+    lists = [board.next_view, board.then_view]  # the turns to come go on at the right
+    shown = [row for view in lists if view is not None for row in rows_on_screen(view)]
+    for row in shown:
         index = proxy.index(row, 0)
         detail = board.turn_delegate.detail(index.data(TurnRole))  # as painted
         turns.append((index.data(), detail, _plain(index.data(Role.DecorationRole))))

@@ -84,6 +84,9 @@ def test_every_visible_combatant_is_shown_and_the_acting_one_on_every_page(qtbot
     assert any(pager.pages > 1 for pager in pagers(board)), "a crowd this large needs pages"
     acting = board.now_panel.name.full_text()
     assert acting in visible_names(document)
+    if board.panel is None:  # no ruleset's panel: the turns to come go on at the right
+        assert board.then_view is not None and board.then_view.isVisibleTo(board)
+        assert board.next_pager.shown_in[1] == board.next_pager.shown_in[0] > 5
     pages = every_page(board)
     seen = {text for page in pages for text in page}
     missing = [name for name in visible_names(document) if name not in seen]

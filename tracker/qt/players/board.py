@@ -133,23 +133,21 @@ class PlayersBoard(QWidget):
         self._left = QVBoxLayout()
         self.now_panel = NowPanel()
         self.next_caption = caption_label("NEXT")
-        self.next_view = QListView()
-        self.next_view.setObjectName("players_next")
-        self.next_view.setModel(self.turn_proxy)
-        self.turn_delegate = TurnRowDelegate(
-            self.theme,
-            self.public.shown_round,
-            self._round_name,
-            lambda text: Visibility.of(self.document.encounter).safe(text),
-            self.next_view,
-            health=self.health_text,
-        )
-        self.next_view.setItemDelegate(self.turn_delegate)
-        quiet_view(self.next_view)
-        self.next_view.setUniformItemSizes(True)
-        self.next_view.setMinimumHeight(0)
+        self.next_view, self.turn_delegate = self._turn_list("players_next")
+        # Without a ruleset's panel, the turns to come go on at the top of the right side.
+        self.then_caption = caption_label("THEN")
+        self.then_caption.setParent(self)
+        self.then_view: QListView | None = None
+        self.then_delegate: TurnRowDelegate | None = None
+        if self.panel is None:
+            self.then_view, self.then_delegate = self._turn_list("players_next_more")
         self.next_page = caption_label("")
-        self.next_pager = RowPager(self.next_view, self.next_page, parent=self)
+        self.next_pager = RowPager(
+            self.next_view,
+            self.next_page,
+            parent=self,
+            followers=[self.then_view] if self.then_view is not None else [],
+        )
         for signal in (
             self.turn_proxy.rowsInserted,
             self.turn_proxy.rowsRemoved,
@@ -170,6 +168,10 @@ class PlayersBoard(QWidget):
         self._right = QVBoxLayout()
         if self.panel is not None:
             self._right.addWidget(self.panel)
+        if self.then_view is not None:
+            self._right.addWidget(self.then_caption)
+            self._right.addWidget(self.then_view)
+        self.then_caption.setVisible(False)
         self._right.addWidget(caption_label("ON THE PARTY"))
         self.effects_view = QListView()
         self.effects_view.setObjectName("players_effects")
@@ -193,6 +195,25 @@ class PlayersBoard(QWidget):
         left, right = self.panel.body_stretch if self.panel is not None else PLAIN_STRETCH
         self._body.setStretch(0, left)
         self._body.setStretch(1, right)
+
+    def _turn_list(self, name: str) -> tuple[QListView, TurnRowDelegate]:
+        """A list of turns to come, as tall as its page (`_fit_next`)."""
+        view = QListView()
+        view.setObjectName(name)
+        view.setModel(self.turn_proxy)
+        delegate = TurnRowDelegate(
+            self.theme,
+            self.public.shown_round,
+            self._round_name,
+            lambda text: Visibility.of(self.document.encounter).safe(text),
+            view,
+            health=self.health_text,
+        )
+        view.setItemDelegate(delegate)
+        quiet_view(view)
+        view.setUniformItemSizes(True)
+        view.setMinimumHeight(0)
+        return view, delegate
 
     def _round_name(self) -> str:
         return self.document.ruleset.round_name
@@ -225,8 +246,9 @@ class PlayersBoard(QWidget):
         for column in (self._left, self._right):
             column.setSpacing(px(16, scale))
         self.now_panel.set_scale(scale)
-        for delegate in (self.turn_delegate, self.effect_delegate):
-            delegate.set_look(theme, scale)  # the turns' is fitted to their room below
+        for delegate in (self.turn_delegate, self.then_delegate, self.effect_delegate):
+            if delegate is not None:  # the turns' are fitted to their room below
+                delegate.set_look(theme, scale)
         if self.panel is not None:
             self.panel.set_look(theme, scale)
         self._fit_panel()
@@ -252,24 +274,33 @@ class PlayersBoard(QWidget):
 
     def _fit_next(self, *_args: object) -> None:
         """Every turn to come in the list's room: shorter rows when they are many (type
-        never below `MIN_TEXT_PX`), a page at a time when they are too many."""
+        never below `MIN_TEXT_PX`), a page at a time when they are too many. Without a
+        ruleset's panel, what does not fit goes on in the list on the right."""
         # From the list's top to the column's bottom, the page's number's line included.
         room = self._left.geometry().bottom() + 1 - self.next_view.geometry().top()
         count = self._one_round()
+        lists = 2 if self.then_view is not None else 1
         natural = px(TurnRowDelegate.ROW_HEIGHT, self.scale)
         smallest_factor = MIN_TEXT_PX / LIST_DETAIL_PX
         smallest = px(TurnRowDelegate.ROW_HEIGHT * smallest_factor, self.scale)
+        # One list first: the right one only once the left one is full.
         row, per_page = fit_rows(count, room, natural, smallest)
-        if per_page < count:  # the page's number takes a line
+        if per_page < count and lists > 1:
+            row, per_page = fit_rows(-(-count // lists), room, natural, smallest)
+        if per_page * lists < count:  # the page's number takes a line
             label = px(CAPTION_PX * 1.5, self.scale) + self._left.spacing()
-            row, per_page = fit_rows(count, room - label, natural, smallest)
+            row, per_page = fit_rows(-(-count // lists), room - label, natural, smallest)
         factor = min(max(row / max(natural, 1), smallest_factor), 1.0)
-        if abs(self.turn_delegate.scale - self.scale * factor) > 1e-6:
-            self.turn_delegate.set_look(self.theme, self.scale * factor)
+        for delegate in (self.turn_delegate, self.then_delegate):
+            if delegate is not None and abs(delegate.scale - self.scale * factor) > 1e-6:
+                delegate.set_look(self.theme, self.scale * factor)
         self.next_pager.show_pages(per_page, count)
-        tall = min(count, per_page) * self.turn_delegate.px(TurnRowDelegate.ROW_HEIGHT)
-        if self.next_view.height() != tall:
-            self.next_view.setFixedHeight(tall)
+        height = self.turn_delegate.px(TurnRowDelegate.ROW_HEIGHT)
+        left = min(count, per_page)
+        for view, rows in ((self.next_view, left), (self.then_view, min(count - left, per_page))):
+            if view is not None and view.height() != rows * height:
+                view.setFixedHeight(rows * height)
+        self.then_caption.setVisible(self.then_view is not None and count > per_page)
 
     def _one_round(self) -> int:
         """How many of the turns to come are shown: up to the first one of a combatant

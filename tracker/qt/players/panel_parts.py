@@ -5,7 +5,7 @@ they are many, a page at a time when they are too many (the acting one always sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QAbstractItemModel, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
@@ -137,7 +137,9 @@ class RowPager(QObject):
     """Shows a view's rows a page at a time when they cannot all be shown: the pages
     turn by themselves every `PAGE_MS`, `label` says which page is shown ("1 / 3"),
     and the row `pinned()` names (the one acting) is on every page. Pages count only
-    the rows of the view's model, so hidden combatants (never in it) change nothing."""
+    the rows of the view's model, so hidden combatants (never in it) change nothing.
+    `followers` (views on the same model) show the rest of each page, in turn: a page
+    is then `per_page` rows in each view."""
 
     def __init__(
         self,
@@ -145,9 +147,13 @@ class RowPager(QObject):
         label: QLabel,
         pinned: Callable[[], int | None] | None = None,
         parent: QObject | None = None,
+        *,
+        followers: Sequence[QAbstractItemView] = (),
     ) -> None:
         super().__init__(parent)
         self.view, self.label = view, label
+        self.views = [view, *followers]
+        self.shown_in: list[int] = [0] * len(self.views)  # rows each view shows
         self.keep_place = pinned is not None  # a place on each page for the one acting
         self.pinned: Callable[[], int | None] = pinned or (lambda: None)
         self.page = 0
@@ -161,8 +167,8 @@ class RowPager(QObject):
         label.setVisible(False)
 
     def show_pages(self, per_page: int, limit: int | None = None) -> int:
-        """Pages of `per_page` rows of the first `limit` (all if None) from now on;
-        returns how many rows the page shows."""
+        """Pages of `per_page` rows (in each view) of the first `limit` (all if None)
+        from now on; returns how many rows the page shows."""
         self.per_page = max(per_page, 1)
         self.limit = limit
         return self._apply()
@@ -172,30 +178,28 @@ class RowPager(QObject):
         self._apply()
 
     def shown_rows(self) -> list[int]:
-        """The model's rows on the page shown, in order."""
+        """The model's rows on the page shown, in order (in any of the views)."""
         model = self.view.model()
         count = model.rowCount() if model is not None else 0
-        return [row for row in range(count) if not self._is_hidden(row)]
-
-    def _is_hidden(self, row: int) -> bool:
-        view = self.view
-        assert isinstance(view, (QListView, QTableView))
-        return view.isRowHidden(row)
+        return [row for row in range(count) if any(not _hidden(v, row) for v in self.views)]
 
     def _apply(self) -> int:
         model = self.view.model()
         rows = model.rowCount() if model is not None else 0
         count = rows if self.limit is None else min(self.limit, rows)
         shown, self.pages = page_rows(
-            count, self.per_page, self.page, self.pinned(), self.keep_place
+            count, self.per_page * len(self.views), self.page, self.pinned(), self.keep_place
         )
         self.page %= self.pages
-        view = self.view
-        assert isinstance(view, (QListView, QTableView))
-        for row in range(rows):
-            hide = row not in shown
-            if view.isRowHidden(row) != hide:
-                view.setRowHidden(row, hide)
+        ordered = sorted(shown)
+        for number, view in enumerate(self.views):
+            part = set(ordered[number * self.per_page : (number + 1) * self.per_page])
+            self.shown_in[number] = len(part)
+            assert isinstance(view, (QListView, QTableView))
+            for row in range(rows):
+                hide = row not in part
+                if view.isRowHidden(row) != hide:
+                    view.setRowHidden(row, hide)
         paging = self.pages > 1
         self.label.setText(f"{self.page + 1} / {self.pages}" if paging else "")
         self.label.setVisible(paging)
@@ -204,6 +208,11 @@ class RowPager(QObject):
         elif not paging:
             self._timer.stop()
         return len(shown)
+
+
+def _hidden(view: QAbstractItemView, row: int) -> bool:
+    assert isinstance(view, (QListView, QTableView))
+    return view.isRowHidden(row)
 
 
 class FittedRows(QWidget):
