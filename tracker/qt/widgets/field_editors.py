@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -33,8 +35,30 @@ def error_style() -> str:
     return f"color: {ERROR_INK[dark]}; font-weight: bold;"
 
 
+class WrappedLabel(QLabel):
+    """A wrapping label that is always as tall as its lines at its width: a form
+    (QFormLayout) sizes a row across its width from an earlier text's height, and would
+    clip a longer message."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        needed = self.heightForWidth(self.width()) if self.text() else 0
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(max(needed, 0))
+
+
 class FieldEditor(QWidget):
-    """One field: an input widget and, below it, the error shown when its value is bad."""
+    """One field: an input widget, and the error shown when its value is bad (`error`,
+    which the form places below the field, across the whole form's width: a message
+    wraps there on a line as wide as the form, never squeezed into the field's column
+    and never wider than the form)."""
 
     def __init__(self, field: Field, parent: QWidget | None = None, multiline: bool = False):
         super().__init__(parent)
@@ -50,6 +74,7 @@ class FieldEditor(QWidget):
         elif multiline:
             self.input = QPlainTextEdit()
             self.input.setFixedHeight(70)
+            self.input.setTabChangesFocus(True)  # Tab goes on to the next field
         else:
             self.input = QLineEdit()
             if field.kind == "int" and field.minimum is not None and field.maximum is not None:
@@ -61,12 +86,12 @@ class FieldEditor(QWidget):
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.addWidget(self.input, 1)
         layout.addLayout(self.row)
-        self.error = QLabel()
+        self.error = WrappedLabel(self)
         self.error.setObjectName(f"error_{field.name}")
         self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what was typed
         self.error.hide()
-        layout.addWidget(self.error)
         self.loaded: Any = self.raw_value()
 
     def refit(self, field: Field) -> None:
@@ -144,6 +169,7 @@ class FieldForm(QWidget):
             editor = FieldEditor(field, self, multiline=field.name in multiline)
             self.editors[field.name] = editor
             layout.addRow(f"{field.label}:", editor)
+            layout.addRow(editor.error)  # below it, as wide as the form
 
     def set_values(self, values: dict[str, Any], keep_edited: bool = False) -> None:
         """Fill the form; with `keep_edited`, a field the GM has changed keeps its text."""
