@@ -59,8 +59,8 @@ CURSOR_KEYS = tuple(
 EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     ("Take the action whose box has the focus; press the focused button or box", "Enter"),
     ("Leave a field or button for the fight view", "Esc"),
-    ("Players' screen: full screen on or off (when it has the focus)", "F11"),
-    ("Players' screen: leave full screen (when it has the focus)", "Esc"),
+    ("Players' screen: full screen on or off (should it get the keyboard)", "F11"),
+    ("Players' screen: leave full screen (should it get the keyboard)", "Esc"),
 )
 
 
