@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
 from tests.qt.conftest import shown_window
+from tests.qt.test_keyboard import _spied, back_to, close_dialog_soon, key
 from tracker.engine import EditCombatant, Session
 from tracker.engine.health_commands import ChangeHealth
 from tracker.persistence import load_encounter
@@ -108,10 +109,13 @@ def test_a_wrong_value_keeps_the_keyboard_in_its_field_with_the_whole_message(fi
     assert editor.field.label in window.editor.unapplied()
 
 
-@pytest.mark.parametrize("field", ["name", "side", "hidden"])
-def test_escape_leaves_any_editor_field_and_space_ends_the_turn(fight, qtbot, field):
+@pytest.mark.parametrize("field", ["name", "side", "hidden", "notes", "effects"])
+def test_escape_leaves_any_field_and_space_ends_the_turn(fight, qtbot, field):
     window = fight
-    widget = window.editor.form.editors[field].input
+    if field == "effects":
+        widget = window.effects_view
+    else:
+        widget = window.editor.form.editors[field].input
     widget.setFocus(Qt.FocusReason.MouseFocusReason)
     assert QApplication.focusWidget() is widget
     press(qtbot, Qt.Key.Key_Escape)
@@ -183,6 +187,39 @@ def test_escape_in_a_floating_dock_gives_the_keyboard_to_the_main_window(fight, 
     qtbot.waitUntil(window.isActiveWindow)
     assert in_fight_view(window)
     assert fight_view(QWidget()) is None
+
+
+@pytest.mark.parametrize("after", ["Enter in a field", "Escape from a field", "a dialog"])
+def test_every_shortcut_of_the_help_window_works_after_a_field_or_a_dialog(fight, qtbot, after):
+    window = fight
+    name = window.editor.form.editors["name"].input
+    name.setFocus(Qt.FocusReason.MouseFocusReason)
+    if after == "Enter in a field":
+        press(qtbot, Qt.Key.Key_Return)
+    elif after == "Escape from a field":
+        qtbot.keyClicks(name, "typed")
+        press(qtbot, Qt.Key.Key_Escape)
+    else:  # Ctrl+E from the field: the effect dialog opens, Escape closes it
+        closed = close_dialog_soon(qtbot)
+        press(qtbot, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+        assert closed, "the effect dialog did not open"
+        back_to(window, qtbot)
+        press(qtbot, Qt.Key.Key_Escape)  # the field had the focus before the dialog
+    landed = QApplication.focusWidget()
+    assert in_fight_view(window)
+    spies = _spied(window)
+    assert set(dict(window.shortcut_rows())) >= {
+        action.text().replace("&", "") for action, _ in spies.values()
+    }
+    missed = []
+    for text, (action, hits) in spies.items():
+        for sequence in action.shortcuts():
+            landed.setFocus(Qt.FocusReason.MouseFocusReason)
+            before = len(hits)
+            key(qtbot, sequence)
+            if len(hits) != before + 1:
+                missed.append(f"{text}: {sequence.toString()}")
+    assert not missed
 
 
 # --- Tab follows reading order ----------------------------------------------------------
