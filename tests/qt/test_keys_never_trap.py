@@ -112,10 +112,8 @@ def test_a_wrong_value_keeps_the_keyboard_in_its_field_with_the_whole_message(fi
 @pytest.mark.parametrize("field", ["name", "side", "hidden", "notes", "effects"])
 def test_escape_leaves_any_field_and_space_ends_the_turn(fight, qtbot, field):
     window = fight
-    if field == "effects":
-        widget = window.effects_view
-    else:
-        widget = window.editor.form.editors[field].input
+    editors = window.editor.form.editors
+    widget = window.effects_view if field == "effects" else editors[field].input
     widget.setFocus(Qt.FocusReason.MouseFocusReason)
     assert QApplication.focusWidget() is widget
     press(qtbot, Qt.Key.Key_Escape)
@@ -125,13 +123,14 @@ def test_escape_leaves_any_field_and_space_ends_the_turn(fight, qtbot, field):
     assert end_turn == [True]
 
 
-def test_enter_on_the_hidden_tick_box_applies_rather_than_ticks(fight, qtbot):
+def test_enter_on_the_side_choice_applies_it(fight, qtbot):
     window = fight
-    hidden = window.editor.form.editors["hidden"].input
-    was = window.document.encounter.combatants[0].hidden
-    qtbot.mouseClick(hidden, LEFT, pos=QPoint(8, hidden.height() // 2))
+    side = window.editor.form.editors["side"].input
+    was = window.document.encounter.combatants[0].side
+    side.setFocus(Qt.FocusReason.MouseFocusReason)
+    side.setCurrentIndex((side.currentIndex() + 1) % side.count())
     press(qtbot, Qt.Key.Key_Return)
-    assert window.document.encounter.combatants[0].hidden is not was
+    assert window.document.encounter.combatants[0].side != was
     assert in_fight_view(window)
 
 

@@ -58,9 +58,12 @@ CURSOR_KEYS = tuple(
 # What the help window lists besides the menus' and the actions' shortcuts.
 EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     ("Take the action whose box has the focus; press the focused button or box", "Enter"),
-    ("Leave a field or button for the fight view", "Esc"),
+    (
+        "Leave a field or button for the fight view (the players' screen, should it get "
+        "the keyboard: leave full screen)",
+        "Esc",
+    ),
     ("Players' screen: full screen on or off (should it get the keyboard)", "F11"),
-    ("Players' screen: leave full screen (should it get the keyboard)", "Esc"),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -67,12 +68,13 @@ class CombatantEditor(QWidget):
             multiline=frozenset({"notes"}),
         )
         self._form_holder.addWidget(form)
-        # Enter in a field (the notes aside: Enter is a new line there) applies the form
-        # and, once applied, gives the keyboard back to the fight view.
+        # Enter in a field applies the form and, once applied, gives the keyboard back to
+        # the fight view; not in the notes (Enter is a new line there), nor on a tick box
+        # (Enter ticks it, as on any button: see `tracker.qt.keyboard`).
         enter = EnterPerforms(self._apply_and_leave, form)
         for editor in form.editors.values():
-            if not isinstance(editor.input, QPlainTextEdit):
-                editor.input.setProperty(ACTION_INPUT, True)  # Enter applies, never ticks
+            if not isinstance(editor.input, (QPlainTextEdit, QCheckBox)):
+                editor.input.setProperty(ACTION_INPUT, True)  # Enter applies
                 enter.watch(editor.input)
         self.roll_buttons: dict[str, QPushButton] = {}
         for field in self._document.ruleset.stat_fields:
