@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,6 +27,8 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.qt.appearance import is_dark
 from tracker.qt.palette import ERROR_INK
+
+WRAP = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
 
 
 def error_style() -> str:
@@ -49,9 +51,18 @@ class WrappedLabel(QLabel):
         self._fit_height()
 
     def _fit_height(self) -> None:
-        needed = self.heightForWidth(self.width()) if self.text() else 0
+        """The height of the text's lines at the label's width, measured from the text
+        (the label's own `heightForWidth` never drops below its minimum height)."""
+        needed = 0
+        if self.text():
+            margins = self.contentsMargins()
+            extra_width = margins.left() + margins.right() + 2 * self.margin()
+            extra_height = margins.top() + margins.bottom() + 2 * self.margin()
+            room = QRect(0, 0, max(self.width() - extra_width, 1), 1 << 20)
+            lines = self.fontMetrics().boundingRect(room, WRAP, self.text())
+            needed = lines.height() + extra_height
         if needed != self.minimumHeight():
-            self.setMinimumHeight(max(needed, 0))
+            self.setMinimumHeight(needed)
 
 
 class FieldEditor(QWidget):
