@@ -113,7 +113,11 @@ def test_keyboard_and_focus_on_a_real_display(x_display: str, tmp_path: Path):
     assert players["gm_active"] is True  # the GM keeps the keyboard
     assert players["space_ended_turn"] and players["ctrl_z_undid"]
     assert players["menu_text"] == "Close players' &screen"
-    assert players["escape_closed"] is True
+    # A click on the players' screen leaves the keyboard to the GM; Escape never closes it.
+    assert players["players_took_keyboard"] is False
+    assert players["gm_active_after_click"] and players["space_after_click"]
+    assert players["escape_kept_it"] is True
+    assert players["closed_by_menu_key"] is True
     assert players["gm_active_after"] is True
     assert players["menu_text_after"] == "Players' &screen…"
     assert players["reopened_by_key"] and players["closed_by_key"]
@@ -287,10 +291,18 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
     players_report["space_ended_turn"] = current() != turn_before
     press("ctrl+z")
     players_report["ctrl_z_undid"] = current() == turn_before
-    players.activateWindow()  # the GM clicked the players' screen
-    pump(players.isActiveWindow)
+    # The GM clicks the players' screen: it takes no keyboard, Space ends the turn.
+    spot = players.geometry().center()
+    xdo("mousemove", "--screen", "1", str(spot.x()), str(spot.y()), "click", "1")
+    players_report["players_took_keyboard"] = pump(players.isActiveWindow, 1.0)
+    players_report["gm_active_after_click"] = window.isActiveWindow()
+    turn_before = current()
+    press("space")
+    players_report["space_after_click"] = current() != turn_before
     press("Escape")
-    players_report["escape_closed"] = pump(lambda: not players.isVisible())
+    players_report["escape_kept_it"] = not pump(lambda: not players.isVisible(), 0.5)
+    press("ctrl+shift+p", settle=0.8)  # the menu's toggle closes it
+    players_report["closed_by_menu_key"] = pump(lambda: not players.isVisible())
     players_report["gm_active_after"] = pump(window.isActiveWindow)
     players_report["menu_text_after"] = window.actions_by_name["players_screen"].text()
     press("ctrl+shift+p", settle=0.8)

@@ -7,7 +7,12 @@ claims Space and letters (and nothing can be typed with them: H opens the damage
 and a text field claims Ctrl+Z even with nothing of its own to undo. `WindowKeys`
 hands those keys back to the window. Buttons never claim Space, so it never presses
 the button that happens to have the focus: Enter does (or performs the action whose
-parameter box has the focus)."""
+parameter box has the focus).
+
+A field never keeps the keyboard once the GM is done with it: Escape in any field or
+button of the window (outside the fight view) leaves it for the fight view (what was
+typed stays, unless the field drops it itself, as the damage box does), and a form
+that applies on Enter hands the keyboard back the same way (`hand_back`)."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QAbstractSpinBox,
     QApplication,
     QDialog,
@@ -60,9 +66,58 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
         "Answer the prompt: the button showing the key, in the order shown",
         "Ctrl+1 … Ctrl+9, Ctrl+0",
     ),
-    ("Players' screen: full screen on or off (when it has the focus)", "F11"),
-    ("Players' screen: close (when it has the focus)", "Esc"),
+    (
+        "Leave a field or button for the fight view (the players' screen, should it get "
+        "the keyboard: leave full screen)",
+        "Esc",
+    ),
+    ("Players' screen: full screen on or off (should it get the keyboard)", "F11"),
 )
+
+
+def fight_view(widget: QWidget) -> QWidget | None:
+    """The fight view (`central_view`) of the window `widget` is in, also from a dock
+    floating apart from it; None outside such a window."""
+    top = widget.window()
+    if isinstance(top, QDockWidget) and top.parentWidget() is not None:
+        top = top.parentWidget().window()
+    view = getattr(top, "central_view", None)
+    return view if isinstance(view, QWidget) else None
+
+
+def hand_back(widget: QWidget) -> None:
+    """Give the keyboard from `widget` back to its window's fight view, where Space, H
+    and every shortcut are the window's (the view's own focused part, if it has one).
+    Outside such a window the widget just lets the focus go."""
+    view = fight_view(widget)
+    if view is None or not view.isVisible():
+        widget.clearFocus()
+        return
+    target = view.focusWidget()  # the part of the view that had the focus last
+    if target is None or not _can_focus(target, view):
+        target = view if view.focusPolicy() != Qt.FocusPolicy.NoFocus else _first_focusable(view)
+    window = view.window()
+    if not window.isActiveWindow():  # the keyboard was in a floating dock
+        window.activateWindow()
+    # As a click would: a list given the focus otherwise makes its first row current,
+    # which would select another combatant under the GM's feet.
+    target.setFocus(Qt.FocusReason.MouseFocusReason)
+
+
+def _can_focus(widget: QWidget, view: QWidget) -> bool:
+    return (
+        bool(widget.focusPolicy() & Qt.FocusPolicy.ClickFocus)
+        and widget.isEnabled()
+        and widget.isVisibleTo(view)
+    )
+
+
+def _first_focusable(view: QWidget) -> QWidget:
+    """A view made of parts: its first list or table (else its first part that takes
+    the focus, else the view itself)."""
+    parts = [child for child in view.findChildren(QWidget) if _can_focus(child, view)]
+    lists = [part for part in parts if isinstance(part, QAbstractItemView)]
+    return (lists or parts or [view])[0]
 
 
 def _is_undo(event: QKeyEvent) -> bool:
@@ -90,6 +145,11 @@ def _own_history(widget: QWidget, redo: bool) -> bool | None:
         document = widget.document()
         return document.isRedoAvailable() if redo else document.isUndoAvailable()
     return None
+
+
+def _inside_fight_view(widget: QWidget) -> bool:
+    view = fight_view(widget)
+    return view is not None and (view is widget or view.isAncestorOf(widget))
 
 
 def _in_number_box(widget: QWidget) -> bool:
@@ -200,6 +260,15 @@ class WindowKeys(QObject):
         if kind == QEvent.Type.ShortcutOverride and self._mine(watched):
             # Filtered out unaccepted: no widget claims it, the window's shortcut runs.
             return self.hands_to_window(watched, event)
+        if (
+            kind == QEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Escape
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self._mine(watched)
+            and not _inside_fight_view(watched)
+        ):
+            hand_back(watched)
+            return True
         if (
             kind == QEvent.Type.KeyPress
             and event.key() in ENTER_KEYS

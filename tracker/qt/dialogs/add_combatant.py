@@ -24,6 +24,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.state import SIDES, Encounter
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.widgets.field_editors import FieldForm
 
 ENEMIES_START_HIDDEN = "encounter/new_enemies_hidden"
@@ -97,6 +98,7 @@ class AddCombatantDialog(QDialog):
         self.name_edit.textEdited.connect(lambda _text: self._show(""))
         self.count_box.valueChanged.connect(lambda _value: self._show(""))
         self.setMinimumWidth(380)
+        self._reading_order = ReadingOrder(self)  # the ruleset's fields before OK
 
     def _follow_side(self) -> None:
         """A name the GM has not typed follows the side; enemies start hidden if the GM

@@ -40,6 +40,7 @@ from tracker.library import Library, SavedCondition
 from tracker.qt.dialogs.condition_picker import ConditionBox, Entry, catalogue
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.widgets.field_editors import FieldForm
 
 LibraryGetter = Callable[[], Library | None]
@@ -171,6 +172,8 @@ class EffectDialog(QDialog):
         self.name_edit.textEdited.connect(self._on_name_edited)
         self.notes_edit.textChanged.connect(self._check_note)
         self.setMinimumWidth(480)
+        self._reading_order = ReadingOrder(self)
+        self.name_edit.setFocus()  # a condition typed at once names the effect
 
     # --- the catalogue ------------------------------------------------------------------
     def library(self) -> Library | None:

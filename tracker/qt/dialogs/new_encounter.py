@@ -19,6 +19,7 @@ from tracker.engine.errors import TrackerError
 from tracker.engine.registry import available_rulesets
 from tracker.library import LibraryEntry
 from tracker.qt.dialogs.parts import error_label, ok_cancel
+from tracker.qt.reading_order import ReadingOrder
 
 
 class NewEncounterDialog(QDialog):
@@ -52,6 +53,7 @@ class NewEncounterDialog(QDialog):
         buttons = ok_cancel(self)
         layout.addRow(buttons)
         self.setMinimumWidth(420)
+        self._reading_order = ReadingOrder(self)
         self.ruleset_combo.currentIndexChanged.connect(lambda _index: self._follow_ruleset())
         self._follow_ruleset()
 

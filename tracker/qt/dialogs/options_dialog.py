@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import SetOption
 from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.reading_order import ReadingOrder
 
 
 class OptionsDialog(QDialog):
@@ -45,6 +46,7 @@ class OptionsDialog(QDialog):
         buttons = ok_cancel(self)
         layout.addWidget(buttons)
         self.setMinimumWidth(660)
+        self._reading_order = ReadingOrder(self)
 
     def chosen(self, name: str) -> str:
         return next(value for value, button in self.buttons[name].items() if button.isChecked())

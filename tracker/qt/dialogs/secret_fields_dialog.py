@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QVBoxLayout, QWidget
 from tracker.engine import SetSecretFields
 from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.reading_order import ReadingOrder
 
 
 class SecretFieldsDialog(QDialog):
@@ -36,6 +37,7 @@ class SecretFieldsDialog(QDialog):
         buttons = ok_cancel(self)
         layout.addWidget(buttons)
         self.setMinimumWidth(380)
+        self._reading_order = ReadingOrder(self)
 
     def chosen(self) -> list[str]:
         return [name for name, box in self.boxes.items() if box.isChecked() and box.isEnabled()]

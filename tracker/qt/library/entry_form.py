@@ -9,6 +9,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.ruleset import AnyRuleset
 from tracker.library import LibraryEntry
 from tracker.library.entries import TAGS_FIELD, clean_tags, entry_fields
+from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.widgets.field_editors import FieldForm
 
 
@@ -16,6 +17,7 @@ class EntryForm(FieldForm):
     def __init__(self, ruleset: AnyRuleset, parent: QWidget | None = None) -> None:
         super().__init__(entry_fields(ruleset), parent, multiline=frozenset({"notes"}))
         self.ruleset = ruleset
+        self._reading_order = ReadingOrder(self)
 
     def show_entry(self, entry: LibraryEntry | None) -> None:
         """Fill the form with `entry`, or with the defaults of a new one."""

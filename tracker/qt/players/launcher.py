@@ -59,6 +59,7 @@ def open_players_screen(
     window = PlayersWindow(
         document, settings, turn_order_model=turn_order_model, effects_model=effects_model
     )
+    window.keyboard_home = parent
     window.show_on_screen(gm_screen)
     give_focus_back(parent)
     return window

@@ -25,6 +25,7 @@ from tracker.qt.players.screens import (
 )
 from tracker.qt.players.settings import THEME_NAMES, PlayersScreenSettings
 from tracker.qt.players.visibility import HEALTH_MODES
+from tracker.qt.reading_order import ReadingOrder
 
 THEME_LABELS = {"system": "As the GM's window (light or dark)"}
 HEALTH_LABELS = {
@@ -98,6 +99,7 @@ class PlayersScreenDialog(QDialog):
         self.screen_combo.currentIndexChanged.connect(self._update_fullscreen)
         self._update_fullscreen()
         self.setMinimumWidth(460)
+        self._reading_order = ReadingOrder(self)
 
     def _chosen_screen(self) -> QScreen | None:
         return resolve_screen(str(self.screen_combo.currentData() or ""), self._gm_screen)

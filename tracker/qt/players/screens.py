@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
@@ -56,6 +57,16 @@ def can_be_full_screen(screen: QScreen | None, gm_screen: QScreen | None = None)
     return gm_screen is None or screen != gm_screen
 
 
+def show_full_screen(window: QWidget) -> None:
+    """Full screen, without activating the window (as `showFullScreen` would: the
+    players' screen never takes the keyboard)."""
+    state = window.windowState() & ~(
+        Qt.WindowState.WindowMinimized | Qt.WindowState.WindowMaximized
+    )
+    window.setWindowState(state | Qt.WindowState.WindowFullScreen)
+    window.setVisible(True)
+
+
 def place_window(
     window: QWidget, settings: PlayersScreenSettings, gm_screen: QScreen | None = None
 ) -> QScreen | None:
@@ -69,7 +80,7 @@ def place_window(
     area = screen.availableGeometry()
     if settings.fullscreen and can_be_full_screen(screen, gm_screen):
         window.setGeometry(screen.geometry())
-        window.showFullScreen()
+        show_full_screen(window)
         return screen
     width = max(640, int(area.width() * WINDOW_FRACTION))
     height = max(360, int(area.height() * WINDOW_FRACTION))

@@ -1,15 +1,17 @@
 """The players' screen: a window of its own (full screen on a projector or TV) showing
 what the players may know, following every change live, undo included.
 
-It never takes the keyboard from the GM's window: it is shown without being
-activated. When it has the focus all the same (the GM clicked it), F11 switches full
-screen on and off and Escape closes it.
+It never keeps the keyboard: it is shown without being activated, it tells the window
+manager it takes no focus, and when it is activated all the same (the GM clicked it)
+it hands the activation back to `keyboard_home`, the GM's window, at once. Should a
+key reach it before that, F11 switches full screen on and off and Escape leaves full
+screen; it never closes the screen (the GM's menu or Ctrl+Shift+P does).
 """
 
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QScreen
 from PySide6.QtWidgets import QLayout, QVBoxLayout, QWidget
 
@@ -18,7 +20,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.board import PlayersBoard
-from tracker.qt.players.screens import place_window
+from tracker.qt.players.screens import place_window, show_full_screen
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.players.themes import theme_named
 from tracker.qt.ruleset_ui import ui_for
@@ -40,9 +42,10 @@ class PlayersWindow(QWidget):
         effects_model: EffectsModel | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setObjectName("players_window")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
+        self.keyboard_home: QWidget | None = None  # the GM's window: it gets the keys
         self.document = document
         self.settings = settings if settings is not None else PlayersScreenSettings.load()
         self._shared = {"turn_order_model": turn_order_model, "effects_model": effects_model}
@@ -107,16 +110,28 @@ class PlayersWindow(QWidget):
         self.setWindowTitle(f"{self.document.encounter.name} — players' screen · Tracker")
 
     # --- keys -------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            QTimer.singleShot(0, self, self._give_keyboard_back)
+
+    def _give_keyboard_back(self) -> None:
+        """Activated (a click): the GM's window takes the keyboard again."""
+        home = self.keyboard_home
+        if home is not None and shiboken6.isValid(home) and home.isVisible():
+            home.activateWindow()
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_F11:
             if self.isFullScreen():
                 self.showNormal()
             else:
-                self.showFullScreen()
+                show_full_screen(self)
             return
         if event.key() == Qt.Key.Key_Escape:
-            self.close()
-            return
+            if self.isFullScreen():
+                self.showNormal()
+            return  # never closes: the TV would go dark in the middle of a fight
         super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:

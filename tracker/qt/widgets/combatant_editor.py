@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tracker.engine import EditCombatant, RolledEdit
 from tracker.engine.commands import BASE_FIELDS, clean_name
@@ -17,6 +25,9 @@ from tracker.engine.health import defeated_word, health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
+from tracker.qt.keyboard import hand_back
+from tracker.qt.reading_order import ReadingOrder
+from tracker.qt.widgets.action_inputs import ACTION_INPUT, EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 
 
@@ -45,6 +56,7 @@ class CombatantEditor(QWidget):
         layout.addStretch(1)
         self.apply_button.clicked.connect(self.apply)
         self.revert_button.clicked.connect(lambda: self._reload())
+        self._reading_order = ReadingOrder(self)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._rebuild)
         self.set_combatant(None)
@@ -56,10 +68,14 @@ class CombatantEditor(QWidget):
             multiline=frozenset({"notes"}),
         )
         self._form_holder.addWidget(form)
+        # Enter in a field applies the form and, once applied, gives the keyboard back to
+        # the fight view; not in the notes (Enter is a new line there), nor on a tick box
+        # (Enter ticks it, as on any button: see `tracker.qt.keyboard`).
+        enter = EnterPerforms(self._apply_and_leave, form)
         for editor in form.editors.values():
-            line_edit = editor.input
-            if hasattr(line_edit, "returnPressed"):
-                line_edit.returnPressed.connect(self.apply)
+            if not isinstance(editor.input, (QPlainTextEdit, QCheckBox)):
+                editor.input.setProperty(ACTION_INPUT, True)  # Enter applies
+                enter.watch(editor.input)
         self.roll_buttons: dict[str, QPushButton] = {}
         for field in self._document.ruleset.stat_fields:
             if field.roll_from:  # a value rolled from the combatant's own dice (Zeal)
@@ -171,6 +187,12 @@ class CombatantEditor(QWidget):
                 return False
         self._reload()  # the form now shows the combatant as it is, nothing unapplied
         return True
+
+    def _apply_and_leave(self) -> None:
+        """Enter in a field: apply; the keyboard goes back to the fight view unless a
+        field is wrong (its message shows, the GM stays to mend it)."""
+        if self.apply():
+            hand_back(self)
 
     def roll(self, field_name: str) -> bool:
         """Roll the combatant's dice for the field and apply the result at once: the dice

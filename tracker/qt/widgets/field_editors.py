@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -26,6 +28,8 @@ from tracker.engine.fields import Field
 from tracker.qt.appearance import is_dark
 from tracker.qt.palette import ERROR_INK
 
+WRAP = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+
 
 def error_style() -> str:
     """A field's error message: red enough to see, readable on the scheme in force."""
@@ -40,8 +44,39 @@ def fill_choices(combo: QComboBox, field: Field) -> None:
         combo.addItem(label, choice)
 
 
+class WrappedLabel(QLabel):
+    """A wrapping label that is always as tall as its lines at its width: a form
+    (QFormLayout) sizes a row across its width from an earlier text's height, and would
+    clip a longer message."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """The height of the text's lines at the label's width, measured from the text
+        (the label's own `heightForWidth` never drops below its minimum height)."""
+        needed = 0
+        if self.text():
+            margins = self.contentsMargins()
+            extra_width = margins.left() + margins.right() + 2 * self.margin()
+            extra_height = margins.top() + margins.bottom() + 2 * self.margin()
+            room = QRect(0, 0, max(self.width() - extra_width, 1), 1 << 20)
+            lines = self.fontMetrics().boundingRect(room, WRAP, self.text())
+            needed = lines.height() + extra_height
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+
+
 class FieldEditor(QWidget):
-    """One field: an input widget and, below it, the error shown when its value is bad."""
+    """One field: an input widget, and the error shown when its value is bad (`error`,
+    which the form places below the field, across the whole form's width: a message
+    wraps there on a line as wide as the form, never squeezed into the field's column
+    and never wider than the form)."""
 
     def __init__(self, field: Field, parent: QWidget | None = None, multiline: bool = False):
         super().__init__(parent)
@@ -57,6 +92,7 @@ class FieldEditor(QWidget):
         elif multiline:
             self.input = QPlainTextEdit()
             self.input.setFixedHeight(70)
+            self.input.setTabChangesFocus(True)  # Tab goes on to the next field
         else:
             self.input = QLineEdit()
             if field.kind == "int" and field.minimum is not None and field.maximum is not None:
@@ -68,12 +104,12 @@ class FieldEditor(QWidget):
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.addWidget(self.input, 1)
         layout.addLayout(self.row)
-        self.error = QLabel()
+        self.error = WrappedLabel(self)
         self.error.setObjectName(f"error_{field.name}")
         self.error.setStyleSheet(error_style())
         self.error.setWordWrap(True)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what was typed
         self.error.hide()
-        layout.addWidget(self.error)
         self.loaded: Any = self.raw_value()
 
     def refit(self, field: Field) -> None:
@@ -150,6 +186,7 @@ class FieldForm(QWidget):
             editor = FieldEditor(field, self, multiline=field.name in multiline)
             self.editors[field.name] = editor
             layout.addRow(f"{field.label}:", editor)
+            layout.addRow(editor.error)  # below it, as wide as the form
 
     def set_values(self, values: dict[str, Any], keep_edited: bool = False) -> None:
         """Fill the form; with `keep_edited`, a field the GM has changed keeps its text."""

@@ -31,6 +31,7 @@ from tracker.engine.health_commands import ChangeHealth
 from tracker.engine.session import SessionEvent
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.keyboard import hand_back
 from tracker.qt.palette import ERROR_INK
 
 SHOWN_MS = 10_000  # how long the last change stays under the box
@@ -80,11 +81,12 @@ class HealthBox(QWidget):
         self._fade.setSingleShot(True)
         self._fade.setInterval(SHOWN_MS)
         self._fade.timeout.connect(lambda: self._show("", error=False))
-        self.input.returnPressed.connect(self.apply)
+        self.input.returnPressed.connect(self._apply_and_leave)
         self.apply_button.clicked.connect(self.apply)
         self.roll_button.clicked.connect(self.roll)
         self.input.textEdited.connect(lambda _text: self._show("", error=False))
-        # Escape leaves the box (what was typed is dropped): Space then ends the turn.
+        # Escape leaves the box for the fight view (what was typed is dropped): Space then
+        # ends the turn.
         leave = QAction("Leave the damage box", self.input)
         leave.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         leave.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -131,10 +133,16 @@ class HealthBox(QWidget):
         self.input.selectAll()
 
     def leave(self) -> None:
-        """Drop what was typed and give the keyboard back to the window."""
+        """Drop what was typed and give the keyboard back to the fight view."""
         self.input.clear()
         self._show("", error=False)
-        self.input.clearFocus()
+        hand_back(self.input)
+
+    def _apply_and_leave(self) -> None:
+        """Enter: apply, then the keyboard goes back to the fight view (a refused text
+        stays, with its reason, for the GM to mend)."""
+        if self.apply():
+            hand_back(self.input)
 
     def apply(self) -> bool:
         """Apply the text typed to the selected combatants; False (with the reason shown
