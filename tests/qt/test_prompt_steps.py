@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from benchmarks.fights import next_step
 from benchmarks.table_speed import an_action
 from tests.qt.test_chrome_steps import close, open_window
-from tracker.qt.widgets.prompt_panel import CONTEXT_LINES
+from tracker.qt.widgets.prompt_panel import context_lines
 
 
 class Resizes(QObject):
@@ -45,7 +45,7 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
             if session.refusal(command) is not None:
                 continue
             answers = len(panel.answer_rows)
-            lines = len(panel.prompt.context) if panel.prompt is not None else -1
+            lines = (len(panel.prompt.context), len(panel.prompt.answers)) if panel.prompt else None
             shown = area.isVisible()
             resizes = Resizes(area)
             app.installEventFilter(resizes)
@@ -57,11 +57,13 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
             if not panel.isVisible() or not area.isVisible():
                 continue
             now = len(panel.prompt.context) if panel.prompt is not None else -1
+            shape = (now, len(panel.prompt.answers)) if panel.prompt is not None else None
             if len(panel.answer_rows) != answers:
                 seen["more" if len(panel.answer_rows) > answers else "fewer"] += 1
-            assert resizes.count <= (1 if now != lines or not shown else 0)
+            assert resizes.count <= (1 if shape != lines or not shown else 0)
             line = panel.context.fontMetrics().lineSpacing()
-            assert area.height() == min(now, CONTEXT_LINES) * line + 8
+            answers_now = len(panel.prompt.answers)
+            assert area.height() == context_lines(now, answers_now) * line + 8
         assert seen["fewer"] >= 5, seen
         assert seen["more"] >= 5, seen
     finally:

@@ -54,10 +54,14 @@ def test_every_prompt_leaves_eight_rows_and_shows_every_answer(
             whole.add(summary.id)
         return original(painter, rect, summary, *args, **kwargs)
 
+    windows = shown_window(qtbot, session, tmp_path / "journal", LAPTOP_INSIDE)
+    window = next(windows)
+    # Patched once every view's module is imported: a module imported later would keep
+    # the recording function, and the view it records for, past this test.
     for module in list(sys.modules.values()):
         if getattr(module, "paint_cell", None) is original:
             monkeypatch.setattr(module, "paint_cell", recorded)
-    for window in shown_window(qtbot, session, tmp_path / "journal", LAPTOP_INSIDE):
+    try:
         view_box.append(window.central_view)
         panel, column = window.prompt_panel, window.dock("dock_inspector")
         prompts = tallest = 0
@@ -68,7 +72,17 @@ def test_every_prompt_leaves_eight_rows_and_shows_every_answer(
             if panel.isVisible():
                 prompts += 1
                 tallest = max(tallest, panel.height())
-                buttons = [b for b in panel.findChildren(QPushButton) if b.isVisible()]
+
+                def shown(panel=panel) -> list[QPushButton]:
+                    return [b for b in panel.findChildren(QPushButton) if b.isVisible()]
+
+                def whole_buttons() -> bool:  # once the column has made room (a few
+                    return all(  # posted layouts)
+                        b.height() >= b.minimumSizeHint().height() for b in shown()
+                    )
+
+                qtbot.waitUntil(whole_buttons, timeout=2000)
+                buttons = shown()
                 assert buttons and all(_in(b, column) for b in buttons), panel.title.text()
                 assert _in(panel, column)
             whole.clear()
@@ -78,3 +92,5 @@ def test_every_prompt_leaves_eight_rows_and_shows_every_answer(
             assert rows >= 8, f"{rows} whole rows ({asked})"
         if ruleset_id in ("ap_countdown", "initiative_ticks"):
             assert prompts >= 3 and tallest > 150, (prompts, tallest)
+    finally:
+        next(windows, None)  # closes the window

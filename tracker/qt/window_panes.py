@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -63,10 +62,9 @@ def inspector_pane(
     layout = QVBoxLayout(pane)
     layout.setContentsMargins(4, 4, 4, 4)
     layout.addWidget(banner)
-    # The question keeps its height: the editor and the effects below give theirs up.
-    policy = prompt.sizePolicy()
-    policy.setVerticalPolicy(QSizePolicy.Policy.Fixed)
-    prompt.setSizePolicy(policy)
+    # The question takes the height its lines need at the column's width (a layout
+    # gives a height-for-width widget at least that); the editor and the effects below
+    # give theirs up.
     layout.addWidget(prompt)
     layout.addWidget(health_box)
     scroller = QScrollArea()
@@ -79,7 +77,7 @@ def inspector_pane(
     layout.addWidget(scroller, 3)
     effects.setMinimumHeight(80)
     layout.addWidget(effects, 2)
-    return Fence(pane)
+    return Fence(pane, asks=(banner, prompt, health_box), yielding=(effects, scroller))
 
 
 class Fence(QWidget):
@@ -88,10 +86,14 @@ class Fence(QWidget):
     (its layout requests stop here), and the column always has the dock's whole height
     (a scroll area would make a column whose texts wrap as tall as they want)."""
 
-    def __init__(self, child: QWidget) -> None:
+    def __init__(
+        self, child: QWidget, asks: tuple[QWidget, ...], yielding: tuple[QWidget, ...]
+    ) -> None:
         super().__init__()
         self.setObjectName("inspector_column")
         self.child = child
+        self._asks = asks
+        self._yielding = yielding  # the first gives its place up first
         child.setParent(self)
         least = child.minimumSizeHint()
         self._hint = QSize(max(least.width(), INSPECTOR_LEAST), least.height())
@@ -107,11 +109,35 @@ class Fence(QWidget):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:
+            self._make_room()
             return True  # the child lays itself out within the place it has
         return super().event(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        self._make_room()
         self.child.setGeometry(self.rect())
+
+    def _make_room(self) -> None:
+        """A tall question (AP countdown's ten answers) on a short screen: the effects,
+        then the editor, step aside while it is asked, so that every answer shows whole;
+        they come back when there is room."""
+        layout = self.child.layout()
+        if layout is None:
+            return
+        margins = layout.contentsMargins()
+        width = self.width() - margins.left() - margins.right()
+        spacing = max(layout.spacing(), 0)
+        room = self.height() - margins.top() - margins.bottom()
+        for widget in self._asks:
+            if not widget.isHidden():
+                wanted = widget.heightForWidth(width) if widget.hasHeightForWidth() else -1
+                room -= max(wanted, widget.minimumSizeHint().height()) + spacing
+        for widget in reversed(self._yielding):  # the last keeps its place first
+            least = widget.minimumHeight() or widget.minimumSizeHint().height()
+            fits = room >= least
+            if widget.isHidden() == fits:
+                widget.setVisible(fits)
+            room -= least + spacing if fits else 0
 
 
 def roster_pane(roster: QWidget) -> QWidget:

@@ -50,6 +50,16 @@ from tracker.qt.widgets.steady import SteadyBox
 COMBO_FITS = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
 CHOICE_LETTERS = 10  # a choice box's width, in letters (its list shows them in full)
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
+CONTEXT_LEAST = 3  # ... and at least, with many answers to show (a line fewer an answer)
+
+
+def context_lines(context: int, answers: int) -> int:
+    """The context's height in lines: a prompt of many answers keeps its answers in
+    view on a laptop and scrolls its context sooner (AP countdown's ten answers)."""
+    room = max(CONTEXT_LEAST, min(CONTEXT_LINES, CONTEXT_LINES + 3 - answers))
+    return min(context, room)
+
+
 KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
 Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
@@ -252,7 +262,7 @@ class PromptPanel(QFrame):
         line = self.context.fontMetrics().lineSpacing()
         # A line a context line, up to a few: a height known without laying the rich
         # text out (a line that wraps in a narrow column scrolls within it).
-        lines = min(len(prompt.context), CONTEXT_LINES)
+        lines = context_lines(len(prompt.context), len(prompt.answers))
         height = lines * line + 8
         if self.context_area.height() != height or self.context_area.minimumHeight() != height:
             self.context_area.setFixedHeight(height)
