@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.log_view import LogTable
 from tracker.qt.views.roster_delegate import RosterDelegate
 
 
@@ -173,7 +174,7 @@ def turn_order_table(model: QAbstractItemModel) -> QTableView:
 
 
 def log_table(model: QAbstractItemModel) -> QTableView:
-    view = QTableView()
+    view = LogTable()
     view.setObjectName("log_view")
     view.setModel(model)
     view.verticalHeader().hide()
