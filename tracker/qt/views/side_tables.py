@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.log_view import LogTable
 from tracker.qt.views.roster_delegate import RosterDelegate
+from tracker.qt.views.row_drag import DragRefusal
 
 
 class RosterList(QListView):
@@ -170,6 +172,8 @@ def turn_order_table(model: QAbstractItemModel) -> QTableView:
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(28)
     view.setWordWrap(False)
+    if isinstance(model, TurnOrderModel):  # a drag here moves nothing: it says where to
+        view.drag_refusal = DragRefusal(view, model.refuse_drag)
     return view
 
 

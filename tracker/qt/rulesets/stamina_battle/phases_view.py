@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -31,6 +32,11 @@ from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
 
+OWN_SIDE = (
+    "A Unit is dragged inside its own side's column, to set the order of that side; "
+    "to change its side, edit the Unit."
+)
+
 
 class UnitList(QListView):
     """A side's Units; a change repaints the rows it names (QListView repaints its whole
@@ -50,6 +56,17 @@ class UnitList(QListView):
         for row in range(top_left.row(), bottom_right.row() + 1):
             changed = changed.united(self.visualRect(model.index(row, self.modelColumn())))
         self.viewport().update(changed.intersected(self.viewport().rect()))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """A Unit dragged over another side's column is refused there, with the reason
+        (Qt's drag would only show a "no" cursor)."""
+        source = event.source()
+        model = self.model()
+        if isinstance(source, UnitList) and source is not self and isinstance(model, SideProxy):
+            event.ignore()
+            model.units_model().refuse(OWN_SIDE)
+            return
+        super().dragEnterEvent(event)
 
 
 class SideColumn(QFrame):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rulesets.war_scroll.model import WarScrollModel, looks
+from tracker.qt.views.row_drag import RowDrag
 
 CELL_WIDTH = 56
 GAP_WIDTH = 18
@@ -155,6 +156,8 @@ class WarScrollGrid(QTableView):
         self.grid_model.columnsRemoved.connect(self._size_gap)
         self.grid_model.modelReset.connect(self._size_gap)
         self._size_gap()
+        # Tied characters are the Host's to order: dragged by their name or a cell.
+        self.row_drag = RowDrag(self)
 
     def _size_gap(self, *_args) -> None:
         for column in range(self.grid_model.columnCount()):
