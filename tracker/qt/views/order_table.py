@@ -25,19 +25,16 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.views.effect_badges import BadgeCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.kept_rows import KeptRows
 
 Index = QModelIndex | QPersistentModelIndex
 
 
-class FitHeader(QHeaderView):
+class FitHeader(SteadyHeader):
     """The table's column header, fitting its columns when the table asks (`fit`), not
-    at every change of data: Qt measures every row shown again at each one."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(Qt.Orientation.Horizontal, parent)
-        self.setSectionsClickable(True)  # as the table's own header
-        self.setHighlightSections(True)
+    at every change of data: Qt measures every row shown again at each one. A fitted
+    column only grows during a fight (`SteadyHeader`): it never jitters step by step."""
 
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
         """Left to the table (the header's labels are not the cells' data)."""
