@@ -1,10 +1,12 @@
 """Issue 21, point 8: every drag that does nothing says why. The War Scroll grid, where
 a drag did nothing, orders tied characters by a drag (refused with the engine's reason
 otherwise); a drag in the list of turns to come says where to drag instead; a Unit
-dragged onto another side's column in a Stamina battle says it stays on its side."""
+dragged onto another side's column in a Stamina battle says it stays on its side, and a
+combatant dragged from one list into another says it moves only in its own list."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -139,30 +141,29 @@ def _qt_drag(source, target, start: QPoint, end: QPoint) -> None:
     assert dropped, "the drag never started"
 
 
-def child_main() -> None:
-    """Runs in the child process (QT_QPA_PLATFORM=minimal): prints a JSON report."""
+def _window(sample: str):
     import tempfile
 
-    app = QApplication([])
+    from tracker.engine import Session
     from tracker.persistence.files import load_encounter
     from tracker.qt.app import sample_path
     from tracker.qt.main_window import MainWindow
 
-    session_path = sample_path("stamina_battle_sample.json")
-    from tracker.engine import Session
-
-    window = MainWindow(Session(load_encounter(session_path)), None, Path(tempfile.mkdtemp()))
+    session = Session(load_encounter(sample_path(sample)))
+    window = MainWindow(session, None, Path(tempfile.mkdtemp()))
     window.resize(1366, 740)
     window.show()
     QTest.qWaitForWindowExposed(window)
-    columns = window.central_view.columns
-    party, enemy = columns["party"].list_view, columns["enemy"].list_view
-    start = party.visualRect(party.model().index(0, 0)).center()
-    end = enemy.visualRect(enemy.model().index(1, 0)).center()
-    before = names(window.document)
-    _qt_drag(party.viewport(), enemy.viewport(), start, end)
-    report = {
-        "platform": app.platformName(),
+    gc.collect()  # what tells why must outlive Python's collection of loose objects
+    return window
+
+
+def _center(view, row: int) -> QPoint:
+    return view.visualRect(view.model().index(row, 0)).center()
+
+
+def _outcome(window, before: list[str]) -> dict:
+    outcome = {
         "moved": names(window.document) != before,
         "banner": window.banner.label.text() if window.banner.isVisible() else "",
         "status": window.statusBar().currentMessage(),
@@ -170,10 +171,31 @@ def child_main() -> None:
     }
     window.document.undo_stack.setClean()
     window.close()
+    return outcome
+
+
+def child_main() -> None:
+    """Runs in the child process (QT_QPA_PLATFORM=minimal): prints a JSON report."""
+    app = QApplication([])
+    report: dict = {"platform": app.platformName()}
+    # A Stamina battle: Kael (party) dragged onto the enemies' column.
+    window = _window("stamina_battle_sample.json")
+    columns = window.central_view.columns
+    party, enemy = columns["party"].list_view, columns["enemy"].list_view
+    before = names(window.document)
+    _qt_drag(party.viewport(), enemy.viewport(), _center(party, 0), _center(enemy, 1))
+    report["sides"] = _outcome(window, before)
+    # Priority: Corin dragged from the Combatants list into the order table.
+    window = _window("priority_sample.json")
+    roster, table = window.roster_view, window.central_view
+    before = names(window.document)
+    _qt_drag(roster.viewport(), table.viewport(), _center(roster, 3), _center(table, 0))
+    report["lists"] = _outcome(window, before)
     print(json.dumps(report))
 
 
-def test_a_unit_dragged_onto_the_other_side_says_it_stays_on_its_side(tmp_path):
+def test_drags_into_another_view_say_why_they_do_not_land(tmp_path):
+    from tracker.qt.models.roster_model import FOREIGN_DROP
     from tracker.qt.rulesets.stamina_battle.phases_view import OWN_SIDE
 
     env = {
@@ -193,6 +215,7 @@ def test_a_unit_dragged_onto_the_other_side_says_it_stays_on_its_side(tmp_path):
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["platform"] == "minimal"
-    assert not report["moved"] and report["undo"] == 0
-    assert report["banner"] == OWN_SIDE
-    assert report["status"] == OWN_SIDE
+    for case, why in (("sides", OWN_SIDE), ("lists", FOREIGN_DROP)):
+        outcome = report[case]
+        assert not outcome["moved"] and outcome["undo"] == 0, case
+        assert outcome["banner"] == why and outcome["status"] == why, case

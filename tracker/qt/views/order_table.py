@@ -27,6 +27,7 @@ from tracker.qt.views.effect_badges import BadgeCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.kept_rows import KeptRows
+from tracker.qt.views.row_drag import ForeignDrops
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -60,7 +61,8 @@ class OrderTable(QTableView):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("order_table")
-        self.order_model = KeptRows(RosterModel(document, self), self)
+        roster = RosterModel(document, self)
+        self.order_model = KeptRows(roster, self)
         self._widths: dict[tuple[int, int], int] = {}  # (row, column) → its cell's width
         for signal in (
             self.order_model.rowsInserted,
@@ -75,6 +77,7 @@ class OrderTable(QTableView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
+        ForeignDrops(self, roster.refuse_foreign_drop)  # from another list: says why not
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")

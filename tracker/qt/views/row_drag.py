@@ -4,15 +4,17 @@ drags the selected rows), and the reason told when a drag can do nothing.
 `RowDrag` lets the GM drag a row up or down, a line showing where it would land; the
 drop is the model's `moveRows` (as Qt's drops are), whose command the engine accepts or
 refuses, a refusal told as every refusal is.
-`DragRefusal` tells why a view moves nothing when the GM starts dragging in it."""
+`DragRefusal` tells why a view moves nothing when the GM starts dragging in it.
+`ForeignDrops` tells why a list that orders its own rows takes nothing dragged from
+another (Qt's `InternalMove` only shows a "no" cursor)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt
-from PySide6.QtGui import QMouseEvent, QPalette
-from PySide6.QtWidgets import QApplication, QFrame, QTableView, QWidget
+from PySide6.QtGui import QDragEnterEvent, QMouseEvent, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QFrame, QTableView, QWidget
 
 LINE = 3  # the drop line's thickness, in pixels
 
@@ -128,3 +130,22 @@ class DragRefusal(_Gesture):
 
     def started(self, row: int) -> None:
         self._say_why()
+
+
+class ForeignDrops(QObject):
+    """A drag from another of the window's views entering `view`, which takes drops from
+    itself only: `say_why(source)` is called (once per entry) and Qt refuses it as
+    before."""
+
+    def __init__(self, view: QAbstractItemView, say_why: Callable[[QWidget], object]) -> None:
+        super().__init__(view)
+        self._view = view
+        self._say_why = say_why
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QDragEnterEvent):
+            source = event.source()
+            if isinstance(source, QWidget) and source is not self._view:
+                self._say_why(source)
+        return False

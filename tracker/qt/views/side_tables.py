@@ -20,12 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.log_view import LogTable
 from tracker.qt.views.roster_delegate import RosterDelegate
-from tracker.qt.views.row_drag import DragRefusal
+from tracker.qt.views.row_drag import DragRefusal, ForeignDrops
 
 
 class RosterList(QListView):
@@ -72,6 +73,8 @@ def roster_list(model: QAbstractItemModel) -> QListView:
     view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
     view.setDefaultDropAction(Qt.DropAction.MoveAction)
     view.setDragDropOverwriteMode(False)
+    if isinstance(model, RosterModel):  # a drop from another list: it says why not
+        ForeignDrops(view, model.refuse_foreign_drop)
     # Several at once (Shift/Ctrl+click) for area damage; the current one is edited.
     view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
     view.setStyleSheet("font-size: 12pt;")

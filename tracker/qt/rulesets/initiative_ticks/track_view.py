@@ -37,6 +37,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.widgets.steady import SteadyBox
 
 PILL = {
@@ -88,6 +89,7 @@ class TickTable(QTableView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
+        ForeignDrops(self, model.refuse_foreign_drop)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setItemDelegateForColumn(TICK, TickDelegate(self))

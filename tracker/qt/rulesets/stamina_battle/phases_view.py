@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -26,16 +25,22 @@ from PySide6.QtWidgets import (
 from tracker.engine import RulesetAction
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.roster_model import IdRole
+from tracker.qt.models.roster_model import FOREIGN_DROP, IdRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
+from tracker.qt.views.row_drag import ForeignDrops
 
 OWN_SIDE = (
     "A Unit is dragged inside its own side's column, to set the order of that side; "
     "to change its side, edit the Unit."
 )
+
+
+def _why_not_from(source: QWidget) -> str:
+    """Why a drag from `source` (another view) does not land in a side's column."""
+    return OWN_SIDE if isinstance(source, UnitList) else FOREIGN_DROP
 
 
 class UnitList(QListView):
@@ -56,17 +61,6 @@ class UnitList(QListView):
         for row in range(top_left.row(), bottom_right.row() + 1):
             changed = changed.united(self.visualRect(model.index(row, self.modelColumn())))
         self.viewport().update(changed.intersected(self.viewport().rect()))
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """A Unit dragged over another side's column is refused there, with the reason
-        (Qt's drag would only show a "no" cursor)."""
-        source = event.source()
-        model = self.model()
-        if isinstance(source, UnitList) and source is not self and isinstance(model, SideProxy):
-            event.ignore()
-            model.units_model().refuse(OWN_SIDE)
-            return
-        super().dragEnterEvent(event)
 
 
 class SideColumn(QFrame):
@@ -102,6 +96,8 @@ class SideColumn(QFrame):
         self.list_view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list_view.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.list_view.setDragDropOverwriteMode(False)
+        # A Unit dragged over another side's column is refused there with the reason.
+        ForeignDrops(self.list_view, lambda source: model.refuse(_why_not_from(source)))
         self.list_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.list_view, 1)
 
