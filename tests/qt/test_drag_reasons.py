@@ -106,6 +106,7 @@ def test_a_drag_let_go_where_it_began_does_nothing_and_a_click_is_no_drag(window
 # --- the turn order pane ---------------------------------------------------------------
 def test_a_drag_in_the_turn_order_says_where_to_drag(window, qtbot):
     window.document.apply(StartEncounter())
+    gc.collect()  # what tells why lives as long as the view, not as a Python reference
     view = window.turn_order_view
     before = names(window.document)
     mouse_drag(view.viewport(), row_point(view, 3), row_point(view, 0))

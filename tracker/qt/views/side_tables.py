@@ -176,7 +176,7 @@ def turn_order_table(model: QAbstractItemModel) -> QTableView:
     view.verticalHeader().setDefaultSectionSize(28)
     view.setWordWrap(False)
     if isinstance(model, TurnOrderModel):  # a drag here moves nothing: it says where to
-        view.drag_refusal = DragRefusal(view, model.refuse_drag)
+        DragRefusal(view, model.refuse_drag)
     # Its length changes at every step: a scroll bar coming and going would change the
     # room its columns share (and refit them) step by step.
     view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
