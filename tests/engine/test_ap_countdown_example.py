@@ -41,10 +41,10 @@ def test_hauser_worked_example_step_by_step():
     asked = prompt(session)
     assert asked.key[0] == "base" and asked.asks == cid(session, "Hauser")
     assert "2d10 + Qu 1" in asked.question
-    assert answer_labels(session) == ["Roll", "Enter the base"]
+    assert answer_labels(session) == ["Enter the dice result", "Enter the base"]
     roll_field = prompt(session).answers[0].fields[0]
     assert roll_field.roll_from == "initiative_dice"
-    answer(session, "Roll", roll=14)
+    answer(session, "Enter the dice result", roll=14)
     assert runtime(session, "Hauser").base == 15
     assert runtime(session, "Hauser").roll == 14
     assert "Hauser: base initiative roll 14 + Qu 1 = 15; 4 AP → acts from 35." in log_texts(session)
@@ -100,7 +100,7 @@ def test_the_base_comes_from_the_stored_qu_and_penalty():
     session = new()
     add(session, "Brakk", qu=3, penalty=-25)  # two full -10s
     session.apply(StartEncounter())
-    answer(session, "Roll", roll=10)
+    answer(session, "Enter the dice result", roll=10)
     assert runtime(session, "Brakk").base == 11
     assert "roll 10 + Qu 3 − 2 (penalty -25) = 11" in log_texts(session)[-1]
     enter(session, "Brakk", 17)  # or type the result

@@ -73,7 +73,7 @@ def test_base_initiative_rolled_anew_each_round():
     assert prompt(session).key == ("base", 2, cid(session, "Hauser"))
     error = refused(session, EndTurn())
     assert error.message == "Hauser has no base initiative yet: roll or enter it first."
-    answer(session, "Roll", roll=7)
+    answer(session, "Enter the dice result", roll=7)
     assert runtime(session, "Hauser").base == 8
     session.apply(EndTurn())
     assert due(session) == ("Hauser", "declare", 28)
@@ -196,7 +196,7 @@ def test_a_late_joiner_whose_base_plus_20_has_passed_waits_for_the_next_round():
     session = fight([("Hauser", 15, 1)], late_joiner="now")
     act(session, "declare", action="melee attack", ap=2)  # the count goes to 25
     add(session, "Wolf", 2, side="enemy")
-    answer(session, "Roll", roll=8)  # 8 + 2 = 10: 30 has passed
+    answer(session, "Enter the dice result", roll=8)  # 8 + 2 = 10: 30 has passed
     assert runtime(session, "Wolf").joins == 2
     assert "Wolf: 30 has passed (the count is 25); enters at round 2's Initiative phase." in (
         log_texts(session)

@@ -48,6 +48,17 @@ def shown_window(
     main_window.deleteLater()
 
 
+def show_pane(window: MainWindow, name: str, qtbot) -> None:
+    """Show an optional pane ("combatants", "turn_order", "log"; off by default) and wait
+    until it has painted."""
+    toggle = window.actions_by_name[f"pane_{name}"]
+    if not toggle.isChecked():
+        toggle.trigger()
+    dock = window.dock(f"dock_{name}")
+    qtbot.waitUntil(dock.isVisible)
+    qtbot.wait(20)  # its share given, painted
+
+
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     yield from shown_window(qtbot, sample_session(), tmp_path / "journal")

@@ -220,11 +220,12 @@ def action(qtbot, window: MainWindow, action_name: str, /, **typed: str) -> None
 
 
 def choose(window: MainWindow, action_name: str, field: str, value) -> None:
-    """Set an action's choice (combo box) or number (spin box) input."""
+    """Set an action's choice (combo box: the item that holds the choice `value`,
+    whatever its words) or number (spin box) input."""
     widget = window.turn_panel.action_inputs[action_name][field]
     if hasattr(widget, "setCurrentText"):
-        assert widget.findText(value) >= 0, f"{value!r} is not offered"
-        widget.setCurrentText(value)
+        assert widget.findData(value) >= 0, f"{value!r} is not offered"
+        widget.setCurrentIndex(widget.findData(value))
     else:
         widget.setValue(value)
 

@@ -290,22 +290,25 @@ def test_a_kept_answer_row_forgets_what_was_typed_for_the_last_prompt(qtbot, tmp
         close(window, qtbot)
 
 
-def test_a_message_or_a_question_coming_and_going_lays_out_nothing(window, qtbot):
-    """The banner and the prompt float over the view: showing or hiding them lays out
-    neither the view under them nor the window."""
+def test_a_message_or_a_question_coming_and_going_leaves_the_view_alone(window, qtbot):
+    """The banner and the prompt take their place in the inspector: showing or hiding
+    them neither moves nor lays out the ruleset's view, nor the turn panel above it."""
     counter = LayoutRequests()
     app = QApplication.instance()
     qtbot.wait(600)  # the window settled
+    view = window.central_view
+    before = view.mapTo(window, view.rect().topLeft()), view.size()
     app.installEventFilter(counter)
     try:
         for panel in (window.banner, window.prompt_panel):
             for _ in range(2):
                 panel.show()
                 qtbot.wait(1)
-                assert window.findChild(QWidget, f"{panel.objectName()}_overlay").isVisible()
+                assert panel.isVisible() and window.inspector.isAncestorOf(panel)
+                assert (view.mapTo(window, view.rect().topLeft()), view.size()) == before
                 panel.hide()
                 qtbot.wait(1)
     finally:
         app.removeEventFilter(counter)
-    assert counter.counts["MainWindow"] == 0, counter.named
-    assert counter.named["QWidget:stage"] == 0, counter.named
+    assert counter.counts[type(view).__name__] == 0, counter.named
+    assert counter.counts["TurnPanel"] == 0, counter.named

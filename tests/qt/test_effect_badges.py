@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QToolTip
 from benchmarks.table_speed import add_effects, build, next_step
 from tests.engine.helpers import started as war_started
 from tests.engine.test_priority_helpers import started as priority_started
-from tests.qt.conftest import shown_window
+from tests.qt.conftest import by_name, show_pane, shown_window
 from tests.qt.test_players_proxies import Players
 from tracker.engine import AddEffect, EndTurn
 from tracker.engine.session import Session
@@ -145,6 +145,7 @@ def war_window(qtbot, tmp_path):
 
 
 def test_the_side_list_paints_the_badges_and_tells_the_note(war_window, qtbot):
+    show_pane(war_window, "combatants", qtbot)
     view = war_window.roster_view
     model = war_window.roster_model
     thomas = next(c for c in model._document.encounter.combatants if c.name == "Thomas")
@@ -243,3 +244,27 @@ def test_a_narrow_row_still_shows_the_badge_ending_soon(qapp):
     assert [p.overflow for p in placed] == [False, True]
     assert placed[0].soon and placed[0].text.startswith("Weak")
     assert placed[1].text == "+2"
+
+
+def test_the_inspector_shows_the_selected_ones_effects_or_all(war_window, qtbot):
+    """Effects on the selected combatant or made by it; "All" shows every one; Edit and
+    End act on the effect picked in the filtered list."""
+    window = war_window
+    panel = window.effects_panel
+    shown = lambda: sorted(panel.effect_at(r).name for r in range(panel.shown.rowCount()))  # noqa: E731
+    assert shown() == ["Aegis", "Blessed", "Stunned/Unable to Parry", "Weakened"]
+    assert panel.caption.text() == "All effects"
+    window.select_combatant(by_name(window.document, "Thomas").id)
+    assert shown() == ["Blessed", "Stunned/Unable to Parry", "Weakened"]
+    assert panel.caption.text() == "Effects on or by Thomas"
+    window.select_combatant(by_name(window.document, "Echthra").id)
+    assert shown() == ["Weakened"]  # made by Echthra
+    window.select_combatant(by_name(window.document, "Kandor").id)
+    assert shown() == ["Aegis"]
+    window.effects_view.setCurrentIndex(panel.shown.index(0, 0))
+    window.end_selected_effect()
+    assert "Aegis" not in [e.name for e in window.document.encounter.effects]
+    assert shown() == []
+    panel.show_all.setChecked(True)
+    assert shown() == ["Blessed", "Stunned/Unable to Parry", "Weakened"]
+    assert panel.caption.text() == "All effects"

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 
 from benchmarks.table_speed import build, next_step
+from tests.qt.conftest import show_pane
 from tracker.engine import AddCombatant, EditCombatant
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.log_model import LogModel
@@ -92,6 +93,7 @@ def test_a_step_lays_out_none_of_the_side_list(qtbot, tmp_path, monkeypatch):
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
+    show_pane(window, "combatants", qtbot)
     document = window.document
     view = window.roster_view
     try:
@@ -144,6 +146,7 @@ def test_a_step_late_in_a_long_fight_reads_only_the_log_rows_shown(
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
+    show_pane(window, "log", qtbot)
     document = window.document
     resets: list[int] = []
     window.log_model.modelReset.connect(lambda: resets.append(1))

@@ -182,3 +182,24 @@ def test_removing_an_effects_creator_repaints_its_row_as_gone(document):
     document.undo_stack.undo()
     assert repainted == {0}
     assert effects.index(0, 2).data() == "Thomas"
+
+
+def test_the_inspectors_effects_filter_passes_qtmodeltester_through_a_war(document, qtmodeltester):
+    from tracker.qt.models.effects_filter import SelectedEffects
+    from tracker.qt.models.effects_model import EffectsModel
+
+    shown = SelectedEffects(EffectsModel(document))
+    thomas = by_name(document, "Thomas").id
+    shown.show_for(thomas)
+    qtmodeltester.check(shown, force_py=True)  # also watches every signal from now on
+    _script(document)
+    assert document.apply(AddEffect("Marked", thomas, None, {"cycles": 3}))
+    shown.show_all(True)
+    shown.show_for(by_name(document, "Echthra").id)
+    shown.show_all(False)
+    shown.show_for(thomas)
+    on_thomas = [
+        e.name for e in document.encounter.effects if thomas in (e.carrier_id, e.creator_id)
+    ]
+    assert [shown.effect_at(r).name for r in range(shown.rowCount())] == on_thomas
+    assert "Marked" in on_thomas

@@ -66,6 +66,7 @@ def child_main() -> None:
 
     window = MainWindow(priority_session(), None, Path(tempfile.mkdtemp()) / "journal")
     window.resize(1200, 1000)
+    window.actions_by_name["pane_combatants"].trigger()  # the list's drags too
     window.show()
     QTest.qWaitForWindowExposed(window)
     document = window.document

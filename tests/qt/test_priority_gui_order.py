@@ -98,7 +98,7 @@ def test_zeal_rolled_with_the_roll_button_for_the_selected_creature(pwindow, qtb
 
 
 def test_zeal_result_typed_into_roll_zeal_during_setup(pwindow, qtbot):
-    """Setup: a Zeal rolled at the table is typed into Roll Zeal (it was disabled until
+    """Setup: a Zeal rolled at the table is typed into Zeal result (it was disabled until
     Start)."""
     window = pwindow
     pf.select(qtbot, window, "Corin")

@@ -88,7 +88,7 @@ def test_panel_hides_without_a_prompt_and_shows_who_decides(qtbot):
     assert not panel.isHidden()
     assert panel.title.text() == "Reaction? — Ayla decides"
     assert panel.context.text() == "1. The door opens (GM)"
-    assert [b.text() for b in panel.answer_buttons] == ["React", "Pass"]
+    assert [b.text() for b in panel.answer_buttons] == ["React  [Ctrl+1]", "Pass  [Ctrl+2]"]
     assert panel.answer_buttons[1].shortcut().toString() == "Ctrl+2"
 
 

@@ -1,15 +1,17 @@
-"""The main window at the table: messages and questions float over the ruleset's view
-instead of pushing it down, texts that do not fit elide with a tooltip, and another
-encounter's ruleset brings its own wording."""
+"""The main window at the table: one view of the fight, which messages and questions
+never cover nor push (they take their own place in the inspector beside it), optional
+panes off by default and a way back to the default layout; texts that do not fit elide
+with a tooltip, and another encounter's ruleset brings its own wording."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QRect
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import QStyleOptionViewItem, QTableView, QToolTip, QWidget
+from PySide6.QtWidgets import QPushButton, QStyleOptionViewItem, QTableView, QToolTip, QWidget
 
 from tests.qt.ap_countdown_fixtures import awindow  # noqa: F401 - fixture
+from tests.qt.conftest import show_pane
 from tracker.engine import Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -31,12 +33,13 @@ def test_a_refusal_does_not_move_the_view_and_long_text_shows_in_full(window, qt
     label = window.banner.label
     assert label.text() == long
     assert label.height() >= label.heightForWidth(label.width())  # no line cut off
-    assert placed(window.banner, window).intersects(placed(window.central_view, window))
+    assert not placed(window.banner, window).intersects(placed(window.central_view, window))
+    assert window.inspector.isAncestorOf(window.banner)
     window.banner.hide()
     assert (placed(window.central_view, window), placed(window.turn_panel, window)) == before
 
 
-def test_a_prompt_floats_over_the_bottom_of_the_view(awindow, qtbot):  # noqa: F811
+def test_a_prompt_takes_its_own_place_beside_the_view(awindow, qtbot):  # noqa: F811
     window = awindow
     window.resize(1366, 768)
     qtbot.wait(10)
@@ -45,10 +48,40 @@ def test_a_prompt_floats_over_the_bottom_of_the_view(awindow, qtbot):  # noqa: F
     window.document.apply(StartEncounter())
     qtbot.waitUntil(window.prompt_panel.isVisible)
     assert placed(window.central_view, window) == before
-    panel = placed(window.prompt_overlay.frame, window)
-    view = placed(window.central_view, window)
-    assert view.contains(panel.bottomLeft()) and panel.top() > view.top() + view.height() // 3
-    assert panel.height() <= window.stage.height() * 0.6 + 1
+    panel, view = placed(window.prompt_panel, window), placed(window.central_view, window)
+    assert not panel.intersects(view) and panel.left() >= view.right()
+    for button in window.prompt_panel.findChildren(QPushButton):  # no answer scrolled away
+        if button.isVisible():
+            assert placed(button, window).bottom() <= window.inspector.height() + 100
+            assert window.inspector.rect().contains(
+                QRect(button.mapTo(window.inspector, QPoint(0, 0)), button.size())
+            )
+
+
+def test_the_default_window_shows_every_combatant_once(window, qtbot):
+    """The ruleset's view and the inspector; the lists that repeat the combatants are
+    optional panes, off by default, that the View menu shows."""
+    assert window.central_view.isVisible() and window.inspector.isVisible()
+    for name in ("combatants", "turn_order", "log"):
+        assert not window.dock(f"dock_{name}").isVisible()
+        toggle = window.actions_by_name[f"pane_{name}"]
+        assert not toggle.isChecked()
+        toggle.trigger()
+        assert window.dock(f"dock_{name}").isVisible()
+
+
+def test_reset_layout_brings_the_default_back(window, qtbot):
+    window.resize(1366, 768)
+    qtbot.wait(10)
+    window.actions_by_name["pane_turn_order"].trigger()
+    inspector = window.dock("dock_inspector")
+    window.resizeDocks([inspector], [230], Qt.Orientation.Horizontal)  # squeezed once
+    window.resize(700, 500)
+    qtbot.wait(10)
+    window.actions_by_name["reset_layout"].trigger()
+    qtbot.waitUntil(lambda: inspector.width() >= 320)
+    assert not window.dock("dock_turn_order").isVisible()
+    assert window.width() >= 1000 or window.width() == window.screen().availableGeometry().width()
 
 
 def _tooltip_of(view, row: int, column: int) -> str:
@@ -68,6 +101,7 @@ def _tooltip_of(view, row: int, column: int) -> str:
 
 @pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen tooltip
 def test_a_name_too_long_for_its_column_has_a_tooltip_and_one_that_fits_has_none(window, qtbot):
+    window.actions_by_name["pane_turn_order"].trigger()
     view = window.turn_order_view
     window.resize(1366, 768)
     qtbot.wait(10)
@@ -97,6 +131,7 @@ def _turn_order_at_laptop_size(qtbot, tmp_path, sample: str) -> MainWindow:
     window = MainWindow(session, None, tmp_path / "journal")
     qtbot.addWidget(window)
     window.resize(1366, 768)
+    window.actions_by_name["pane_turn_order"].trigger()
     window.show()
     qtbot.waitExposed(window)
     window.document.apply(StartEncounter())
@@ -124,3 +159,31 @@ def test_the_turn_order_gives_what_the_names_leave_to_the_other_columns(qtbot, t
     view = window.turn_order_view
     for column in range(1, view.model().columnCount()):
         assert view.columnWidth(column) >= QTableView.sizeHintForColumn(view, column)
+
+
+def test_the_newest_log_line_shows_in_the_status_bar_while_the_log_is_off(window, qtbot):
+    window.document.apply(StartEncounter())
+    newest = window.document.encounter.log[-1].text
+    assert window.statusBar().currentMessage() == newest
+    show_pane(window, "log", qtbot)
+    view = window.log_view
+    last = view.model().index(view.model().rowCount() - 1, 1)
+    qtbot.waitUntil(lambda: view.viewport().rect().contains(view.visualRect(last)))  # its foot
+
+
+def test_the_up_next_strip_names_the_turns_to_come(window, qtbot):
+    def expected(first: int) -> list[str]:
+        names = {c.id: c.name for c in window.document.encounter.combatants}
+        turns = window.document.session.upcoming_turns(first + 5)[first:]
+        return [names[t.combatant_id] if t.combatant_id else t.title for t in turns]
+
+    label = window.up_next.label
+    window.resize(1920, 1000)  # room for the whole line
+    qtbot.wait(10)
+    assert label.text() == "First: " + " · ".join(expected(0))
+    window.actions_by_name["start"].trigger()
+    assert label.text() == "Next: " + " · ".join(expected(1))
+    before = label.text()
+    window.actions_by_name["end_turn"].trigger()
+    assert label.text() == "Next: " + " · ".join(expected(1)) != before
+    assert label.textFormat() == Qt.TextFormat.PlainText

@@ -490,9 +490,9 @@ def _described(
     if "notes" in wanted:
         parts.append("notes changed")
     if "duration" in wanted:
-        labels = {f.name: f.label for f in ruleset.duration_fields}
+        fields = {f.name: f for f in ruleset.duration_fields}
         shown = ", ".join(
-            f"{labels.get(key, key)} {_shown(value)}"
+            f"{fields[key].label} {fields[key].shown(value)}"
             for key, value in wanted["duration"].items()
             if old_duration.get(key) != value
         )

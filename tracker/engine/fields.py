@@ -29,8 +29,31 @@ class Field:
     secret: bool = False  # never shown to players
     # A further check of the cleaned value (e.g. a dice expression); raises CommandError.
     check: Callable[[Any], None] | None = field(default=None, compare=False)
-    # For an int: the stat holding a dice expression that can roll this value.
+    # For an int: the stat holding a dice expression that can roll this value, of the
+    # combatant the action is for (with `roll_acting`: of the one whose turn it is, as a
+    # Shift's Join Battle re-roll is the attacker's when the action is on its target).
     roll_from: str = ""
+    roll_acting: bool = False
+    # For a choice: each choice in the system's words, in the order of `choices` (empty:
+    # the choices read as they are). The value kept is the choice; the GM sees its label.
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"{self.name}: one label for each choice.")
+
+    def labelled_choices(self) -> tuple[tuple[str, str], ...]:
+        """(choice, what the GM reads) for each choice, in order."""
+        labels = self.choice_labels or self.choices
+        return tuple(zip(self.choices, labels, strict=True))
+
+    def shown(self, value: Any) -> str:
+        """A value as the GM reads it: a choice in the system's words, yes or no."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if self.kind == "choice":
+            return dict(self.labelled_choices()).get(str(value), str(value))
+        return str(value)
 
     def clean(self, raw: Any) -> Any:
         """Return the value `raw` stands for, or raise `CommandError` naming this field."""
@@ -60,10 +83,11 @@ class Field:
             raise CommandError(f"{self.label} must be yes or no.", self.name)
         if self.kind == "choice":
             value = str(raw).strip().lower() if raw is not None else ""
-            if value not in self.choices:
-                allowed = ", ".join(self.choices)
-                raise CommandError(f"{self.label} must be one of: {allowed}.", self.name)
-            return value
+            for choice, label in self.labelled_choices():
+                if value in (choice, label.lower()):  # the choice, or its words
+                    return choice
+            allowed = ", ".join(label for _, label in self.labelled_choices())
+            raise CommandError(f"{self.label} must be one of: {allowed}.", self.name)
         return "" if raw is None else str(raw)
 
     def _clean_int(self, raw: Any) -> int:

@@ -1,7 +1,9 @@
 """Values rolled from a combatant's dice, stored in the command that uses them.
 
 The GUI rolls (`dice.roll_faces`) and sends the result as the value, with the dice and
-the faces shown in `rolls`: {"result": {"dice": "3d12+2", "faces": [4, 9, 1]}}. The
+the faces shown in `rolls`: {"result": {"dice": "3d12+2", "faces": [4, 9, 1]}}, and
+"by": the id of the combatant whose dice they are when that is not the one the command
+is for (a Shift's re-roll is the attacker's, in an attack on its target). The
 command checks that the faces give the value, logs how it came ("Ayla rolled Zeal dice
 3d12+2: [4, 9, 1] + 2 = 16"), then does what the plain command does. Undo, redo and a
 replayed journal use the stored value, so they give the same numbers.
@@ -52,14 +54,18 @@ def _log_rolls(
     fields: tuple[Field, ...],
     rolls: Rolls,
     ruleset: AnyRuleset,
+    encounter: Encounter,
 ) -> None:
-    """ "Ayla rolled Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." (the stat the dice come from)."""
+    """ "Ayla rolled Zeal dice 3d12+2: [4, 9, 1] + 2 = 16." (the stat the dice come from;
+    `who` rolled them unless the roll says "by" whom)."""
     stats = {f.name: f.label for f in ruleset.stat_fields}
     by_name = {f.name: f for f in fields}
     for name, roll in zip(rolls, found, strict=True):
         field = by_name[name]
         label = stats.get(field.roll_from, field.label)
-        tx.log(f"{who} rolled {label} {roll.text()}.", "action")
+        by = rolls[name].get("by")
+        roller = encounter.combatant(str(by)).name if by is not None else who
+        tx.log(f"{roller} rolled {label} {roll.text()}.", "action")
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,7 @@ class RolledAction(RulesetAction):
         spec = ruleset.action_spec(self.action)
         found = rolled(dict(self.params), self.rolls, spec.params)
         who = encounter.combatant(self.combatant_id).name if self.combatant_id else "The GM"
-        _log_rolls(tx, who, found, spec.params, self.rolls, ruleset)
+        _log_rolls(tx, who, found, spec.params, self.rolls, ruleset, encounter)
         return super().execute(tx, encounter, ruleset)
 
 
@@ -87,5 +93,5 @@ class RolledEdit(EditCombatant):
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         found = rolled(dict(self.changes), self.rolls, ruleset.stat_fields)
         name = encounter.combatant(self.combatant_id).name
-        _log_rolls(tx, name, found, ruleset.stat_fields, self.rolls, ruleset)
+        _log_rolls(tx, name, found, ruleset.stat_fields, self.rolls, ruleset, encounter)
         return super().execute(tx, encounter, ruleset)

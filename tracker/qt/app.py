@@ -29,6 +29,7 @@ from tracker.persistence.journal import (
 )
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
 from tracker.qt.app_icon import application_icon
+from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
 
@@ -236,17 +237,25 @@ def parse_arguments(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     return options, argv[:1] + rest
 
 
+def make_application(qt_argv: list[str]) -> QApplication:
+    """Tracker's application, its names and icon set, in the GM's colour scheme before
+    any window or question paints."""
+    app = QApplication(qt_argv)
+    app.setApplicationName("Tracker")
+    app.setOrganizationName("Tracker")
+    app.setDesktopFileName("tracker")  # the desktop entry: its icon and name on Wayland
+    app.setWindowIcon(application_icon())
+    appearance()
+    return app
+
+
 def main(argv: list[str] | None = None) -> int:
     options, qt_argv = parse_arguments(sys.argv if argv is None else argv)
     if options.self_test:
         from tracker.qt.self_test import run_self_test
 
         return run_self_test(qt_argv)
-    app = QApplication(qt_argv)
-    app.setApplicationName("Tracker")
-    app.setOrganizationName("Tracker")
-    app.setDesktopFileName("tracker")  # the desktop entry: its icon and name on Wayland
-    app.setWindowIcon(application_icon())
+    app = make_application(qt_argv)
     sys.excepthook = _report_unexpected
     lock = single_instance_lock()
     if lock is None:

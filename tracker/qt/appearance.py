@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QObject, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
+    QBrush,
     QColor,
     QGuiApplication,
     QIcon,
@@ -24,7 +25,7 @@ from PySide6.QtGui import (
     QPalette,
     QPixmap,
 )
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtSvg import QSvgRenderer
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 SCHEME_KEY = "appearance/scheme"
 SCHEMES = ("system", "light", "dark")
 IconName = str
+LIGHT_MUTED = "#5c5f66"  # muted text in the light scheme: 6:1 on white
+LIGHT_HIGHLIGHT = "#2a6fb8"  # a selection, white on it at 5:1 (Fusion's is 3.7:1)
 
 
 ACTIONS = files("tracker") / "assets" / "icons" / "actions"
@@ -123,6 +126,12 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def muted_brush() -> QBrush:
+    """The scheme's muted text (a hidden or defeated combatant's row), readable on the
+    lists' base."""
+    return QApplication.palette().brush(QPalette.ColorRole.PlaceholderText)
+
+
 def dark_palette() -> QPalette:
     """Fusion's colours for a dark scheme: readable text, a clear selection."""
     palette = QPalette()
@@ -144,7 +153,7 @@ def dark_palette() -> QPalette:
         roles.Mid: "#30333a",
         roles.Dark: "#1a1b1e",
         roles.Shadow: "#000000",
-        roles.Highlight: "#3d7be0",
+        roles.Highlight: "#2f6bc9",  # white on it: 5:1
         roles.HighlightedText: "#ffffff",
         roles.Link: "#7fb0ff",
         roles.LinkVisited: "#b79cff",
@@ -154,6 +163,39 @@ def dark_palette() -> QPalette:
     for role in (roles.Text, roles.WindowText, roles.ButtonText):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7c7f86"))
     return palette
+
+
+def light_palette(standard: QPalette) -> QPalette:
+    """Fusion's light colours, with a muted text (placeholders, second lines, defeated
+    combatants) dark enough to read: Fusion's half-transparent black is 4:1 on white;
+    and a selection deep enough for its white text."""
+    palette = QPalette(standard)
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(LIGHT_MUTED))
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        palette.setColor(group, QPalette.ColorRole.Highlight, QColor(LIGHT_HIGHLIGHT))
+    return palette
+
+
+def restyle_all() -> None:
+    """Every widget with a style sheet of its own takes the application's palette
+    again: Qt keeps the palette such a widget had when its sheet was applied (its text
+    stayed black on the dark window, its list white), and `palette(…)` colours in a
+    sheet are read when it is applied. A widget inside one given a palette of its own
+    (a light page kept in the dark) is left as it is: a sheet would give it the
+    application's."""
+    for widget in QApplication.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet and not _inside_own_palette(widget):
+            widget.setStyleSheet(sheet)
+
+
+def _inside_own_palette(widget: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None:
+        if parent.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+            return True
+        parent = parent.parentWidget()
+    return False
 
 
 class Appearance(QObject):
@@ -170,7 +212,7 @@ class Appearance(QObject):
         self._light = QPalette()
         if app.style().name().lower() != "fusion":  # often it already is: no re-polish
             app.setStyle("Fusion")
-        self._light = app.style().standardPalette()
+        self._light = light_palette(app.style().standardPalette())
         hints = QGuiApplication.styleHints()
         self._system = hints.colorScheme()  # as the platform last told it
         hints.colorSchemeChanged.connect(self._on_system_changed)
@@ -195,7 +237,8 @@ class Appearance(QObject):
 
     def apply(self) -> None:
         self._app.setPalette(dark_palette() if self.dark else self._light)
-        self.changed.emit()
+        self.changed.emit()  # palettes and sheets of their own first
+        restyle_all()
 
     def _on_system_changed(self, scheme: Qt.ColorScheme) -> None:
         self._system = scheme

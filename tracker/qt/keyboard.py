@@ -51,7 +51,15 @@ CURSOR_KEYS = tuple(
 
 # What the help window lists besides the menus' and the actions' shortcuts.
 EXTRA_KEYS: tuple[tuple[str, str], ...] = (
-    ("Take the action whose box has the focus; press the focused button or box", "Enter"),
+    (
+        "Take the action (or answer the prompt) whose box has the focus, with what it "
+        "holds; press the focused button or box",
+        "Enter",
+    ),
+    (
+        "Answer the prompt: the button showing the key, in the order shown",
+        "Ctrl+1 … Ctrl+9, Ctrl+0",
+    ),
     ("Players' screen: full screen on or off (when it has the focus)", "F11"),
     ("Players' screen: close (when it has the focus)", "Esc"),
 )

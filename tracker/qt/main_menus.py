@@ -15,6 +15,7 @@ from tracker.qt.players.settings import settings_store
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.widgets.recent_menu import RecentMenu
 from tracker.qt.widgets.turn_timer import turn_timer_action
+from tracker.qt.window_panes import OPTIONAL_PANES
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
@@ -252,6 +253,14 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         action.triggered.connect(lambda _=False, s=scheme: appearance().choose(s))
         scheme_menu.addAction(action)
         named[f"scheme_{scheme}"] = action
+    view_menu.addSeparator()
+    for dock_name, title, _area in OPTIONAL_PANES:
+        toggle = window.dock(dock_name).toggleViewAction()
+        toggle.setText(f"{title} pane")
+        toggle.setObjectName(f"pane_{dock_name.removeprefix('dock_')}")
+        named[toggle.objectName()] = toggle
+        view_menu.addAction(toggle)
+    item(view_menu, "&Reset layout", window.reset_layout, None, "reset_layout")
     view_menu.addSeparator()
     timer = turn_timer_action(window)
     view_menu.addAction(timer)

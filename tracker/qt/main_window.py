@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,41 +44,41 @@ from tracker.qt.players.reveal import FirstTurnReveals
 from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.ruleset_ui import ui_for
-from tracker.qt.views.side_tables import (
-    combatants_pane,
-    log_table,
-    roster_list,
-    turn_order_table,
-)
+from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
 from tracker.qt.widgets.banner import Banner
 from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
 from tracker.qt.widgets.health_box import HealthBox
-from tracker.qt.widgets.overlay import Edge, Overlay
 from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.recent_menu import keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
+from tracker.qt.widgets.up_next import UpNext
 from tracker.qt.window_files import EncounterFiles
 from tracker.qt.window_health import HealthCommands
 from tracker.qt.window_library import LibraryCommands
+from tracker.qt.window_panes import (
+    BOTTOM,
+    LEFT,
+    RIGHT,
+    WindowPanes,
+    inspector_pane,
+    roster_pane,
+)
 from tracker.qt.window_players import PlayersCommands
 
 if TYPE_CHECKING:
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.players.window import PlayersWindow
 
+LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspector
+
 # Dialogs, printing and the players' window are imported where they are first used:
 # the window opens sooner without them (see benchmarks/startup.py).
 
-LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
-RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
-VERTICAL = Qt.Orientation.Vertical
-SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
 
-
-class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands):
+class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands):
     def __init__(
         self,
         session: Session,
@@ -134,7 +134,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
             self._start_journal()
         self._update_title()
         if not self._restore_layout():
-            self._fit_to_screen()
+            self.fit_to_screen()
         # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
         self.keys = WindowKeys(self)
 
@@ -150,34 +150,21 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
         self.central_view = ui_for(self.document.ruleset).central_view(self.document)
         self._follow_central_selection()
-        # The ruleset's view sits on a stage; the banner and the prompt float over its
-        # edges, so nothing moves when a message or a question comes and goes.
-        self.stage = QWidget()
-        self.stage.setObjectName("stage")
-        stage_layout = QVBoxLayout(self.stage)
-        stage_layout.setContentsMargins(0, 0, 0, 0)
-        stage_layout.addWidget(self.central_view)
-        self.banner = Banner()
-        self.banner_overlay = Overlay(self.banner, self.stage, Edge.TOP, max_share=0.4)
-        self.prompt_panel = PromptPanel(self.document)
-        self.prompt_overlay = Overlay(self.prompt_panel, self.stage, Edge.BOTTOM, max_share=0.6)
+        # The fight in the middle, nothing laid over it: messages and questions take
+        # their own place at the top of the inspector beside it.
         central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.turn_panel)
-        layout.addWidget(self.stage, 1)
+        self.fight_layout = QVBoxLayout(central)
+        self.fight_layout.setContentsMargins(6, 6, 6, 6)
+        self.fight_layout.addWidget(self.turn_panel)
+        self.up_next = UpNext(self.turn_order_model, self.document)
+        self.fight_layout.addWidget(self.up_next)
+        self.fight_layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
         self.roster_view = roster_list(self.roster_model)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.editor = CombatantEditor(self.document)
         self.health_box = HealthBox(self.document, self.selected_combatant_ids)
-        pane = combatants_pane(self.roster_view, self.health_box, self.editor)
-        self._dock("Combatants", pane, LEFT)
-
-        self.turn_order_view = turn_order_table(self.turn_order_model)
-        self._dock("Turn order", self.turn_order_view, RIGHT)
-
         self.effects_panel = EffectsPanel(
             self.effects_model,
             effect_actions(self.document.ruleset),
@@ -189,34 +176,44 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
             ),
         )
         self.effects_view = self.effects_panel.view
-        self._dock("Effects", self.effects_panel, RIGHT)
-
-        self.log_view = log_table(self.log_model)
-        self._dock("Log", self.log_view, Qt.DockWidgetArea.BottomDockWidgetArea)
-
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        if area != Qt.DockWidgetArea.BottomDockWidgetArea:
-            widget.setMinimumWidth(SIDE_MINIMUM)  # never squeezed unreadable
-        dock.setObjectName(f"dock_{title.lower().replace(' ', '_')}")
-        dock.setWidget(widget)
+        self.banner = Banner()
+        self.prompt_panel = PromptPanel(self.document)
+        inspector = inspector_pane(
+            self.banner, self.prompt_panel, self.health_box, self.editor, self.effects_panel
+        )
+        self.inspector = inspector
+        dock = self.add_pane("dock_inspector", "Inspector", inspector, RIGHT)
+        # Never closed: the question the rules wait for shows there.
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
-        self.addDockWidget(area, dock)
-        return dock
 
-    def _fit_to_screen(self) -> None:
-        """Open at a size that fits the screen (a 1,366 × 768 laptop as well as a 4K
-        monitor)."""
-        screen = self.screen() or QApplication.primaryScreen()
-        available = screen.availableGeometry() if screen is not None else None
-        width, height = 1400, 860
-        if available is not None:
-            width = min(max(width, available.width() * 3 // 4), available.width())
-            height = min(max(height, available.height() * 3 // 4), available.height())
-        self.resize(width, height)
+        self.add_pane("dock_combatants", "Combatants list", roster_pane(self.roster_view), LEFT)
+        self.turn_order_view = turn_order_table(self.turn_order_model)
+        self.add_pane("dock_turn_order", "Turn order", self.turn_order_view, LEFT)
+        self.log_view = log_table(self.log_model)
+        log = self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
+        log.visibilityChanged.connect(self._on_log_shown)
+        self.log_model.rowsInserted.connect(self._on_logged)
+        self.hide_optional_panes()
+        self.follow_pane_toggles()
+        self.keep_default_layout()
+
+    def _on_log_shown(self, shown: bool) -> None:
+        """The log opens at its foot, once its pane has its share."""
+        if shown:
+            QTimer.singleShot(0, lambda: QTimer.singleShot(0, self.log_view.scrollToBottom))
+
+    def _on_logged(self, _parent, _first: int, last: int) -> None:
+        """The log's newest line shows at its foot, or in the status bar while the log's
+        pane is off (a roll's faces are read there)."""
+        if self.dock("dock_log").isVisible():
+            self.log_view.scrollToBottom()
+            return
+        entry = self.log_model.entry_at(last)
+        if entry is not None and entry.kind != "expiry":  # an expiry has the banner
+            self.statusBar().showMessage(entry.text, 8000)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -224,19 +221,9 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
             self._panes_shared = True
             if not self._layout_restored:
                 self.share_panes()
-
-    def share_panes(self) -> None:
-        """Side panes share the width in proportion (docks only take sizes once shown)."""
-        width, height = self.width(), self.height()
-        docks = {d.objectName(): d for d in self.findChildren(QDockWidget)}
-        left, turns, effects, log = (
-            docks[f"dock_{name}"] for name in ("combatants", "turn_order", "effects", "log")
-        )
-        self.resizeDocks(
-            [left, turns], [width * 21 // 100, width * 28 // 100], Qt.Orientation.Horizontal
-        )
-        self.resizeDocks([turns, effects], [height * 55 // 100, height * 30 // 100], VERTICAL)
-        self.resizeDocks([log], [max(110, height * 16 // 100)], VERTICAL)
+            # The window manager tells the frame's size once the window is mapped.
+            QTimer.singleShot(0, self.keep_inside_screen)
+            QTimer.singleShot(250, self.keep_inside_screen)
 
     # --- selection --------------------------------------------------------------------
     def selected_combatant_id(self) -> str | None:
@@ -269,6 +256,8 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
             self._reselecting = False
             return
         self.editor.set_combatant(combatant_id)
+        combatant = self.document.encounter.find(combatant_id) if combatant_id else None
+        self.effects_panel.show_for(combatant_id, combatant.name if combatant else "")
         self.turn_panel.refresh()  # actions on the selected combatant may now be allowed
         self.actions_by_name["reveal_first_turn"].setChecked(
             combatant_id is not None and self.reveals.is_flagged(combatant_id)
@@ -312,7 +301,8 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         ShortcutsDialog(self.shortcut_rows(), self).exec()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
-        """(what, keys) for every action with a shortcut: menus and the turn panel."""
+        """(what, keys) for every action with a shortcut: menus, the turn panel and the
+        answers of the prompt shown now."""
         rows = []
         for action in [*self.actions_by_name.values(), *self.turn_panel.shortcut_actions]:
             keys = ", ".join(
@@ -320,7 +310,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
             )
             if keys:
                 rows.append((action.text().replace("&", ""), keys))
-        return rows + list(EXTRA_KEYS)
+        return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
 
     # --- combatants -------------------------------------------------------------------
     def add_combatant(self) -> None:
@@ -379,7 +369,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library).exec()
 
     def _selected_effect_id(self) -> str | None:
-        effect = self.effects_model.effect_at(self.effects_view.currentIndex().row())
+        effect = self.effects_panel.effect_at(self.effects_view.currentIndex().row())
         return effect.id if effect is not None else None
 
     def edit_selected_effect(self) -> None:
@@ -447,10 +437,8 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         old = self.central_view
         self.central_view = ui.central_view(self.document)
         self._follow_central_selection()
-        self.stage.layout().replaceWidget(old, self.central_view)
+        self.fight_layout.replaceWidget(old, self.central_view)
         old.deleteLater()
-        self.banner_overlay.place()
-        self.prompt_overlay.place()
         self._dress_central_view()
         self.effects_panel.set_actions(effect_actions(self.document.ruleset))
         self.actions_by_name["print"].setText(ui.print_action_text)
@@ -497,7 +485,7 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
     def _save_layout(self) -> None:
         store = settings_store()
         store.setValue("main_window/geometry", self.saveGeometry())
-        store.setValue("main_window/state", self.saveState())
+        store.setValue("main_window/state", self.saveState(LAYOUT_VERSION))
 
     def _restore_layout(self) -> bool:
         """The GM's last window size and panes, if any were saved: True if restored."""
@@ -505,5 +493,8 @@ class MainWindow(EncounterFiles, PlayersCommands, LibraryCommands, HealthCommand
         geometry = store.value("main_window/geometry", QByteArray(), type=QByteArray)
         state = store.value("main_window/state", QByteArray(), type=QByteArray)
         if not state.isEmpty():
-            self._layout_restored = self.restoreState(state)
-        return not geometry.isEmpty() and self.restoreGeometry(geometry)
+            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+        if geometry.isEmpty() or not self.restoreGeometry(geometry):
+            return False
+        self.placed_size = self.size()
+        return True

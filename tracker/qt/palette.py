@@ -18,8 +18,8 @@ CELL_COLORS: dict[str, str] = {
 CELL_TEXT: dict[str, str] = {
     "current": "#000000",
     "pending": "#000000",
-    "played": "#8c8c8c",
-    "missed": "#a07070",
+    "played": "#595959",  # 5:1 on its cell
+    "missed": "#7a4a4a",
     "none": "#bdbdbd",
 }
 
@@ -43,6 +43,11 @@ BADGE_COLORS: dict[bool, dict[str, tuple[str, str, str]]] = {
     True: {"effect": ("#2c3747", "#e4ecf7", "#7189a8"), "soon": ("#ffcf66", "#000000", "#ffe6a6")},
 }
 ERROR_INK = {False: "#b3261e", True: "#ff8a80"}  # a field's error message
+# The log's turns and expiries, per scheme (≥ 4.5:1 on the list's base and alternate rows).
+LOG_INK: dict[bool, dict[str, str]] = {
+    False: {"expiry": "#a0301f", "turn": "#1d4f91", "start": "#1d4f91"},
+    True: {"expiry": "#ff8a80", "turn": "#8ab4ff", "start": "#8ab4ff"},
+}
 
 
 def prompt_style(dark: bool) -> str:

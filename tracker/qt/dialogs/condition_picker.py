@@ -18,6 +18,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 
 from tracker.engine.conditions import ConditionSpec, condition_duration
+from tracker.engine.fields import Field
 from tracker.engine.ruleset import AnyRuleset
 from tracker.library import SavedCondition
 
@@ -67,15 +68,25 @@ def describe(ruleset: AnyRuleset, entry: Entry) -> str:
         spec = ruleset.action_spec(entry.condition.action)
         head = f"A rule of {ruleset.name}: applies “{spec.label}”."
     else:
-        labels = {f.name: f.label for f in ruleset.duration_fields}
+        fields = {f.name: f for f in ruleset.duration_fields}
         shown = ", ".join(
-            labels.get(name, name) if value is True else f"{labels.get(name, name)} {value}"
+            _duration_part(fields.get(name), name, value)
             for name, value in entry.duration.items()
             if value is not False
         )
         origin = "Saved by you" if entry.saved else f"From {ruleset.name}"
         head = f"{origin}: {shown}." if shown else f"{origin}."
     return f"{head}\n{entry.note}" if entry.note else head
+
+
+def _duration_part(declared: Field | None, name: str, value: Any) -> str:
+    """ "Until the end of its next turn", "Rounds 2", "Ongoing Song": a duration's value
+    in the system's words (a saved condition may name a field the system no longer has)."""
+    if declared is None:
+        return f"{name} {value}"
+    if value is True:
+        return declared.label
+    return f"{declared.label} {declared.shown(value)}"
 
 
 class ConditionBox(QComboBox):

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QApplication
 
 from tracker.engine.changes import LOG
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import LogEntry
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import replay_edits
+from tracker.qt.palette import LOG_INK
 
 Index = QModelIndex | QPersistentModelIndex
-KIND_COLORS = {"expiry": "#a0301f", "turn": "#1d4f91", "start": "#1d4f91"}
 
 
 class LogModel(FixedColumns, QAbstractTableModel):
@@ -38,8 +40,9 @@ class LogModel(FixedColumns, QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return entry.when if index.column() == 0 else entry.text
-        if role == Qt.ItemDataRole.ForegroundRole and entry.kind in KIND_COLORS:
-            return QBrush(QColor(KIND_COLORS[entry.kind]))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            ink = LOG_INK[is_dark(QApplication.palette())].get(entry.kind)
+            return QBrush(QColor(ink)) if ink is not None else None
         if role == Qt.ItemDataRole.FontRole and entry.kind == "expiry":
             font = QFont()
             font.setBold(True)

@@ -28,6 +28,7 @@ from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.health import health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
+from tracker.qt.appearance import muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.badges import BadgesRole, badges_on
 from tracker.qt.models.combatant_rows import CombatantRows
@@ -113,7 +114,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and (
             combatant.hidden or is_defeated(self._document.ruleset, combatant)
         ):
-            return QBrush(QColor("#7a7a7a"))
+            return muted_brush()
         if role == CombatantRole:
             return combatant
         if role == IdRole:

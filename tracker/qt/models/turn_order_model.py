@@ -23,6 +23,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.health import is_defeated
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
+from tracker.qt.appearance import muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import sync_keys
@@ -119,7 +120,7 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             self._defeated(turn)
         )
         if role == Qt.ItemDataRole.ForegroundRole and defeated:
-            return QBrush(QColor("#7a7a7a"))
+            return muted_brush()
         if role == Qt.ItemDataRole.FontRole and (is_current or defeated):
             font = QFont()
             font.setBold(is_current)

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from tracker.qt.appearance import appearance
 from tracker.qt.models.roster_model import RosterModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -35,6 +36,7 @@ class KeptRows(QIdentityProxyModel):
         # Connected before the proxy's own forwarding: the values are forgotten before
         # any view hears of the change.
         roster.dataChanged.connect(self._on_data_changed)
+        appearance().changed.connect(self._forget_all)  # colours of the other scheme
         for signal in (
             roster.rowsAboutToBeInserted,
             roster.rowsInserted,

@@ -39,7 +39,8 @@ def param_widget(field: Field) -> QWidget:
         widget = spin
     elif field.kind == "choice":
         combo = QComboBox()
-        combo.addItems(list(field.choices))
+        for choice, label in field.labelled_choices():
+            combo.addItem(label, choice)  # the system's words; the choice is the data
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         widget = combo
     elif field.kind == "bool":
@@ -81,7 +82,7 @@ def param_value(widget: QWidget) -> Any:
     if isinstance(widget, QSpinBox):
         return widget.value()
     if isinstance(widget, QComboBox):
-        return widget.currentText()
+        return widget.currentData()
     if isinstance(widget, QCheckBox):
         return widget.isChecked()
     assert isinstance(widget, QLineEdit)
@@ -92,7 +93,7 @@ def set_param_value(widget: QWidget, value: Any) -> None:
     if isinstance(widget, QSpinBox):
         widget.setValue(int(value))
     elif isinstance(widget, QComboBox):
-        widget.setCurrentIndex(max(0, widget.findText(str(value))))
+        widget.setCurrentIndex(max(0, widget.findData(str(value))))
     elif isinstance(widget, QCheckBox):
         widget.setChecked(bool(value))
     elif isinstance(widget, QLineEdit):

@@ -33,7 +33,7 @@ CHIP_STYLE = (
     "#action_chip { border: 1px solid palette(mid); border-radius: 4px; }"
     "#action_chip QPushButton { padding: 2px 8px; }"
     "#action_caption { font-weight: bold; }"
-    "#param_caption { color: palette(dark); }"
+    "#param_caption { color: palette(placeholder-text); }"
 )
 
 
@@ -123,11 +123,26 @@ class ParamsPopup(QFrame):
 
 
 def _roll_button(spec: ActionSpec, field: Field) -> QPushButton:
-    roll = QPushButton("Roll")
+    """Rolls the selected combatant's dice for `field` and takes the action: it says
+    whose dice (`roll_text`), so it never passes for the prompt's Roll for someone else."""
+    roll = QPushButton(roll_text(field, None))
     roll.setObjectName(f"roll_{spec.name}_{field.name}")
-    roll.setToolTip(f"Roll the selected combatant's {field.roll_from} dice, and {spec.label}")
     roll.setAutoDefault(True)
     return roll
+
+
+def roll_text(field: Field, name: str | None) -> str:
+    """A Roll button's text: whose dice it rolls (`name`: the selected combatant's, or
+    the acting one's for a field rolled by whoever acts)."""
+    if name:
+        return f"Roll for {name.replace('&', '&&')}"
+    return "Roll for the one acting" if field.roll_acting else "Roll for the selected"
+
+
+def roll_tip(spec: ActionSpec, field: Field, name: str | None) -> str:
+    nobody = "the acting combatant's" if field.roll_acting else "the selected combatant's"
+    whose = f"{name}'s" if name else nobody
+    return f"Roll {whose} dice for {field.label} and take {spec.label}."
 
 
 class ActionChip(QFrame):
@@ -148,7 +163,8 @@ class ActionChip(QFrame):
         self.inputs: dict[str, QWidget] = {}
         self.roll_buttons: dict[str, QPushButton] = {}
         self.popup: ParamsPopup | None = None
-        self.roll_tip = ""
+        self.selected: str | None = None  # whose dice the Roll buttons roll
+        self.acting: str | None = None  # … those rolled by whoever acts
         self.more_button: QToolButton | None = None
         field = inline_field(spec)
         if field is not None:
@@ -160,12 +176,10 @@ class ActionChip(QFrame):
             if field.roll_from:
                 self.roll_buttons[field.name] = _roll_button(spec, field)
                 layout.addWidget(self.roll_buttons[field.name])
-                self.roll_tip = self.roll_buttons[field.name].toolTip()
         elif spec.params:
             self.popup = ParamsPopup(spec, self)
             self.inputs = self.popup.inputs
             self.roll_buttons = self.popup.roll_buttons
-            self.roll_tip = next((b.toolTip() for b in self.roll_buttons.values()), "")
             self.more_button = QToolButton()
             self.more_button.setObjectName(f"more_{spec.name}")
             self.more_button.setArrowType(Qt.ArrowType.DownArrow)
@@ -201,8 +215,33 @@ class ActionChip(QFrame):
         tip = f"Not now: {reason}" if reason else help_text
         self.button.setToolTip(tip)
         self.setToolTip(tip)
-        for roll in self.roll_buttons.values():
-            roll.setToolTip(tip if reason else self.roll_tip)
+        self._roll_tips()
+
+    def show_selected(self, name: str | None, acting: str | None = None) -> None:
+        """The Roll buttons roll the selected combatant's dice (`name`), or the acting
+        one's for a field rolled by whoever acts (`Field.roll_acting`): they say whose."""
+        if (name, acting) == (self.selected, self.acting):
+            return
+        self.selected, self.acting = name, acting
+        by_name = {field.name: field for field in self.spec.params}
+        for field_name, roll in self.roll_buttons.items():
+            roll.setText(roll_text(by_name[field_name], self._roller(by_name[field_name])))
+        self._roll_tips()
+
+    def _roller(self, field: Field) -> str | None:
+        return self.acting if field.roll_acting else self.selected
+
+    def _roll_tips(self) -> None:
+        reason = self._shown[0] if self._shown is not None else ""
+        by_name = {field.name: field for field in self.spec.params}
+        for field_name, roll in self.roll_buttons.items():
+            tip = (
+                f"Not now: {reason}"
+                if reason
+                else roll_tip(self.spec, by_name[field_name], self._roller(by_name[field_name]))
+            )
+            if roll.toolTip() != tip:
+                roll.setToolTip(tip)
 
 
 class ActionPalette(QWidget):
@@ -302,10 +341,14 @@ class ActionPalette(QWidget):
             chip.show_allowed(reasons.get(name, ""), f"{helps[name]}{self._keys.get(name, '')}")
         self._show_reason()
 
-    def set_selected_name(self, name: str | None) -> None:
+    def set_selected_name(self, name: str | None, acting: str | None = None) -> None:
+        """The selected combatant's name (None: nobody), and the acting one's: the Roll
+        buttons name whose dice they roll."""
         text = f"On {name}:" if name else "On the selected:"
         if self.selected_caption is not None and self.selected_caption.text() != text:
             self.selected_caption.setText(text)
+        for chip in self.chips.values():
+            chip.show_selected(name, acting)
 
     def _show_reason(self) -> None:
         """The line under the palette: why the pointed action is greyed out (or what it

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QPushButton,
     QStyleOptionViewItem,
     QTableView,
@@ -19,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.ruleset import ActionSpec, AnyRuleset
+from tracker.engine.state import Effect
+from tracker.qt.models.effects_filter import SelectedEffects
 from tracker.qt.models.effects_model import EffectsModel, NoteRole
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 
@@ -64,9 +68,22 @@ class EffectsPanel(QWidget):
         self._calls = calls
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        # Whose effects: the selected combatant's (on it or made by it), or all.
+        self.shown = SelectedEffects(model, self)
+        top = QHBoxLayout()
+        self.caption = QLabel("Effects")
+        self.caption.setObjectName("effects_caption")
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)  # a name may hold < or &
+        self.show_all = QCheckBox("All")
+        self.show_all.setToolTip("Show every active effect, not only the selected one's")
+        self.show_all.toggled.connect(self._on_show_all)
+        top.addWidget(self.caption, 1)
+        top.addWidget(self.show_all)
+        layout.addLayout(top)
+        self._name = ""
         self.view = view = QTableView()
         view.setObjectName("effects_view")
-        view.setModel(model)
+        view.setModel(self.shown)
         view.setItemDelegate(EffectNoteDelegate(view))
         view.verticalHeader().hide()
         # Sizes set, never measured from the contents: measuring visits every effect
@@ -104,6 +121,25 @@ class EffectsPanel(QWidget):
         layout.addLayout(self._ruleset_row)
         self.action_buttons: dict[str, QPushButton] = {}
         self.set_actions(actions)
+        self._caption()
+
+    def show_for(self, combatant_id: str | None, name: str) -> None:
+        """The selected combatant changed (None: none is)."""
+        self._name = name if combatant_id is not None else ""
+        self.shown.show_for(combatant_id)
+        self._caption()
+
+    def _on_show_all(self, on: bool) -> None:
+        self.shown.show_all(on)
+        self._caption()
+
+    def _caption(self) -> None:
+        whose = self.shown.combatant_id is not None and self._name
+        self.caption.setText(f"Effects on or by {self._name}" if whose else "All effects")
+
+    def effect_at(self, row: int) -> Effect | None:
+        """The effect on a row of the panel's view."""
+        return self.shown.effect_at(row)
 
     def set_actions(self, actions: list[ActionSpec]) -> None:
         """Show these ruleset actions (another encounter may bring another ruleset)."""

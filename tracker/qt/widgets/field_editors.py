@@ -33,6 +33,13 @@ def error_style() -> str:
     return f"color: {ERROR_INK[dark]}; font-weight: bold;"
 
 
+def fill_choices(combo: QComboBox, field: Field) -> None:
+    """The field's choices in the system's words, each holding its choice as its data."""
+    combo.clear()
+    for choice, label in field.labelled_choices():
+        combo.addItem(label, choice)
+
+
 class FieldEditor(QWidget):
     """One field: an input widget and, below it, the error shown when its value is bad."""
 
@@ -44,7 +51,7 @@ class FieldEditor(QWidget):
         layout.setSpacing(2)
         if field.kind == "choice":
             self.input: QWidget = QComboBox()
-            self.input.addItems(list(field.choices))
+            fill_choices(self.input, field)
         elif field.kind == "bool":
             self.input = QCheckBox()
         elif multiline:
@@ -76,9 +83,8 @@ class FieldEditor(QWidget):
             return
         old, self.field = self.field, field
         widget = self.input
-        if isinstance(widget, QComboBox) and field.choices != old.choices:
-            widget.clear()
-            widget.addItems(list(field.choices))
+        if isinstance(widget, QComboBox) and field.labelled_choices() != old.labelled_choices():
+            fill_choices(widget, field)
         elif isinstance(widget, QLineEdit) and field.kind == "int":
             ranged = field.minimum is not None and field.maximum is not None
             widget.setPlaceholderText(f"{field.minimum}–{field.maximum}" if ranged else "")
@@ -98,7 +104,7 @@ class FieldEditor(QWidget):
     def _set(self, value: Any) -> None:
         widget = self.input
         if isinstance(widget, QComboBox):
-            widget.setCurrentIndex(max(0, widget.findText(str(value))))
+            widget.setCurrentIndex(max(0, widget.findData(str(value))))
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QPlainTextEdit):
@@ -109,7 +115,7 @@ class FieldEditor(QWidget):
     def raw_value(self) -> Any:
         widget = self.input
         if isinstance(widget, QComboBox):
-            return widget.currentText()
+            return widget.currentData()  # the choice; the GM reads its label
         if isinstance(widget, QCheckBox):
             return widget.isChecked()
         if isinstance(widget, QPlainTextEdit):

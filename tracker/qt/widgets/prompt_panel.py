@@ -2,6 +2,12 @@
 one of the prompt's commands. The panel only asks: who decides, in which order and
 what each answer does are the ruleset's.
 
+Every button of the panel shows its key, Ctrl+1 … Ctrl+9 then Ctrl+0, in the order
+shown. A field rolled from the deciding combatant's dice (`Field.roll_from`) gets its
+own answer, before the typed one: "Roll 5d10>=7!10 for Ayla" rolls those dice and
+answers at once (the faces go with the command and into the log); otherwise the GM
+types the value, and Enter in a field answers with what is typed.
+
 A fight asks one prompt after another, often with the same answers for someone else:
 the answer rows are kept and given the new answers (label, keys, fields reset to their
 defaults); a row is built only when no kept row has the fields an answer needs."""
@@ -14,6 +20,7 @@ import random
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -30,21 +37,59 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rolls import RolledAction
+from tracker.engine.state import Combatant
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.palette import prompt_style
 from tracker.qt.rich_text import escape
+from tracker.qt.widgets.action_inputs import EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.steady import SteadyBox
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
+KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
 Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
 
 
+def answer_keys(number: int) -> QKeySequence:
+    """The key of the `number`th button of the panel (from 1); none past the tenth."""
+    if number > KEYED:
+        return QKeySequence()
+    return QKeySequence(f"Ctrl+{number % KEYED}")
+
+
+def button_text(label: str, keys: QKeySequence) -> str:
+    """A button's text: its label (an "&" shown as such) and its key."""
+    shown = label.replace("&", "&&")
+    return f"{shown}  [{keys.toString()}]" if not keys.isEmpty() else shown
+
+
+def set_key(button: QPushButton, label: str, number: int) -> None:
+    """Show the label and the key of the `number`th button, and give it that key."""
+    keys = answer_keys(number)
+    text = button_text(label, keys)
+    if button.text() != text:
+        button.setText(text)
+        button.setToolTip(f"{label}  [{keys.toString()}]" if not keys.isEmpty() else label)
+    if button.shortcut() != keys:
+        button.setShortcut(keys)
+
+
+def roll_label(field: Field, combatant: Combatant | None) -> str:
+    """ "Roll 2d10 for Hauser": the dice of `field` (its stat) and whose they are."""
+    if combatant is None:
+        return "Roll"
+    dice = str(combatant.stats.get(field.roll_from, "")).strip() or "the dice"
+    return f"Roll {dice} for {combatant.name}"
+
+
 class AnswerRow(SteadyBox):
-    """One answer: its fields (if any), a Roll button for each field rolled from the
-    deciding combatant's dice, and the answer's button. `shape` says which answers it
-    can show: those with the same fields, rolled or not. A steady box: an answer with a
-    longer or shorter label relays out the row, not the panel."""
+    """One answer: a Roll button for each field rolled from the deciding combatant's
+    dice (it rolls and answers), its fields (if any; Enter in one answers) and the
+    answer's button. `shape` says which answers it can show: those with the same
+    fields, rolled or not. A steady box: an answer with a longer or shorter label
+    relays out the row, not the panel."""
 
     def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
         inner = QWidget()
@@ -56,19 +101,23 @@ class AnswerRow(SteadyBox):
         self.roll_buttons: list[QPushButton] = []
         fields = tuple(answer.fields)
         rolls = shape[1]
+        for field in fields:
+            if field.roll_from and rolls:
+                roll_button = QPushButton()
+                roll_button.clicked.connect(
+                    lambda _=False, name=field.name, row=self: panel.roll_for(row, name)
+                )
+                roll_button.setProperty("field_name", field.name)
+                layout.addWidget(roll_button)
+                self.roll_buttons.append(roll_button)
+        if self.roll_buttons:
+            layout.addWidget(QLabel("or"))
         self.form = FieldForm(fields, inner) if fields else None
         if self.form is not None:
             layout.addWidget(self.form, 1)
-            for field in fields:
-                if field.roll_from and rolls:
-                    roll_button = QPushButton("Roll")
-                    roll_button.setToolTip(f"Roll {field.roll_from} for the one who decides")
-                    roll_button.clicked.connect(
-                        lambda _=False, name=field.name, row=self: panel.roll_for(row, name)
-                    )
-                    roll_button.setProperty("field_name", field.name)
-                    layout.addWidget(roll_button)
-                    self.roll_buttons.append(roll_button)
+            enter = EnterPerforms(lambda row=self: panel.answer_row(row), self.form)
+            for editor in self.form.editors.values():
+                enter.watch(editor.input)
         self.button = QPushButton()
         layout.addWidget(self.button)
         if self.form is None:
@@ -79,23 +128,24 @@ class AnswerRow(SteadyBox):
         self.rolled: dict[str, Rolled] = {}  # the rolls behind its fields' values
         self._filled: tuple[Field, ...] | None = None  # the fields at their defaults
 
-    def show_answer(self, number: int, answer: PromptAnswer) -> None:
+    def show_answer(
+        self, number: int, answer: PromptAnswer, first_key: int, deciding: Combatant | None
+    ) -> int:
         """Show this answer, the `number`th of the prompt, its fields at their defaults
-        (left alone when they hold them already: the same fields, untouched)."""
+        (left alone when they hold them already: the same fields, untouched). Its
+        buttons take the keys from the `first_key`th on (Ctrl+number: Alt+number belongs
+        to the turn panel's actions); the Roll buttons say whose dice they roll (the
+        `deciding` combatant's). Returns the number of the next button's key."""
         self.answer = answer
-        button = self.button
-        if (button.text(), button.objectName()) != (answer.label, f"prompt_answer_{number}"):
-            button.setText(answer.label)
-            button.setObjectName(f"prompt_answer_{number}")
-            if number < 10:  # Ctrl+number: Alt+number belongs to the turn panel's actions
-                keys = QKeySequence(f"Ctrl+{number}")
-                button.setShortcut(keys)
-                button.setToolTip(f"{answer.label}  [{keys.toString()}]")
-            else:
-                button.setShortcut(QKeySequence())
-                button.setToolTip(answer.label)
+        key = first_key
+        by_name = {field.name: field for field in answer.fields}
         for roll_button in self.roll_buttons:
-            roll_button.setObjectName(f"prompt_roll_{number}_{roll_button.property('field_name')}")
+            field = by_name[roll_button.property("field_name")]
+            roll_button.setObjectName(f"prompt_roll_{number}_{field.name}")
+            set_key(roll_button, roll_label(field, deciding), key)
+            key += 1
+        self.button.setObjectName(f"prompt_answer_{number}")
+        set_key(self.button, answer.label, key)
         if self.form is not None:
             filled = answer.fields == self._filled and not self.rolled and self.form.untouched()
             for field in answer.fields:
@@ -104,19 +154,14 @@ class AnswerRow(SteadyBox):
                 self.form.set_values({})
                 self._filled = answer.fields
         self.rolled = {}
+        return key + 1
 
 
 class PromptPanel(QFrame):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("prompt_panel")
-        self.setStyleSheet(
-            "#prompt_panel { background: #eef3ff; border: 2px solid #3b6fd6; }"
-            "#prompt_title { font-size: 13pt; font-weight: bold; color: #0f2d57; }"
-            "#prompt_question { font-size: 12pt; color: #111111; }"
-            "#prompt_context { font-family: monospace; font-size: 11pt; color: #222222; }"
-            "#prompt_keys { color: #333333; }"
-        )
+        self.setStyleSheet(prompt_style(is_dark(QApplication.palette())))
         self._document = document
         self.rng = random.Random()
         self._key: object = object()  # nothing shown yet: the first refresh decides
@@ -139,7 +184,7 @@ class PromptPanel(QFrame):
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
         # As tall as its text (up to a few lines), never more: a prompt with an answer
-        # fewer first lays the panel out at its old height, before the overlay makes it
+        # fewer first lays the panel out at its old height, before the inspector makes it
         # shorter, and the spare height went to the context, its rich text laid out twice.
         self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
@@ -158,6 +203,7 @@ class PromptPanel(QFrame):
         self._rows: list[AnswerRow] = []  # every row built, shown or kept for later
         self.answer_rows: list[AnswerRow] = []  # the rows of the current answers
         self.answer_buttons: list[QPushButton] = []
+        self.key_buttons: list[QPushButton] = []
         self.answer_forms: list[FieldForm | None] = []
         document.changed.connect(lambda _event: self.refresh())
         document.replaced.connect(self.refresh)
@@ -184,12 +230,27 @@ class PromptPanel(QFrame):
         self.context_area.setMaximumHeight(CONTEXT_LINES * line + 8)
         self.context_area.setVisible(bool(prompt.context))
         self._show_answers(prompt.answers)
-        last = min(len(prompt.answers), 9)
-        self.keys_hint.setText(
-            f"Keys: Ctrl+1 … Ctrl+{last}, in the order shown" if last > 1 else "Key: Ctrl+1"
-        )
+        self.keys_hint.setText(self._keys_text())
         if self.isHidden():
             self.show()
+
+    def _keys_text(self) -> str:
+        """The line under the answers: the keys, and what Enter does in a box."""
+        last = self.key_buttons[min(len(self.key_buttons), KEYED) - 1].shortcut().toString()
+        text = f"Keys: Ctrl+1 … {last}, as on the buttons" if len(self.key_buttons) > 1 else ""
+        text = text or f"Key: {last}"
+        if any(form is not None for form in self.answer_forms):
+            text += "; Enter in a box answers with what it holds"
+        return text
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(what, keys) for the buttons of the prompt shown now (the help window)."""
+        title = self.title.text() if self.prompt is not None else ""
+        return [
+            (f"Prompt “{title}”: {b.toolTip().rsplit('  [', 1)[0]}", b.shortcut().toString())
+            for b in self.key_buttons
+            if not b.shortcut().isEmpty()
+        ]
 
     def _show_answers(self, answers: tuple[PromptAnswer, ...]) -> None:
         """Give each answer a row, in order: a kept row of the same shape if there is
@@ -211,17 +272,20 @@ class PromptPanel(QFrame):
             chosen.append(row)
         # Showing a row lays its parent out at once, at the parent's height of the moment:
         # too short for one more row, the context would be squeezed (its rich text laid
-        # out again), then given its height back when the overlay makes the panel taller.
+        # out again), then given its height back when the inspector makes the panel taller.
         # The layout waits while rows are shown, and the panel takes its new height first.
         layout = self.layout()
         growing = layout is not None and self.isVisible() and any(r.isHidden() for r in chosen)
         if growing and layout is not None:
             layout.setEnabled(False)
+        asks = self.prompt.asks if self.prompt is not None else None
+        deciding = self._document.encounter.find(asks) if asks is not None else None
+        key = 1
         for position, row in enumerate(chosen):
             if self._answers_box.indexOf(row) != position:
                 self._answers_box.removeWidget(row)
                 self._answers_box.insertWidget(position, row)
-            row.show_answer(position + 1, answers[position])
+            key = row.show_answer(position + 1, answers[position], key, deciding)
             if row.isHidden():
                 row.show()
         if growing and layout is not None:
@@ -234,10 +298,13 @@ class PromptPanel(QFrame):
             if not row.isHidden():
                 row.hide()
             row.answer = None
-            row.button.setShortcut(QKeySequence())  # its keys belong to the rows shown
-            row.button.setObjectName("")
+            for button in (*row.roll_buttons, row.button):
+                button.setShortcut(QKeySequence())  # its keys belong to the rows shown
+                button.setObjectName("")
         self.answer_rows = chosen
         self.answer_buttons = [row.button for row in chosen]
+        # Every button with its key, in the order shown: a row's Roll buttons, then its own.
+        self.key_buttons = [b for row in chosen for b in (*row.roll_buttons, row.button)]
         self.answer_forms = [row.form for row in chosen]
 
     def answer_row(self, row: AnswerRow) -> bool:
@@ -246,15 +313,16 @@ class PromptPanel(QFrame):
             return False
         return self.answer(row.answer, row.form, row.rolled)
 
-    def roll_for(self, row: AnswerRow, field_name: str) -> None:
-        """A Roll button: roll for the combatant who decides the current prompt."""
+    def roll_for(self, row: AnswerRow, field_name: str) -> bool:
+        """A Roll button: roll the dice of the combatant who decides the current prompt
+        into the field and answer at once (the faces go with the answer)."""
         asks = self.prompt.asks if self.prompt is not None else None
-        if asks is not None and row.form is not None:
-            self._roll(row, row.form.editors[field_name].field, asks)
+        if asks is None or row.form is None:
+            return False
+        return self._roll(row, row.form.editors[field_name].field, asks) and self.answer_row(row)
 
-    def _roll(self, row: AnswerRow, field: Field, combatant_id: str) -> None:
-        """Roll the deciding combatant's dice into the field; the GM then answers (the
-        roll's faces go with the answer while the field holds what was rolled)."""
+    def _roll(self, row: AnswerRow, field: Field, combatant_id: str) -> bool:
+        """Roll the deciding combatant's dice into the field (False: they cannot be)."""
         assert row.form is not None
         combatant = self._document.encounter.combatant(combatant_id)
         expression = str(combatant.stats.get(field.roll_from, "")).strip()
@@ -262,9 +330,10 @@ class PromptPanel(QFrame):
             rolled = roll_faces(expression, self.rng)
         except CommandError as error:
             row.form.show_error(field.name, f"{combatant.name}: {error.message}")
-            return
+            return False
         row.form.editors[field.name].set_value(rolled.total)
         row.rolled[field.name] = rolled
+        return True
 
     def answer(
         self,

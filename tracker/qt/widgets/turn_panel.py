@@ -228,25 +228,44 @@ class TurnPanel(QWidget):
         if any(holder is focus or holder.isAncestorOf(focus) for holder in holders):
             self.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def perform(self, spec: ActionSpec, rolled: Rolled | None = None, field: str = "") -> bool:
+    def perform(
+        self,
+        spec: ActionSpec,
+        rolled: Rolled | None = None,
+        field: str = "",
+        by: str | None = None,
+    ) -> bool:
         """Take the action with the values in its inputs; `rolled`: the roll behind the
-        value of parameter `field`, which travels in the command with its faces."""
+        value of parameter `field` (`by` whom), which travels in the command with its
+        faces."""
         found, target = self._target(spec)
         if not found:
             return False
         params = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
         if rolled is not None and params.get(field) == rolled.total:
-            rolls = {field: {"dice": rolled.expression, "faces": list(rolled.faces)}}
-            return self._document.apply(RolledAction(spec.name, target, params, rolls))
+            roll: dict[str, object] = {"dice": rolled.expression, "faces": list(rolled.faces)}
+            if by is not None and by != target:
+                roll["by"] = by
+            return self._document.apply(RolledAction(spec.name, target, params, {field: roll}))
         return self._document.apply(RulesetAction(spec.name, target, params))
 
+    def roller(self, spec: ActionSpec, field: Field) -> str | None:
+        """Whose dice a Roll for `field` rolls: the chosen combatant's, or with
+        `Field.roll_acting` the one whose turn it is (None: nobody to roll for)."""
+        if field.roll_acting:
+            turn = self._document.session.current_turn()
+            return turn.combatant_id if turn is not None else None
+        return self._target(spec)[1]
+
     def roll_and_perform(self, spec: ActionSpec, field: Field) -> bool:
-        """Roll the target's dice expression for `field`, show it, and take the action:
-        the rolled number travels in the command, so a replay gives the same result."""
-        found, target = self._target(spec)
-        if not found or target is None:
+        """Roll the dice expression for `field` of the one it is rolled for (`roller`),
+        show it, and take the action: the rolled number travels in the command, so a
+        replay gives the same result."""
+        found, _target = self._target(spec)
+        roller = self.roller(spec, field) if found else None
+        if roller is None:
             return False
-        combatant = self._document.encounter.combatant(target)
+        combatant = self._document.encounter.combatant(roller)
         expression = str(combatant.stats.get(field.roll_from, "")).strip()
         if not expression:
             self._document.refused.emit(f"{combatant.name} has no dice to roll.", "")
@@ -260,7 +279,7 @@ class TurnPanel(QWidget):
         widget = self.action_inputs[spec.name][field.name]
         if isinstance(widget, QSpinBox):
             widget.setValue(result)
-        return self.perform(spec, rolled, field.name)
+        return self.perform(spec, rolled, field.name, roller)
 
     def end_turn(self) -> bool:
         return self._document.apply(EndTurn())
@@ -283,7 +302,12 @@ class TurnPanel(QWidget):
         helps = {name: session.ruleset.action_spec(name).help for name in self.action_buttons}
         self.palette_widget.show_availability(reasons, helps)
         selected = session.encounter.find(self._selected())
-        self.palette_widget.set_selected_name(selected.name if selected is not None else None)
+        turn = session.current_turn()
+        acting = session.encounter.find(turn.combatant_id if turn is not None else None)
+        self.palette_widget.set_selected_name(
+            selected.name if selected is not None else None,
+            acting.name if acting is not None else None,
+        )
 
     def refresh(self) -> None:
         session = self._document.session

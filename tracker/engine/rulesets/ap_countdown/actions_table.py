@@ -77,6 +77,13 @@ TABLE: tuple[TableAction, ...] = (
 )
 BY_KEY: dict[str, TableAction] = {entry.key: entry for entry in TABLE}
 DECLARABLE: tuple[str, ...] = tuple(entry.key for entry in TABLE if entry.kind != "special")
+
+
+def choice_labels(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The table's actions as the GM reads them: "Drop item (0 AP, instantaneous)"."""
+    return tuple(f"{BY_KEY[key].name} ({BY_KEY[key].cost_text})" for key in keys)
+
+
 RANGES: tuple[TableAction, ...] = tuple(entry for entry in TABLE if entry.kind == "range")
 
 

@@ -42,6 +42,15 @@ DURATION_FIELDS: tuple[Field, ...] = (
         "choice",
         "timed",
         choices=EFFECT_KINDS,
+        choice_labels=(
+            "Timed (rounds)",
+            "Stunned/Unable to Parry",
+            "Stunned",
+            "Dazed",
+            "Staggered",
+            "Bleeding (hits per round)",
+            "Environmental (advances at Upkeep)",
+        ),
         help="Timed effects and stuns lose a round at Upkeep (stuns the most severe first); "
         "Staggered goes at Upkeep; bleeding costs hits; environmental effects advance.",
     ),

@@ -1,7 +1,8 @@
 """The decisions the rules wait for, one at a time:
 
 1. a base initiative (Initiative phase; a late joiner entering the running countdown):
-   key ("base", round, combatant id); answers: the roll, or the base typed;
+   key ("base", round, combatant id); answers: the dice result (rolled by the GUI's
+   Roll, or typed), or the base typed;
 2. the Initiative phase (parries recorded): key ("initiative", round); answer: begin
    the countdown;
 3. a declaration at the current count: key ("declare", round, count, combatant id,
@@ -22,7 +23,13 @@ from __future__ import annotations
 from tracker.engine.commands import RulesetAction
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
-from tracker.engine.rulesets.ap_countdown.actions_table import RANGES, TABLE, fits, table_lines
+from tracker.engine.rulesets.ap_countdown.actions_table import (
+    RANGES,
+    TABLE,
+    choice_labels,
+    fits,
+    table_lines,
+)
 from tracker.engine.rulesets.ap_countdown.countdown import (
     active,
     current_due,
@@ -115,10 +122,12 @@ def base_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
         title="Base initiative",
         question=(
             f"{combatant.name}: base initiative = {dice} + Qu {stat(combatant, 'qu')}{lost}. "
-            f"Roll it, or enter the base.{late}"
+            f"Roll the dice, or enter their result or the base.{late}"
         ),
         answers=(
-            PromptAnswer("Roll", RulesetAction("roll_initiative", combatant.id), (ROLL,)),
+            PromptAnswer(
+                "Enter the dice result", RulesetAction("roll_initiative", combatant.id), (ROLL,)
+            ),
             PromptAnswer("Enter the base", RulesetAction("set_initiative", combatant.id), (BASE,)),
         ),
         asks=combatant.id,
@@ -165,7 +174,16 @@ def declare_prompt(encounter: Encounter, due: Due) -> Prompt:
         PromptAnswer(
             "From the AP table",
             RulesetAction("declare", who, {"ap": 0}),
-            (Field("action", "Action", "choice", fitting[0], choices=fitting),),
+            (
+                Field(
+                    "action",
+                    "Action",
+                    "choice",
+                    fitting[0],
+                    choices=fitting,
+                    choice_labels=choice_labels(fitting),
+                ),
+            ),
         )
     ]
     for entry in RANGES:

@@ -316,13 +316,13 @@ def _chosen(encounter: Encounter, combatant_id: str | None, what: str) -> Combat
 
 
 def _roll(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
-    combatant = _chosen(e, cid, "Roll initiative")
+    combatant = _chosen(e, cid, "Initiative roll")
     base = initiative.rolled_base(combatant, p["roll"])
     initiative.set_base(tx, e, combatant, base, p["roll"])
 
 
 def _enter(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
-    initiative.set_base(tx, e, _chosen(e, cid, "Enter initiative"), p["base"], None)
+    initiative.set_base(tx, e, _chosen(e, cid, "Base initiative"), p["base"], None)
 
 
 def _parry(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:

@@ -4,7 +4,8 @@ Actions (`ActionSpec.on`: "current" = the combatant due now, "any" = the one cho
 "prompt" = only as an answer):
 
 - roll_initiative (any; roll: the `initiative_dice` result): base = roll + Qu − 1 per
-  full −10 penalty. set_initiative (any; base): the base typed as is.
+  full −10 penalty. set_initiative (any; base): the base typed as is. (The prompt asks
+  the same: roll the dice, type their result, or type the base.)
 - parry (any; amount, against), pace (any; penalty): for this round.
 - declare (current; action: an AP table key, ap: 0 = its normal cost, a range: its
   maximum), declare_free (current; name, ap: 0 = instantaneous, above 4 = multi-round).
@@ -19,7 +20,7 @@ from __future__ import annotations
 from tracker.engine.dice import check_dice
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
-from tracker.engine.rulesets.ap_countdown.actions_table import DECLARABLE
+from tracker.engine.rulesets.ap_countdown.actions_table import DECLARABLE, choice_labels
 
 STAT_FIELDS: tuple[Field, ...] = (
     Field("qu", "Qu", "int", 0, -50, 50, help="Quickness bonus: added to base initiative."),
@@ -46,7 +47,7 @@ STAT_FIELDS: tuple[Field, ...] = (
 
 ROLL = Field(
     "roll",
-    "Roll",
+    "Dice result",
     "int",
     0,
     -99,
@@ -66,7 +67,14 @@ PACE = Field(
     0,
     help="The movement pace penalty: it applies to every other action this round.",
 )
-TABLE_ACTION = Field("action", "Action", "choice", "melee attack", choices=DECLARABLE)
+TABLE_ACTION = Field(
+    "action",
+    "Action",
+    "choice",
+    "melee attack",
+    choices=DECLARABLE,
+    choice_labels=choice_labels(DECLARABLE),
+)
 TABLE_AP = Field(
     "ap", "AP", "int", 0, 0, 99, help="0: the table's cost (for a range, its maximum)."
 )
@@ -79,12 +87,15 @@ NOTE = Field("note", "Result", "text", "", help="The roll or what came of it (op
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "roll_initiative",
-        "Roll initiative",
+        "Initiative roll",
         (ROLL,),
         on="any",
-        help="Base initiative = the dice roll + Qu − 1 for every full −10 penalty.",
+        help="Base initiative = the dice result (typed, or rolled for the selected) + Qu − 1 "
+        "for every full −10 penalty.",
     ),
-    ActionSpec("set_initiative", "Enter initiative", (BASE,), on="any", help="Type the base."),
+    ActionSpec(
+        "set_initiative", "Base initiative", (BASE,), on="any", help="Type the base itself."
+    ),
     ActionSpec(
         "parry",
         "Parry",

@@ -34,11 +34,25 @@ DURATION_FIELDS: tuple[Field, ...] = (
         "choice",
         "turn_end",
         choices=UNTIL_KINDS,
-        help="turn_start: one turn (resolves at the owner's next start of turn); turn_end: "
-        "until the end of the owner's next turn; rounds: the end of a round; ended: until "
-        "the GM ends it. The owner is the creator, else the carrier.",
+        choice_labels=(
+            "the start of its next turn (lasts one turn)",
+            "the end of its next turn",
+            "the end of a number of rounds",
+            "the GM ends it",
+        ),
+        help="Whose turn: the owner's, its creator if it has one, else its carrier. Effects "
+        "that last one turn resolve at the formal start of that turn; “until the end of your "
+        "next turn” at its formal end.",
     ),
-    Field("rounds", "Rounds", "int", 1, 1, 99, help="rounds: ends at the end of this many."),
+    Field(
+        "rounds",
+        "Rounds",
+        "int",
+        1,
+        1,
+        99,
+        help="For a number of rounds: ends at the end of the last.",
+    ),
 )
 LABELS = {
     "turn_start": "the start of {who}'s next turn",

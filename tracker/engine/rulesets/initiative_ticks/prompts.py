@@ -80,7 +80,9 @@ def join_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
         question=f"{combatant.name} joins battle: roll {pool} (7+ a success, a 10 counts "
         "twice) or enter the successes. Initiative = 3 + successes.",
         answers=(
-            PromptAnswer("Join Battle", RulesetAction("join_battle", combatant.id), (SUCCESSES,)),
+            PromptAnswer(
+                "Enter the successes", RulesetAction("join_battle", combatant.id), (SUCCESSES,)
+            ),
         ),
         asks=combatant.id,
         context=_standings(encounter),

@@ -87,8 +87,9 @@ SHIFT = Field(
     0,
     0,
     60,
-    help="Only if this Shifts (crashes who crashed the attacker): the Join Battle re-roll.",
+    help="Only if this Shifts (crashes who crashed the attacker): its Join Battle re-roll.",
     roll_from="join_battle",
+    roll_acting=True,  # the attacker's pool, not the target's
 )
 GAMBIT = Field("gambit", "Gambit", "choice", "disarm", choices=tuple(GAMBITS))
 ESTABLISHED = Field("established", "Succeeds", "bool", True, help="Failed: 1i less.")

@@ -110,7 +110,7 @@ def follow_tier(tx: Transaction, combatant: Combatant) -> None:
 def roll_zeal(
     tx: Transaction, encounter: Encounter, combatant_id: str | None, params: dict[str, Any]
 ) -> None:
-    combatant = need(encounter, combatant_id, "Roll Zeal")
+    combatant = need(encounter, combatant_id, "Zeal result")
     if not placeable(encounter, combatant):
         raise CommandError(
             f"{combatant.name}'s place in Priority is settled; drag it to delay, or edit its Zeal."

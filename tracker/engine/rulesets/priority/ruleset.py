@@ -195,14 +195,34 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         ActionSpec(
             "enter_conflict",
             "Enter Conflict",
-            (Field("how", "How", "choice", "gm", choices=tuple(CONFLICT_ENTRIES)),),
+            (
+                Field(
+                    "how",
+                    "How",
+                    "choice",
+                    "gm",
+                    choices=tuple(CONFLICT_ENTRIES),
+                    choice_labels=tuple(CONFLICT_ENTRIES.values()),
+                ),
+            ),
             on="any",
         ),
         ActionSpec(
             "leave_conflict",
             "Leave Conflict",
             (
-                Field("how", "How", "choice", "aware", choices=LEAVING),
+                Field(
+                    "how",
+                    "How",
+                    "choice",
+                    "aware",
+                    choices=LEAVING,
+                    choice_labels=(
+                        "aware of a threat (Major + Poise)",
+                        "aware of no threat (a Minor)",
+                        "set by the Soulweaver",
+                    ),
+                ),
                 Field("poise", "Poise roll", "int", 0, 0, 99),
             ),
             on="any",
@@ -210,10 +230,10 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         ),
         ActionSpec(
             "roll_zeal",
-            "Roll Zeal",
+            "Zeal result",
             (Field("result", "Result", "int", 0, 0, 99, roll_from="zeal_dice"),),
             on="any",
-            help="Record the Zeal result: type it, or roll the creature's Zeal dice.",
+            help="Record the selected creature's Zeal result: type it, or roll its Zeal dice.",
         ),
         ActionSpec("reroll_tie", "Tie re-roll", (REROLL_RESULT,), on="prompt"),
         ActionSpec(

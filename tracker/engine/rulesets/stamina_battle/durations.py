@@ -31,6 +31,12 @@ DURATION_FIELDS: tuple[Field, ...] = (
         "choice",
         "next_turn_start",
         choices=END_KINDS,
+        choice_labels=(
+            "the start of its next turn",
+            "the end of its next turn",
+            "the end of a number of rounds",
+            "the DM ends it",
+        ),
         help="The start or the end of the carrier's next turn (a Guard lasts until the "
         "start), a number of rounds (ends at the end of the last), or until the DM ends it.",
     ),
@@ -41,7 +47,7 @@ DURATION_FIELDS: tuple[Field, ...] = (
         1,
         minimum=1,
         maximum=99,
-        help="For “rounds”: this round counts as the first.",
+        help="For a number of rounds: this round counts as the first.",
     ),
 )
 

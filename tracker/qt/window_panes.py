@@ -1,0 +1,223 @@
+"""Where the main window's parts sit: one view of the fight in the middle, the inspector
+beside it, the other lists as optional panes. A part of `MainWindow`.
+
+The default layout, for a 1,366 × 768 laptop as for a 4K monitor:
+- the middle: the turn panel over the ruleset's own view, which shows every combatant
+  once with what matters on its row; nothing is ever laid over it;
+- the inspector (right): the messages and the question the rules wait for (banner and
+  prompt) on top, then the selected combatant's damage box, editor and effects;
+- optional panes, off by default (View menu): the combatants list (drag, Shift/Ctrl+
+  click for several), the turn order and the log.
+
+The window opens inside the screen's available area, its frame included (the window
+manager tells the frame's size only once the window is mapped: it is checked again
+then). View → Reset layout brings all of this back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from tracker.qt.widgets.banner import Banner
+    from tracker.qt.widgets.prompt_panel import PromptPanel
+
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
+SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
+INSPECTOR_SHARE = 0.27  # of the window's width, by default
+INSPECTOR_LEAST = 320
+# Until the window manager says (a window not mapped yet): a title bar and thin borders.
+FRAME_GUESS = (8, 36)  # extra width, extra height
+PANE_SHARES = {"dock_combatants": 21, "dock_turn_order": 28}  # per cent of the width
+# The optional panes: object name, title, where.
+OPTIONAL_PANES = (
+    ("dock_combatants", "Combatants list", LEFT),
+    ("dock_turn_order", "Turn order", LEFT),
+    ("dock_log", "Log", BOTTOM),
+)
+
+
+def inspector_pane(
+    banner: Banner, prompt: PromptPanel, health_box: QWidget, editor: QWidget, effects: QWidget
+) -> QWidget:
+    """The column beside the fight: what asks for the GM's attention first (a message, the
+    question the rules wait for), then the selected combatant: damage box, editor (it
+    scrolls within its share, so a ruleset with many fields never makes the window
+    taller) and effects."""
+    pane = QWidget()
+    pane.setObjectName("inspector")
+    layout = QVBoxLayout(pane)
+    layout.setContentsMargins(4, 4, 4, 4)
+    layout.addWidget(banner)
+    layout.addWidget(prompt)
+    layout.addWidget(health_box)
+    scroller = QScrollArea()
+    scroller.setObjectName("editor_scroller")
+    scroller.setWidget(editor)
+    scroller.setWidgetResizable(True)
+    scroller.setFrameShape(QFrame.Shape.NoFrame)
+    scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroller.setMinimumHeight(90)
+    layout.addWidget(scroller, 3)
+    effects.setMinimumHeight(120)
+    layout.addWidget(effects, 2)
+    return pane
+
+
+def roster_pane(roster: QWidget) -> QWidget:
+    """The optional combatants list: drag to break ties, Shift/Ctrl+click for several."""
+    pane = QWidget()
+    layout = QVBoxLayout(pane)
+    layout.setContentsMargins(4, 4, 4, 4)
+    hint = QLabel("Drag tied characters to break ties; Shift/Ctrl+click for several.")
+    hint.setWordWrap(True)
+    layout.addWidget(hint)
+    layout.addWidget(roster, 1)
+    return pane
+
+
+def fitted(frame: QRect, area: QRect) -> QRect:
+    """`frame` (a window with its frame) moved, then shrunk, to lie inside `area`."""
+    width, height = min(frame.width(), area.width()), min(frame.height(), area.height())
+    left = min(max(frame.left(), area.left()), area.right() + 1 - width)
+    top = min(max(frame.top(), area.top()), area.bottom() + 1 - height)
+    return QRect(left, top, width, height)
+
+
+class WindowPanes(QMainWindow):
+    """Mixed into `MainWindow`: its docks, their default layout, and the window's fit to
+    its screen."""
+
+    _default_state: QByteArray
+    placed_size = QSize()  # the size the window was opened at (fitted or restored)
+
+    def add_pane(
+        self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea
+    ) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        if area != BOTTOM:
+            widget.setMinimumWidth(SIDE_MINIMUM)  # never squeezed unreadable
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(area, dock)
+        return dock
+
+    def dock(self, name: str) -> QDockWidget:
+        found = self.findChild(QDockWidget, name)
+        assert found is not None, name
+        return found
+
+    def hide_optional_panes(self) -> None:
+        for name, _title, _area in OPTIONAL_PANES:
+            self.dock(name).hide()
+
+    def keep_default_layout(self) -> None:
+        """Remember the layout as built (call before the GM's own is restored)."""
+        self._default_state = self.saveState()
+
+    def share_panes(self) -> None:
+        """The inspector and any pane shown take their default share (docks take sizes
+        only once shown)."""
+        width = self.width()
+        inspector = max(INSPECTOR_LEAST, int(width * INSPECTOR_SHARE))
+        self.resizeDocks([self.dock("dock_inspector")], [inspector], Qt.Orientation.Horizontal)
+        for name, _title, _area in OPTIONAL_PANES:
+            self.give_share(self.dock(name))
+
+    def give_share(self, dock: QDockWidget) -> None:
+        """A pane shown takes its default share of the window, not its narrowest size."""
+        if not dock.isVisible() or dock.isFloating():
+            return
+        if dock.objectName() == "dock_log":
+            height = max(110, self.height() * 16 // 100)
+            self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
+        else:
+            share = PANE_SHARES.get(dock.objectName(), 20)
+            self.resizeDocks([dock], [self.width() * share // 100], Qt.Orientation.Horizontal)
+
+    def follow_pane_toggles(self) -> None:
+        """A pane the GM turns on takes its share once it has its place."""
+        for name, _title, _area in OPTIONAL_PANES:
+            dock = self.dock(name)
+            dock.toggleViewAction().triggered.connect(
+                lambda on, d=dock: on and QTimer.singleShot(0, lambda: self.give_share(d))
+            )
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the panes as they were built, the window fitted to its
+        screen, every pane at its default share."""
+        if self.isMaximized() or self.isFullScreen():
+            self.showNormal()
+        self.restoreState(self._default_state)
+        for dock in self.findChildren(QDockWidget):
+            if dock.isFloating():
+                dock.setFloating(False)
+        self.fit_to_screen()
+        QTimer.singleShot(0, self.share_panes)  # once the docks have their new place
+
+    # --- the window on its screen -----------------------------------------------------
+    def _available(self) -> QRect | None:
+        screen: QScreen | None = self.screen() or QGuiApplication.primaryScreen()
+        return screen.availableGeometry() if screen is not None else None
+
+    def _frame_extra(self) -> tuple[int, int]:
+        """The frame's extra width and height: as the window manager drew it if the
+        window is mapped, else a guess."""
+        frame, inside = self.frameGeometry(), self.geometry()
+        extra = (frame.width() - inside.width(), frame.height() - inside.height())
+        return extra if extra != (0, 0) else FRAME_GUESS
+
+    def fit_to_screen(self) -> None:
+        """Open at a size that fits the screen's available area, frame included (a
+        1,366 × 768 laptop as well as a 4K monitor): 3/4 of a large screen, centred, or
+        all of a small one."""
+        available = self._available()
+        if available is None:
+            self.resize(1400, 860)
+            return
+        extra_width, extra_height = self._frame_extra()
+        width = min(max(1400, available.width() * 3 // 4), available.width())
+        height = min(max(860, available.height() * 3 // 4), available.height())
+        inside_width, inside_height = width - extra_width, height - extra_height
+        self.resize(inside_width, inside_height)
+        left = available.left() + (available.width() - width) // 2
+        top = available.top() + (available.height() - height) // 2
+        self.move(left, top)  # the frame's top left corner
+        self.placed_size = self.size()
+
+    def keep_inside_screen(self) -> None:
+        """Once the window manager drew the frame: if the frame reaches past the
+        screen's available area (a guess too small, a layout restored on a smaller
+        screen), move the window in, then shrink it."""
+        available = self._available()
+        frame = self.frameGeometry()
+        if self.size() != self.placed_size or frame == self.geometry():
+            return  # sized since (by the GM or a test), or no frame drawn (yet)
+        if available is None or self.isMaximized() or self.isFullScreen():
+            return
+        inside = fitted(frame, available)
+        if inside == frame:
+            return
+        extra_width = frame.width() - self.width()
+        extra_height = frame.height() - self.height()
+        self.resize(inside.width() - extra_width, inside.height() - extra_height)
+        self.move(inside.topLeft())
+        self.placed_size = self.size()
