@@ -17,7 +17,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
-from tests.qt.conftest import names
+from tests.qt.conftest import names, show_pane
 from tracker.engine import StartEncounter
 from tracker.qt.models.turn_order_model import DRAG_HERE
 
@@ -105,6 +105,7 @@ def test_a_drag_let_go_where_it_began_does_nothing_and_a_click_is_no_drag(window
 
 # --- the turn order pane ---------------------------------------------------------------
 def test_a_drag_in_the_turn_order_says_where_to_drag(window, qtbot):
+    show_pane(window, "turn_order", qtbot)  # an optional pane, off by default
     window.document.apply(StartEncounter())
     gc.collect()  # what tells why lives as long as the view, not as a Python reference
     view = window.turn_order_view
@@ -188,6 +189,8 @@ def child_main() -> None:
     report["sides"] = _outcome(window, before)
     # Priority: Corin dragged from the Combatants list into the order table.
     window = _window("priority_sample.json")
+    window.actions_by_name["pane_combatants"].trigger()  # an optional pane, off at first
+    QTest.qWait(50)
     roster, table = window.roster_view, window.central_view
     before = names(window.document)
     _qt_drag(roster.viewport(), table.viewport(), _center(roster, 3), _center(table, 0))

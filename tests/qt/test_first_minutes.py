@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QFont, QFontMetrics, QRawFont
 
-from tests.qt.conftest import by_name
+from tests.qt.conftest import by_name, show_pane
 from tracker.engine import AddEffect, EndTurn, StartEncounter
 from tracker.qt.app import open_main_window, sample_session
 from tracker.qt.main_window import MainWindow
@@ -79,6 +79,7 @@ def test_the_log_shows_its_last_line_after_a_resume(qtbot, tmp_path):
     second.resize(1366, 740)
     second.show()
     qtbot.waitExposed(second)
+    show_pane(second, "log", qtbot)  # off by default
     view = second.log_view
     qtbot.waitUntil(lambda: _at_end(view))
     last = second.log_model.rowCount() - 1
@@ -90,11 +91,13 @@ def test_the_log_shows_its_last_line_after_a_resume(qtbot, tmp_path):
 
 
 def test_the_log_keeps_the_place_the_gm_scrolled_back_to_until_a_line_comes(window, qtbot):
+    show_pane(window, "log", qtbot)
     document, view = window.document, window.log_view
     document.apply(StartEncounter())
     for _ in range(12):
         document.apply(EndTurn())
     qtbot.waitUntil(lambda: _at_end(view))
+    qtbot.wait(50)  # the window settled
     view.verticalScrollBar().setValue(0)  # the GM reads back
     window.resize(window.width(), window.height() - 40)  # the layout changes
     qtbot.wait(20)
@@ -104,6 +107,7 @@ def test_the_log_keeps_the_place_the_gm_scrolled_back_to_until_a_line_comes(wind
 
 
 def test_the_log_shows_its_last_line_when_another_encounter_is_opened(window, qtbot):
+    show_pane(window, "log", qtbot)
     session = sample_session()
     session.apply(StartEncounter())
     for _ in range(12):
@@ -119,11 +123,18 @@ def test_a_refusal_leaves_the_status_bar_at_the_next_change(window, qtbot):
     refusal = window.statusBar().currentMessage()
     assert refusal.startswith("There is no current turn")
     window.actions_by_name["start"].trigger()
-    assert window.statusBar().currentMessage() == ""
+    assert window.statusBar().currentMessage() != refusal  # (the log's line, its pane off)
     assert not window.banner.isVisible()
+    show_pane(window, "log", qtbot)  # the log's lines no longer go to the status bar
+    window.actions_by_name["end_turn"].trigger()
+    window.actions_by_name["revive"].trigger()  # nobody to revive: refused
+    assert window.statusBar().currentMessage() == window.banner.label.text() != ""
+    window.actions_by_name["end_turn"].trigger()
+    assert window.statusBar().currentMessage() == ""
 
 
 def test_a_refusal_leaves_the_status_bar_at_an_undo(window, qtbot):
+    show_pane(window, "log", qtbot)  # the log's lines in their pane, not the status bar
     window.actions_by_name["start"].trigger()
     window.document.apply(EndTurn())
     window.document.refused.emit("Drag one combatant at a time: select it alone.", "")
@@ -133,6 +144,7 @@ def test_a_refusal_leaves_the_status_bar_at_an_undo(window, qtbot):
 
 
 def test_other_messages_stay_at_a_change(window, qtbot):
+    show_pane(window, "log", qtbot)  # the log's lines in their pane, not the status bar
     window.statusBar().showMessage("Saved to somewhere", 5000)
     window.actions_by_name["start"].trigger()
     assert window.statusBar().currentMessage() == "Saved to somewhere"
