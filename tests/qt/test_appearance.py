@@ -12,6 +12,7 @@ from tests.qt.conftest import by_name
 from tracker.engine import RulesetAction, StartEncounter
 from tracker.qt.appearance import appearance, is_dark
 from tracker.qt.players.settings import settings_store
+from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.roster_delegate import resources_line
 
 
@@ -83,10 +84,13 @@ def test_as_the_system_follows_the_system_scheme(window):
     hints.colorSchemeChanged.emit(hints.colorScheme())
 
 
-def test_a_page_view_keeps_a_light_page_in_the_dark(window):
+def test_a_page_view_keeps_a_light_page_in_the_dark(window, monkeypatch):
+    """A ruleset view that paints a light page of its own says so, and keeps it."""
+    ui = type(ui_for(window.document.ruleset))
+    monkeypatch.setattr(ui, "follows_dark_scheme", False)
     appearance().choose("dark")
     page = window.central_view.palette().color(QPalette.ColorRole.Base)
-    assert page.lightness() > 200  # the War Scroll paints a light sheet of its own
+    assert page.lightness() > 200
 
 
 def test_the_stand_ready_reserve_shows_on_the_combatants_row(window):

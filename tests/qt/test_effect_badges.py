@@ -22,10 +22,12 @@ from tracker.engine import AddEffect, EndTurn
 from tracker.engine.session import Session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.badges import Badge, BadgesRole
+from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.effects_model import NoteRole
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.palette import BADGE_COLORS
 from tracker.qt.views import effect_badges
+from tracker.qt.views.combatant_cell import name_line
 from tracker.qt.views.roster_delegate import _name_line
 
 
@@ -189,7 +191,7 @@ def test_the_effects_panel_shows_the_note(war_window):
     assert option.text == "Blessed"
 
 
-def test_the_order_table_ends_the_state_cell_with_the_badges(qtbot, tmp_path):
+def test_the_order_table_shows_the_badges_on_the_names_line(qtbot, tmp_path):
     session, ids = priority_started()
     session.apply(AddEffect("Sickened", ids["Bren"], None, {"ritual": True}, "Tier 2"))
     window = next(shown_window(qtbot, session, tmp_path / "journal", (1366, 768)))
@@ -197,14 +199,16 @@ def test_the_order_table_ends_the_state_cell_with_the_badges(qtbot, tmp_path):
         table = window.central_view
         assert table.objectName() == "order_table"  # Priority plays from the generic table
         model = table.model()
-        cell = model.index(model.row_of(ids["Bren"]), 1)
+        cell = model.index(model.row_of(ids["Bren"]), 0)
         option = QStyleOptionViewItem()
-        table.itemDelegateForColumn(1).initStyleOption(option, cell)
+        table.itemDelegateForColumn(0).initStyleOption(option, cell)
         option.rect = table.visualRect(cell)
         option.widget = table
         option.font = table.font()
         placed = effect_badges.place(
-            model.index(cell.row(), 0).data(BadgesRole), effect_badges._line(option), option.font
+            cell.data(BadgesRole),
+            name_line(option.rect, option.font, cell.data(SummaryRole)),
+            option.font,
         )
         [sickened] = placed
         image = table.viewport().grab().toImage()
@@ -212,7 +216,7 @@ def test_the_order_table_ends_the_state_cell_with_the_badges(qtbot, tmp_path):
         assert _near(image.pixelColor(sickened.rect.left() + 3, sickened.rect.center().y()), fill)
         point = sickened.rect.center()
         event = QHelpEvent(QEvent.Type.ToolTip, point, table.viewport().mapToGlobal(point))
-        assert table.itemDelegateForColumn(1).helpEvent(event, table, option, cell)
+        assert table.itemDelegateForColumn(0).helpEvent(event, table, option, cell)
         assert QToolTip.text().startswith("Sickened\nNote: Tier 2")
     finally:
         window.document.undo_stack.setClean()

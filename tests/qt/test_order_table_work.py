@@ -106,15 +106,14 @@ def test_a_step_repaints_only_the_rows_that_look_different(fight, qtbot):
         assert max(announced) + 1 == fresh.rowCount(), "the roster announced every row"
         if resized:  # a column's width followed a new marker: everything moved
             continue
-        quiet_steps += 1
         different = QRegion()
         for number, row in enumerate(_shown(table)):
             if _looks(fresh, row) != before[number]:
                 top = table.rowViewportPosition(row)
                 width = table.viewport().width()
                 different = different.united(QRect(0, top, width, table.rowHeight(row) + 1))
-        assert not different.isEmpty()
         assert painted.region.subtracted(different).isEmpty()
+        quiet_steps += not different.isEmpty()  # the turn passed among the rows shown
     assert quiet_steps >= 3
 
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from benchmarks.fights import next_step
 from benchmarks.table_speed import an_action
 from tests.qt.test_chrome_steps import close, open_window
+from tracker.qt.widgets.prompt_panel import CONTEXT_LINES
 
 
 class Resizes(QObject):
@@ -28,7 +29,10 @@ class Resizes(QObject):
 
 def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
     """Initiative ticks alternates "acts" (delay or end: two answers) and "start of
-    turn" (one answer), each with a context of its checklist."""
+    turn" (one answer), each with a context of its checklist. The context's height
+    follows its count of lines alone: a step resizes it once at most, and only when
+    that count changed; an answer more or fewer never squeezes it (its rich text laid
+    out twice)."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     try:
         document, panel = window.document, window.prompt_panel
@@ -40,7 +44,9 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
             command = (an_action(session) if number % 2 else None) or next_step(session)
             if session.refusal(command) is not None:
                 continue
-            answers, height = len(panel.answer_rows), area.height()
+            answers = len(panel.answer_rows)
+            lines = len(panel.prompt.context) if panel.prompt is not None else -1
+            shown = area.isVisible()
             resizes = Resizes(area)
             app.installEventFilter(resizes)
             try:
@@ -50,9 +56,12 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
                 app.removeEventFilter(resizes)
             if not panel.isVisible() or not area.isVisible():
                 continue
-            if len(panel.answer_rows) != answers and area.height() == height:
+            now = len(panel.prompt.context) if panel.prompt is not None else -1
+            if len(panel.answer_rows) != answers:
                 seen["more" if len(panel.answer_rows) > answers else "fewer"] += 1
-                assert resizes.count == 0
+            assert resizes.count <= (1 if now != lines or not shown else 0)
+            line = panel.context.fontMetrics().lineSpacing()
+            assert area.height() == min(now, CONTEXT_LINES) * line + 8
         assert seen["fewer"] >= 5, seen
         assert seen["more"] >= 5, seen
     finally:

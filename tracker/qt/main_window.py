@@ -181,7 +181,7 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         inspector = inspector_pane(
             self.banner, self.prompt_panel, self.health_box, self.editor, self.effects_panel
         )
-        self.inspector = inspector
+        self.inspector = inspector.widget()
         dock = self.add_pane("dock_inspector", "Inspector", inspector, RIGHT)
         # Never closed: the question the rules wait for shows there.
         dock.setFeatures(

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -37,8 +38,8 @@ LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 SIDE_MINIMUM = 220  # a side pane's narrowest width, in pixels
-INSPECTOR_SHARE = 0.27  # of the window's width, by default
-INSPECTOR_LEAST = 320
+INSPECTOR_SHARE = 0.3  # of the window's width, by default
+INSPECTOR_LEAST = 360
 # Until the window manager says (a window not mapped yet): a title bar and thin borders.
 FRAME_GUESS = (8, 36)  # extra width, extra height
 PANE_SHARES = {"dock_combatants": 21, "dock_turn_order": 28}  # per cent of the width
@@ -62,6 +63,10 @@ def inspector_pane(
     layout = QVBoxLayout(pane)
     layout.setContentsMargins(4, 4, 4, 4)
     layout.addWidget(banner)
+    # The question keeps its height: the editor and the effects below give theirs up.
+    policy = prompt.sizePolicy()
+    policy.setVerticalPolicy(QSizePolicy.Policy.Fixed)
+    prompt.setSizePolicy(policy)
     layout.addWidget(prompt)
     layout.addWidget(health_box)
     scroller = QScrollArea()
@@ -70,11 +75,22 @@ def inspector_pane(
     scroller.setWidgetResizable(True)
     scroller.setFrameShape(QFrame.Shape.NoFrame)
     scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroller.setMinimumHeight(90)
+    scroller.setMinimumHeight(60)
     layout.addWidget(scroller, 3)
-    effects.setMinimumHeight(120)
+    effects.setMinimumHeight(80)
     layout.addWidget(effects, 2)
-    return pane
+    # In a scroll area: a question of another shape lays out the column, not the window
+    # (a scroll area takes its widget's layout requests). It never shows a scroll bar,
+    # which would narrow everything in it as a taller question came; the question is at
+    # the top, and the editor scrolls within its share.
+    column = QScrollArea()
+    column.setObjectName("inspector_column")
+    column.setWidget(pane)
+    column.setWidgetResizable(True)
+    column.setFrameShape(QFrame.Shape.NoFrame)
+    column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    column.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return column
 
 
 def roster_pane(roster: QWidget) -> QWidget:

@@ -3,7 +3,9 @@ Column 0 is the name (with the ruleset's markers), column 1 the ruleset's one-li
 summary of the combatant's state, column 2 its meters with the change of the last
 command ("AP 4/7 (−3)"); the side list shows column 0, the central order table all.
 Column 0 also gives the badges of the combatant's effects (`BadgesRole`); a change to
-an effect announces its carrier's row (before and after, when it moves).
+an effect announces its carrier's row (before and after, when it moves). Every column
+gives the combatant's `CombatantSummary` (`SummaryRole`: name, side, health, marks,
+badges, whether it acts now) for a view that draws the identity block.
 
 Dragging a row issues the engine's `MoveCombatant` command through `moveRows`; the
 model never reorders itself, it only follows the engine's change events. So the
@@ -32,6 +34,7 @@ from tracker.qt.appearance import muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.badges import BadgesRole, badges_on
 from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.combatant_summary import SummaryRole, summarize
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.meters import MeterMemory
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
@@ -88,6 +91,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             return self._document.ruleset.summary(self._document.encounter, combatant)
         if role == Qt.ItemDataRole.DisplayRole and index.column() == 2:
             return self._meters.text(self._document.ruleset, self._document.encounter, combatant)
+        if role == SummaryRole:  # the identity block of a ruleset's view (any column)
+            markers = self._document.ruleset.markers(self._document.encounter, combatant)
+            return summarize(self._document.session, combatant, "", markers)
         if index.column() > 0:
             return None
         if role == Qt.ItemDataRole.DisplayRole:

@@ -6,8 +6,8 @@ that do not fit. Hovering a badge shows its full name, note and time left; hover
 
 `place` lays the badges out from the row's rectangle alone, so painting and tooltips
 agree; a delegate calls `paint` and, from its `helpEvent`, `tooltip_at`. The side list's
-delegate paints them on the name's line; `BadgeCellDelegate` at the end of a table's
-cell (the generic order table's state column)."""
+delegate and the identity block of the rulesets' views (`combatant_cell`) paint them on
+the name's line."""
 
 from __future__ import annotations
 
@@ -15,20 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolTip,
 )
 
-from tracker.qt.appearance import is_dark
 from tracker.qt.models.badges import Badge, BadgesRole
 from tracker.qt.palette import BADGE_COLORS
-from tracker.qt.views.elided_tips import ElidedTipDelegate
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -188,39 +184,6 @@ def tooltip_at(placed: Sequence[Placed], point: QPoint) -> str | None:
     return None
 
 
-class BadgeCellDelegate(ElidedTipDelegate):
-    """For a table of combatants (the roster model): this column's cells end with the
-    row's effect badges, the cell's own text cut short before them."""
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        item = QStyleOptionViewItem(option)
-        self.initStyleOption(item, index)
-        placed = place(_badges(index), _line(item), item.font)
-        if not placed:
-            super().paint(painter, option, index)
-            return
-        widget = option.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        text, item.text = item.text, ""
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
-        item.text = text
-        item.rect = item.rect.adjusted(0, 0, -used_width(placed, _line(item)), 0)
-        item.backgroundBrush = QBrush()  # drawn already, over the whole cell
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
-        paint(painter, placed, item.font, is_dark(item.palette))
-
-    def helpEvent(
-        self,
-        event: QHelpEvent,
-        view: QAbstractItemView,
-        option: QStyleOptionViewItem,
-        index: Index,
-    ) -> bool:
-        if show_badge_tip(self, event, view, option, index, _line):
-            return True
-        return super().helpEvent(event, view, option, index)
-
-
 def show_badge_tip(
     delegate: QStyledItemDelegate,
     event: QHelpEvent | None,
@@ -244,7 +207,3 @@ def show_badge_tip(
 
 def _badges(index: Index) -> tuple[Badge, ...]:
     return tuple(index.sibling(index.row(), 0).data(BadgesRole) or ())
-
-
-def _line(item: QStyleOptionViewItem) -> QRect:
-    return item.rect.adjusted(GAP, 2, -GAP, -2)

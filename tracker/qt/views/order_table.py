@@ -1,8 +1,9 @@
 """The order as a table the GM plays from: one row per combatant in turn order, its
-state and markers, the current one highlighted. Dragging a row delays or reorders
-through the roster model's single `moveRows`, so the ruleset decides what it means
-(a wait, a delay, a tie broken). It is the central view of every ruleset whose UI
-brings none of its own.
+identity (side, turn marker, name, hidden and defeated marks, health, effects' badges:
+`CombatantCellDelegate`), its state and resources, the current one highlighted. Dragging
+a row delays or reorders through the roster model's single `moveRows`, so the ruleset
+decides what it means (a wait, a delay, a tie broken). It is the central view of every
+ruleset whose UI brings none of its own.
 
 A step repaints the rows that look different, not every row the roster announces
 (`KeptRows`), and fitting the columns to their contents measures only the cells that
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole, RosterModel
-from tracker.qt.views.effect_badges import BadgeCellDelegate
+from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.kept_rows import KeptRows
@@ -79,20 +81,26 @@ class OrderTable(QTableView):
         self.setDragDropOverwriteMode(False)
         ForeignDrops(self, roster.refuse_foreign_drop)  # from another list: says why not
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setWordWrap(False)  # one line of state: rows stay as tall as the names
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         header = self.horizontalHeader()
         # Names and resources fit their text, the state takes the rest; whatever is cut
         # ends in "…" with the full text as its tooltip.
         self.setItemDelegate(ElidedTipDelegate(self))
-        self.setItemDelegateForColumn(1, BadgeCellDelegate(self))  # the effects' badges
+        # Who: side, turn marker, name and its marks, health, the effects' badges.
+        self.setItemDelegateForColumn(0, CombatantCellDelegate(self))
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.verticalHeader().setDefaultSectionSize(32)
+        self.verticalHeader().setDefaultSectionSize(cell_height(self._cell_font()))
         self.selectionModel().currentChanged.connect(self._on_current)
+
+    def _cell_font(self) -> QFont:
+        self.ensurePolished()  # the style sheet's size
+        return self.font()
 
     def _on_current(self, current, _previous) -> None:
         combatant_id = current.siblingAtColumn(0).data(IdRole) if current.isValid() else None
@@ -162,4 +170,5 @@ class OrderTable(QTableView):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._forget_widths()
+            self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
         super().changeEvent(event)

@@ -94,13 +94,24 @@ class AnswerRow(SteadyBox):
     def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
         inner = QWidget()
         inner.setObjectName("prompt_answer_row")
-        layout = QHBoxLayout(inner)
-        layout.setContentsMargins(0, 0, 0, 0)
+        fields = tuple(answer.fields)
+        rolls = shape[1]
+        rolled = rolls and any(field.roll_from for field in fields)
+        # The Roll buttons on a line of their own, then the typed answer and its button:
+        # the panel sits in a column beside the fight, a third of a laptop's width.
+        if rolled:
+            lines = QVBoxLayout(inner)
+            lines.setContentsMargins(0, 0, 0, 0)
+            rolls_line = QHBoxLayout()
+            layout = QHBoxLayout()
+            lines.addLayout(rolls_line)
+            lines.addLayout(layout)
+        else:
+            layout = rolls_line = QHBoxLayout(inner)
+            layout.setContentsMargins(0, 0, 0, 0)
         super().__init__(inner)
         self.shape = shape
         self.roll_buttons: list[QPushButton] = []
-        fields = tuple(answer.fields)
-        rolls = shape[1]
         for field in fields:
             if field.roll_from and rolls:
                 roll_button = QPushButton()
@@ -108,8 +119,10 @@ class AnswerRow(SteadyBox):
                     lambda _=False, name=field.name, row=self: panel.roll_for(row, name)
                 )
                 roll_button.setProperty("field_name", field.name)
-                layout.addWidget(roll_button)
+                rolls_line.addWidget(roll_button)
                 self.roll_buttons.append(roll_button)
+        if rolled:
+            rolls_line.addStretch(1)
         if self.roll_buttons:
             layout.addWidget(QLabel("or"))
         self.form = FieldForm(fields, inner) if fields else None
@@ -169,9 +182,12 @@ class PromptPanel(QFrame):
         layout = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setObjectName("prompt_title")
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
         self.question = QLabel()
         self.question.setObjectName("prompt_question")
         self.question.setWordWrap(True)
+        self.question.setTextFormat(Qt.TextFormat.PlainText)  # it names combatants
         self.context = QLabel()
         self.context.setObjectName("prompt_context")
         self.context.setTextFormat(Qt.TextFormat.RichText)
@@ -199,6 +215,7 @@ class PromptPanel(QFrame):
         layout.addLayout(self._answers_box)
         self.keys_hint = QLabel()
         self.keys_hint.setObjectName("prompt_keys")  # in the panel's colours (palette.py)
+        self.keys_hint.setWordWrap(True)
         layout.addWidget(SteadyBox(self.keys_hint))
         self._rows: list[AnswerRow] = []  # every row built, shown or kept for later
         self.answer_rows: list[AnswerRow] = []  # the rows of the current answers
@@ -227,7 +244,12 @@ class PromptPanel(QFrame):
         self.context.setText("<br>".join(escape(line) for line in prompt.context))
         self.context.ensurePolished()  # the style sheet's font decides a line's height
         line = self.context.fontMetrics().lineSpacing()
-        self.context_area.setMaximumHeight(CONTEXT_LINES * line + 8)
+        # A line a context line, up to a few: a height known without laying the rich
+        # text out (a line that wraps in a narrow column scrolls within it).
+        lines = min(len(prompt.context), CONTEXT_LINES)
+        height = lines * line + 8
+        if self.context_area.height() != height or self.context_area.minimumHeight() != height:
+            self.context_area.setFixedHeight(height)
         self.context_area.setVisible(bool(prompt.context))
         self._show_answers(prompt.answers)
         self.keys_hint.setText(self._keys_text())

@@ -30,6 +30,12 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.combatant_summary import (
+    CombatantSummary,
+    Summaries,
+    SummaryRole,
+    summarize,
+)
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
@@ -42,6 +48,7 @@ from tracker.qt.rulesets.ap_countdown.texts import (
     progress_text,
     span_text,
 )
+from tracker.qt.rulesets.ap_countdown.track_paint import lane_details
 
 MarkRole = Qt.ItemDataRole.UserRole + 40  # the row's TrackMark
 ResolvesRole = Qt.ItemDataRole.UserRole + 41  # int | None: where its action resolves
@@ -64,6 +71,7 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
         self.marks = Marks(lambda: self.ruleset, lambda: self._document.encounter)
+        self.summaries = Summaries(lambda: self._document.session, self._summarize)
         self._ties: dict[int, bool] = {}  # row → may swap with the next (asked lazily)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -103,15 +111,22 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         due = ruleset.due_now(self._document.encounter) if ruleset is not None else None
         return self._rows.row_of(due[0]) if due is not None else -1
 
-    def summary(self, row: int) -> str:
-        """The ruleset's one-line state ("joins in round 2", "no base initiative yet")."""
-        combatant, ruleset = self._rows.at(row), self.ruleset
-        if combatant is None or ruleset is None:
-            return ""
-        return ruleset.summary(self._document.encounter, combatant)
-
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
+
+    def summary_of(self, row: int) -> CombatantSummary | None:
+        """The row's identity block (its details: base and AP left, or the ruleset's
+        word while it has no value)."""
+        combatant = self._rows.at(row)
+        return self.summaries.get(combatant) if combatant is not None else None
+
+    def _summarize(self, combatant: Combatant) -> CombatantSummary:
+        mark, ruleset = self.marks.get(combatant), self.ruleset
+        if mark is None or ruleset is None:
+            return summarize(self._document.session, combatant, "")
+        encounter = self._document.encounter
+        details = lane_details(mark, ruleset.summary(encounter, combatant))
+        return summarize(self._document.session, combatant, details)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -139,6 +154,8 @@ class TrackModel(FixedColumns, QAbstractTableModel):
             return font
         if role == int(MarkRole):
             return mark
+        if role == int(SummaryRole):
+            return self.summary_of(index.row())
         if role == int(ResolvesRole):
             return mark.resolves_at
         if role == int(SideRole):
@@ -239,6 +256,7 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         self.beginResetModel()
         self._rows.load(self._document.encounter)
         self.marks.reset()
+        self.summaries.reset()
         self._ties.clear()
         self.endResetModel()
         self.track_changed.emit()
@@ -250,10 +268,12 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         self._ties.clear()
         rows = self._rows.follow(event)
         moved_on = self.marks.follow(event)
+        # Blocks: a mark's base and AP left (all of them when every mark may have moved).
+        looked = self.summaries.follow(event, self._rows.ids if moved_on is None else ())
         if moved_on is None or len(moved_on) > FEW_ROWS:
             rows = set(range(len(self._rows)))
         else:
-            rows.update(r for r in map(self._rows.row_of, moved_on) if r >= 0)
+            rows.update(r for r in map(self._rows.row_of, moved_on | looked) if r >= 0)
         if rows and len(rows) == len(self._rows):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(len(rows) - 1, len(self.COLUMNS) - 1)

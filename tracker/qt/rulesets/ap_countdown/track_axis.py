@@ -9,12 +9,9 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
 
 from tracker.qt.rulesets.ap_countdown.texts import number
 from tracker.qt.rulesets.ap_countdown.track_paint import (
-    AXIS_BG,
     COUNT_FILL,
     COUNT_LINE,
-    INK,
-    PHASE_COLORS,
-    QUIET,
+    ON_GOLD,
     Frame,
     font,
 )
@@ -24,25 +21,26 @@ from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, NAME_
 def paint_axis(painter: QPainter, frame: Frame, tag: str, phase: str) -> None:
     """The values along the top (sticky), the count in a yellow pill, the round and
     phase in the corner on the phase's colour."""
-    painter.fillRect(QRect(0, 0, frame.width, HEADER_H), AXIS_BG)
-    painter.setPen(QPen(QColor("#c3c8cf"), 1))
+    painter.fillRect(QRect(0, 0, frame.width, HEADER_H), frame.color("axis"))
+    painter.setPen(QPen(frame.color("axis_edge"), 1))
     painter.drawLine(0, HEADER_H - 1, frame.width, HEADER_H - 1)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     corner = QRectF(4, 3, NAME_W - 8, HEADER_H - 6)
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(PHASE_COLORS.get(phase, PHASE_COLORS["setup"]))
+    known = phase in ("resolution", "initiative", "upkeep")
+    painter.setBrush(frame.color(phase if known else "setup"))
     painter.drawRoundedRect(corner, 6, 6)
     tag_font = font(14, bold=True)
     painter.setFont(tag_font)
-    painter.setPen(INK)
+    painter.setPen(ON_GOLD if phase == "resolution" else frame.color("ink"))
     tag = QFontMetrics(tag_font).elidedText(tag, Qt.TextElideMode.ElideRight, NAME_W - 24)
     painter.drawText(corner.adjusted(8, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter, tag)
     painter.restore()
     painter.save()
     painter.setClipRect(QRect(NAME_W, 0, frame.width - NAME_W, HEADER_H))
     painter.setFont(font(13, bold=True))
-    painter.setPen(QUIET)
+    painter.setPen(frame.color("quiet"))
     for value, labelled in frame.scale.ticks():
         if labelled and value != frame.count:
             box = QRectF(frame.x(value) - 20, 0, 40, HEADER_H)
@@ -54,7 +52,7 @@ def paint_axis(painter: QPainter, frame: Frame, tag: str, phase: str) -> None:
         painter.setBrush(COUNT_FILL)
         painter.drawRoundedRect(pill, 9, 9)
         painter.setFont(font(15, bold=True))
-        painter.setPen(INK)
+        painter.setPen(ON_GOLD)
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(frame.count))
     painter.restore()
 
@@ -77,10 +75,11 @@ def paint_drop(painter: QPainter, frame: Frame, slot: int, refusal: str | None) 
             box.moveBottom(y - 4)
         path = QPainterPath()
         path.addRoundedRect(box, 4, 4)
-        painter.fillPath(path, QColor("#fff0ee"))
+        painter.fillPath(path, frame.color("refusal_fill"))
         painter.setPen(QPen(color, 1))
         painter.drawPath(path)
         painter.setFont(text_font)
+        painter.setPen(frame.color("refusal_ink"))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
 
@@ -91,7 +90,7 @@ def paint_hint(painter: QPainter, frame: Frame, rows: int, text: str) -> None:
     if top + 24 > frame.height:
         return
     painter.setFont(font(13, italic=True))
-    painter.setPen(QUIET)
+    painter.setPen(frame.color("quiet"))
     box = QRect(20, top, frame.width - 40, 24)
     text = QFontMetrics(painter.font()).elidedText(text, Qt.TextElideMode.ElideRight, box.width())
     painter.drawText(box, Qt.AlignmentFlag.AlignVCenter, text)

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 
 from tracker.engine.state import Combatant
+from tracker.qt.appearance import is_dark
+from tracker.qt.models.combatant_summary import CombatantSummary
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.rulesets.ap_countdown.texts import (
     Mark,
@@ -19,25 +21,55 @@ from tracker.qt.rulesets.ap_countdown.texts import (
     state_word,
 )
 from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, NAME_W, TrackScale
+from tracker.qt.views.combatant_cell import paint_cell
 
-INK = QColor("#111111")
-QUIET = QColor("#4a4f57")
-GRID = QColor("#dde1e6")
-AXIS_BG = QColor("#f1f3f6")
-PASSED = QColor(20, 30, 50, 22)  # over the values the count has passed
+# The track's colours per scheme (False: light, True: dark); every text keeps a contrast
+# of at least 4.5:1 on what is drawn behind it.
+COLORS: dict[bool, dict[str, str]] = {
+    False: {
+        "page": "#ffffff",
+        "ink": "#111111",
+        "quiet": "#4a4f57",
+        "grid": "#dde1e6",
+        "axis": "#f1f3f6",
+        "axis_edge": "#c3c8cf",
+        "passed": "#14203216",  # over the values the count has passed (#RRGGBBAA)
+        "due_lane": "#fff3c4",
+        "due_word": "#6b4e00",
+        "selected_lane": "#dce8ff",
+        "stripe": "#f6f7f9",
+        "done": "#ffffff",
+        "refusal_fill": "#fff0ee",
+        "refusal_ink": "#a8281f",
+        "setup": "#e1e4e8",
+        "initiative": "#c9dcff",
+        "upkeep": "#e4d5f5",
+    },
+    True: {
+        "page": "#1f2023",
+        "ink": "#ececef",
+        "quiet": "#b4b8c0",
+        "grid": "#34373d",
+        "axis": "#2b2d31",
+        "axis_edge": "#4a4d55",
+        "passed": "#ffffff14",
+        "due_lane": "#3d3310",
+        "due_word": "#ffd54a",
+        "selected_lane": "#243653",
+        "stripe": "#25272b",
+        "done": "#2b2d31",
+        "refusal_fill": "#4d1714",
+        "refusal_ink": "#ffd9d5",
+        "setup": "#3a3d44",
+        "initiative": "#2d4a78",
+        "upkeep": "#4a3a63",
+    },
+}
+# The same in both schemes: the count's gold (dark text on it), the selection's edge.
 COUNT_LINE = QColor("#c98f00")
 COUNT_FILL = QColor("#ffd54a")
-DUE_LANE = QColor("#fff3c4")
-SELECTED_LANE = QColor("#dce8ff")
+ON_GOLD = QColor("#111111")
 SELECTED_EDGE = QColor("#2f6fd6")
-HIDDEN_INK = QColor("#7a7a7a")
-DONE_FILL = QColor("#ffffff")
-PHASE_COLORS = {
-    "resolution": QColor("#ffd54a"),
-    "initiative": QColor("#c9dcff"),
-    "upkeep": QColor("#e4d5f5"),
-    "setup": QColor("#e1e4e8"),
-}
 MARKER = 28  # the marker's diameter
 BAR_H = 24
 
@@ -54,9 +86,19 @@ def side_color(combatant: Combatant) -> QColor:
     return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
 
 
+def _color(text: str) -> QColor:
+    """#RRGGBB, or #RRGGBBAA with its alpha last (Qt reads #AARRGGBB)."""
+    if len(text) == 9:
+        color = QColor(text[:7])
+        color.setAlpha(int(text[7:], 16))
+        return color
+    return QColor(text)
+
+
 @dataclass(frozen=True)
 class Frame:
-    """What every part of one paint needs: the scale, the scrolling and the sizes."""
+    """What every part of one paint needs: the scale, the scrolling, the sizes and the
+    palette (the view's: light or dark)."""
 
     scale: TrackScale
     dx: int  # horizontal scrolling
@@ -64,22 +106,34 @@ class Frame:
     width: int
     height: int
     count: int | None
+    palette: QPalette
 
     def x(self, value: int) -> float:
         return self.scale.x_of(value, self.dx)
 
+    @property
+    def dark(self) -> bool:
+        return is_dark(self.palette)
+
+    def color(self, name: str) -> QColor:
+        """One of the track's colours (`COLORS`) in the palette's scheme."""
+        if name == "resolution":
+            return QColor(COUNT_FILL)
+        return _color(COLORS[self.dark][name])
+
 
 def paint_background(painter: QPainter, frame: Frame) -> None:
     """Grid lines at every multiple of 5, the passed values shaded, the count's line."""
-    painter.fillRect(QRect(0, 0, frame.width, frame.height), QColor("#ffffff"))
+    painter.fillRect(QRect(0, 0, frame.width, frame.height), frame.color("page"))
     track = QRectF(NAME_W, HEADER_H, frame.width - NAME_W, frame.height - HEADER_H)
     painter.save()
     painter.setClipRect(track)
     if frame.count is not None:
         left = frame.x(frame.scale.high) - 12
-        painter.fillRect(QRectF(left, HEADER_H, frame.x(frame.count) - left, frame.height), PASSED)
+        passed = frame.color("passed")
+        painter.fillRect(QRectF(left, HEADER_H, frame.x(frame.count) - left, frame.height), passed)
     for value, labelled in frame.scale.ticks():
-        painter.setPen(QPen(GRID, 1.6 if labelled else 1.0))
+        painter.setPen(QPen(frame.color("grid"), 1.6 if labelled else 1.0))
         x = frame.x(value)
         painter.drawLine(QPointF(x, HEADER_H), QPointF(x, frame.height))
     if frame.count is not None:
@@ -93,52 +147,44 @@ def paint_lane_back(painter: QPainter, frame: Frame, row: int, due: bool, select
     top = HEADER_H + row * LANE_H - frame.dy
     lane = QRect(0, top, frame.width, LANE_H)
     if due:
-        painter.fillRect(lane, DUE_LANE)
+        painter.fillRect(lane, frame.color("due_lane"))
     elif selected:
-        painter.fillRect(lane, SELECTED_LANE)
+        painter.fillRect(lane, frame.color("selected_lane"))
     elif row % 2:
-        painter.fillRect(QRect(0, top, NAME_W, LANE_H), QColor("#f6f7f9"))
-    painter.setPen(QPen(GRID, 1))
+        painter.fillRect(QRect(0, top, NAME_W, LANE_H), frame.color("stripe"))
+    painter.setPen(QPen(frame.color("grid"), 1))
     painter.drawLine(0, top + LANE_H - 1, frame.width, top + LANE_H - 1)
     if selected:
         painter.fillRect(QRect(0, top, 4, LANE_H), SELECTED_EDGE)
 
 
 def paint_name(
-    painter: QPainter,
-    frame: Frame,
-    row: int,
-    combatant: Combatant,
-    mark: Mark,
-    tied: bool,
-    summary: str,
+    painter: QPainter, frame: Frame, row: int, summary: CombatantSummary, tied: bool
 ) -> None:
-    """The side stripe, the name (bold; grey and "hidden" for the GM's eyes only), the
-    base and AP left under it (without a value: the ruleset's summary, e.g. "joins in
-    round 2"), a grip when the lane is tied with a neighbour."""
+    """The combatant's identity block (side, turn marker, name and its marks, Hits, base
+    and AP left or the ruleset's word, e.g. "joins in round 2", badges), then a grip
+    when the lane is tied with a neighbour."""
     top = HEADER_H + row * LANE_H - frame.dy
-    painter.fillRect(QRect(6, top + 6, 6, LANE_H - 12), side_color(combatant))
-    left, right = 20, NAME_W - (26 if tied else 8)
-    name_font = font(15, bold=True, italic=combatant.hidden)
-    name = combatant.name + (" (hidden)" if combatant.hidden else "")
-    name = QFontMetrics(name_font).elidedText(name, Qt.TextElideMode.ElideRight, right - left)
-    painter.setFont(name_font)
-    painter.setPen(HIDDEN_INK if combatant.hidden else INK)
-    painter.drawText(QRect(left, top + 3, right - left, 20), Qt.AlignmentFlag.AlignVCenter, name)
-    painter.setFont(font(12))
-    painter.setPen(QUIET)
-    detail = f"base {number(mark.base)} · {mark.ap} AP left" if mark.value is not None else summary
-    painter.drawText(QRect(left, top + 22, right - left, 16), Qt.AlignmentFlag.AlignVCenter, detail)
+    block = QRect(1, top, NAME_W - (22 if tied else 2), LANE_H - 1)
+    paint_cell(painter, block, summary, font(14), frame.palette)
+    quiet = frame.color("quiet")
     if tied:  # a grip: this lane may be dragged among its ties
+        painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QUIET)
+        painter.setBrush(quiet)
         for dot_row in range(3):
             for dot_column in range(2):
-                center = QPointF(NAME_W - 18 + 6 * dot_column, top + 14 + 7 * dot_row)
+                center = QPointF(NAME_W - 15 + 6 * dot_column, top + 14 + 7 * dot_row)
                 painter.drawEllipse(center, 1.8, 1.8)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(GRID, 1))
+        painter.restore()
+    painter.setPen(QPen(frame.color("grid"), 1))
     painter.drawLine(NAME_W, top, NAME_W, top + LANE_H)
+
+
+def lane_details(mark: Mark, summary: str) -> str:
+    """The second line of a lane's block: base and AP left, or, without a value, the
+    ruleset's summary ("joins in round 2")."""
+    return f"base {number(mark.base)} · {mark.ap} AP left" if mark.value is not None else summary
 
 
 def paint_track_lane(
@@ -167,7 +213,7 @@ def _paint_bar(
     left, right = frame.x(start), frame.x(end)
     rect = QRectF(left, y - BAR_H / 2, max(right - left, 4), BAR_H)
     fill = QColor(color)
-    fill.setAlpha(58)
+    fill.setAlpha(90 if frame.dark else 58)
     pen = QPen(color, 3 if mark.due == "resolve" else 1.6)
     if mark.resolves_at is None:  # carries on into a later round
         pen.setStyle(Qt.PenStyle.DashLine)
@@ -175,13 +221,16 @@ def _paint_bar(
     painter.setBrush(fill)
     painter.drawRoundedRect(rect, 5, 5)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    _paint_bar_text(painter, rect, action_labels(mark), font(13, bold=mark.due == "resolve"))
+    labels, ink = action_labels(mark), frame.color("ink")
+    _paint_bar_text(painter, rect, labels, font(13, bold=mark.due == "resolve"), ink)
     tick = QPen(color, 2)
     painter.setPen(tick)  # where it was declared: a short upright at the bar's start
     painter.drawLine(QPointF(left, y - BAR_H / 2 - 4), QPointF(left, y + BAR_H / 2 + 4))
 
 
-def _paint_bar_text(painter: QPainter, bar: QRectF, labels: list[str], bar_font: QFont) -> None:
+def _paint_bar_text(
+    painter: QPainter, bar: QRectF, labels: list[str], bar_font: QFont, ink: QColor
+) -> None:
     """The longest label that fits inside the bar, else the full one just before the
     bar's start (the values the count has passed are free), else the shortest one,
     shortened with "…", inside."""
@@ -191,7 +240,7 @@ def _paint_bar_text(painter: QPainter, bar: QRectF, labels: list[str], bar_font:
     inside = bar.adjusted(8, 0, -(MARKER / 2 + 4), 0)
     before = QRectF(NAME_W + 6, bar.top(), bar.left() - 8 - NAME_W - 6, bar.height())
     painter.setFont(bar_font)
-    painter.setPen(INK)
+    painter.setPen(ink)
     middle = Qt.AlignmentFlag.AlignVCenter
     full = metrics.horizontalAdvance(labels[0])
     if inside.width() < full <= before.width():
@@ -215,20 +264,23 @@ def _paint_marker(
         painter.setPen(QPen(COUNT_LINE, 3))
         painter.setBrush(COUNT_FILL)
         painter.drawEllipse(circle.adjusted(-5, -5, 5, 5))
-    hollow = done or hidden  # done for the round, or hidden: a white marker
-    outline = QPen(QUIET if done else color.darker(130), 2 if hidden else 1.5)
+    quiet = frame.color("quiet")
+    hollow = done or hidden  # done for the round, or hidden: a hollow marker
+    edge = color.lighter(130) if frame.dark else color.darker(130)
+    outline = QPen(quiet if done else edge, 2 if hidden else 1.5)
     if hidden:  # hidden from the players: a dashed outline
         outline.setStyle(Qt.PenStyle.DashLine)
     painter.setPen(outline)
-    painter.setBrush(DONE_FILL if hollow else color)
+    painter.setBrush(frame.color("done") if hollow else color)
     painter.drawEllipse(circle)
     painter.setFont(font(13 if -10 < mark.value < 100 else 11, bold=True))
-    ink = QUIET if done else color.darker(140) if hidden else QColor("#ffffff")
+    hidden_ink = color.lighter(150) if frame.dark else color.darker(140)
+    ink = quiet if done else hidden_ink if hidden else QColor("#ffffff")
     painter.setPen(ink)
     painter.drawText(circle, Qt.AlignmentFlag.AlignCenter, number(mark.value))
     word = state_word(mark, phase)
     if word:
         painter.setFont(font(13, bold=mark.due is not None))
-        painter.setPen(QColor("#6b4e00") if mark.due is not None else QUIET)
+        painter.setPen(frame.color("due_word") if mark.due is not None else quiet)
         left = x + MARKER / 2 + (9 if mark.due is not None else 6)
         painter.drawText(QRectF(left, y - 11, 200, 22), Qt.AlignmentFlag.AlignVCenter, word)

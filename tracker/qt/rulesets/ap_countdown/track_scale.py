@@ -15,7 +15,7 @@ MIN_SPAN = 4 * STEP  # the scale covers at least a round's worth of AP
 
 HEADER_H = 32  # the axis above the lanes
 LANE_H = 40
-NAME_W = 210  # names, base and AP left, on the left of every lane
+NAME_W = 270  # who (name, marks, Hits, base and AP left, badges) left of every lane
 LEFT_PAD = 30  # between the names and the highest value
 RIGHT_PAD = 132  # after the lowest value: room for "resolves now" beside a marker
 MIN_POINT_PX = 5.0  # a value never gets less room than this (then the track scrolls)

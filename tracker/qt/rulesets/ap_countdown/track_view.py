@@ -191,6 +191,7 @@ class CountdownTrack(QAbstractItemView):
             viewport.width(),
             viewport.height(),
             self.track_model.count(),
+            self.palette(),
         )
 
     def tied_rows(self, first: int = 0, last: int | None = None) -> set[int]:
@@ -218,8 +219,9 @@ class CountdownTrack(QAbstractItemView):
                 continue
             selected = row == current or row == self.drag_row
             paint_lane_back(painter, frame, row, mark.due is not None, selected)
-            summary = model.summary(row) if mark.value is None else ""
-            paint_name(painter, frame, row, combatant, mark, row in tied, summary)
+            summary = model.summary_of(row)
+            if summary is not None:
+                paint_name(painter, frame, row, summary, row in tied)
             paint_track_lane(painter, frame, row, combatant, mark, phase)
         if self.drag_row >= 0 and self.drop_slot >= 0:
             paint_drop(painter, frame, self.drop_slot, self.drop_refusal)

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 class ApCountdownUi(RulesetUi):
     print_action_text = "&Print countdown sheet and turn order…"
-    follows_dark_scheme = False  # its view paints a light page of its own
     print_title = "Print the countdown sheet"
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:

@@ -11,11 +11,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QApplication
 
 from tracker.engine.rulesets.initiative_ticks import InitiativeTicks, TickMark
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.combatant_summary import (
+    CombatantSummary,
+    Summaries,
+    SummaryRole,
+    summarize,
+)
 from tracker.qt.models.roster_model import CombatantRole, IdRole, Index, RosterModel
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rulesets.initiative_ticks.texts import (
@@ -29,8 +37,10 @@ from tracker.qt.rulesets.initiative_ticks.texts import (
 MarkRole = Qt.ItemDataRole.UserRole + 50  # the row's TickMark
 DeltaRole = Qt.ItemDataRole.UserRole + 51  # int: the last command's change of Initiative
 TICK, NAME, INITIATIVE, STATE, ONSLAUGHT, MOTES = range(6)
-ACTED_INK = "#8a8a8a"
-CRASHED_INK = "#b3261e"
+# Texts of acted (or hidden) and Crashed rows, per scheme (False: light, True: dark):
+# at least 4.5:1 on the table's page.
+ACTED_INK = {False: "#5f6368", True: "#a8abb2"}
+CRASHED_INK = {False: "#b3261e", True: "#ff8a80"}
 
 
 class TickModel(RosterModel):
@@ -43,6 +53,7 @@ class TickModel(RosterModel):
         # What the table read of each combatant's row, kept until the row is announced
         # (connected before any view: forgotten before a view hears of the change).
         self._kept: dict[str, dict[tuple[int, int], object]] = {}
+        self.summaries = Summaries(lambda: self._document.session, self._summarize)
         self.dataChanged.connect(self._forget_rows)
         for signal in (self.rowsInserted, self.rowsRemoved, self.modelReset, self.layoutChanged):
             signal.connect(self._kept.clear)
@@ -93,6 +104,14 @@ class TickModel(RosterModel):
             values[key] = self._work_out(index, role)
         return values[key]
 
+    def _summarize(self, combatant: Combatant) -> CombatantSummary:
+        """The name's block (its details and state words are the table's other columns)."""
+        return summarize(self._document.session, combatant, "")
+
+    def forget_all(self) -> None:
+        """Read every value again (the scheme changed: the colours follow it)."""
+        self._kept.clear()
+
     def _forget_rows(self, top: Index, bottom: Index, *_args: object) -> None:
         first, last = top.row(), bottom.row()
         if last - first + 1 >= self.rowCount():
@@ -116,6 +135,8 @@ class TickModel(RosterModel):
             return self._text(combatant, mark, column)
         if role == int(MarkRole):
             return mark
+        if role == int(SummaryRole):
+            return self.summaries.get(combatant)
         if role == int(DeltaRole):
             return self.meter_delta(combatant.id, "initiative")
         if role == int(Qt.ItemDataRole.ToolTipRole):
@@ -124,11 +145,14 @@ class TickModel(RosterModel):
         if role == int(Qt.ItemDataRole.TextAlignmentRole) and column != NAME and column != STATE:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == int(Qt.ItemDataRole.ForegroundRole):
+            if mark.now:  # on the turn's gold, in both schemes
+                return QBrush(QColor(CRASHED_INK[False] if mark.crashed else "#000000"))
+            dark = is_dark(QApplication.palette())
             if mark.crashed and column in (INITIATIVE, STATE):
-                return QBrush(QColor(CRASHED_INK))
-            if (mark.acted and not mark.now) or combatant.hidden:
-                return QBrush(QColor(ACTED_INK))
-            return QBrush(QColor("#000000")) if mark.now else None
+                return QBrush(QColor(CRASHED_INK[dark]))
+            if mark.acted or combatant.hidden:
+                return QBrush(QColor(ACTED_INK[dark]))
+            return None
         if role == int(Qt.ItemDataRole.DecorationRole) and column == NAME:
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == int(Qt.ItemDataRole.BackgroundRole) and mark.now:
@@ -175,6 +199,7 @@ class TickModel(RosterModel):
             return
         self._reload_marks()
         self._round_shown = self._round()
+        self.summaries.reset()
         super()._on_replaced()
         self._seed_meters()
 
@@ -204,8 +229,9 @@ class TickModel(RosterModel):
     def _on_changed(self, event: SessionEvent) -> None:
         before = self._marks
         self._marks = self._marks_after(event)
+        looked = self.summaries.follow(event)  # names' blocks: marks, health, badges
         super()._on_changed(event)  # rows moved, touched rows and meters repainted
         self._round_shown = self._round()
-        changed = {i for i, mark in self._marks.items() if before.get(i) != mark}
+        changed = {i for i, mark in self._marks.items() if before.get(i) != mark} | looked
         for row in sorted(r for r in map(self.row_of, changed) if r >= 0):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

@@ -10,10 +10,11 @@ tick of the row it lands under (the engine refuses anything else, and says why).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtCore import QEvent, QModelIndex, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -27,31 +28,47 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.rulesets.initiative_ticks import InitiativeTicks
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.initiative_ticks.model import (
+    NAME,
     STATE,
     TICK,
     MarkRole,
     TickModel,
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
+from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.widgets.steady import SteadyBox
 
+# The Tick pill's fill and text by state, per scheme (False: light, True: dark).
 PILL = {
-    "now": ("#f6c343", "#000000"),
-    "acted": ("#d9d9d9", "#6b6b6b"),
-    "pending": ("#2f5d8a", "#ffffff"),
+    False: {
+        "now": ("#f6c343", "#000000"),
+        "acted": ("#d9d9d9", "#4f4f4f"),
+        "pending": ("#2f5d8a", "#ffffff"),
+    },
+    True: {
+        "now": ("#f6c343", "#000000"),
+        "acted": ("#3a3d44", "#c4c7cd"),
+        "pending": ("#3d6ea3", "#ffffff"),
+    },
 }
 CRASHED = ("#b3261e", "#ffffff")
+# The checklists' page, edge and text, and the hint's text, per scheme.
+CHECKLIST = {False: ("#f4f1e8", "#d8d2bf", "#1a1a1a"), True: ("#2e2b22", "#4f4936", "#ece6d6")}
+HINT_INK = {False: "#4f4f4f", True: "#b4b8c0"}
+TABLE_POINTS = 12
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
 class TickDelegate(QStyledItemDelegate):
     """The Tick column as a pill: gold for the one acting, grey once acted, red Crashed;
-    a tick shared with the row above is drawn faint, so each tick reads as one step."""
+    a tick shared with the row above is only outlined (its number in the page's ink),
+    so each tick reads as one step."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         mark = index.data(MarkRole)
@@ -59,19 +76,22 @@ class TickDelegate(QStyledItemDelegate):
             super().paint(painter, option, index)
             return
         kind = "now" if mark.now else ("acted" if mark.acted else "pending")
-        background, ink = CRASHED if mark.crashed and not mark.now else PILL[kind]
+        pills = PILL[is_dark(option.palette)]
+        background, ink = CRASHED if mark.crashed and not mark.now else pills[kind]
         above = index.siblingAtRow(index.row() - 1).data(MarkRole) if index.row() else None
         same = above is not None and above.tick == mark.tick
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = option.rect.adjusted(6, 4, -6, -4)
         pill = QRect(rect.center().x() - 28, rect.top(), 56, rect.height())
-        color = QColor(background)
-        if same:
-            color.setAlpha(110)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(color)
-        painter.drawRoundedRect(pill, 8, 8)
+        if same and not mark.now:
+            painter.setPen(QPen(QColor(background), 1.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            ink = option.palette.color(QPalette.ColorRole.Text).name()
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(background))
+        painter.drawRoundedRect(QRectF(pill).adjusted(0.75, 0.75, -0.75, -0.75), 8, 8)
         painter.setPen(QColor(ink))
         font = option.font
         font.setBold(True)
@@ -93,19 +113,33 @@ class TickTable(QTableView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setItemDelegateForColumn(TICK, TickDelegate(self))
-        self.setStyleSheet("QTableView { font-size: 13pt; } QHeaderView::section { padding: 4px; }")
+        self.setItemDelegateForColumn(NAME, CombatantCellDelegate(self))
+        # The font set directly, not by a style sheet: a table styled by one keeps the
+        # palette it was first polished with (it would stay light in the dark scheme).
+        table_font = QFont(self.font())
+        table_font.setPointSize(TABLE_POINTS)
+        self.setFont(table_font)
+        self.setWordWrap(False)
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.verticalHeader().setDefaultSectionSize(38)
+        self.verticalHeader().setDefaultSectionSize(cell_height(table_font))  # two lines
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(1, 200)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(NAME, 250)
         header.resizeSection(TICK, 80)
         header.setSectionResizeMode(TICK, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(70)
         header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
+            model = self.model()
+            if isinstance(model, TickModel):
+                model.forget_all()
+            self.viewport().update()
 
 
 class TickTrackView(QWidget):
@@ -139,17 +173,14 @@ class TickTrackView(QWidget):
         row.addWidget(SteadyBox(self.acting_label), 1)
         layout.addWidget(top)
         body = QHBoxLayout()
-        self.table = TickTable(self.tick_model)
+        self.table = TickTable(self.tick_model, self)
         body.addWidget(self.table, 3)
         self.checklist = QLabel()
         self.checklist.setObjectName("tick_checklists")
         self.checklist.setWordWrap(True)
         self.checklist.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.checklist.setTextFormat(Qt.TextFormat.RichText)
-        self.checklist.setStyleSheet(
-            "QLabel#tick_checklists { background: #f4f1e8; border: 1px solid #d8d2bf;"
-            " border-radius: 6px; padding: 8px; font-size: 10.5pt; }"
-        )
+        self._dark: bool | None = None
         scroller = QScrollArea()
         scroller.setObjectName("tick_checklists_scroll")
         scroller.setWidgetResizable(True)
@@ -162,12 +193,31 @@ class TickTrackView(QWidget):
         layout.addLayout(body, 1)
         self.hint = QLabel(HINT)
         self.hint.setObjectName("tick_hint")
-        self.hint.setStyleSheet("color: #555555;")
         layout.addWidget(self.hint)
+        self._dress()
         self.table.selectionModel().currentChanged.connect(self._on_current)
         document.changed.connect(self.refresh)
         document.replaced.connect(self.refresh)
         self.refresh()
+
+    def _dress(self) -> None:
+        """The checklists' page and the hint in the scheme in force (restyled only when
+        it changes)."""
+        dark = is_dark(QApplication.palette())
+        if dark == self._dark:
+            return
+        self._dark = dark
+        page, edge, ink = CHECKLIST[dark]
+        self.checklist.setStyleSheet(
+            f"QLabel#tick_checklists {{ background: {page}; border: 1px solid {edge};"
+            f" color: {ink}; border-radius: 6px; padding: 8px; font-size: 10.5pt; }}"
+        )
+        self.hint.setStyleSheet(f"color: {HINT_INK[dark]};")
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._dress()
 
     @property
     def ruleset(self) -> InitiativeTicks | None:

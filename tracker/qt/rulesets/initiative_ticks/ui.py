@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 class InitiativeTicksUi(RulesetUi):
     print_action_text = "&Print tick sheet and turn order…"
-    follows_dark_scheme = False  # its view paints a light page of its own
     print_title = "Print the tick sheet"
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:

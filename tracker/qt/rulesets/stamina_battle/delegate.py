@@ -1,41 +1,43 @@
-"""One Unit in a column of the side-phase view, painted: its side's stripe, name, whether
-it acts, acted or is still to act, its wounds; the Stamina bar with the last command's
-change and this turn's limited uses; the reactions it can still afford and the spell
-it charges."""
+"""One Unit in a column of the side-phase view, painted in two lines: its identity block
+(side, turn marker, name with its marks, "acted", effects' badges; then its Wounds,
+the spell it charges, this turn's uses and the reactions it can still afford) and, at
+the right end of the second line, the Stamina bar with the last command's change. In
+the window's scheme, light or dark."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolTip,
+)
 
 from tracker.engine.rulesets.stamina_battle import UnitReadout
-from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
-from tracker.qt.rulesets.stamina_battle.model import (
-    DeltaRole,
-    HiddenRole,
-    Index,
-    ReadoutRole,
-    SideRole,
-)
-from tracker.qt.rulesets.stamina_battle.texts import (
-    charge_text,
-    reactions_text,
-    stamina_text,
-    status_text,
-    uses_text,
-    wounds_text,
-)
+from tracker.qt.appearance import is_dark
+from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
+from tracker.qt.rulesets.stamina_battle.model import DeltaRole, Index, ReadoutRole
+from tracker.qt.rulesets.stamina_battle.texts import stamina_text
+from tracker.qt.views import effect_badges
+from tracker.qt.views.combatant_cell import cell_height, name_line, paint_cell, second_line
 
-ROW_H = 66
-PAD = 6
-BAR_W = 170
-BAR_H = 14
+MARGIN = 2  # around each card
+BAR_W = 80
+BAR_H = 10
 FULL = "#3a8f4a"  # Stamina left
 SPENT = "#e0734f"  # what the last command spent
 GAINED = "#8fd19e"  # what the last command gave
-EMPTY = "#e4e4e4"
-CHARGE = "#b35c00"
+# Per scheme (False: light, True: dark): the card, an acted card, the empty bar, its
+# edge, the selection's outline, the Stamina text after a loss (at least 4.5:1).
+CARD = {
+    False: {"card": "#ffffff", "acted": "#ececec", "empty": "#e4e4e4", "edge": "#707070",
+            "selected": "#1f5fbf", "spent": "#a02a00"},
+    True: {"card": "#26282c", "acted": "#1b1c1f", "empty": "#3a3d44", "edge": "#8d9097",
+           "selected": "#7fb0ff", "spent": "#ff9e80"},
+}  # fmt: skip
 
 
 def font(points: float, bold: bool = False) -> QFont:
@@ -45,12 +47,22 @@ def font(points: float, bold: bool = False) -> QFont:
     return made
 
 
-def paint_bar(painter: QPainter, rect: QRect, value: int, maximum: int, delta: int) -> None:
+NAME_FONT = 11.0  # points
+
+
+def row_height() -> int:
+    return cell_height(font(NAME_FONT)) + 2 * MARGIN
+
+
+def paint_bar(
+    painter: QPainter, rect: QRect, value: int, maximum: int, delta: int, dark: bool = False
+) -> None:
     """The pool as a bar: what is left, what the last command spent (after it) or gave
     (its end); a pool above its maximum (carried over) fills the bar."""
+    colors = CARD[dark]
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(EMPTY))
+    painter.setBrush(QColor(colors["empty"]))
     painter.drawRoundedRect(rect, 3, 3)
     scale = max(maximum, value, value - delta, 1)
 
@@ -67,7 +79,7 @@ def paint_bar(painter: QPainter, rect: QRect, value: int, maximum: int, delta: i
         painter.setBrush(QColor(GAINED))
         gained = width(delta)
         painter.drawRect(QRect(rect.left() + left - gained, rect.top(), gained, rect.height()))
-    painter.setPen(QPen(QColor("#707070")))
+    painter.setPen(QPen(QColor(colors["edge"])))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRoundedRect(rect.adjusted(0, 0, -1, -1), 3, 3)
     painter.restore()
@@ -75,91 +87,66 @@ def paint_bar(painter: QPainter, rect: QRect, value: int, maximum: int, delta: i
 
 class UnitDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        return QSize(max(option.rect.width(), 240), ROW_H)
+        return QSize(max(option.rect.width(), 240), row_height())
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         readout = index.data(ReadoutRole)
-        if not isinstance(readout, UnitReadout):
+        summary = index.data(SummaryRole)
+        if not isinstance(readout, UnitReadout) or not isinstance(summary, CombatantSummary):
             return
-        rect = option.rect.adjusted(2, 2, -2, -2)
+        palette: QPalette = option.palette
+        dark = is_dark(palette)
+        colors = CARD[dark]
+        rect = option.rect.adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        background = CELL_COLORS["current"] if readout.acting else "#ffffff"
-        if readout.acted:
-            background = "#ececec"
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(background))
-        painter.drawRoundedRect(rect, 6, 6)
-        if option.state & QStyle.StateFlag.State_Selected:
-            painter.setPen(QPen(QColor("#1f5fbf"), 2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 6, 6)
-        side = SIDE_COLORS.get(str(index.data(SideRole)), SIDE_COLORS["neutral"])
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(side))
-        painter.drawRoundedRect(QRect(rect.left(), rect.top(), 6, rect.height()), 3, 3)
-        self._texts(painter, rect.adjusted(6 + PAD, PAD // 2, -PAD, -PAD // 2), index, readout)
+        painter.setBrush(QColor(colors["acted" if readout.acted else "card"]))
+        painter.drawRoundedRect(rect, 5, 5)
         painter.restore()
-
-    def _texts(self, painter: QPainter, rect: QRect, index: Index, readout: UnitReadout) -> None:
-        ink = QColor("#8c8c8c" if readout.acted else "#111111")
-        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        line = rect.height() // 3
-        first = QRect(rect.left(), rect.top(), rect.width(), line)
-        status = status_text(readout).upper() if readout.acting else status_text(readout)
-        wounds = wounds_text(readout)
-        hidden = "hidden" if index.data(HiddenRole) else ""
-        tail = " · ".join(t for t in (wounds, hidden, status) if t)
-        painter.setFont(font(9.5, bold=readout.acting))
-        tail_w = QFontMetrics(painter.font()).horizontalAdvance(tail) + 6
-        painter.setPen(QColor("#a02020") if wounds and not readout.acted else ink)
-        painter.drawText(first, right, tail)
-        painter.setFont(font(11, bold=True))
-        painter.setPen(ink)
-        name = QFontMetrics(painter.font()).elidedText(
-            str(index.data() or ""), Qt.TextElideMode.ElideRight, max(first.width() - tail_w, 20)
-        )
-        painter.drawText(first, left, name)
-
-        second = QRect(rect.left(), rect.top() + line, rect.width(), line)
-        bar_w = min(BAR_W, max(second.width() // 2, 60))
-        bar = QRect(second.left(), second.center().y() - BAR_H // 2, bar_w, BAR_H)
+        name_font = font(NAME_FONT)
         delta = int(index.data(DeltaRole) or 0)
-        paint_bar(painter, bar, readout.stamina, readout.maximum, delta)
-        painter.setFont(font(10, bold=True))
-        painter.setPen(QColor("#b02a00") if delta < 0 else ink)
         text = stamina_text(readout, delta)
-        text_rect = second.adjusted(bar_w + 6, 0, 0, 0)
-        painter.drawText(text_rect, left, text)
-        uses = uses_text(readout)
-        if uses:
-            painter.setFont(font(10, bold=True))
-            shift = QFontMetrics(painter.font()).horizontalAdvance(text) + 12
-            painter.setFont(font(9.5))
-            painter.setPen(ink)
-            room = text_rect.adjusted(shift, 0, 0, 0)
-            shown = QFontMetrics(painter.font()).elidedText(
-                uses, Qt.TextElideMode.ElideRight, max(room.width(), 0)
-            )
-            painter.drawText(room, left, shown)
+        text_w = QFontMetrics(font(9.5, bold=True)).horizontalAdvance(text) + 2
+        bar_w = max(min(BAR_W, rect.width() // 6), 36)
+        reserve = bar_w + text_w + 12
+        paint_cell(painter, rect, summary, name_font, palette, reserve=reserve)
+        line = second_line(rect, name_font)
+        text_box = QRect(line.right() - text_w, line.top(), text_w, line.height())
+        bar = QRect(text_box.left() - 4 - bar_w, line.center().y() - BAR_H // 2, bar_w, BAR_H)
+        paint_bar(painter, bar, readout.stamina, readout.maximum, delta, dark)
+        painter.save()
+        painter.setFont(font(9.5, bold=True))
+        # On the turn's gold (light in both schemes) the light scheme's inks.
+        on_page = dark and not summary.acting
+        ink = QColor(CARD[on_page]["spent"] if delta < 0 else "#e8e8ea" if on_page else "#111111")
+        painter.setPen(ink)
+        painter.drawText(text_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        painter.restore()
+        if selected:
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor(colors["selected"]), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 5, 5)
+            painter.restore()
 
-        third = QRect(rect.left(), rect.top() + 2 * line, rect.width(), line)
-        charge = charge_text(readout)
-        if charge:  # the charge first: it is what matters of a caster
-            painter.setFont(font(9.5, bold=True))
-            charge = QFontMetrics(painter.font()).elidedText(
-                charge, Qt.TextElideMode.ElideRight, third.width()
-            )
-            painter.setPen(QColor(CHARGE))
-            painter.drawText(third, left, charge)
-            shift = QFontMetrics(painter.font()).horizontalAdvance(charge + "  ")
-            third = third.adjusted(shift, 0, 0, 0)
-        painter.setFont(font(9.5))
-        painter.setPen(QColor("#8c8c8c" if readout.acted else "#444444"))
-        shown = QFontMetrics(painter.font()).elidedText(
-            f"Can afford: {reactions_text(readout)}",
-            Qt.TextElideMode.ElideRight,
-            max(third.width(), 0),
-        )
-        painter.drawText(third, left, shown)
+    def helpEvent(
+        self,
+        event: QHelpEvent,
+        view: QAbstractItemView,
+        option: QStyleOptionViewItem,
+        index: Index,
+    ) -> bool:
+        """A badge's tooltip: its effect's name, note and time left; elsewhere the whole
+        card in words."""
+        summary = index.data(SummaryRole) if index.isValid() else None
+        if event is None or not isinstance(summary, CombatantSummary):
+            return super().helpEvent(event, view, option, index)
+        rect = option.rect.adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        name_font = font(NAME_FONT)
+        placed = effect_badges.place(summary.badges, name_line(rect, name_font, summary), name_font)
+        tip = effect_badges.tooltip_at(placed, event.pos()) or summary.text()
+        QToolTip.showText(event.globalPos(), tip, view.viewport())
+        return True

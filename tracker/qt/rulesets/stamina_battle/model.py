@@ -36,6 +36,12 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.combatant_summary import (
+    CombatantSummary,
+    Summaries,
+    SummaryRole,
+    summarize,
+)
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
@@ -50,8 +56,6 @@ from tracker.qt.rulesets.stamina_battle.texts import (
 
 ReadoutRole = Qt.ItemDataRole.UserRole + 70  # the row's UnitReadout
 DeltaRole = Qt.ItemDataRole.UserRole + 71  # int: the Stamina change of the last command
-SideRole = Qt.ItemDataRole.UserRole + 72  # "party", "enemy", ...
-HiddenRole = Qt.ItemDataRole.UserRole + 73  # bool: hidden from the players
 
 Index = QModelIndex | QPersistentModelIndex
 NAME, STATUS, STAMINA, USES, REACTIONS, CHARGE, WOUNDS = range(7)
@@ -69,6 +73,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         self._basis: tuple[int, str | None] = (0, None)  # the ruleset's readout_basis
         self._carriers: dict[str, str] = {}  # effect id → its carrier's id
         self._to_act: Counter[str] = Counter()  # side → its Units that have not acted
+        self.summaries = Summaries(lambda: self._document.session, self._summarize)
         self._load()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -92,6 +97,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         self._basis = ruleset.readout_basis(encounter)
         self._carriers = {e.id: e.carrier_id for e in encounter.effects}
         self._read(encounter.combatants)
+        self.summaries.reset()
 
     def _read(self, units: Iterable[Combatant]) -> None:
         """The readouts of these Units worked out again; the others are kept."""
@@ -124,6 +130,24 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
 
+    def _summarize(self, unit: Combatant) -> CombatantSummary:
+        """The Unit's identity block: its Wounds, then its charge, this turn's uses and
+        the reactions it can still afford; "acted" once it has."""
+        readout = self._readouts.get(unit.id)
+        if readout is None:
+            return summarize(self._document.session, unit, "")
+        details = " · ".join(
+            part
+            for part in (
+                charge_text(readout),
+                uses_text(readout),
+                f"can afford {reactions_text(readout)}",
+            )
+            if part
+        )
+        acted = ("acted",) if readout.acted and not readout.acting else ()
+        return summarize(self._document.session, unit, details, acted)
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
@@ -148,14 +172,12 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             return font
         if role == int(ReadoutRole):
             return readout
+        if role == int(SummaryRole):
+            return self.summaries.get(combatant)
         if role == int(DeltaRole):
             return self._deltas.get(combatant.id, 0)
-        if role == int(SideRole):
-            return combatant.side
         if role == int(IdRole):
             return combatant.id
-        if role == int(HiddenRole):
-            return combatant.hidden
         return None
 
     def _text(self, combatant: Combatant, readout: UnitReadout, column: int) -> str:
@@ -235,6 +257,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
                 self._deltas[combatant_id] = readout.stamina - old.stamina
         changed = {i for i, old in before.items() if old != self._readouts.get(i)}
         changed.update(old_deltas, self._deltas)
+        changed |= self.summaries.follow(event, changed)
         rows.update(r for r in map(self._rows.row_of, changed) if r >= 0)
         for first, last in _runs(sorted(rows)):
             self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))

@@ -1,6 +1,7 @@
 """The GM's central view of a Stamina battle: the side phases, one column per side in
-the order of their phases, each Unit a painted row (who acts, who acted, its Stamina
-bar with the change, this turn's uses, what it can still afford, its charge). The side
+the order of their phases, each Unit a painted card of two lines (its identity block:
+side, turn marker, name and marks, "acted", Wounds, badges, charge, this turn's uses,
+what it can still afford; its Stamina bar with the change), in the window's scheme. The side
 whose phase it is stands out; "Goes next" (or a double click) picks the selected Unit
 of that side for the next turn; dragging inside a column sets the order of the side.
 A click selects the Unit everywhere (`combatant_selected`)."""
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -24,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine import RulesetAction
 from tracker.engine.state import SIDES
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import FOREIGN_DROP, IdRole
 from tracker.qt.palette import SIDE_COLORS
@@ -76,15 +79,8 @@ class SideColumn(QFrame):
         layout.setSpacing(4)
         self.title = QLabel()
         self.title.setObjectName(f"side_title_{side}")
-        color = SIDE_COLORS.get(side, SIDE_COLORS["neutral"])
-        self.title.setStyleSheet(
-            f"QLabel {{ font-size: 13pt; font-weight: normal; color: {color}; }}"
-            ' QLabel[active="true"] { font-weight: bold; }'
-        )
-        self.setStyleSheet(
-            "SideColumn { border: 1px solid #c8c8c8; border-radius: 6px; }"
-            ' SideColumn[active="true"] { border: 3px solid #e0a800; }'
-        )
+        self._dark: bool | None = None
+        self.dress()
         layout.addWidget(self.title)
         self.proxy = SideProxy(model, side, self)
         self.list_view = UnitList()
@@ -101,6 +97,26 @@ class SideColumn(QFrame):
         self.list_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.list_view, 1)
 
+    def dress(self) -> None:
+        """The side's colour on its title and the frame, in the scheme in force: a side's
+        colour is lightened on a dark page (its text at least 4.5:1). Restyled only when
+        the scheme changes."""
+        dark = is_dark(QApplication.palette())
+        if dark == self._dark:
+            return
+        self._dark = dark
+        color = QColor(SIDE_COLORS.get(self.side, SIDE_COLORS["neutral"]))
+        color = title_color(color, dark)
+        self.title.setStyleSheet(
+            f"QLabel {{ font-size: 13pt; font-weight: normal; color: {color.name()}; }}"
+            ' QLabel[active="true"] { font-weight: bold; }'
+        )
+        edge = "#4a4d55" if dark else "#c8c8c8"
+        self.setStyleSheet(
+            f"SideColumn {{ border: 1px solid {edge}; border-radius: 6px; }}"
+            ' SideColumn[active="true"] { border: 3px solid #e0a800; }'
+        )
+
     def set_title(self, text: str, active: bool) -> None:
         """The title and, for the side whose phase it is, the gold frame and a bold title:
         restyled only when that changes (a few times a round), never at every step."""
@@ -110,6 +126,19 @@ class SideColumn(QFrame):
             for widget in (self, self.title):
                 widget.setProperty("active", active)
                 _restyle(widget)
+
+
+def title_color(side: QColor, dark: bool) -> QColor:
+    """A side's colour for text on the page: as it is on a light page (darkened until
+    it reads at 4.5:1 on white), lightened on a dark one."""
+    color = QColor(side)
+    if dark:
+        while color.lightness() < 170:
+            color = color.lighter(115)
+        return color
+    while color.lightness() > 110:
+        color = color.darker(115)
+    return color
 
 
 def _restyle(widget: QWidget) -> None:
@@ -159,6 +188,12 @@ class SidePhasesView(QWidget):
         document.changed.connect(lambda _event: self.refresh())
         document.replaced.connect(self.refresh)
         self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # light or dark
+            for column in self.columns.values():
+                column.dress()
 
     # --- choosing -----------------------------------------------------------------------
     def _on_current(self, side: str, current: QModelIndex) -> None:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 class StaminaBattleUi(RulesetUi):
     print_action_text = "&Print battle sheet and turn order…"
-    follows_dark_scheme = False  # its view paints a light page of its own
     print_title = "Print the battle sheet"
     action_columns = 2  # many actions with inputs: two columns keep the window narrow
 

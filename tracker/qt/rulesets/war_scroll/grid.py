@@ -1,4 +1,6 @@
-"""The War Scroll grid view: names down the left, Segments across, AP in the cells."""
+"""The War Scroll grid view: who fights down the left (each combatant's identity block:
+side, turn marker, name and its marks, Endurance, AP left, effects' badges), Segments
+across, AP in the cells; in the window's scheme, light or dark."""
 
 from __future__ import annotations
 
@@ -7,11 +9,12 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
+    QRect,
     QSize,
     Qt,
     SignalInstance,
 )
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -19,13 +22,18 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
+    QToolTip,
     QWidget,
 )
 
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
-from tracker.qt.rulesets.war_scroll.model import WarScrollModel, looks
+from tracker.qt.rulesets.war_scroll.model import GRID_LINES, WarScrollModel, looks
+from tracker.qt.views import effect_badges
+from tracker.qt.views.combatant_cell import cell_height, cell_width, name_line, paint_cell
 from tracker.qt.views.row_drag import RowDrag
 
+NAMES_MIN, NAMES_MAX = 250, 340  # the width of the identity blocks down the left
 CELL_WIDTH = 56
 GAP_WIDTH = 18
 _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
@@ -56,7 +64,7 @@ class CellDelegate(QStyledItemDelegate):
         if cell is None:  # the gap: nothing to paint
             return
         ap, state = cell
-        shown = looks(state)
+        shown = looks(state, is_dark(option.palette))
         rect = option.rect
         painter.fillRect(rect, shown[_BACKGROUND])
         if state == "none":
@@ -71,15 +79,59 @@ class CellDelegate(QStyledItemDelegate):
 
 
 class NameHeader(QHeaderView):
-    """The names down the left, as the table's own header shows them; each name's room
-    is measured once, until it changes (to size the column, Qt measures up to 200
-    names whenever one changes)."""
+    """Who fights, down the left: each row's identity block (`combatant_cell`). Each
+    name's room is measured once, until it changes (to size the column, Qt measures up
+    to 200 names whenever one changes); a row whose block changed otherwise (the turn,
+    health, marks, badges) is repainted alone."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Vertical, parent)
         self.setSectionsClickable(True)  # as the table's own header
         self.setHighlightSections(True)
         self._sizes: dict[int, QSize] = {}  # by row
+        self.grid_model: WarScrollModel | None = None
+
+    def follow(self, model: WarScrollModel) -> None:
+        self.grid_model = model
+        model.summaries_changed.connect(self._repaint_rows)
+
+    def _repaint_rows(self, rows: list[int]) -> None:
+        viewport = self.viewport()
+        for row in rows:
+            top = self.sectionViewportPosition(row)
+            if top + self.sectionSize(row) >= 0 and top < viewport.height():
+                viewport.update(QRect(0, top, viewport.width(), self.sectionSize(row)))
+
+    def paintSection(self, painter: QPainter, rect: QRect, logicalIndex: int) -> None:  # noqa: N803
+        summary = self.grid_model.summary_at(logicalIndex) if self.grid_model else None
+        if summary is None:
+            super().paintSection(painter, rect, logicalIndex)
+            return
+        palette = self.palette()
+        painter.save()
+        painter.fillRect(rect, palette.color(QPalette.ColorRole.Base))
+        painter.setPen(palette.color(QPalette.ColorRole.Mid))
+        painter.drawLine(rect.bottomLeft(), rect.bottomRight())
+        painter.drawLine(rect.topRight(), rect.bottomRight())
+        painter.restore()
+        paint_cell(painter, rect.adjusted(0, 0, -1, -1), summary, self.font(), palette)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """A badge's tooltip: its effect's name, note and time left (elsewhere, the
+        name's own)."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            row = self.logicalIndexAt(event.pos())
+            summary = self.grid_model.summary_at(row) if self.grid_model and row >= 0 else None
+            if summary is not None:
+                top = self.sectionViewportPosition(row)
+                rect = QRect(0, top, self.viewport().width() - 1, self.sectionSize(row) - 1)
+                line = name_line(rect, self.font(), summary)
+                placed = effect_badges.place(summary.badges, line, self.font())
+                tip = effect_badges.tooltip_at(placed, event.pos())
+                if tip is not None:
+                    QToolTip.showText(event.globalPos(), tip, self.viewport())
+                    return True
+        return super().viewportEvent(event)
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -105,7 +157,12 @@ class NameHeader(QHeaderView):
     def sectionSizeFromContents(self, logicalIndex: int) -> QSize:  # noqa: N803 (Qt)
         size = self._sizes.get(logicalIndex)
         if size is None:
-            size = self._sizes[logicalIndex] = super().sectionSizeFromContents(logicalIndex)
+            size = super().sectionSizeFromContents(logicalIndex)
+            summary = self.grid_model.summary_at(logicalIndex) if self.grid_model else None
+            if summary is not None:
+                width = max(size.width(), cell_width(summary, self.font()))
+                size = QSize(min(max(width, NAMES_MIN), NAMES_MAX), cell_height(self.font()))
+            self._sizes[logicalIndex] = size
         return QSize(size)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -128,8 +185,10 @@ class WarScrollGrid(QTableView):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("war_scroll_grid")
-        self.setVerticalHeader(NameHeader(self))
+        names = NameHeader(self)
+        self.setVerticalHeader(names)
         self.grid_model = WarScrollModel(document, self)
+        names.follow(self.grid_model)
         self.setModel(self.grid_model)
         self.setItemDelegate(CellDelegate(self.grid_model, self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -140,9 +199,7 @@ class WarScrollGrid(QTableView):
         font = self.font()
         font.setPointSize(13)
         self.setFont(font)
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Mid, QColor("#b0b0b0"))  # the grid lines
-        self.setPalette(palette)
+        self._dress_grid()
         header = self.horizontalHeader()
         header_font = header.font()
         header_font.setPointSize(12)
@@ -151,13 +208,27 @@ class WarScrollGrid(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setDefaultSectionSize(CELL_WIDTH)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.verticalHeader().setDefaultSectionSize(32)
+        self.verticalHeader().setDefaultSectionSize(cell_height(header_font))
         self.grid_model.columnsInserted.connect(self._size_gap)
         self.grid_model.columnsRemoved.connect(self._size_gap)
         self.grid_model.modelReset.connect(self._size_gap)
         self._size_gap()
         # Tied characters are the Host's to order: dragged by their name or a cell.
         self.row_drag = RowDrag(self)
+
+    def _dress_grid(self) -> None:
+        """The grid lines in the scheme's colour (set again when the window gives the
+        view the scheme's palette)."""
+        palette = self.palette()
+        wanted = QColor(GRID_LINES[is_dark(palette)])
+        if palette.color(QPalette.ColorRole.Mid) != wanted:
+            palette.setColor(QPalette.ColorRole.Mid, wanted)
+            self.setPalette(palette)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._dress_grid()
 
     def _size_gap(self, *_args) -> None:
         for column in range(self.grid_model.columnCount()):

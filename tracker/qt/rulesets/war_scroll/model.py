@@ -12,18 +12,25 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QApplication
 
 from tracker.engine import MoveCombatant
 from tracker.engine.changes import COMBATANTS, Insert, Remove
 from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
+from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
+from tracker.qt.models.combatant_summary import (
+    CombatantSummary,
+    Summaries,
+    SummaryRole,
+    summarize,
+)
 from tracker.qt.models.keyed_rows import sync_keys
-from tracker.qt.palette import CELL_COLORS, CELL_TEXT
 
 GAP = "gap"  # the empty column between numbered and lettered Segments
 StateRole = Qt.ItemDataRole.UserRole + 10
@@ -45,14 +52,41 @@ _WORDS = {
 }
 
 
+# A cell's background and text by state, per scheme (False: light, True: dark); its AP
+# keeps a contrast of at least 4.5:1 ("none" shows no text).
+CELLS: dict[bool, dict[str, tuple[str, str]]] = {
+    False: {
+        "current": ("#ffd54a", "#000000"),
+        "pending": ("#ffffff", "#000000"),
+        "played": ("#e1e1e1", "#4a4a4a"),
+        "missed": ("#f3e1e1", "#7a3434"),
+        "none": ("#f4f4f4", "#6b6b6b"),
+    },
+    True: {
+        "current": ("#ffd54a", "#000000"),
+        "pending": ("#1f2023", "#e8e8ea"),
+        "played": ("#303237", "#aeb1b8"),
+        "missed": ("#3d2628", "#eaa9a9"),
+        "none": ("#26272b", "#8d9097"),
+    },
+}
+GRID_LINES = {False: "#b0b0b0", True: "#44474e"}
+
+
+def dark_now() -> bool:
+    """Whether the application is in the dark scheme (the model's colours follow it)."""
+    return is_dark(QApplication.palette())
+
+
 @cache
-def looks(state: str) -> dict[int, Any]:
-    """What a cell in `state` shows besides its text, by role (made once: QFont and
-    QBrush need the application)."""
+def looks(state: str, dark: bool = False) -> dict[int, Any]:
+    """What a cell in `state` shows besides its text, by role, in the light or dark
+    scheme (made once: QFont and QBrush need the application)."""
+    background, ink = CELLS[dark][state]
     looks: dict[int, Any] = {
         _STATE: state,
-        int(Qt.ItemDataRole.BackgroundRole): QBrush(QColor(CELL_COLORS[state])),
-        int(Qt.ItemDataRole.ForegroundRole): QBrush(QColor(CELL_TEXT[state])),
+        int(Qt.ItemDataRole.BackgroundRole): QBrush(QColor(background)),
+        int(Qt.ItemDataRole.ForegroundRole): QBrush(QColor(ink)),
         int(Qt.ItemDataRole.TextAlignmentRole): int(Qt.AlignmentFlag.AlignCenter),
     }
     if state == "current":
@@ -69,9 +103,16 @@ def column_keys(slots: list[int]) -> list[int | str]:
 
 
 class WarScrollModel(QAbstractTableModel):
+    # Rows whose identity down the left (turn marker, health, marks, badges) changed
+    # but not their name: the names' header repaints them, without a new layout.
+    summaries_changed = Signal(list)
+
     def __init__(self, document: EncounterDocument, parent=None) -> None:
         super().__init__(parent)
         self._document = document
+        self.summaries = Summaries(
+            lambda: document.session, lambda c: summarize(document.session, c)
+        )
         self._rows = CombatantRows(self, document.encounter)
         self._columns: list[int | str] = self._wanted_columns()
         self._cells: dict[str, tuple[Cell | None, ...]] = {}  # by combatant id, as read
@@ -123,10 +164,16 @@ class WarScrollModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return combatant.name
+        if role == SummaryRole:
+            return self.summaries.get(combatant)
         if role == Qt.ItemDataRole.ToolTipRole:
             summary = self._ruleset.summary(self._document.encounter, combatant)
             return f"{combatant.name}: {summary}"
         return None
+
+    def summary_at(self, row: int) -> CombatantSummary | None:
+        combatant = self._rows.at(row)
+        return self.summaries.get(combatant) if combatant is not None else None
 
     def cell_at(self, row: int, column: int) -> Cell | None:
         """AP and state of a cell (None: the gap, or no such cell), as kept."""
@@ -165,7 +212,7 @@ class WarScrollModel(QAbstractTableModel):
             name = combatant.name if combatant is not None else ""
             slot = int(self._columns[column])
             return f"{name}, Segment {segment_label(slot)}: {ap} AP ({_WORDS[state]})"
-        return looks(state).get(role)
+        return looks(state, dark_now()).get(role)
 
     def moveRows(
         self,
@@ -206,9 +253,17 @@ class WarScrollModel(QAbstractTableModel):
         self._rows.load(self._document.encounter)
         self._columns = self._wanted_columns()
         self._cells, self._names = {}, self._names_now()
+        self.summaries.reset()
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
+        looked = self.summaries.follow(event)  # before the rows move: kept by id
+        self._follow(event)
+        rows = sorted(r for r in map(self._rows.row_of, looked) if r >= 0)
+        if rows:
+            self.summaries_changed.emit(rows)
+
+    def _follow(self, event: SessionEvent) -> None:
         added: list[Combatant] = []
         for edit in event.changes.edits_of(COMBATANTS):
             if isinstance(edit, Insert | Remove):  # an id may come back (undo): forget it

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 class WarScrollUi(RulesetUi):
     print_action_text = "&Print War Scroll and turn order…"
-    follows_dark_scheme = False  # its view paints a light page of its own
     print_title = "Print the War Scroll"
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
