@@ -63,9 +63,11 @@ class OrderTable(QTableView):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("order_table")
+        # (row, column) → its cell's width; first: making the models may restyle the table
+        # (the application's scheme is set when first asked for).
+        self._widths: dict[tuple[int, int], int] = {}
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
-        self._widths: dict[tuple[int, int], int] = {}  # (row, column) → its cell's width
         for signal in (
             self.order_model.rowsInserted,
             self.order_model.rowsRemoved,
