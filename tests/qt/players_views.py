@@ -8,6 +8,7 @@ alike can be compared exactly, however many hidden combatants one of them has.""
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.now_panel import FitLabel
+from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.printing import tables_for
 
 Role = Qt.ItemDataRole
@@ -49,17 +51,19 @@ def label_text(label: QLabel) -> str:
     return label.full_text() if isinstance(label, FitLabel) else label.text()
 
 
-def rows_on_screen(view: QAbstractItemView) -> int:
-    """How many of the view's rows are painted (the delegates skip rows cut off)."""
+def rows_on_screen(view: QAbstractItemView) -> list[int]:
+    """The view's rows that are painted, in order: those on the page shown (a list that
+    does not fit shows a page at a time) that are not cut off (the delegates skip
+    those)."""
     view.doItemsLayout()
     model = view.model()
     height = view.viewport().height()
-    shown = 0
+    shown = []
     for row in range(model.rowCount()):
+        hidden = view.isRowHidden(row)  # type: ignore[attr-defined]
         rect = view.visualRect(model.index(row, 0))
-        if rect.isEmpty() or rect.bottom() > height:
-            break
-        shown += 1
+        if not hidden and not rect.isEmpty() and rect.bottom() <= height:
+            shown.append(row)
     return shown
 
 
@@ -93,13 +97,31 @@ class BoardView:
     header: tuple[str, ...]  # encounter name, round, turn timer
     now: tuple[str, ...]  # caption, name, detail, "NEXT", "Up next: …"
     next: tuple[Any, ...]  # the turns to come on screen: name, when, side colour
-    panel_labels: tuple[str, ...]
+    panel_labels: tuple[tuple[str, str], ...]  # (object name, text) of each label shown
     panel_rows: tuple[Any, ...]
     effects: tuple[Any, ...]
 
     def turn_part(self) -> tuple[Any, ...]:
-        """What says whose turn it is: unchanged while a hidden combatant acts."""
+        """What says whose turn it is."""
         return (self.header, self.now, self.panel_labels)
+
+    def neutral(self) -> BoardView:
+        """This view as a hidden combatant's turn right after it shows it: nobody named
+        as acting (NOW, a panel's "who acts" line), the turn timer restarted; the round,
+        the tick, the count and the rest as they were."""
+        caption, _name, _detail, *rest = self.now
+        title, round_text, timer = self.header
+        timer = re.sub(r"^Turn \d+:\d\d", "Turn 0:00", timer)
+        labels = tuple(
+            (name, NEUTRAL if name.endswith("_acting") else text)
+            for name, text in self.panel_labels
+        )
+        return dataclasses.replace(
+            self,
+            header=(title, round_text, timer),
+            now=("NOW", NEUTRAL, "", *rest),
+            panel_labels=labels,
+        )
 
 
 def board_view(board: PlayersBoard) -> BoardView:
@@ -114,15 +136,17 @@ def board_view(board: PlayersBoard) -> BoardView:
     )
     proxy = board.turn_proxy
     turns = []
-    for row in range(rows_on_screen(board.next_view)):
+    lists = [board.next_view, board.then_view]  # the turns to come go on at the right
+    shown = [row for view in lists if view is not None for row in rows_on_screen(view)]
+    for row in shown:
         index = proxy.index(row, 0)
         detail = board.turn_delegate.detail(index.data(TurnRole))  # as painted
         turns.append((index.data(), detail, _plain(index.data(Role.DecorationRole))))
-    panel_labels: list[str] = []
+    panel_labels: list[tuple[str, str]] = []
     panel_rows: list[Any] = []
     if board.panel is not None:
         panel_labels = [  # "nothing under way" belongs to a list, not to the turn
-            label_text(label)
+            (label.objectName(), label_text(label))
             for label in board.panel.findChildren(QLabel)
             if label.isVisibleTo(board.panel) and label.objectName() != "players_empty"
         ]

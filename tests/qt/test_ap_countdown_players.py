@@ -18,6 +18,7 @@ from tests.qt.test_players_fight import leaked, window_texts
 from tracker.engine import EditCombatant, EndTurn, RulesetAction, StartEncounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
+from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.themes import LIGHT
 from tracker.qt.rulesets.ap_countdown.model import ResolvesRole
 from tracker.qt.rulesets.ap_countdown.players_panel import COUNT_PX, ROW_PX, CountdownPanel
@@ -111,7 +112,7 @@ def test_nothing_of_the_hidden_troll_reaches_the_players(adocument, players, qtm
     qtmodeltester.check(panel.proxy, force_py=True)
 
 
-def test_the_count_stays_on_the_last_visible_turn_while_the_troll_acts(adocument, players):
+def test_the_count_stays_and_nobody_is_named_while_the_troll_acts(adocument, players):
     panel = _panel(players)
     assert panel.count_texts(None)[1] == "Not started"
     steps = fight(adocument)
@@ -122,7 +123,7 @@ def test_the_count_stays_on_the_last_visible_turn_while_the_troll_acts(adocument
             break
     assert adocument.ruleset.count(adocument.encounter) == 24  # the Troll declares at 24
     assert panel.count_label.text() == "25"  # Mirelle's turn, the last one shown
-    assert panel.acting_line.text() == "Mirelle declares"
+    assert panel.acting_line.text() == NEUTRAL  # not Mirelle's any more, nor the Troll's
     assert "24" not in panel.rendered_texts()
     assert [value for value, _name in _resolutions(panel)] == [20, 15]  # Hauser, Archer
     next(steps)[1]()  # the Troll declares: Hauser resolves at 20

@@ -30,6 +30,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow, TurnMemory
+from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.themes import GRID_PX, LIST_NAME_PX, NOW_NAME_PX, px
 from tracker.qt.rulesets.war_scroll.model import StateRole
 from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
@@ -237,7 +238,7 @@ def test_the_window_follows_every_change_and_undo(document, qtbot):
     assert board.now_panel.name.full_text() == "Get ready"
 
 
-def test_a_hidden_turn_keeps_the_last_visible_turn_current(document, qtbot):
+def test_a_hidden_turn_names_nobody_and_marks_no_cell(document, qtbot):
     window = PlayersWindow(document, PlayersScreenSettings())
     qtbot.addWidget(window)
     board = window.board
@@ -247,17 +248,20 @@ def test_a_hidden_turn_keeps_the_last_visible_turn_current(document, qtbot):
         before = board.now_panel.name.full_text()
         document.apply(EndTurn())
     assert before == "Shade 2"
-    assert board.now_panel.name.full_text() == "Shade 2"
-    assert board.now_panel.detail.full_text() == "Segment 1 · 7 AP"
+    assert board.now_panel.name.full_text() == NEUTRAL
+    assert board.now_panel.detail.full_text() == ""
+    assert board.round_label.text() == "Cycle 1"
     assert isinstance(board.panel, WarScrollPanel)
     grid_proxy = board.panel.grid_proxy
     cell = grid_proxy.index(grid_proxy.rowCount() - 1, 0)
     assert grid_proxy.headerData(cell.row(), Qt.Orientation.Vertical) == "Shade 2"
-    assert cell.data(StateRole) == "current"  # its played Turn stays marked
+    assert cell.data(StateRole) == "played"  # its Turn is over, as after any turn
+    states = {grid_proxy.index(r, 0).data(StateRole) for r in range(grid_proxy.rowCount())}
+    assert "current" not in states
     document.apply(EndTurn())  # Segment 2: Echthra
     assert board.now_panel.name.full_text() == "Echthra"
     document.undo_stack.undo()
-    assert board.now_panel.name.full_text() == "Shade 2"
+    assert board.now_panel.name.full_text() == NEUTRAL
     document.apply(EditCombatant(nephil.id, {"hidden": False}))
     assert board.now_panel.name.full_text() == "Lurking Nephil"
 
@@ -271,7 +275,7 @@ def test_a_new_encounter_is_followed(document, qtbot):
     assert leaked(window_texts(window), document) == []
 
 
-def test_opened_during_a_hidden_turn_it_still_shows_the_last_visible_one(document, qtbot):
+def test_opened_during_a_hidden_turn_it_shows_the_neutral_turn(document, qtbot):
     TurnMemory.of(document)  # the GM's window starts it with the encounter
     nephil = by_name(document, "Lurking Nephil").id
     document.apply(StartEncounter())
@@ -279,7 +283,8 @@ def test_opened_during_a_hidden_turn_it_still_shows_the_last_visible_one(documen
         document.apply(EndTurn())
     window = PlayersWindow(document, PlayersScreenSettings())
     qtbot.addWidget(window)
-    assert window.board.now_panel.name.full_text() == "Shade 2"
+    assert window.board.now_panel.name.full_text() == NEUTRAL
+    assert window.board.round_label.text() == "Cycle 1"  # the fight has begun for them
     assert TurnMemory.of(document) is window.board.public.memory
 
 

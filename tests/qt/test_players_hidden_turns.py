@@ -22,6 +22,7 @@ from tracker.engine import (
 )
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.themes import DARK
 from tracker.qt.printing import export_pdf, turn_order_table
 
@@ -90,11 +91,12 @@ def test_a_wait_before_a_hidden_turn_does_not_show_the_waiting_one_twice(qtbot):
     assert board.now_panel.name.full_text() == "Ayla"
     before = board_view(board)
     assert document.apply(RulesetAction("wait", None, {}))
-    # The Witch's turn: the players still see Ayla's, and Ayla only once.
+    # The Witch's turn: the players see a neutral turn, and Ayla only once.
     turn = document.session.current_turn()
     assert turn is not None and turn.combatant_id == document.encounter.combatants[1].id
     shown = board_view(board)
-    assert shown.now == before.now and shown.header == before.header
+    assert shown.turn_part() == before.neutral().turn_part()
+    assert shown.now[1] == NEUTRAL
     names = [row[0] for row in shown.next]
     assert names[0] == "Bren" and "Ayla" not in names[:2]
     printed = turn_order_table(document).rows

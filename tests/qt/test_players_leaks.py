@@ -6,9 +6,10 @@ their questions answered with the last answer: pass, no one acts now, ...).
 The oracle is exact: whenever the fight "with" has a visible combatant's turn again,
 the players' screen and the printed sheets show exactly what they show "without"
 (same NOW, same numbering, same turns to come, same panel, same effects: no gap, count
-or position gives the hidden ones away). While a hidden combatant acts, nothing that
-says whose turn it is changes on the players' screen (the last visible turn stays NOW),
-and the printed order starts from that same turn. Undo and redo are played alike. At
+or position gives the hidden ones away). While a hidden combatant acts, the players'
+screen shows a neutral turn: nobody named or marked as acting, the turn timer
+restarted as by any change of turn, the round, tick and count of the last visible turn;
+the printed order starts from that last visible turn. Undo and redo are played alike. At
 the end of each fight the two printed PDFs, read back with pdftotext, are alike too.
 """
 
@@ -174,8 +175,8 @@ class Lockstep:
         return turn is not None and turn.combatant_id in hidden
 
     def settle(self, before: BoardView, printed_before: Any) -> int:
-        """Pass every hidden turn and question; while they last, what says whose turn it
-        is must not change on the players' screen, nor the printed order's first row."""
+        """Pass every hidden turn and question; while they last, the players' screen shows
+        a neutral turn (`BoardView.neutral`) and the printed order's first row stays."""
         steps = 0
         while self.hidden_to_move():
             assert steps < SETTLE_LIMIT, f"the hidden ones never stop acting\n{self.story()}"
@@ -196,12 +197,18 @@ class Lockstep:
             if turn is not None and turn.combatant_id not in self.with_.hidden_ids():
                 # A visible turn (the GM's own, say) while a hidden one answers: shown.
                 before, printed_before = self.with_.shown(), printed_view(self.with_.document)
-            elif self.hidden_to_move():  # still a hidden turn: the players see no change
-                shown = self.with_.shown()
-                assert shown.turn_part() == before.turn_part(), (
-                    "the players' screen moved during a hidden turn: "
-                    f"{first_difference(shown.turn_part(), before.turn_part())}\n{self.story()}"
-                )
+            elif self.hidden_to_move():  # still a hidden turn: the players see a neutral one
+                shown, neutral = self.with_.shown(), before.neutral()
+                turn = session.current_turn()
+                hidden_turn = turn is not None and turn.combatant_id in self.with_.hidden_ids()
+                if hidden_turn and self.with_.board.public.is_started():
+                    assert shown.turn_part() == neutral.turn_part(), (
+                        "the players' screen is not neutral during a hidden turn: "
+                        f"{first_difference(shown.turn_part(), neutral.turn_part())}\n"
+                        f"{self.story()}"
+                    )
+                else:  # no turn shown yet, or a question: the screen stays as it was
+                    assert shown.turn_part() == before.turn_part(), self.story()
                 now_rows = _now_rows(printed_view(self.with_.document))
                 assert now_rows == _now_rows(printed_before), (
                     f"the printout moved during a hidden turn: {now_rows}\n{self.story()}"

@@ -138,7 +138,7 @@ def test_the_turn_order_drops_hidden_turns_and_can_leave_out_the_current_one(doc
     assert players.next_proxy.index(0, 0).data() == "Thomas"
 
 
-def test_while_a_hidden_one_acts_its_turn_is_nowhere_and_the_last_visible_stays(document):
+def test_while_a_hidden_one_acts_its_turn_is_nowhere_and_no_cell_is_current(document):
     players = Players(document)
     nephil = by_name(document, "Lurking Nephil").id
     document.apply(StartEncounter())
@@ -152,7 +152,7 @@ def test_while_a_hidden_one_acts_its_turn_is_nowhere_and_the_last_visible_stays(
     assert players.turn_proxy.index(0, 0).data() == "Echthra"  # Segment 2 comes next
     assert players.next_proxy.index(0, 0).data() == "Echthra"
     states = [players.grid_proxy.index(r, 0).data(StateRole) for r in range(7)]
-    assert states == ["played"] * 6 + ["current"]
+    assert states == ["played"] * 7  # Shade 2's Turn is over; the Nephil's is not shown
 
 
 def test_effects_on_the_party_only_and_none_from_or_on_hidden_ones(document):

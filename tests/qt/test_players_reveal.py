@@ -8,6 +8,7 @@ from tests.qt.conftest import by_name
 from tracker.engine import EndTurn, RulesetAction, StartEncounter
 from tracker.qt.players import FirstTurnReveals, due_reveal
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.themes import DARK
 
 
@@ -41,7 +42,7 @@ def test_a_flagged_combatant_is_revealed_just_after_its_turn_begins(document, qt
     with qtbot.waitSignal(reveals.revealed, timeout=2000) as blocker:
         document.apply(EndTurn())
         assert nephil.hidden  # not from inside the change event
-        assert board.now_panel.name.full_text() == "Shade 2"
+        assert board.now_panel.name.full_text() == NEUTRAL
     assert blocker.args == [nephil.id]
     assert not nephil.hidden
     assert board.now_panel.name.full_text() == "Lurking Nephil"
@@ -50,7 +51,7 @@ def test_a_flagged_combatant_is_revealed_just_after_its_turn_begins(document, qt
     document.undo_stack.undo()  # the GM takes the reveal back: it stays hidden
     qtbot.wait(20)
     assert nephil.hidden
-    assert board.now_panel.name.full_text() == "Shade 2"
+    assert board.now_panel.name.full_text() == NEUTRAL
     assert document.apply(RulesetAction("spend_ap", None, {"amount": 1}))
     qtbot.wait(20)
     assert nephil.hidden  # the same turn going on is no new turn

@@ -16,6 +16,7 @@ from tracker.engine.state import Encounter, StateTypes
 from tracker.qt.app import sample_session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
+from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.rulesets.war_scroll.players_panel import WarScrollPanel
 
 NARRATOR = "The Narrator"
@@ -103,8 +104,9 @@ def test_another_ruleset_shows_no_grid_and_the_gms_own_turn(qtbot):
     assert board.round_label.text() == "Round 1"
     for _ in range(2):
         document.apply(EndTurn())
-    # The Cutpurse's turn: the players still see Bruno's.
-    assert board.now_panel.name.full_text() == "Bruno"
+    # The Cutpurse's turn: the players see nobody named, and Bruno's turn is over.
+    assert board.now_panel.name.full_text() == NEUTRAL
+    assert board.round_label.text() == "Round 1"
     assert board.turn_proxy.index(0, 0).data() == NARRATOR
     document.apply(EndTurn())
     assert board.now_panel.name.full_text() == NARRATOR

@@ -100,7 +100,7 @@ def test_off_by_default_and_switched_from_the_menu_item(qtbot, setting, clock):
     assert not board.timer_label.isVisible() and label.isHidden()
 
 
-def test_both_screens_count_and_the_players_never_see_a_hidden_turn_begin(qtbot, setting, clock):
+def test_both_screens_count_and_a_hidden_turn_restarts_it_as_any_turn(qtbot, setting, clock):
     setting.set_enabled(True)
     document = round_robin()
     board = PlayersBoard(document, DARK, timer=setting, now=clock)
@@ -120,16 +120,17 @@ def test_both_screens_count_and_the_players_never_see_a_hidden_turn_begin(qtbot,
     board._show_timer()
     label.refresh()
     assert label.text() == "Turn 0:08 · Cycle 0:50"  # the GM times every turn
-    assert board.timer_label.text() == "Turn 0:50 · Cycle 0:50"  # Ayla's, held
+    assert board.timer_label.text() == "Turn 0:08 · Cycle 0:50"  # as for any new turn
+    assert board.now_panel.name.full_text() == "—"  # but nobody is named
     document.apply(EndTurn())  # Bren's
     clock.wait(2)
     board._show_timer()
     assert board.timer_label.text() == "Turn 0:02 · Cycle 0:52"
     assert board.now_panel.name.full_text() == "Bren"
-    document.undo_stack.undo()  # back into the Witch's turn: Ayla's still shown
+    document.undo_stack.undo()  # back into the Witch's turn, timed on
     board._show_timer()
     label.refresh()
-    assert board.timer_label.text() == "Turn 0:52 · Cycle 0:52"
+    assert board.timer_label.text() == "Turn 0:10 · Cycle 0:52"
     assert label.text() == "Turn 0:10 · Cycle 0:52"
 
 

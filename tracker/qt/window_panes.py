@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtCore import QByteArray, QEvent, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -79,18 +79,39 @@ def inspector_pane(
     layout.addWidget(scroller, 3)
     effects.setMinimumHeight(80)
     layout.addWidget(effects, 2)
-    # In a scroll area: a question of another shape lays out the column, not the window
-    # (a scroll area takes its widget's layout requests). It never shows a scroll bar,
-    # which would narrow everything in it as a taller question came; the question is at
-    # the top, and the editor scrolls within its share.
-    column = QScrollArea()
-    column.setObjectName("inspector_column")
-    column.setWidget(pane)
-    column.setWidgetResizable(True)
-    column.setFrameShape(QFrame.Shape.NoFrame)
-    column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    column.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return column
+    return Fence(pane)
+
+
+class Fence(QWidget):
+    """Holds the inspector in no layout of its own: a question of another shape (an
+    answer more, a longer context) lays out the inspector's column, never the window
+    (its layout requests stop here), and the column always has the dock's whole height
+    (a scroll area would make a column whose texts wrap as tall as they want)."""
+
+    def __init__(self, child: QWidget) -> None:
+        super().__init__()
+        self.setObjectName("inspector_column")
+        self.child = child
+        child.setParent(self)
+        least = child.minimumSizeHint()
+        self._hint = QSize(max(least.width(), INSPECTOR_LEAST), least.height())
+
+    def sizeHint(self) -> QSize:
+        return self._hint
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._hint.width() * 2 // 3, 200)
+
+    def widget(self) -> QWidget:
+        return self.child
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            return True  # the child lays itself out within the place it has
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.child.setGeometry(self.rect())
 
 
 def roster_pane(roster: QWidget) -> QWidget:

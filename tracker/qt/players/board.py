@@ -12,18 +12,34 @@ import time
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QListView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
-from tracker.qt.models.turn_order_model import TurnOrderModel
+from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, quiet_view
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.now_panel import NowPanel, caption_label
-from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.panel_parts import RowPager, fit_rows
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.settings import DEFAULT_HEALTH
-from tracker.qt.players.themes import Theme, px, scale_for, stylesheet
+from tracker.qt.players.themes import (
+    CAPTION_PX,
+    LIST_DETAIL_PX,
+    MIN_TEXT_PX,
+    Theme,
+    px,
+    scale_for,
+    stylesheet,
+)
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility, public_health
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
@@ -36,6 +52,7 @@ from tracker.qt.widgets.turn_timer import (
 )
 
 PLAIN_STRETCH = (3, 2)  # without a ruleset's panel the turns to come get the room
+EFFECTS_ROOM_PX = 130  # the first effect on the party, beyond the line kept for it
 
 
 class PlayersBoard(QWidget):
@@ -82,6 +99,7 @@ class PlayersBoard(QWidget):
         self._count_later.setSingleShot(True)
         self._count_later.setInterval(0)
         self._count_later.timeout.connect(self._count_hidden_effects)
+        self._count_later.timeout.connect(self._fit_next)  # the list may have moved
         self._ticker = QTimer(self)  # repaints the turn timer while it is on
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._show_timer)
@@ -95,6 +113,8 @@ class PlayersBoard(QWidget):
     # --- construction -----------------------------------------------------------------
     def _build(self) -> None:
         self._root = QVBoxLayout(self)
+        # Its parts are fitted to its size (`fit`): they never make it grow.
+        self._root.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         header = QHBoxLayout()
         self.title = QLabel()
         self.title.setObjectName("players_title")
@@ -113,30 +133,45 @@ class PlayersBoard(QWidget):
         self._left = QVBoxLayout()
         self.now_panel = NowPanel()
         self.next_caption = caption_label("NEXT")
-        self.next_view = QListView()
-        self.next_view.setObjectName("players_next")
-        self.next_view.setModel(self.turn_proxy)
-        self.turn_delegate = TurnRowDelegate(
-            self.theme,
-            self.public.shown_round,
-            self._round_name,
-            lambda text: Visibility.of(self.document.encounter).safe(text),
+        self.next_view, self.turn_delegate = self._turn_list("players_next")
+        # Without a ruleset's panel, the turns to come go on at the top of the right side.
+        self.then_caption = caption_label("THEN")
+        self.then_caption.setParent(self)
+        self.then_view: QListView | None = None
+        self.then_delegate: TurnRowDelegate | None = None
+        if self.panel is None:
+            self.then_view, self.then_delegate = self._turn_list("players_next_more")
+        self.next_page = caption_label("")
+        self.next_pager = RowPager(
             self.next_view,
-            health=self.health_text,
+            self.next_page,
+            parent=self,
+            followers=[self.then_view] if self.then_view is not None else [],
         )
-        self.next_view.setItemDelegate(self.turn_delegate)
-        quiet_view(self.next_view)
+        for signal in (
+            self.turn_proxy.rowsInserted,
+            self.turn_proxy.rowsRemoved,
+            self.turn_proxy.modelReset,
+            self.turn_proxy.layoutChanged,
+        ):
+            signal.connect(self._fit_next)
         self.up_next = QLabel()
         self.up_next.setObjectName("players_up_next")
         self._left.addWidget(self.now_panel)
         self._left.addWidget(self.up_next)
         self._left.addWidget(self.next_caption)
-        self._left.addWidget(self.next_view, 1)
+        self._left.addWidget(self.next_view)  # as tall as its page (`_fit_next`)
+        self._left.addWidget(self.next_page)
+        self._left.addStretch(1)
         self._body.addLayout(self._left)
 
         self._right = QVBoxLayout()
         if self.panel is not None:
             self._right.addWidget(self.panel)
+        if self.then_view is not None:
+            self._right.addWidget(self.then_caption)
+            self._right.addWidget(self.then_view)
+        self.then_caption.setVisible(False)
         self._right.addWidget(caption_label("ON THE PARTY"))
         self.effects_view = QListView()
         self.effects_view.setObjectName("players_effects")
@@ -160,6 +195,25 @@ class PlayersBoard(QWidget):
         left, right = self.panel.body_stretch if self.panel is not None else PLAIN_STRETCH
         self._body.setStretch(0, left)
         self._body.setStretch(1, right)
+
+    def _turn_list(self, name: str) -> tuple[QListView, TurnRowDelegate]:
+        """A list of turns to come, as tall as its page (`_fit_next`)."""
+        view = QListView()
+        view.setObjectName(name)
+        view.setModel(self.turn_proxy)
+        delegate = TurnRowDelegate(
+            self.theme,
+            self.public.shown_round,
+            self._round_name,
+            lambda text: Visibility.of(self.document.encounter).safe(text),
+            view,
+            health=self.health_text,
+        )
+        view.setItemDelegate(delegate)
+        quiet_view(view)
+        view.setUniformItemSizes(True)
+        view.setMinimumHeight(0)
+        return view, delegate
 
     def _round_name(self) -> str:
         return self.document.ruleset.round_name
@@ -192,8 +246,9 @@ class PlayersBoard(QWidget):
         for column in (self._left, self._right):
             column.setSpacing(px(16, scale))
         self.now_panel.set_scale(scale)
-        for delegate in (self.turn_delegate, self.effect_delegate):
-            delegate.set_look(theme, scale)
+        for delegate in (self.turn_delegate, self.then_delegate, self.effect_delegate):
+            if delegate is not None:  # the turns' are fitted to their room below
+                delegate.set_look(theme, scale)
         if self.panel is not None:
             self.panel.set_look(theme, scale)
         self._fit_panel()
@@ -209,8 +264,56 @@ class PlayersBoard(QWidget):
         self._count_later.start()
 
     def _fit_panel(self) -> None:
+        """The ruleset's panel takes its share of the board: less by the room of the
+        first effect on the party, when there is one (a panel's list then shows fewer
+        rows a page)."""
         if self.panel is not None:
-            self.panel.fit(self.height())
+            effects = self.effects_proxy.rowCount() > 0
+            self.panel.fit(self.height() - (px(EFFECTS_ROOM_PX, self.scale) if effects else 0))
+        self._fit_next()
+
+    def _fit_next(self, *_args: object) -> None:
+        """Every turn to come in the list's room: shorter rows when they are many (type
+        never below `MIN_TEXT_PX`), a page at a time when they are too many. Without a
+        ruleset's panel, what does not fit goes on in the list on the right."""
+        # From the list's top to the column's bottom, the page's number's line included.
+        room = self._left.geometry().bottom() + 1 - self.next_view.geometry().top()
+        count = self._one_round()
+        lists = 2 if self.then_view is not None else 1
+        natural = px(TurnRowDelegate.ROW_HEIGHT, self.scale)
+        smallest_factor = MIN_TEXT_PX / LIST_DETAIL_PX
+        smallest = px(TurnRowDelegate.ROW_HEIGHT * smallest_factor, self.scale)
+        # One list first: the right one only once the left one is full.
+        row, per_page = fit_rows(count, room, natural, smallest)
+        if per_page < count and lists > 1:
+            row, per_page = fit_rows(-(-count // lists), room, natural, smallest)
+        if per_page * lists < count:  # the page's number takes a line
+            label = px(CAPTION_PX * 1.5, self.scale) + self._left.spacing()
+            row, per_page = fit_rows(-(-count // lists), room - label, natural, smallest)
+        factor = min(max(row / max(natural, 1), smallest_factor), 1.0)
+        for delegate in (self.turn_delegate, self.then_delegate):
+            if delegate is not None and abs(delegate.scale - self.scale * factor) > 1e-6:
+                delegate.set_look(self.theme, self.scale * factor)
+        self.next_pager.show_pages(per_page, count)
+        height = self.turn_delegate.px(TurnRowDelegate.ROW_HEIGHT)
+        left = min(count, per_page)
+        for view, rows in ((self.next_view, left), (self.then_view, min(count - left, per_page))):
+            if view is not None and view.height() != rows * height:
+                view.setFixedHeight(rows * height)
+        self.then_caption.setVisible(self.then_view is not None and count > per_page)
+
+    def _one_round(self) -> int:
+        """How many of the turns to come are shown: up to the first one of a combatant
+        already listed (each comes once; the list goes no further than a round on)."""
+        seen: set[str] = set()
+        for row in range(self.turn_proxy.rowCount()):
+            turn = self.turn_proxy.index(row, 0).data(TurnRole)
+            holder = turn.combatant_id if turn is not None else None
+            if holder is not None and holder in seen:
+                return row
+            if holder is not None:
+                seen.add(holder)
+        return self.turn_proxy.rowCount()
 
     # --- content ----------------------------------------------------------------------
     def shown_name(self) -> str:
@@ -233,7 +336,9 @@ class PlayersBoard(QWidget):
             f"{self._round_name()} {round_number}" if started and round_number > 0 else "Setting up"
         )
         turn = self.public.shown_turn()
-        if started and turn is not None:
+        if started and self.public.is_held():  # a hidden one acts: nobody is named
+            self.now_panel.show_turn("NOW", NEUTRAL, "")
+        elif started and turn is not None:
             safe = Visibility.of(self.document.encounter).safe
             parts = [safe(part) for part in (turn.phase, turn.grant)]
             parts.append(self.health_text(turn.combatant_id))
@@ -242,10 +347,15 @@ class PlayersBoard(QWidget):
         else:
             self.now_panel.show_turn("NOW" if started else "NOT STARTED", "Get ready", "")
         self.next_caption.setText("NEXT" if started else "ORDER")
-        # The timer follows the turn the players see (never a hidden one's).
+        # The timer follows the turn the players see: a hidden one's restarts it as any
+        # change of turn does, and its round is the one shown.
         shown = self.public.shown_turn() if started else None
+        actual = self.public.actual_turn()
+        key = shown.key if shown is not None else None
+        if shown is not None and actual is not None and self.public.is_held():
+            key = ("neutral", actual.key)
         self.clock.follow(
-            shown.key if shown is not None else None,
+            key,
             round_number if shown is not None and round_number > 0 else None,
             self.public.last_kind,
         )

@@ -37,6 +37,10 @@ class FitLabel(QLabel):
     def full_text(self) -> str:
         return self._full
 
+    def smallest_px(self) -> int:
+        """The size its type may shrink to (a longer text then wraps)."""
+        return self._min_px
+
     def set_sizes(self, max_px: int, min_px: int) -> None:
         self._max_px, self._min_px = max_px, min_px
         self.setMinimumHeight(int(max_px * 1.3))
@@ -103,5 +107,5 @@ class NowPanel(QFrame):
     def show_turn(self, caption: str, name: str, detail: str) -> None:
         self.caption.setText(caption)
         self.name.set_fitted_text(name)
+        # The detail keeps its room when empty: the lists below never move for it.
         self.detail.set_fitted_text(detail)
-        self.detail.setVisible(bool(detail))

@@ -1,26 +1,33 @@
 """Parts that rulesets' panels on the players' screen share: a very large number (the
 count, the tick) beside the phase and who acts, and a list of rows painted by a
-delegate that shows as many rows as fit the panel's share of the board."""
+delegate that shows every row in the panel's share of the board: shorter rows when
+they are many, a page at a time when they are too many (the acting one always shown)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QAbstractItemModel, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemDelegate,
+    QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QLabel,
     QListView,
     QSizePolicy,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from tracker.qt.players.delegates import pixel_font, quiet_view
-from tracker.qt.players.now_panel import FitLabel
-from tracker.qt.players.themes import Theme, px
+from tracker.qt.players.delegates import ThemedDelegate, pixel_font, quiet_view
+from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.themes import CAPTION_PX, LIST_DETAIL_PX, MIN_TEXT_PX, Theme, px
 
 NO_NUMBER = "—"
+PAGE_MS = 8000  # how long each page of a list that does not fit is shown
+PANEL_RESERVE_PX = 270  # of a 1080p board: its header, margins and the effects' first row
 
 
 class BigNumberBox(QFrame):
@@ -48,6 +55,19 @@ class BigNumberBox(QFrame):
         lines.addStretch(1)
         box.addLayout(lines, 1)
 
+    def sizeHint(self) -> QSize:
+        """As tall as its lines need at its width (a wrapped line's own hint is for a
+        narrow width: much taller)."""
+        hint = super().sizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(self.heightForWidth(self.width()), self.minimumSizeHint().height()))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # its size hint follows its width
+
     def set_look(
         self,
         theme: Theme,
@@ -59,7 +79,7 @@ class BigNumberBox(QFrame):
         acting_px: int,
     ) -> None:
         """Sizes at scale 1: the number's font and its least width, the line's font and
-        the smallest it may shrink to, who acts."""
+        the smallest it may shrink to (never below `MIN_TEXT_PX`), who acts."""
         self.setStyleSheet(
             f"QFrame#{self.objectName()} {{ background: {theme.surface}; border: none;"
             f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
@@ -70,7 +90,8 @@ class BigNumberBox(QFrame):
         self.number.setFont(pixel_font(px(number_px, scale), bold=True))
         self.number.setStyleSheet(f"color: {theme.emphasis};")
         self.number.setMinimumWidth(px(number_width, scale))
-        self.line.set_sizes(px(line_px[0], scale), px(line_px[1], scale))
+        smallest = max(line_px[1], MIN_TEXT_PX)  # a long line wraps rather than shrink more
+        self.line.set_sizes(px(line_px[0], scale), px(smallest, scale))
         self.line.setStyleSheet(f"color: {theme.muted}; font-weight: 600;")
         self.acting.setFont(pixel_font(px(acting_px, scale), bold=True))
         self.acting.setStyleSheet(f"color: {theme.text};")
@@ -84,40 +105,191 @@ class BigNumberBox(QFrame):
         self.acting.setVisible(bool(acting))
 
 
+def fit_rows(count: int, room: int, natural: int, smallest: int) -> tuple[int, int]:
+    """(row height, rows on a page) for `count` rows in `room` pixels: rows as tall as
+    `natural`, shorter (down to `smallest`) so that all fit; when even that is too
+    many, pages of as many `smallest` rows as fit (two at least)."""
+    if count * natural <= room or count == 0:
+        return natural, max(count, 1)
+    if count * smallest <= room:
+        return max(room // count, smallest), count
+    return smallest, max(room // max(smallest, 1), 2)
+
+
+def page_rows(
+    count: int, per_page: int, page: int, pinned: int | None, keep_place: bool = True
+) -> tuple[set[int], int]:
+    """(the rows shown on `page`, how many pages). With `keep_place`, each page keeps a
+    place for a `pinned` row (the one acting), shown on every page, so the pages are
+    the same whether anyone is pinned or not (a hidden one acting changes nothing)."""
+    if count <= per_page:
+        return set(range(count)), 1
+    room = max(per_page - 1, 1) if keep_place else per_page
+    pages = -(-count // room)
+    page %= pages
+    shown = set(range(page * room, min(count, (page + 1) * room)))
+    if pinned is not None and 0 <= pinned < count:
+        shown.add(pinned)
+    return shown, pages
+
+
+class RowPager(QObject):
+    """Shows a view's rows a page at a time when they cannot all be shown: the pages
+    turn by themselves every `PAGE_MS`, `label` says which page is shown ("1 / 3"),
+    and the row `pinned()` names (the one acting) is on every page. Pages count only
+    the rows of the view's model, so hidden combatants (never in it) change nothing.
+    `followers` (views on the same model) show the rest of each page, in turn: a page
+    is then `per_page` rows in each view."""
+
+    def __init__(
+        self,
+        view: QAbstractItemView,
+        label: QLabel,
+        pinned: Callable[[], int | None] | None = None,
+        parent: QObject | None = None,
+        *,
+        followers: Sequence[QAbstractItemView] = (),
+    ) -> None:
+        super().__init__(parent)
+        self.view, self.label = view, label
+        self.views = [view, *followers]
+        self.shown_in: list[int] = [0] * len(self.views)  # rows each view shows
+        self.keep_place = pinned is not None  # a place on each page for the one acting
+        self.pinned: Callable[[], int | None] = pinned or (lambda: None)
+        self.page = 0
+        self.pages = 1
+        self.per_page = 1
+        self.limit: int | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(PAGE_MS)
+        self._timer.timeout.connect(self.turn_page)
+        label.setObjectName("players_page")
+        label.setVisible(False)
+
+    def show_pages(self, per_page: int, limit: int | None = None) -> int:
+        """Pages of `per_page` rows (in each view) of the first `limit` (all if None)
+        from now on; returns how many rows the page shows."""
+        self.per_page = max(per_page, 1)
+        self.limit = limit
+        return self._apply()
+
+    def turn_page(self) -> None:
+        self.page += 1
+        self._apply()
+
+    def shown_rows(self) -> list[int]:
+        """The model's rows on the page shown, in order (in any of the views)."""
+        model = self.view.model()
+        count = model.rowCount() if model is not None else 0
+        return [row for row in range(count) if any(not _hidden(v, row) for v in self.views)]
+
+    def _apply(self) -> int:
+        model = self.view.model()
+        rows = model.rowCount() if model is not None else 0
+        count = rows if self.limit is None else min(self.limit, rows)
+        shown, self.pages = page_rows(
+            count, self.per_page * len(self.views), self.page, self.pinned(), self.keep_place
+        )
+        self.page %= self.pages
+        ordered = sorted(shown)
+        for number, view in enumerate(self.views):
+            part = set(ordered[number * self.per_page : (number + 1) * self.per_page])
+            self.shown_in[number] = len(part)
+            assert isinstance(view, (QListView, QTableView))
+            for row in range(rows):
+                hide = row not in part
+                if view.isRowHidden(row) != hide:
+                    view.setRowHidden(row, hide)
+        paging = self.pages > 1
+        self.label.setText(f"{self.page + 1} / {self.pages}" if paging else "")
+        self.label.setVisible(paging)
+        if paging and not self._timer.isActive():
+            self._timer.start()
+        elif not paging:
+            self._timer.stop()
+        return len(shown)
+
+
+def _hidden(view: QAbstractItemView, row: int) -> bool:
+    assert isinstance(view, (QListView, QTableView))
+    return view.isRowHidden(row)
+
+
 class FittedRows(QWidget):
-    """A list of the model's rows, painted by `delegate`, as tall as the rows that fit;
-    `empty` (if given) shows in its place when there are none."""
+    """A list of the model's rows, painted by `delegate`: every row, shortened (its
+    type too, never below `MIN_TEXT_PX`) to fit the room, or a page of them at a time
+    (`RowPager`) with the `pinned` row always shown; `empty` (if given) shows in its
+    place when there are none."""
 
     def __init__(
         self,
         name: str,
         model: QAbstractItemModel,
-        delegate: QAbstractItemDelegate,
+        delegate: ThemedDelegate,
         empty: str | None = None,
         parent: QWidget | None = None,
+        *,
+        pinned: Callable[[], int | None] | None = None,
+        smallest_text: int = LIST_DETAIL_PX,
     ) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.model = model
+        self.delegate = delegate
+        self.smallest_text = smallest_text  # the row's smallest type at full size
         self.view = QListView()
         self.view.setObjectName(name)
         self.view.setModel(model)
         self.view.setItemDelegate(delegate)
         quiet_view(self.view)
+        self.view.setUniformItemSizes(True)
         layout.addWidget(self.view)
+        self.page_label = caption_label("")
+        self.pager = RowPager(self.view, self.page_label, pinned, self)
+        layout.addWidget(self.page_label)
         self.empty: QLabel | None = None
         if empty is not None:
             self.empty = QLabel(empty)
             self.empty.setObjectName("players_empty")
             layout.addWidget(self.empty)
 
-    def fit(self, room: int, row: int, most: int | None = None) -> None:
-        """As many rows as there are, up to `most`, within `room` pixels (one at least)."""
-        rows = min(self.model.rowCount(), max(room // row, 1))
-        if most is not None:
-            rows = min(rows, most)
-        self.view.setFixedHeight(max(rows, 1) * row)
-        self.view.setVisible(rows > 0)
+    def fit(self, room: int, row_px: float, scale: float) -> None:
+        """Every row within `room` pixels if they fit at `row_px` (their 1080p height)
+        or shorter, else pages of them."""
+        count = self.model.rowCount()
+        label = px(CAPTION_PX * 1.5, scale)
+        smallest_factor = MIN_TEXT_PX / self.smallest_text
+        natural, smallest = px(row_px, scale), px(row_px * smallest_factor, scale)
+        row, per_page = fit_rows(count, room, natural, smallest)
+        if per_page < count:  # the page's number takes a line
+            row, per_page = fit_rows(count, room - label, natural, smallest)
+        factor = min(max(row / max(natural, 1), smallest_factor), 1.0)
+        if abs(self.delegate.scale - scale * factor) > 1e-6:
+            self.delegate.set_look(self.delegate.theme, scale * factor)
+        row = self.delegate.px(row_px)
+        shown = self.pager.show_pages(per_page)
+        self.view.setFixedHeight(max(min(count, per_page), 1) * row)  # the same on each page
+        self.view.setVisible(shown > 0)
         if self.empty is not None:
-            self.empty.setVisible(rows == 0)
+            self.empty.setVisible(count == 0)
+
+
+def panel_room(board_height: int, scale: float) -> int:
+    """The most a ruleset's panel may take of a board this tall: all but the board's
+    header and margins, and the caption and first row of the effects on the party."""
+    return board_height - px(PANEL_RESERVE_PX, scale)
+
+
+def room_left(total: int, layout: QVBoxLayout, rows: QWidget) -> int:
+    """What is left of `total` pixels for `rows` below the other parts of `layout` (at
+    the heights they ask)."""
+    used, parts = 0, 0
+    for number in range(layout.count()):
+        widget = layout.itemAt(number).widget()
+        if widget is None or widget is rows or widget.isHidden():
+            continue
+        widget.ensurePolished()
+        used += widget.sizeHint().height()
+        parts += 1
+    return total - used - parts * layout.spacing()

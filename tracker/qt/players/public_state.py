@@ -1,6 +1,11 @@
 """The players' side of one open encounter: who they may see, and which turn they are
-shown as current (the last visible one while a hidden combatant acts; see
-`TurnMemory`).
+shown as current (see `TurnMemory`).
+
+While a hidden combatant acts, the players see a neutral turn: nobody is named as
+acting (`NEUTRAL`, as for a turn that belongs to no one) and no row is marked as
+acting, while the numbers that would tell when the hidden turn falls (the tick, the
+count, the round) stay those of the last visible turn (`shown_turn`). So a hidden turn
+looks like any change of turn, except that the one acting is not shown.
 
 Create a `PublicState` after the Qt models it is used with: it must hear each engine
 event after them, since the proxies re-filter when it reports. One that is needed
@@ -17,6 +22,8 @@ from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.players.visibility import Visibility
+
+NEUTRAL = "—"  # who acts, while it is a hidden combatant (or no one)
 
 
 def public_turn(document: EncounterDocument, turn: Turn, visibility: Visibility) -> Turn:
@@ -75,7 +82,8 @@ class PublicState(QObject):
         return self._shown
 
     def is_held(self) -> bool:
-        """A hidden combatant acts: the players still see the last visible turn."""
+        """A hidden combatant acts: the players see a neutral turn (nobody named or
+        marked as acting; the last visible turn's numbers)."""
         shown, actual = self._shown, self.actual_turn()
         return shown is not None and actual is not None and shown.key != actual.key
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 # Sizes in pixels on a 1920×1080 screen; the board scales them to its own size.
 REFERENCE_SIZE = (1920, 1080)
+MIN_TEXT_PX = 24  # no text is smaller on a 1080p screen (rows shrink to this, no more)
 TITLE_PX = 34  # encounter name
 ROUND_PX = 56  # "Cycle 2"
 CAPTION_PX = 28  # "NOW", "NEXT", "WAR SCROLL", ...
@@ -69,7 +70,7 @@ LIGHT = Theme(
     cells={
         "current": ("#ffc400", "#000000"),
         "pending": ("#d5e0ee", "#000000"),
-        "played": ("#f0f2f5", "#667080"),
+        "played": ("#f0f2f5", "#5c6573"),
         "missed": ("#f6dcdc", "#8f2f2f"),
         "none": ("#ffffff", "#ffffff"),
     },

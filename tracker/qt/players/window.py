@@ -11,7 +11,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QScreen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLayout, QVBoxLayout, QWidget
 
 from tracker.qt.appearance import appearance
 from tracker.qt.document import EncounterDocument
@@ -48,6 +48,9 @@ class PlayersWindow(QWidget):
         self._shared = {"turn_order_model": turn_order_model, "effects_model": effects_model}
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
+        # The board rescales itself to any size: its parts' sizes at the old scale never
+        # keep the window from being made smaller.
+        self._layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         # Before the board's models connect: a board that cannot show the new encounter
         # is gone before its models hear of it.
         document.replaced.connect(self._on_replaced)

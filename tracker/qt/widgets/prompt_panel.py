@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -46,6 +47,8 @@ from tracker.qt.widgets.action_inputs import EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.steady import SteadyBox
 
+COMBO_FITS = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+CHOICE_LETTERS = 10  # a choice box's width, in letters (its list shows them in full)
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
 KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
@@ -127,6 +130,9 @@ class AnswerRow(SteadyBox):
             layout.addWidget(QLabel("or"))
         self.form = FieldForm(fields, inner) if fields else None
         if self.form is not None:
+            for box in self.form.findChildren(QComboBox):  # long choices elide: the
+                box.setSizeAdjustPolicy(COMBO_FITS)  # panel is a column beside the fight
+                box.setMinimumContentsLength(CHOICE_LETTERS)
             layout.addWidget(self.form, 1)
             enter = EnterPerforms(lambda row=self: panel.answer_row(row), self.form)
             for editor in self.form.editors.values():

@@ -3,8 +3,8 @@ acts there, then the next resolutions in order (value, name, action), above the
 effects on the party.
 
 All of it comes through `PublicState`: the count and who acts are those of the turn
-shown as current (the last visible one while a hidden combatant acts, so a hidden
-combatant's count never shows), and the resolutions go through
+shown as current (while a hidden combatant acts, the last visible count and nobody
+named, so a hidden combatant's count never shows), and the resolutions go through
 `PlayersResolutionsProxy`, which drops hidden combatants' rows and any text naming
 one. The panel's model is its own (the GM's belongs to a view replaced with each
 encounter)."""
@@ -25,8 +25,8 @@ from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows, panel_room, room_left
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
@@ -40,8 +40,6 @@ COUNT_PX = 132  # the count
 PHASE_PX = 36  # "Resolution", "Initiative phase"
 ACTING_PX = 44  # "Hauser resolves Melee Attack" (on two lines if need be)
 ROW_PX = 70  # a resolution to come
-MAX_ROWS = 5  # the next few, no more
-SHARE = 0.62  # of the board's height, at most
 NAME, ACTION = 0, 1  # the proxy's columns used here
 
 
@@ -99,7 +97,9 @@ class CountdownPanel(PlayersPanel):
         self.next_caption = caption_label("RESOLVES NEXT")
         self._layout.addWidget(self.next_caption)
         self.delegate = ResolutionDelegate(theme, self)
-        self.rows = FittedRows("players_resolutions", self.proxy, self.delegate, "")
+        self.rows = FittedRows(
+            "players_resolutions", self.proxy, self.delegate, "", pinned=self._resolving_row
+        )
         self.list_view, self.nothing = self.rows.view, self.rows.empty
         self._layout.addWidget(self.rows)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
@@ -117,7 +117,7 @@ class CountdownPanel(PlayersPanel):
             scale,
             number_px=COUNT_PX,
             number_width=250,
-            line_px=(PHASE_PX, PHASE_PX * 0.6),
+            line_px=(PHASE_PX, 24),
             acting_px=ACTING_PX,
         )
         self._size_list()
@@ -127,15 +127,21 @@ class CountdownPanel(PlayersPanel):
         self._size_list()
 
     def _size_list(self, *_args: object) -> None:
-        """As many rows as there are resolutions to come, up to `MAX_ROWS`, within the
-        panel's share of the board."""
-        above = px(COUNT_PX * 1.35 + 3 * 16 + 2 * 40, self.scale)
-        room = int(self.board_height * SHARE) - above
-        self.rows.fit(room, px(ROW_PX, self.scale), MAX_ROWS)
+        """Every resolution to come, within the panel's share of the board."""
+        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
+        self.rows.fit(room, ROW_PX, self.scale)
+
+    def _resolving_row(self) -> int | None:
+        """The row resolving now (on every page of the list)."""
+        rows = range(self.proxy.rowCount())
+        return next((r for r in rows if self.proxy.index(r, 0).data(ResolvingNowRole)), None)
 
     # --- content ------------------------------------------------------------------------
     def refresh(self) -> None:
-        self.count_box.show_texts(*self.count_texts(self.public.shown_turn()))
+        count, phase, acting = self.count_texts(self.public.shown_turn())
+        if self.public.is_held():  # a hidden one acts: its count not shown, nobody named
+            acting = NEUTRAL
+        self.count_box.show_texts(count, phase, acting)
         started = self.public.is_started()
         assert self.nothing is not None
         self.nothing.setText("Nothing under way." if started else "The fight has not begun.")

@@ -66,6 +66,7 @@ class PlayersResolutionsProxy(PlayersProxy):
         combatant = self.combatant_at(index.row()) if index.isValid() else None
         return (
             shown is not None
+            and not self.public.is_held()  # a hidden one resolves: no row is marked
             and combatant is not None
             and shown.combatant_id == combatant.id
             and shown.values.get("kind") == "resolve"

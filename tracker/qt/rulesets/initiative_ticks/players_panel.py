@@ -1,7 +1,8 @@
 """Initiative ticks on the players' screen: the tick counted down to, very large, with who
 acts; then the ticks to come, each combatant at its tick (acted ones faded, Crashed
 ones marked), hidden combatants never shown, not even as a gap (`PlayersTicksProxy`).
-The turn shown is `PublicState`'s: while a hidden combatant acts, the last visible one."""
+While a hidden combatant acts (see `PublicState`), the last visible turn's tick and
+round stay, nobody is named as acting and no row is marked."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows, panel_room, room_left
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
@@ -30,8 +31,6 @@ from tracker.qt.rulesets.initiative_ticks.texts import number
 TICK_PX = 132
 ACTING_PX = 48
 ROW_PX = 66
-MAX_ROWS = 7
-SHARE = 0.7
 CRASHED = ("#b3261e", "#ffffff")  # the pill of a Crashed combatant: background, ink
 NAME, STATE = 1, 2  # the proxy's columns
 
@@ -94,7 +93,11 @@ class TicksPanel(PlayersPanel):
         self._layout.addWidget(caption_label("THE TICKS"))
         self.delegate = TickRowDelegate(theme, self)
         self.rows = FittedRows(
-            "players_tick_list", self.proxy, self.delegate, "Nobody has joined battle yet."
+            "players_tick_list",
+            self.proxy,
+            self.delegate,
+            "Nobody has joined battle yet.",
+            pinned=self._acting_row,
         )
         self.rows.view.setModelColumn(0)
         self.list_view, self.nothing = self.rows.view, self.rows.empty
@@ -109,7 +112,7 @@ class TicksPanel(PlayersPanel):
         self._layout.setSpacing(px(14, scale))
         self.delegate.set_look(theme, scale)
         self.tick_box.set_look(
-            theme, scale, number_px=TICK_PX, number_width=220, line_px=(36, 20), acting_px=ACTING_PX
+            theme, scale, number_px=TICK_PX, number_width=220, line_px=(36, 24), acting_px=ACTING_PX
         )
         self._size_list()
 
@@ -118,12 +121,22 @@ class TicksPanel(PlayersPanel):
         self._size_list()
 
     def _size_list(self, *_args: object) -> None:
-        above = px(TICK_PX * 1.35 + 3 * 14 + 2 * 40, self.scale)
-        room = int(self.board_height * SHARE) - above
-        self.rows.fit(room, px(ROW_PX, self.scale), MAX_ROWS)
+        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
+        self.rows.fit(room, ROW_PX, self.scale)
+
+    def _acting_row(self) -> int | None:
+        """The row of the one acting now (on every page of the list)."""
+        for row in range(self.proxy.rowCount()):
+            mark = self.proxy.index(row, 0).data(MarkRole)
+            if mark is not None and mark.now:
+                return row
+        return None
 
     def refresh(self) -> None:
-        self.tick_box.show_texts(*self.tick_texts(self.public.shown_turn()))
+        tick, line, acting = self.tick_texts(self.public.shown_turn())
+        if self.public.is_held():  # a hidden one acts: its tick not shown, nobody named
+            acting = NEUTRAL
+        self.tick_box.show_texts(tick, line, acting)
         self._size_list()
 
     def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:

@@ -1,14 +1,13 @@
 """The tick track as the players may see it: joined combatants only, hidden ones dropped
 (so they leave no gap), only the tick, the name and the state, every text checked for
-hidden names."""
+hidden names. While a hidden combatant acts, no row is marked as acting (its own is
+dropped), as for any turn of someone the players do not see."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from tracker.engine.rulesets.initiative_ticks import TickMark
-from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
+from tracker.qt.players.proxy_base import Index, PlayersProxy
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.rulesets.initiative_ticks.model import NAME, STATE, TICK, MarkRole, TickModel
 
@@ -36,21 +35,3 @@ class PlayersTicksProxy(PlayersProxy):
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         return source_column in SHOWN_COLUMNS
-
-    def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
-        """While a hidden combatant acts, the last visible turn's holder is marked as
-        acting now, as the players still see its turn."""
-        value = super().data(index, role)
-        if not index.isValid() or not self.public.is_held():
-            return value
-        mark = super().data(index.siblingAtColumn(0), MarkRole)
-        shown = self.public.shown_turn()
-        if not isinstance(mark, TickMark) or shown is None:
-            return value
-        held = shown.combatant_id == mark.combatant_id
-        if int(role) == int(MarkRole):
-            return dataclasses.replace(mark, now=held, acted=mark.acted and not held)
-        is_state = self.mapToSource(index).column() == STATE
-        if held and is_state and int(role) == int(Role.DisplayRole) and isinstance(value, str):
-            return value.replace("acted ✓", "acting now", 1)
-        return value

@@ -4,7 +4,8 @@ always, the others' unless the DM keeps Stamina secret), who acts and who acted.
 
 Everything comes through `PublicState`: `PlayersUnitsProxy` drops hidden Units' rows
 (no gap, no count) and any text naming one; the phase shown is that of the turn shown
-as current (the last visible one while a hidden Unit acts)."""
+as current (the last visible one while a hidden Unit acts; no Unit is then marked as
+acting)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import FittedRows
+from tracker.qt.players.panel_parts import FittedRows, panel_room, room_left
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
@@ -36,7 +37,6 @@ from tracker.qt.rulesets.stamina_battle.texts import status_text
 
 PHASE_PX = 60  # "Round 2 · The party's phase"
 ROW_PX = 64  # a Unit
-SHARE = 0.62  # of the board's height, at most
 # (stamina, maximum, change, status) or (None, None, 0, status) when its Stamina is secret
 PublicUnitRole = int(Role.UserRole) + 80
 
@@ -67,10 +67,7 @@ class PlayersUnitsProxy(PlayersProxy):
             return None, None, 0, ""
         document = self.units_model().document
         shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
-        status = status_text(readout)
-        turn = self.public.shown_turn()
-        if self.public.is_held() and turn is not None and turn.combatant_id == combatant.id:
-            status = "acting"  # a hidden Unit acts: the players still see this one's turn
+        status = status_text(readout)  # a hidden Unit's "acting" row is dropped
         if combatant.side != "party" and "stamina_max" not in shown:
             return None, None, 0, status
         # No change mark: the GM's "change of the last command" would vanish (or show)
@@ -175,7 +172,7 @@ class StaminaPanel(PlayersPanel):
         self._layout.addWidget(self.phase_line)
         self._layout.addWidget(caption_label("STAMINA"))
         self.delegate = UnitRowDelegate(theme, self)
-        self.rows = FittedRows("players_units", self.proxy, self.delegate)
+        self.rows = FittedRows("players_units", self.proxy, self.delegate, pinned=self._acting_row)
         self.list_view = self.rows.view
         self._layout.addWidget(self.rows)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
@@ -196,8 +193,16 @@ class StaminaPanel(PlayersPanel):
         self._size_list()
 
     def _size_list(self, *_args: object) -> None:
-        above = px(PHASE_PX * 1.3 + 2 * 40 + 3 * 14, self.scale)
-        self.rows.fit(int(self.board_height * SHARE) - above, px(ROW_PX, self.scale))
+        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
+        self.rows.fit(room, ROW_PX, self.scale)
+
+    def _acting_row(self) -> int | None:
+        """The row of the Unit acting now (on every page of the list)."""
+        for row in range(self.proxy.rowCount()):
+            unit = self.proxy.index(row, 0).data(PublicUnitRole)
+            if unit is not None and unit[3] == "acting":
+                return row
+        return None
 
     def refresh(self) -> None:
         self.phase_line.set_fitted_text(self.phase_text())

@@ -19,15 +19,15 @@ from PySide6.QtWidgets import (
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, ThemedDelegate, pixel_font, quiet_view
 from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.panel_parts import RowPager, fit_rows, panel_room, room_left
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import GRID_PX, Theme, px
+from tracker.qt.players.themes import CAPTION_PX, GRID_PX, Theme, px
 from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
 from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
 
 GRID_ROW_PX = 58
-GRID_ROW_MIN_PX = 30  # rows shrink to this in a large War before any is cut off
-GRID_SHARE = 0.72  # of the board's height, at most
+GRID_ROW_MIN_PX = 40  # rows shrink to this (type 24 px) before the grid shows pages
 GRID_HEADER_PX = 54
 GAP_PX = 28
 SPACING_PX = 16  # between the caption and the grid, as between the board's parts
@@ -85,8 +85,9 @@ class NameHeader(QHeaderView):
 
 
 class WarScrollPanel(PlayersPanel):
-    """The caption "WAR SCROLL" over the grid as the players may see it. The grid takes
-    at most `GRID_SHARE` of the board's height; its rows shrink when many must share it."""
+    """The caption "WAR SCROLL" over the grid as the players may see it, in the panel's
+    share of the board: its rows shrink when many must share it, and it shows a page of
+    them at a time when even the shortest do not all fit."""
 
     body_stretch = (5, 6)  # the grid needs the room
 
@@ -134,6 +135,9 @@ class WarScrollPanel(PlayersPanel):
         ):
             signal.connect(self._size_grid)
         self._layout.addWidget(self.grid_view)
+        self.page_label = caption_label("")
+        self.pager = RowPager(self.grid_view, self.page_label, self._acting_row, self)
+        self._layout.addWidget(self.page_label)
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale
@@ -153,14 +157,18 @@ class WarScrollPanel(PlayersPanel):
 
     def _size_grid(self, *_args: object) -> None:
         """Rows as tall as the reference asks, shorter when many must share the room (the
-        grid takes at most `GRID_SHARE` of the board's height)."""
+        grid takes the panel's share of the board), a page of them at a time when even
+        the shortest do not all fit; the row of the Turn under way is on every page."""
         view, proxy = self.grid_view, self.grid_proxy
         header_height = px(GRID_HEADER_PX, self.scale)
-        rows = max(proxy.rowCount(), 1)
-        room = int(self.board_height * GRID_SHARE) - header_height
-        row_height = max(
-            px(GRID_ROW_MIN_PX, self.scale), min(px(GRID_ROW_PX, self.scale), room // rows)
-        )
+        room = room_left(panel_room(self.board_height, self.scale), self._layout, view)
+        room -= header_height + 4
+        natural, smallest = px(GRID_ROW_PX, self.scale), px(GRID_ROW_MIN_PX, self.scale)
+        count = proxy.rowCount()
+        row_height, per_page = fit_rows(count, room, natural, smallest)
+        if per_page < count and not self.page_label.isVisibleTo(self):
+            label = px(CAPTION_PX * 1.5, self.scale) + self._layout.spacing()
+            row_height, per_page = fit_rows(count, room - label, natural, smallest)
         view.verticalHeader().setDefaultSectionSize(row_height)
         columns = view.horizontalHeader()
         columns.setFixedHeight(header_height)
@@ -170,7 +178,17 @@ class WarScrollPanel(PlayersPanel):
                 columns.resizeSection(column, px(GAP_PX, self.scale))
             else:
                 columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        content = header_height + row_height * proxy.rowCount() + 4
-        view.setFixedHeight(min(content, max(header_height + row_height, room + header_height)))
+        self.pager.show_pages(per_page)
+        tall = max(min(count, per_page), 1)  # the same on each page
+        view.setFixedHeight(header_height + row_height * tall + 4)
         # Names take at most 40% of the grid's width (long ones are shortened with "…").
         view.verticalHeader().setMaximumWidth(max(px(160, self.scale), int(view.width() * 0.4)))
+
+    def _acting_row(self) -> int | None:
+        """The row holding the Turn under way (on every page of the grid)."""
+        proxy = self.grid_proxy
+        for row in range(proxy.rowCount()):
+            for column in range(proxy.columnCount()):
+                if proxy.index(row, column).data(StateRole) == "current":
+                    return row
+        return None

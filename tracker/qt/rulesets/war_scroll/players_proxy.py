@@ -1,6 +1,6 @@
 """The War Scroll grid as players see it: hidden combatants' rows dropped, and so are
 Segment columns only hidden combatants have Turns in; while a hidden combatant acts,
-the last visible Turn's cell stays marked as the current one."""
+no cell is marked as the current one (its own row is dropped)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine.rulesets.war_scroll import WarScroll, segment_label
 from tracker.engine.state import Combatant
 from tracker.qt.palette import CELL_COLORS, CELL_TEXT
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
@@ -74,26 +73,8 @@ class PlayersWarScrollProxy(PlayersProxy):
         return False
 
     # --- data -------------------------------------------------------------------------
-    def _held_cell(self) -> tuple[str | None, str] | None:
-        """(combatant id, Segment label) of the Turn shown as current in place of a hidden
-        combatant's, when it belongs to the Cycle on the grid."""
-        shown = self.public.shown_turn()
-        if shown is None or not self.public.is_held() or "slot" not in shown.values:
-            return None
-        ruleset, encounter = self.public.document.ruleset, self.public.document.encounter
-        if not isinstance(ruleset, WarScroll) or shown.round != ruleset.cycle(encounter):
-            return None  # not a Turn of the Cycle on the grid
-        return shown.combatant_id, segment_label(int(shown.values["slot"]))
-
     def _state(self, index: Index) -> str | None:
-        state = super().data(index, StateRole)
-        held = self._held_cell()
-        if held is not None and state == "played":
-            combatant = self.combatant_at(index.row())
-            label = self.headerData(index.column(), Qt.Orientation.Horizontal)
-            if combatant is not None and (combatant.id, label) == held:
-                return "current"
-        return state
+        return super().data(index, StateRole)
 
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
         role = int(role)
