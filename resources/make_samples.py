@@ -15,16 +15,57 @@ SAMPLES_DIR = Path(__file__).resolve().parent.parent / "tracker" / "assets" / "s
 
 # The sample War Scroll of the rules file (Echthra 17, Tirzaiel 16, Thomas 12,
 # Kandor 11, in that order), plus enemies slower in Swiftness so the sample's order
-# stays on top.
+# stays on top. Every one has its Endurance (the health the damage box wears down): the
+# rules give no table of it, so these are the sample's own.
 WAR_SCROLL_CAST = [
-    ("Echthra", "party", False, {"speed": 17, "swiftness": 9, "allegiance": "holy"}),
-    ("Tirzaiel", "party", False, {"speed": 16, "swiftness": 8, "allegiance": "holy"}),
-    ("Thomas", "party", False, {"speed": 12, "swiftness": 6, "allegiance": "other"}),
-    ("Kandor", "party", False, {"speed": 11, "swiftness": 5, "allegiance": "other"}),
-    ("Fallen Watcher", "enemy", False, {"speed": 14, "swiftness": 4, "allegiance": "fallen"}),
-    ("Shade", "enemy", False, {"speed": 9, "swiftness": 3, "allegiance": "fallen"}),
-    ("Shade 2", "enemy", False, {"speed": 9, "swiftness": 3, "allegiance": "fallen"}),
-    ("Lurking Nephil", "enemy", True, {"speed": 8, "swiftness": 2, "allegiance": "other"}),
+    (
+        "Echthra",
+        "party",
+        False,
+        {"speed": 17, "swiftness": 9, "allegiance": "holy", "endurance": 24},
+    ),
+    (
+        "Tirzaiel",
+        "party",
+        False,
+        {"speed": 16, "swiftness": 8, "allegiance": "holy", "endurance": 22},
+    ),
+    (
+        "Thomas",
+        "party",
+        False,
+        {"speed": 12, "swiftness": 6, "allegiance": "other", "endurance": 18},
+    ),
+    (
+        "Kandor",
+        "party",
+        False,
+        {"speed": 11, "swiftness": 5, "allegiance": "other", "endurance": 20},
+    ),
+    (
+        "Fallen Watcher",
+        "enemy",
+        False,
+        {"speed": 14, "swiftness": 4, "allegiance": "fallen", "endurance": 26},
+    ),
+    (
+        "Shade",
+        "enemy",
+        False,
+        {"speed": 9, "swiftness": 3, "allegiance": "fallen", "endurance": 10},
+    ),
+    (
+        "Shade 2",
+        "enemy",
+        False,
+        {"speed": 9, "swiftness": 3, "allegiance": "fallen", "endurance": 10},
+    ),
+    (
+        "Lurking Nephil",
+        "enemy",
+        True,
+        {"speed": 8, "swiftness": 2, "allegiance": "other", "endurance": 30},
+    ),
 ]
 
 
@@ -37,22 +78,33 @@ def war_scroll_sample() -> Session:
 
 
 # A Soulshards Conflict: Zeal results entered, one tie (Bren and the Hollow Knight)
-# for the Soulweaver to order, dice expressions to roll late joiners' Zeal.
+# for the Soulweaver to order, dice expressions to roll late joiners' Zeal; each has a
+# Grit Pool (the Pips of damage it holds before falling Unconscious: the sample's own).
 PRIORITY_CAST = [
-    ("Ayla", "party", False, {"zeal": 9, "zeal_dice": "2d12", "minor_pool": 2, "grit_pips": 1}),
-    ("Bren", "party", False, {"zeal": 7, "zeal_dice": "2d12", "minor_pool": 1, "grit_pips": 2}),
+    (
+        "Ayla",
+        "party",
+        False,
+        {"zeal": 9, "zeal_dice": "2d12", "minor_pool": 2, "grit_pool": 6, "grit_pips": 1},
+    ),
+    (
+        "Bren",
+        "party",
+        False,
+        {"zeal": 7, "zeal_dice": "2d12", "minor_pool": 1, "grit_pool": 5, "grit_pips": 2},
+    ),
     (
         "Hollow Knight",
         "enemy",
         False,
-        {"zeal": 7, "zeal_dice": "2d12+1", "minor_pool": 1, "social_tier": 2},
+        {"zeal": 7, "zeal_dice": "2d12+1", "minor_pool": 1, "social_tier": 2, "grit_pool": 8},
     ),
-    ("Corin", "party", False, {"zeal": 5, "zeal_dice": "2d12", "minor_pool": 2}),
+    ("Corin", "party", False, {"zeal": 5, "zeal_dice": "2d12", "minor_pool": 2, "grit_pool": 5}),
     (
         "Mire Witch",
         "enemy",
         True,
-        {"zeal": 4, "zeal_dice": "1d12+2", "minor_pool": 2, "social_tier": 1},
+        {"zeal": 4, "zeal_dice": "1d12+2", "minor_pool": 2, "social_tier": 1, "grit_pool": 4},
     ),
 ]
 

@@ -20,16 +20,16 @@ def _resources(model: RosterModel, document, name: str) -> str:
 def test_spent_ap_show_with_their_change_and_undo_gives_it_back(document, qtmodeltester):
     model = RosterModel(document)
     qtmodeltester.check(model)
-    assert _resources(model, document, "Echthra") == ""  # no Turn yet: no AP to show
+    assert _resources(model, document, "Echthra") == "Endurance 24/24"  # no Turn yet: no AP
     document.apply(StartEncounter())
-    assert _resources(model, document, "Echthra") == "AP 7/7"
+    assert _resources(model, document, "Echthra") == "Endurance 24/24 · AP 7/7"
     document.apply(RulesetAction("spend_ap", None, {"amount": 3}))
-    assert _resources(model, document, "Echthra") == "AP 4/7 (−3)"
+    assert _resources(model, document, "Echthra") == "Endurance 24/24 · AP 4/7 (−3)"
     document.undo_stack.undo()
-    assert _resources(model, document, "Echthra") == "AP 7/7 (+3)"
+    assert _resources(model, document, "Echthra") == "Endurance 24/24 · AP 7/7 (+3)"
     document.apply(EndTurn())  # the Turn passes: Echthra shows nothing, Tirzaiel her AP
-    assert _resources(model, document, "Echthra") == ""
-    assert _resources(model, document, "Tirzaiel") == "AP 7/7"
+    assert _resources(model, document, "Echthra") == "Endurance 24/24"
+    assert _resources(model, document, "Tirzaiel") == "Endurance 22/22 · AP 7/7"
     qtmodeltester.check(model)
     document.undo_stack.setClean()
 
@@ -40,6 +40,6 @@ def test_priority_pips_show_in_the_order_table(pwindow):
     pwindow.document.apply(StartEncounter())
     ayla = by_name(pwindow.document, "Ayla")
     pwindow.document.apply(RulesetAction("major", ayla.id, {"what": "Strike"}))
-    # Health first (Ayla's Grit Pips, no Grit Pool set: a count), then the pips.
-    assert _resources(table, pwindow.document, "Ayla") == "Grit 1 · Major 0/1 (−1) · Minor 2/2"
+    # Health first (Ayla's Grit Pips in her Grit Pool), then the pips.
+    assert _resources(table, pwindow.document, "Ayla") == "Grit 1/6 · Major 0/1 (−1) · Minor 2/2"
     assert pf.table_row(pwindow, "Ayla")[0].startswith("Ayla")

@@ -122,7 +122,7 @@ def test_grid_shows_segments_numbered_then_a_gap_then_lettered(document):
         "Kandor": ["7", "", None, "4"],
     }
     tooltip = grid.headerData(0, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole)
-    assert tooltip == "Echthra: Speed 17 · Swiftness 9 · Allegiance holy"
+    assert tooltip == "Echthra: Speed 17 · Swiftness 9 · Allegiance holy · Endurance 24/24"
 
 
 def test_a_speed_rise_inserts_segment_columns_without_reset(document):

@@ -223,7 +223,7 @@ def test_the_window_follows_every_change_and_undo(document, qtbot):
     assert board.round_label.text() == "Setting up"
     document.apply(StartEncounter())
     assert board.now_panel.name.full_text() == "Echthra"
-    assert board.now_panel.detail.full_text() == "Segment 1 · 7 AP"
+    assert board.now_panel.detail.full_text() == "Segment 1 · 7 AP · Endurance 24/24"
     assert board.round_label.text() == "Cycle 1"
     assert board.turn_proxy.index(0, 0).data() == "Tirzaiel"  # next, not current
     document.apply(EndTurn())

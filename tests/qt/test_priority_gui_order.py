@@ -355,4 +355,4 @@ def test_clicking_a_row_in_the_order_table_selects_that_creature(pwindow, qtbot)
     )
     assert view.currentIndex().row() == row  # the table itself took the click
     assert window.selected_combatant_id() == corin.id
-    assert window.editor.title.text() == "Editing Corin"
+    assert window.editor.title.text() == "Editing Corin — Grit 0/5, unhurt"

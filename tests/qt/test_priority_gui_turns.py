@@ -476,7 +476,7 @@ def test_effects_lose_a_turn_as_their_creator_begins_its_turns_in_conflict(pwind
     assert [e.name for e in window.document.encounter.effects] == ["Warding Circle", "Hex"]
     assert [row[0] for row in _effects(window)] == ["Warding Circle", "Hex"]
     assert window.banner.kind == "expiry"
-    assert pf.banner_text(window) == "⏳ Blessed on Bren expired."
+    assert pf.banner_text(window) == "◷ Blessed on Bren expired."
     log = window.document.encounter.log
     assert ("expiry", "Blessed on Bren expired.") in [(e.kind, e.text) for e in log[-3:]]
     window.document.undo_stack.undo()
@@ -502,7 +502,7 @@ def test_a_creature_still_waiting_at_the_soulweavers_turn_ticks_after_it(pwindow
         "Round 2 begins: does a waiting creature take its turn now?"
     )
     pf.answer(qtbot, window, "Ayla acts now")
-    assert pf.banner_text(window) == "⏳ Haste on Bren expired."
+    assert pf.banner_text(window) == "◷ Haste on Bren expired."
     assert window.effects_model.rowCount() == 0
 
 
@@ -521,7 +521,7 @@ def test_an_expiry_is_also_told_in_the_status_bar(pwindow, qtbot):
     _add_effect(qtbot, window, "Blessed", "Bren", "Ayla", "1")
     pf.press_start(qtbot, window)
     pf.action(qtbot, window, "begin_turn")  # Ayla's turn begins: 1 → 0, it ends
-    assert pf.banner_text(window) == "⏳ Blessed on Bren expired."
+    assert pf.banner_text(window) == "◷ Blessed on Bren expired."
     assert "Blessed on Bren expired" in pf.passing_message(window)
     assert pf.status_text(window).startswith("Round 1")  # the fight's state stays shown
 

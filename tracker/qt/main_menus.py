@@ -72,6 +72,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     )
     window.recent_menu = RecentMenu(window)
     file_menu.addMenu(window.recent_menu)
+    window.add_sample_menu(file_menu)  # File → Open sample (see window_files)
     item(file_menu, "&Save", window.save, QKeySequence.StandardKey.Save, "save")
     item(
         file_menu,

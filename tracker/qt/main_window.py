@@ -421,11 +421,12 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
 
     # --- following the engine ---------------------------------------------------------
     def _on_changed(self, event: SessionEvent) -> None:
+        self._clear_refusal()  # the situation it spoke of has changed
         expired = event.changes.expired
         if expired and event.kind != "undo":
             names = {c.id: c.name for c in self.document.encounter.combatants}
             text = "; ".join(f"{e.name} on {names.get(e.carrier_id, '?')} expired" for e in expired)
-            self.banner.announce(f"⏳ {text}.", "expiry")
+            self.banner.announce(f"{text}.", "expiry")
             self.statusBar().showMessage(text, 8000)
         elif self.banner.kind == "error":
             self.banner.hide()
@@ -442,11 +443,19 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         self.effects_panel.set_actions(effect_actions(self.document.ruleset))
         self.actions_by_name["print"].setText(ui.print_action_text)
         self.banner.hide()
+        self._clear_refusal()
         self._update_title()
 
     def _on_refused(self, message: str, _field: str) -> None:
         self.banner.announce(message, "error")
         self.statusBar().showMessage(message, 8000)
+
+    def _clear_refusal(self) -> None:
+        """A refusal in the status bar goes at the next change: it may no longer hold."""
+        if self.banner.kind == "error" and self.statusBar().currentMessage() == (
+            self.banner.label.text()
+        ):
+            self.statusBar().clearMessage()
 
     def _update_title(self) -> None:
         document = self.document

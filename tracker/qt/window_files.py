@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -15,6 +15,7 @@ from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
 from tracker.qt.widgets.recent_menu import remember_recent
+from tracker.qt.widgets.sample_menu import SampleMenu
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,6 +34,7 @@ class EncounterFiles(QMainWindow):
     banner: Banner
     journal: Journal | None
     kept_from: Path | None  # the "Unsaved – …" file this encounter came from
+    sample_menu: SampleMenu
     _journal_dir: Path
     party_in_library: Callable[[str], list[LibraryEntry]]  # see LibraryCommands
     bring_party: Callable[[list[LibraryEntry]], None]
@@ -85,16 +87,36 @@ class EncounterFiles(QMainWindow):
         return self._may_discard() and self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        try:
-            encounter = load_encounter(path)
-            session = Session(encounter)
-        except TrackerError as error:
-            QMessageBox.warning(self, "Cannot open encounter", str(error))
+        session = self._load(path)
+        if session is None:
             return False
         self.replace_session(session, path)
         self.kept_from = None
         remember_recent(path)
         return True
+
+    def add_sample_menu(self, file_menu: QMenu) -> None:
+        """File → Open sample: one sample encounter per installed ruleset."""
+        self.sample_menu = SampleMenu(self.open_sample, self)
+        file_menu.addMenu(self.sample_menu)
+
+    def open_sample(self, path: Path) -> bool:
+        """A sample as a new unsaved encounter: Save asks where, never over the sample."""
+        if not self._may_discard():
+            return False
+        session = self._load(path)
+        if session is None:
+            return False
+        self.replace_session(session, None)
+        self.kept_from = None
+        return True
+
+    def _load(self, path: Path) -> Session | None:
+        try:
+            return Session(load_encounter(path))
+        except TrackerError as error:
+            QMessageBox.warning(self, "Cannot open encounter", str(error))
+            return None
 
     def save(self) -> bool:
         if self.document.path is None:

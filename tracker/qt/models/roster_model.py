@@ -40,6 +40,10 @@ from tracker.qt.models.meters import MeterMemory
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 
 MIME_TYPE = "application/x-tracker-combatant-ids"
+FOREIGN_DROP = (
+    "A combatant is moved by dragging it up or down in the list it is in; dropped in "
+    "another list, it does not move."
+)
 CombatantRole = Qt.ItemDataRole.UserRole + 1
 IdRole = Qt.ItemDataRole.UserRole + 2
 
@@ -161,6 +165,10 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         ids = sorted({self._rows.ids[i.row()] for i in indexes if i.isValid()})
         mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
         return mime
+
+    def refuse_foreign_drop(self, _source: object = None) -> None:
+        """A combatant dragged from another list: a list orders only its own rows."""
+        self._document.refused.emit(FOREIGN_DROP, "")
 
     def canDropMimeData(self, data, action, row, column, parent) -> bool:
         return action == Qt.DropAction.MoveAction and data.hasFormat(MIME_TYPE)

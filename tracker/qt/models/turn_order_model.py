@@ -33,6 +33,10 @@ TurnRole = Qt.ItemDataRole.UserRole + 20
 Index = QModelIndex | QPersistentModelIndex
 Key = tuple[Any, ...]  # a turn's key
 PAGE = 100  # rows materialised at first, and added by each fetchMore
+DRAG_HERE = (
+    "The turn order follows the fight's own order and cannot be dragged: drag the "
+    "combatant in the fight view instead, where the rules leave the order to the GM."
+)
 
 
 class TurnOrderModel(FixedColumns, QAbstractTableModel):
@@ -49,6 +53,10 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         self._kept: dict[tuple[Key, bool], dict[tuple[int, int], Any]] = {}
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
+
+    def refuse_drag(self) -> None:
+        """A drag in the list of turns to come: it moves nothing, and says where to."""
+        self._document.refused.emit(DRAG_HERE, "")
 
     def _fetch(self) -> list[Turn]:
         """The first `_limit` turns; notes whether more are to come."""

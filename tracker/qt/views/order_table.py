@@ -27,19 +27,17 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.kept_rows import KeptRows
+from tracker.qt.views.row_drag import ForeignDrops
 
 Index = QModelIndex | QPersistentModelIndex
 
 
-class FitHeader(QHeaderView):
+class FitHeader(SteadyHeader):
     """The table's column header, fitting its columns when the table asks (`fit`), not
-    at every change of data: Qt measures every row shown again at each one."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(Qt.Orientation.Horizontal, parent)
-        self.setSectionsClickable(True)  # as the table's own header
-        self.setHighlightSections(True)
+    at every change of data: Qt measures every row shown again at each one. A fitted
+    column only grows during a fight (`SteadyHeader`): it never jitters step by step."""
 
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
         """Left to the table (the header's labels are not the cells' data)."""
@@ -65,8 +63,11 @@ class OrderTable(QTableView):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("order_table")
-        self.order_model = KeptRows(RosterModel(document, self), self)
-        self._widths: dict[tuple[int, int], int] = {}  # (row, column) → its cell's width
+        # (row, column) → its cell's width; first: making the models may restyle the table
+        # (the application's scheme is set when first asked for).
+        self._widths: dict[tuple[int, int], int] = {}
+        roster = RosterModel(document, self)
+        self.order_model = KeptRows(roster, self)
         for signal in (
             self.order_model.rowsInserted,
             self.order_model.rowsRemoved,
@@ -80,6 +81,7 @@ class OrderTable(QTableView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
+        ForeignDrops(self, roster.refuse_foreign_drop)  # from another list: says why not
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setWordWrap(False)  # one line of state: rows stay as tall as the names
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

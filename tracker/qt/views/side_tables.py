@@ -20,9 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.log_view import LogTable
 from tracker.qt.views.roster_delegate import RosterDelegate
+from tracker.qt.views.row_drag import DragRefusal, ForeignDrops
 
 
 class RosterList(QListView):
@@ -69,6 +73,8 @@ def roster_list(model: QAbstractItemModel) -> QListView:
     view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
     view.setDefaultDropAction(Qt.DropAction.MoveAction)
     view.setDragDropOverwriteMode(False)
+    if isinstance(model, RosterModel):  # a drop from another list: it says why not
+        ForeignDrops(view, model.refuse_foreign_drop)
     # Several at once (Shift/Ctrl+click) for area damage; the current one is edited.
     view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
     view.setStyleSheet("font-size: 12pt;")
@@ -169,11 +175,16 @@ def turn_order_table(model: QAbstractItemModel) -> QTableView:
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(28)
     view.setWordWrap(False)
+    if isinstance(model, TurnOrderModel):  # a drag here moves nothing: it says where to
+        DragRefusal(view, model.refuse_drag)
+    # Its length changes at every step: a scroll bar coming and going would change the
+    # room its columns share (and refit them) step by step.
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
     return view
 
 
 def log_table(model: QAbstractItemModel) -> QTableView:
-    view = QTableView()
+    view = LogTable()
     view.setObjectName("log_view")
     view.setModel(model)
     view.verticalHeader().hide()

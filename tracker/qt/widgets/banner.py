@@ -8,6 +8,10 @@ from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QW
 from tracker.qt.appearance import is_dark
 from tracker.qt.palette import MESSAGE_COLORS
 
+# A mark before the message, by its kind: a glyph DejaVu Sans has (the one font a plain
+# Linux desktop is sure to have; the hourglass ⏳ is in none of its fonts: an empty box).
+MARKS = {"expiry": "\u25f7"}  # ◷, a clock face
+
 
 class Banner(QWidget):
     """A strip at the top of the window announcing expiries and refusals."""
@@ -31,8 +35,10 @@ class Banner(QWidget):
         self.hide()
 
     def announce(self, text: str, kind: str) -> None:
+        """Show `text` (with its kind's mark, if it has one)."""
         self.kind = kind
-        self.label.setText(text)
+        mark = MARKS.get(kind)
+        self.label.setText(f"{mark} {text}" if mark else text)
         self.restyle()
         self.show()
 

@@ -41,6 +41,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
 from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.widgets.steady import SteadyBox
 
 # The Tick pill's fill and text by state, per scheme (False: light, True: dark).
@@ -108,6 +109,7 @@ class TickTable(QTableView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
+        ForeignDrops(self, model.refuse_foreign_drop)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setItemDelegateForColumn(TICK, TickDelegate(self))

@@ -206,6 +206,10 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         return Qt.DropAction.MoveAction
 
     # --- dragging -----------------------------------------------------------------------
+    def refuse(self, message: str) -> None:
+        """A drag that can do nothing: why, told as the engine's refusals are."""
+        self._document.refused.emit(message, "")
+
     def move_to(self, combatant_id: str, to_index: int) -> bool:
         """The engine's `MoveCombatant`; a refusal is reported by the document."""
         return self._document.apply(MoveCombatant(combatant_id, to_index))

@@ -28,11 +28,22 @@ from tracker.engine import RulesetAction
 from tracker.engine.state import SIDES
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.roster_model import IdRole
+from tracker.qt.models.roster_model import FOREIGN_DROP, IdRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
+from tracker.qt.views.row_drag import ForeignDrops
+
+OWN_SIDE = (
+    "A Unit is dragged inside its own side's column, to set the order of that side; "
+    "to change its side, edit the Unit."
+)
+
+
+def _why_not_from(source: QWidget) -> str:
+    """Why a drag from `source` (another view) does not land in a side's column."""
+    return OWN_SIDE if isinstance(source, UnitList) else FOREIGN_DROP
 
 
 class UnitList(QListView):
@@ -81,6 +92,8 @@ class SideColumn(QFrame):
         self.list_view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list_view.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.list_view.setDragDropOverwriteMode(False)
+        # A Unit dragged over another side's column is refused there with the reason.
+        ForeignDrops(self.list_view, lambda source: model.refuse(_why_not_from(source)))
         self.list_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.list_view, 1)
 

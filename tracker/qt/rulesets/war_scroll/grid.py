@@ -31,6 +31,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.rulesets.war_scroll.model import GRID_LINES, WarScrollModel, looks
 from tracker.qt.views import effect_badges
 from tracker.qt.views.combatant_cell import cell_height, cell_width, name_line, paint_cell
+from tracker.qt.views.row_drag import RowDrag
 
 NAMES_MIN, NAMES_MAX = 250, 340  # the width of the identity blocks down the left
 CELL_WIDTH = 56
@@ -212,6 +213,8 @@ class WarScrollGrid(QTableView):
         self.grid_model.columnsRemoved.connect(self._size_gap)
         self.grid_model.modelReset.connect(self._size_gap)
         self._size_gap()
+        # Tied characters are the Host's to order: dragged by their name or a cell.
+        self.row_drag = RowDrag(self)
 
     def _dress_grid(self) -> None:
         """The grid lines in the scheme's colour (set again when the window gives the

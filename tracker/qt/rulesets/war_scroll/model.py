@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
+from tracker.engine import MoveCombatant
 from tracker.engine.changes import COMBATANTS, Insert, Remove
 from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
 from tracker.engine.session import SessionEvent
@@ -212,6 +213,28 @@ class WarScrollModel(QAbstractTableModel):
             slot = int(self._columns[column])
             return f"{name}, Segment {segment_label(slot)}: {ap} AP ({_WORDS[state]})"
         return looks(state, dark_now()).get(role)
+
+    def moveRows(
+        self,
+        source_parent: Index,
+        source_row: int,
+        count: int,
+        destination_parent: Index,
+        destination_child: int,
+    ) -> bool:
+        """A row dragged to land above `destination_child`: the engine's `MoveCombatant`
+        (only ties are the Host's to order: the engine says so when it refuses); the
+        rows move when the engine's change comes, never here."""
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        combatant = self._rows.at(source_row)
+        if combatant is None:
+            return False
+        target = destination_child - 1 if destination_child > source_row else destination_child
+        target = max(0, min(target, len(self._rows) - 1))
+        if target == source_row:
+            return False
+        return self._document.apply(MoveCombatant(combatant.id, target))
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)

@@ -1,0 +1,60 @@
+"""File → Open sample: one sample encounter per installed ruleset, by the ruleset's
+display name. A ruleset's sample is `<id>_sample.json`, in a `samples` folder of the
+ruleset's own package or among the samples bundled with Tracker; a ruleset with none is
+not listed. A sample opens as a new unsaved encounter: the bundled file is never
+written over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from importlib.resources import files
+from pathlib import Path
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from tracker.engine.registry import available_rulesets
+from tracker.engine.ruleset import AnyRuleset
+
+BUNDLED = "tracker"  # the package whose assets/samples hold Tracker's own samples
+
+
+def sample_of(ruleset: AnyRuleset) -> Path | None:
+    """The ruleset's sample encounter, or None if it brings none."""
+    name = f"{ruleset.id}_sample.json"
+    package = type(ruleset).__module__.partition(".")[0]
+    folders = [files(BUNDLED) / "assets" / "samples"]
+    with suppress(ModuleNotFoundError, TypeError):  # a ruleset outside any package: none
+        folders.insert(0, files(package) / "samples")
+    for folder in folders:
+        candidate = folder / name
+        if candidate.is_file():
+            return Path(str(candidate))
+    return None
+
+
+def samples_by_ruleset() -> list[tuple[str, Path]]:
+    """(display name, sample) of every installed ruleset that has a sample, by name."""
+    found = ((ruleset.name, sample_of(ruleset)) for ruleset in available_rulesets().values())
+    return [(name, path) for name, path in found if path is not None]
+
+
+class SampleMenu(QMenu):
+    """Lists the samples when it opens (loading every ruleset then, not at start);
+    choosing one calls `open_sample` with its file."""
+
+    def __init__(self, open_sample: Callable[[Path], object], parent: QWidget) -> None:
+        super().__init__("Open sa&mple", parent)
+        self.setObjectName("sample_menu")
+        self._open_sample = open_sample
+        self.setToolTipsVisible(True)
+        self.aboutToShow.connect(self.refresh)
+
+    def refresh(self) -> None:
+        self.clear()
+        for name, path in samples_by_ruleset():
+            action = self.addAction(name.replace("&", "&&"))
+            action.setToolTip(f"A sample {name} encounter, opened as a new unsaved encounter")
+            action.triggered.connect(lambda _checked=False, p=path: self._open_sample(p))
+        if self.isEmpty():
+            self.addAction("No samples installed").setEnabled(False)
