@@ -193,23 +193,16 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         self.turn_order_view = turn_order_table(self.turn_order_model)
         self.add_pane("dock_turn_order", "Turn order", self.turn_order_view, LEFT)
         self.log_view = log_table(self.log_model)
-        log = self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
-        log.visibilityChanged.connect(self._on_log_shown)
+        self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
         self.log_model.rowsInserted.connect(self._on_logged)
         self.hide_optional_panes()
         self.follow_pane_toggles()
         self.keep_default_layout()
 
-    def _on_log_shown(self, shown: bool) -> None:
-        """The log opens at its foot, once its pane has its share."""
-        if shown:
-            QTimer.singleShot(0, lambda: QTimer.singleShot(0, self.log_view.scrollToBottom))
-
     def _on_logged(self, _parent, _first: int, last: int) -> None:
-        """The log's newest line shows at its foot, or in the status bar while the log's
-        pane is off (a roll's faces are read there)."""
+        """While the log's pane is off, its newest line shows in the status bar (a roll's
+        faces are read there); the log keeps itself at its last line."""
         if self.dock("dock_log").isVisible():
-            self.log_view.scrollToBottom()
             return
         entry = self.log_model.entry_at(last)
         if entry is not None and entry.kind != "expiry":  # an expiry has the banner
