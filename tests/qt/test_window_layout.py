@@ -187,3 +187,21 @@ def test_the_up_next_strip_names_the_turns_to_come(window, qtbot):
     window.actions_by_name["end_turn"].trigger()
     assert label.text() == "Next: " + " · ".join(expected(1)) != before
     assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_a_click_in_the_war_scroll_selects_its_character_in_the_inspector(window, qtbot):
+    """The fight view is where the GM picks whom to edit: a click on a cell or on a
+    name, and the arrow keys, select the character everywhere."""
+    grid = window.central_view
+    model = grid.grid_model
+    third = model.combatant_at(2)
+    rect = grid.visualRect(model.index(2, 0))
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.editor.combatant_id == third.id == window.selected_combatant_id()
+    names = grid.verticalHeader()
+    top = names.sectionViewportPosition(4) + names.sectionSize(4) // 2
+    qtbot.mouseClick(names.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(20, top))
+    assert window.editor.combatant_id == model.combatant_at(4).id
+    grid.setFocus()
+    qtbot.keyClick(grid, Qt.Key.Key_Down)
+    assert window.editor.combatant_id == model.combatant_at(grid.currentIndex().row()).id

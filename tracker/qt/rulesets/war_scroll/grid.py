@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QRect,
     QSize,
     Qt,
+    Signal,
     SignalInstance,
 )
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
@@ -182,6 +183,11 @@ def _structure_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
 
 
 class WarScrollGrid(QTableView):
+    """The War Scroll; a click on a row (its name or a cell), or the arrow keys, select
+    its character everywhere (`combatant_selected`)."""
+
+    combatant_selected = Signal(str)
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("war_scroll_grid")
@@ -215,6 +221,13 @@ class WarScrollGrid(QTableView):
         self._size_gap()
         # Tied characters are the Host's to order: dragged by their name or a cell.
         self.row_drag = RowDrag(self)
+        self.selectionModel().currentChanged.connect(lambda now, _: self._select(now.row()))
+        names.sectionPressed.connect(self._select)
+
+    def _select(self, row: int) -> None:
+        combatant = self.grid_model.combatant_at(row) if row >= 0 else None
+        if combatant is not None:
+            self.combatant_selected.emit(combatant.id)
 
     def _dress_grid(self) -> None:
         """The grid lines in the scheme's colour (set again when the window gives the
