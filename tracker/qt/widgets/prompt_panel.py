@@ -271,6 +271,13 @@ class PromptPanel(QFrame):
         self.keys_hint.setText(self._keys_text())
         if self.isHidden():
             self.show()
+        # The answers have their place before any click (a row shown waits for the
+        # next pass of the event loop to be laid out): the column, then the panel.
+        column = self.parentWidget()
+        for widget in (column, self):
+            layout = widget.layout() if widget is not None else None
+            if layout is not None:
+                layout.activate()
 
     def _keys_text(self) -> str:
         """The line under the answers: the keys, and what Enter does in a box."""
