@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex
 
 from tracker.engine.changes import COMBATANTS, Insert, Move, Remove
+from tracker.engine.commands import MoveCombatant
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant, Encounter
 
@@ -31,6 +32,20 @@ class CombatantRows:
         if 0 <= row < len(self.ids):
             return self.by_id.get(self.ids[row])
         return None
+
+    def dragged(
+        self, source_row: int, count: int, nested: bool, destination_child: int
+    ) -> MoveCombatant | None:
+        """Qt's move of a dragged row (`destination_child`: the row *before which* it
+        lands) as the engine's command, or None where it moves nothing (several rows,
+        a tree's child, its own place). The rows move when the engine's change comes."""
+        if count != 1 or nested or not 0 <= source_row < len(self.ids):
+            return None
+        target = destination_child - 1 if destination_child > source_row else destination_child
+        target = max(0, min(target, len(self.ids) - 1))
+        if target == source_row:
+            return None
+        return MoveCombatant(self.ids[source_row], target)
 
     def row_of(self, combatant_id: str) -> int:
         return self.ids.index(combatant_id) if combatant_id in self.by_id else -1

@@ -25,7 +25,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from tracker.engine import MoveCombatant
 from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.health import health_of, is_defeated
 from tracker.engine.session import SessionEvent
@@ -199,15 +198,9 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         destination_child: int,
     ) -> bool:
         """Qt's move (destination is the row *before which* to insert) as an engine command."""
-        if count != 1 or source_parent.isValid() or destination_parent.isValid():
-            return False
-        if not 0 <= source_row < len(self._rows):
-            return False
-        target = destination_child - 1 if destination_child > source_row else destination_child
-        target = max(0, min(target, len(self._rows) - 1))
-        if target == source_row:
-            return False
-        return self._document.apply(MoveCombatant(self._rows.ids[source_row], target))
+        nested = source_parent.isValid() or destination_parent.isValid()
+        command = self._rows.dragged(source_row, count, nested, destination_child)
+        return command is not None and self._document.apply(command)
 
     # --- following the engine ---------------------------------------------------------
     def _on_replaced(self) -> None:

@@ -1,6 +1,6 @@
-"""The main window's side views: the combatants in order (drag to break ties) above the
-editor, the turn order to come and the log. Their sizes never come from measuring every
-row, so a long fight costs nothing to repaint."""
+"""The main window's optional panes: the combatants in order (drag to break ties,
+Shift/Ctrl+click for several), the turn order to come and the log. Their sizes never
+come from measuring every row, so a long fight costs nothing to repaint."""
 
 from __future__ import annotations
 
@@ -9,15 +9,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QHeaderView,
-    QLabel,
     QListView,
-    QScrollArea,
-    QSplitter,
     QTableView,
-    QVBoxLayout,
-    QWidget,
 )
 
 from tracker.qt.models.roster_model import RosterModel
@@ -82,41 +76,6 @@ def roster_list(model: QAbstractItemModel) -> QListView:
     view.setItemDelegate(RosterDelegate(view))
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return view
-
-
-def combatants_pane(roster: QListView, health_box: QWidget, editor: QWidget) -> QWidget:
-    """The combatants in order, the damage box under them, above the selected one's
-    editor. The editor scrolls within its share, so a ruleset with many fields never
-    makes the window taller."""
-    pane = QWidget()
-    layout = QVBoxLayout(pane)
-    layout.setContentsMargins(4, 4, 4, 4)
-    hint = QLabel("Order (drag tied characters to break ties; Shift/Ctrl+click for several):")
-    hint.setWordWrap(True)
-    layout.addWidget(hint)
-    scroller = QScrollArea()
-    scroller.setObjectName("editor_scroller")
-    scroller.setWidget(editor)
-    scroller.setWidgetResizable(True)
-    scroller.setFrameShape(QFrame.Shape.NoFrame)
-    scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    splitter = QSplitter(Qt.Orientation.Vertical)
-    splitter.setObjectName("combatants_splitter")
-    top = QWidget()
-    top_layout = QVBoxLayout(top)
-    top_layout.setContentsMargins(0, 0, 0, 0)
-    top_layout.setSpacing(2)
-    top_layout.addWidget(roster, 1)
-    top_layout.addWidget(health_box)
-    splitter.addWidget(top)
-    splitter.addWidget(scroller)
-    splitter.setChildrenCollapsible(False)
-    splitter.setStretchFactor(0, 3)
-    splitter.setStretchFactor(1, 2)
-    roster.setMinimumHeight(150)
-    scroller.setMinimumHeight(120)
-    layout.addWidget(splitter, 1)
-    return pane
 
 
 class TurnOrderTable(QTableView):

@@ -16,7 +16,6 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
-from tracker.engine import MoveCombatant
 from tracker.engine.changes import COMBATANTS, Insert, Remove
 from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_label
 from tracker.engine.session import SessionEvent
@@ -225,16 +224,9 @@ class WarScrollModel(QAbstractTableModel):
         """A row dragged to land above `destination_child`: the engine's `MoveCombatant`
         (only ties are the Host's to order: the engine says so when it refuses); the
         rows move when the engine's change comes, never here."""
-        if count != 1 or source_parent.isValid() or destination_parent.isValid():
-            return False
-        combatant = self._rows.at(source_row)
-        if combatant is None:
-            return False
-        target = destination_child - 1 if destination_child > source_row else destination_child
-        target = max(0, min(target, len(self._rows) - 1))
-        if target == source_row:
-            return False
-        return self._document.apply(MoveCombatant(combatant.id, target))
+        nested = source_parent.isValid() or destination_parent.isValid()
+        command = self._rows.dragged(source_row, count, nested, destination_child)
+        return command is not None and self._document.apply(command)
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
