@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import gc
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
@@ -18,10 +15,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from tests.qt.conftest import names, show_pane
+from tests.qt.real_display import run_child
 from tracker.engine import StartEncounter
 from tracker.qt.models.turn_order_model import DRAG_HERE
 
-REPO = Path(__file__).resolve().parents[2]
 OUT = Path("/tmp/firstmin")
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -202,22 +199,7 @@ def test_drags_into_another_view_say_why_they_do_not_land(tmp_path):
     from tracker.qt.models.roster_model import FOREIGN_DROP
     from tracker.qt.rulesets.stamina_battle.phases_view import OWN_SIDE
 
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "minimal",
-        "TRACKER_HOME": str(tmp_path / "home"),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", "from tests.qt.test_drag_reasons import child_main; child_main()"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_child(__name__, None, tmp_path / "home", "minimal", timeout=120)
     assert report["platform"] == "minimal"
     for case, why in (("sides", OWN_SIDE), ("lists", FOREIGN_DROP)):
         outcome = report[case]

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
 
 from tests.qt.conftest import shown_window
 from tracker.engine import AddCombatant, AddEffect, EditEffect, Session, StartEncounter
-from tracker.engine.dice import roll_faces
+from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.registry import available_rulesets
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -83,19 +83,25 @@ def shown_texts(window: MainWindow) -> list[str]:
     return [button.text() for button in window.prompt_panel.key_buttons]
 
 
+def ctrl_1_rolls(qtbot, window: MainWindow, title: str, buttons: list[str], dice: str) -> Rolled:
+    """The prompt titled `title` shows `buttons`; Ctrl+1 rolls its `dice` with the
+    seeded generator: what they rolled."""
+    panel = window.prompt_panel
+    assert panel.title.text() == title
+    assert shown_texts(window) == buttons
+    panel.rng = random.Random(SEED)
+    rolled = roll_faces(dice, random.Random(SEED))
+    press(qtbot, window, "Ctrl+1")
+    return rolled
+
+
 # --- one Roll for the combatant the prompt names -------------------------------------------
 def test_ctrl_1_on_join_battle_rolls_the_named_combatants_pool_whoever_is_selected(ticks, qtbot):
     window = ticks
     window.select_combatant(by_name(window, "Iron Lotus").id)  # someone else selected
-    panel = window.prompt_panel
-    assert panel.title.text() == "Join Battle — Swift Wind decides"
-    assert shown_texts(window) == [
-        "Roll 7d10>=7!10 for Swift Wind  [Ctrl+1]",
-        "Enter the successes  [Ctrl+2]",
-    ]
-    panel.rng = random.Random(SEED)
-    rolled = roll_faces("7d10>=7!10", random.Random(SEED))
-    press(qtbot, window, "Ctrl+1")
+    buttons = ["Roll 7d10>=7!10 for Swift Wind  [Ctrl+1]", "Enter the successes  [Ctrl+2]"]
+    title = "Join Battle — Swift Wind decides"
+    rolled = ctrl_1_rolls(qtbot, window, title, buttons, "7d10>=7!10")
     swift = by_name(window, "Swift Wind")
     assert swift.runtime.joined and swift.runtime.successes == rolled.total
     assert not by_name(window, "Iron Lotus").runtime.joined
@@ -103,7 +109,7 @@ def test_ctrl_1_on_join_battle_rolls_the_named_combatants_pool_whoever_is_select
     assert command["type"] == "RolledAction" and command["combatant_id"] == swift.id
     assert command["rolls"]["successes"]["faces"] == list(rolled.faces)
     assert f"Swift Wind rolled Join Battle pool {rolled.text()}." in log_texts(window)
-    assert panel.title.text() == "Join Battle — Iron Lotus decides"
+    assert window.prompt_panel.title.text() == "Join Battle — Iron Lotus decides"
 
 
 def test_a_number_typed_in_the_prompt_and_enter_joins_with_it(ticks, qtbot):
@@ -127,15 +133,13 @@ def test_a_number_typed_in_the_prompt_and_enter_joins_with_it(ticks, qtbot):
 def test_the_base_initiative_prompt_rolls_types_the_roll_or_the_base(countdown, qtbot):
     window = countdown
     panel = window.prompt_panel
-    assert panel.title.text() == "Base initiative — Goblin & Co decides"
-    assert shown_texts(window) == [
+    buttons = [
         "Roll 2d10 for Goblin && Co  [Ctrl+1]",  # "&&" shows as "&"
         "Enter the dice result  [Ctrl+2]",
         "Enter the base  [Ctrl+3]",
     ]
-    panel.rng = random.Random(SEED)
-    rolled = roll_faces("2d10", random.Random(SEED))
-    press(qtbot, window, "Ctrl+1")
+    title = "Base initiative — Goblin & Co decides"
+    rolled = ctrl_1_rolls(qtbot, window, title, buttons, "2d10")
     goblin = by_name(window, "Goblin & Co")
     assert goblin.runtime.base == rolled.total and goblin.runtime.roll == rolled.total
     assert f"Goblin & Co rolled Initiative dice {rolled.text()}." in log_texts(window)

@@ -75,6 +75,16 @@ def close_dialog_soon(qtbot) -> list[str]:
     return closed
 
 
+def players_screen_answers_dark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players' screen dialog, when asked, answers at once: the dark theme."""
+    from tracker.qt.players import PlayersScreenSettings
+
+    monkeypatch.setattr(
+        "tracker.qt.players.launcher.choose_players_screen",
+        lambda _parent, _store=None: PlayersScreenSettings(theme="dark"),
+    )
+
+
 # --- Space after clicking each kind of widget ----------------------------------------
 def test_space_after_start_ends_the_first_turn_and_leaves_the_spend_box(active, qtbot):
     window = active
@@ -183,6 +193,22 @@ def _spied(window: MainWindow) -> dict[str, tuple[QAction, list[int]]]:
     return spies
 
 
+def shortcuts_missed(
+    qtbot, spies: dict[str, tuple[QAction, list[int]]], focus: QWidget
+) -> list[str]:
+    """Each shortcut of the spied actions, pressed with the keyboard in `focus` (given
+    it again before each): those that did not trigger their action once."""
+    missed = []
+    for text, (action, hits) in spies.items():
+        for sequence in action.shortcuts():
+            focus.setFocus(Qt.FocusReason.MouseFocusReason)
+            before = len(hits)
+            key(qtbot, sequence)
+            if len(hits) != before + 1:
+                missed.append(f"{text}: {sequence.toString()}")
+    return missed
+
+
 FOCUS_KINDS = ["button", "check box", "combo box", "table", "number box", "nothing"]
 
 
@@ -202,15 +228,7 @@ def test_every_shortcut_of_the_help_window_works_whatever_has_the_focus(active, 
         "nothing": window.turn_panel,
     }[kind]
     widget.setEnabled(True)
-    missed = []
-    for text, (action, hits) in spies.items():
-        for sequence in action.shortcuts():
-            widget.setFocus(Qt.FocusReason.MouseFocusReason)
-            before = len(hits)
-            key(qtbot, sequence)
-            if len(hits) != before + 1:
-                missed.append(f"{text}: {sequence.toString()}")
-    assert not missed
+    assert not shortcuts_missed(qtbot, spies, widget)
 
 
 def test_typing_in_a_text_field_types_and_ctrl_z_undoes_the_typing_first(active, qtbot):
@@ -291,12 +309,7 @@ def test_enter_on_a_focused_action_button_presses_it(active, qtbot):
 def test_players_screen_leaves_the_keyboard_to_the_gm_and_closes_by_the_menu(
     active, qtbot, monkeypatch
 ):
-    from tracker.qt.players import PlayersScreenSettings
-
-    monkeypatch.setattr(
-        "tracker.qt.players.launcher.choose_players_screen",
-        lambda _parent, _store=None: PlayersScreenSettings(theme="dark"),
-    )
+    players_screen_answers_dark(monkeypatch)
     window = active
     toggle = window.actions_by_name["players_screen"]
     assert toggle.text() == "Players' &screen…"

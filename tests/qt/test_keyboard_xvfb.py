@@ -10,76 +10,24 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-TOOLS = ("Xvfb", "xdotool")
+from tests.qt.real_display import RealInput, real_display, run_child
 
 
 @pytest.fixture
 def x_display() -> Iterator[str]:
     """A fresh Xvfb display with two screens (1366×768 and 1920×1080): its name."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        message = f"{' and '.join(missing)} not installed (apt-get install xvfb xdotool)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        [
-            "Xvfb",
-            "-displayfd",
-            str(write_end),
-            "-nolisten",
-            "tcp",
-            "-screen",
-            "0",
-            "1366x768x24",
-            "-screen",
-            "1",
-            "1920x1080x24",
-        ],
-        pass_fds=(write_end,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()  # Xvfb picks a free display and tells which
-    assert number.isdigit(), "Xvfb did not start"
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with real_display([(1366, 768), (1920, 1080)], tools=["xdotool"]) as name:
+        yield name
 
 
 def test_keyboard_and_focus_on_a_real_display(x_display: str, tmp_path: Path):
-    env = {
-        **os.environ,
-        "DISPLAY": x_display,
-        "QT_QPA_PLATFORM": "xcb",
-        "TRACKER_HOME": str(tmp_path / "home"),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", "from tests.qt.test_keyboard_xvfb import child_main; child_main()"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_child(__name__, x_display, tmp_path / "home", "xcb", timeout=180)
     assert report["platform"] == "xcb" and report["screens"] == 2
 
     assert report["start"] == {"started": True, "current": "Echthra"}
@@ -126,7 +74,7 @@ def test_keyboard_and_focus_on_a_real_display(x_display: str, tmp_path: Path):
 # --- the child process ----------------------------------------------------------------
 def child_main() -> None:  # pragma: no cover - runs in the child process
     from PySide6.QtCore import QPoint, QTimer
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtWidgets import QApplication
 
     from tracker.engine import EndTurn
     from tracker.qt.app import sample_session
@@ -142,27 +90,8 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
         "screens": len(app.screens()),
     }
 
-    def pump(until: Callable[[], bool] = lambda: False, seconds: float = 3.0) -> bool:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            app.processEvents()
-            if until():
-                return True
-            time.sleep(0.01)
-        app.processEvents()
-        return until()
-
-    def xdo(*args: str) -> None:
-        subprocess.run(["xdotool", *args], check=True)
-
-    def press(keys: str, settle: float = 0.3) -> None:
-        xdo("key", "--clearmodifiers", keys)
-        pump(seconds=settle)
-
-    def click(widget: QWidget, at: QPoint | None = None) -> None:
-        point = widget.mapToGlobal(at if at is not None else widget.rect().center())
-        xdo("mousemove", "--screen", "0", str(point.x()), str(point.y()), "click", "1")
-        pump(seconds=0.3)
+    real = RealInput(app, settle=0.3, screen=0)
+    pump, xdo, press, click = real.pump, real.xdo, real.press, real.click
 
     window = MainWindow(sample_session(), None, Path(os.environ["TRACKER_HOME"]) / "journal")
     window.resize(1366, 740)

@@ -14,7 +14,13 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
 from tests.qt.conftest import shown_window
-from tests.qt.test_keyboard import _spied, back_to, close_dialog_soon, key
+from tests.qt.test_keyboard import (
+    _spied,
+    back_to,
+    close_dialog_soon,
+    players_screen_answers_dark,
+    shortcuts_missed,
+)
 from tracker.engine import EditCombatant, Session
 from tracker.engine.health_commands import ChangeHealth
 from tracker.persistence import load_encounter
@@ -210,15 +216,7 @@ def test_every_shortcut_of_the_help_window_works_after_a_field_or_a_dialog(fight
     assert set(dict(window.shortcut_rows())) >= {
         action.text().replace("&", "") for action, _ in spies.values()
     }
-    missed = []
-    for text, (action, hits) in spies.items():
-        for sequence in action.shortcuts():
-            landed.setFocus(Qt.FocusReason.MouseFocusReason)
-            before = len(hits)
-            key(qtbot, sequence)
-            if len(hits) != before + 1:
-                missed.append(f"{text}: {sequence.toString()}")
-    assert not missed
+    assert not shortcuts_missed(qtbot, spies, landed)
 
 
 # --- Tab follows reading order ----------------------------------------------------------
@@ -340,13 +338,9 @@ def test_the_library_entry_form_tabs_in_reading_order(fight, qtbot):
 def test_the_players_screen_takes_no_focus_and_escape_leaves_full_screen_only(
     fight, qtbot, monkeypatch
 ):
-    from tracker.qt.players import PlayersScreenSettings
     from tracker.qt.players.screens import show_full_screen
 
-    monkeypatch.setattr(
-        "tracker.qt.players.launcher.choose_players_screen",
-        lambda _parent, _store=None: PlayersScreenSettings(theme="dark"),
-    )
+    players_screen_answers_dark(monkeypatch)
     window = fight
     window.actions_by_name["players_screen"].trigger()
     players = window.players_window

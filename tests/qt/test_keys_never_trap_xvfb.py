@@ -13,80 +13,35 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-TOOLS = ("Xvfb", "xdotool", "openbox")
+from tests.qt.real_display import RealInput, real_display, run_child
+
 RULESETS = ["war_scroll", "priority", "ap_countdown", "stamina_battle", "initiative_ticks"]
 
 
 @pytest.fixture(scope="module")
 def x_display() -> Iterator[str]:
     """A fresh 1,366 × 768 Xvfb display with openbox managing it: its name."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        message = f"{' and '.join(missing)} not installed (apt-get install xvfb xdotool openbox)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-screen", "0", "1366x768x24"],
-        pass_fds=(write_end,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()  # Xvfb picks a free display and tells which
-    assert number.isdigit(), "Xvfb did not start"
-    name = f":{number}"
-    manager = subprocess.Popen(
-        ["openbox"],
-        env={**os.environ, "DISPLAY": name},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.0)  # openbox takes the screen before the first window maps
-    try:
+    with real_display([(1366, 768)], window_manager=True, tools=["xdotool"]) as name:
         yield name
-    finally:
-        for process in (manager, server):
-            process.terminate()
-            process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
 def reports(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     home = tmp_path_factory.mktemp("keys_home")
-    env = {
-        **os.environ,
-        "DISPLAY": x_display,
-        "QT_QPA_PLATFORM": "xcb",
-        "TRACKER_HOME": str(home),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    code = "from tests.qt.test_keys_never_trap_xvfb import child_main; child_main()"
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_child(__name__, x_display, home, "xcb", timeout=300)
     assert report.pop("platform") == "xcb"
     return report
+
+
+def flags(*holds: str, fails: tuple[str, ...] = ()) -> dict[str, bool]:
+    """A flow's expected report: each of `holds` is true, each of `fails` false."""
+    return {**dict.fromkeys(holds, True), **dict.fromkeys(fails, False)}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -97,43 +52,35 @@ def test_enter_hands_back_and_the_fight_keys_work_after_a_field(reports, ruleset
     assert report["enter"] == {"renamed": True, "in_view": True}
     # H opens the damage box, Escape leaves it, Space ends the turn; nothing was typed
     # into an editor field.
-    assert report["keys_after"] == {
-        "h_in_box": True,
-        "escape_in_view": True,
-        "space_ended_turn": True,
-        "nothing_typed": True,
-    }
+    expected = flags("h_in_box", "escape_in_view", "space_ended_turn", "nothing_typed")
+    assert report["keys_after"] == expected
     # Ctrl+Z then undoes the fight's last step.
     assert report["ctrl_z_undid"] is True
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_escape_leaves_a_field_and_keeps_what_was_typed(reports, ruleset):
-    assert reports[ruleset]["escape"] == {
-        "in_field": True,
-        "in_view": True,
-        "kept": True,
-        "same_combatant": True,
-        "space_ended_turn": True,
-    }
+    expected = flags("in_field", "in_view", "kept", "same_combatant", "space_ended_turn")
+    assert reports[ruleset]["escape"] == expected
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_click_on_the_players_screen_leaves_the_keyboard_to_the_gm(reports, ruleset):
-    assert reports[ruleset]["players"] == {
-        "shown": True,
-        "clicked_took_keyboard": False,
-        "gm_active": True,
-        "space_ended_turn": True,
-        "escape_kept_it": True,
-        "closed_by_menu": True,
-    }
+    expected = flags(
+        "shown",
+        "gm_active",
+        "space_ended_turn",
+        "escape_kept_it",
+        "closed_by_menu",
+        fails=("clicked_took_keyboard",),
+    )
+    assert reports[ruleset]["players"] == expected
 
 
 # --- the child process ----------------------------------------------------------------
 def child_main() -> None:  # pragma: no cover - runs in the child process
     from PySide6.QtCore import QPoint
-    from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+    from PySide6.QtWidgets import QApplication, QScrollArea
 
     from tracker.engine import Session
     from tracker.persistence import load_encounter
@@ -148,27 +95,8 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
         fullscreen=False
     )
 
-    def pump(until: Callable[[], bool] = lambda: False, seconds: float = 3.0) -> bool:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            app.processEvents()
-            if until():
-                return True
-            time.sleep(0.01)
-        app.processEvents()
-        return until()
-
-    def xdo(*args: str) -> None:
-        subprocess.run(["xdotool", *args], check=True)
-
-    def press(keys: str, settle: float = 0.25) -> None:
-        xdo("key", "--clearmodifiers", keys)
-        pump(seconds=settle)
-
-    def click(widget: QWidget, at: QPoint | None = None) -> None:
-        point = widget.mapToGlobal(at if at is not None else widget.rect().center())
-        xdo("mousemove", str(point.x()), str(point.y()), "click", "1")
-        pump(seconds=0.3)
+    real = RealInput(app, settle=0.25)
+    pump, xdo, press, click = real.pump, real.xdo, real.press, real.click
 
     def one(ruleset: str, number: int) -> dict[str, Any]:
         """The flows on one ruleset's sample: its report."""

@@ -13,12 +13,9 @@ engine and the views show; the test asserts on that.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.qt.real_display import run_child
 
 
 def _drag(view, source_row: int, target_row: int) -> None:
@@ -119,26 +116,7 @@ def child_main() -> None:
 
 
 def test_real_mouse_drags_in_the_order_table_and_the_list(tmp_path):
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "minimal",
-        "TRACKER_HOME": str(tmp_path / "home"),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from tests.qt.test_priority_gui_drag import child_main; child_main()",
-        ],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_child(__name__, None, tmp_path / "home", "minimal", timeout=120)
     assert report["platform"] == "minimal"
 
     tied = ["Ayla", "Hollow Knight", "Bren", "Corin", "Mire Witch"]

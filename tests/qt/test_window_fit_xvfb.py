@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -20,68 +18,20 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-TOOLS = ("Xvfb", "openbox")
-SCREENS = {"laptop": "1366x768x24", "4k": "3840x2160x24"}
+from tests.qt.real_display import real_display, run_child
+
+SCREENS = {"laptop": (1366, 768), "4k": (3840, 2160)}
 
 
 @pytest.fixture(params=sorted(SCREENS))
 def framed_display(request: pytest.FixtureRequest) -> Iterator[str]:
     """A fresh Xvfb display of one size with openbox managing its windows: its name."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        message = f"{' and '.join(missing)} not installed (apt-get install xvfb openbox)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp"]
-        + ["-screen", "0", SCREENS[request.param]],
-        pass_fds=(write_end,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()  # Xvfb picks a free display and tells which
-    assert number.isdigit(), "Xvfb did not start"
-    display = f":{number}"
-    manager = subprocess.Popen(
-        ["openbox"],
-        env={**os.environ, "DISPLAY": display},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(0.5)  # openbox takes the screen
-    try:
-        yield display
-    finally:
-        manager.terminate()
-        manager.wait(timeout=10)
-        server.terminate()
-        server.wait(timeout=10)
+    with real_display([SCREENS[request.param]], window_manager=True, settle=0.5) as name:
+        yield name
 
 
 def _open(display: str, home: Path, how: str) -> dict:
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "QT_QPA_PLATFORM": "xcb",
-        "TRACKER_HOME": str(home),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    script = f"from tests.qt.test_window_fit_xvfb import child_main; child_main({how!r})"
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_child(__name__, display, home, "xcb", how, timeout=120)
 
 
 def _inside(report: dict) -> bool:
