@@ -205,3 +205,45 @@ def test_a_click_in_the_war_scroll_selects_its_character_in_the_inspector(window
     grid.setFocus()
     qtbot.keyClick(grid, Qt.Key.Key_Down)
     assert window.editor.combatant_id == model.combatant_at(grid.currentIndex().row()).id
+
+
+def test_ctrl_and_shift_click_in_the_fight_view_select_several_for_area_damage(window, qtbot):
+    """Area damage from the fight view itself: Ctrl+click adds a character (or takes one
+    added before out again), Shift+click adds the run from the last one picked; the
+    damage box names them, and "-2" harms them all in one step."""
+    grid = window.central_view
+    model = grid.grid_model
+    control, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+
+    def click(row: int, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+        rect = grid.visualRect(model.index(row, 0))
+        qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, modifier, rect.center())
+
+    names = [model.combatant_at(row).name for row in range(6)]
+    click(0)
+    click(2, control)
+    assert [c for c in window.selected_combatant_ids()] == [
+        model.combatant_at(0).id,
+        model.combatant_at(2).id,
+    ]
+    assert window.health_box.targets.text() == f"For 2: {names[0]}, {names[2]}"
+    click(4, control)
+    click(2, control)  # out again
+    assert window.selected_combatant_ids() == [model.combatant_at(r).id for r in (0, 4)]
+    click(1)  # a plain click: that one alone
+    assert window.selected_combatant_ids() == [model.combatant_at(1).id]
+    assert window.health_box.targets.isHidden()
+    click(3)
+    click(5, shift)
+    assert window.health_box.targets.text() == f"For 3: {', '.join(names[3:6])}"
+    before = {c.id: c.stats.get("endurance_lost", 0) for c in window.document.encounter.combatants}
+    window.actions_by_name["health"].trigger()
+    qtbot.keyClicks(window.health_box.input, "-2")
+    qtbot.keyClick(window.health_box.input, Qt.Key.Key_Return)
+    hurt = [
+        c.name
+        for c in window.document.encounter.combatants
+        if c.stats.get("endurance_lost", 0) != before[c.id]
+    ]
+    assert hurt == names[3:6]
+    assert window.document.undo_stack.count() == 1  # one step for all three

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
+from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -165,6 +165,9 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.editor = CombatantEditor(self.document)
         self.health_box = HealthBox(self.document, self.selected_combatant_ids)
+        self.roster_view.selectionModel().selectionChanged.connect(
+            lambda *_: self.health_box.show_targets()
+        )
         self.effects_panel = EffectsPanel(
             self.effects_model,
             effect_actions(self.document.ruleset),
@@ -233,10 +236,29 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
             )
 
     def _follow_central_selection(self) -> None:
-        """A click on a combatant in the central view selects it everywhere."""
+        """A click on a combatant in the central view selects it everywhere; with Ctrl
+        held it joins (or leaves) the selection, with Shift the run from the last one
+        picked joins it (area damage, from the fight view itself)."""
         signal = getattr(self.central_view, "combatant_selected", None)
         if signal is not None:
-            signal.connect(self.select_combatant)
+            signal.connect(self._on_view_selected)
+
+    def _on_view_selected(self, combatant_id: str) -> None:
+        held = QGuiApplication.keyboardModifiers()
+        row = self.roster_model.row_of(combatant_id)
+        selection = self.roster_view.selectionModel()
+        index = self.roster_model.index(row, 0)
+        flags = QItemSelectionModel.SelectionFlag
+        if row < 0:
+            return
+        if held & Qt.KeyboardModifier.ShiftModifier and selection.currentIndex().isValid():
+            run = QItemSelection(selection.currentIndex(), index)
+            selection.select(run, flags.Select)
+            selection.setCurrentIndex(index, flags.NoUpdate)
+        elif held & Qt.KeyboardModifier.ControlModifier:
+            selection.setCurrentIndex(index, flags.Toggle)
+        else:
+            self.select_combatant(combatant_id)
 
     def _on_roster_current(self, current, _previous) -> None:
         combatant_id = current.data(IdRole) if current.isValid() else None

@@ -69,6 +69,13 @@ class HealthBox(QWidget):
         row.addWidget(self.apply_button)
         row.addWidget(self.roll_button)
         layout.addLayout(row)
+        # Whom a change applies to, when several are selected (Ctrl/Shift+click).
+        self.targets = QLabel()
+        self.targets.setObjectName("health_targets")
+        self.targets.setWordWrap(True)
+        self.targets.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
+        self.targets.hide()
+        layout.addWidget(self.targets)
         # The last change, or why the text was refused, in full (wrapped: a refusal must
         # be read, not guessed from "…").
         self.feedback = QLabel()
@@ -97,6 +104,16 @@ class HealthBox(QWidget):
         self._follow_ruleset()
 
     # --- following the encounter ------------------------------------------------------
+    def show_targets(self) -> None:
+        """The selection changed: name the combatants a change would reach, if several."""
+        ids = self._selected()
+        encounter = self._document.encounter
+        names = [c.name for c in map(encounter.find, ids) if c is not None]
+        text = f"For {len(names)}: {', '.join(names)}" if len(names) > 1 else ""
+        if text != self.targets.text():
+            self.targets.setText(text)
+            self.targets.setVisible(bool(text))
+
     def _follow_ruleset(self) -> None:
         spec = self._document.ruleset.health
         tracked = spec is not None
