@@ -10,9 +10,11 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QTableView
 
 from benchmarks.fights import next_step
 from benchmarks.table_speed import an_action
+from tests.qt.conftest import show_pane
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine import EditCombatant
 from tracker.engine.health_commands import ChangeHealth
@@ -85,6 +87,7 @@ def test_the_values_the_turn_order_keeps_are_those_of_the_state(qtbot, tmp_path)
 
 def test_an_end_turn_works_out_only_the_turns_that_changed(qtbot, tmp_path, monkeypatch):
     window = open_window(qtbot, tmp_path, "initiative_ticks")
+    show_pane(window, "turn_order", qtbot)  # an optional pane (hidden, it reads nothing)
     try:
         model = window.turn_order_model
         document = window.document
@@ -130,5 +133,35 @@ def test_an_end_turn_works_out_only_the_turns_that_changed(qtbot, tmp_path, monk
             assert len(worked_out) < shown // 2
             steps += 1
         assert steps == 12
+    finally:
+        close(window, qtbot)
+
+
+def test_the_turn_order_pane_off_reads_nothing_and_fits_when_shown(qtbot, tmp_path, monkeypatch):
+    """An optional pane that is off measures none of its rows at a step (its header
+    fitted its columns to every row, 2,400 reads a step at 30 combatants); turned on,
+    it fits its columns to what it shows."""
+    reads: list[int] = []
+    original = TurnOrderModel.data
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        reads.append(index.row())
+        return original(self, index, role)
+
+    monkeypatch.setattr(TurnOrderModel, "data", data)  # before the view is made
+    window = open_window(qtbot, tmp_path, "war_scroll")
+    try:
+        qtbot.wait(20)
+        reads.clear()
+        for _ in range(4):
+            window.document.apply(next_step(window.document.session))
+            qtbot.wait(5)
+        assert reads == []
+        show_pane(window, "turn_order", qtbot)
+        view = window.turn_order_view
+        qtbot.waitUntil(lambda: bool(reads))
+        for column in range(1, view.model().columnCount()):
+            wanted = QTableView.sizeHintForColumn(view, column)
+            qtbot.waitUntil(lambda c=column, w=wanted: view.columnWidth(c) >= min(w, 60))
     finally:
         close(window, qtbot)

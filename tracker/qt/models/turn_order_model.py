@@ -23,7 +23,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.health import is_defeated
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
-from tracker.qt.appearance import muted_brush
+from tracker.qt.appearance import appearance, muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import sync_keys
@@ -53,6 +53,14 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         self._kept: dict[tuple[Key, bool], dict[tuple[int, int], Any]] = {}
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
+        appearance().changed.connect(self._forget_colours)
+
+    def _forget_colours(self) -> None:
+        """Another scheme: the kept values hold the old one's colours."""
+        self._kept.clear()
+        if self._turns:
+            last = self.index(len(self._turns) - 1, self.columnCount() - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     def refuse_drag(self) -> None:
         """A drag in the list of turns to come: it moves nothing, and says where to."""

@@ -28,7 +28,7 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QWidget
 
 
@@ -42,6 +42,7 @@ class SteadyHeader(QHeaderView):
         self.setHighlightSections(True)
         self._afresh = True  # the next fitting is to the contents alone
         self._afresh_width = -1  # the header's width at the last fitting afresh
+        self._stale = False  # a fitting waits for the header to show
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -61,10 +62,26 @@ class SteadyHeader(QHeaderView):
         QTimer.singleShot(0, self, self._fit_afresh)
 
     def _fit_afresh(self) -> None:
-        if self._afresh:
+        if self._afresh and self.isVisible():  # a hidden pane measures nothing
             self.resizeSections()
             self._afresh = False
             self._afresh_width = self.width()
+
+    def fit_when_shown(self) -> bool:
+        """True if the header is shown and may measure now; else the fitting waits for
+        it to show (an optional pane off: a step measured its every row for nothing)."""
+        if self.isVisible():
+            return True
+        self._stale = True
+        return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._afresh:
+            QTimer.singleShot(0, self, self._fit_afresh)
+        elif self._stale:
+            self._stale = False
+            QTimer.singleShot(0, self, self.resizeSections)
 
     def sectionSizeFromContents(self, logicalIndex: int) -> QSize:  # noqa: N803 (Qt)
         """At least the width a fitted column has (Qt fits a column to the larger of
@@ -109,4 +126,5 @@ class FittingHeader(SteadyHeader):
 
     def _fit(self) -> None:
         self._pending = False
-        self.resizeSections()
+        if self.fit_when_shown():
+            self.resizeSections()
