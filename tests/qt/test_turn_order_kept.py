@@ -17,7 +17,8 @@ from benchmarks.table_speed import an_action
 from tests.qt.conftest import show_pane
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine import EditCombatant
-from tracker.engine.health_commands import ChangeHealth
+from tracker.engine.health_commands import ChangeHealth, MarkDefeated
+from tracker.qt.appearance import appearance
 from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 
 ROLES = (
@@ -164,4 +165,23 @@ def test_the_turn_order_pane_off_reads_nothing_and_fits_when_shown(qtbot, tmp_pa
             wanted = QTableView.sizeHintForColumn(view, column)
             qtbot.waitUntil(lambda c=column, w=wanted: view.columnWidth(c) >= min(w, 60))
     finally:
+        close(window, qtbot)
+
+
+def test_the_kept_values_follow_a_change_of_scheme(qtbot, tmp_path):
+    """A defeated combatant's muted row, read in light, then the scheme turns dark: the
+    values read are the dark scheme's, not the kept light ones."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    model = window.turn_order_model
+    try:
+        third = window.document.encounter.combatants[2].id
+        assert window.document.apply(MarkDefeated(third))
+        appearance().choose("light")
+        before = _shown(model, lambda index, role: index.data(role))
+        appearance().choose("dark")
+        after = _shown(model, lambda index, role: index.data(role))
+        assert after == _shown(model, _fresh(model))
+        assert after != before  # the muted rows' ink is the scheme's
+    finally:
+        appearance().choose("light")
         close(window, qtbot)

@@ -56,11 +56,10 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         appearance().changed.connect(self._forget_colours)
 
     def _forget_colours(self) -> None:
-        """Another scheme: the kept values hold the old one's colours."""
+        """Another scheme: the kept values hold the old one's colours. (The views repaint
+        whole on a new palette and read the values afresh; nothing is announced, and
+        nothing of Qt's is touched here: the model may be on its way out.)"""
         self._kept.clear()
-        if self._turns:
-            last = self.index(len(self._turns) - 1, self.columnCount() - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
 
     def refuse_drag(self) -> None:
         """A drag in the list of turns to come: it moves nothing, and says where to."""
