@@ -20,11 +20,9 @@ from PySide6.QtWidgets import (
 
 from tracker.engine import (
     DuplicateCombatant,
-    EndEffect,
     MoveCombatant,
     RemoveCombatant,
     RenameEncounter,
-    RulesetAction,
     Session,
 )
 from tracker.engine.errors import TrackerError
@@ -55,6 +53,7 @@ from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.widgets.up_next import UpNext
+from tracker.qt.window_effects import EffectCommands
 from tracker.qt.window_files import EncounterFiles
 from tracker.qt.window_health import HealthCommands
 from tracker.qt.window_library import LibraryCommands
@@ -78,7 +77,9 @@ LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspe
 # the window opens sooner without them (see benchmarks/startup.py).
 
 
-class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands):
+class MainWindow(
+    WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands, EffectCommands
+):
     def __init__(
         self,
         session: Session,
@@ -376,46 +377,6 @@ class MainWindow(WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, 
         from tracker.qt.dialogs.options_dialog import OptionsDialog
 
         OptionsDialog(self.document, self).exec()
-
-    # --- effects ----------------------------------------------------------------------
-    def add_effect(self) -> None:
-        from tracker.qt.dialogs.effect_dialog import EffectDialog
-
-        EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library).exec()
-
-    def _selected_effect_id(self) -> str | None:
-        effect = self.effects_panel.effect_at(self.effects_view.currentIndex().row())
-        return effect.id if effect is not None else None
-
-    def edit_selected_effect(self) -> None:
-        effect_id = self._selected_effect_id()
-        if effect_id is None:
-            self._on_refused("Select the effect to edit first.", "")
-            return
-        from tracker.qt.dialogs.effect_dialog import EffectDialog
-
-        EffectDialog(self.document, None, self, effect_id=effect_id, library=self.library).exec()
-
-    def manage_saved_conditions(self) -> None:
-        from tracker.qt.dialogs.saved_conditions import SavedConditionsDialog
-
-        library = self.library()
-        if library is not None:
-            SavedConditionsDialog(library, self.document.ruleset.id, self).exec()
-
-    def end_selected_effect(self) -> None:
-        effect_id = self._selected_effect_id()
-        if effect_id is None:
-            self._on_refused("Select the effect to end first.", "")
-            return
-        self.document.apply(EndEffect(effect_id))
-
-    def effect_action(self, action: str) -> None:
-        effect_id = self._selected_effect_id()
-        if effect_id is None:
-            self._on_refused("Select the effect first.", "")
-            return
-        self.document.apply(RulesetAction(action, None, {"effect": effect_id}))
 
     def _on_scheme_changed(self) -> None:
         """Light or dark: redraw what carries colours of its own."""

@@ -59,7 +59,10 @@ class ReadingOrder(QObject):
     laid out anew (a row appears, a ruleset brings other fields)."""
 
     def __init__(self, root: QWidget) -> None:
-        super().__init__(root)
+        # Not a child of `root`: a child filter is deleted in the middle of the root's
+        # own destruction, while the root still sends it events (a crash). The form
+        # keeps this object as long as it lives; Qt drops the filter with the root.
+        super().__init__()
         self._root = root
         self._due = False
         root.installEventFilter(self)

@@ -1,0 +1,72 @@
+"""The main window's commands on effects: add one to the selected combatant, edit, end
+or act on the one picked in the inspector's list, and the saved conditions. A part of
+`MainWindow`, kept apart so that a reader finds them in one place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMainWindow, QTableView
+
+from tracker.engine import EndEffect, RulesetAction
+
+if TYPE_CHECKING:
+    from tracker.library.store import Library
+    from tracker.qt.document import EncounterDocument
+    from tracker.qt.widgets.effects_panel import EffectsPanel
+
+
+class EffectCommands(QMainWindow):
+    """Mixed into `MainWindow`, which sets up what is declared here."""
+
+    document: EncounterDocument
+    effects_panel: EffectsPanel
+    effects_view: QTableView
+
+    def selected_combatant_id(self) -> str | None:
+        raise NotImplementedError  # the main window's selection
+
+    def _on_refused(self, message: str, field: str) -> None:
+        raise NotImplementedError  # the main window's banner
+
+    def library(self) -> Library | None:
+        raise NotImplementedError  # the library's commands
+
+    def add_effect(self) -> None:
+        from tracker.qt.dialogs.effect_dialog import EffectDialog
+
+        EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library).exec()
+
+    def _selected_effect_id(self) -> str | None:
+        effect = self.effects_panel.effect_at(self.effects_view.currentIndex().row())
+        return effect.id if effect is not None else None
+
+    def edit_selected_effect(self) -> None:
+        effect_id = self._selected_effect_id()
+        if effect_id is None:
+            self._on_refused("Select the effect to edit first.", "")
+            return
+        from tracker.qt.dialogs.effect_dialog import EffectDialog
+
+        EffectDialog(self.document, None, self, effect_id=effect_id, library=self.library).exec()
+
+    def manage_saved_conditions(self) -> None:
+        from tracker.qt.dialogs.saved_conditions import SavedConditionsDialog
+
+        library = self.library()
+        if library is not None:
+            SavedConditionsDialog(library, self.document.ruleset.id, self).exec()
+
+    def end_selected_effect(self) -> None:
+        effect_id = self._selected_effect_id()
+        if effect_id is None:
+            self._on_refused("Select the effect to end first.", "")
+            return
+        self.document.apply(EndEffect(effect_id))
+
+    def effect_action(self, action: str) -> None:
+        effect_id = self._selected_effect_id()
+        if effect_id is None:
+            self._on_refused("Select the effect first.", "")
+            return
+        self.document.apply(RulesetAction(action, None, {"effect": effect_id}))
