@@ -247,3 +247,22 @@ def test_ctrl_and_shift_click_in_the_fight_view_select_several_for_area_damage(w
     ]
     assert hurt == names[3:6]
     assert window.document.undo_stack.count() == 1  # one step for all three
+
+
+def test_the_war_scroll_marks_the_inspectors_combatant(window, qtbot):
+    """A click in the grid, or a pick elsewhere (the combatants list), highlights that
+    character's name in the grid, and only that one."""
+    grid = window.central_view
+    names = grid.verticalHeader()
+    model = grid.grid_model
+
+    def ground(row: int) -> str:
+        top = names.sectionViewportPosition(row) + names.sectionSize(row) // 2
+        return names.viewport().grab().toImage().pixelColor(names.width() - 6, top).name()
+
+    highlight = names.palette().color(names.palette().ColorRole.Highlight).name()
+    rect = grid.visualRect(model.index(2, 0))
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert ground(2) == highlight and ground(3) != highlight
+    window.select_combatant(model.combatant_at(5).id)  # as the list pane does
+    assert ground(5) == highlight and ground(2) != highlight

@@ -261,6 +261,13 @@ class MainWindow(
         else:
             self.select_combatant(combatant_id)
 
+    def _show_selected_in_view(self) -> None:
+        """A ruleset view that marks the inspector's combatant (`show_selected`) is told
+        whom it shows, wherever it was picked."""
+        mark = getattr(self.central_view, "show_selected", None)
+        if mark is not None:
+            mark(self.editor.combatant_id)
+
     def _on_roster_current(self, current, _previous) -> None:
         combatant_id = current.data(IdRole) if current.isValid() else None
         if self._reselecting or combatant_id == self.editor.combatant_id:
@@ -272,6 +279,7 @@ class MainWindow(
             self._reselecting = False
             return
         self.editor.set_combatant(combatant_id)
+        self._show_selected_in_view()
         combatant = self.document.encounter.find(combatant_id) if combatant_id else None
         self.effects_panel.show_for(combatant_id, combatant.name if combatant else "")
         self.turn_panel.refresh()  # actions on the selected combatant may now be allowed
@@ -415,6 +423,7 @@ class MainWindow(
         self._follow_central_selection()
         self.fight_layout.replaceWidget(old, self.central_view)
         old.deleteLater()
+        self._show_selected_in_view()
         self._dress_central_view()
         self.effects_panel.set_actions(effect_actions(self.document.ruleset))
         self.actions_by_name["print"].setText(ui.print_action_text)

@@ -91,6 +91,17 @@ class NameHeader(QHeaderView):
         self.setHighlightSections(True)
         self._sizes: dict[int, QSize] = {}  # by row
         self.grid_model: WarScrollModel | None = None
+        self.selected_id: str | None = None  # the inspector's combatant, highlighted
+
+    def show_selected(self, combatant_id: str | None) -> None:
+        """Highlight the name of the combatant the inspector shows (only its row and the
+        one it leaves are repainted)."""
+        model = self.grid_model
+        if combatant_id == self.selected_id or model is None:
+            return
+        rows = [model.row_of(i) for i in (self.selected_id, combatant_id) if i is not None]
+        self.selected_id = combatant_id
+        self._repaint_rows([row for row in rows if row >= 0])
 
     def follow(self, model: WarScrollModel) -> None:
         self.grid_model = model
@@ -109,13 +120,16 @@ class NameHeader(QHeaderView):
             super().paintSection(painter, rect, logicalIndex)
             return
         palette = self.palette()
+        selected = summary.id == self.selected_id
         painter.save()
-        painter.fillRect(rect, palette.color(QPalette.ColorRole.Base))
+        ground = QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.Base
+        painter.fillRect(rect, palette.color(ground))
         painter.setPen(palette.color(QPalette.ColorRole.Mid))
         painter.drawLine(rect.bottomLeft(), rect.bottomRight())
         painter.drawLine(rect.topRight(), rect.bottomRight())
         painter.restore()
-        paint_cell(painter, rect.adjusted(0, 0, -1, -1), summary, self.font(), palette)
+        block = rect.adjusted(0, 0, -1, -1)
+        paint_cell(painter, block, summary, self.font(), palette, selected)
 
     def viewportEvent(self, event: QEvent) -> bool:
         """A badge's tooltip: its effect's name, note and time left (elsewhere, the
@@ -228,6 +242,12 @@ class WarScrollGrid(QTableView):
         combatant = self.grid_model.combatant_at(row) if row >= 0 else None
         if combatant is not None:
             self.combatant_selected.emit(combatant.id)
+
+    def show_selected(self, combatant_id: str | None) -> None:
+        """The inspector shows this combatant (None: nobody): its name is highlighted."""
+        names = self.verticalHeader()
+        if isinstance(names, NameHeader):
+            names.show_selected(combatant_id)
 
     def _dress_grid(self) -> None:
         """The grid lines in the scheme's colour (set again when the window gives the

@@ -228,6 +228,9 @@ class WarScrollModel(QAbstractTableModel):
         command = self._rows.dragged(source_row, count, nested, destination_child)
         return command is not None and self._document.apply(command)
 
+    def row_of(self, combatant_id: str) -> int:
+        return self._rows.row_of(combatant_id)
+
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
 
