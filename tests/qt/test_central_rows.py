@@ -26,6 +26,7 @@ from tracker.qt.appearance import appearance
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views import combatant_cell
 from tracker.qt.views.combatant_cell import paint_cell
@@ -290,3 +291,35 @@ def test_no_identity_block_reaches_the_players(qapp):
             assert proxy.headerData(row, Qt.Orientation.Vertical, SummaryRole) is None, name
             for column in range(proxy.columnCount()):
                 assert proxy.data(proxy.index(row, column), SummaryRole) is None, name
+
+
+def _current_id(view: QWidget) -> str | None:
+    """The combatant the ruleset's view has current (its own way of showing a pick)."""
+    if hasattr(view, "columns"):  # Stamina battle: a list a side
+        for column in view.columns.values():
+            index = column.list_view.currentIndex()
+            if index.isValid() and column.list_view.selectionModel().isSelected(index):
+                return index.data(IdRole)
+        return None
+    if hasattr(view, "grid_model"):  # War Scroll: the names mark it
+        return view.verticalHeader().selected_id
+    table = getattr(view, "table", view)
+    index = table.currentIndex()
+    model = table.model()
+    if not index.isValid():
+        return None
+    found = index.siblingAtColumn(0).data(IdRole)
+    if found is None and hasattr(model, "combatant_at"):
+        combatant = model.combatant_at(index.row())
+        found = combatant.id if combatant is not None else None
+    return found
+
+
+def test_the_view_marks_the_inspectors_combatant_picked_elsewhere(fight, qtbot):
+    """Picked in the combatants list (or just added), the inspector's combatant is the
+    one the ruleset's view marks, in every ruleset."""
+    window = fight
+    for combatant in window.document.encounter.combatants[1:4]:
+        window.select_combatant(combatant.id)  # as the list pane does
+        assert window.editor.combatant_id == combatant.id
+        assert _current_id(window.central_view) == combatant.id

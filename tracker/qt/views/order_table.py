@@ -30,6 +30,7 @@ from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.kept_rows import KeptRows
 from tracker.qt.views.row_drag import ForeignDrops
+from tracker.qt.views.shown_selection import show_selected_row
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -103,6 +104,11 @@ class OrderTable(QTableView):
     def _cell_font(self) -> QFont:
         self.ensurePolished()  # the style sheet's size
         return self.font()
+
+    def show_selected(self, combatant_id: str | None) -> None:
+        """The inspector shows this combatant: its row is the current one."""
+        row = self.order_model.row_of(combatant_id) if combatant_id else -1
+        show_selected_row(self, row)
 
     def _on_current(self, current, _previous) -> None:
         combatant_id = current.siblingAtColumn(0).data(IdRole) if current.isValid() else None

@@ -34,6 +34,7 @@ from tracker.qt.rulesets.ap_countdown.track_scale import (
     row_at,
     slot_at,
 )
+from tracker.qt.views.shown_selection import show_selected_row
 
 Cursor = QAbstractItemView.CursorAction
 TIE_HINT = "Lanes with a grip are tied: drag one up or down to order them."
@@ -173,6 +174,11 @@ class CountdownTrack(QAbstractItemView):
         for index in selection.indexes():
             region = region.united(self.visualRect(index))
         return region
+
+    def show_selected(self, combatant_id: str | None) -> None:
+        """The inspector shows this combatant: its lane is the current one."""
+        row = self.track_model.row_of(combatant_id) if combatant_id else -1
+        show_selected_row(self, row)
 
     def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
         super().currentChanged(current, previous)

@@ -42,6 +42,7 @@ from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.row_drag import ForeignDrops
+from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.widgets.steady import SteadyBox
 
 # The Tick pill's fill and text by state, per scheme (False: light, True: dark).
@@ -223,6 +224,11 @@ class TickTrackView(QWidget):
     def ruleset(self) -> InitiativeTicks | None:
         ruleset = self.document.ruleset
         return ruleset if isinstance(ruleset, InitiativeTicks) else None
+
+    def show_selected(self, combatant_id: str | None) -> None:
+        """The inspector shows this combatant: its row is the current one."""
+        row = self.tick_model.row_of(combatant_id) if combatant_id else -1
+        show_selected_row(self.table, row)
 
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         combatant_id = current.siblingAtColumn(0).data(IdRole) if current.isValid() else None

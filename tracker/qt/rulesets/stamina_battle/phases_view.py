@@ -34,6 +34,7 @@ from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
 from tracker.qt.views.row_drag import ForeignDrops
+from tracker.qt.views.shown_selection import show_selected_row
 
 OWN_SIDE = (
     "A Unit is dragged inside its own side's column, to set the order of that side; "
@@ -205,6 +206,18 @@ class SidePhasesView(QWidget):
             if other != side:
                 column.list_view.clearSelection()
         self.combatant_selected.emit(combatant_id)
+        self._refresh_button()
+
+    def show_selected(self, combatant_id: str | None) -> None:
+        """The inspector shows this Unit: it is the one selected in its side's column
+        (the others' selection cleared), as if clicked, without saying so again."""
+        self.selected = combatant_id
+        for column in self.columns.values():
+            proxy = column.proxy
+            rows = [
+                r for r in range(proxy.rowCount()) if proxy.index(r, 0).data(IdRole) == combatant_id
+            ]
+            show_selected_row(column.list_view, rows[0] if rows else -1)
         self._refresh_button()
 
     def select(self, combatant_id: str) -> None:

@@ -1,0 +1,28 @@
+"""A ruleset view marks the inspector's combatant, wherever it was picked (the view's
+own click, the combatants list, an add): the view's current row follows without the
+view saying so, since the window told it (and a Ctrl held meanwhile must toggle
+nothing)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker
+from PySide6.QtWidgets import QAbstractItemView
+
+FLAGS = QItemSelectionModel.SelectionFlag
+
+
+def show_selected_row(view: QAbstractItemView, row: int) -> None:
+    """Make `row` (-1: none) the view's current and selected row, silently."""
+    model, selection = view.model(), view.selectionModel()
+    if model is None or selection is None:
+        return
+    index = model.index(row, 0) if row >= 0 else QModelIndex()
+    if index == selection.currentIndex():
+        return
+    blocker = QSignalBlocker(selection)
+    if index.isValid():
+        selection.setCurrentIndex(index, FLAGS.ClearAndSelect | FLAGS.Rows)
+    else:
+        selection.clear()
+    blocker.unblock()
+    view.viewport().update()
