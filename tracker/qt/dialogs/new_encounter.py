@@ -20,6 +20,7 @@ from tracker.engine.registry import available_rulesets
 from tracker.library import LibraryEntry
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.reading_order import ReadingOrder
+from tracker.qt.rich_text import plain_tip
 
 
 class NewEncounterDialog(QDialog):
@@ -63,7 +64,7 @@ class NewEncounterDialog(QDialog):
         self._party = self._party_of(ruleset_id) if self._party_of is not None else []
         names = ", ".join(entry.name for entry in self._party)
         self.party_box.setText(f"Bring the party ({len(self._party)} from the library)")
-        self.party_box.setToolTip(names)
+        self.party_box.setToolTip(plain_tip(names))
         self.party_box.setVisible(bool(self._party))
 
     def party(self) -> list[LibraryEntry]:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from tracker.qt.appearance import is_dark
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.views import effect_badges
 
 Index = QModelIndex | QPersistentModelIndex
@@ -333,5 +334,5 @@ class CombatantCellDelegate(QStyledItemDelegate):
         tip = effect_badges.tooltip_at(placed, event.pos())
         if tip is None:  # the model's own tooltip, else the whole row in words
             tip = index.data(Qt.ItemDataRole.ToolTipRole) or summary.text()
-        QToolTip.showText(event.globalPos(), str(tip), view.viewport())
+        QToolTip.showText(event.globalPos(), plain_tip(str(tip)), view.viewport())
         return True

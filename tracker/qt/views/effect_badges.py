@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from tracker.qt.models.badges import Badge, BadgesRole
 from tracker.qt.palette import BADGE_COLORS
+from tracker.qt.rich_text import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -201,7 +202,7 @@ def show_badge_tip(
     tip = tooltip_at(place(_badges(index), line(item), item.font), event.pos())
     if tip is None:
         return False
-    QToolTip.showText(event.globalPos(), tip, view.viewport())
+    QToolTip.showText(event.globalPos(), plain_tip(tip), view.viewport())
     return True
 
 

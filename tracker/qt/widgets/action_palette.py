@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
-from tracker.qt.rich_text import escape
+from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
 from tracker.qt.widgets.flow_layout import FlowLayout
 from tracker.qt.widgets.steady import SteadyBox
@@ -213,8 +213,8 @@ class ActionChip(QFrame):
             if widget.isEnabled() != allowed:
                 widget.setEnabled(allowed)
         tip = f"Not now: {reason}" if reason else help_text
-        self.button.setToolTip(tip)
-        self.setToolTip(tip)
+        self.button.setToolTip(plain_tip(tip))
+        self.setToolTip(plain_tip(tip))
         self._roll_tips()
 
     def show_selected(self, name: str | None, acting: str | None = None) -> None:
@@ -235,7 +235,7 @@ class ActionChip(QFrame):
         reason = self._shown[0] if self._shown is not None else ""
         by_name = {field.name: field for field in self.spec.params}
         for field_name, roll in self.roll_buttons.items():
-            tip = (
+            tip = plain_tip(
                 f"Not now: {reason}"
                 if reason
                 else roll_tip(self.spec, by_name[field_name], self._roller(by_name[field_name]))

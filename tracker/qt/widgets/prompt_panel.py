@@ -42,7 +42,7 @@ from tracker.engine.state import Combatant
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import prompt_style
-from tracker.qt.rich_text import escape
+from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.steady import SteadyBox
@@ -84,7 +84,8 @@ def set_key(button: QPushButton, label: str, number: int) -> None:
     text = button_text(label, keys)
     if button.text() != text:
         button.setText(text)
-        button.setToolTip(f"{label}  [{keys.toString()}]" if not keys.isEmpty() else label)
+        tip = f"{label}  [{keys.toString()}]" if not keys.isEmpty() else label
+        button.setToolTip(plain_tip(tip))
     if button.shortcut() != keys:
         button.setShortcut(keys)
 

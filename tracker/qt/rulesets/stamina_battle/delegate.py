@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.appearance import is_dark
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.stamina_battle.model import DeltaRole, Index, ReadoutRole
 from tracker.qt.rulesets.stamina_battle.texts import stamina_text
 from tracker.qt.views import effect_badges
@@ -148,5 +149,5 @@ class UnitDelegate(QStyledItemDelegate):
         name_font = font(NAME_FONT)
         placed = effect_badges.place(summary.badges, name_line(rect, name_font, summary), name_font)
         tip = effect_badges.tooltip_at(placed, event.pos()) or summary.text()
-        QToolTip.showText(event.globalPos(), tip, view.viewport())
+        QToolTip.showText(event.globalPos(), plain_tip(tip), view.viewport())
         return True

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.war_scroll.model import GRID_LINES, WarScrollModel, looks
 from tracker.qt.views import effect_badges
 from tracker.qt.views.combatant_cell import cell_height, cell_width, name_line, paint_cell
@@ -144,7 +145,7 @@ class NameHeader(QHeaderView):
                 placed = effect_badges.place(summary.badges, line, self.font())
                 tip = effect_badges.tooltip_at(placed, event.pos())
                 if tip is not None:
-                    QToolTip.showText(event.globalPos(), tip, self.viewport())
+                    QToolTip.showText(event.globalPos(), plain_tip(tip), self.viewport())
                     return True
         return super().viewportEvent(event)
 
