@@ -254,10 +254,10 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         scheme_menu.addAction(action)
         named[f"scheme_{scheme}"] = action
     view_menu.addSeparator()
-    for dock_name, title, _area in OPTIONAL_PANES:
-        toggle = window.dock(dock_name).toggleViewAction()
-        toggle.setText(f"{title} pane")
-        toggle.setObjectName(f"pane_{dock_name.removeprefix('dock_')}")
+    for pane in OPTIONAL_PANES:
+        toggle = window.dock(pane.name).toggleViewAction()
+        toggle.setText(f"{pane.title} pane")
+        toggle.setObjectName(f"pane_{pane.name.removeprefix('dock_')}")
         named[toggle.objectName()] = toggle
         view_menu.addAction(toggle)
     item(view_menu, "&Reset layout", window.reset_layout, None, "reset_layout")

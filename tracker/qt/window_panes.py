@@ -15,6 +15,7 @@ then). View → Reset layout brings all of this back."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QRect, QSize, Qt, QTimer
@@ -41,13 +42,25 @@ INSPECTOR_SHARE = 0.3  # of the window's width, by default
 INSPECTOR_LEAST = 360
 # Until the window manager says (a window not mapped yet): a title bar and thin borders.
 FRAME_GUESS = (8, 36)  # extra width, extra height
-PANE_SHARES = {"dock_combatants": 21, "dock_turn_order": 28}  # per cent of the width
-# The optional panes: object name, title, where.
+
+
+@dataclass(frozen=True)
+class Pane:
+    """An optional pane: its dock's object name, its title, where it docks and its
+    default share, in per cent of the window's width (beside) or height (below)."""
+
+    name: str
+    title: str
+    area: Qt.DockWidgetArea
+    share: int
+
+
 OPTIONAL_PANES = (
-    ("dock_combatants", "Combatants list", LEFT),
-    ("dock_turn_order", "Turn order", LEFT),
-    ("dock_log", "Log", BOTTOM),
+    Pane("dock_combatants", "Combatants list", LEFT, 21),
+    Pane("dock_turn_order", "Turn order", LEFT, 28),
+    Pane("dock_log", "Log", BOTTOM, 16),
 )
+LOG_LEAST = 110  # the log pane's height at least, in pixels
 
 
 def inspector_pane(
@@ -189,8 +202,8 @@ class WindowPanes(QMainWindow):
         return found
 
     def hide_optional_panes(self) -> None:
-        for name, _title, _area in OPTIONAL_PANES:
-            self.dock(name).hide()
+        for pane in OPTIONAL_PANES:
+            self.dock(pane.name).hide()
 
     def keep_default_layout(self) -> None:
         """Remember the layout as built (call before the GM's own is restored)."""
@@ -202,26 +215,25 @@ class WindowPanes(QMainWindow):
         width = self.width()
         inspector = max(INSPECTOR_LEAST, int(width * INSPECTOR_SHARE))
         self.resizeDocks([self.dock("dock_inspector")], [inspector], Qt.Orientation.Horizontal)
-        for name, _title, _area in OPTIONAL_PANES:
-            self.give_share(self.dock(name))
+        for pane in OPTIONAL_PANES:
+            self.give_share(pane)
 
-    def give_share(self, dock: QDockWidget) -> None:
+    def give_share(self, pane: Pane) -> None:
         """A pane shown takes its default share of the window, not its narrowest size."""
+        dock = self.dock(pane.name)
         if not dock.isVisible() or dock.isFloating():
             return
-        if dock.objectName() == "dock_log":
-            height = max(110, self.height() * 16 // 100)
+        if pane.area == BOTTOM:
+            height = max(LOG_LEAST, self.height() * pane.share // 100)
             self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
         else:
-            share = PANE_SHARES.get(dock.objectName(), 20)
-            self.resizeDocks([dock], [self.width() * share // 100], Qt.Orientation.Horizontal)
+            self.resizeDocks([dock], [self.width() * pane.share // 100], Qt.Orientation.Horizontal)
 
     def follow_pane_toggles(self) -> None:
         """A pane the GM turns on takes its share once it has its place."""
-        for name, _title, _area in OPTIONAL_PANES:
-            dock = self.dock(name)
-            dock.toggleViewAction().triggered.connect(
-                lambda on, d=dock: on and QTimer.singleShot(0, lambda: self.give_share(d))
+        for pane in OPTIONAL_PANES:
+            self.dock(pane.name).toggleViewAction().triggered.connect(
+                lambda on, p=pane: on and QTimer.singleShot(0, lambda: self.give_share(p))
             )
 
     def reset_layout(self) -> None:
