@@ -85,3 +85,42 @@ def test_changing_the_refill_option_mid_battle_takes_effect_at_the_next_refill()
     session.apply(SetOption("refill", "round"))
     end_turns(session, 2)  # round 2 begins: everyone refills now
     assert (pool(session, "Mira"), pool(session, "Grub")) == (6, 4)
+
+
+def test_a_unit_that_blocks_before_its_sides_first_phase_refills_at_that_phase():
+    """Issue 24, item 5: the party goes first; on Mira's turn Grub, of the
+    enemies, parries (4 → 2) in round 1 before the enemies' phase has begun. The enemies'
+    phase is the start of Grub's side phase: its pool refills (default option)."""
+    session, _ = battle()
+    act(session, "react", "Grub", reaction="parry")
+    assert pool(session, "Grub") == 2
+    end_turns(session, 2)  # the party's phase ends; round 1, the enemies' phase begins
+    assert acting(session) == "Grub"
+    assert pool(session, "Grub") == 4
+    act(session, "technique", name="Bite", cost=3)  # 4 → 1: one refill a round
+    end_turns(session, 1)
+    assert pool(session, "Grub") == 1
+
+
+def test_with_the_own_turn_option_round_one_refills_at_the_units_turn():
+    session, _ = battle(refill="turn")
+    act(session, "react", "Orc", reaction="parry")  # 5 → 3 on Mira's turn
+    act(session, "react", "Bran", reaction="block")  # 5 → 4 on Mira's turn
+    end_turns(session, 1)  # Bran's own turn: he refills, the Orc not yet
+    assert (pool(session, "Bran"), pool(session, "Orc")) == (5, 3)
+    end_turns(session, 2)  # Grub's turn, then the Orc's
+    assert acting(session) == "Orc" and pool(session, "Orc") == 5
+
+
+def test_round_ones_refill_carries_nothing_over_and_keeps_the_pool_as_set_up():
+    session, _ = battle(start=False, unused="carried")
+    act(session, "set_stamina", "Grub", stamina=3)  # the DM sets Grub up tired
+    from tracker.engine import StartEncounter
+
+    session.apply(StartEncounter())
+    assert pool(session, "Mira") == 6  # the party's phase: no doubling of a full pool
+    act(session, "react", "Grub", reaction="evade")  # 3 → 2
+    end_turns(session, 2)  # the enemies' phase: back to the pool as set up
+    assert pool(session, "Grub") == 3
+    session.undo()
+    assert pool(session, "Grub") == 2  # the refill is part of the End Turn, undone with it

@@ -19,8 +19,10 @@ Readings of the rules
 - A turn begins when it passes to a Unit (its per-turn uses clear, its Guard ends, its
   pool refills when the option says so). While it has done nothing, "goes next" on
   another Unit of the side hands the turn over (the first keeps its place, unacted).
-- Round 1 begins with the pools as set up (full for a new Unit); the first refill
-  comes in round 2, at most one per Unit and round.
+- Round 1 begins with the pools as set up (full for a new Unit). Refills follow the
+  option from round 1 on, at most one per Unit and round; round 1's gives back what the
+  Unit spent before it (a Block on the other side's phase) up to the pool as set up,
+  and carries nothing over (no turn came before the battle).
 - "Carried over up to the maximum": the unused Stamina (at most the maximum) comes on
   top of a full refill, so a pool holds at most twice its maximum; "lost" sets it to
   the maximum.

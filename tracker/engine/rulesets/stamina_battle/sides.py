@@ -146,6 +146,8 @@ def start(tx: Transaction, encounter: Encounter, first: str | None) -> None:
         raise CommandError("Add Units before the battle begins.")
     now = touch_clock(tx)
     now.started, now.round = True, 1
+    for unit in encounter.combatants:
+        touch(tx, unit).opening = rt(unit).stamina.current
     tx.log("The battle begins.", "start")
     if first is not None:
         choose_first(tx, encounter, first)
@@ -252,9 +254,10 @@ def pool_cap(encounter: Encounter, maximum: int) -> int:
 
 def refill(tx: Transaction, encounter: Encounter, units: list[Combatant], why: str) -> None:
     """Refill the pools of `units` that have not refilled this round. Round 1 begins with
-    the pools as set up, so the first refill comes in round 2."""
+    the pools as set up: its refill gives back what a Unit spent before it (a reaction on
+    another side's phase), carrying nothing over; from round 2 on, the option decides."""
     round_ = clock(encounter).round
-    if round_ < 2:
+    if round_ < 1:
         return
     changes: list[str] = []
     for unit in units:
@@ -264,7 +267,10 @@ def refill(tx: Transaction, encounter: Encounter, units: list[Combatant], why: s
         state = touch(tx, unit)
         state.refilled = round_
         before, maximum = state.stamina.current, state.stamina.maximum or 0
-        state.stamina.current = refilled_pool(encounter, before, maximum)
+        if round_ == 1:
+            state.stamina.current = max(before, state.opening)
+        else:
+            state.stamina.current = refilled_pool(encounter, before, maximum)
         if state.stamina.current != before:
             changes.append(f"{unit.name} {before} → {state.stamina.current}")
     if changes:

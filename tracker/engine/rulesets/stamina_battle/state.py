@@ -60,22 +60,24 @@ class Clock:
 class Runtime:
     """One Unit's state. `stamina`: its pool (current and maximum; its wounds are a stat,
     "wounds", beside its Health); `acted`: the last round in which it took its turn;
-    `refilled`: the last round its pool refilled; `turn` / `round_uses`: limited uses
-    this turn / this round (Move, Guard, Item, each Technique, Hide, a charge; Warrior's
-    Prowess...); `charge`: the spell it is charging (name, Stamina needed and put in, the
-    round it began); `completed`: a charged spell that completed and waits for the DM
-    to resolve it."""
+    `refilled`: the last round its pool refilled; `opening`: its pool as set up when the
+    battle began (round 1's refill gives back what it spent before it); `turn` /
+    `round_uses`: limited uses this turn / this round (Move, Guard, Item, each Technique,
+    Hide, a charge; Warrior's Prowess...); `charge`: the spell it is charging (name,
+    Stamina needed and put in, the round it began); `completed`: a charged spell that
+    completed and waits for the DM to resolve it."""
 
     stamina: Pool = field(default_factory=Pool)
     acted: int = 0
     refilled: int = 0
+    opening: int = 0
     turn: Counters = field(default_factory=Counters)
     round_uses: Counters = field(default_factory=Counters)
     charge: Declared | None = None
     completed: str | None = None
 
     def __post_init__(self) -> None:
-        _not_negative(acted=self.acted, refilled=self.refilled)
+        _not_negative(acted=self.acted, refilled=self.refilled, opening=self.opening)
         if self.stamina.maximum is None or self.stamina.maximum < 0:
             raise ValueError("a Stamina pool has a maximum of 0 or more")
         if self.stamina.current < 0:
