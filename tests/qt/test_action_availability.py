@@ -18,7 +18,7 @@ def _reason(panel, name: str) -> str:
 
 def test_before_the_war_turn_actions_wait_for_a_turn(window):
     panel = window.turn_panel
-    assert _reason(panel, "spend_ap") == "No one has a turn: start the encounter first."
+    assert _reason(panel, "spend_ap") == "There is no current turn: start the encounter first."
     assert not panel.end_turn_button.isEnabled()
 
 

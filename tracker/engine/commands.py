@@ -319,7 +319,7 @@ class EndTurn(Command):
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         turn = ruleset.current_turn(encounter)
         if turn is None:
-            raise CommandError("There is no current turn: start the encounter first.")
+            raise CommandError(ruleset.no_turn_reason(encounter))
         if turn.combatant_id is None:
             name = turn.title
         else:

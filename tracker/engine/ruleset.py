@@ -127,6 +127,16 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     def is_started(self, encounter: Encounter) -> bool:
         return bool(getattr(encounter.clock, "started", False))
 
+    def no_turn_reason(self, encounter: Encounter) -> str:
+        """Why nobody has a turn (End Turn's refusal): before the start, to start; a
+        ruleset whose started fight waits for something (a side to go first, initiative
+        rolls) says what."""
+        if not self.is_started(encounter):
+            return "There is no current turn: start the encounter first."
+        if not encounter.combatants:
+            return "Nobody has a turn: add a combatant."
+        return "Nobody has a turn right now."
+
     def clock_label(self, encounter: Encounter) -> str:
         """Short label of the current moment, stamped on log entries."""
         return "setup"

@@ -133,7 +133,8 @@ class TurnPanel(QWidget):
             if target is None:
                 return "Select a combatant first."
         elif not started or turn is None:
-            return "No one has a turn: start the encounter first."
+            session = self._document.session
+            return session.ruleset.no_turn_reason(session.encounter)
         typed = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
         tries = [typed, {f.name: f.default for f in spec.params}]
         for field in spec.params:
