@@ -19,7 +19,7 @@ from typing import Any
 from tracker.library.conditions import SavedCondition, clean_condition
 from tracker.library.entries import LibraryEntry, clean_entries
 from tracker.library.errors import LibraryError
-from tracker.library.schema import connect, transaction
+from tracker.library.schema import connect, in_use, is_busy, transaction
 from tracker.persistence import paths
 
 ENTRY_COLUMNS = "id, ruleset_id, name, side, hidden, notes, stats, in_party"
@@ -202,15 +202,26 @@ class Library:
             with transaction(self._db):
                 yield
         except sqlite3.Error as error:
+            if is_busy(error):
+                raise LibraryError(in_use(self.path)) from None
             raise LibraryError(
                 f"The library {self.path} could not be written ({error}); nothing was changed."
+            ) from None
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") that no file can hold
+            raise LibraryError(
+                "A text cannot be stored: it holds a character that is not valid Unicode; "
+                "nothing was changed."
             ) from None
 
     def _read(self, sql: str, values: Sequence[Any]) -> list[Any]:
         try:
             return self._db.execute(sql, values).fetchall()
         except sqlite3.Error as error:
+            if is_busy(error):
+                raise LibraryError(in_use(self.path)) from None
             raise LibraryError(f"The library {self.path} cannot be read: {error}.") from None
+        except UnicodeEncodeError:
+            raise LibraryError("A search cannot hold a character that is not valid Unicode.") from None
 
     def _entries(self, sql: str, values: Sequence[Any]) -> list[LibraryEntry]:
         rows = self._read(sql, values)
