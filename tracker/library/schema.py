@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.library.errors import LibraryError
-from tracker.persistence.safe_read import SafeReadError, open_regular
+from tracker.persistence.safe_read import NotRegularFileError, open_regular
 
 APPLICATION_ID = 0x54524B4C  # "TRKL" in the file's header: a Tracker library
 # How long a statement waits for another connection's lock before the GM is told the
@@ -104,12 +104,15 @@ def _check_header(path: Path) -> None:
     """Refuse, before SQLite opens it, a file that is not an SQLite database: a pipe or a
     device (never waited on nor read: `safe_read`), or a file of something else."""
     try:
-        with open_regular(path, "a Roundkeeper library") as (handle, _size):
+        with open_regular(path, "a library") as (handle, _size):
             header = handle.read(len(SQLITE_HEADER))
     except FileNotFoundError:
         return
-    except SafeReadError as error:
-        raise LibraryError(f"{error.message} It was left as it is.") from None
+    except NotRegularFileError as error:
+        raise LibraryError(
+            f"The library {path} is {error.kind}, not a file; it was left as it is. Move it "
+            "away to start a new library."
+        ) from None
     except OSError as error:
         raise LibraryError(f"The library {path} cannot be read: {error.strerror}.") from None
     if header and header != SQLITE_HEADER:

@@ -221,7 +221,7 @@ class Library:
                 raise LibraryError(in_use(self.path)) from None
             raise LibraryError(f"The library {self.path} cannot be read: {error}.") from None
         except UnicodeEncodeError:
-            raise LibraryError("A search cannot hold a character that is not valid Unicode.") from None
+            raise LibraryError("A text that is not valid Unicode cannot be searched for.") from None
 
     def _entries(self, sql: str, values: Sequence[Any]) -> list[LibraryEntry]:
         rows = self._read(sql, values)

@@ -61,8 +61,7 @@ class TooLargeError(SafeReadError):
         measured = f"{_megabytes(size)}; " if size is not None else ""
         super().__init__(
             errno.EFBIG,
-            f"{shown(path)} is too large to be {what} ({measured}at most "
-            f"{_megabytes(limit)}).",
+            f"{shown(path)} is too large to be {what} ({measured}at most {_megabytes(limit)}).",
             path,
         )
         self.limit = limit
