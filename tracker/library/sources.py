@@ -2,10 +2,15 @@
 values), before anything is mapped to a ruleset's fields or cleaned.
 
 CSV: the first row names the columns; UTF-8 (with or without Excel's mark) or Windows'
-own encoding; commas, semicolons or tabs. JSON: a list of objects, or Tracker's export
-(an object with "format", "version", "ruleset" and "combatants"). A file Tracker cannot
-read at all is a `LibraryError` with the reason; a row it cannot read is kept with its
-problem, so the preview can show it beside the good ones.
+own encoding; commas, semicolons or tabs; a cell the export kept from being read as a
+formula ("'=x") is read as the text it was ("=x", `csv_cells.restored`).
+
+JSON: a list of objects, or Tracker's export (an object with "format", "version",
+"ruleset" and "combatants"); a text that is not valid Unicode or a number out of range
+anywhere in it refuses the whole file.
+
+A file Tracker cannot read at all is a `LibraryError` with the reason; a row it cannot
+read is kept with its problem, so the preview can show it beside the good ones.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tracker.library.csv_cells import restored
 from tracker.library.errors import LibraryError
 from tracker.persistence.safe_read import SafeReadError, read_regular
 
@@ -83,7 +89,7 @@ def read_csv(data: bytes, name: str = "The file") -> SourceTable:
             )
             rows.append(SourceRow(label, (None,) * len(columns), problem))
             continue
-        cells = [*record, *[None] * (len(columns) - len(record))]
+        cells = [*map(restored, record), *[None] * (len(columns) - len(record))]
         rows.append(SourceRow(label, tuple(cells)))
     return SourceTable(columns, tuple(rows))
 

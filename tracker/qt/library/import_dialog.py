@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,7 +30,13 @@ from tracker.engine.ruleset import AnyRuleset
 from tracker.library import Library, LibraryError
 from tracker.library.entries import entry_fields
 from tracker.library.sources import SourceTable, read_table
-from tracker.library.transfer import ImportPreview, confirm_import, preview_import
+from tracker.library.transfer import (
+    Clashes,
+    ImportPreview,
+    clashes,
+    confirm_import,
+    preview_import,
+)
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.library.files import choose_import_file
 from tracker.qt.library.preview_model import ImportPreviewModel
@@ -173,14 +180,43 @@ class ImportDialog(QDialog):
         if self.preview is None:
             return
         try:
-            stored = confirm_import(self._library, self.preview)
+            found = clashes(self._library, self.preview)
+            choice = ask_about_clashes(self, found, len(self.preview.good)) if found else KEEP
+            if choice is None:
+                return  # cancelled: nothing stored, the preview stays
+            added, replaced = confirm_import(
+                self._library, self.preview, replace_same_name=choice == REPLACE
+            )
         except TrackerError as error:
             self.error.setText(str(error))
             self.error.show()
             return
-        count = len(stored)
+        count = added + replaced
         self.outcome = (
             f"Imported {count} {'entry' if count == 1 else 'entries'} into the library"
-            f" for {self._ruleset.name}."
+            f" for {self._ruleset.name}"
+            + (f" ({replaced} replacing entries of the same name)." if replaced else ".")
         )
         super().accept()
+
+
+REPLACE, KEEP = "replace", "keep"
+
+
+def ask_about_clashes(parent: QWidget, found: Clashes, rows: int) -> str | None:
+    """Ask whether the rows the library already has replace its entries (REPLACE) or
+    are added beside them (KEEP); None if the GM cancels."""
+    box = QMessageBox(parent)
+    box.setObjectName("import_clashes")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Already in the library")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the names are the file's
+    box.setText(found.question(rows))
+    replace = box.addButton("Replace existing", QMessageBox.ButtonRole.AcceptRole)
+    keep = box.addButton("Keep both", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(replace)
+    box.exec()
+    clicked = box.clickedButton()
+    box.deleteLater()
+    return REPLACE if clicked is replace else KEEP if clicked is keep else None
