@@ -109,3 +109,10 @@ def test_every_note_comes_back_exactly_through_a_csv_file(note: str) -> None:
         export_csv(path, WAR, [LibraryEntry("war_scroll", "Goblin", notes=note)])
         (entry,) = preview_import(read_table(path), WAR).good
     assert entry.notes == note
+
+
+def test_a_listed_tag_holding_a_comma_is_two_tags_as_its_csv_cell_reads() -> None:
+    from tracker.library.entries import clean_tags
+
+    assert clean_tags(["big, bad", "undead;boss"]) == ("big", "bad", "undead", "boss")
+    assert clean_tags("big, bad") == clean_tags(["big, bad"])
