@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracker.engine.registry import get_ruleset
-from tracker.library import Library, LibraryEntry, open_library
+from tracker.library import Library, LibraryEntry, LibraryError, open_library
 from tracker.library.csv_cells import FORMULA_STARTS, neutralised, restored
 from tracker.library.sources import read_table
-from tracker.library.transfer import export_csv, preview_import
+from tracker.library.transfer import export_csv, export_json, preview_import
 
 WAR = get_ruleset("war_scroll")
 TRICKY = "=+-@\t\r'a, \"\n"
@@ -99,7 +99,7 @@ def test_every_text_round_trips_through_a_cell(text: str) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.text(alphabet=st.characters(blacklist_characters="\x00") | st.sampled_from(TRICKY)).filter(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00") | st.sampled_from(TRICKY)).filter(
         lambda note: note.strip() and len(note) <= 200
     )
 )
@@ -109,6 +109,14 @@ def test_every_note_comes_back_exactly_through_a_csv_file(note: str) -> None:
         export_csv(path, WAR, [LibraryEntry("war_scroll", "Goblin", notes=note)])
         (entry,) = preview_import(read_table(path), WAR).good
     assert entry.notes == note
+
+
+def test_an_entry_holding_a_lone_surrogate_is_not_exported(tmp_path: Path) -> None:
+    entry = LibraryEntry("war_scroll", "Gob\ud800lin")
+    for export in (export_csv, export_json):
+        with pytest.raises(LibraryError, match="not valid Unicode"):
+            export(tmp_path / "out.csv", WAR, [entry])
+    assert not (tmp_path / "out.csv").exists()
 
 
 def test_a_listed_tag_holding_a_comma_is_two_tags_as_its_csv_cell_reads() -> None:

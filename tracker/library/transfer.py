@@ -286,7 +286,7 @@ def export_csv(path: Path, ruleset: AnyRuleset, entries: Sequence[LibraryEntry])
     for entry in entries:
         values = _values(entry)
         writer.writerow([_cell(values.get(column)) for column in columns])
-    _write(path, out.getvalue().encode("utf-8-sig"))  # the mark Excel needs for UTF-8
+    _write(path, _encoded(out.getvalue(), "utf-8-sig", path))  # the mark Excel needs
 
 
 def _cell(value: Any) -> str:
@@ -313,7 +313,16 @@ def export_json(path: Path, ruleset: AnyRuleset, entries: Sequence[LibraryEntry]
         ],
     }
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    _write(path, text.encode("utf-8"))
+    _write(path, _encoded(text, "utf-8", path))
+
+
+def _encoded(text: str, encoding: str, path: Path) -> bytes:
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:  # a lone surrogate: no file can hold it
+        raise LibraryError(
+            f"{path.name} was not written: an entry holds a text that is not valid Unicode."
+        ) from None
 
 
 def _write(path: Path, data: bytes) -> None:
