@@ -132,3 +132,30 @@ def test_a_json_import_with_a_lone_surrogate_is_a_message(window, stocked, tmp_p
     ]
     assert not dialog.import_button.isEnabled() and stocked.count() == 3
     dialog.deleteLater()
+
+
+def test_the_file_s_words_are_shown_as_plain_text(window, stocked, tmp_path) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    path = tmp_path / "<b>bold<b>.csv"  # a name may not hold "/"
+    path.write_text("Name,<img src=/dev/zero>\nImp,1\n", encoding="utf-8")
+    dialog = ImportDialog(stocked, window.document.ruleset, window)
+    assert dialog.load(path)
+    labels = [dialog.file_label, dialog.summary, dialog.notes, dialog.error]
+    labels += [label for label in dialog.mapping_holder.findChildren(QLabel)]
+    assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
+    assert dialog.notes.text().startswith("Not imported: “<img src=/dev/zero>”.")
+    dialog.deleteLater()
+
+
+def test_the_library_s_own_lines_show_names_as_plain_text(window, stocked) -> None:
+    from PySide6.QtCore import Qt
+
+    window.actions_by_name["library"].trigger()
+    dialog = window.library_dialog
+    dialog.search_edit.setText("<b>")
+    lines = [dialog.found_label, dialog.form_title, dialog.message, dialog.error]
+    assert all(line.textFormat() == Qt.TextFormat.PlainText for line in lines)
+    assert dialog.found_label.text() == "0 found for “<b>”."
+    dialog.close()
