@@ -84,3 +84,17 @@ def test_a_recent_list_that_is_a_pipe_reads_as_empty(tmp_path: Path) -> None:
     os.mkfifo(listed)
     with no_hang(listed):
         assert load_recent() == RecentFiles()
+
+
+def test_a_save_never_replaces_a_pipe_or_a_device(tmp_path: Path) -> None:
+    from tracker.persistence.files import FileFormatError, load_encounter, save_encounter
+
+    sample = Path(__file__).parents[2] / "tracker" / "assets" / "samples"
+    encounter = load_encounter(sample / "war_scroll_sample.json")
+    made = make_special_paths(tmp_path)
+    for kind in ("fifo", "/dev/null", "socket", "link to a device"):
+        path = made[kind]
+        before = os.stat(path).st_mode
+        with no_hang(made["fifo"]), pytest.raises(FileFormatError, match="not a file"):
+            save_encounter(encounter, path)
+        assert os.stat(path).st_mode == before, kind

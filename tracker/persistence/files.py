@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -37,7 +36,7 @@ from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.safe_read import SafeReadError, read_regular
+from tracker.persistence.safe_read import SafeReadError, kind_of, read_regular
 from tracker.persistence.validation import ruleset_problem, structure_problem
 
 FORMAT = "tracker-encounter"
@@ -133,8 +132,9 @@ def check_overwritable(path: Path) -> None:
         return
     except OSError:
         return  # let the write itself report the problem
-    if stat.S_ISDIR(info.st_mode):
-        raise FileFormatError(f"{shown(path)} is a folder, not a file.", path)
+    kind = kind_of(info.st_mode)  # a folder, a pipe, a device (/dev/null): never replaced
+    if kind is not None:
+        raise FileFormatError(f"{shown(path)} is {kind}, not a file.", path)
     if info.st_size == 0:
         return
     try:
