@@ -46,5 +46,9 @@ def test_a_library_locked_while_open_answers_at_once(window, qtbot, action: str)
             qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
         assert time.monotonic() - started < AT_ONCE
         assert dialog.error.isVisible() and IN_USE in dialog.error.text()
+        if action == "search":  # not "0 found": the search did not run
+            assert dialog.found_label.text() == (
+                "Nothing is listed: the library cannot be read now."
+            )
     assert [e.name for e in window.library().search("war_scroll")] == ["Goblin"]
     dialog.close()

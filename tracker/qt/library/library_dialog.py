@@ -212,9 +212,12 @@ class LibraryDialog(QDialog):
         keep = self._entry_id
         try:
             found = self._library.search(ruleset.id, self.search_edit.text(), limit=SHOWN + 1)
-        except TrackerError as error:
+        except TrackerError as error:  # locked by another program, damaged
             self._tell_error(str(error))
-            found = []
+            self.model.set_entries(ruleset, [])
+            self.found_label.setText("Nothing is listed: the library cannot be read now.")
+            self._sync_buttons()
+            return
         self.model.set_entries(ruleset, found[:SHOWN])
         if found and self._fitted_for != ruleset.id:
             # Once per ruleset: measuring the rows at every key costs more than the search.
