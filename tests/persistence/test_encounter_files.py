@@ -392,7 +392,7 @@ def test_an_oversized_file_is_refused(folder: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(files, "MAX_FILE_BYTES", 10)
     path = folder / "huge.json"
     path.write_bytes(b'{"hello": "a long foreign document"}')
-    with pytest.raises(FileFormatError, match="far too large"):
+    with pytest.raises(FileFormatError, match="too large to be a Roundkeeper encounter"):
         load_encounter(path)
 
 

@@ -63,20 +63,21 @@ class LibraryEntry:
 
 def clean_tags(raw: Any) -> tuple[str, ...]:
     """Tags from a list or from text separated by commas or semicolons: trimmed, without
-    duplicates (ignoring case), in the order given."""
+    duplicates (ignoring case), in the order given. An item of a list holding a comma or
+    a semicolon is several tags, as in the text (which is how a CSV export writes them)."""
     if raw is None:
         items: Iterable[Any] = ()
     elif isinstance(raw, str):
-        items = raw.replace(";", ",").split(",")
+        items = [raw]
     elif isinstance(raw, list | tuple):
         items = raw
     else:
         raise CommandError("Tags must be text separated by commas.", "tags")
+    if not all(isinstance(item, str) for item in items):
+        raise CommandError("Tags must be text separated by commas.", "tags")
     tags: list[str] = []
     seen: set[str] = set()
-    for item in items:
-        if not isinstance(item, str):
-            raise CommandError("Tags must be text separated by commas.", "tags")
+    for item in (part for text in items for part in text.replace(";", ",").split(",")):
         tag = " ".join(item.split())
         if not tag or tag.casefold() in seen:
             continue

@@ -22,8 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.library.errors import LibraryError
+from tracker.persistence.safe_read import NotRegularFileError, open_regular
 
 APPLICATION_ID = 0x54524B4C  # "TRKL" in the file's header: a Tracker library
+# How long a statement waits for another connection's lock before the GM is told the
+# library is in use: the window never freezes (SQLite's default is 5 s). Our own
+# transactions hold the lock for a few milliseconds.
+BUSY_SECONDS = 0.1
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -84,7 +89,7 @@ def connect(path: Path) -> sqlite3.Connection:
     """An open, checked and up-to-date library at `path` (created if missing)."""
     _check_header(path)
     try:
-        connection = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+        connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
     except sqlite3.Error as error:
         raise LibraryError(f"The library {path} cannot be opened: {error}.") from None
     try:
@@ -96,11 +101,18 @@ def connect(path: Path) -> sqlite3.Connection:
 
 
 def _check_header(path: Path) -> None:
+    """Refuse, before SQLite opens it, a file that is not an SQLite database: a pipe or a
+    device (never waited on nor read: `safe_read`), or a file of something else."""
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, "a library") as (handle, _size):
             header = handle.read(len(SQLITE_HEADER))
     except FileNotFoundError:
         return
+    except NotRegularFileError as error:
+        raise LibraryError(
+            f"The library {path} is {error.kind}, not a file; it was left as it is. Move it "
+            "away to start a new library."
+        ) from None
     except OSError as error:
         raise LibraryError(f"The library {path} cannot be read: {error.strerror}.") from None
     if header and header != SQLITE_HEADER:
@@ -183,10 +195,20 @@ def transaction(connection: sqlite3.Connection) -> Iterator[None]:
 BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+def is_busy(error: sqlite3.Error) -> bool:
+    """True if `error` says another connection holds the file locked."""
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF in BUSY_CODES  # extended codes too
+
+
+def in_use(path: Path) -> str:
+    return (
+        f"The library {path} is in use by another Roundkeeper window or program; nothing "
+        "was changed. Close the other one, or try again in a moment."
+    )
+
+
 def _unreadable(path: Path, error: sqlite3.DatabaseError) -> str:
-    if getattr(error, "sqlite_errorcode", 0) & 0xFF in BUSY_CODES:  # extended codes too
-        return f"The library {path} is in use by another program; try again in a moment."
-    return _damaged(path)
+    return in_use(path) if is_busy(error) else _damaged(path)
 
 
 def _damaged(path: Path) -> str:

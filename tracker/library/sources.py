@@ -2,10 +2,15 @@
 values), before anything is mapped to a ruleset's fields or cleaned.
 
 CSV: the first row names the columns; UTF-8 (with or without Excel's mark) or Windows'
-own encoding; commas, semicolons or tabs. JSON: a list of objects, or Tracker's export
-(an object with "format", "version", "ruleset" and "combatants"). A file Tracker cannot
-read at all is a `LibraryError` with the reason; a row it cannot read is kept with its
-problem, so the preview can show it beside the good ones.
+own encoding; commas, semicolons or tabs; a cell the export kept from being read as a
+formula ("'=x") is read as the text it was ("=x", `csv_cells.restored`).
+
+JSON: a list of objects, or Tracker's export (an object with "format", "version",
+"ruleset" and "combatants"); a text that is not valid Unicode or a number out of range
+anywhere in it refuses the whole file.
+
+A file Tracker cannot read at all is a `LibraryError` with the reason; a row it cannot
+read is kept with its problem, so the preview can show it beside the good ones.
 """
 
 from __future__ import annotations
@@ -13,16 +18,20 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tracker.library.csv_cells import restored
 from tracker.library.errors import LibraryError
+from tracker.persistence.safe_read import SafeReadError, read_regular
 
 EXPORT_FORMAT = "tracker-combatants"
 EXPORT_VERSION = 1
-MAX_FILE_BYTES = 20_000_000
+MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 50_000
+MAX_NUMBER = 2**53
 CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 
 
@@ -43,13 +52,9 @@ class SourceTable:
 def read_table(path: Path) -> SourceTable:
     """The table in the CSV or JSON file at `path` (chosen by its suffix)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LibraryError(
-                f"{path.name} is too large to import ({size // 1_000_000} MB; "
-                f"at most {MAX_FILE_BYTES // 1_000_000} MB)."
-            )
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES, "a file of combatants")
+    except SafeReadError as error:  # a pipe, a device, a folder, too large
+        raise LibraryError(error.message) from None
     except OSError as error:
         raise LibraryError(f"{path.name} cannot be read: {error.strerror}.") from None
     if path.suffix.lower() == ".json":
@@ -84,7 +89,7 @@ def read_csv(data: bytes, name: str = "The file") -> SourceTable:
             )
             rows.append(SourceRow(label, (None,) * len(columns), problem))
             continue
-        cells = [*record, *[None] * (len(columns) - len(record))]
+        cells = [*map(restored, record), *[None] * (len(columns) - len(record))]
         rows.append(SourceRow(label, tuple(cells)))
     return SourceTable(columns, tuple(rows))
 
@@ -98,6 +103,13 @@ def read_json(data: bytes, name: str = "The file") -> SourceTable:
         ) from None
     except RecursionError:
         raise LibraryError(f"{name} is nested too deeply to be a list of combatants.") from None
+    except ValueError:  # a number of thousands of digits (Python's int_max_str_digits)
+        raise LibraryError(
+            f"{name} holds a number far too long to be a value; nothing was imported."
+        ) from None
+    problem = _value_problem(document)
+    if problem is not None:
+        raise LibraryError(f"{name} {problem}; nothing was imported.")
     ruleset_id: str | None = None
     items = document
     if isinstance(document, dict):
@@ -134,6 +146,40 @@ def read_json(data: bytes, name: str = "The file") -> SourceTable:
         by_name = {str(key): value for key, value in item.items()}
         rows.append(SourceRow(label, tuple(by_name.get(column) for column in columns)))
     return SourceTable(tuple(columns), tuple(rows), ruleset_id)
+
+
+def _value_problem(document: Any) -> str | None:
+    """Why a JSON document holds a value no entry can keep (a text with a lone surrogate
+    such as "\ud800", which no file or database can store; a number that is not finite
+    or beyond ±2**53, the largest a JSON number keeps exactly), or None."""
+    pending = [document]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                return f"holds a text that is not valid Unicode ({ascii(value[:40])})"
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return f"holds a number that is not finite ({value})"
+        elif isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                return f"holds a number too large to be a value ({str(value)[:20]}…)"
+        elif isinstance(value, dict):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _decoded(data: bytes, name: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 from tracker.library.conditions import SavedCondition, clean_condition
 from tracker.library.entries import LibraryEntry, clean_entries
 from tracker.library.errors import LibraryError
-from tracker.library.schema import connect, transaction
+from tracker.library.schema import connect, in_use, is_busy, transaction
 from tracker.persistence import paths
 
 ENTRY_COLUMNS = "id, ruleset_id, name, side, hidden, notes, stats, in_party"
@@ -141,6 +141,44 @@ class Library:
                 self._write_entry(entry)
         return added, replaced
 
+    def entries_named(self, ruleset_id: str, names: Iterable[str]) -> list[LibraryEntry]:
+        """The entries of `ruleset_id` named like any of `names` (ignoring case), by id."""
+        keys = sorted({name.casefold() for name in names})
+        found: list[LibraryEntry] = []
+        for start in range(0, len(keys), 30000):  # sqlite3 binds at most 32766 values
+            chunk = keys[start : start + 30000]
+            found += self._entries(
+                f"SELECT {ENTRY_COLUMNS} FROM entries WHERE ruleset_id = ? AND name_key IN"
+                f" ({','.join('?' * len(chunk))})",
+                [ruleset_id, *chunk],
+            )
+        return sorted(found, key=lambda entry: entry.id or 0)
+
+    def import_entries(
+        self, entries: Sequence[LibraryEntry], *, replace_same_name: bool
+    ) -> tuple[int, int]:
+        """Store imported `entries` in one transaction: each added, or, with
+        `replace_same_name`, replacing an entry of its ruleset with its name (ignoring
+        case; each entry there replaced once, the oldest first, so a file of two
+        "Goblin" replaces two). Returns how many were added and replaced."""
+        cleaned = clean_entries(entries)
+        added = replaced = 0
+        taken: set[int] = set()  # replaced or added by this import
+        with self._writing():
+            for entry in cleaned:
+                if replace_same_name:
+                    ids = self._db.execute(
+                        "SELECT id FROM entries WHERE ruleset_id = ? AND name_key = ? ORDER BY id",
+                        [entry.ruleset_id, entry.name.casefold()],
+                    ).fetchall()
+                    free = next((row[0] for row in ids if row[0] not in taken), None)
+                    entry = replace(entry, id=free)
+                replaced += entry.id is not None
+                added += entry.id is None
+                stored = self._write_entry(entry)
+                taken.add(stored.id or 0)
+        return added, replaced
+
     def delete_entries(self, entry_ids: Iterable[int]) -> None:
         ids = list(entry_ids)
         with self._writing():
@@ -202,15 +240,26 @@ class Library:
             with transaction(self._db):
                 yield
         except sqlite3.Error as error:
+            if is_busy(error):
+                raise LibraryError(in_use(self.path)) from None
             raise LibraryError(
                 f"The library {self.path} could not be written ({error}); nothing was changed."
+            ) from None
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") that no file can hold
+            raise LibraryError(
+                "A text cannot be stored: it holds a character that is not valid Unicode; "
+                "nothing was changed."
             ) from None
 
     def _read(self, sql: str, values: Sequence[Any]) -> list[Any]:
         try:
             return self._db.execute(sql, values).fetchall()
         except sqlite3.Error as error:
+            if is_busy(error):
+                raise LibraryError(in_use(self.path)) from None
             raise LibraryError(f"The library {self.path} cannot be read: {error}.") from None
+        except UnicodeEncodeError:
+            raise LibraryError("A text that is not valid Unicode cannot be searched for.") from None
 
     def _entries(self, sql: str, values: Sequence[Any]) -> list[LibraryEntry]:
         rows = self._read(sql, values)

@@ -11,7 +11,7 @@ import csv
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,14 @@ from tracker.engine.commands import clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import AnyRuleset
-from tracker.library.entries import TAGS_FIELD, LibraryEntry, clean_tags, entry_fields
+from tracker.library.csv_cells import neutralised
+from tracker.library.entries import (
+    TAGS_FIELD,
+    LibraryEntry,
+    clean_entries,
+    clean_tags,
+    entry_fields,
+)
 from tracker.library.errors import LibraryError
 from tracker.library.sources import EXPORT_FORMAT, EXPORT_VERSION, SourceTable
 from tracker.library.store import Library
@@ -193,12 +200,64 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def confirm_import(library: Library, preview: ImportPreview) -> list[LibraryEntry]:
-    """Store the preview's good rows, all in one transaction; returns them stored."""
+@dataclass(frozen=True)
+class Clashes:
+    """The rows of an import whose names the library already has: `identical` where an
+    entry of that name holds exactly the row's values (a file exported, then imported
+    again), `differing` where it holds others."""
+
+    identical: tuple[str, ...]
+    differing: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.identical or self.differing)
+
+    def question(self, rows: int) -> str:
+        """What to ask the GM before importing `rows` rows."""
+        count = len(self.identical) + len(self.differing)
+        parts = []
+        if self.identical:
+            parts.append(f"{len(self.identical)} exactly as in the file ({_few(self.identical)})")
+        if self.differing:
+            parts.append(f"{len(self.differing)} with other values ({_few(self.differing)})")
+        return (
+            f"{count} of the {rows} combatants to import {'is' if count == 1 else 'are'} "
+            f"already in the library: {'; '.join(parts)}.\n\nReplace the library's entries "
+            "of the same name with the file's, or keep both (the library then lists each "
+            "name twice)?"
+        )
+
+
+def _few(names: tuple[str, ...]) -> str:
+    shown = ", ".join(names[:5])
+    return shown + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+def clashes(library: Library, preview: ImportPreview) -> Clashes:
+    """The good rows of `preview` whose names the library already has."""
+    good = clean_entries(preview.good)
+    existing: dict[str, list[LibraryEntry]] = {}
+    for entry in library.entries_named(preview.ruleset_id, (e.name for e in good)):
+        existing.setdefault(entry.name.casefold(), []).append(replace(entry, id=None))
+    identical: list[str] = []
+    differing: list[str] = []
+    for entry in good:
+        same_name = existing.get(entry.name.casefold())
+        if same_name:
+            (identical if entry in same_name else differing).append(entry.name)
+    return Clashes(tuple(identical), tuple(differing))
+
+
+def confirm_import(
+    library: Library, preview: ImportPreview, *, replace_same_name: bool = False
+) -> tuple[int, int]:
+    """Store the preview's good rows, all in one transaction, each added or (with
+    `replace_same_name`) replacing the entry of its name; returns how many were added
+    and replaced."""
     good = preview.good
     if not good:
         raise LibraryError(preview.summary)
-    return library.save_entries(good)
+    return library.import_entries(good, replace_same_name=replace_same_name)
 
 
 # --- export ---------------------------------------------------------------------------
@@ -227,15 +286,19 @@ def export_csv(path: Path, ruleset: AnyRuleset, entries: Sequence[LibraryEntry])
     for entry in entries:
         values = _values(entry)
         writer.writerow([_cell(values.get(column)) for column in columns])
-    _write(path, out.getvalue().encode("utf-8-sig"))  # the mark Excel needs for UTF-8
+    _write(path, _encoded(out.getvalue(), "utf-8-sig", path))  # the mark Excel needs
 
 
 def _cell(value: Any) -> str:
+    """A value as a CSV cell; a text a spreadsheet would run as a formula is written
+    so that it shows as text (`csv_cells.neutralised`; the import undoes it)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return ", ".join(value)
-    return "" if value is None else str(value)
+        return neutralised(", ".join(value))
+    if isinstance(value, str):
+        return neutralised(value)
+    return "" if value is None else str(value)  # a number is never a formula
 
 
 def export_json(path: Path, ruleset: AnyRuleset, entries: Sequence[LibraryEntry]) -> None:
@@ -250,7 +313,16 @@ def export_json(path: Path, ruleset: AnyRuleset, entries: Sequence[LibraryEntry]
         ],
     }
     text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    _write(path, text.encode("utf-8"))
+    _write(path, _encoded(text, "utf-8", path))
+
+
+def _encoded(text: str, encoding: str, path: Path) -> bytes:
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:  # a lone surrogate: no file can hold it
+        raise LibraryError(
+            f"{path.name} was not written: an entry holds a text that is not valid Unicode."
+        ) from None
 
 
 def _write(path: Path, data: bytes) -> None:

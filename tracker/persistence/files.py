@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -37,11 +36,15 @@ from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
+from tracker.persistence.safe_read import SafeReadError, kind_of, read_regular
 from tracker.persistence.validation import ruleset_problem, structure_problem
 
 FORMAT = "tracker-encounter"
 SCHEMA_VERSION = 3
-MAX_FILE_BYTES = 64 * 1024 * 1024  # anything larger is not an encounter we wrote
+# Anything larger is not an encounter we wrote (5,000 combatants with long notes and a
+# long log take a few MB); never read further than that (`safe_read.read_regular`).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+ENCOUNTER = "a Roundkeeper encounter"  # what a file that cannot be one is not
 
 
 class FileFormatError(TrackerError):
@@ -129,8 +132,9 @@ def check_overwritable(path: Path) -> None:
         return
     except OSError:
         return  # let the write itself report the problem
-    if stat.S_ISDIR(info.st_mode):
-        raise FileFormatError(f"{shown(path)} is a folder, not a file.", path)
+    kind = kind_of(info.st_mode)  # a folder, a pipe, a device (/dev/null): never replaced
+    if kind is not None:
+        raise FileFormatError(f"{shown(path)} is {kind}, not a file.", path)
     if info.st_size == 0:
         return
     try:
@@ -164,14 +168,9 @@ def is_tracker_file(path: Path) -> bool:
 def read_document(path: Path) -> Any:
     """The JSON contents of `path`, or `FileFormatError`."""
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise FileFormatError(f"{shown(path)} is a folder, not a Tracker encounter.", path)
-        if info.st_size > MAX_FILE_BYTES:
-            raise FileFormatError(
-                f"{shown(path)} is not a Tracker encounter: it is far too large.", path
-            )
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE_BYTES, ENCOUNTER)
+    except SafeReadError as error:  # a pipe, a device, a folder, far too large
+        raise FileFormatError(error.message, path) from None
     except FileNotFoundError:
         raise FileFormatError(
             f"There is no file {shown(path)} in {path.parent}: it may have been moved, "

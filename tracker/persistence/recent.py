@@ -6,8 +6,8 @@ atomically::
     {"last": "/home/gm/war.json", "recent": ["/home/gm/war.json", "/home/gm/ford.json"]}
 
 ``last`` is the encounter that was open when Tracker was last quit cleanly (null: the
-bundled sample). A missing or damaged ``recent.json`` reads as empty: losing the list
-never stops Tracker.
+bundled sample). A missing or damaged ``recent.json`` reads as empty (so does one that is
+a pipe or a device: it is read with `safe_read`): losing the list never stops Tracker.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from pathlib import Path
 
 from tracker.persistence import paths
 from tracker.persistence.atomic import write_atomic
+from tracker.persistence.safe_read import read_regular
 
 RECENT_FILE = "recent.json"
 MAX_RECENT = 8
 UNSAVED_FOLDER = "unsaved"
+MAX_LIST_BYTES = 1024 * 1024  # eight paths take a few hundred bytes
 
 
 @dataclass
@@ -48,7 +50,7 @@ class RecentFiles:
 def load_recent(folder: Path | None = None) -> RecentFiles:
     path = (folder if folder is not None else paths.config_dir()) / RECENT_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path, MAX_LIST_BYTES, "a list of files").decode("utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
         return RecentFiles()
     if not isinstance(data, dict):

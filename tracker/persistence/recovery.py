@@ -20,8 +20,15 @@ from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.checkpoints import replay_apply, resume_point
-from tracker.persistence.files import FileFormatError, encounter_from_document, read_document
+from tracker.persistence.files import (
+    ENCOUNTER,
+    MAX_FILE_BYTES,
+    FileFormatError,
+    encounter_from_document,
+    read_document,
+)
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
+from tracker.persistence.safe_read import read_regular
 
 BASE_FILE = "base.json"
 EVENTS_FILE = "events.jsonl"
@@ -175,10 +182,11 @@ def digest(data: bytes) -> str:
 
 
 def _holds(path: Path, expected: str) -> bool:
-    """True if the file at `path` holds exactly the bytes whose digest is `expected`."""
+    """True if the file at `path` holds exactly the bytes whose digest is `expected`; a
+    journal's path naming a pipe or a device is never waited on nor read (`safe_read`)."""
     try:
-        return bool(expected) and digest(path.read_bytes()) == expected
-    except OSError:
+        return bool(expected) and digest(read_regular(path, MAX_FILE_BYTES, ENCOUNTER)) == expected
+    except OSError:  # SafeReadError too
         return False
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,10 +30,17 @@ from tracker.engine.ruleset import AnyRuleset
 from tracker.library import Library, LibraryError
 from tracker.library.entries import entry_fields
 from tracker.library.sources import SourceTable, read_table
-from tracker.library.transfer import ImportPreview, confirm_import, preview_import
+from tracker.library.transfer import (
+    Clashes,
+    ImportPreview,
+    clashes,
+    confirm_import,
+    preview_import,
+)
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.library.files import choose_import_file
 from tracker.qt.library.preview_model import ImportPreviewModel
+from tracker.qt.rich_text import plain_tip
 
 NOT_IMPORTED = "(not imported)"
 PAIRS_PER_ROW = 3  # column → field pairs side by side in the mapping grid
@@ -54,6 +62,7 @@ class ImportDialog(QDialog):
         top = QHBoxLayout()
         self.file_label = QLabel("No file chosen.")
         self.file_label.setObjectName("import_file")
+        self.file_label.setTextFormat(Qt.TextFormat.PlainText)  # the file's name
         choose = QPushButton("Choose another file…")
         choose.clicked.connect(self.choose_file)
         top.addWidget(self.file_label, 1)
@@ -85,12 +94,15 @@ class ImportDialog(QDialog):
 
         self.summary = QLabel()
         self.summary.setObjectName("import_summary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setStyleSheet("font-weight: bold;")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setObjectName("import_notes")
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)  # the file's column names
         self.notes.setWordWrap(True)
         self.error = error_label()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # a message naming entries
         layout.addWidget(self.summary)
         layout.addWidget(self.notes)
         layout.addWidget(self.error)
@@ -145,7 +157,8 @@ class ImportDialog(QDialog):
             combo.setCurrentIndex(max(0, combo.findData(target)))
             combo.currentIndexChanged.connect(lambda _index: self.update_preview())
             label = QLabel(f"“{column}”")
-            label.setToolTip(column)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # the file's own words
+            label.setToolTip(plain_tip(column))
             row, pair = divmod(n, PAIRS_PER_ROW)
             self.mapping_grid.addWidget(label, row, pair * 2)
             self.mapping_grid.addWidget(combo, row, pair * 2 + 1)
@@ -173,14 +186,43 @@ class ImportDialog(QDialog):
         if self.preview is None:
             return
         try:
-            stored = confirm_import(self._library, self.preview)
+            found = clashes(self._library, self.preview)
+            choice = ask_about_clashes(self, found, len(self.preview.good)) if found else KEEP
+            if choice is None:
+                return  # cancelled: nothing stored, the preview stays
+            added, replaced = confirm_import(
+                self._library, self.preview, replace_same_name=choice == REPLACE
+            )
         except TrackerError as error:
             self.error.setText(str(error))
             self.error.show()
             return
-        count = len(stored)
+        count = added + replaced
         self.outcome = (
             f"Imported {count} {'entry' if count == 1 else 'entries'} into the library"
-            f" for {self._ruleset.name}."
+            f" for {self._ruleset.name}"
+            + (f" ({replaced} replacing entries of the same name)." if replaced else ".")
         )
         super().accept()
+
+
+REPLACE, KEEP = "replace", "keep"
+
+
+def ask_about_clashes(parent: QWidget, found: Clashes, rows: int) -> str | None:
+    """Ask whether the rows the library already has replace its entries (REPLACE) or
+    are added beside them (KEEP); None if the GM cancels."""
+    box = QMessageBox(parent)
+    box.setObjectName("import_clashes")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Already in the library")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the names are the file's
+    box.setText(found.question(rows))
+    replace = box.addButton("Replace existing", QMessageBox.ButtonRole.AcceptRole)
+    keep = box.addButton("Keep both", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(replace)
+    box.exec()
+    clicked = box.clickedButton()
+    box.deleteLater()
+    return REPLACE if clicked is replace else KEEP if clicked is keep else None

@@ -104,6 +104,7 @@ class LibraryDialog(QDialog):
         self.view.setWordWrap(False)
         self.found_label = QLabel()
         self.found_label.setObjectName("library_found")
+        self.found_label.setTextFormat(Qt.TextFormat.PlainText)  # the search typed
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -114,6 +115,7 @@ class LibraryDialog(QDialog):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(6, 0, 0, 0)
         self.form_title = QLabel()
+        self.form_title.setTextFormat(Qt.TextFormat.PlainText)  # an entry's name
         self.form_title.setStyleSheet("font-weight: bold;")
         right_layout.addWidget(self.form_title)
         self.form_scroller = QScrollArea()
@@ -145,9 +147,11 @@ class LibraryDialog(QDialog):
 
         self.message = QLabel()
         self.message.setObjectName("library_message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names
         self.message.setWordWrap(True)
         self.error = error_label()
         self.error.setObjectName("library_error")
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # a message naming entries
         layout.addWidget(self.message)
         layout.addWidget(self.error)
         bottom = QHBoxLayout()
@@ -208,9 +212,12 @@ class LibraryDialog(QDialog):
         keep = self._entry_id
         try:
             found = self._library.search(ruleset.id, self.search_edit.text(), limit=SHOWN + 1)
-        except TrackerError as error:
+        except TrackerError as error:  # locked by another program, damaged
             self._tell_error(str(error))
-            found = []
+            self.model.set_entries(ruleset, [])
+            self.found_label.setText("Nothing is listed: the library cannot be read now.")
+            self._sync_buttons()
+            return
         self.model.set_entries(ruleset, found[:SHOWN])
         if found and self._fitted_for != ruleset.id:
             # Once per ruleset: measuring the rows at every key costs more than the search.
