@@ -2,8 +2,8 @@
 values), before anything is mapped to a ruleset's fields or cleaned.
 
 CSV: the first row names the columns; UTF-8 (with or without Excel's mark) or Windows'
-own encoding; commas, semicolons or tabs. JSON: a list of objects, or Tracker's export
-(an object with "format", "version", "ruleset" and "combatants"). A file Tracker cannot
+own encoding; commas, semicolons or tabs. JSON: a list of objects, or Roundkeeper's export
+(an object with "format", "version", "ruleset" and "combatants"). A file Roundkeeper cannot
 read at all is a `LibraryError` with the reason; a row it cannot read is kept with its
 problem, so the preview can show it beside the good ones.
 """
@@ -68,7 +68,7 @@ def read_csv(data: bytes, name: str = "The file") -> SourceTable:
     try:
         records = list(_limited(reader, name))
     except csv.Error as error:
-        raise LibraryError(f"{name} is not a CSV file Tracker can read ({error}).") from None
+        raise LibraryError(f"{name} is not a CSV file Roundkeeper can read ({error}).") from None
     if not records or not any(cell.strip() for cell in records[0]):
         raise LibraryError(f"{name} is empty: its first row should name the columns.")
     header = records[0]
@@ -106,13 +106,13 @@ def read_json(data: bytes, name: str = "The file") -> SourceTable:
         ):
             raise LibraryError(
                 f"{name} holds no list of combatants: expected a list of objects, or a "
-                "file exported by Tracker."
+                "file exported by Roundkeeper."
             )
         version = document.get("version")
         if not isinstance(version, int) or version > EXPORT_VERSION:
             raise LibraryError(
-                f"{name} was exported by a newer Tracker (version {version}); update "
-                "Tracker to import it."
+                f"{name} was exported by a newer Roundkeeper (version {version}); update "
+                "Roundkeeper to import it."
             )
         ruleset = document.get("ruleset")
         ruleset_id = ruleset if isinstance(ruleset, str) else None
@@ -144,7 +144,7 @@ def _decoded(data: bytes, name: str) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise LibraryError(f"{name} is not text Tracker can read (save it as UTF-8).")
+    raise LibraryError(f"{name} is not text Roundkeeper can read (save it as UTF-8).")
 
 
 def _limited(reader: Any, name: str) -> Any:
