@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -71,6 +72,29 @@ def build() -> None:
     subprocess.run(command, check=True, cwd=ROOT)
     add_files(BUNDLE, sys.platform)
     print(f"Built {BUNDLE} in {time.monotonic() - started:.0f} s: {size_text(BUNDLE)}")
+    unlisted = unlisted_libraries(BUNDLE, (ROOT / "THIRD-PARTY-NOTICES").read_text("utf-8"))
+    if unlisted:
+        raise SystemExit(
+            "The bundle carries libraries THIRD-PARTY-NOTICES does not name (add each with "
+            f"its licence): {', '.join(unlisted)}"
+        )
+
+
+# Libraries the notices cover under their project's name (Qt, PySide6, Python).
+COVERED = ("libQt6", "libpyside6", "libshiboken6", "libpython")
+
+
+def unlisted_libraries(bundle: Path, notices: str) -> list[str]:
+    """The shared libraries (lib*.so*, outside Qt's plugins) in the bundle whose name,
+    without its version, THIRD-PARTY-NOTICES does not mention (Linux bundles: the
+    build system's libraries PyInstaller copies)."""
+    names = set()
+    for path in bundle.rglob("lib*.so*"):
+        if "plugins" in path.parts or path.name.startswith(COVERED):
+            continue
+        name = re.sub(r"\.so(\.[\d.]+)?$", "", path.name)
+        names.add(re.sub(r"-[\d.]+$", "", name))
+    return sorted(name for name in names if name not in notices)
 
 
 def extra_files(system_platform: str) -> list[Path]:

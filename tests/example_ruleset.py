@@ -21,7 +21,7 @@ def install_example_ruleset() -> Path:
     info = site / DIST
     info.mkdir()
     (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: tracker-example-highest-roll\nVersion: 0.1.0\n",
+        "Metadata-Version: 2.1\nName: roundkeeper-example-highest-roll\nVersion: 0.1.0\n",
         encoding="utf-8",
     )
     groups = {"tracker.rulesets": "highest_roll = highest_roll:HighestRoll"}

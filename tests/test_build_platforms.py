@@ -142,3 +142,13 @@ def test_install_commands_per_platform(tmp_path):
         ("hdiutil", "detach"),
     ]
     assert macos[2][-1] == str(tmp_path / "installed")
+
+
+def test_a_bundled_library_the_notices_do_not_name_is_found(tmp_path):
+    internal = tmp_path / "Roundkeeper" / "_internal"
+    (internal / "PySide6" / "Qt" / "plugins" / "platforms").mkdir(parents=True)
+    for name in ("libxcb-cursor.so.0", "libglib-2.0.so.0", "libQt6Core.so.6", "libnew.so.3.1"):
+        (internal / name).write_bytes(b"")
+    (internal / "PySide6" / "Qt" / "plugins" / "platforms" / "libqxcb.so").write_bytes(b"")
+    notices = (ROOT / "THIRD-PARTY-NOTICES").read_text(encoding="utf-8")
+    assert build.unlisted_libraries(tmp_path / "Roundkeeper", notices) == ["libnew"]

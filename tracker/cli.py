@@ -169,6 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     status = run_command(options)
     if status is not None:
         return status
+    if not options.self_test:  # the self-test runs offscreen
+        from tracker.system_libraries import problem
+
+        missing = problem()
+        if missing is not None:
+            show(missing, True)
+            return 1
     from tracker.qt.app import start
 
     return start(options)

@@ -1,5 +1,5 @@
-"""`tracker --self-test`: is this Roundkeeper whole? Meant for a freshly built bundle (CI runs
-it on the Linux one) and for a GM whose copy misbehaves.
+"""`roundkeeper --self-test`: is this Roundkeeper whole? Meant for a freshly built bundle
+(CI runs it on the Linux one) and for a GM whose copy misbehaves.
 
 Offscreen, in a temporary Roundkeeper home (the GM's own files are never touched), it checks
 that every ruleset and its views load, that every built-in ruleset has a bundled sample,
