@@ -68,7 +68,9 @@ def test_the_real_loader_finds_an_installed_library_and_not_a_made_up_one():
 def test_the_readme_apt_line_before_the_first_command_installs_every_package_checked():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     line = readme[: readme.index("```sh")].split("`sudo apt install ")[1].split("`")[0]
-    assert set(XCB_LIBRARIES.values()) | {"python3-venv"} <= set(line.split())
+    packages = set(line.split())
+    assert set(XCB_LIBRARIES.values()) | {"python3-venv"} <= packages
+    assert {"libegl1", "libgl1", "libfontconfig1", "libdbus-1-3", "libglib2.0-0"} <= packages
 
 
 def test_the_command_stops_with_the_message_before_qt(monkeypatch):
@@ -84,3 +86,26 @@ def test_the_command_stops_with_the_message_before_qt(monkeypatch):
     assert cli.main(["roundkeeper"]) == 1
     assert not started and said[0][1] is True
     assert "sudo apt install" in said[0][0]
+
+
+def test_a_library_qt_itself_needs_is_named_when_the_import_fails():
+    error = ImportError("libEGL.so.1: cannot open shared object file: No such file or directory")
+    text = system_libraries.import_problem(error)
+    assert "(libEGL.so.1)" in text and "sudo apt install libegl1\n" in text
+    assert system_libraries.import_problem(ImportError("No module named 'PySide6'")) is None
+
+
+def test_the_command_turns_a_failed_qt_import_into_the_advice(monkeypatch):
+    said: list[tuple[str, bool]] = []
+    monkeypatch.setattr(cli, "show", lambda text, error: said.append((text, error)))
+    monkeypatch.setattr(system_libraries, "problem", lambda: None)
+    real_import = __import__
+
+    def failing_import(name, *args, **kwargs):
+        if name == "tracker.qt.app":
+            raise ImportError("libfontconfig.so.1: cannot open shared object file")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.__import__", failing_import)
+    assert cli.main(["roundkeeper"]) == 1
+    assert "sudo apt install libfontconfig1" in said[0][0] and said[0][1] is True

@@ -16,15 +16,18 @@ box instead.
 
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker import APP_NAME, COMMAND, __version__
+
+if TYPE_CHECKING:
+    import argparse
 
 EPILOG = (
     "Qt's own options are not taken on the command line; set them in the environment "
@@ -55,6 +58,8 @@ class Options:
 
 
 def parser() -> argparse.ArgumentParser:
+    import argparse  # only when there are options to read: the usual start has none
+
     parser = argparse.ArgumentParser(
         prog=COMMAND,
         description=f"{APP_NAME}: an initiative tracker for tabletop role-playing games.",
@@ -88,6 +93,11 @@ def parse(argv: list[str], say: Callable[[str, bool], None] | None = None) -> Op
     """The options of `argv` (program name first), or the exit status when the command
     line is answered already (`--version`, `--help`: 0) or wrong (2); `say(text, error)`
     shows what argparse printed."""
+    arguments = argv[1:]
+    if not arguments:  # the usual start, from a menu or an icon: no parser to build
+        return Options()
+    if len(arguments) == 1 and not arguments[0].startswith("-"):
+        return Options(encounter=Path(arguments[0]))
     say = say if say is not None else show
     out, err = io.StringIO(), io.StringIO()
     try:
@@ -169,13 +179,18 @@ def main(argv: list[str] | None = None) -> int:
     status = run_command(options)
     if status is not None:
         return status
-    if not options.self_test:  # the self-test runs offscreen
-        from tracker.system_libraries import problem
+    from tracker import system_libraries
 
-        missing = problem()
-        if missing is not None:
-            show(missing, True)
-            return 1
-    from tracker.qt.app import start
-
+    missing = None if options.self_test else system_libraries.problem()  # self-test: offscreen
+    if missing is not None:
+        show(missing, True)
+        return 1
+    try:
+        from tracker.qt.app import start
+    except ImportError as error:
+        missing = system_libraries.import_problem(error)
+        if missing is None:
+            raise
+        show(missing, True)
+        return 1
     return start(options)

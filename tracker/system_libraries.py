@@ -2,6 +2,8 @@
 loads there? A desktop has them; a fresh or minimal system may not, and Qt then stops
 with a message that names the wrong package. This check names the right ones, with the
 Debian/Ubuntu command that installs them. No Qt here (it runs before Qt is imported).
+A library Qt's own libraries need (libEGL, libGL, libfontconfig, …) missing makes the
+import of PySide6 fail instead: `import_problem` turns that error into the same advice.
 """
 
 from __future__ import annotations
@@ -12,14 +14,10 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-# What Qt's xcb platform plugin loads, and the Debian/Ubuntu package of each (the
-# README's apt line is these packages).
+# What Qt's xcb platform plugin loads beyond Qt's own libraries, and the Debian/Ubuntu
+# package of each (the README's apt line has them all). Small libraries the plugin
+# would load a moment later anyway, so checking them costs about a millisecond.
 XCB_LIBRARIES: dict[str, str] = {
-    "libEGL.so.1": "libegl1",
-    "libGL.so.1": "libgl1",
-    "libfontconfig.so.1": "libfontconfig1",
-    "libdbus-1.so.3": "libdbus-1-3",
-    "libglib-2.0.so.0": "libglib2.0-0",
     "libX11-xcb.so.1": "libx11-xcb1",
     "libxkbcommon.so.0": "libxkbcommon0",
     "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
@@ -70,6 +68,39 @@ def missing_libraries(
     }
 
 
+# Libraries Qt's own libraries link to (the import of PySide6 fails without them), and
+# their Debian/Ubuntu packages.
+QT_LIBRARIES: dict[str, str] = {
+    "libEGL.so.1": "libegl1",
+    "libGL.so.1": "libgl1",
+    "libfontconfig.so.1": "libfontconfig1",
+    "libfreetype.so.6": "libfreetype6",
+    "libdbus-1.so.3": "libdbus-1-3",
+    "libglib-2.0.so.0": "libglib2.0-0",
+    "libgthread-2.0.so.0": "libglib2.0-0",
+    "libxkbcommon.so.0": "libxkbcommon0",
+    "libX11.so.6": "libx11-6",
+}
+
+
+def advice(missing: dict[str, str]) -> str:
+    packages = " ".join(dict.fromkeys(missing.values()))
+    return (
+        "Roundkeeper cannot open its window: Qt needs system libraries that are not "
+        f"installed ({', '.join(missing)}).\n"
+        f"On Debian or Ubuntu, install them with:\n\n    sudo apt install {packages}\n\n"
+        "(On other systems, install the packages that provide those files.)\n"
+    )
+
+
+def import_problem(error: ImportError) -> str | None:
+    """The advice for an import of Qt that failed because a system library is missing
+    ("libEGL.so.1: cannot open shared object file"), or None for any other failure."""
+    text = str(error)
+    missing = {name: package for name, package in QT_LIBRARIES.items() if name in text}
+    return advice(missing) if missing else None
+
+
 def problem(
     platform: str | None = None,
     environ: Mapping[str, str] | None = None,
@@ -82,12 +113,4 @@ def problem(
     if not uses_xcb(platform, environ):
         return None
     missing = missing_libraries(load, folders)
-    if not missing:
-        return None
-    packages = " ".join(dict.fromkeys(missing.values()))
-    return (
-        "Roundkeeper cannot open its window: Qt needs system libraries that are not "
-        f"installed ({', '.join(missing)}).\n"
-        f"On Debian or Ubuntu, install them with:\n\n    sudo apt install {packages}\n\n"
-        "(On other systems, install the packages that provide those files.)\n"
-    )
+    return advice(missing) if missing else None
