@@ -75,7 +75,8 @@ def test_existing_new_data_is_never_overwritten(tmp_path: Path) -> None:
 
 def test_one_folder_for_data_and_config_moves_once(tmp_path: Path) -> None:
     old = tmp_path / "Application Support" / "tracker"
-    old.mkdir(parents=True)
+    (old / "unsaved").mkdir(parents=True)
+    (old / "unsaved" / "x.json").write_text("{}", encoding="utf-8")
     (old / "recent.json").write_text(
         json.dumps({"last": str(old / "unsaved" / "x.json"), "recent": []}), encoding="utf-8"
     )
@@ -103,3 +104,15 @@ def test_nothing_moves_when_a_home_variable_is_set(
     assert sorted(migrate_user_folders().moved) == sorted(
         [tmp_path / "share" / "roundkeeper", tmp_path / "config" / "roundkeeper"]
     )
+
+
+def test_a_recent_path_to_a_file_left_behind_keeps_pointing_at_it(tmp_path: Path) -> None:
+    old_data, _ = _old_install(tmp_path)
+    data = tmp_path / "share" / "roundkeeper"
+    (data / "encounters").mkdir(parents=True)
+    (data / "encounters" / "war.json").write_text('{"new": 1}', encoding="utf-8")
+
+    migrate_user_folders(_moves(tmp_path))
+
+    recent = load_recent(tmp_path / "config" / "roundkeeper")
+    assert recent.last == old_data / "encounters" / "war.json"  # not the new folder's war

@@ -7,7 +7,8 @@ the recent-files list) is moved into the new one, entry by entry with `os.replac
 move cut off by a kill is finished by the next start and nothing is copied twice. What
 already exists in the new folder is never overwritten: a file of the same name stays in
 the old folder, which is then kept (and named in the result) instead of removed. Paths
-of the recent-files list that pointed into an old folder are rewritten to the new one.
+of the recent-files list that pointed at a moved file are rewritten to its new place,
+before the old folders are removed (so a kill in between is finished next time).
 """
 
 from __future__ import annotations
@@ -52,13 +53,19 @@ def migrate_user_folders(moves: list[FolderMove] | None = None) -> Migration:
         if paths.home() is not None:
             return result
         moves = platform_moves()
-    moves = [move for move in moves if move.old.is_dir() and move.old != move.new]
-    for move in moves:
+    moves = [move for move in moves if move.old != move.new]
+    present = [move for move in moves if move.old.is_dir()]
+    if not present:
+        return result  # the usual start: nothing left to move
+    for move in present:
         _merge(move.old, move.new, result)
-        _remove_if_empty(move.old)
+    # Before the old folders go: a kill after their removal would leave the list
+    # pointing at them with nothing left to say where their files went.
     for folder in {move.new for move in moves}:
-        if result.moved and (folder / RECENT_FILE).is_file():
+        if (folder / RECENT_FILE).is_file():
             _rewrite_recent(folder, moves)
+    for move in present:
+        _remove_if_empty(move.old)
     return result
 
 
@@ -96,9 +103,12 @@ def _rewrite_recent(config: Path, moves: list[FolderMove]) -> None:
     recent = load_recent(config)
 
     def moved(path: Path) -> Path:
+        """Where a file of an old folder went (one the new folder already had a file
+        of the same name for stayed where it was, and so does its path)."""
         for move in moves:
             if path.is_relative_to(move.old):
-                return move.new / path.relative_to(move.old)
+                target = move.new / path.relative_to(move.old)
+                return target if target.exists() and not path.exists() else path
         return path
 
     last = moved(recent.last) if recent.last is not None else None
