@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tracker.persistence import paths
-from tracker.persistence.migration import FolderMove, migrate_user_folders
+from tracker.persistence.migration import FolderMove, migrate_user_folders, platform_moves
 from tracker.persistence.recent import load_recent
 
 
@@ -101,9 +101,41 @@ def test_nothing_moves_when_a_home_variable_is_set(
     assert migrate_user_folders().moved == []  # TRACKER_HOME is set by the tests' conftest
     monkeypatch.delenv("TRACKER_HOME")
     monkeypatch.delenv("ROUNDKEEPER_HOME", raising=False)
-    assert sorted(migrate_user_folders().moved) == sorted(
-        [tmp_path / "share" / "roundkeeper", tmp_path / "config" / "roundkeeper"]
+    migrate_user_folders()
+    assert (tmp_path / "share" / "roundkeeper" / "journal" / "journal.jsonl").is_file()
+    assert (tmp_path / "config" / "roundkeeper" / "tracker.ini").is_file()
+    assert not (tmp_path / "share" / "tracker").exists()
+
+
+def test_another_programs_files_in_the_old_folder_stay(tmp_path: Path) -> None:
+    """~/.local/share/tracker was also GNOME's file indexer's folder: its files stay."""
+    old_data, _ = _old_install(tmp_path)
+    (old_data / "data").mkdir()
+    (old_data / "data" / "meta.db").write_bytes(b"GNOME Tracker's")
+    (old_data / "notes.txt").write_text("someone else's", encoding="utf-8")
+
+    migrate_user_folders(_moves(tmp_path))
+
+    assert sorted(p.name for p in old_data.iterdir()) == ["data", "notes.txt"]
+    assert (old_data / "data" / "meta.db").read_bytes() == b"GNOME Tracker's"
+    assert (tmp_path / "share" / "roundkeeper" / "library.sqlite3").is_file()
+
+
+def test_the_platform_folders_and_what_moves_from_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(paths, "platform_data_dir", lambda name=paths.APP_NAME: Path(f"/d/{name}"))
+    monkeypatch.setattr(
+        paths, "platform_config_dir", lambda name=paths.APP_NAME: Path(f"/c/{name}")
     )
+    data, config = platform_moves()
+    assert (data.old, data.new) == (Path("/d/tracker"), Path("/d/roundkeeper"))
+    assert "journal" in data.names and "recent.json" not in data.names
+    assert (config.old, config.new) == (Path("/c/tracker"), Path("/c/roundkeeper"))
+    assert config.names == {"recent.json", "tracker.ini"}
+    monkeypatch.setattr(
+        paths, "platform_config_dir", lambda name=paths.APP_NAME: Path(f"/d/{name}")
+    )
+    (both,) = platform_moves()  # Windows and macOS: one folder
+    assert {"journal", "recent.json"} <= both.names
 
 
 def test_a_recent_path_to_a_file_left_behind_keeps_pointing_at_it(tmp_path: Path) -> None:

@@ -2,9 +2,11 @@
 
 Run once at each start, before anything else touches the user folders (it does nothing
 when there is no old folder, or when `ROUNDKEEPER_HOME`/`TRACKER_HOME` names the home).
-Everything under an old folder (the journal, encounters, the library, the settings and
-the recent-files list) is moved into the new one, entry by entry with `os.replace`, so a
-move cut off by a kill is finished by the next start and nothing is copied twice. What
+What the app kept in an old folder (the journal, encounters, the library, the settings
+and the recent-files list: the names of `DATA_NAMES` and `CONFIG_NAMES`; anything else
+there is another program's and stays) is moved into the new one, entry by entry with
+`os.replace`, so a move cut off by a kill is finished by the next start and nothing is
+copied twice. What
 already exists in the new folder is never overwritten: a file of the same name stays in
 the old folder, which is then kept (and named in the result) instead of removed. Paths
 of the recent-files list that pointed at a moved file are rewritten to its new place,
@@ -22,11 +24,31 @@ from pathlib import Path
 from tracker.persistence import paths
 from tracker.persistence.recent import RECENT_FILE, load_recent, save_recent
 
+# What the app keeps at the top of its folders, under the former name too. Only these
+# move: `~/.local/share/tracker` is also where GNOME's file indexer, Tracker, kept its
+# data, which must stay where it is.
+DATA_NAMES = frozenset(
+    {
+        "journal",
+        "encounters",
+        "unsaved",
+        "library.sqlite3",
+        "library.sqlite3-wal",
+        "library.sqlite3-shm",
+        "library.sqlite3-journal",
+        "errors.log",
+        "self-test.txt",
+        "tracker.lock",
+    }
+)
+CONFIG_NAMES = frozenset({"recent.json", "tracker.ini"})
+
 
 @dataclass(frozen=True)
 class FolderMove:
     old: Path
     new: Path
+    names: frozenset[str] = DATA_NAMES | CONFIG_NAMES  # the top-level entries to move
 
 
 @dataclass
@@ -39,11 +61,15 @@ class Migration:
 def platform_moves() -> list[FolderMove]:
     """The platform folders of the former name and their new names (data, config; one
     pair where the platform keeps both in one folder)."""
-    moves = [
-        FolderMove(paths.platform_data_dir(paths.OLD_APP_NAME), paths.platform_data_dir()),
-        FolderMove(paths.platform_config_dir(paths.OLD_APP_NAME), paths.platform_config_dir()),
-    ]
-    return list({move.old: move for move in moves}.values())
+    data = FolderMove(
+        paths.platform_data_dir(paths.OLD_APP_NAME), paths.platform_data_dir(), DATA_NAMES
+    )
+    config = FolderMove(
+        paths.platform_config_dir(paths.OLD_APP_NAME), paths.platform_config_dir(), CONFIG_NAMES
+    )
+    if data.old == config.old:  # Windows, macOS: one folder for both
+        return [FolderMove(data.old, data.new, DATA_NAMES | CONFIG_NAMES)]
+    return [data, config]
 
 
 def migrate_user_folders(moves: list[FolderMove] | None = None) -> Migration:
@@ -58,7 +84,9 @@ def migrate_user_folders(moves: list[FolderMove] | None = None) -> Migration:
     if not present:
         return result  # the usual start: nothing left to move
     for move in present:
-        _merge(move.old, move.new, result)
+        for entry in sorted(move.old.iterdir()):
+            if entry.name in move.names:
+                _merge(entry, move.new / entry.name, result)
     # Before the old folders go: a kill after their removal would leave the list
     # pointing at them with nothing left to say where their files went.
     for folder in {move.new for move in moves}:
