@@ -1,4 +1,4 @@
-"""Start-up: Tracker's main window with the sample against a bare PySide6 window with a
+"""Start-up: Roundkeeper's main window with the sample against a bare PySide6 window with a
 table, side by side in one run.
 
 Run by hand (never in the test suite; this machine is shared and noisy):
@@ -11,11 +11,11 @@ slows them alike. A process counts as started when its window is shown and expos
 (it prints a line then, and exits); the wall time is from launching the process to
 that line, interpreter start-up included, and the CPU time is the process's own up to
 then (steadier than wall time on a shared machine). Peak memory is the process's
-maximum resident set size. Prints the medians and the ratios Tracker / bare (targets:
-time at most 1.5x, memory at most 1.3x). `--before` also measures the Tracker of
+maximum resident set size. Prints the medians and the ratios Roundkeeper / bare (targets:
+time at most 1.5x, memory at most 1.3x). `--before` also measures the Roundkeeper of
 another checkout (e.g. main) the same way, in the same run.
 
-Tracker starts through its real entry point, `tracker.qt.app.main`, in an empty
+Roundkeeper starts through its real entry point, `tracker.qt.app.main`, in an empty
 TRACKER_HOME (no journal to resume); only `QApplication.exec` is replaced, by a loop that
 returns once the window is exposed.
 """

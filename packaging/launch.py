@@ -1,5 +1,6 @@
-"""The bundle's entry point (PyInstaller runs this file as __main__): Tracker's own."""
+"""The bundle's entry point (PyInstaller runs this file as __main__): the `roundkeeper`
+command's own."""
 
-from tracker.qt.app import main
+from tracker.cli import main
 
 raise SystemExit(main())

@@ -1,13 +1,13 @@
-"""Render Tracker's icon, tracker/assets/icons/tracker.svg, to the files desktops want.
+"""Render Roundkeeper's icon, tracker/assets/icons/roundkeeper.svg, to the files desktops want.
 
 Run `python resources/make_icons.py` after changing the SVG; the PNGs, the Windows
 .ico and the macOS .icns are committed (tests/test_icons.py checks they are current):
 
-- `tracker/assets/icons/hicolor/<N>x<N>/apps/tracker.png` for N in 16, 32, 48, 64,
+- `tracker/assets/icons/hicolor/<N>x<N>/apps/<app id>.png` for N in 16, 32, 48, 64,
   128, 256 (the layout of the freedesktop icon theme, so a Linux install copies the
   `hicolor` folder as it is);
-- `packaging/tracker.ico` (Windows: every size, as PNGs inside the .ico);
-- `packaging/tracker.icns` (macOS: 16 to 512 px, as PNGs inside the .icns);
+- `packaging/roundkeeper.ico` (Windows: every size, as PNGs inside the .ico);
+- `packaging/roundkeeper.icns` (macOS: 16 to 512 px, as PNGs inside the .icns);
 - `tracker/assets/icons/actions/<name>-<N>.png` for N in 16, 24, 32, 48: each action
   icon's SVG as a mask (its shape in black), which `tracker.qt.appearance` tints in the
   scheme's ink at the sizes menus and toolbars ask for, so the first window needs no
@@ -31,10 +31,11 @@ from PySide6.QtSvg import QSvgRenderer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "tracker" / "assets" / "icons"
-SVG = ICONS / "tracker.svg"
+SVG = ICONS / "roundkeeper.svg"
 SIZES = (16, 32, 48, 64, 128, 256)
-ICO = ROOT / "packaging" / "tracker.ico"
-ICNS = ROOT / "packaging" / "tracker.icns"
+APP_ID = "io.github.roundkeeper.Roundkeeper"  # the icon is named after the app id
+ICO = ROOT / "packaging" / "roundkeeper.ico"
+ICNS = ROOT / "packaging" / "roundkeeper.icns"
 # The .icns types that hold a PNG of a size.
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
 
@@ -44,7 +45,7 @@ MASK_SIZES = (16, 24, 32, 48)
 
 
 def png_path(size: int) -> Path:
-    return ICONS / "hicolor" / f"{size}x{size}" / "apps" / "tracker.png"
+    return ICONS / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
 def mask_path(name: str, size: int) -> Path:

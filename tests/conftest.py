@@ -37,4 +37,5 @@ def tracker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Each test gets its own data, journal and config folders."""
     home = tmp_path / "tracker-home"
     monkeypatch.setenv("TRACKER_HOME", str(home))
+    monkeypatch.delenv("ROUNDKEEPER_HOME", raising=False)  # it would come first
     return home

@@ -1,6 +1,6 @@
 """Install the example third-party ruleset (docs/examples/highest_roll) for the test
 run the way pip would: a `.dist-info` folder with its entry points on `sys.path`, next to
-its package. Tracker then finds it like any installed ruleset, so the conformance suite
+its package. Roundkeeper then finds it like any installed ruleset, so the conformance suite
 and the GUI tests run it with no test code of its own."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def install_example_ruleset() -> Path:
     info = site / DIST
     info.mkdir()
     (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: tracker-example-highest-roll\nVersion: 0.1.0\n",
+        "Metadata-Version: 2.1\nName: roundkeeper-example-highest-roll\nVersion: 0.1.0\n",
         encoding="utf-8",
     )
     groups = {"tracker.rulesets": "highest_roll = highest_roll:HighestRoll"}

@@ -1,17 +1,14 @@
-"""What the bundle, the desktop entry and the AppStream file are made of stays
-consistent with the package: the icons are the SVG's, the names agree, and the
-PyInstaller spec leaves out no Qt module Tracker uses. (CI builds the bundle and runs
-its --self-test, and runs desktop-file-validate and appstreamcli validate.)"""
+"""What the bundle is made of stays consistent with the package: the icons are the
+SVG's, and the PyInstaller spec leaves out no Qt module Roundkeeper uses (the desktop
+entry's and the AppStream file's names: tests/test_release.py). CI builds the bundle and
+runs its --self-test, and runs desktop-file-validate and appstreamcli validate."""
 
 from __future__ import annotations
 
 import ast
-import configparser
 import importlib.util
 import re
 import struct
-import tomllib
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -22,7 +19,7 @@ from tracker.qt.appearance import MASK_SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
-METAINFO = PACKAGING / "io.github.tracker.Tracker.metainfo.xml"
+METAINFO = PACKAGING / "io.github.tracker.Roundkeeper.metainfo.xml"
 
 
 def _make_icons_module():
@@ -68,7 +65,7 @@ def test_the_application_icon_has_every_size(qapp):
 
 
 def test_the_windows_icon_holds_every_png_size():
-    data = (PACKAGING / "tracker.ico").read_bytes()
+    data = (PACKAGING / "roundkeeper.ico").read_bytes()
     _, kind, count = struct.unpack_from("<HHH", data)
     assert (kind, count) == (1, len(SIZES))
     for number, size in enumerate(SIZES):
@@ -78,7 +75,7 @@ def test_the_windows_icon_holds_every_png_size():
 
 
 def test_the_macos_icon_holds_pngs_up_to_512():
-    data = (PACKAGING / "tracker.icns").read_bytes()
+    data = (PACKAGING / "roundkeeper.icns").read_bytes()
     assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
     kinds, position = [], 8
     while position < len(data):
@@ -91,22 +88,6 @@ def test_the_macos_icon_holds_pngs_up_to_512():
         position += length
     assert kinds == [b"icp4", b"icp5", b"icp6", b"ic07", b"ic08", b"ic09"]
     assert position == len(data)
-
-
-def test_desktop_entry_and_metainfo_name_what_the_package_installs():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str  # keys are case-sensitive
-    entry.read(PACKAGING / "tracker.desktop", encoding="utf-8")
-    desktop = entry["Desktop Entry"]
-    assert desktop["Exec"] in project["gui-scripts"]
-    assert icon_path(16).stem == desktop["Icon"]  # hicolor/<size>/apps/<Icon>.png
-    component = ElementTree.parse(METAINFO).getroot()
-    assert component.findtext("id") == METAINFO.name.removesuffix(".metainfo.xml")
-    assert component.findtext("launchable") == "tracker.desktop"
-    assert component.findtext("provides/binary") == desktop["Exec"]
-    assert component.find("releases/release").get("version") == project["version"]
-    assert component.findtext("summary") == desktop["Comment"]
 
 
 def _qt_modules_imported_by_tracker() -> set[str]:
@@ -123,7 +104,7 @@ def _qt_modules_imported_by_tracker() -> set[str]:
 
 
 def test_the_spec_leaves_out_no_qt_module_tracker_uses():
-    spec = (PACKAGING / "tracker.spec").read_text(encoding="utf-8")
+    spec = (PACKAGING / "roundkeeper.spec").read_text(encoding="utf-8")
     block = spec[spec.index("UNUSED = [") : spec.index("] + [")]
     excluded = set(re.findall(r"\b(Qt\w+)\b", block))
     used = _qt_modules_imported_by_tracker()

@@ -1,6 +1,6 @@
-"""`python -m tracker` starts the desktop app."""
+"""`python -m tracker` starts the desktop app (the `roundkeeper` command)."""
 
-from tracker.qt.app import main
+from tracker.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

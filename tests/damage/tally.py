@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 @dataclass(slots=True)
 class Tally:
-    """One sweep's counts: cases tried; those Tracker refused with its clear message;
+    """One sweep's counts: cases tried; those Roundkeeper refused with its clear message;
     those it accepted and could then play, save and reopen; and every case that went
     wrong (an escaped exception, a hang, a file read or changed that should not be), as
     a one-line description. A sweep passes when `failures` is empty."""

@@ -1,4 +1,4 @@
-"""Tracker's own reader of entry points finds what importlib.metadata finds."""
+"""Roundkeeper's own reader of entry points finds what importlib.metadata finds."""
 
 from __future__ import annotations
 

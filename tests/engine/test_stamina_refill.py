@@ -1,6 +1,6 @@
 """Issue 8, item 7: Stamina refills per the option (at the start of the Unit's side phase
 / of its own turn / of each round), unused Stamina lost or carried over up to the
-maximum per the option; every choice of the rules file's Tracker notes is an option,
+maximum per the option; every choice of the rules file's Roundkeeper notes is an option,
 the first listed the default."""
 
 from __future__ import annotations

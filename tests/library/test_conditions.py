@@ -92,4 +92,4 @@ def test_a_library_error_is_a_tracker_error_with_a_message(tmp_path: Path) -> No
     path.write_text("my notes, not a library\n", encoding="utf-8")
     with pytest.raises(LibraryError) as caught:
         open_library(path)
-    assert "is not a Tracker library" in caught.value.message
+    assert "is not a Roundkeeper library" in caught.value.message

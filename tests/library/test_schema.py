@@ -92,7 +92,7 @@ def test_a_library_from_a_newer_tracker_is_refused_untouched(tmp_path: Path) -> 
     connection.execute(f"PRAGMA user_version = {VERSION + 1}")
     connection.close()
     before = _digest(path)
-    expected = rf"newer Tracker \(library version {VERSION + 1}; this one reads up to"
+    expected = rf"newer Roundkeeper \(library version {VERSION + 1}; this one reads up to"
     with pytest.raises(LibraryError, match=expected):
         open_library(path)
     assert _digest(path) == before
@@ -136,7 +136,7 @@ def test_a_truncated_library_is_refused_untouched(tmp_path: Path) -> None:
 def test_a_file_that_is_not_a_database_is_refused_untouched(tmp_path: Path, contents) -> None:
     path = tmp_path / "lib.sqlite3"
     path.write_bytes(contents)
-    with pytest.raises(LibraryError, match="is not a Tracker library"):
+    with pytest.raises(LibraryError, match="is not a Roundkeeper library"):
         open_library(path)
     assert path.read_bytes() == contents
 
@@ -148,7 +148,7 @@ def test_another_program_s_database_is_refused_untouched(tmp_path: Path) -> None
     connection.commit()
     connection.close()
     before = _digest(path)
-    with pytest.raises(LibraryError, match="is not a Tracker library"):
+    with pytest.raises(LibraryError, match="is not a Roundkeeper library"):
         open_library(path)
     assert _digest(path) == before
 

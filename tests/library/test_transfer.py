@@ -146,7 +146,7 @@ def test_a_row_with_too_many_cells_is_an_error_of_that_row() -> None:
         (
             "newer.json",
             b'{"format": "tracker-combatants", "version": 9, "combatants": []}',
-            "exported by a newer Tracker",
+            "exported by a newer Roundkeeper",
         ),
         ("notes.docx", b"PK\x03\x04", "neither a CSV nor a JSON file"),
     ],

@@ -181,12 +181,12 @@ def test_saving_keeps_permissions_and_symbolic_links(
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        (b'{"hello": 1}', "not a Tracker encounter"),
-        (b"Shopping list: bread, ale", "not a Tracker encounter"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "not a Tracker encounter"),
+        (b'{"hello": 1}', "not a Roundkeeper encounter"),
+        (b"Shopping list: bread, ale", "not a Roundkeeper encounter"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "not a Roundkeeper encounter"),
         (b'{"format": "tracker-encounter", "schema_version": 1, "enc', "damaged"),
         (b'{"format": "tracker-encounter", "schema_version": 1}', "damaged"),
-        (b'{"format": "tracker-encounter", "schema_version": 7, "x": 1}', "newer Tracker"),
+        (b'{"format": "tracker-encounter", "schema_version": 7, "x": 1}', "newer Roundkeeper"),
     ],
 )
 def test_saving_over_a_foreign_or_damaged_file_is_refused(
@@ -243,18 +243,19 @@ def test_missing_file(folder: Path) -> None:
     [
         (b"", r"“x\.json” is empty"),
         (b"   \n", r"“x\.json” is empty"),
-        (b"Dear diary,\nthe goblins won.", r"“x\.json” is not a Tracker encounter"),
-        (b"\xff\xd8\xff\xe0JFIF\x00", r"is not a Tracker encounter \(it is not a text file\)"),
-        (b'{"hello": 1}', r"“x\.json” is not a Tracker encounter\.$"),
-        (b"[1, 2, 3]", r"is not a Tracker encounter\.$"),
-        (b'{"format": "other-app", "schema_version": 1}', r"is not a Tracker encounter\.$"),
+        (b"Dear diary,\nthe goblins won.", r"“x\.json” is not a Roundkeeper encounter"),
+        (b"\xff\xd8\xff\xe0JFIF\x00", r"is not a Roundkeeper encounter \(it is not a text file\)"),
+        (b'{"hello": 1}', r"“x\.json” is not a Roundkeeper encounter\.$"),
+        (b"[1, 2, 3]", r"is not a Roundkeeper encounter\.$"),
+        (b'{"format": "other-app", "schema_version": 1}', r"is not a Roundkeeper encounter\.$"),
         (
             b'{\n "format": "tracker-encounter",\n "schema_version": 1,\n "encounter": {"na',
             r"“x\.json” is damaged: not valid JSON \(line 4",
         ),
         (
             b'{"format": "tracker-encounter", "schema_version": 99, "encounter": {}}',
-            rf"was saved by a newer Tracker \(schema 99; this one reads up to {SCHEMA_VERSION}\)",
+            rf"was saved by a newer Roundkeeper \(schema 99; this one reads up to "
+            rf"{SCHEMA_VERSION}\)",
         ),
         (
             b'{"format": "tracker-encounter", "encounter": {}}',

@@ -1,4 +1,5 @@
-"""User folders: TRACKER_HOME overrides the platform folders; folders appear on demand."""
+"""User folders: ROUNDKEEPER_HOME (or the former TRACKER_HOME) overrides the platform
+folders; folders appear on demand."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_without_tracker_home_the_platform_folders_are_used(
     assert paths.journal_dir() == tmp_path / "platform-data" / "journal"
     assert paths.config_dir() == tmp_path / "platform-config"
     assert (tmp_path / "platform-data" / "journal").is_dir()
-    assert asked and all(entry == ("tracker", False) for entry in asked)
+    assert asked and all(entry == ("roundkeeper", False) for entry in asked)
 
 
 def test_an_empty_tracker_home_counts_as_unset(
@@ -58,3 +59,12 @@ def test_an_empty_tracker_home_counts_as_unset(
         paths.platformdirs, "user_data_dir", lambda *a, **k: str(tmp_path / "platform")
     )
     assert paths.data_dir() == tmp_path / "platform"
+
+
+def test_roundkeeper_home_comes_before_the_former_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROUNDKEEPER_HOME", str(tmp_path / "new"))
+    assert paths.data_dir() == tmp_path / "new" / "data"
+    monkeypatch.setenv("ROUNDKEEPER_HOME", " ")
+    assert paths.data_dir() == Path(paths.os.environ["TRACKER_HOME"]) / "data"

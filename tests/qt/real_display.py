@@ -1,4 +1,4 @@
-"""The plumbing of the tests that run Tracker in a child process: a fresh real X display
+"""The plumbing of the tests that run Roundkeeper in a child process: a fresh real X display
 (Xvfb, with openbox managing its windows if asked), the child's run and its JSON report,
 and, in the child, real key presses and clicks (xdotool).
 

@@ -1,4 +1,5 @@
-"""`python -m tracker` starts the app on the bundled sample, and the gui-script exists."""
+"""`python -m tracker` starts the app on the bundled sample (the `roundkeeper` script is
+checked in tests/test_release.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import os
 import subprocess
 import sys
 import time
-from importlib.metadata import entry_points
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,8 +34,3 @@ def test_python_m_tracker_opens_the_sample_encounter(tmp_path):
         process.wait()
     journaled = json.loads(base.read_text(encoding="utf-8"))
     assert journaled["encounter"]["name"] == "Ambush at the Ruined Chapel"
-
-
-def test_tracker_is_a_gui_script():
-    scripts = {entry.name: entry.value for entry in entry_points(group="gui_scripts")}
-    assert scripts["tracker"] == "tracker.qt.app:main"

@@ -3,7 +3,7 @@ texts at WCAG AA contrast (4.5:1) against what is actually drawn behind them (me
 the grabbed pixels, see `tests.qt.contrast`): the main window with each bundled sample
 started (its prompt open where it has one, a combatant selected, an effect ending soon,
 a refusal in the banner), the players' window, and the add combatant, effect, options
-and library dialogs. And the scheme the GM chose is in force when Tracker starts again,
+and library dialogs. And the scheme the GM chose is in force when Roundkeeper starts again,
 before its first window paints."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_the_main_window_reads_in_both_schemes(fight: MainWindow, scheme: str) -
 
 @pytest.fixture
 def dark_before() -> Iterator[None]:
-    """Dark chosen before the window is made, as when Tracker starts again in it."""
+    """Dark chosen before the window is made, as when Roundkeeper starts again in it."""
     appearance().choose("dark")
     yield
     appearance().choose("system")
@@ -186,7 +186,7 @@ print(lightest, len(views))
 
 
 def test_the_dark_scheme_is_in_force_when_tracker_starts_again(tracker_home: Path) -> None:
-    """A new Tracker, with Dark chosen last time, makes every list and table shown dark
+    """A new Roundkeeper, with Dark chosen last time, makes every list and table shown dark
     from the start (the ruleset's view too)."""
     settings_store().setValue(SCHEME_KEY, "dark")
     settings_store().sync()

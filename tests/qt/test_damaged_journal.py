@@ -1,4 +1,4 @@
-"""A crash journal that cannot be used never stops Tracker from starting: it is set
+"""A crash journal that cannot be used never stops Roundkeeper from starting: it is set
 aside (kept, not deleted), the GM is told where, and the sample encounter opens."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The keyboard and focus flows on a real X display (offscreen, focus and activation
 behave differently): Xvfb with two screens, the GM's window on the 1,366 × 768 one,
 driven with real key presses and clicks (xdotool) from a child process running
-Tracker on the xcb platform.
+Roundkeeper on the xcb platform.
 
 In CI (the CI environment variable is set) a missing Xvfb or xdotool fails the test;
 elsewhere it is skipped with the reason."""

@@ -28,7 +28,7 @@ def test_a_library_that_cannot_be_opened_is_a_message(
     warned: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
     assert window.library() is None
-    assert len(warned) == 1 and "is not a Tracker library" in warned[0]
+    assert len(warned) == 1 and "is not a Roundkeeper library" in warned[0]
     assert paths.library_file().read_bytes() == b"not a library at all"
 
 

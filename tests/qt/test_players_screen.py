@@ -1,4 +1,4 @@
-"""Choosing where the players' screen goes: remembered across runs in Tracker's own
+"""Choosing where the players' screen goes: remembered across runs in Roundkeeper's own
 settings file, a window on the one screen offscreen, full screen only on a screen of
 the players' own; themes switch live."""
 

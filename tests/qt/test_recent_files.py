@@ -98,7 +98,7 @@ def test_a_last_encounter_that_is_gone_opens_the_sample_with_a_word(qtbot, tmp_p
     again = _start(qtbot, tmp_path, messages)
     assert again.document.encounter.to_dict() == sample_session().encounter.to_dict()
     (message,) = messages
-    assert "“gone.json”" in message and "Tracker opens the sample" in message
+    assert "“gone.json”" in message and "Roundkeeper opens the sample" in message
 
 
 def test_open_recent_lists_the_last_files_newest_first(qtbot, tmp_path, told):

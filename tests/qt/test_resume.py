@@ -1,4 +1,4 @@
-"""A killed Tracker resumes exactly where it stopped, undo history included."""
+"""A killed Roundkeeper resumes exactly where it stopped, undo history included."""
 
 from __future__ import annotations
 

@@ -103,7 +103,7 @@ class SeatingUi(RulesetUi):
 @pytest.fixture
 def plugin(monkeypatch: pytest.MonkeyPatch):
     """SeatingUi installed for the round robin, next to a plugin that cannot be loaded
-    (as if installed with pip: entry points are what Tracker reads)."""
+    (as if installed with pip: entry points are what Roundkeeper reads)."""
     installed = ruleset_ui.entry_points
 
     def entry_points(*, group: str) -> list[EntryPoint]:

@@ -1,4 +1,4 @@
-"""`tracker --self-test`: passes on a whole Tracker, fails with the reason when a sample,
+"""`tracker --self-test`: passes on a whole Roundkeeper, fails with the reason when a sample,
 a ruleset, its views or a window is missing."""
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_no_ruleset_metadata_fails_saying_so(qapp, tmp_path, without_entry):
     status, output = run(qapp, samples_dir=samples(tmp_path, "war_scroll"), turns=1)
     assert status == 1
     assert "rulesets: none installed" in output
-    assert "is Tracker's package metadata bundled?" in output
+    assert "is Roundkeeper's package metadata bundled?" in output
 
 
 def test_missing_views_of_a_ruleset_fail(qapp, tmp_path, without_entry):
@@ -142,13 +142,5 @@ def test_the_command_line_option_runs_it(monkeypatch):
         return 7
 
     monkeypatch.setattr(self_test, "run_self_test", fake)
-    assert app_module.main(["tracker", "--self-test", "-style", "fusion"]) == 7
-    assert ran == [["tracker", "-style", "fusion"]]
-
-
-def test_qt_arguments_pass_through_and_tracker_options_are_taken():
-    options, rest = app_module.parse_arguments(["tracker", "-platform", "offscreen"])
-    assert not options.self_test
-    assert rest == ["tracker", "-platform", "offscreen"]
-    options, rest = app_module.parse_arguments(["tracker", "--self-test"])
-    assert options.self_test and rest == ["tracker"]
+    assert app_module.main(["roundkeeper", "--self-test"]) == 7
+    assert ran == [["roundkeeper"]]

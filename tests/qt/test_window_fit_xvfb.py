@@ -2,7 +2,7 @@
 manager (offscreen there is no frame to forget): a 1,366 × 768 laptop and a 4K
 monitor, opened fresh, resumed after a kill, and restored after a clean quit.
 
-Each opening is a child process running Tracker on the xcb platform under Xvfb with
+Each opening is a child process running Roundkeeper on the xcb platform under Xvfb with
 openbox; it prints the window's frame and the screen's available area once the window
 manager framed it. In CI (the CI environment variable is set) a missing Xvfb or openbox
 fails the test; elsewhere it is skipped with the reason."""

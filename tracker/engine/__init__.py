@@ -1,4 +1,4 @@
-"""Tracker's pure-Python engine: rules, state, commands, durations and undo (no Qt)."""
+"""Roundkeeper's pure-Python engine: rules, state, commands, durations and undo (no Qt)."""
 
 from tracker.engine.add_group import AddCombatants
 from tracker.engine.commands import (

@@ -2,10 +2,10 @@
 
 `importlib.metadata.entry_points` gives the same answer (tests/engine/test_entry_points.py
 checks it) but importing that module loads the `email` package, `zipfile` and `socket`:
-about 4 MiB and a tenth of Tracker's start-up, to read a few small text files. This
+about 4 MiB and a tenth of Roundkeeper's start-up, to read a few small text files. This
 reads only `entry_points.txt` of each `*.dist-info` / `*.egg-info` folder on `sys.path`
 (the first distribution of a name wins, as with importlib.metadata). Distributions
-inside zip files are not looked at; Tracker's plugins are installed by pip.
+inside zip files are not looked at; Roundkeeper's plugins are installed by pip.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 
 class TrackerError(Exception):
-    """Base of every error Tracker raises on purpose."""
+    """Base of every error Roundkeeper raises on purpose."""
 
 
 class CommandError(TrackerError):

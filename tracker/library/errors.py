@@ -6,7 +6,7 @@ from tracker.engine.errors import TrackerError
 
 
 class LibraryError(TrackerError):
-    """The library cannot do what was asked (a damaged file, one from a newer Tracker, a
+    """The library cannot do what was asked (a damaged file, one from a newer Roundkeeper, a
     file that is not a library, a bad import); nothing was changed."""
 
     def __init__(self, message: str) -> None:

@@ -1,10 +1,10 @@
-"""The library file: an SQLite database marked as Tracker's, with a schema version and
+"""The library file: an SQLite database marked as Roundkeeper's, with a schema version and
 the migrations that bring an older file up to date.
 
-A file is Tracker's when its header's `application_id` is ours; `user_version` is its
+A file is Roundkeeper's when its header's `application_id` is ours; `user_version` is its
 schema version. Opening checks, before writing anything, that the file is an SQLite
 database, is ours (or brand new and empty), passes `PRAGMA quick_check`, and is not from
-a newer Tracker; any failure is a `LibraryError` and the file is left exactly as it was.
+a newer Roundkeeper; any failure is a `LibraryError` and the file is left exactly as it was.
 Migrations run in one transaction with the version bump, so a file is at one version or
 the next, never in between.
 
@@ -116,7 +116,7 @@ def _check_header(path: Path) -> None:
     except OSError as error:
         raise LibraryError(f"The library {path} cannot be read: {error.strerror}.") from None
     if header and header != SQLITE_HEADER:
-        raise LibraryError(f"{path} is not a Tracker library; it was left as it is.")
+        raise LibraryError(f"{path} is not a Roundkeeper library; it was left as it is.")
 
 
 def _prepare(connection: sqlite3.Connection, path: Path) -> None:
@@ -137,11 +137,11 @@ def _prepare(connection: sqlite3.Connection, path: Path) -> None:
         raise LibraryError(_unreadable(path, error)) from None
     new = application == 0 and version == 0 and not tables
     if not new and application != APPLICATION_ID:
-        raise LibraryError(f"{path} is not a Tracker library; it was left as it is.")
+        raise LibraryError(f"{path} is not a Roundkeeper library; it was left as it is.")
     if version > VERSION:
         raise LibraryError(
-            f"The library {path} was written by a newer Tracker (library version {version}; "
-            f"this one reads up to version {VERSION}). Update Tracker to use it; the file "
+            f"The library {path} was written by a newer Roundkeeper (library version {version}; "
+            f"this one reads up to version {VERSION}). Update Roundkeeper to use it; the file "
             "was left as it is."
         )
     expected = _tables_at(version)

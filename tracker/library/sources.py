@@ -5,11 +5,11 @@ CSV: the first row names the columns; UTF-8 (with or without Excel's mark) or Wi
 own encoding; commas, semicolons or tabs; a cell the export kept from being read as a
 formula ("'=x") is read as the text it was ("=x", `csv_cells.restored`).
 
-JSON: a list of objects, or Tracker's export (an object with "format", "version",
+JSON: a list of objects, or Roundkeeper's export (an object with "format", "version",
 "ruleset" and "combatants"); a text that is not valid Unicode or a number out of range
 anywhere in it refuses the whole file.
 
-A file Tracker cannot read at all is a `LibraryError` with the reason; a row it cannot
+A file Roundkeeper cannot read at all is a `LibraryError` with the reason; a row it cannot
 read is kept with its problem, so the preview can show it beside the good ones.
 """
 
@@ -73,7 +73,7 @@ def read_csv(data: bytes, name: str = "The file") -> SourceTable:
     try:
         records = list(_limited(reader, name))
     except csv.Error as error:
-        raise LibraryError(f"{name} is not a CSV file Tracker can read ({error}).") from None
+        raise LibraryError(f"{name} is not a CSV file Roundkeeper can read ({error}).") from None
     if not records or not any(cell.strip() for cell in records[0]):
         raise LibraryError(f"{name} is empty: its first row should name the columns.")
     header = records[0]
@@ -118,13 +118,13 @@ def read_json(data: bytes, name: str = "The file") -> SourceTable:
         ):
             raise LibraryError(
                 f"{name} holds no list of combatants: expected a list of objects, or a "
-                "file exported by Tracker."
+                "file exported by Roundkeeper."
             )
         version = document.get("version")
         if not isinstance(version, int) or version > EXPORT_VERSION:
             raise LibraryError(
-                f"{name} was exported by a newer Tracker (version {version}); update "
-                "Tracker to import it."
+                f"{name} was exported by a newer Roundkeeper (version {version}); update "
+                "Roundkeeper to import it."
             )
         ruleset = document.get("ruleset")
         ruleset_id = ruleset if isinstance(ruleset, str) else None
@@ -190,7 +190,7 @@ def _decoded(data: bytes, name: str) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise LibraryError(f"{name} is not text Tracker can read (save it as UTF-8).")
+    raise LibraryError(f"{name} is not text Roundkeeper can read (save it as UTF-8).")
 
 
 def _limited(reader: Any, name: str) -> Any:

@@ -324,9 +324,9 @@ class Library:
 
 
 def open_library(path: Path | None = None) -> Library:
-    """The library at `path`, by default `library.sqlite3` in Tracker's data folder
+    """The library at `path`, by default `library.sqlite3` in Roundkeeper's data folder
     (created if missing). Raises LibraryError, leaving the file untouched, if it is
-    damaged, not a library, or from a newer Tracker."""
+    damaged, not a library, or from a newer Roundkeeper."""
     where = paths.library_file() if path is None else path
     return Library(connect(where), where)
 

@@ -302,7 +302,7 @@ def _cell(value: Any) -> str:
 
 
 def export_json(path: Path, ruleset: AnyRuleset, entries: Sequence[LibraryEntry]) -> None:
-    """Write `entries` as Tracker's JSON export (read back by `sources.read_json`)."""
+    """Write `entries` as Roundkeeper's JSON export (read back by `sources.read_json`)."""
     columns = export_columns(ruleset)
     document = {
         "format": EXPORT_FORMAT,

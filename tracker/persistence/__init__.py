@@ -1,6 +1,6 @@
 """Saving and loading encounters, user folders and crash recovery (pure Python, no Qt).
 
-- `tracker.persistence.paths`: where Tracker keeps its files.
+- `tracker.persistence.paths`: where Roundkeeper keeps its files.
 - `tracker.persistence.files`: encounter files (`save_encounter`, `load_encounter`);
   their checks in `validation`, atomic writing in `atomic`.
 - `tracker.persistence.journal`: the crash-recovery journal (`Journal`); its lines in

@@ -15,7 +15,7 @@ from it; its log is rebuilt from the log edits of the records before it; the und
 redo stacks are worked out from the apply, undo and redo lines before it, each entry's
 record read only when the GM undoes or redoes that far. The lines after the checkpoint
 are then replayed, their records reapplied (`replay_apply`). A checkpoint is used only
-if every apply line before it carries a record (a journal begun by an older Tracker has
+if every apply line before it carries a record (a journal begun by an older Roundkeeper has
 none: it replays from its base), its document reads, and the rebuilt log has the length
 it names; otherwise the checkpoint before it is tried, and then the base. A damaged
 checkpoint line fails its checksum like any other line, so recovery stops before it and

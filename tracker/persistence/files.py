@@ -16,10 +16,10 @@ Rules:
   half-written encounter behind; the previous version stays intact until the new one is
   complete.
 - Loading never writes. Every problem (missing file, not JSON, a foreign file, a file
-  from a newer Tracker, missing or malformed data, a ruleset that is not installed)
+  from a newer Roundkeeper, missing or malformed data, a ruleset that is not installed)
   raises `FileFormatError` with a message fit to show the game master.
 - A damaged or foreign file is never overwritten: `save_encounter` refuses to replace an
-  existing non-empty file that is not a readable Tracker encounter.
+  existing non-empty file that is not a readable Roundkeeper encounter.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ ENCOUNTER = "a Roundkeeper encounter"  # what a file that cannot be one is not
 
 
 class FileFormatError(TrackerError):
-    """A file cannot be read as a Tracker encounter, or must not be overwritten.
+    """A file cannot be read as a Roundkeeper encounter, or must not be overwritten.
     `path` is the file concerned."""
 
     def __init__(self, message: str, path: Path | None = None) -> None:
@@ -97,7 +97,7 @@ def save_encounter(
 ) -> None:
     """Save `encounter` to `path` atomically.
 
-    Raises `FileFormatError` (and writes nothing) if `path` exists and is not a Tracker
+    Raises `FileFormatError` (and writes nothing) if `path` exists and is not a Roundkeeper
     encounter this version can read: a foreign or damaged file is never overwritten.
     Raises `SaveError` if the file cannot be written; the previous file is then intact.
     `before_writing(path, data)` is called just before the file is written (the crash
@@ -124,7 +124,7 @@ def save_encounter(
 
 
 def check_overwritable(path: Path) -> None:
-    """Raise `FileFormatError` unless `path` is missing, empty, or a Tracker encounter
+    """Raise `FileFormatError` unless `path` is missing, empty, or a Roundkeeper encounter
     this version can read (whatever its ruleset)."""
     try:
         info = path.stat()
@@ -141,7 +141,7 @@ def check_overwritable(path: Path) -> None:
         _checked_data(read_document(path), path)
     except FileFormatError as error:
         raise FileFormatError(
-            f"{error.message} Tracker will not save over it, so that it is not lost; "
+            f"{error.message} Roundkeeper will not save over it, so that it is not lost; "
             "choose another file name.",
             path,
         ) from error
@@ -156,8 +156,8 @@ def load_encounter(path: Path) -> Encounter:
 
 
 def is_tracker_file(path: Path) -> bool:
-    """True if `path` claims to be a Tracker encounter (even a damaged one or one from a
-    newer Tracker); False for missing, unreadable and foreign files."""
+    """True if `path` claims to be a Roundkeeper encounter (even a damaged one or one from a
+    newer Roundkeeper); False for missing, unreadable and foreign files."""
     try:
         document = read_document(Path(path))
     except FileFormatError:
@@ -179,20 +179,20 @@ def read_document(path: Path) -> Any:
         ) from None
     except PermissionError:
         raise FileFormatError(
-            f"Tracker is not allowed to read {shown(path)} (permission denied).", path
+            f"Roundkeeper is not allowed to read {shown(path)} (permission denied).", path
         ) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise FileFormatError(f"{shown(path)} could not be read: {reason}.", path) from None
     if not raw.strip():
         raise FileFormatError(
-            f"{shown(path)} is empty: it is not a Tracker encounter, or it was damaged.", path
+            f"{shown(path)} is empty: it is not a Roundkeeper encounter, or it was damaged.", path
         )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FileFormatError(
-            f"{shown(path)} is not a Tracker encounter (it is not a text file).", path
+            f"{shown(path)} is not a Roundkeeper encounter (it is not a text file).", path
         ) from None
     try:
         return json.loads(text)
@@ -204,11 +204,11 @@ def read_document(path: Path) -> Any:
                 path,
             ) from None
         raise FileFormatError(
-            f"{shown(path)} is not a Tracker encounter (its contents are not JSON).", path
+            f"{shown(path)} is not a Roundkeeper encounter (its contents are not JSON).", path
         ) from None
     except (ValueError, RecursionError):
         raise FileFormatError(
-            f"{shown(path)} is not a Tracker encounter (its contents cannot be read).", path
+            f"{shown(path)} is not a Roundkeeper encounter (its contents cannot be read).", path
         ) from None
 
 
@@ -256,7 +256,7 @@ def _checked_data(document: Any, path: Path) -> dict[str, Any]:
     """The encounter data of a file's document, migrated to this schema version and with
     its core structure checked, or `FileFormatError`."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise FileFormatError(f"{shown(path)} is not a Tracker encounter.", path)
+        raise FileFormatError(f"{shown(path)} is not a Roundkeeper encounter.", path)
     version = document.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise FileFormatError(
@@ -264,8 +264,8 @@ def _checked_data(document: Any, path: Path) -> dict[str, Any]:
         )
     if version > SCHEMA_VERSION:
         raise FileFormatError(
-            f"{shown(path)} was saved by a newer Tracker (schema {version}; this one reads "
-            f"up to {SCHEMA_VERSION}). Update Tracker to open it.",
+            f"{shown(path)} was saved by a newer Roundkeeper (schema {version}; this one reads "
+            f"up to {SCHEMA_VERSION}). Update Roundkeeper to open it.",
             path,
         )
     if version < 1:

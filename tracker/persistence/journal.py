@@ -44,7 +44,7 @@ Lifecycle, as the app uses it::
 
 Only one journal lives in a folder: `begin` replaces whatever is there. Changes made
 before `begin` (the session's existing undo history) are not journaled: begin journaling
-when a session is created or opened. If writing the journal fails, Tracker keeps
+when a session is created or opened. If writing the journal fails, Roundkeeper keeps
 working without it: the journal detaches itself and reports the problem (`error`,
 `on_error`); the files keep the last consistent state that was written.
 """
@@ -354,7 +354,7 @@ class Journal:
     def _error_for(self, error: Exception) -> JournalError:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         return JournalError(
-            f"Crash recovery is off: Tracker could not write its journal in "
+            f"Crash recovery is off: Roundkeeper could not write its journal in "
             f"{self._directory} ({reason})."
         )
 

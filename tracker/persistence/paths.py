@@ -1,12 +1,16 @@
-"""Where Tracker keeps its files.
+"""Where Roundkeeper keeps its files.
 
 By default the platform's user folders (via `platformdirs`): for example
-`~/.local/share/tracker` and `~/.config/tracker` on Linux, `%LOCALAPPDATA%\\tracker` on
-Windows, `~/Library/Application Support/tracker` on macOS. If the environment variable
-`TRACKER_HOME` is set (tests, CI, portable installs), everything lives under it instead:
-`$TRACKER_HOME/data` and `$TRACKER_HOME/config`.
+`~/.local/share/roundkeeper` and `~/.config/roundkeeper` on Linux,
+`%LOCALAPPDATA%\\roundkeeper` on Windows, `~/Library/Application Support/roundkeeper` on
+macOS. If the environment variable `ROUNDKEEPER_HOME` is set (tests, CI, portable
+installs), everything lives under it instead: `$ROUNDKEEPER_HOME/data` and
+`$ROUNDKEEPER_HOME/config`. `TRACKER_HOME`, the variable of the app's former name, is
+still read when `ROUNDKEEPER_HOME` is not set.
 
-Every function creates its folder (and parents) if it does not exist yet.
+Every function creates its folder (and parents) if it does not exist yet. The folders
+of the former name (`tracker`) are moved here on the first start
+(`tracker.persistence.migration`).
 """
 
 from __future__ import annotations
@@ -16,13 +20,19 @@ from pathlib import Path
 
 import platformdirs
 
-APP_NAME = "tracker"
-HOME_VARIABLE = "TRACKER_HOME"
+APP_NAME = "roundkeeper"
+HOME_VARIABLE = "ROUNDKEEPER_HOME"
+OLD_APP_NAME = "tracker"  # the folders' name before the rename
+OLD_HOME_VARIABLE = "TRACKER_HOME"
 
 
-def _home() -> Path | None:
-    value = os.environ.get(HOME_VARIABLE, "")
-    return Path(value).expanduser() if value.strip() else None
+def home() -> Path | None:
+    """The folder `ROUNDKEEPER_HOME` (or else `TRACKER_HOME`) names, if either is set."""
+    for variable in (HOME_VARIABLE, OLD_HOME_VARIABLE):
+        value = os.environ.get(variable, "")
+        if value.strip():
+            return Path(value).expanduser()
+    return None
 
 
 def _ensure(path: Path) -> Path:
@@ -30,20 +40,26 @@ def _ensure(path: Path) -> Path:
     return path
 
 
+def platform_data_dir(name: str = APP_NAME) -> Path:
+    """The platform's user data folder for `name` (not created)."""
+    return Path(platformdirs.user_data_dir(name, appauthor=False))
+
+
+def platform_config_dir(name: str = APP_NAME) -> Path:
+    """The platform's user config folder for `name` (not created)."""
+    return Path(platformdirs.user_config_dir(name, appauthor=False))
+
+
 def data_dir() -> Path:
-    """Tracker's data folder (encounters, journal)."""
-    home = _home()
-    if home is not None:
-        return _ensure(home / "data")
-    return _ensure(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+    """Roundkeeper's data folder (encounters, journal, library)."""
+    folder = home()
+    return _ensure(folder / "data" if folder is not None else platform_data_dir())
 
 
 def config_dir() -> Path:
-    """Tracker's settings folder."""
-    home = _home()
-    if home is not None:
-        return _ensure(home / "config")
-    return _ensure(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+    """Roundkeeper's settings folder."""
+    folder = home()
+    return _ensure(folder / "config" if folder is not None else platform_config_dir())
 
 
 def encounters_dir() -> Path:

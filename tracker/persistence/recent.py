@@ -5,9 +5,9 @@ atomically::
 
     {"last": "/home/gm/war.json", "recent": ["/home/gm/war.json", "/home/gm/ford.json"]}
 
-``last`` is the encounter that was open when Tracker was last quit cleanly (null: the
+``last`` is the encounter that was open when Roundkeeper was last quit cleanly (null: the
 bundled sample). A missing or damaged ``recent.json`` reads as empty (so does one that is
-a pipe or a device: it is read with `safe_read`): losing the list never stops Tracker.
+a pipe or a device: it is read with `safe_read`): losing the list never stops Roundkeeper.
 """
 
 from __future__ import annotations

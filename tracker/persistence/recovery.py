@@ -200,7 +200,7 @@ def keep_damaged_copy(directory: Path) -> Path | None:
 
 def set_aside_journal(directory: Path, label: str = "damaged") -> Path | None:
     """Move a journal out of the way into a new folder beside it named after `label` and
-    the moment ("damaged-20261123-104512", "declined-…"), so that Tracker starts normally
+    the moment ("damaged-20261123-104512", "declined-…"), so that Roundkeeper starts normally
     and nothing the GM might still want is deleted. Returns that folder (None when there
     was no journal, or it could not be moved: then it is left where it is)."""
     return _aside(Path(directory), label, move=True)

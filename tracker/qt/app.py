@@ -1,8 +1,8 @@
-"""Starting Tracker: `tracker` (gui-script) or `python -m tracker`."""
+"""Starting Roundkeeper: `roundkeeper` (gui-script) or `python -m tracker`, after the
+command line is read (`tracker.cli.main` calls `start`)."""
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 import traceback
@@ -13,6 +13,7 @@ from types import TracebackType
 from PySide6.QtCore import QLockFile
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from tracker import APP_ID, APP_NAME, COMMAND, __version__, cli
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
@@ -27,6 +28,7 @@ from tracker.persistence.journal import (
     recover_journal,
     set_aside_journal,
 )
+from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
 from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
@@ -62,14 +64,14 @@ def _report_unexpected(
     if QApplication.instance() is not None:
         QMessageBox.critical(
             None,
-            "Tracker hit an unexpected problem",
+            "Roundkeeper hit an unexpected problem",
             f"{error}\n\nYour encounter is safe: every change is journaled. "
-            "The details were written to errors.log in Tracker's data folder.",
+            "The details were written to errors.log in Roundkeeper's data folder.",
         )
 
 
 def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> MainWindow:
-    """The window Tracker opens on: the journaled encounter if the last run was cut off
+    """The window Roundkeeper opens on: the journaled encounter if the last run was cut off
     and the GM wants it back, otherwise the encounter open at the last clean quit, or the
     bundled sample. Nothing is ever deleted: a journal that cannot be used is set aside,
     one used only up to its last good line is copied aside first, one the GM declines is
@@ -94,12 +96,14 @@ def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> Ma
 
 def resume_question(info: JournalInfo) -> str:
     name = info.name or "the last encounter"
-    question = f"Tracker was closed without finishing “{name}”.\nResume exactly where it stopped?"
+    question = (
+        f"Roundkeeper was closed without finishing “{name}”.\nResume exactly where it stopped?"
+    )
     if info.unread:
         count = info.unread
         question += (
             f"\n\nThe journal is damaged: {count} of its last change"
-            f"{'s' * (count != 1)} cannot be read. Tracker resumes up to the last good one "
+            f"{'s' * (count != 1)} cannot be read. Roundkeeper resumes up to the last good one "
             "and keeps a copy of the journal as it is."
         )
     return question + (
@@ -175,7 +179,10 @@ def _open_last(journal_dir: Path, tell) -> MainWindow:
         try:
             session = Session(load_encounter(last))
         except TrackerError as error:
-            tell(f"The last encounter could not be opened: {error} Tracker opens the sample.", None)
+            tell(
+                f"The last encounter could not be opened: {error} Roundkeeper opens the sample.",
+                None,
+            )
         else:
             window = MainWindow(session, None if unsaved else last, journal_dir)
             if unsaved:
@@ -186,7 +193,7 @@ def _open_last(journal_dir: Path, tell) -> MainWindow:
 
 
 def remove_leftovers(journal_dir: Path) -> None:
-    """Temporary files of saves cut off by a kill, where Tracker writes: the journal,
+    """Temporary files of saves cut off by a kill, where Roundkeeper writes: the journal,
     the data folders, and the folders of the encounters it knows."""
     folders = {journal_dir, paths.encounters_dir(), paths.data_dir() / UNSAVED_FOLDER}
     folders.add(paths.config_dir())
@@ -211,60 +218,57 @@ def _ask_resume(question: str) -> bool:
 
 
 def _tell(message: str, folder: Path | None) -> None:
-    QMessageBox.information(None, "Tracker", message)
+    QMessageBox.information(None, "Roundkeeper", message)
 
 
 def single_instance_lock() -> QLockFile | None:
-    """One Tracker at a time: two would write over each other's crash journal."""
+    """One Roundkeeper at a time: two would write over each other's crash journal."""
     lock = QLockFile(str(paths.data_dir() / "tracker.lock"))
     lock.setStaleLockTime(0)  # a lock left by a killed Tracker is stale at once
     return lock if lock.tryLock(200) else None
 
 
-def parse_arguments(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
-    """Tracker's own options, and the arguments left for Qt (`-platform`, `-style`, …)
-    after the program name."""
-    parser = argparse.ArgumentParser(
-        prog="tracker", description="Initiative tracker for tabletop role-playing games."
-    )
-    parser.add_argument(
-        "--self-test",
-        action="store_true",
-        help="open every bundled sample in the GM's and the players' windows offscreen, "
-        "play a few turns of each, and exit: 0 if all went well, else 1 with the reasons",
-    )
-    options, rest = parser.parse_known_args(argv[1:])
-    return options, argv[:1] + rest
-
-
 def make_application(qt_argv: list[str]) -> QApplication:
-    """Tracker's application, its names and icon set, in the GM's colour scheme before
+    """Roundkeeper's application, its names and icon set, in the GM's colour scheme before
     any window or question paints."""
     app = QApplication(qt_argv)
-    app.setApplicationName("Tracker")
-    app.setOrganizationName("Tracker")
-    app.setDesktopFileName("tracker")  # the desktop entry: its icon and name on Wayland
+    app.setApplicationName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName(APP_NAME)
+    app.setDesktopFileName(APP_ID)  # the desktop entry: its icon and name on Wayland
     app.setWindowIcon(application_icon())
     appearance()
     return app
 
 
 def main(argv: list[str] | None = None) -> int:
-    options, qt_argv = parse_arguments(sys.argv if argv is None else argv)
+    """The command line first (tracker.cli), then the app."""
+    return cli.main(argv)
+
+
+def start(options: cli.Options) -> int:
+    """Start the app as the command line asks (tracker.cli has read it)."""
     if options.self_test:
         from tracker.qt.self_test import run_self_test
 
-        return run_self_test(qt_argv)
-    app = make_application(qt_argv)
+        return run_self_test([COMMAND])
+    migration = migrate_user_folders()
+    for problem in migration.problems:
+        log.warning("Moving the former user folders: %s", problem)
+    app = make_application([COMMAND])
     sys.excepthook = _report_unexpected
     lock = single_instance_lock()
     if lock is None:
         QMessageBox.information(
-            None, "Tracker is already running", "Tracker is already open: switch to its window."
+            None,
+            "Roundkeeper is already running",
+            "Roundkeeper is already open: switch to its window.",
         )
         return 1
     window = open_main_window()
     window.show()
+    if options.encounter is not None:
+        window.open_recent(options.encounter.absolute())
     status = app.exec()
     lock.unlock()
     return status

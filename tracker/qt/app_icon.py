@@ -1,5 +1,5 @@
-"""Tracker's application icon, from the PNGs bundled in tracker/assets/icons/ (made from
-tracker.svg by resources/make_icons.py): plain PNGs need no Qt image plugin."""
+"""Roundkeeper's application icon, from the PNGs bundled in tracker/assets/icons/ (made from
+roundkeeper.svg by resources/make_icons.py): plain PNGs need no Qt image plugin."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ SIZES = (16, 32, 48, 64, 128, 256)
 def icon_path(size: int) -> Path:
     """The bundled PNG of the icon at `size` pixels."""
     icons = files("tracker") / "assets" / "icons" / "hicolor" / f"{size}x{size}" / "apps"
-    return Path(str(icons / "tracker.png"))
+    return Path(str(icons / "io.github.roundkeeper.Roundkeeper.png"))
 
 
 def application_icon() -> QIcon:

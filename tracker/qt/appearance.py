@@ -1,4 +1,4 @@
-"""Light or dark: Tracker follows the system's colour scheme (or the GM's choice in
+"""Light or dark: Roundkeeper follows the system's colour scheme (or the GM's choice in
 View → Appearance), and its icons are drawn in the scheme's own ink.
 
 The GM's window uses the Fusion style with a palette for the scheme, so it looks the

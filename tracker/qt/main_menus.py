@@ -240,6 +240,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         QKeySequence.StandardKey.HelpContents,
         "shortcuts",
     )
+    item(help_menu, "&About Roundkeeper", window.show_about, None, "about")
 
     view_menu = bar.addMenu("&View")
     scheme_menu = view_menu.addMenu("&Appearance")

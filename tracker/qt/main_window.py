@@ -324,6 +324,11 @@ class MainWindow(
 
         ShortcutsDialog(self.shortcut_rows(), self).exec()
 
+    def show_about(self) -> None:
+        from tracker.qt.dialogs.about_dialog import AboutDialog
+
+        AboutDialog(self).exec()
+
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
         answers of the prompt shown now."""
@@ -446,7 +451,7 @@ class MainWindow(
         document = self.document
         where = f" — {document.path.name}" if document.path else " — not saved yet"
         modified = "" if document.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Tracker")
+        self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Roundkeeper")
         self.status_label.setText(document.session.status())
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -1,7 +1,7 @@
-"""`tracker --self-test`: is this Tracker whole? Meant for a freshly built bundle (CI runs
-it on the Linux one) and for a GM whose copy misbehaves.
+"""`roundkeeper --self-test`: is this Roundkeeper whole? Meant for a freshly built bundle
+(CI runs it on the Linux one) and for a GM whose copy misbehaves.
 
-Offscreen, in a temporary Tracker home (the GM's own files are never touched), it checks
+Offscreen, in a temporary Roundkeeper home (the GM's own files are never touched), it checks
 that every ruleset and its views load, that every built-in ruleset has a bundled sample,
 and then opens every bundled sample in the GM's window and the players' window and plays
 a few turns through the window's own actions and prompt buttons, undoes and redoes,
@@ -160,7 +160,7 @@ def _check_rulesets(report: Report) -> list[str]:
     if not entries:
         report.fail(
             f"rulesets: none installed (no entry points in {registry.GROUP!r}: "
-            "is Tracker's package metadata bundled?)"
+            "is Roundkeeper's package metadata bundled?)"
         )
     built_in: list[str] = []
     for entry in entries:
@@ -338,7 +338,7 @@ class _SamplePlay:
 
 # --- the setting ----------------------------------------------------------------------------
 def _output() -> TextIO:
-    """Standard output; a windowed program on Windows has none: then a file in Tracker's
+    """Standard output; a windowed program on Windows has none: then a file in Roundkeeper's
     data folder (its path printed nowhere else, so it is named here)."""
     if sys.stdout is not None:
         return sys.stdout
@@ -349,7 +349,7 @@ def _output() -> TextIO:
 
 @contextmanager
 def _temporary_home() -> Iterator[Path]:
-    """Tracker's files (journal, settings, lock) go to a temporary folder meanwhile."""
+    """Roundkeeper's files (journal, settings, lock) go to a temporary folder meanwhile."""
     from tracker.persistence.paths import HOME_VARIABLE
 
     before = os.environ.get(HOME_VARIABLE)
@@ -374,8 +374,8 @@ def _offscreen_application(qt_argv: list[str] | None) -> Iterator[object]:
         return
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     app = QApplication(qt_argv or ["tracker"])
-    app.setApplicationName("Tracker")
-    app.setOrganizationName("Tracker")
+    app.setApplicationName("Roundkeeper")
+    app.setOrganizationName("Roundkeeper")
     yield app
 
 

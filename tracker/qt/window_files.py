@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tracker.qt.document import EncounterDocument
     from tracker.qt.widgets.banner import Banner
 
-FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
+FILE_FILTER = "Roundkeeper encounters (*.json);;All files (*)"
 
 
 class EncounterFiles(QMainWindow):
@@ -55,7 +55,7 @@ class EncounterFiles(QMainWindow):
         self.banner.announce(
             (
                 f"Changes can no longer be journaled ({error}). Save the encounter now; "
-                "if Tracker were killed, unsaved changes would be lost."
+                "if Roundkeeper were killed, unsaved changes would be lost."
             ),
             "error",
         )

@@ -1,6 +1,6 @@
 """The players' screen choices the GM made last time: which screen, full screen or a
 window, dark or light, and how much of each side's health the players see. Kept in
-Tracker's own settings file in its config folder."""
+Roundkeeper's own settings file in its config folder."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ DEFAULT_HEALTH: tuple[str, ...] = ("exact", "exact", "band", "band")  # in SIDES
 
 
 def settings_store() -> QSettings:
-    """Tracker's settings file (`tracker.ini` in the config folder, which follows
+    """Roundkeeper's settings file (`tracker.ini` in the config folder, which follows
     `TRACKER_HOME`), never the platform's registry or defaults."""
     return QSettings(str(paths.config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
 

@@ -107,7 +107,7 @@ class PlayersWindow(QWidget):
         self._update_title()
 
     def _update_title(self, *_args: object) -> None:
-        self.setWindowTitle(f"{self.document.encounter.name} — players' screen · Tracker")
+        self.setWindowTitle(f"{self.document.encounter.name} — players' screen · Roundkeeper")
 
     # --- keys -------------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:

@@ -110,6 +110,6 @@ def keep_at_quit(
 
 def unsaved_kept_message(path: Path) -> str:
     return (
-        f"This encounter was never saved: Tracker kept it for you in {path.parent}. "
+        f"This encounter was never saved: Roundkeeper kept it for you in {path.parent}. "
         "Use File → Save As… to give it a name of your own."
     )

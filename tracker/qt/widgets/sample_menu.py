@@ -1,6 +1,6 @@
 """File → Open sample: one sample encounter per installed ruleset, by the ruleset's
 display name. A ruleset's sample is `<id>_sample.json`, in a `samples` folder of the
-ruleset's own package or among the samples bundled with Tracker; a ruleset with none is
+ruleset's own package or among the samples bundled with Roundkeeper; a ruleset with none is
 not listed. A sample opens as a new unsaved encounter: the bundled file is never
 written over."""
 

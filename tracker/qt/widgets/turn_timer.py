@@ -9,7 +9,7 @@ a redo or a later command, starts from zero. Rounds are timed alike. The clock i
 injectable (`now`, in seconds) so tests need not wait.
 
 Off by default: `timer_setting()` is the app's setting ("Turn timer" in a menu through
-`turn_timer_action`), saved in Tracker's settings file and followed live.
+`turn_timer_action`), saved in Roundkeeper's settings file and followed live.
 """
 
 from __future__ import annotations

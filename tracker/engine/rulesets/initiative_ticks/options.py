@@ -1,4 +1,4 @@
-"""The encounter options: every choice of the rules file's Tracker notes, in its order and
+"""The encounter options: every choice of the rules file's Roundkeeper notes, in its order and
 words, the first value of each being the default."""
 
 from __future__ import annotations

@@ -1,0 +1,71 @@
+"""`roundkeeper ENCOUNTER.json` starts on that encounter (a file it cannot read is
+explained and the window stays on what it had), and the start moves the former user
+folders first."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tracker import cli
+from tracker.persistence.files import load_encounter, save_encounter
+from tracker.qt import app as app_module
+from tracker.qt.main_window import MainWindow
+
+
+@pytest.fixture
+def started(qapp, qtbot, monkeypatch: pytest.MonkeyPatch) -> list[MainWindow]:
+    """`start` runs as in the app, on the tests' application, returning at once
+    instead of running the event loop; the windows it opened are recorded."""
+    windows: list[MainWindow] = []
+    opened = app_module.open_main_window
+
+    def open_main_window() -> MainWindow:
+        window = opened()
+        qtbot.addWidget(window)
+        windows.append(window)
+        return window
+
+    monkeypatch.setattr(app_module, "make_application", lambda _argv: qapp)
+    monkeypatch.setattr(app_module, "open_main_window", open_main_window)
+    monkeypatch.setattr(QApplication, "exec", lambda *_: 0)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # start sets its own
+    return windows
+
+
+def test_the_encounter_named_is_opened(started, tmp_path):
+    encounter = load_encounter(app_module.sample_path("priority_sample.json"))
+    path = tmp_path / "ford.json"
+    save_encounter(encounter, path)
+    assert cli.main(["roundkeeper", str(path)]) == 0
+    (window,) = started
+    assert window.document.path == path
+    assert window.document.encounter.name == encounter.name
+
+
+def test_an_unreadable_encounter_is_explained(started, tmp_path, monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "warning", lambda _parent, _title, text, *a, **k: told.append(text)
+    )
+    path = tmp_path / "notes.json"
+    path.write_text("Dear diary", encoding="utf-8")
+    assert cli.main(["roundkeeper", str(path)]) == 0
+    (window,) = started
+    assert window.document.path is None  # still the sample
+    assert told and "is not a Roundkeeper encounter" in told[0]
+
+
+def test_the_start_moves_the_former_folders_before_any_window(started, monkeypatch):
+    from tracker.persistence.migration import Migration
+
+    order: list[str] = []
+    monkeypatch.setattr(
+        app_module, "migrate_user_folders", lambda: order.append("moved") or Migration()
+    )
+    opened = app_module.open_main_window
+    monkeypatch.setattr(app_module, "open_main_window", lambda: order.append("window") or opened())
+    assert cli.main(["roundkeeper"]) == 0
+    assert order == ["moved", "window"]
