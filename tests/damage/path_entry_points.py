@@ -42,7 +42,7 @@ SAYS = {
     "huge file": "too large",
     "unreadable": "permission denied",
 }
-LIBRARY_SAYS = {**SAYS, "huge file": "not a Tracker library"}
+LIBRARY_SAYS = {**SAYS, "huge file": "not a Roundkeeper library"}
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 a socket, a folder, a link to a device, a huge file, an unreadable file) through every
 entry point that reads a file (`path_entry_points`). Each path runs in a child process
 with a memory limit and a time-out, so a read that never ends is a failure counted, not
-a sweep that never ends. A case passes when Tracker refused the path with a message
+a sweep that never ends. A case passes when Roundkeeper refused the path with a message
 saying what it is (or, for a journal's line, resumed without taking it as saved)."""
 
 from __future__ import annotations
