@@ -19,7 +19,10 @@ from tracker.persistence import paths
 NOT_AN_ENCOUNTER = "“pipe.json” is a named pipe, not a Roundkeeper encounter."
 SAID = {
     "open": NOT_AN_ENCOUNTER,
-    "last": f"The last encounter could not be opened: {NOT_AN_ENCOUNTER} Roundkeeper opens the sample.",
+    "last": (
+        f"The last encounter could not be opened: {NOT_AN_ENCOUNTER} "
+        "Roundkeeper opens the sample."
+    ),
     "import": "“pipe.json” is a named pipe, not a file of combatants.",
     "journal": "resumed, the path not taken as saved",
 }
