@@ -17,12 +17,10 @@ from tests.damage.special_paths import no_hang
 from tracker.persistence import paths
 
 NOT_AN_ENCOUNTER = "“pipe.json” is a named pipe, not a Roundkeeper encounter."
+OPENS_SAMPLE = "Roundkeeper opens the sample."
 SAID = {
     "open": NOT_AN_ENCOUNTER,
-    "last": (
-        f"The last encounter could not be opened: {NOT_AN_ENCOUNTER} "
-        "Roundkeeper opens the sample."
-    ),
+    "last": f"The last encounter could not be opened: {NOT_AN_ENCOUNTER} {OPENS_SAMPLE}",
     "import": "“pipe.json” is a named pipe, not a file of combatants.",
     "journal": "resumed, the path not taken as saved",
 }
