@@ -30,6 +30,7 @@ from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
 from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
+from tracker.qt.dialogs import messages
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import EXTRA_KEYS, WindowKeys
 from tracker.qt.main_menus import build_menus
@@ -294,7 +295,7 @@ class MainWindow(
         combatant = self.editor.combatant
         if not fields or combatant is None:
             return True
-        answer = QMessageBox.question(
+        answer = messages.question(
             self,
             "Unapplied changes",
             f"Apply your changes to {combatant.name} ({', '.join(fields)}) first?",

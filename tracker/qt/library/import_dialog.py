@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QTableView,
@@ -30,6 +29,7 @@ from tracker.library import Library, LibraryError
 from tracker.library.entries import entry_fields
 from tracker.library.sources import SourceTable, read_table
 from tracker.library.transfer import ImportPreview, confirm_import, preview_import
+from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.library.files import choose_import_file
 from tracker.qt.library.preview_model import ImportPreviewModel
@@ -116,7 +116,7 @@ class ImportDialog(QDialog):
         try:
             table = read_table(path)
         except LibraryError as error:
-            QMessageBox.warning(self, "Import", error.message)
+            messages.warning(self, "Import", error.message)
             return False
         self._table = table
         self.file_label.setText(

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu
 
 from tracker.engine.errors import TrackerError
 from tracker.persistence.files import save_encounter
 from tracker.persistence.recent import load_recent, save_recent, unsaved_path
+from tracker.qt.dialogs import messages
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
@@ -62,7 +63,7 @@ class RecentMenu(QMenu):
             recent.forget(path)
             save_recent(recent)
             self.refresh()
-            QMessageBox.information(
+            messages.information(
                 self._window,
                 "Encounter not found",
                 f"“{path.name}” is no longer in {path.parent}: it may have been moved, "
