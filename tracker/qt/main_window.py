@@ -110,6 +110,7 @@ class MainWindow(
         # Both change at every step (the timer every second): in steady boxes as wide as
         # their widest text yet, a new text repaints the label, not the window.
         self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # it names who acts
         self.status_label.setObjectName("status_label")
         self.statusBar().addPermanentWidget(SteadyBox(self.status_label, grow=True))
         # How long the turn and the round have lasted (View → Turn timer).

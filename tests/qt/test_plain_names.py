@@ -1,0 +1,194 @@
+"""Issue 22, point 5: every text from a file or the GM (combatant and effect names, notes,
+the encounter's name, log lines quoting them) is shown as plain text wherever it
+appears, and no file is ever read because of a name. Markup names go through every
+view of every ruleset; `plain_audit.audit` checks what each widget would draw and an
+inotify watch on the picture the names point at checks that nothing opened it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
+
+from tests.qt.conftest import show_pane, shown_window
+from tests.qt.plain_audit import FileReads, audit, markup_names, markup_note, sentinel_image
+from tests.test_samples import BUILT_IN
+from tracker.engine import AddCombatant, AddEffect, RenameEncounter, Session
+from tracker.persistence.files import load_encounter
+from tracker.qt.app import sample_path
+from tracker.qt.dialogs import messages as plain_messages
+from tracker.qt.main_window import MainWindow
+from tracker.qt.players import PlayersScreenSettings, PlayersWindow
+from tracker.qt.printing import export_pdf, tables_for
+
+ASK = plain_messages.question  # before the autouse fixture answers every question
+Button = QMessageBox.StandardButton
+
+
+@pytest.fixture
+def sentinel() -> Iterator[tuple[Path, FileReads]]:
+    path = sentinel_image()
+    reads = FileReads(path)
+    yield path, reads
+    reads.close()
+    path.unlink()
+    path.parent.rmdir()
+
+
+def test_the_detector_sees_qt_read_the_picture_a_rich_label_names(qapp, qtbot, sentinel):
+    """The check of the other tests works: a label left to guess its format reads the
+    file a name like <img src=…> points at, and the watch sees it."""
+    path, reads = sentinel
+    guessing = QLabel(markup_names(path)[0])
+    qtbot.addWidget(guessing)
+    guessing.show()
+    guessing.grab()
+    assert reads.opened()
+    plain = QLabel()
+    plain.setTextFormat(Qt.TextFormat.PlainText)
+    plain.setText(markup_names(path)[0])
+    qtbot.addWidget(plain)
+    plain.show()
+    plain.grab()
+    assert not reads.opened()
+    assert audit([guessing], markup_names(path)) != []
+    assert audit([plain], markup_names(path)) == []
+
+
+def marked_session(ruleset_id: str, sentinel: Path) -> tuple[Session, tuple[str, ...]]:
+    """The ruleset's sample, named like a picture, with a combatant and an effect for
+    every markup name (notes full of markup too)."""
+    session = Session(load_encounter(sample_path(f"{ruleset_id}_sample.json")))
+    names = markup_names(sentinel)
+    session.apply(RenameEncounter(names[0]))
+    note = markup_note(sentinel)
+    for number, name in enumerate(names):
+        side = "enemy" if number % 2 else "ally"
+        session.apply(AddCombatant(name, side=side, notes=note))
+    for combatant in list(session.encounter.combatants):
+        if combatant.name in names:
+            effect = names[(names.index(combatant.name) + 1) % len(names)]
+            session.apply(AddEffect(effect, combatant.id, notes=note[:200]))
+    return session, names
+
+
+def _windows() -> list[QWidget]:
+    return [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+
+
+def _look(names: tuple[str, ...], step: str, found: dict[str, str]) -> None:
+    """Paint every window (what loads a picture) and audit what each widget shows:
+    `found` keeps each problem with the first step it was seen at."""
+    for shown in _windows():
+        shown.grab()
+    for problem in audit(_windows(), names):
+        found.setdefault(problem, step)
+
+
+@pytest.mark.parametrize("ruleset_id", BUILT_IN)
+def test_markup_names_show_as_themselves_in_every_view(ruleset_id, qtbot, tmp_path, sentinel):
+    path, reads = sentinel
+    session, names = marked_session(ruleset_id, path)
+    found: dict[str, str] = {}
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        for pane in ("combatants", "turn_order", "log"):
+            show_pane(window, pane, qtbot)
+        players = PlayersWindow(
+            window.document,
+            PlayersScreenSettings(),
+            turn_order_model=window.turn_order_model,
+            effects_model=window.effects_model,
+        )
+        qtbot.addWidget(players)
+        players.show()
+        qtbot.waitExposed(players)
+        _look(names, "set up", found)
+        window.actions_by_name["start"].trigger()
+        marked = [c.id for c in window.document.encounter.combatants if c.name in names]
+        for turn in range(len(window.document.encounter.combatants) + 2):
+            for combatant_id in marked:
+                window.select_combatant(combatant_id)
+                _look(names, f"turn {turn}, {combatant_id} selected", found)
+            window.actions_by_name["end_turn"].trigger()
+            qtbot.wait(0)
+        players.close()
+        pdf = export_pdf(window.document, tmp_path / "sheets.pdf")
+        assert pdf.stat().st_size > 0
+        # The sheets are painted with drawText (plain): every name is printed as typed.
+        tables = tables_for(window.document)
+        printed = {cell.text for table in tables for row in table.rows for cell in row}
+        assert set(names) <= printed
+    problems = [f"{problem} (at {step})" for problem, step in found.items()]
+    if reads.opened():
+        problems.insert(0, "a name made Qt read the picture it points at")
+    assert not problems, "\n".join(problems)
+
+
+def test_message_boxes_show_their_text_as_plain_text(qapp, monkeypatch, sentinel):
+    path, reads = sentinel
+    shown: list[QMessageBox] = []
+
+    def record(box: QMessageBox) -> int:
+        box.show()
+        box.grab()
+        shown.append(box)
+        box.button(Button.Cancel if box.button(Button.Cancel) else Button.Ok).click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", record)
+    name = markup_names(path)[0]
+    monkeypatch.setattr(plain_messages, "question", ASK)
+    answer = plain_messages.question(
+        None, "Unsaved changes", f"Save {name}?", Button.Save | Button.Cancel, Button.Save
+    )
+    assert answer == Button.Cancel
+    plain_messages.warning(None, "Cannot open encounter", name)
+    plain_messages.information(None, "Encounter not found", name)
+    plain_messages.critical(None, "Problem", name)
+    assert [box.textFormat() for box in shown] == [Qt.TextFormat.PlainText] * 4
+    assert all(name in box.text() for box in shown)
+    assert audit(shown, markup_names(path)) == []
+    assert not reads.opened()
+
+
+def test_closing_asks_about_an_encounter_named_like_markup_in_plain_text(
+    qtbot, tmp_path, monkeypatch, sentinel
+):
+    path, reads = sentinel
+    session, names = marked_session("war_scroll", path)
+    shown: list[QMessageBox] = []
+
+    def record(box: QMessageBox) -> int:
+        box.grab()
+        shown.append(box)
+        box.button(Button.Cancel).click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", record)
+    monkeypatch.setattr(plain_messages, "question", ASK)
+    window = MainWindow(session, None, tmp_path / "journal")
+    qtbot.addWidget(window)
+    window.show()
+    window.document.set_path(tmp_path / "fight.json")  # saved once: a change is asked about
+    window.document.apply(RenameEncounter(names[1]))
+    assert not window.close()  # the GM cancelled
+    (box,) = shown
+    assert box.textFormat() == Qt.TextFormat.PlainText and names[1] in box.text()
+    assert not reads.opened()
+    window.document.undo_stack.setClean()
+
+
+def test_no_message_box_guesses_its_format():
+    """QMessageBox's static functions guess; every box goes through dialogs.messages."""
+    root = Path(__file__).resolve().parents[2] / "tracker" / "qt"
+    guessing = re.compile(r"QMessageBox\.(warning|question|information|critical|about)\(")
+    users = [
+        str(source.relative_to(root))
+        for source in root.rglob("*.py")
+        if guessing.search(source.read_text(encoding="utf-8"))
+    ]
+    assert users == []
