@@ -18,9 +18,14 @@ from tests.qt.conftest import show_pane, shown_window
 from tests.qt.plain_audit import FileReads, audit, markup_names, markup_note, sentinel_image
 from tests.test_samples import BUILT_IN
 from tracker.engine import AddCombatant, AddEffect, RenameEncounter, Session
+from tracker.library import LibraryEntry
+from tracker.library.conditions import SavedCondition
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
 from tracker.qt.dialogs import messages as plain_messages
+from tracker.qt.dialogs.effect_dialog import EffectDialog
+from tracker.qt.dialogs.saved_conditions import SavedConditionsDialog
+from tracker.qt.library.import_dialog import ImportDialog
 from tracker.qt.main_window import MainWindow
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
 from tracker.qt.printing import export_pdf, tables_for
@@ -192,3 +197,61 @@ def test_no_message_box_guesses_its_format():
         if guessing.search(source.read_text(encoding="utf-8"))
     ]
     assert users == []
+
+
+def test_markup_names_show_as_themselves_in_the_dialogs(qtbot, tmp_path, sentinel):
+    """The library (entries, search, form), saved conditions, the effect dialog (its
+    names list, carriers, a refusal), the recent files menu and the rename prompt."""
+    path, reads = sentinel
+    session, names = marked_session("war_scroll", path)
+    note = markup_note(path)[:200]
+    found: dict[str, str] = {}
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        library = window.library()
+        assert library is not None
+        library.save_entries(
+            [LibraryEntry("war_scroll", name, notes=note, tags=("tag",)) for name in names]
+        )
+        for name in names:
+            library.save_condition(SavedCondition("war_scroll", name, {"cycles": 2}, note))
+        window.actions_by_name["library"].trigger()
+        dialog = window.library_dialog
+        assert dialog is not None
+        dialog.search_edit.setText(names[0][:12])  # quoted by the count of entries found
+        dialog.search_edit.clear()
+        dialog.view.selectRow(0)
+        _look(names, "library", found)
+        dialog.close()
+        conditions = SavedConditionsDialog(library, "war_scroll")
+        qtbot.addWidget(conditions)
+        conditions.show()
+        _look(names, "saved conditions", found)
+        conditions.close()
+        carrier = next(c.id for c in window.document.encounter.combatants if c.name in names)
+        effect = EffectDialog(window.document, carrier, window, library=window.library)
+        qtbot.addWidget(effect)
+        effect.show()
+        effect.name_box.showPopup()
+        _look(names, "effect dialog", found)
+        effect.name_box.hidePopup()
+        effect.reject()
+        source = tmp_path / "import.csv"  # a file's own headings and values
+        headings = ",".join(f'"{n.replace(chr(34), chr(34) * 2)}"' for n in ("name", *names))
+        values = ",".join(f'"{n.replace(chr(34), chr(34) * 2)}"' for n in (names[0], *names))
+        source.write_text(f"{headings}\n{values}\n", encoding="utf-8")
+        importer = ImportDialog(library, window.document.ruleset, window)
+        qtbot.addWidget(importer)
+        assert importer.load(source)
+        importer.show()
+        _look(names, "import", found)
+        importer.reject()
+        for name in names:  # the recent files menu names the files
+            shown_path = tmp_path / f"{name.replace('/', '_')[:40]}.json"
+            window.save_to(shown_path)
+        window.recent_menu.aboutToShow.emit()
+        _look(names, "recent files", found)
+        window.document.undo_stack.setClean()
+    problems = [f"{problem} (at {step})" for problem, step in found.items()]
+    if reads.opened():
+        problems.insert(0, "a name made Qt read the picture it points at")
+    assert not problems, "\n".join(problems)

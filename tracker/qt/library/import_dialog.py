@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -33,6 +34,7 @@ from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.library.files import choose_import_file
 from tracker.qt.library.preview_model import ImportPreviewModel
+from tracker.qt.rich_text import plain_tip
 
 NOT_IMPORTED = "(not imported)"
 PAIRS_PER_ROW = 3  # column → field pairs side by side in the mapping grid
@@ -54,6 +56,7 @@ class ImportDialog(QDialog):
         top = QHBoxLayout()
         self.file_label = QLabel("No file chosen.")
         self.file_label.setObjectName("import_file")
+        self.file_label.setTextFormat(Qt.TextFormat.PlainText)  # a file's name
         choose = QPushButton("Choose another file…")
         choose.clicked.connect(self.choose_file)
         top.addWidget(self.file_label, 1)
@@ -84,10 +87,12 @@ class ImportDialog(QDialog):
         layout.addWidget(self.view, 1)
 
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setObjectName("import_summary")
         self.summary.setStyleSheet("font-weight: bold;")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setObjectName("import_notes")
         self.notes.setWordWrap(True)
         self.error = error_label()
@@ -145,7 +150,8 @@ class ImportDialog(QDialog):
             combo.setCurrentIndex(max(0, combo.findData(target)))
             combo.currentIndexChanged.connect(lambda _index: self.update_preview())
             label = QLabel(f"“{column}”")
-            label.setToolTip(column)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # the file's own heading
+            label.setToolTip(plain_tip(column))
             row, pair = divmod(n, PAIRS_PER_ROW)
             self.mapping_grid.addWidget(label, row, pair * 2)
             self.mapping_grid.addWidget(combo, row, pair * 2 + 1)

@@ -105,6 +105,7 @@ class LibraryDialog(QDialog):
         self.view.setWordWrap(False)
         self.found_label = QLabel()
         self.found_label.setObjectName("library_found")
+        self.found_label.setTextFormat(Qt.TextFormat.PlainText)  # it quotes the search
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -116,6 +117,7 @@ class LibraryDialog(QDialog):
         right_layout.setContentsMargins(6, 0, 0, 0)
         self.form_title = QLabel()
         self.form_title.setStyleSheet("font-weight: bold;")
+        self.form_title.setTextFormat(Qt.TextFormat.PlainText)  # it names the entry
         right_layout.addWidget(self.form_title)
         self.form_scroller = QScrollArea()
         self.form_scroller.setWidgetResizable(True)
@@ -146,6 +148,7 @@ class LibraryDialog(QDialog):
 
         self.message = QLabel()
         self.message.setObjectName("library_message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # it names entries
         self.message.setWordWrap(True)
         self.error = error_label()
         self.error.setObjectName("library_error")
