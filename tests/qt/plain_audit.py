@@ -92,7 +92,10 @@ class FileReads:
 
 
 def _raw(text: str, names: Sequence[str]) -> bool:
-    return any(name in text for name in names) or any(mark in text for mark in RAW_MARKS)
+    """`text` holds a name as it is (not escaped) that rich text would show otherwise:
+    one with "<" or "&" (a name without them reads the same either way)."""
+    marked = [name for name in names if "<" in name or "&" in name]
+    return any(name in text for name in marked) or any(mark in text for mark in RAW_MARKS)
 
 
 def _shown_rich(text: str, text_format: Qt.TextFormat, names: Sequence[str]) -> bool:

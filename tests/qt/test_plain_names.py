@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
 
 from tests.qt.conftest import show_pane, shown_window
@@ -255,3 +256,21 @@ def test_markup_names_show_as_themselves_in_the_dialogs(qtbot, tmp_path, sentine
     if reads.opened():
         problems.insert(0, "a name made Qt read the picture it points at")
     assert not problems, "\n".join(problems)
+
+
+def test_undo_names_a_step_with_an_ampersand_as_it_is(window):
+    """Undo's text quotes the step: "&" doubled in the menu (else a mnemonic), single
+    in the shortcuts list, and the tooltip plain."""
+    window.document.apply(AddCombatant("Rock & <b>Roll</b>"))
+    undo = window.actions_by_name["undo"]
+    assert undo.text() == "&Undo Add Rock && <b>Roll</b>"
+    assert ("Undo Add Rock & <b>Roll</b>", undo.shortcut().toString()) in [
+        (what, keys.split(", ")[0]) for what, keys in window.shortcut_rows()
+    ]
+    tip = QTextDocument()
+    tip.setHtml(undo.toolTip())
+    assert tip.toPlainText() == "Undo Add Rock & <b>Roll</b>"
+    window.document.undo_stack.undo()
+    assert undo.text() == "&Undo" and window.actions_by_name["redo"].text().endswith(
+        "Rock && <b>Roll</b>"
+    )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -335,7 +336,7 @@ class MainWindow(
                 k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
             )
             if keys:
-                rows.append((action.text().replace("&", ""), keys))
+                rows.append((re.sub("&(.)", r"\1", action.text()), keys))  # "&&" is "&"
         return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
 
     # --- combatants -------------------------------------------------------------------

@@ -13,17 +13,18 @@ def escape(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
+# A tip made here (a name like "<qt>…</qt>" is not taken for one).
+_START, _END = '<qt class="plain">', "</qt>"
+
+
 def plain_tip(text: str) -> str:
     """A tooltip that shows `text` as itself. Qt takes a tooltip for rich text when its
-    first line starts with a tag (a combatant named "<img src=…>" would make Qt load
+    first line holds a tag (a combatant named "<img src=…>" would make Qt load
     that file): such a text goes as escaped rich text, its lines kept; any other as it
     is. A tip it made already is kept as it is (a view may pass on a model's tip)."""
     if not Qt.mightBeRichText(text) or _made_here(text):
         return text
     return f"{_START}{escape(text).replace(chr(10), '<br>')}{_END}"
-
-
-_START, _END = "<qt>", "</qt>"
 
 
 def _made_here(tip: str) -> bool:
