@@ -5,7 +5,8 @@ ruleset and the players' screen: added, selected, played turn after turn, painte
 
 A case is one random name. It goes wrong when Qt would take it for rich text anywhere
 (`tests.qt.plain_audit.audit`: labels, tooltips of widgets, actions and model rows,
-message boxes), a "&" in it becomes a mnemonic, the picture it points at is read
+message boxes; `hovered_tips`: the tooltips views show over a cell), a "&" in it
+becomes a mnemonic, the picture it points at is read
 (inotify), or an exception escapes. A name the engine refuses (empty, too long) is
 counted as refused."""
 
@@ -93,7 +94,7 @@ def _batch(
 ) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from tests.qt.plain_audit import audit
+    from tests.qt.plain_audit import audit, hovered_tips
     from tracker.engine import AddCombatant, AddEffect, RenameEncounter, Session
     from tracker.engine.errors import CommandError
     from tracker.persistence.files import load_encounter
@@ -133,7 +134,8 @@ def _batch(
         app.processEvents()
         for shown in (window, players):
             shown.grab()
-        for problem in audit([window, players], taken):
+        shown = [window, players]
+        for problem in audit(shown, taken) + hovered_tips(shown, taken, cells=20):
             found.setdefault(problem, f"{ruleset_id} {step}")
 
     look("set up")

@@ -15,15 +15,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from PySide6 import QtGui
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
-from PySide6.QtGui import QAction, QImage
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPoint, Qt
+from PySide6.QtGui import QAction, QHelpEvent, QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QApplication,
     QGroupBox,
     QLabel,
     QMenu,
     QMessageBox,
+    QToolTip,
     QWidget,
 )
 
@@ -176,4 +178,41 @@ def audit(windows: Iterable[QWidget], names: Sequence[str]) -> list[str]:
                     seen_models.add(id(model))
                     for text in _model_tips(model, QModelIndex()):
                         tip(f"{where} model {type(model).__name__}", text)
+    return sorted(set(found))
+
+
+def hovered_tips(windows: Iterable[QWidget], names: Sequence[str], cells: int = 40) -> list[str]:
+    """The tooltips the views show when the mouse rests on a cell (their delegates and
+    viewports make their own: an elided name, a badge's effect): the first `cells`
+    visible cells of every view get a tooltip event; every tip shown is audited and
+    painted (what would load a picture)."""
+    found: list[str] = []
+    for window in windows:
+        for view in window.findChildren(QAbstractItemView):
+            model = view.model()
+            if model is None or not view.isVisible():
+                continue
+            viewport = view.viewport()
+            asked = 0
+            for row in range(model.rowCount()):
+                for column in range(model.columnCount()):
+                    rect = view.visualRect(model.index(row, column))
+                    if asked >= cells or not rect.isValid():
+                        continue
+                    if not viewport.rect().intersects(rect):
+                        continue
+                    asked += 1
+                    QToolTip.hideText()
+                    spot = rect.center()
+                    event = QHelpEvent(QEvent.Type.ToolTip, spot, viewport.mapToGlobal(spot))
+                    QApplication.sendEvent(viewport, event)
+                    shown = QToolTip.text() if QToolTip.isVisible() else ""
+                    if _raw(shown, names) and QtGui.Qt.mightBeRichText(shown):
+                        where = f"{_where(view)} cell {row},{column}"
+                        found.append(f"{where}: rich tooltip shown {shown[:80]!r}")
+                    for tip in QApplication.topLevelWidgets():
+                        if tip.isVisible() and type(tip).__name__ == "QTipLabel":
+                            tip.grab()
+    QToolTip.hideText()
+    QToolTip.showText(QPoint(), "")
     return sorted(set(found))

@@ -16,7 +16,14 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
 
 from tests.qt.conftest import show_pane, shown_window
-from tests.qt.plain_audit import FileReads, audit, markup_names, markup_note, sentinel_image
+from tests.qt.plain_audit import (
+    FileReads,
+    audit,
+    hovered_tips,
+    markup_names,
+    markup_note,
+    sentinel_image,
+)
 from tests.test_samples import BUILT_IN
 from tracker.engine import AddCombatant, AddEffect, RenameEncounter, Session
 from tracker.library import LibraryEntry
@@ -86,12 +93,14 @@ def _windows() -> list[QWidget]:
     return [w for w in QApplication.topLevelWidgets() if w.isVisible()]
 
 
-def _look(names: tuple[str, ...], step: str, found: dict[str, str]) -> None:
-    """Paint every window (what loads a picture) and audit what each widget shows:
-    `found` keeps each problem with the first step it was seen at."""
+def _look(names: tuple[str, ...], step: str, found: dict[str, str], hover: bool = True) -> None:
+    """Paint every window (what loads a picture) and audit what each widget shows, and
+    (if `hover`) the tooltips its views show on a cell: `found` keeps each problem with
+    the first step it was seen at."""
     for shown in _windows():
         shown.grab()
-    for problem in audit(_windows(), names):
+    problems = audit(_windows(), names) + (hovered_tips(_windows(), names) if hover else [])
+    for problem in problems:
         found.setdefault(problem, step)
 
 
@@ -116,9 +125,10 @@ def test_markup_names_show_as_themselves_in_every_view(ruleset_id, qtbot, tmp_pa
         window.actions_by_name["start"].trigger()
         marked = [c.id for c in window.document.encounter.combatants if c.name in names]
         for turn in range(len(window.document.encounter.combatants) + 2):
-            for combatant_id in marked:
+            for number, combatant_id in enumerate(marked):
                 window.select_combatant(combatant_id)
-                _look(names, f"turn {turn}, {combatant_id} selected", found)
+                step = f"turn {turn}, {combatant_id} selected"
+                _look(names, step, found, hover=number == turn % len(marked))
             window.actions_by_name["end_turn"].trigger()
             qtbot.wait(0)
         players.close()
