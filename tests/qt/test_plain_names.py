@@ -284,3 +284,17 @@ def test_undo_names_a_step_with_an_ampersand_as_it_is(window):
     assert undo.text() == "&Undo" and window.actions_by_name["redo"].text().endswith(
         "Rock && <b>Roll</b>"
     )
+
+
+def test_a_name_with_the_modified_mark_shows_in_the_window_titles(qtbot, tmp_path):
+    """Qt takes "[*]" in a title for its modified mark (dropped while unmodified)."""
+    session, _names = marked_session("priority", Path("/nowhere/s.png"))
+    session.apply(RenameEncounter("Camp [*] Raid"))
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        players = PlayersWindow(window.document, PlayersScreenSettings())
+        qtbot.addWidget(players)
+        players.show()
+        qtbot.waitExposed(players)
+        for shown in (window, players):
+            handle = shown.windowHandle()
+            assert handle is not None and "Camp [*] Raid" in handle.title()

@@ -43,6 +43,7 @@ from tracker.qt.palette import prompt_style
 from tracker.qt.players.reveal import FirstTurnReveals
 from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
+from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
 from tracker.qt.widgets.banner import Banner
@@ -449,7 +450,8 @@ class MainWindow(
         document = self.document
         where = f" — {document.path.name}" if document.path else " — not saved yet"
         modified = "" if document.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Tracker")
+        name = plain_title(document.encounter.name)
+        self.setWindowTitle(f"{name}{modified}{plain_title(where)} · Tracker")
         self.status_label.setText(document.session.status())
 
     def closeEvent(self, event: QCloseEvent) -> None:

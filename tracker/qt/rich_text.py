@@ -1,4 +1,4 @@
-"""Plain text inside the rich text of Qt's labels and tooltips."""
+"""Plain text inside the rich text of Qt's labels and tooltips, and in window titles."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ def escape(text: str) -> str:
 
 # A tip made here (a name like "<qt>…</qt>" is not taken for one).
 _START, _END = '<qt class="plain">', "</qt>"
+
+
+def plain_title(text: str) -> str:
+    """A window title that shows `text` as itself: Qt takes "[*]" in a title for the
+    place of its modified mark (dropped while unmodified); "[*][*]" shows "[*]"."""
+    return text.replace("[*]", "[*][*]")
 
 
 def plain_tip(text: str) -> str:
