@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6 import QtGui
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPoint, Qt
-from PySide6.QtGui import QAction, QHelpEvent, QImage
+from PySide6.QtGui import QAction, QHelpEvent, QImage, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QToolTip,
     QWidget,
 )
+
+from tracker.qt.rich_text import escape
 
 IN_ACCESS = 0x001
 IN_OPEN = 0x020
@@ -107,6 +109,26 @@ def _shown_rich(text: str, text_format: Qt.TextFormat, names: Sequence[str]) -> 
     return text_format == Qt.TextFormat.RichText or QtGui.Qt.mightBeRichText(text)
 
 
+def _drawn_as_typed(label: QLabel, names: Sequence[str]) -> bool:
+    """A rich label that holds a name escaped draws that name as typed (spaces aside:
+    rich text folds them)."""
+    text = label.text()
+    rich = label.textFormat() == Qt.TextFormat.RichText or (
+        label.textFormat() == Qt.TextFormat.AutoText and QtGui.Qt.mightBeRichText(text)
+    )
+    escaped = [  # once, or twice (then drawn as "&lt;b&gt;…")
+        name
+        for name in names
+        if escape(name) != name and (escape(name) in text or escape(escape(name)) in text)
+    ]
+    if not rich or not escaped:
+        return True
+    document = QTextDocument()
+    document.setHtml(text)
+    drawn = " ".join(document.toPlainText().split())
+    return all(" ".join(name.split()) in drawn for name in escaped)
+
+
 def _mnemonic_wrong(text: str, names: Sequence[str]) -> bool:
     """A name with "&" in a text that Qt reads for mnemonics, its "&" not doubled."""
     return any("&" in name and name in text.replace("&&", "\x00") for name in names)
@@ -155,10 +177,11 @@ def audit(windows: Iterable[QWidget], names: Sequence[str]) -> list[str]:
         for widget in [window, *window.findChildren(QWidget)]:
             where = _where(widget)
             tip(where, widget.toolTip())
-            if isinstance(widget, QLabel) and _shown_rich(
-                widget.text(), widget.textFormat(), names
-            ):
-                found.append(f"{where}: rich label {widget.text()[:80]!r}")
+            if isinstance(widget, QLabel):
+                if _shown_rich(widget.text(), widget.textFormat(), names):
+                    found.append(f"{where}: rich label {widget.text()[:80]!r}")
+                elif not _drawn_as_typed(widget, names):
+                    found.append(f"{where}: a name escaped wrongly in {widget.text()[:80]!r}")
             if isinstance(widget, QMessageBox):
                 for text in (widget.text(), widget.informativeText()):
                     if _shown_rich(text, widget.textFormat(), names):

@@ -37,6 +37,7 @@ from tracker.qt.library.import_dialog import ImportDialog
 from tracker.qt.main_window import MainWindow
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
 from tracker.qt.printing import export_pdf, tables_for
+from tracker.qt.rich_text import escape
 
 ASK = plain_messages.question  # before the autouse fixture answers every question
 Button = QMessageBox.StandardButton
@@ -70,6 +71,11 @@ def test_the_detector_sees_qt_read_the_picture_a_rich_label_names(qapp, qtbot, s
     assert not reads.opened()
     assert audit([guessing], markup_names(path)) != []
     assert audit([plain], markup_names(path)) == []
+    name = markup_names(path)[1]
+    escaped = QLabel(f"▶ <b>{escape(name)}</b>")  # as the turn panel shows whose turn
+    twice = QLabel(f"▶ <b>{escape(escape(name))}</b>")  # would show "&lt;b&gt;…"
+    assert audit([escaped], [name]) == []
+    assert audit([twice], [name]) != []
 
 
 def marked_session(ruleset_id: str, sentinel: Path) -> tuple[Session, tuple[str, ...]]:
