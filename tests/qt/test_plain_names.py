@@ -304,3 +304,92 @@ def test_a_name_with_the_modified_mark_shows_in_the_window_titles(qtbot, tmp_pat
         for shown in (window, players):
             handle = shown.windowHandle()
             assert handle is not None and "Camp [*] Raid" in handle.title()
+
+
+ZERO = "<img src=/dev/zero>"  # the issue's name: Qt read it without end and aborted
+
+
+def zero_child(phase: str, journal: str) -> None:
+    """In a child process (a regression aborts it): "fight" plays a fight with a
+    combatant, an effect and the encounter named ZERO, every view shown, and stops
+    dead (as a kill would: the journal stays); "restart" starts as Tracker does, answers
+    the question to resume in a real message box and shows that fight again."""
+    import os
+
+    from PySide6.QtWidgets import QApplication
+
+    from tracker.qt.app import open_main_window, sample_session
+    from tracker.qt.dialogs.messages import plain_box
+
+    app = QApplication([])
+    if phase == "fight":
+        session = sample_session()
+        session.apply(AddCombatant(ZERO, notes=ZERO))
+        zero = session.encounter.combatants[-1].id
+        session.apply(AddEffect(ZERO, zero, notes=ZERO))
+        session.apply(RenameEncounter(ZERO))
+        window = MainWindow(session, None, Path(journal))
+    else:
+
+        def ask(question: str) -> bool:
+            box = plain_box(QMessageBox.Icon.Question, None, "Resume encounter?", question)
+            box.show()
+            box.grab()
+            box.close()
+            return True
+
+        window = open_main_window(Path(journal), ask=ask, tell=lambda *_: None)
+        zero = next(c.id for c in window.document.encounter.combatants if c.name == ZERO)
+    window.show()
+    players = PlayersWindow(window.document, PlayersScreenSettings())
+    players.show()
+    window.actions_by_name["start"].trigger()
+    for _turn in range(3):
+        window.select_combatant(zero)
+        app.processEvents()
+        for shown in (window, players):
+            shown.grab()
+        hovered_tips([window, players], [ZERO])
+        window.actions_by_name["end_turn"].trigger()
+    print("shown", flush=True)
+    os._exit(0)  # no clean quit: the journal is left for the next start
+
+
+def _bounded_memory() -> None:
+    import resource
+
+    limit = 3 * 1024**3
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def test_a_name_pointing_at_dev_zero_neither_aborts_a_fight_nor_the_next_start(tmp_path):
+    """Issue 22: a combatant named <img src=/dev/zero> aborted Tracker when selected, and
+    every start after (the fight was journaled)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "TRACKER_HOME": str(tmp_path / "home"),
+    }
+    for phase in ("fight", "restart"):
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from tests.qt.test_plain_names import zero_child; "
+                "zero_child(sys.argv[1], sys.argv[2])",
+                phase,
+                str(tmp_path / "journal"),
+            ],
+            cwd=root,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=_bounded_memory,  # reading /dev/zero ends in bad_alloc, soon
+        )
+        assert run.returncode == 0 and "shown" in run.stdout, (phase, run.stderr[-2000:])
