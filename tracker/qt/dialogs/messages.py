@@ -3,8 +3,8 @@
 QMessageBox's static functions guess the format of their text (Qt::mightBeRichText):
 a message quoting a name like "<img src=…>" would be taken for rich text, and Qt would
 read that file. Every message box of Roundkeeper goes through these functions instead,
-with the same arguments as QMessageBox's; the text, informative text and details are
-always plain (a window title is plain anyway)."""
+with the same arguments as QMessageBox's, and the text is always plain (a window
+title is plain anyway)."""
 
 from __future__ import annotations
 
