@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tracker.engine import Session
 from tracker.qt.app import sample_session
+from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
 
@@ -28,7 +29,7 @@ def questions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         asked.append(text)
         return QMessageBox.StandardButton.Discard
 
-    monkeypatch.setattr(QMessageBox, "question", answer)
+    monkeypatch.setattr(plain_messages, "question", answer)
     return asked
 
 

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tests.qt.conftest import by_name
 from tracker.engine import EditCombatant, EndTurn, StartEncounter
+from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 
 Button = QMessageBox.StandardButton
@@ -23,7 +24,7 @@ def answer_with(monkeypatch: pytest.MonkeyPatch):
             asked.append(text)
             return button
 
-        monkeypatch.setattr(QMessageBox, "question", question)
+        monkeypatch.setattr(plain_messages, "question", question)
         return asked
 
     return use

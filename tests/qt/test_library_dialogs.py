@@ -13,6 +13,7 @@ from tests.qt.conftest import names
 from tracker.engine import RemoveCombatant
 from tracker.engine.registry import get_ruleset
 from tracker.library import LibraryEntry
+from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 from tracker.qt.library.entries_model import COUNT_COLUMN, LibraryEntriesModel
 from tracker.qt.library.import_dialog import ImportDialog
@@ -143,7 +144,7 @@ def test_delete_asks_first(dialog, stocked, monkeypatch):
         asked.append(text)
         return QMessageBox.StandardButton.No if len(asked) == 1 else QMessageBox.StandardButton.Yes
 
-    monkeypatch.setattr(QMessageBox, "question", answer)
+    monkeypatch.setattr(plain_messages, "question", answer)
     dialog.delete_selected()
     assert stocked.count("war_scroll") == 4  # the GM said no
     dialog.delete_selected()
@@ -230,7 +231,9 @@ def test_a_bad_file_is_a_message_and_changes_nothing(window, tmp_path, monkeypat
     source = tmp_path / "broken.json"
     source.write_text('[{"name": "Ogre",', encoding="utf-8")
     warned: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
+    monkeypatch.setattr(
+        plain_messages, "warning", lambda _p, _t, text, *a, **k: warned.append(text)
+    )
     dialog = ImportDialog(window.library(), WAR, window)
     assert not dialog.load(source)
     assert len(warned) == 1 and warned[0].startswith(
@@ -278,7 +281,7 @@ def test_unsaved_edits_are_saved_when_asked_before_another_entry(dialog, stocked
     select(dialog, "Lich")
     dialog._on_selection()
     dialog.form.editors["notes"].input.setPlainText("Phylactery in the crypt")
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
+    monkeypatch.setattr(plain_messages, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
     select(dialog, "Skeleton")
     dialog._on_selection()
     assert dialog.form_title.text() == "Edit Skeleton"

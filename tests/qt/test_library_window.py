@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from tracker.library import Library, SavedCondition
 from tracker.persistence import paths
+from tracker.qt.dialogs import messages as plain_messages
 
 
 def test_the_window_opens_the_library_once(window) -> None:
@@ -26,7 +26,9 @@ def test_a_library_that_cannot_be_opened_is_a_message(
 ) -> None:
     paths.library_file().write_bytes(b"not a library at all")
     warned: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
+    monkeypatch.setattr(
+        plain_messages, "warning", lambda _p, _t, text, *a, **k: warned.append(text)
+    )
     assert window.library() is None
     assert len(warned) == 1 and "is not a Roundkeeper library" in warned[0]
     assert paths.library_file().read_bytes() == b"not a library at all"

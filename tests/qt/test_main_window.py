@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QLabel, QLineEdit
 
 from tests.qt.conftest import add_through_form, by_name, names
 from tests.qt.priority_fixtures import displayed
 from tracker.engine import AddEffect, EndTurn, StartEncounter
+from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 from tracker.qt.dialogs.options_dialog import OptionsDialog
@@ -238,7 +239,9 @@ def test_save_and_open_round_trip(window, tmp_path):
 
 def test_damaged_file_gets_a_clear_error_and_is_not_overwritten(window, tmp_path, monkeypatch):
     warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
+    monkeypatch.setattr(
+        plain_messages, "warning", lambda _parent, _title, text: warnings.append(text)
+    )
     damaged = tmp_path / "damaged.json"
     damaged.write_text('{"format": "tracker-encounter", "schema_ver', encoding="utf-8")
     before = window.document.encounter.to_dict()

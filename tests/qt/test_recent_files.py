@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from tracker.engine import EndTurn, RenameEncounter, StartEncounter
 from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.recent import MAX_RECENT, load_recent
 from tracker.qt.app import open_main_window, sample_session
+from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.main_window import MainWindow
 
 
@@ -22,7 +22,7 @@ def told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Information boxes, recorded instead of shown (they would hang an offscreen test)."""
     messages: list[str] = []
     monkeypatch.setattr(
-        QMessageBox, "information", lambda _parent, _title, text, *a, **k: messages.append(text)
+        plain_messages, "information", lambda _parent, _title, text, *a, **k: messages.append(text)
     )
     return messages
 

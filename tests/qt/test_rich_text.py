@@ -33,6 +33,16 @@ def test_a_tooltip_shows_its_text_as_itself(qapp, text: str) -> None:
         assert tip == text
 
 
+@pytest.mark.parametrize("text", ["<img src=/dev/zero>", "<b>Bold</b> &amp;\nNote: <i>x</i>"])
+def test_a_tooltip_passed_on_is_not_escaped_twice(qapp, text: str) -> None:
+    """A view passing on its model's tooltip through plain_tip shows the text once."""
+    tip = plain_tip(text)
+    assert plain_tip(tip) == tip
+    document = QTextDocument()
+    document.setHtml(plain_tip(tip))
+    assert document.toPlainText() == text
+
+
 def test_a_row_named_like_a_tag_has_a_plain_tooltip(qtbot, tmp_path) -> None:
     """A combatant named "<img src=…>": the fight view's tooltip of its row shows the
     name as text (Qt would load the file as an image)."""

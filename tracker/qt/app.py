@@ -32,6 +32,7 @@ from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
 from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
+from tracker.qt.dialogs import messages
 from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
 
@@ -62,7 +63,7 @@ def _report_unexpected(
     except OSError:
         pass
     if QApplication.instance() is not None:
-        QMessageBox.critical(
+        messages.critical(
             None,
             "Roundkeeper hit an unexpected problem",
             f"{error}\n\nYour encounter is safe: every change is journaled. "
@@ -213,12 +214,12 @@ def _kept(folder: Path | None) -> str:
 
 
 def _ask_resume(question: str) -> bool:
-    answer = QMessageBox.question(None, "Resume encounter?", question)
+    answer = messages.question(None, "Resume encounter?", question)
     return answer == QMessageBox.StandardButton.Yes
 
 
 def _tell(message: str, folder: Path | None) -> None:
-    QMessageBox.information(None, "Roundkeeper", message)
+    messages.information(None, "Roundkeeper", message)
 
 
 def single_instance_lock() -> QLockFile | None:
@@ -259,7 +260,7 @@ def start(options: cli.Options) -> int:
     sys.excepthook = _report_unexpected
     lock = single_instance_lock()
     if lock is None:
-        QMessageBox.information(
+        messages.information(
             None,
             "Roundkeeper is already running",
             "Roundkeeper is already open: switch to its window.",

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt, SignalInstance
 from PySide6.QtGui import QAction, QActionEvent, QActionGroup, QHelpEvent, QKeySequence
 from PySide6.QtWidgets import QToolBar, QToolButton, QToolTip, QWidget
 
 from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.players.settings import settings_store
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.widgets.recent_menu import RecentMenu
 from tracker.qt.widgets.turn_timer import turn_timer_action
@@ -96,6 +98,9 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
     undo.setObjectName("undo")
     redo.setObjectName("redo")
+    stack = window.document.undo_stack
+    _StepText(undo, "Undo", stack.undoTextChanged)
+    _StepText(redo, "Redo", stack.redoTextChanged)
     # The toolbar's buttons keep a fixed word (see PlayToolBar).
     undo.setIconText("Undo")
     redo.setIconText("Redo")
@@ -279,6 +284,25 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
             toolbar.addAction(named[name])
     toolbar.hold_steady()
     return named
+
+
+class _StepText(QObject):
+    """Undo's or Redo's text, set after the undo stack's own: the step ("End Rock & Roll's
+    turn") quotes names as they are, so its "&" is doubled (else a mnemonic) and the
+    tooltip is plain (else "<b>…" in a name is guessed to be rich text). A child of the
+    action: gone with it."""
+
+    def __init__(self, action: QAction, verb: str, changed: SignalInstance) -> None:
+        super().__init__(action)
+        self._action, self._verb = action, verb
+        changed.connect(self.follow)
+
+    def follow(self, step: str) -> None:
+        if not shiboken6.isValid(self._action):
+            return  # the window is being deleted: its undo stack, cleared, says so late
+        verb = self._verb
+        self._action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
+        self._action.setToolTip(plain_tip(f"{verb} {step}" if step else verb))
 
 
 class PlayToolBar(QToolBar):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
 from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
+from tracker.qt.dialogs import messages
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import EXTRA_KEYS, WindowKeys
 from tracker.qt.main_menus import build_menus
@@ -41,6 +43,7 @@ from tracker.qt.palette import prompt_style
 from tracker.qt.players.reveal import FirstTurnReveals
 from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
+from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
 from tracker.qt.widgets.banner import Banner
@@ -109,6 +112,7 @@ class MainWindow(
         # Both change at every step (the timer every second): in steady boxes as wide as
         # their widest text yet, a new text repaints the label, not the window.
         self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # it names who acts
         self.status_label.setObjectName("status_label")
         self.statusBar().addPermanentWidget(SteadyBox(self.status_label, grow=True))
         # How long the turn and the round have lasted (View → Turn timer).
@@ -294,7 +298,7 @@ class MainWindow(
         combatant = self.editor.combatant
         if not fields or combatant is None:
             return True
-        answer = QMessageBox.question(
+        answer = messages.question(
             self,
             "Unapplied changes",
             f"Apply your changes to {combatant.name} ({', '.join(fields)}) first?",
@@ -338,7 +342,7 @@ class MainWindow(
                 k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
             )
             if keys:
-                rows.append((action.text().replace("&", ""), keys))
+                rows.append((re.sub("&(.)", r"\1", action.text()), keys))  # "&&" is "&"
         return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
 
     # --- combatants -------------------------------------------------------------------
@@ -451,7 +455,8 @@ class MainWindow(
         document = self.document
         where = f" — {document.path.name}" if document.path else " — not saved yet"
         modified = "" if document.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"{document.encounter.name}{modified}{where} · Roundkeeper")
+        name = plain_title(document.encounter.name)
+        self.setWindowTitle(f"{name}{modified}{plain_title(where)} · Roundkeeper")
         self.status_label.setText(document.session.status())
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -14,6 +14,7 @@ from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
+from tracker.qt.dialogs import messages
 from tracker.qt.widgets.recent_menu import remember_recent
 from tracker.qt.widgets.sample_menu import SampleMenu
 
@@ -115,7 +116,7 @@ class EncounterFiles(QMainWindow):
         try:
             return Session(load_encounter(path))
         except TrackerError as error:
-            QMessageBox.warning(self, "Cannot open encounter", str(error))
+            messages.warning(self, "Cannot open encounter", str(error))
             return None
 
     def save(self) -> bool:
@@ -135,7 +136,7 @@ class EncounterFiles(QMainWindow):
         try:
             save_encounter(self.document.encounter, path, journal.note_saving if journal else None)
         except (TrackerError, OSError) as error:
-            QMessageBox.warning(self, "Cannot save encounter", str(error))
+            messages.warning(self, "Cannot save encounter", str(error))
             return False
         self.document.set_path(path)
         self.document.undo_stack.setClean()
@@ -150,7 +151,7 @@ class EncounterFiles(QMainWindow):
         """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
         if self.document.undo_stack.isClean():
             return True
-        answer = QMessageBox.question(
+        answer = messages.question(
             self,
             "Unsaved changes",
             f"Save the changes to “{self.document.encounter.name}” first?",

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow
 
 from tracker.engine.errors import TrackerError
+from tracker.qt.dialogs import messages
 
 # The library (SQLite) is imported at its first use: the window opens sooner without it.
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class LibraryCommands(QMainWindow):
                 self._library = open_library()
             except LibraryError as error:
                 if tell:
-                    QMessageBox.warning(self, "Library", error.message)
+                    messages.warning(self, "Library", error.message)
                 return None
         return self._library
 

@@ -21,6 +21,7 @@ from tracker.engine.conditions import ConditionSpec, condition_duration
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import AnyRuleset
 from tracker.library import SavedCondition
+from tracker.qt.rich_text import plain_tip
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ class ConditionBox(QComboBox):
         italic.setItalic(True)
         for row, entry in enumerate(entries):
             self.addItem(entry.name, row)
-            self.setItemData(row, describe(ruleset, entry), Qt.ItemDataRole.ToolTipRole)
+            tip = plain_tip(describe(ruleset, entry))
+            self.setItemData(row, tip, Qt.ItemDataRole.ToolTipRole)
             if entry.saved:
                 self.setItemData(row, italic, Qt.ItemDataRole.FontRole)
         self.setCurrentIndex(-1)

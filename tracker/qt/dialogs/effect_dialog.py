@@ -104,6 +104,7 @@ class EffectDialog(QDialog):
         self.name_box.picked.connect(self.pick)
         self.rule_info = QLabel()
         self.rule_info.setObjectName("rule_info")
+        self.rule_info.setTextFormat(Qt.TextFormat.PlainText)
         self.rule_info.setWordWrap(True)
         self.carrier_combo = QComboBox()
         self.creator_combo = QComboBox()
@@ -138,6 +139,7 @@ class EffectDialog(QDialog):
         layout.addWidget(self.error)
         self.saved_line = QLabel()
         self.saved_line.setObjectName("saved_line")
+        self.saved_line.setTextFormat(Qt.TextFormat.PlainText)  # it quotes the effect's name
         self.saved_line.setWordWrap(True)
         self.saved_line.hide()
         layout.addWidget(self.saved_line)

@@ -16,12 +16,13 @@ from tracker.engine import SetOption
 from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
 from tracker.qt.reading_order import ReadingOrder
+from tracker.qt.rich_text import plain_title
 
 
 class OptionsDialog(QDialog):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Options — {document.encounter.name}")
+        self.setWindowTitle(f"Options — {plain_title(document.encounter.name)}")
         self._document = document
         layout = QVBoxLayout(self)
         self.groups: dict[str, QButtonGroup] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 
 from tracker.qt.widgets.field_editors import error_style
@@ -10,6 +11,7 @@ from tracker.qt.widgets.field_editors import error_style
 def error_label() -> QLabel:
     """A hidden, wrapping, red line for the dialog's own error messages."""
     label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a refusal may quote a name
     label.setStyleSheet(error_style())
     label.setWordWrap(True)
     label.hide()

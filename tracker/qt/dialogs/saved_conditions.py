@@ -23,6 +23,7 @@ from tracker.engine.registry import available_rulesets
 from tracker.library import Library, SavedCondition
 from tracker.qt.dialogs.condition_picker import Entry, describe
 from tracker.qt.dialogs.parts import error_label
+from tracker.qt.rich_text import plain_tip
 
 COLUMNS = ("Condition", "Duration", "Note")
 
@@ -96,7 +97,7 @@ class SavedConditionsDialog(QDialog):
             duration = describe(ruleset, entry).split("\n")[0].removeprefix("Saved by you: ")
             for column, text in enumerate((condition.name, duration.rstrip("."), condition.note)):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(plain_tip(text))
                 self.table.setItem(row, column, item)
         self.table.setVisible(bool(self.conditions))
         self.empty.setVisible(not self.conditions)

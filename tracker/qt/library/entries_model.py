@@ -11,6 +11,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from tracker.engine.commands import MAX_ADDED_AT_ONCE
 from tracker.engine.ruleset import AnyRuleset
 from tracker.library import LibraryEntry
+from tracker.qt.rich_text import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
 EntryRole = Qt.ItemDataRole.UserRole + 60
@@ -99,7 +100,7 @@ class LibraryEntriesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(entry, column)
         if role == Qt.ItemDataRole.ToolTipRole and entry.notes:
-            return entry.notes
+            return plain_tip(entry.notes)
         return None
 
     def _text(self, entry: LibraryEntry, column: int) -> str:

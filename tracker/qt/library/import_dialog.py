@@ -37,6 +37,7 @@ from tracker.library.transfer import (
     confirm_import,
     preview_import,
 )
+from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.library.files import choose_import_file
 from tracker.qt.library.preview_model import ImportPreviewModel
@@ -93,13 +94,13 @@ class ImportDialog(QDialog):
         layout.addWidget(self.view, 1)
 
         self.summary = QLabel()
-        self.summary.setObjectName("import_summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.setObjectName("import_summary")
         self.summary.setStyleSheet("font-weight: bold;")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setObjectName("import_notes")
-        self.notes.setTextFormat(Qt.TextFormat.PlainText)  # the file's column names
         self.notes.setWordWrap(True)
         self.error = error_label()
         self.error.setTextFormat(Qt.TextFormat.PlainText)  # a message naming entries
@@ -128,7 +129,7 @@ class ImportDialog(QDialog):
         try:
             table = read_table(path)
         except LibraryError as error:
-            QMessageBox.warning(self, "Import", error.message)
+            messages.warning(self, "Import", error.message)
             return False
         self._table = table
         self.file_label.setText(

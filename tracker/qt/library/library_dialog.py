@@ -33,6 +33,7 @@ from tracker.engine.registry import available_rulesets, get_ruleset
 from tracker.engine.ruleset import AnyRuleset
 from tracker.library import Library, LibraryEntry
 from tracker.library.entries import adding
+from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.document import EncounterDocument
@@ -252,7 +253,7 @@ class LibraryDialog(QDialog):
         if not self.form.edited():
             return True
         shown = self.form.editors["name"].raw_value() or "the new entry"
-        answer = QMessageBox.question(
+        answer = messages.question(
             self,
             "Unsaved changes",
             f"Save your changes to {shown} first?",
@@ -351,7 +352,7 @@ class LibraryDialog(QDialog):
         names = ", ".join(entry.name for entry in chosen[:5])
         if len(chosen) > 5:
             names += f" and {len(chosen) - 5} more"
-        answer = QMessageBox.question(
+        answer = messages.question(
             self,
             "Delete from the library",
             f"Delete {names} from the library? This cannot be undone.",

@@ -14,6 +14,7 @@ from tracker.library.entries import entry_fields
 from tracker.library.transfer import ImportPreview
 from tracker.qt.appearance import is_dark
 from tracker.qt.palette import ERROR_INK
+from tracker.qt.rich_text import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
 READY = "ready"
@@ -81,7 +82,7 @@ class ImportPreviewModel(QAbstractTableModel):
             value = preview.table.rows[index.row()].values[self._columns[index.column() - 1][0]]
             return _shown(value)
         if role == Qt.ItemDataRole.ToolTipRole and result.errors:
-            return "\n".join(result.errors)
+            return plain_tip("\n".join(result.errors))
         if (
             role == Qt.ItemDataRole.ForegroundRole
             and result.errors

@@ -22,6 +22,7 @@ from tracker.engine.state import Effect
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import replay_edits
+from tracker.qt.rich_text import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
 EffectRole = Qt.ItemDataRole.UserRole + 30
@@ -105,7 +106,7 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
                 lines.append(f"Note: {effect.notes}")
             if soon:
                 lines.append(ENDS_SOON_TIP)
-            return "\n".join(lines)
+            return plain_tip("\n".join(lines))
         if role == NoteRole:
             return effect.notes
         if role == EffectRole:

@@ -37,6 +37,7 @@ from tracker.qt.models.combatant_summary import SummaryRole, summarize
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.meters import MeterMemory
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rich_text import plain_tip
 
 MIME_TYPE = "application/x-tracker-combatant-ids"
 FOREIGN_DROP = (
@@ -101,7 +102,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
                 words = ("hidden", *words)
             return f"{combatant.name}  ({', '.join(words)})" if words else combatant.name
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(combatant)
+            return plain_tip(self._tooltip(combatant))
         if role == BadgesRole:
             return badges_on(self._document.session, combatant.id)
         if role == Qt.ItemDataRole.DecorationRole:

@@ -122,6 +122,8 @@ class PlayersBoard(QWidget):
         self.round_label.setObjectName("players_round")
         self.timer_label = QLabel()
         self.timer_label.setObjectName("players_timer")
+        for label in (self.title, self.round_label, self.timer_label):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # the encounter's name may hold <
         header.addWidget(self.title, 1)
         header.addWidget(self.timer_label)
         header.addSpacing(24)
@@ -157,6 +159,7 @@ class PlayersBoard(QWidget):
             signal.connect(self._fit_next)
         self.up_next = QLabel()
         self.up_next.setObjectName("players_up_next")
+        self.up_next.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
         self._left.addWidget(self.now_panel)
         self._left.addWidget(self.up_next)
         self._left.addWidget(self.next_caption)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -31,6 +32,7 @@ class FitLabel(QLabel):
         self._min_px = min_px
         self._full = ""
         self._fitted: tuple[str, int, int, int] | None = None  # text, width, sizes fitted
+        self.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(int(max_px * 1.3))
 

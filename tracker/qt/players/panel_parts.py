@@ -48,6 +48,7 @@ class BigNumberBox(QFrame):
         self.acting = QLabel()
         self.acting.setObjectName(f"players_{name}_acting")
         self.acting.setWordWrap(True)
+        self.acting.setTextFormat(Qt.TextFormat.PlainText)  # it names who acts
         self.acting.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lines.addStretch(1)
         lines.addWidget(self.line)

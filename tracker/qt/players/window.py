@@ -23,6 +23,7 @@ from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.screens import place_window, show_full_screen
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.players.themes import theme_named
+from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 
 
@@ -107,7 +108,8 @@ class PlayersWindow(QWidget):
         self._update_title()
 
     def _update_title(self, *_args: object) -> None:
-        self.setWindowTitle(f"{self.document.encounter.name} — players' screen · Roundkeeper")
+        name = plain_title(self.document.encounter.name)
+        self.setWindowTitle(f"{name} — players' screen · Roundkeeper")
 
     # --- keys -------------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:

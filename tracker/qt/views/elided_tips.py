@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
+from tracker.qt.rich_text import plain_tip
+
 
 def is_elided(option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
     """Whether the cell's text is wider than the room its cell gives it."""
@@ -45,7 +47,7 @@ class ElidedTipDelegate(QStyledItemDelegate):
         full = QStyleOptionViewItem(option)
         self.initStyleOption(full, index)
         if is_elided(full, index):
-            QToolTip.showText(event.globalPos(), str(index.data()), view.viewport())
+            QToolTip.showText(event.globalPos(), plain_tip(str(index.data())), view.viewport())
             return True
         if index.data(Qt.ItemDataRole.ToolTipRole):
             return super().helpEvent(event, view, option, index)

@@ -62,7 +62,7 @@ class ElidedLabel(QLabel):
 
     def _elide(self) -> None:
         shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
-        tip = self._full if shown != self._full else ""
+        tip = plain_tip(self._full) if shown != self._full else ""
         if shown != self.text():
             self.setText(shown)
         if tip != self.toolTip():
@@ -304,6 +304,7 @@ class ActionPalette(QWidget):
         section = QWidget()
         flow = FlowLayout(section, spacing=6)
         label = QLabel(caption)
+        label.setTextFormat(Qt.TextFormat.PlainText)  # "On Goblin:": a name may hold < or &
         label.setObjectName("action_caption")
         label.setMinimumHeight(26)
         flow.addWidget(label)

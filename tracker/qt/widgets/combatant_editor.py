@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -40,6 +41,7 @@ class CombatantEditor(QWidget):
         layout = QVBoxLayout(self)
         self.title = QLabel("Select a combatant to edit.")
         self.title.setStyleSheet("font-weight: bold;")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # it names the combatant
         self.title.setWordWrap(True)  # "Editing Goblin 1 — Hits 5/12, bloodied"
         layout.addWidget(self.title)
         self._form_holder = QVBoxLayout()

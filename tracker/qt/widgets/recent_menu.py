@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu
 
 from tracker.engine.errors import TrackerError
 from tracker.persistence.files import save_encounter
 from tracker.persistence.recent import load_recent, save_recent, unsaved_path
+from tracker.qt.dialogs import messages
+from tracker.qt.rich_text import plain_tip
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
@@ -42,8 +44,9 @@ class RecentMenu(QMenu):
         self.clear()
         recent = load_recent().recent
         for number, path in enumerate(recent, start=1):
-            action = QAction(f"&{number}  {path.name}   —   {path.parent}", self)
-            action.setToolTip(str(path))
+            shown = f"{path.name}   —   {path.parent}".replace("&", "&&")  # not a mnemonic
+            action = QAction(f"&{number}  {shown}", self)
+            action.setToolTip(plain_tip(str(path)))
             action.setStatusTip(str(path))
             action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
             self.addAction(action)
@@ -62,7 +65,7 @@ class RecentMenu(QMenu):
             recent.forget(path)
             save_recent(recent)
             self.refresh()
-            QMessageBox.information(
+            messages.information(
                 self._window,
                 "Encounter not found",
                 f"“{path.name}” is no longer in {path.parent}: it may have been moved, "

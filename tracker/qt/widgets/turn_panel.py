@@ -24,7 +24,7 @@ from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
-from tracker.qt.rich_text import escape
+from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
 from tracker.qt.widgets.steady import SteadyBox
@@ -294,7 +294,7 @@ class TurnPanel(QWidget):
             self.park_focus((self.end_turn_button,))
         if self.end_turn_button.isEnabled() != end_allowed:
             self.end_turn_button.setEnabled(end_allowed)
-        tip = f"Not now: {end_reason}" if end_reason else "End the turn"
+        tip = plain_tip(f"Not now: {end_reason}") if end_reason else "End the turn"
         if self.end_turn_button.toolTip() != tip:
             self.end_turn_button.setToolTip(tip)
         self.unavailable = {name: reason for name, reason in reasons.items() if reason}

@@ -39,6 +39,7 @@ from tracker.qt.models.combatant_summary import (
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.ap_countdown.marks import Marks
 from tracker.qt.rulesets.ap_countdown.texts import (
     Mark,
@@ -139,7 +140,7 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         if role == int(Qt.ItemDataRole.DisplayRole):
             return self._text(combatant, mark, index.column())
         if role == int(Qt.ItemDataRole.ToolTipRole):
-            return details(mark, combatant.name)
+            return plain_tip(details(mark, combatant.name))
         if role == int(Qt.ItemDataRole.TextAlignmentRole) and index.column() in (VALUE, BASE, AP):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == int(Qt.ItemDataRole.DecorationRole) and index.column() == NAME:

@@ -26,6 +26,7 @@ from tracker.qt.models.combatant_summary import (
 )
 from tracker.qt.models.roster_model import CombatantRole, IdRole, Index, RosterModel
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.initiative_ticks.texts import (
     initiative_text,
     motes_text,
@@ -141,7 +142,7 @@ class TickModel(RosterModel):
             return self.meter_delta(combatant.id, "initiative")
         if role == int(Qt.ItemDataRole.ToolTipRole):
             words = ", ".join(state_words(mark, self.exalted()))
-            return f"{combatant.name}: Initiative {tick_text(mark)}; {words}"
+            return plain_tip(f"{combatant.name}: Initiative {tick_text(mark)}; {words}")
         if role == int(Qt.ItemDataRole.TextAlignmentRole) and column != NAME and column != STATE:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == int(Qt.ItemDataRole.ForegroundRole):

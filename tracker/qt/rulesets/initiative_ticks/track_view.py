@@ -31,6 +31,7 @@ from tracker.engine.rulesets.initiative_ticks import InitiativeTicks
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
+from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.initiative_ticks.model import (
     NAME,
     STATE,
@@ -167,6 +168,7 @@ class TickTrackView(QWidget):
         self.acting_label = QLabel()
         self.acting_label.setObjectName("tick_acting")
         self.acting_label.setWordWrap(True)
+        self.acting_label.setTextFormat(Qt.TextFormat.PlainText)  # it names who acts
         self.acting_label.setStyleSheet("color: #ffffff; font-size: 13pt;")
         # Both change at every step: steady, so a new text that fits repaints the label
         # alone rather than laying out the view and the main window around it.
@@ -261,10 +263,10 @@ class TickTrackView(QWidget):
         end = ruleset.end_checklist(encounter, who)
         started = "applied" if _started(turn) else "to apply"
         self.checklist.setText(
-            f"<b>{start.title}</b> <i>({started})</i>"
-            + "".join(f"<br>{line}" for line in start.lines())
-            + f"<br><br><b>{end.title}</b> <i>(End Turn)</i>"
-            + "".join(f"<br>{line}" for line in end.lines())
+            f"<b>{escape(start.title)}</b> <i>({started})</i>"
+            + "".join(f"<br>{escape(line)}" for line in start.lines())
+            + f"<br><br><b>{escape(end.title)}</b> <i>(End Turn)</i>"
+            + "".join(f"<br>{escape(line)}" for line in end.lines())
         )
 
 

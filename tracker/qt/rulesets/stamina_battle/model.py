@@ -45,6 +45,7 @@ from tracker.qt.models.combatant_summary import (
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.stamina_battle.texts import (
     charge_text,
     reactions_text,
@@ -159,7 +160,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if role == int(Qt.ItemDataRole.DisplayRole):
             return self._text(combatant, readout, index.column())
         if role == int(Qt.ItemDataRole.ToolTipRole):
-            return f"{combatant.name}: can afford {reactions_text(readout)}"
+            return plain_tip(f"{combatant.name}: can afford {reactions_text(readout)}")
         if role == int(Qt.ItemDataRole.DecorationRole) and index.column() == NAME:
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == int(Qt.ItemDataRole.BackgroundRole) and readout.acting:

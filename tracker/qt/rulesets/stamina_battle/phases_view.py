@@ -30,7 +30,7 @@ from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import FOREIGN_DROP, IdRole
 from tracker.qt.palette import SIDE_COLORS
-from tracker.qt.rich_text import escape
+from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
 from tracker.qt.views.row_drag import ForeignDrops
@@ -292,5 +292,5 @@ class SidePhasesView(QWidget):
         error = self.document.session.refusal(RulesetAction("go_next", self.selected, {}))
         self.next_button.setEnabled(error is None)
         self.next_button.setToolTip(
-            f"Not now: {error.message}" if error else "This Unit takes the next turn."
+            plain_tip(f"Not now: {error.message}") if error else "This Unit takes the next turn."
         )

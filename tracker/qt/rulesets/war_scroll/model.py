@@ -30,6 +30,7 @@ from tracker.qt.models.combatant_summary import (
     summarize,
 )
 from tracker.qt.models.keyed_rows import sync_keys
+from tracker.qt.rich_text import plain_tip
 
 GAP = "gap"  # the empty column between numbered and lettered Segments
 StateRole = Qt.ItemDataRole.UserRole + 10
@@ -167,7 +168,7 @@ class WarScrollModel(QAbstractTableModel):
             return self.summaries.get(combatant)
         if role == Qt.ItemDataRole.ToolTipRole:
             summary = self._ruleset.summary(self._document.encounter, combatant)
-            return f"{combatant.name}: {summary}"
+            return plain_tip(f"{combatant.name}: {summary}")
         return None
 
     def summary_at(self, row: int) -> CombatantSummary | None:
@@ -210,7 +211,7 @@ class WarScrollModel(QAbstractTableModel):
             combatant = self._rows.at(index.row())
             name = combatant.name if combatant is not None else ""
             slot = int(self._columns[column])
-            return f"{name}, Segment {segment_label(slot)}: {ap} AP ({_WORDS[state]})"
+            return plain_tip(f"{name}, Segment {segment_label(slot)}: {ap} AP ({_WORDS[state]})")
         return looks(state, dark_now()).get(role)
 
     def moveRows(

@@ -14,6 +14,7 @@ from tracker.qt.palette import CELL_COLORS, CELL_TEXT
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.visibility import public_stats
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
 
 
@@ -108,7 +109,8 @@ class PlayersWarScrollProxy(PlayersProxy):
                 return None
             document = self.public.document
             stats = public_stats(document.ruleset, document.encounter, combatant)
-            return self.public.visibility.safe(f"{combatant.name}: {stats}" if stats else "")
+            shown = self.public.visibility.safe(f"{combatant.name}: {stats}" if stats else "")
+            return plain_tip(shown)
         return super().headerData(section, orientation, role)
 
     # --- following --------------------------------------------------------------------
