@@ -65,32 +65,71 @@ def checkpoint_entry(encounter: Encounter) -> dict[str, Any]:
 # --- reading -----------------------------------------------------------------------------
 def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
     """The session at the last checkpoint among `lines` that can be used, its undo and
-    redo history included, and the index of that line; or a session on the base and 0."""
+    redo history included, and the index of that line; or a session on the base and 0.
+    A checkpoint is used only if the lines since the one before it (or the base) replay
+    to exactly its encounter (`verified`): an edited checkpoint whose checksum was
+    recomputed holds a state the fight never reached."""
     records = lines.records
     bare = next(
         (i for i, r in enumerate(records) if r["op"] == "apply" and "record" not in r),
         len(records),
     )
-    for index in reversed([i for i in range(bare) if records[i]["op"] == "checkpoint"]):
+    candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
+    for number in reversed(range(len(candidates))):
+        index = candidates[number]
         session = _session_at(base, lines, index)
-        if session is not None:
+        if session is None:
+            continue
+        before = candidates[number - 1] if number else 0
+        start = _session_at(base, lines, before) if before else Session(base)
+        if start is not None and verified(start, records[before + 1 : index], session):
             return session, index
     return Session(base), 0
 
 
-def replay_apply(session: Session, record: dict[str, Any]) -> None:
-    """Replay an apply line: its undo record reapplied, or, when it has none (or it cannot
-    be read), its command run again. Raises what `Session.apply` raises."""
-    command = Command.from_dict(record["command"])
-    if "record" in record and isinstance(record.get("text"), str):
-        load = _loader(record["record"], record.get("log", []))
-        stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
+def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session) -> bool:
+    """True if `records` replay from `start` to the very encounter of `checkpoint`."""
+    reached, _ = replay(start, records)
+    if reached < len(records):
+        return False
+    return start.encounter.to_dict(log=False) == checkpoint.encounter.to_dict(log=False)
+
+
+def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | None]:
+    """Replay `records` (apply, undo and redo lines; marks are passed) onto `session`,
+    each checked against the state it applies to. Returns how many were used, and why
+    the next one could not be (None if all were)."""
+    for used, record in enumerate(records):
+        op = record["op"]
         try:
-            session.replay(Applied(command, record["text"], stored))
-            return
-        except CommandError:
-            pass  # nothing changed: the command is run instead
-    session.apply(command)
+            if op == "apply":
+                replay_apply(session, record)
+            elif op == "undo":
+                session.undo()
+            elif op == "redo":
+                session.redo()
+        except Exception as error:  # refused, misfit, or a ruleset choking on the data
+            message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
+            return used, f"the change could not be replayed ({message})"
+    return len(records), None
+
+
+def replay_apply(session: Session, record: dict[str, Any]) -> None:
+    """Replay an apply line: its undo record reapplied, once checked against the
+    encounter as it is (`stored.misfit`: a line dropped, swapped or edited before it
+    does not fit); a line of an older journal, which has no record, runs its command
+    again. Raises `CommandError` (nothing changed) for a record that cannot be read or
+    does not fit, else what `Session.apply` raises."""
+    command = Command.from_dict(record["command"])
+    if "record" not in record:
+        session.apply(command)
+        return
+    text = record.get("text")
+    if not isinstance(text, str):
+        raise CommandError("the text of the change is not text")
+    load = _loader(record["record"], record.get("log", []))
+    stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
+    session.replay(Applied(command, text, stored))
 
 
 def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:

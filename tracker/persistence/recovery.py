@@ -19,7 +19,7 @@ from typing import Any
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.checkpoints import replay_apply, resume_point
+from tracker.persistence.checkpoints import replay, resume_point
 from tracker.persistence.files import FileFormatError, encounter_from_document, read_document
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 
@@ -112,22 +112,13 @@ def recover_journal(directory: Path) -> Recovery:
     used = start + 1
     changes = sum(1 for record in lines.records[1:used] if record["op"] in CHANGE_OPS)
     problem, unread = lines.problem, lines.unread
-    for record in lines.records[used:]:
-        op = record["op"]
-        try:
-            if op == "apply":
-                replay_apply(session, record)
-            elif op == "undo":
-                session.undo()
-            elif op == "redo":
-                session.redo()
-        except Exception as error:  # refused, or a ruleset choking on replayed data
-            message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
-            problem = f"the change could not be replayed ({message})"
-            unread = len(lines.records) - used + lines.unread
-            break
-        changes += op in CHANGE_OPS
-        used += 1
+    rest = lines.records[used:]
+    replayed, failure = replay(session, rest)
+    changes += sum(1 for record in rest[:replayed] if record["op"] in CHANGE_OPS)
+    used += replayed
+    if failure is not None:
+        problem = failure
+        unread = len(lines.records) - used + lines.unread
     if not lines.records:
         used = 0
     saved = last_saved(contents, used)
