@@ -63,7 +63,10 @@ class Recovery:
         """What to tell the GM when not everything could be resumed, or None."""
         if self.problem is None:
             return None
-        where = self.session.status().rstrip(". ") or "the start of the encounter"
+        try:
+            where = self.session.status().rstrip(". ") or "the start of the encounter"
+        except Exception:  # a ruleset choking on a state: the report still goes out
+            where = "the last change that could be read"
         count = self.unread
         later = f"{count} later change{'s' * (count != 1)} could not be read"
         return f"Resumed at {where}; {later}. Line {self.lines + 1}: {self.problem}."
@@ -76,7 +79,7 @@ def pending_journal(directory: Path) -> JournalInfo | None:
     directory = Path(directory)
     base = base_path(directory)
     if not base.is_file():
-        return None
+        return _orphan_events(directory)
     stamps = [p.stat().st_mtime for p in (base, events_path(directory)) if p.exists()]
     modified = datetime.fromtimestamp(max(stamps)).astimezone()
     try:
@@ -97,6 +100,21 @@ def pending_journal(directory: Path) -> JournalInfo | None:
         None,
         contents.lines.unread,
     )
+
+
+def _orphan_events(directory: Path) -> JournalInfo | None:
+    """An events file without its base (deleted, or lost to a disk) cannot be resumed,
+    but its changes are not to be written over: reported as a journal with a problem,
+    which the app sets aside."""
+    events = events_path(directory)
+    try:
+        if not events.is_file() or events.stat().st_size == 0:
+            return None
+        modified = datetime.fromtimestamp(events.stat().st_mtime).astimezone()
+    except OSError:
+        return None
+    problem = f"its {BASE_FILE} is missing, so its changes cannot be replayed."
+    return JournalInfo(directory, "", "", 0, None, modified, problem)
 
 
 def recover_journal(directory: Path) -> Recovery:
@@ -141,6 +159,22 @@ def last_saved(contents: JournalContents, lines: int) -> Path | None:
     return saved_path
 
 
+def journal_folders(directory: Path) -> set[Path]:
+    """Every folder the journal in `directory` says the encounter was saved to or was
+    being saved to ("saving" lines too: a Save As into a new folder killed before its
+    rename leaves its temporary file there), for start-up to sweep. Empty if there is
+    no journal it can read."""
+    try:
+        contents = read_journal(Path(directory))
+    except (FileFormatError, OSError):
+        return set()
+    named = [contents.saved_path]
+    for record in contents.lines.records:
+        if record["op"] in ("saving", "saved"):
+            named.append(_path(record.get("path")))
+    return {path.parent for path in named if path is not None}
+
+
 def recover(directory: Path) -> tuple[Session, Path | None]:
     """`recover_journal`, all or nothing: raises `FileFormatError` unless every complete
     line of the journal was replayed."""
@@ -174,11 +208,12 @@ def _holds(path: Path, expected: str) -> bool:
 
 
 # --- keeping what cannot be used -----------------------------------------------------------
-def keep_damaged_copy(directory: Path) -> Path | None:
+def keep_damaged_copy(directory: Path, label: str = "damaged") -> Path | None:
     """Copy the journal, as it is, into a new folder beside it ("damaged-20261123-104512"),
-    before the app goes on from its last good line. Returns that folder, or None if
-    there was no journal or the copy failed (then the journal itself is left alone)."""
-    return _aside(Path(directory), "damaged", move=False)
+    before the app goes on from its last good line or rewrites it. Returns that folder,
+    or None if there was no journal or the copy failed (then the journal itself is left
+    alone)."""
+    return _aside(Path(directory), label, move=False)
 
 
 def set_aside_journal(directory: Path, label: str = "damaged") -> Path | None:
