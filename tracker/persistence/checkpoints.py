@@ -8,7 +8,7 @@ decides when) the journal writes a checkpoint line: the encounter as it then is,
 without its log, which would make every checkpoint as long as the fight::
 
     {"seq":412,"op":"checkpoint","document":{"format":…,"encounter":{…,"log":[]}},
-     "log":3107,"crc":"…"}
+     "log":3107,"log_digest":"9a0c…","crc":"…"}
 
 Recovery starts at the last checkpoint it can use (`resume_point`): the encounter is read
 from it; its log is rebuilt from the log edits of the records before it; the undo and
@@ -16,14 +16,19 @@ redo stacks are worked out from the apply, undo and redo lines before it, each e
 record read only when the GM undoes or redoes that far. The lines after the checkpoint
 are then replayed, their records reapplied (`replay_apply`). A checkpoint is used only
 if every apply line before it carries a record (a journal begun by an older Tracker has
-none: it replays from its base), its document reads, and the rebuilt log has the length
-it names; otherwise the checkpoint before it is tried, and then the base. A damaged
+none: it replays from its base), its document reads, the rebuilt log has the length and
+the fingerprint it names (`log_digest`; older checkpoints name only the length), and the
+lines since the checkpoint before it replay to its very encounter (`verified`);
+otherwise the checkpoint before it is tried, and then the base. Replay checks every
+line against its command (`replay_apply`). A damaged
 checkpoint line fails its checksum like any other line, so recovery stops before it and
 starts from the one before.
 """
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,7 +64,19 @@ def checkpoint_entry(encounter: Encounter) -> dict[str, Any]:
         "op": "checkpoint",
         "document": envelope(encounter, log=False),
         "log": len(encounter.log),
+        "log_digest": log_digest(encounter.log),
     }
+
+
+def log_digest(log: list[LogEntry]) -> str:
+    """A fingerprint of the log a checkpoint leaves out: the log rebuilt from the lines
+    before it must have it (an edited log entry, checksum made anew, is found)."""
+    hashed = zlib.crc32(b"")
+    for entry in log:
+        for text in (entry.when, entry.text, entry.kind):
+            data = text.encode("utf-8", "surrogatepass")
+            hashed = zlib.crc32(b"%d:" % len(data) + data, hashed)
+    return f"{hashed:08x}"
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -92,7 +109,7 @@ def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session)
     reached, _ = replay(start, records)
     if reached < len(records):
         return False
-    return start.encounter.to_dict(log=False) == checkpoint.encounter.to_dict(log=False)
+    return start.encounter.to_dict() == checkpoint.encounter.to_dict()
 
 
 def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | None]:
@@ -116,20 +133,29 @@ def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | 
 
 def replay_apply(session: Session, record: dict[str, Any]) -> None:
     """Replay an apply line: its undo record reapplied, once checked against the
-    encounter as it is (`stored.misfit`: a line dropped, swapped or edited before it
-    does not fit); a line of an older journal, which has no record, runs its command
-    again. Raises `CommandError` (nothing changed) for a record that cannot be read or
-    does not fit, else what `Session.apply` raises."""
+    encounter as it is and against its command: the command, run and taken back
+    (`Session.trial`), must make exactly this record and text (its values before the
+    change are the state as it is, its values after what the command makes of it), so
+    that a line dropped, swapped or edited, even with its checksum made anew, does not
+    fit. A line of an older journal, which has no record, runs its command. Raises
+    `CommandError` (nothing changed) for a line that does not fit, else what
+    `Session.apply` raises."""
     command = Command.from_dict(record["command"])
     if "record" not in record:
         session.apply(command)
         return
-    text = record.get("text")
-    if not isinstance(text, str):
-        raise CommandError("the text of the change is not text")
+    expected = {**parse_record(record["record"]), "log": record.get("log", [])}
+    text, made = session.trial(command, lambda text, made: (text, _plain(record_data(made))))
+    if text != record.get("text") or made != _plain(expected):
+        raise CommandError("what its command does is not the change it records")
     load = _loader(record["record"], record.get("log", []))
     stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
     session.replay(Applied(command, text, stored))
+
+
+def _plain(data: Any) -> Any:
+    """`data` as JSON reads it back (tuples as lists), for comparing records."""
+    return json.loads(json.dumps(data, allow_nan=False))
 
 
 def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
@@ -143,7 +169,8 @@ def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
     if folded is None or encounter.ruleset_id != base.ruleset_id:
         return None
     done, undone, log = folded
-    if len(log) != checkpoint["log"]:
+    digest = checkpoint.get("log_digest")
+    if len(log) != checkpoint["log"] or (digest is not None and digest != log_digest(log)):
         return None
     encounter.log = log
     session = Session(encounter)
