@@ -113,9 +113,10 @@ def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session)
 
 
 def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | None]:
-    """Replay `records` (apply, undo and redo lines; marks are passed) onto `session`,
-    each checked against the state it applies to. Returns how many were used, and why
-    the next one could not be (None if all were)."""
+    """Replay `records` (apply, undo and redo lines; marks are passed, a checkpoint
+    only if it holds the encounter replayed) onto `session`, each checked against the
+    state it applies to. Returns how many were used, and why the next one could not be
+    (None if all were)."""
     for used, record in enumerate(records):
         op = record["op"]
         try:
@@ -125,10 +126,34 @@ def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | 
                 session.undo()
             elif op == "redo":
                 session.redo()
+            elif op == "checkpoint" and not _holds_checkpoint(session.encounter, record):
+                return used, "the encounter replayed is not the one this checkpoint holds"
         except Exception as error:  # refused, misfit, or a ruleset choking on the data
             message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
             return used, f"the change could not be replayed ({message})"
     return len(records), None
+
+
+def last_checkpoint(records: list[dict[str, Any]]) -> int:
+    """How many of `records` go up to their last checkpoint line (0 if none)."""
+    marks = [i for i, record in enumerate(records) if record["op"] == "checkpoint"]
+    return marks[-1] + 1 if marks else 0
+
+
+def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
+    """False if the checkpoint line holds another encounter than `encounter` (its log's
+    length and fingerprint included): the lines before it, or the checkpoint, were
+    edited. A checkpoint whose encounter cannot be read is passed over (True)."""
+    try:
+        held = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+    except (FileFormatError, *_DAMAGE):
+        return True
+    digest = checkpoint.get("log_digest")
+    return (
+        len(encounter.log) == checkpoint["log"]
+        and (digest is None or digest == log_digest(encounter.log))
+        and held.to_dict(log=False) == encounter.to_dict(log=False)
+    )
 
 
 def replay_apply(session: Session, record: dict[str, Any]) -> None:

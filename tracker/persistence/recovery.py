@@ -19,7 +19,7 @@ from typing import Any
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.checkpoints import replay, resume_point
+from tracker.persistence.checkpoints import last_checkpoint, replay, resume_point
 from tracker.persistence.files import FileFormatError, encounter_from_document, read_document
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 
@@ -54,6 +54,7 @@ class Recovery:
     unread: int  # complete lines after those that could not be used
     problem: str | None  # why the rest could not be used, None if all was
     start: int = 0  # the line it started from: a checkpoint's, or 0 (the base)
+    failed_at: int = 0  # the line (from 1) that did not fit, when recovery went back
 
     @property
     def complete(self) -> bool:
@@ -69,7 +70,8 @@ class Recovery:
             where = "the last change that could be read"
         count = self.unread
         later = f"{count} later change{'s' * (count != 1)} could not be read"
-        return f"Resumed at {where}; {later}. Line {self.lines + 1}: {self.problem}."
+        line = self.failed_at or self.lines + 1
+        return f"Resumed at {where}; {later}. Line {line}: {self.problem}."
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -132,15 +134,26 @@ def recover_journal(directory: Path) -> Recovery:
     problem, unread = lines.problem, lines.unread
     rest = lines.records[used:]
     replayed, failure = replay(session, rest)
+    failed_at = 0
+    if failure is not None:
+        # Its checksum held, yet it does not fit: the journal was edited, so the lines
+        # before it, which each fitted, may not hold together either (a change dropped
+        # or moved that the next ones did not mind). Back to the last checkpoint the
+        # replay reached, or its start: a state the fight surely passed through.
+        failed_at = used + replayed + 1
+        problem = failure
+        trusted = last_checkpoint(rest[:replayed])
+        if trusted < replayed:
+            session, _ = resume_point(contents.encounter, lines)
+            replay(session, rest[:trusted])
+        replayed = trusted
+        unread = len(lines.records) - used - replayed + lines.unread
     changes += sum(1 for record in rest[:replayed] if record["op"] in CHANGE_OPS)
     used += replayed
-    if failure is not None:
-        problem = failure
-        unread = len(lines.records) - used + lines.unread
     if not lines.records:
         used = 0
     saved = last_saved(contents, used)
-    return Recovery(session, saved, changes, used, unread, problem, start)
+    return Recovery(session, saved, changes, used, unread, problem, start, failed_at)
 
 
 def last_saved(contents: JournalContents, lines: int) -> Path | None:
