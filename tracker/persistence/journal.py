@@ -26,15 +26,17 @@ Files in the journal folder (normally `paths.journal_dir()`):
     `checkpoint_lines` changes at least (see `tracker.persistence.checkpoints`).
     Recovery starts from the last checkpoint and reapplies the records after it, so the
     commands never run again and a long fight resumes in a moment, undo and redo history
-    included. Replay stops at the first line that fails its checks; recovery goes on from
-    there and says how far it got (`recovery.Recovery.report`). "saving" is written
+    included. Replay stops at the first line that fails its checks, or does not fit the
+    state it applies to (`checkpoints.replay`); recovery goes on from there and says how
+    far it got (`recovery.Recovery.report`). "saving" is written
     before an encounter file is replaced, with the fingerprint of the new contents: if
     the app is killed before "saved", recovery checks whether the file holds them.
 
 Lifecycle, as the app uses it::
 
     info = pending_journal(folder)              # at start-up: anything to resume?
-    recovery = recover_journal(folder)          # the GM said "Resume"
+    recovery = recover_journal(folder)          # the GM said "Resume" (the app goes
+                                                # through `resuming.resume_journal`)
     journal = Journal.resume(folder, session)   # ... and keep journaling it
     set_aside_journal(folder, "declined")       # the GM said "No": kept, not deleted
     journal = Journal.begin(folder, session, saved_path)   # new or opened encounter
@@ -42,7 +44,9 @@ Lifecycle, as the app uses it::
     journal.set_saved_path(path)                # after each successful save
     journal.close()                             # clean exit / encounter closed
 
-Only one journal lives in a folder: `begin` replaces whatever is there. Changes made
+Only one journal lives in a folder: `begin` replaces whatever is there, its base in one
+rename (do not discard the old journal first: a kill in between would leave nothing to
+resume). Changes made
 before `begin` (the session's existing undo history) are not journaled: begin journaling
 when a session is created or opened. If writing the journal fails, Tracker keeps
 working without it: the journal detaches itself and reports the problem (`error`,
