@@ -172,7 +172,7 @@ def replay_apply(session: Session, record: dict[str, Any]) -> None:
     expected = {**parse_record(record["record"]), "log": record.get("log", [])}
     text, made = session.trial(command, lambda text, made: (text, _plain(record_data(made))))
     if text != record.get("text") or made != _plain(expected):
-        raise CommandError("what its command does is not the change it records")
+        raise CommandError("it does not follow from the changes before it: the journal was edited")
     load = _loader(record["record"], record.get("log", []))
     stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
     session.replay(Applied(command, text, stored))
