@@ -84,10 +84,7 @@ def _rewrite(folder: Path, index: int, change: Any) -> None:
     (folder / "events.jsonl").write_bytes(b"".join(lines))
 
 
-@pytest.mark.parametrize(
-    "damage",
-    ["the clock cannot be read", "the log does not match", "not an encounter"],
-)
+@pytest.mark.parametrize("damage", ["the clock cannot be read", "not an encounter"])
 def test_a_checkpoint_that_cannot_be_used_is_passed_over(damage: str, tmp_path: Path) -> None:
     folder = tmp_path / "journal"
     session, _ = playthrough("war_scroll", 1, folder, steps=80)
@@ -107,6 +104,24 @@ def test_a_checkpoint_that_cannot_be_used_is_passed_over(damage: str, tmp_path: 
     # The lines after the one before are replayed across the spoilt one: nothing is lost.
     assert recovery.complete and recovery.start == marks[-2]
     walk_alike(session, recovery.session)
+
+
+def test_a_checkpoint_that_holds_another_encounter_stops_replay_there(tmp_path: Path) -> None:
+    """A checkpoint that reads but is not what the lines before it replay to (here its
+    log is one entry longer): either it or a line before it was edited, so recovery
+    goes back to the checkpoint before, a state the fight surely passed through."""
+    folder = tmp_path / "journal"
+    _, views = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+
+    def lengthen(entry: dict[str, Any]) -> None:
+        entry["log"] += 1
+
+    _rewrite(folder, marks[-1], lengthen)
+    recovery = recover_journal(folder)
+    assert recovery.failed_at == marks[-1] + 1 and recovery.lines == marks[-2] + 1
+    assert recovery.problem is not None and "checkpoint" in recovery.problem
+    assert view(recovery.session) == views[marks[-2]]
 
 
 def test_a_damaged_checkpoint_line_resumes_from_the_one_before(tmp_path: Path) -> None:

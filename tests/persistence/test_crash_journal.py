@@ -535,10 +535,18 @@ def test_discard_journal(make_setup_session: MakeSession, folder: Path) -> None:
 def test_no_pending_journal(folder: Path, tmp_path: Path) -> None:
     assert pending_journal(folder) is None
     assert pending_journal(tmp_path / "does-not-exist") is None
-    (folder / "events.jsonl").write_text('{"op":"undo"}\n', encoding="utf-8")  # orphan
+    (folder / "events.jsonl").write_bytes(b"")  # an empty events file holds nothing
     assert pending_journal(folder) is None
     with pytest.raises(FileFormatError, match="no crash-recovery journal"):
         recover(folder)
+
+
+def test_events_without_their_base_are_reported_not_ignored(folder: Path) -> None:
+    """A lost base.json: the events are a journal that cannot be resumed (the app sets
+    it aside and says so), never nothing to resume (the next journal wrote over them)."""
+    (folder / "events.jsonl").write_text('{"op":"undo"}\n', encoding="utf-8")
+    info = pending_journal(folder)
+    assert info is not None and info.problem is not None and "base.json" in info.problem
 
 
 def test_pending_journal_describes_what_can_be_resumed(

@@ -53,7 +53,7 @@ class Move:
 StructuralEdit = Insert | Remove | Move
 
 
-def _inverse(edit: StructuralEdit) -> StructuralEdit:
+def inverse(edit: StructuralEdit) -> StructuralEdit:
     if isinstance(edit, Insert):
         return Remove(edit.collection, edit.index, edit.item)
     if isinstance(edit, Remove):
@@ -243,7 +243,7 @@ class Transaction:
         run (`Session.refusal`) ends here, so it copies nothing back: the values kept at
         the first touch are handed back."""
         for edit in reversed(self.edits):
-            _apply_edit(self.encounter, _inverse(edit))
+            _apply_edit(self.encounter, inverse(edit))
         for key in reversed(self._order):
             self._snapshots[key].hand_back()
         self._snapshots.clear()
@@ -291,7 +291,7 @@ class Record:
     touched: Touched
 
     def revert(self) -> ChangeSet:
-        inverse_edits = [_inverse(edit) for edit in reversed(self.edits)]
+        inverse_edits = [inverse(edit) for edit in reversed(self.edits)]
         for edit in inverse_edits:
             _apply_edit(self.encounter, edit)
         for snapshot in reversed(self.snapshots):

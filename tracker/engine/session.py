@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from tracker.engine.changes import ChangeSet, Transaction, Undoable
+from tracker.engine.changes import ChangeSet, Record, Transaction, Undoable
 from tracker.engine.commands import Command, clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.prompts import Prompt
@@ -41,6 +41,7 @@ class SessionEvent:
 
 
 Listener = Callable[[SessionEvent], None]
+T = TypeVar("T")
 
 
 class Session:
@@ -137,6 +138,19 @@ class Session:
         finally:
             tx.rollback()
         return None
+
+    def trial(self, command: Command, read: Callable[[str, Record], T]) -> T:
+        """Run `command`, `read` its text and sealed record, and take it back: the
+        session as it was, nobody told (replaying a journal checks a line against it).
+        Raises `CommandError` if it is refused."""
+        tx = Transaction(
+            self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
+        )
+        try:
+            text = command.execute(tx, self.encounter, self.ruleset)
+            return read(text, tx.seal())
+        finally:
+            tx.rollback()
 
     def _holder(self) -> str | None:
         turn = self.current_turn()

@@ -42,6 +42,7 @@ from tracker.engine.changes import (
     Snapshot,
     StructuralEdit,
     Touched,
+    inverse,
 )
 from tracker.engine.errors import CommandError
 from tracker.engine.records import RecordError, from_json, to_json
@@ -137,10 +138,21 @@ class StoredRecord:
         self._record: Record | None = None
 
     def revert(self) -> ChangeSet:
-        return self.bound().revert()
+        return self._checked(forward=False).revert()
 
     def reapply(self) -> ChangeSet:
-        return self.bound().reapply()
+        return self._checked(forward=True).reapply()
+
+    def _checked(self, *, forward: bool) -> Record:
+        """The record, if the encounter is as it says it was on this side of the change
+        (`misfit`); else `CommandError`, nothing changed (a journal's lines were dropped,
+        swapped or edited)."""
+        record = self.bound()
+        problem = misfit(record, forward=forward)
+        if problem is not None:
+            step = "redone" if forward else "undone"
+            raise CommandError(f"This change cannot be {step} here: {problem}.")
+        return record
 
     def bound(self) -> Record:
         """The record, its objects found in the encounter as it is now (see the module's
@@ -157,6 +169,62 @@ class StoredRecord:
                 ) from None
             self._load = None
         return self._record
+
+
+def misfit(record: Record, *, forward: bool) -> str | None:
+    """Why the encounter as it is now is not where `record` starts (`forward`: as it was
+    before the change, for a redo or a replay; else as it was after it, for an undo),
+    or None if it is. Every value the record replaces must be the one it holds now,
+    and every structural edit must find its place: an insert within its list and of an
+    id not yet there, a remove of the very item it names, a move within its list."""
+    encounter = record.encounter
+    lists: dict[str, list[Any]] = {
+        COMBATANTS: list(encounter.combatants),
+        EFFECTS: list(encounter.effects),
+        LOG: list(encounter.log),
+    }
+    live = {id(item) for item in (*lists[COMBATANTS], *lists[EFFECTS])} | {id(encounter)}
+    for snapshot in record.snapshots:
+        if id(snapshot.target) not in live:
+            continue  # an object the change adds: it has no place to compare yet
+        expected = snapshot.before if forward else snapshot.after
+        assert expected is not None, "only a sealed record is checked"
+        for name, value in zip(snapshot.fields, expected, strict=True):
+            if to_json(getattr(snapshot.target, name)) != to_json(value):
+                return f"its {name} is not what the change found"
+    edits = record.edits if forward else [inverse(edit) for edit in reversed(record.edits)]
+    for edit in edits:
+        problem = _edit_misfit(lists[edit.collection], edit)
+        if problem is not None:
+            return f"{problem} in the {edit.collection}"
+        _apply_to(lists[edit.collection], edit)
+    return None
+
+
+def _edit_misfit(items: list[Any], edit: StructuralEdit) -> str | None:
+    if isinstance(edit, Move):
+        inside = 0 <= edit.source < len(items) and 0 <= edit.destination < len(items)
+        return None if inside else "a move out of place"
+    if isinstance(edit, Insert):
+        if not 0 <= edit.index <= len(items):
+            return "an insert out of place"
+        if edit.collection != LOG and any(item.id == edit.item.id for item in items):
+            return f"{edit.item.id!r} is there already"
+        return None
+    if not 0 <= edit.index < len(items):
+        return "a remove out of place"
+    there = items[edit.index]
+    same = there == edit.item if edit.collection == LOG else there.id == edit.item.id
+    return None if same else "a remove of another item"
+
+
+def _apply_to(items: list[Any], edit: StructuralEdit) -> None:
+    if isinstance(edit, Insert):
+        items.insert(edit.index, edit.item)
+    elif isinstance(edit, Remove):
+        del items[edit.index]
+    else:
+        items.insert(edit.destination, items.pop(edit.source))
 
 
 def _bind(data: dict[str, Any], encounter: Encounter, types: StateTypes) -> Record:

@@ -8,7 +8,7 @@ decides when) the journal writes a checkpoint line: the encounter as it then is,
 without its log, which would make every checkpoint as long as the fight::
 
     {"seq":412,"op":"checkpoint","document":{"format":…,"encounter":{…,"log":[]}},
-     "log":3107,"crc":"…"}
+     "log":3107,"log_digest":"9a0c…","crc":"…"}
 
 Recovery starts at the last checkpoint it can use (`resume_point`): the encounter is read
 from it; its log is rebuilt from the log edits of the records before it; the undo and
@@ -16,14 +16,19 @@ redo stacks are worked out from the apply, undo and redo lines before it, each e
 record read only when the GM undoes or redoes that far. The lines after the checkpoint
 are then replayed, their records reapplied (`replay_apply`). A checkpoint is used only
 if every apply line before it carries a record (a journal begun by an older Roundkeeper has
-none: it replays from its base), its document reads, and the rebuilt log has the length
-it names; otherwise the checkpoint before it is tried, and then the base. A damaged
+none: it replays from its base), its document reads, the rebuilt log has the length and
+the fingerprint it names (`log_digest`; older checkpoints name only the length), and the
+lines since the checkpoint before it replay to its very encounter (`verified`);
+otherwise the checkpoint before it is tried, and then the base. Replay checks every
+line against its command (`replay_apply`). A damaged
 checkpoint line fails its checksum like any other line, so recovery stops before it and
 starts from the one before.
 """
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,38 +64,123 @@ def checkpoint_entry(encounter: Encounter) -> dict[str, Any]:
         "op": "checkpoint",
         "document": envelope(encounter, log=False),
         "log": len(encounter.log),
+        "log_digest": log_digest(encounter.log),
     }
+
+
+def log_digest(log: list[LogEntry]) -> str:
+    """A fingerprint of the log a checkpoint leaves out: the log rebuilt from the lines
+    before it must have it (an edited log entry, checksum made anew, is found)."""
+    hashed = zlib.crc32(b"")
+    for entry in log:
+        for text in (entry.when, entry.text, entry.kind):
+            data = text.encode("utf-8", "surrogatepass")
+            hashed = zlib.crc32(b"%d:" % len(data) + data, hashed)
+    return f"{hashed:08x}"
 
 
 # --- reading -----------------------------------------------------------------------------
 def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
     """The session at the last checkpoint among `lines` that can be used, its undo and
-    redo history included, and the index of that line; or a session on the base and 0."""
+    redo history included, and the index of that line; or a session on the base and 0.
+    A checkpoint is used only if the lines since the one before it (or the base) replay
+    to exactly its encounter (`verified`): an edited checkpoint whose checksum was
+    recomputed holds a state the fight never reached."""
     records = lines.records
     bare = next(
         (i for i, r in enumerate(records) if r["op"] == "apply" and "record" not in r),
         len(records),
     )
-    for index in reversed([i for i in range(bare) if records[i]["op"] == "checkpoint"]):
+    candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
+    for number in reversed(range(len(candidates))):
+        index = candidates[number]
         session = _session_at(base, lines, index)
-        if session is not None:
+        if session is None:
+            continue
+        before = candidates[number - 1] if number else 0
+        start = _session_at(base, lines, before) if before else Session(base)
+        if start is not None and verified(start, records[before + 1 : index], session):
             return session, index
     return Session(base), 0
 
 
-def replay_apply(session: Session, record: dict[str, Any]) -> None:
-    """Replay an apply line: its undo record reapplied, or, when it has none (or it cannot
-    be read), its command run again. Raises what `Session.apply` raises."""
-    command = Command.from_dict(record["command"])
-    if "record" in record and isinstance(record.get("text"), str):
-        load = _loader(record["record"], record.get("log", []))
-        stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
+def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session) -> bool:
+    """True if `records` replay from `start` to the very encounter of `checkpoint`."""
+    reached, _ = replay(start, records)
+    if reached < len(records):
+        return False
+    return start.encounter.to_dict() == checkpoint.encounter.to_dict()
+
+
+def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | None]:
+    """Replay `records` (apply, undo and redo lines; marks are passed, a checkpoint
+    only if it holds the encounter replayed) onto `session`, each checked against the
+    state it applies to. Returns how many were used, and why the next one could not be
+    (None if all were)."""
+    for used, record in enumerate(records):
+        op = record["op"]
         try:
-            session.replay(Applied(command, record["text"], stored))
-            return
-        except CommandError:
-            pass  # nothing changed: the command is run instead
-    session.apply(command)
+            if op == "apply":
+                replay_apply(session, record)
+            elif op == "undo":
+                session.undo()
+            elif op == "redo":
+                session.redo()
+            elif op == "checkpoint" and not _holds_checkpoint(session.encounter, record):
+                return used, "the encounter replayed is not the one this checkpoint holds"
+        except Exception as error:  # refused, misfit, or a ruleset choking on the data
+            message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
+            return used, f"the change could not be replayed ({message})"
+    return len(records), None
+
+
+def last_checkpoint(records: list[dict[str, Any]]) -> int:
+    """How many of `records` go up to their last checkpoint line (0 if none)."""
+    marks = [i for i, record in enumerate(records) if record["op"] == "checkpoint"]
+    return marks[-1] + 1 if marks else 0
+
+
+def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
+    """False if the checkpoint line holds another encounter than `encounter` (its log's
+    length and fingerprint included): the lines before it, or the checkpoint, were
+    edited. A checkpoint whose encounter cannot be read is passed over (True)."""
+    try:
+        held = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+    except (FileFormatError, *_DAMAGE):
+        return True
+    digest = checkpoint.get("log_digest")
+    return (
+        len(encounter.log) == checkpoint["log"]
+        and (digest is None or digest == log_digest(encounter.log))
+        and held.to_dict(log=False) == encounter.to_dict(log=False)
+    )
+
+
+def replay_apply(session: Session, record: dict[str, Any]) -> None:
+    """Replay an apply line: its undo record reapplied, once checked against the
+    encounter as it is and against its command: the command, run and taken back
+    (`Session.trial`), must make exactly this record and text (its values before the
+    change are the state as it is, its values after what the command makes of it), so
+    that a line dropped, swapped or edited, even with its checksum made anew, does not
+    fit. A line of an older journal, which has no record, runs its command. Raises
+    `CommandError` (nothing changed) for a line that does not fit, else what
+    `Session.apply` raises."""
+    command = Command.from_dict(record["command"])
+    if "record" not in record:
+        session.apply(command)
+        return
+    expected = {**parse_record(record["record"]), "log": record.get("log", [])}
+    text, made = session.trial(command, lambda text, made: (text, _plain(record_data(made))))
+    if text != record.get("text") or made != _plain(expected):
+        raise CommandError("it does not follow from the changes before it: the journal was edited")
+    load = _loader(record["record"], record.get("log", []))
+    stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
+    session.replay(Applied(command, text, stored))
+
+
+def _plain(data: Any) -> Any:
+    """`data` as JSON reads it back (tuples as lists), for comparing records."""
+    return json.loads(json.dumps(data, allow_nan=False))
 
 
 def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
@@ -104,7 +194,8 @@ def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
     if folded is None or encounter.ruleset_id != base.ruleset_id:
         return None
     done, undone, log = folded
-    if len(log) != checkpoint["log"]:
+    digest = checkpoint.get("log_digest")
+    if len(log) != checkpoint["log"] or (digest is not None and digest != log_digest(log)):
         return None
     encounter.log = log
     session = Session(encounter)

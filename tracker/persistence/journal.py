@@ -26,15 +26,17 @@ Files in the journal folder (normally `paths.journal_dir()`):
     `checkpoint_lines` changes at least (see `tracker.persistence.checkpoints`).
     Recovery starts from the last checkpoint and reapplies the records after it, so the
     commands never run again and a long fight resumes in a moment, undo and redo history
-    included. Replay stops at the first line that fails its checks; recovery goes on from
-    there and says how far it got (`recovery.Recovery.report`). "saving" is written
+    included. Replay stops at the first line that fails its checks, or does not fit the
+    state it applies to (`checkpoints.replay`); recovery goes on from there and says how
+    far it got (`recovery.Recovery.report`). "saving" is written
     before an encounter file is replaced, with the fingerprint of the new contents: if
     the app is killed before "saved", recovery checks whether the file holds them.
 
 Lifecycle, as the app uses it::
 
     info = pending_journal(folder)              # at start-up: anything to resume?
-    recovery = recover_journal(folder)          # the GM said "Resume"
+    recovery = recover_journal(folder)          # the GM said "Resume" (the app goes
+                                                # through `resuming.resume_journal`)
     journal = Journal.resume(folder, session)   # ... and keep journaling it
     set_aside_journal(folder, "declined")       # the GM said "No": kept, not deleted
     journal = Journal.begin(folder, session, saved_path)   # new or opened encounter
@@ -42,7 +44,9 @@ Lifecycle, as the app uses it::
     journal.set_saved_path(path)                # after each successful save
     journal.close()                             # clean exit / encounter closed
 
-Only one journal lives in a folder: `begin` replaces whatever is there. Changes made
+Only one journal lives in a folder: `begin` replaces whatever is there, its base in one
+rename (do not discard the old journal first: a kill in between would leave nothing to
+resume). Changes made
 before `begin` (the session's existing undo history) are not journaled: begin journaling
 when a session is created or opened. If writing the journal fails, Roundkeeper keeps
 working without it: the journal detaches itself and reports the problem (`error`,
@@ -73,6 +77,7 @@ from tracker.persistence.recovery import (
     discard_journal,
     events_path,
     forget_last_read,
+    journal_folders,
     keep_damaged_copy,
     keep_good_lines,
     last_saved,
@@ -92,6 +97,7 @@ __all__ = [
     "JournalInfo",
     "Recovery",
     "discard_journal",
+    "journal_folders",
     "keep_damaged_copy",
     "keep_good_lines",
     "pending_journal",
@@ -152,8 +158,11 @@ class Journal:
         checkpoint_lines: int = CHECKPOINT_LINES,
     ) -> Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
-        current encounter becomes the base. Raises `JournalError` if the folder cannot be
-        written (the session is then not journaled)."""
+        current encounter becomes the base. Do not discard the old journal first: the new
+        base replaces it in one rename, so at every instant one of the two encounters
+        can be resumed (until the new events file follows, the old one is stale). Raises
+        `JournalError` if the folder cannot be written (the session is then not
+        journaled)."""
         directory = Path(directory)
         forget_last_read()
         journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
@@ -177,8 +186,8 @@ class Journal:
         """Keep journaling in `directory` after `recover_journal(directory)` returned
         `session`: later changes are appended, so a second crash still recovers the whole
         history. The events file keeps its good lines only (a torn last line is dropped;
-        the app keeps a copy of a damaged journal first, `keep_damaged_copy`; a journal
-        of unnumbered lines is rewritten numbered). Raises `FileFormatError` if the base
+        a journal of unnumbered lines is rewritten numbered; either way a copy of the
+        file as it was is kept first, `_rewrite`). Raises `FileFormatError` if the base
         is damaged, `JournalError` if it cannot be written."""
         directory = Path(directory)
         contents = read_journal(directory)
@@ -189,7 +198,8 @@ class Journal:
         kept = _numbered(lines, contents.journal_id)
         try:
             if kept != lines.raw or _size(events_path(directory)) != sum(map(len, kept)):
-                write_atomic(events_path(directory), b"".join(kept))
+                label = "older-format" if lines.legacy else "replaced" if lines.stale else "cut"
+                _rewrite(directory, b"".join(kept), label)
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
@@ -376,6 +386,23 @@ def _numbered(lines: Lines, journal_id: str) -> list[bytes]:
         encode_line(journal_id, seq, {k: v for k, v in record.items() if k != "seq"})
         for seq, record in enumerate(lines.records)
     ]
+
+
+def _rewrite(directory: Path, data: bytes, label: str) -> None:
+    """Replace the events file with `data`; unless `data` only adds to what it holds (a
+    lost last newline), a copy of the journal as it was is kept first, beside it
+    ("cut-…": a torn last line dropped; "older-format-…": renumbered; "replaced-…":
+    the events of the journal this one replaced). Raises OSError
+    (nothing changed) if the copy cannot be made."""
+    path = events_path(directory)
+    try:
+        old = path.read_bytes()
+    except FileNotFoundError:
+        old = b""
+    if not data.startswith(old) and keep_damaged_copy(directory, label) is None:
+        raise OSError(f"a copy of {path.name} could not be kept before it is rewritten")
+    forget_last_read()
+    write_atomic(path, data)
 
 
 def _size(path: Path) -> int:

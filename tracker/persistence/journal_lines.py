@@ -10,8 +10,9 @@ CRC-32 of the line's bytes without the ``,"crc":"…"`` member, computed after t
 journal's id (so a line copied from another journal fails too). Reading checks every
 complete line in order and stops at the first that fails: a wrong checksum, a number
 out of sequence, or a record that is not a journal entry. The last piece of the file,
-if it has no newline, was being written when the app stopped: it is dropped silently,
-as the change it described never completed.
+if it has no newline, was being written when the app stopped: a whole line that passes
+every check is used (only its newline was lost), anything else is dropped, as the
+change it described never completed (resuming keeps a copy of the file first).
 
 An apply line's undo record (``"record"``, the bulk of the journal) comes first, after
 its length in bytes, so that reading checks the line but parses the record only when it
@@ -119,6 +120,12 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
             return result
         result.records.append(record)
         result.raw.append(line + b"\n")
+    last = pieces[-1]
+    if last.strip():  # a whole line whose newline never reached the disk
+        record, problem = _decode(last, journal_id, len(complete))
+        if record is not None and problem is None:
+            result.records.append(record)
+            result.raw.append(last + b"\n")
     return result
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.checkpoints import replay_apply, resume_point
+from tracker.persistence.checkpoints import last_checkpoint, replay, resume_point
 from tracker.persistence.files import (
     ENCOUNTER,
     MAX_FILE_BYTES,
@@ -61,6 +61,7 @@ class Recovery:
     unread: int  # complete lines after those that could not be used
     problem: str | None  # why the rest could not be used, None if all was
     start: int = 0  # the line it started from: a checkpoint's, or 0 (the base)
+    failed_at: int = 0  # the line (from 1) that did not fit, when recovery went back
 
     @property
     def complete(self) -> bool:
@@ -70,10 +71,14 @@ class Recovery:
         """What to tell the GM when not everything could be resumed, or None."""
         if self.problem is None:
             return None
-        where = self.session.status().rstrip(". ") or "the start of the encounter"
+        try:
+            where = self.session.status().rstrip(". ") or "the start of the encounter"
+        except Exception:  # a ruleset choking on a state: the report still goes out
+            where = "the last change that could be read"
         count = self.unread
         later = f"{count} later change{'s' * (count != 1)} could not be read"
-        return f"Resumed at {where}; {later}. Line {self.lines + 1}: {self.problem}."
+        line = self.failed_at or self.lines + 1
+        return f"Resumed at {where}; {later}. Line {line}: {self.problem}."
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -83,7 +88,7 @@ def pending_journal(directory: Path) -> JournalInfo | None:
     directory = Path(directory)
     base = base_path(directory)
     if not base.is_file():
-        return None
+        return _orphan_events(directory)
     stamps = [p.stat().st_mtime for p in (base, events_path(directory)) if p.exists()]
     modified = datetime.fromtimestamp(max(stamps)).astimezone()
     try:
@@ -106,6 +111,21 @@ def pending_journal(directory: Path) -> JournalInfo | None:
     )
 
 
+def _orphan_events(directory: Path) -> JournalInfo | None:
+    """An events file without its base (deleted, or lost to a disk) cannot be resumed,
+    but its changes are not to be written over: reported as a journal with a problem,
+    which the app sets aside."""
+    events = events_path(directory)
+    try:
+        if not events.is_file() or events.stat().st_size == 0:
+            return None
+        modified = datetime.fromtimestamp(events.stat().st_mtime).astimezone()
+    except OSError:
+        return None
+    problem = f"its {BASE_FILE} is missing, so its changes cannot be replayed."
+    return JournalInfo(directory, "", "", 0, None, modified, problem)
+
+
 def recover_journal(directory: Path) -> Recovery:
     """Rebuild the journaled session (encounter, undo and redo history, where it was last
     saved) up to the last line that is intact and replays, from the last checkpoint that
@@ -119,26 +139,28 @@ def recover_journal(directory: Path) -> Recovery:
     used = start + 1
     changes = sum(1 for record in lines.records[1:used] if record["op"] in CHANGE_OPS)
     problem, unread = lines.problem, lines.unread
-    for record in lines.records[used:]:
-        op = record["op"]
-        try:
-            if op == "apply":
-                replay_apply(session, record)
-            elif op == "undo":
-                session.undo()
-            elif op == "redo":
-                session.redo()
-        except Exception as error:  # refused, or a ruleset choking on replayed data
-            message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
-            problem = f"the change could not be replayed ({message})"
-            unread = len(lines.records) - used + lines.unread
-            break
-        changes += op in CHANGE_OPS
-        used += 1
+    rest = lines.records[used:]
+    replayed, failure = replay(session, rest)
+    failed_at = 0
+    if failure is not None:
+        # Its checksum held, yet it does not fit: the journal was edited, so the lines
+        # before it, which each fitted, may not hold together either (a change dropped
+        # or moved that the next ones did not mind). Back to the last checkpoint the
+        # replay reached, or its start: a state the fight surely passed through.
+        failed_at = used + replayed + 1
+        problem = failure
+        trusted = last_checkpoint(rest[:replayed])
+        if trusted < replayed:
+            session, _ = resume_point(contents.encounter, lines)
+            replay(session, rest[:trusted])
+        replayed = trusted
+        unread = len(lines.records) - used - replayed + lines.unread
+    changes += sum(1 for record in rest[:replayed] if record["op"] in CHANGE_OPS)
+    used += replayed
     if not lines.records:
         used = 0
     saved = last_saved(contents, used)
-    return Recovery(session, saved, changes, used, unread, problem, start)
+    return Recovery(session, saved, changes, used, unread, problem, start, failed_at)
 
 
 def last_saved(contents: JournalContents, lines: int) -> Path | None:
@@ -155,6 +177,22 @@ def last_saved(contents: JournalContents, lines: int) -> Path | None:
     if intent is not None and intent[0] is not None and _holds(intent[0], intent[1]):
         saved_path = intent[0]
     return saved_path
+
+
+def journal_folders(directory: Path) -> set[Path]:
+    """Every folder the journal in `directory` says the encounter was saved to or was
+    being saved to ("saving" lines too: a Save As into a new folder killed before its
+    rename leaves its temporary file there), for start-up to sweep. Empty if there is
+    no journal it can read."""
+    try:
+        contents = read_journal(Path(directory))
+    except (FileFormatError, OSError):
+        return set()
+    named = [contents.saved_path]
+    for record in contents.lines.records:
+        if record["op"] in ("saving", "saved"):
+            named.append(_path(record.get("path")))
+    return {path.parent for path in named if path is not None}
 
 
 def recover(directory: Path) -> tuple[Session, Path | None]:
@@ -191,11 +229,12 @@ def _holds(path: Path, expected: str) -> bool:
 
 
 # --- keeping what cannot be used -----------------------------------------------------------
-def keep_damaged_copy(directory: Path) -> Path | None:
+def keep_damaged_copy(directory: Path, label: str = "damaged") -> Path | None:
     """Copy the journal, as it is, into a new folder beside it ("damaged-20261123-104512"),
-    before the app goes on from its last good line. Returns that folder, or None if
-    there was no journal or the copy failed (then the journal itself is left alone)."""
-    return _aside(Path(directory), "damaged", move=False)
+    before the app goes on from its last good line or rewrites it. Returns that folder,
+    or None if there was no journal or the copy failed (then the journal itself is left
+    alone)."""
+    return _aside(Path(directory), label, move=False)
 
 
 def set_aside_journal(directory: Path, label: str = "damaged") -> Path | None:

@@ -22,14 +22,14 @@ from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import (
     Journal,
     JournalInfo,
-    keep_damaged_copy,
-    keep_good_lines,
+    journal_folders,
     pending_journal,
     recover_journal,
     set_aside_journal,
 )
 from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
+from tracker.persistence.resuming import kept_in, resume_journal
 from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
@@ -84,7 +84,7 @@ def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> Ma
     info = pending_journal(journal_dir)
     if info is not None and info.problem is not None:
         folder = set_aside_journal(journal_dir)
-        tell(f"The last encounter could not be resumed: {info.problem} {_kept(folder)}", folder)
+        tell(f"The last encounter could not be resumed: {info.problem} {kept_in(folder)}", folder)
     elif info is not None:
         if ask(resume_question(info)):
             window = _resume(journal_dir, tell)
@@ -114,28 +114,12 @@ def resume_question(info: JournalInfo) -> str:
 
 
 def _resume(journal_dir: Path, tell) -> MainWindow | None:
-    try:
-        recovery = recover_journal(journal_dir)
-    except TrackerError as error:
-        folder = set_aside_journal(journal_dir)
-        tell(f"The last encounter could not be resumed: {error} {_kept(folder)}", folder)
+    resumed = resume_journal(journal_dir)
+    if resumed.message is not None:
+        tell(resumed.message, resumed.folder)
+    if resumed.session is None:
         return None
-    report = recovery.report()
-    if report is None:
-        return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
-    folder = keep_damaged_copy(journal_dir)
-    if folder is None:  # no copy: move the journal aside whole and journal afresh
-        folder = set_aside_journal(journal_dir)
-        tell(f"{report}\n\n{_kept(folder)}", folder)
-        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
-    try:
-        keep_good_lines(journal_dir, recovery.lines)
-    except OSError:
-        set_aside_journal(journal_dir)  # the copy is kept; journal afresh
-        tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
-        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
-    tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
-    return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
+    return MainWindow(resumed.session, resumed.saved_path, journal_dir, resume=resumed.journal_on)
 
 
 def _keep_declined(journal_dir: Path, info: JournalInfo, tell) -> None:
@@ -148,7 +132,7 @@ def _keep_declined(journal_dir: Path, info: JournalInfo, tell) -> None:
         kept = recovered_path(recovery.session.encounter.name, stamp)
         save_encounter(recovery.session.encounter, kept)
         remember_recent(kept)
-    except (TrackerError, OSError):
+    except Exception:  # a journal beyond reading is still kept, below
         kept = None
     folder = set_aside_journal(journal_dir, "declined")
     where = f"Its journal, with its undo history, is kept in {folder}." if folder else ""
@@ -195,22 +179,15 @@ def _open_last(journal_dir: Path, tell) -> MainWindow:
 
 def remove_leftovers(journal_dir: Path) -> None:
     """Temporary files of saves cut off by a kill, where Roundkeeper writes: the journal,
-    the data folders, and the folders of the encounters it knows."""
+    the data folders, the folders of the encounters it knows, and every folder the
+    journal says a save went to or began in (a Save As into a new folder)."""
     folders = {journal_dir, paths.encounters_dir(), paths.data_dir() / UNSAVED_FOLDER}
     folders.add(paths.config_dir())
     recent = load_recent()
     folders.update(p.parent for p in recent.recent)
-    info = pending_journal(journal_dir)
-    if info is not None and info.saved_path is not None:
-        folders.add(info.saved_path.parent)
+    folders.update(journal_folders(journal_dir))
     for folder in folders:
         remove_leftover_temporaries(folder)
-
-
-def _kept(folder: Path | None) -> str:
-    if folder is None:
-        return "The journal could not be moved and was left where it was."
-    return f"The journal was kept in {folder}."
 
 
 def _ask_resume(question: str) -> bool:

@@ -41,14 +41,19 @@ class EncounterFiles(QMainWindow):
     bring_party: Callable[[list[LibraryEntry]], None]
 
     def _start_journal(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
-            self.journal = None
+        """Journal the document's session afresh. The old journal is not deleted first:
+        the new base replaces it in one rename (`Journal.begin`), so a kill at any
+        instant leaves either the old fight or the new one to resume."""
+        old, self.journal = self.journal, None
+        if old is not None:
+            old.detach()
         try:
             self.journal = Journal.begin(
                 self._journal_dir, self.document.session, self.document.path, self._journal_failed
             )
         except TrackerError as error:
+            if old is not None:
+                old.close()  # not the open fight's any more: not to be resumed
             self._journal_failed(error)
 
     def _journal_failed(self, error: TrackerError) -> None:
