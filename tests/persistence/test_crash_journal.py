@@ -681,3 +681,33 @@ def test_persistence_never_imports_qt() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_an_events_file_that_is_a_pipe_or_a_device_is_refused_never_read(
+    make_setup_session: MakeSession, folder: Path
+) -> None:
+    """The events file is read only as a regular file (issue 22): a named pipe in its
+    place would hang start-up for ever, /dev/zero exhaust its memory. Either makes the
+    journal one that cannot be resumed (start-up sets it aside and says so)."""
+    from tests.damage.special_paths import PipeGuard
+
+    session = make_setup_session()
+    journal = Journal.begin(folder, session)
+    session.apply(RenameEncounter("Ford"))
+    journal.detach()
+    events = folder / "events.jsonl"
+    events.unlink()
+    os.mkfifo(events)
+    with PipeGuard(events) as guard:
+        info = pending_journal(folder)
+    assert not guard.hung
+    assert (
+        info is not None
+        and info.problem
+        == "The crash-recovery journal cannot be read: “events.jsonl” is a named pipe, "
+        "not a Roundkeeper journal."
+    )
+    events.unlink()
+    events.symlink_to("/dev/zero")
+    info = pending_journal(folder)
+    assert info is not None and info.problem is not None and "is a device" in info.problem

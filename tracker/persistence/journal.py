@@ -69,7 +69,9 @@ from tracker.persistence.files import dump, envelope
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
 from tracker.persistence.recovery import (
     BASE_FILE,
+    EVENTS,
     EVENTS_FILE,
+    MAX_EVENTS_BYTES,
     JournalInfo,
     Recovery,
     base_path,
@@ -87,6 +89,7 @@ from tracker.persistence.recovery import (
     recover_journal,
     set_aside_journal,
 )
+from tracker.persistence.safe_read import read_regular
 
 __all__ = [
     "BASE_FILE",
@@ -396,7 +399,7 @@ def _rewrite(directory: Path, data: bytes, label: str) -> None:
     (nothing changed) if the copy cannot be made."""
     path = events_path(directory)
     try:
-        old = path.read_bytes()
+        old = read_regular(path, MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
         old = b""
     if not data.startswith(old) and keep_damaged_copy(directory, label) is None:

@@ -28,8 +28,12 @@ from tracker.persistence.files import (
     read_document,
 )
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
-from tracker.persistence.safe_read import read_regular
+from tracker.persistence.safe_read import SafeReadError, read_regular
 
+# The events file is read whole; a journal of tens of thousands of changes is a few tens
+# of MB. A pipe or a device in its place is refused (`read_regular`), never read.
+MAX_EVENTS_BYTES = 256 * 1024 * 1024
+EVENTS = "a Roundkeeper journal"
 BASE_FILE = "base.json"
 EVENTS_FILE = "events.jsonl"
 
@@ -275,7 +279,7 @@ def keep_good_lines(directory: Path, lines: int) -> None:
     journaling goes on from there. Keep a copy first (`keep_damaged_copy`)."""
     forget_last_read()
     path = events_path(Path(directory))
-    data = path.read_bytes()
+    data = read_regular(path, MAX_EVENTS_BYTES, EVENTS)
     pieces = data.split(b"\n")
     write_atomic(path, b"".join(piece + b"\n" for piece in pieces[:lines]))
 
@@ -316,9 +320,13 @@ def read_journal(directory: Path) -> JournalContents:
             f"The crash-recovery journal is damaged: {base.name} lacks its journal data.", base
         )
     try:
-        raw = events_path(directory).read_bytes()
+        raw = read_regular(events_path(directory), MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
         raw = b""
+    except SafeReadError as error:  # a pipe, a device, far too large
+        raise FileFormatError(
+            f"The crash-recovery journal cannot be read: {error.message}", events_path(directory)
+        ) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise FileFormatError(
