@@ -27,6 +27,7 @@ from tracker.persistence.files import dump, envelope
 from tracker.persistence.journal import Journal
 from tracker.persistence.recent import RecentFiles, save_recent
 from tracker.qt.app import open_main_window, sample_session
+from tracker.qt.dialogs import messages
 from tracker.qt.library.import_dialog import ImportDialog
 from tracker.qt.main_window import MainWindow
 
@@ -56,24 +57,22 @@ class Outcome:
 def boxes() -> Iterator[list[str]]:
     """Message boxes and questions recorded instead of shown (they would block)."""
     shown: list[str] = []
-    saved = {name: getattr(QMessageBox, name) for name in ("warning", "information", "critical")}
-    question = QMessageBox.question
+    saved = {name: getattr(messages, name) for name in ("warning", "information", "critical")}
+    question = messages.question
 
     def record(_parent: Any, _title: str, text: str, *_a: Any, **_k: Any) -> Any:
         shown.append(text)
         return QMessageBox.StandardButton.Ok
 
     for name in saved:
-        setattr(QMessageBox, name, staticmethod(record))
-    QMessageBox.question = staticmethod(  # type: ignore[method-assign]
-        lambda *_a, **_k: QMessageBox.StandardButton.Discard
-    )
+        setattr(messages, name, record)
+    messages.question = lambda *_a, **_k: QMessageBox.StandardButton.Discard
     try:
         yield shown
     finally:
         for name, function in saved.items():
-            setattr(QMessageBox, name, function)
-        QMessageBox.question = question  # type: ignore[method-assign]
+            setattr(messages, name, function)
+        messages.question = question
 
 
 def _refused(entry: str, shown: list[str], says: str) -> Outcome:

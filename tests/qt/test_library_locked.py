@@ -7,11 +7,11 @@ import time
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from tests.library.test_locked_library import AT_ONCE, locked
 from tracker.library import LibraryEntry
 from tracker.persistence import paths
+from tracker.qt.dialogs import messages
 
 IN_USE = "is in use by another Roundkeeper window or program; nothing was changed."
 
@@ -20,7 +20,7 @@ def test_opening_a_locked_library_is_a_message_at_once(window, monkeypatch) -> N
     window.library().save_entry(LibraryEntry("war_scroll", "Goblin"))
     window.close_library()
     warned: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
+    monkeypatch.setattr(messages, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
     with locked(paths.library_file()):
         started = time.monotonic()
         window.actions_by_name["library"].trigger()

@@ -12,6 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 
 from tracker.library import Library, LibraryEntry
+from tracker.qt.dialogs import messages
 from tracker.qt.library.import_dialog import ImportDialog
 
 BESTIARY = [
@@ -123,7 +124,7 @@ def test_a_json_import_with_a_lone_surrogate_is_a_message(window, stocked, tmp_p
     path = tmp_path / "broken.json"
     path.write_text('[{"name": "Gob\\ud800lin"}, {"name": "Orc"}]', encoding="utf-8")
     warned: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
+    monkeypatch.setattr(messages, "warning", lambda _p, _t, text, *a, **k: warned.append(text))
     dialog = ImportDialog(stocked, window.document.ruleset, window)
     assert not dialog.load(path)
     assert warned == [

@@ -7,11 +7,12 @@ from __future__ import annotations
 import sys
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from tracker import cli
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.qt import app as app_module
+from tracker.qt.dialogs import messages
 from tracker.qt.main_window import MainWindow
 
 
@@ -48,7 +49,7 @@ def test_the_encounter_named_is_opened(started, tmp_path):
 def test_an_unreadable_encounter_is_explained(started, tmp_path, monkeypatch):
     told: list[str] = []
     monkeypatch.setattr(
-        QMessageBox, "warning", lambda _parent, _title, text, *a, **k: told.append(text)
+        messages, "warning", lambda _parent, _title, text, *a, **k: told.append(text)
     )
     path = tmp_path / "notes.json"
     path.write_text("Dear diary", encoding="utf-8")
