@@ -5,7 +5,15 @@ Each case damages a played encounter of one of the installed rulesets in one way
 class below), writes it as a file, and loads it. A refused file must be untouched. An
 accepted one is journaled, played (a combatant added, the turn ended, that undone),
 saved, reopened, and resumed from its journal: the reopened and the resumed encounter
-must be the one that was saved. Anything else that escapes is a failure."""
+must be the one that was saved. A Save over a refused file must be refused in turn
+(unasked, nothing replaces a file Tracker could not read). Anything else that escapes is
+a failure.
+
+Classes of damage: `random` (odd values, missing keys, list items dropped or doubled
+anywhere), `next_id` (a flipped bit of the id counter), `surrogate` (a lone surrogate in
+a text or a key), `number` (NaN, infinities, huge numbers, a 5,001-digit one),
+`unknown_key`, `record` (a ruleset's clock, states or anchors damaged), `ruleset` (a
+ruleset not installed, or another installed one)."""
 
 from __future__ import annotations
 
@@ -21,9 +29,15 @@ from typing import Any
 
 from tests.damage.tally import Tally
 from tests.persistence.test_damaged_files import ODD_VALUES, _paths, damaged, played
-from tracker.engine import AddCombatant, CommandError, EndTurn, Encounter, Session, TrackerError
+from tracker.engine import AddCombatant, CommandError, Encounter, EndTurn, Session, TrackerError
 from tracker.engine.registry import available_rulesets
-from tracker.persistence.files import FileFormatError, envelope, load_encounter, save_encounter
+from tracker.persistence.files import (
+    FileFormatError,
+    UnreadableTargetError,
+    envelope,
+    load_encounter,
+    save_encounter,
+)
 from tracker.persistence.journal import Journal
 from tracker.persistence.recovery import recover
 
@@ -124,9 +138,7 @@ def _record(document: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         key = path[-1]
         if rng.random() < 0.7:
             parent[key] = rng.choice((*ODD_VALUES, 10**9, -(10**9), 2.5, "c1", "e1"))
-        elif isinstance(parent, dict):
-            del parent[key]
-        elif rng.random() < 0.5:
+        elif isinstance(parent, dict) or rng.random() < 0.5:
             del parent[key]
         else:
             parent.insert(key, copy.deepcopy(parent[key]))
@@ -204,9 +216,21 @@ def _play_save_reopen(encounter: Encounter, path: Path, workdir: Path) -> str | 
     return None
 
 
+def _save_over_refused(path: Path, encounter: Encounter) -> bool:
+    """True if saving over a file that was refused is refused in turn (unasked)."""
+    try:
+        save_encounter(encounter, path)
+    except UnreadableTargetError:
+        return True
+    except FileFormatError:  # no regular file at all: not replaced either
+        return True
+    return False
+
+
 def sweep(cases: int, seed: int, workdir: Path) -> Tally:
     tally = Tally("loading (encounter files)")
     rulesets = sorted(available_rulesets())
+    fresh = {r: played(r, turns=2).encounter for r in rulesets}
     documents = {r: envelope(played(r).encounter) for r in rulesets}
     rng = random.Random(f"loading-{seed}")
     names = sorted(CLASSES)
@@ -224,6 +248,8 @@ def sweep(cases: int, seed: int, workdir: Path) -> Tally:
         except FileFormatError:
             tally.refused += 1
             encounter = None
+            if not _save_over_refused(path, fresh[ruleset_id]):
+                tally.fail(f"{where}: a Save replaced the file it could not read")
         except Exception as error:
             encounter = None
             tally.fail(f"{where}: loading raised {type(error).__name__}: {error}"[:300])
