@@ -161,9 +161,9 @@ class EncounterFiles(QMainWindow):
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             "Replace a file Roundkeeper cannot open?",
-            f"“{name}” could not be opened as an encounter:\n{error.reason}\n\n"
-            "Replace it with this encounter? The file as it is now will be kept beside "
-            f"it, as “{name.removesuffix('.json')}.unreadable-<date and time>.json”.",
+            f"{error.reason}\n\nReplace “{name}” with this encounter? The file as it is "
+            "now will be kept beside it, as "
+            f"“{name.removesuffix('.json')}.unreadable-<date and time>.json”.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
