@@ -29,7 +29,7 @@ from typing import Any
 
 from tests.damage.tally import Tally
 from tests.persistence.test_damaged_files import ODD_VALUES, _paths, damaged, played
-from tracker.engine import AddCombatant, CommandError, Encounter, EndTurn, Session, TrackerError
+from tracker.engine import AddCombatant, CommandError, Encounter, EndTurn, Session
 from tracker.engine.registry import available_rulesets
 from tracker.persistence.files import (
     FileFormatError,
@@ -227,6 +227,27 @@ def _save_over_refused(path: Path, encounter: Encounter) -> bool:
     return False
 
 
+def _one_case(path: Path, fresh: Encounter, workdir: Path) -> tuple[bool, str | None]:
+    """Load a damaged file and use what loads: (whether it was refused, what went
+    wrong or None). `fresh` is what a Save tries to write over a refused file."""
+    before = path.read_bytes()
+    try:
+        encounter = load_encounter(path)
+    except FileFormatError:
+        if not _save_over_refused(path, fresh):
+            return True, "a Save replaced the file it could not read"
+        return True, None if path.read_bytes() == before else "the refused file was changed"
+    except Exception as error:
+        return False, f"loading raised {type(error).__name__}: {error}"
+    try:
+        problem = _play_save_reopen(encounter, path, workdir)
+    except Exception as error:  # the typed errors too: what loaded must play and save
+        problem = f"loaded, then {type(error).__name__}: {error}"
+    if problem is None and path.read_bytes() != before:
+        problem = "the loaded file was changed"
+    return False, problem
+
+
 def sweep(cases: int, seed: int, workdir: Path) -> Tally:
     tally = Tally("loading (encounter files)")
     rulesets = sorted(available_rulesets())
@@ -234,36 +255,17 @@ def sweep(cases: int, seed: int, workdir: Path) -> Tally:
     documents = {r: envelope(played(r).encounter) for r in rulesets}
     rng = random.Random(f"loading-{seed}")
     names = sorted(CLASSES)
+    path = workdir / "damaged.json"
     for case in range(cases):
         ruleset_id = rulesets[case % len(rulesets)]
         kind = names[(case // len(rulesets)) % len(names)]
-        document = CLASSES[kind](documents[ruleset_id], rng)
-        path = workdir / "damaged.json"
-        path.write_text(file_text(document), encoding="utf-8")
-        before = path.read_bytes()
+        path.write_text(file_text(CLASSES[kind](documents[ruleset_id], rng)), encoding="utf-8")
         tally.tried += 1
-        where = f"case {case} ({kind}, {ruleset_id})"
-        try:
-            encounter = load_encounter(path)
-        except FileFormatError:
-            tally.refused += 1
-            encounter = None
-            if not _save_over_refused(path, fresh[ruleset_id]):
-                tally.fail(f"{where}: a Save replaced the file it could not read")
-        except Exception as error:
-            encounter = None
-            tally.fail(f"{where}: loading raised {type(error).__name__}: {error}"[:300])
-        try:
-            problem = None if encounter is None else _play_save_reopen(encounter, path, workdir)
-        except TrackerError as error:
-            problem = f"loaded, then {type(error).__name__}: {error}"
-        except Exception as error:
-            problem = f"{type(error).__name__}: {error}"
-        else:
-            if problem is None and encounter is not None:
-                tally.accepted += 1
-        if problem is None and path.read_bytes() != before:
-            problem = "the damaged file was changed"
+        refused, problem = _one_case(path, fresh[ruleset_id], workdir)
         if problem is not None:
-            tally.fail(f"{where}: {problem}"[:300])
+            tally.fail(f"case {case} ({kind}, {ruleset_id}): {problem}"[:300])
+        elif refused:
+            tally.refused += 1
+        else:
+            tally.accepted += 1
     return tally
