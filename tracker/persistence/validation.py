@@ -45,7 +45,7 @@ _EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
 }
 _LOG_TYPES: dict[str, type | tuple[type, ...]] = {"when": str, "text": str, "kind": str}
 _ENCOUNTER_KEYS = frozenset(f.name for f in dataclasses.fields(Encounter) if f.name != "memo")
-_NUMBERED_ID = re.compile(r"(0|[1-9][0-9]*)$")  # the number `Transaction.new_id` writes
+_NUMBERED_ID = re.compile(r"(0|[1-9][0-9]*)\Z")  # the number `Transaction.new_id` writes
 _TYPE_NAMES = {str: "text", int: "a number", bool: "yes/no", dict: "a table", list: "a list"}
 
 
@@ -148,7 +148,7 @@ def _counter_problem(data: dict[str, Any], ids: list[str]) -> str | None:
     if next_id < 1:
         return f"its id counter (“next_id”: {next_id}) should be at least 1"
     for ident in ids:
-        found = _NUMBERED_ID.search(ident)
+        found = _NUMBERED_ID.search(ident)  # longer than MAX_NUMBER's 10 digits: no clash
         if found is not None and len(found.group(1)) <= 10 and int(found.group(1)) >= next_id:
             return (
                 f"its id counter (“next_id”: {next_id}) is not above the id “{ident}” in use, "
