@@ -213,15 +213,60 @@ def test_saving_over_an_empty_file_is_allowed(
     assert load_encounter(path).to_dict() == session.encounter.to_dict()
 
 
-def test_saving_over_an_encounter_of_an_uninstalled_ruleset_is_allowed(
+def _unreadable_cases(session: Session) -> dict[str, dict[str, Any]]:
+    """Tracker encounters whose core structure is sound but which do not load in full."""
+    cases = {}
+    for name, change in {
+        "uninstalled ruleset": lambda e: e.__setitem__("ruleset_id", "lost_ruleset"),
+        "damaged record": lambda e: e["combatants"][0].__setitem__("runtime", "broken"),
+        "NaN": lambda e: e["combatants"][0]["stats"].__setitem__("speed", float("nan")),
+    }.items():
+        document = _document(session)
+        change(document["encounter"])
+        cases[name] = document
+    return cases
+
+
+@pytest.mark.parametrize("case", ["uninstalled ruleset", "damaged record", "NaN"])
+def test_saving_over_an_encounter_that_does_not_load_is_refused(
+    make_setup_session: MakeSession, folder: Path, case: str
+) -> None:
+    session = make_setup_session()
+    path = _write_json(folder / "other.tracker.json", _unreadable_cases(session)[case])
+    before = path.read_bytes()
+    with pytest.raises(files.UnreadableTargetError) as caught:
+        save_encounter(session.encounter, path)
+    assert "will not save over" in caught.value.message
+    assert caught.value.reason in caught.value.message
+    assert path.read_bytes() == before
+    assert [p.name for p in folder.iterdir()] == ["other.tracker.json"]
+
+
+@pytest.mark.parametrize("case", ["uninstalled ruleset", "damaged record", "NaN"])
+def test_replacing_a_file_that_does_not_load_keeps_it_beside(
+    make_setup_session: MakeSession, folder: Path, case: str
+) -> None:
+    session = make_setup_session()
+    path = _write_json(folder / "other.tracker.json", _unreadable_cases(session)[case])
+    before = path.read_bytes()
+    kept = save_encounter(session.encounter, path, replace_unreadable=True)
+    assert kept is not None and kept.parent == folder
+    assert kept.name.startswith("other.tracker.unreadable-") and kept.suffix == ".json"
+    assert kept.read_bytes() == before
+    assert load_encounter(path).to_dict() == session.encounter.to_dict()
+    again = _write_json(path, _unreadable_cases(session)[case])  # a second copy, not over it
+    second = save_encounter(session.encounter, again, replace_unreadable=True)
+    assert second is not None and second != kept and kept.read_bytes() == before
+
+
+def test_replacing_a_readable_file_keeps_no_copy(
     make_setup_session: MakeSession, folder: Path
 ) -> None:
     session = make_setup_session()
-    document = _document(session)
-    document["encounter"]["ruleset_id"] = "lost_ruleset"
-    path = _write_json(folder / "other.tracker.json", document)
+    path = folder / "fine.json"
     save_encounter(session.encounter, path)
-    assert load_encounter(path).ruleset_id == "war_scroll"
+    assert save_encounter(session.encounter, path, replace_unreadable=True) is None
+    assert [p.name for p in folder.iterdir()] == ["fine.json"]
 
 
 def test_saving_to_a_folder_is_refused(make_setup_session: MakeSession, folder: Path) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox
 
 from tests.qt.conftest import add_through_form, by_name, names
 from tests.qt.priority_fixtures import displayed
@@ -248,7 +248,17 @@ def test_damaged_file_gets_a_clear_error_and_is_not_overwritten(window, tmp_path
     assert not window.open_path(damaged)
     assert "damaged" in warnings[0]
     assert window.document.encounter.to_dict() == before
+    asked: list[str] = []
+
+    def decline() -> None:  # Save asks before replacing a file it cannot open: No
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        asked.append(box.text())
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(0, decline)
     assert not window.save_to(damaged)
+    assert "Replace “damaged.json”" in asked[0]
     assert damaged.read_text(encoding="utf-8") == '{"format": "tracker-encounter", "schema_ver'
 
 

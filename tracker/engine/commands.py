@@ -19,6 +19,7 @@ from tracker.engine.fields import Field, clean_all
 from tracker.engine.health import skip_defeated
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter
+from tracker.engine.storable import broken_character, storable_text
 
 NAME_FIELD = Field("name", "Name", "text", "")
 SIDE_FIELD = Field("side", "Side", "choice", "enemy", choices=SIDES)
@@ -36,6 +37,11 @@ def clean_name(raw: Any, label: str = "Name") -> str:
         raise CommandError(f"{label} cannot be empty.", "name")
     if len(name) > MAX_NAME_LENGTH:
         raise CommandError(f"{label} is longer than {MAX_NAME_LENGTH} characters.", "name")
+    if not storable_text(name):
+        raise CommandError(
+            f"{label} holds a broken character ({broken_character(name)}); type it again.",
+            "name",
+        )
     return name
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tracker.engine.errors import CommandError
+from tracker.engine.storable import MAX_NUMBER
 
 FieldKind = Literal["int", "text", "choice", "bool"]
 
@@ -106,6 +107,8 @@ class Field:
                 raise CommandError(
                     f"{self.label} must be a whole number, not {shown!r}.", self.name
                 ) from None
+        if abs(value) > MAX_NUMBER:
+            raise CommandError(f"{self.label}: {value} is far too large a number.", self.name)
         if self.minimum is not None and value < self.minimum:
             raise CommandError(self._range_message(value), self.name)
         if self.maximum is not None and value > self.maximum:

@@ -6,6 +6,7 @@ This is the engine's public API; the GUI uses nothing else to change an encounte
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -17,6 +18,7 @@ from tracker.engine.prompts import Prompt
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import AnyRuleset, Turn
 from tracker.engine.state import Effect, Encounter
+from tracker.engine.storable import unstorable
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class Session:
     # --- changing -------------------------------------------------------------------
     def apply(self, command: Command) -> ChangeSet:
         """Apply a command. Raises `CommandError` (and changes nothing) if it is refused."""
+        _check_storable(command)
         tx = Transaction(
             self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
         )
@@ -128,6 +131,10 @@ class Session:
         """Why the command would be refused now, or None if it would apply. It is tried
         and rolled back (nobody hears of it), so the answer comes from the same rules
         that apply it: the GUI disables what the state does not allow and says why."""
+        try:
+            _check_storable(command)
+        except CommandError as error:
+            return error
         tx = Transaction(
             self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
         )
@@ -282,3 +289,15 @@ class Session:
                 e.id for e in encounter.effects if self.ruleset.ends_soon(encounter, e)
             ),
         )
+
+
+def _check_storable(command: Command) -> None:
+    """Refuse a command whose text or numbers an encounter file could not hold (a lone
+    surrogate pasted into a name, an infinite or huge number): once in the encounter,
+    nothing could be saved or journaled."""
+    for field in dataclasses.fields(command):  # type: ignore[arg-type]
+        problem = unstorable(getattr(command, field.name))
+        if problem is not None:
+            raise CommandError(
+                f"This cannot be kept: it holds {problem}. Type it again.", field.name
+            )

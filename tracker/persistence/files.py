@@ -18,14 +18,19 @@ Rules:
 - Loading never writes. Every problem (missing file, not JSON, a foreign file, a file
   from a newer Roundkeeper, missing or malformed data, a ruleset that is not installed)
   raises `FileFormatError` with a message fit to show the game master.
-- A damaged or foreign file is never overwritten: `save_encounter` refuses to replace an
-  existing non-empty file that is not a readable Roundkeeper encounter.
+- A file Roundkeeper could not open is never overwritten unasked: `save_encounter` refuses
+  to replace an existing non-empty file that does not load in full (`load_encounter`:
+  foreign, damaged, of a ruleset not installed, from a newer Roundkeeper), raising
+  `UnreadableTargetError`. Asked to replace it (`replace_unreadable`, after the GM agreed),
+  it first keeps the file as it was beside it (`keep_unreadable`), never deleted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -55,6 +60,15 @@ class FileFormatError(TrackerError):
         super().__init__(message)
         self.message = message
         self.path = path
+
+
+class UnreadableTargetError(FileFormatError):
+    """Saving would replace a file that cannot be opened as an encounter; `reason` says
+    why it could not (the message loading it gives)."""
+
+    def __init__(self, message: str, path: Path, reason: str) -> None:
+        super().__init__(message, path)
+        self.reason = reason
 
 
 class SaveError(TrackerError):
@@ -94,18 +108,28 @@ def save_encounter(
     encounter: Encounter,
     path: Path,
     before_writing: Callable[[Path, bytes], None] | None = None,
-) -> None:
-    """Save `encounter` to `path` atomically.
+    *,
+    replace_unreadable: bool = False,
+) -> Path | None:
+    """Save `encounter` to `path` atomically; return where a file it replaced that
+    could not be read was kept (`keep_unreadable`), or None.
 
-    Raises `FileFormatError` (and writes nothing) if `path` exists and is not a Roundkeeper
-    encounter this version can read: a foreign or damaged file is never overwritten.
+    Raises `UnreadableTargetError` (and writes nothing) if `path` exists and is not an
+    encounter this version can read, unless `replace_unreadable`: that file is then kept
+    beside it first. Raises `FileFormatError` for a target that is no file at all.
     Raises `SaveError` if the file cannot be written; the previous file is then intact.
     `before_writing(path, data)` is called just before the file is written (the crash
     journal notes the save it is about to see: `Journal.note_saving`).
     """
     path = Path(path)
     target = Path(os.path.realpath(path))  # save through a symbolic link, not over it
-    check_overwritable(target)
+    kept: Path | None = None
+    try:
+        check_overwritable(target)
+    except UnreadableTargetError:
+        if not replace_unreadable:
+            raise
+        kept = keep_unreadable(target)
     try:
         data = dump(envelope(encounter))
     except (TypeError, ValueError) as error:
@@ -121,11 +145,12 @@ def save_encounter(
     except OSError as error:
         reason = error.strerror or str(error)
         raise SaveError(f"Could not save {shown(path)}: {reason}.", path) from error
+    return kept
 
 
 def check_overwritable(path: Path) -> None:
-    """Raise `FileFormatError` unless `path` is missing, empty, or a Roundkeeper encounter
-    this version can read (whatever its ruleset)."""
+    """Raise `UnreadableTargetError` unless `path` is missing, empty, or an encounter this
+    version opens (`load_encounter`); `FileFormatError` if it is no regular file."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -138,13 +163,51 @@ def check_overwritable(path: Path) -> None:
     if info.st_size == 0:
         return
     try:
-        _checked_data(read_document(path), path)
+        load_encounter(path)
     except FileFormatError as error:
-        raise FileFormatError(
+        raise UnreadableTargetError(
             f"{error.message} Roundkeeper will not save over it, so that it is not lost; "
             "choose another file name.",
             path,
+            error.message,
         ) from error
+
+
+def keep_unreadable(path: Path) -> Path:
+    """Copy `path` (a file about to be replaced though it could not be read) beside it,
+    byte for byte, as ``<name>.unreadable-<stamp>.json`` (never over another file);
+    return the copy. Raises `SaveError` if it cannot be copied: nothing is replaced then."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    stem = path.name.removesuffix(".json")
+    for number in range(1, 100):
+        copy = path.with_name(f"{stem}.unreadable-{stamp}{f'-{number}' * (number > 1)}.json")
+        try:
+            _copy_new(path, copy)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise SaveError(
+                f"Could not keep a copy of {shown(path)} before replacing it: {reason}.", path
+            ) from error
+        return copy
+    raise SaveError(f"Could not keep a copy of {shown(path)}: too many copies already.", path)
+
+
+def _copy_new(source: Path, copy: Path) -> None:
+    """Copy `source` to `copy`, a new file (`FileExistsError` if there is one), synced
+    to disk; a copy left half-written by an error is removed."""
+    with source.open("rb") as reading:
+        writing = copy.open("xb")
+        try:
+            with writing:
+                shutil.copyfileobj(reading, writing)
+                writing.flush()
+                os.fsync(writing.fileno())
+        except BaseException:
+            with contextlib.suppress(OSError):
+                copy.unlink()
+            raise
 
 
 # --- loading -----------------------------------------------------------------------------

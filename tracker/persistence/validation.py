@@ -5,6 +5,7 @@ check returns a problem in words fit for the game master, or None."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from tracker.engine.commands import EndTurn
@@ -12,6 +13,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.session import Session
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
+from tracker.engine.storable import key_problem, value_problem
 
 _ENCOUNTER_TYPES: dict[str, type | tuple[type, ...]] = {
     "name": str,
@@ -42,6 +44,8 @@ _EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
     "notes": str,
 }
 _LOG_TYPES: dict[str, type | tuple[type, ...]] = {"when": str, "text": str, "kind": str}
+_ENCOUNTER_KEYS = frozenset(f.name for f in dataclasses.fields(Encounter) if f.name != "memo")
+_NUMBERED_ID = re.compile(r"(0|[1-9][0-9]*)\Z")  # the number `Transaction.new_id` writes
 _TYPE_NAMES = {str: "text", int: "a number", bool: "yes/no", dict: "a table", list: "a list"}
 
 
@@ -84,6 +88,12 @@ def _entry_problem(
 
 def structure_problem(data: dict[str, Any]) -> str | None:
     """What is wrong with the shape of an encounter's data, or None."""
+    problem = _values_problem(data)
+    if problem is not None:
+        return problem
+    unknown = sorted(set(data) - _ENCOUNTER_KEYS)
+    if unknown:
+        return f"the encounter has an unknown entry “{unknown[0]}”"
     for name in _REQUIRED_ENCOUNTER_KEYS:
         if name not in data:
             return f"the encounter has no “{name}”"
@@ -125,7 +135,63 @@ def structure_problem(data: dict[str, Any]) -> str | None:
         problem = _entry_problem(entry, f"log entry {number}", LogEntry, _LOG_TYPES)
         if problem is not None:
             return problem
+    if not all(isinstance(name, str) for name in data.get("secret_fields", [])):
+        return "the encounter's “secret_fields” should hold names of fields"
+    listed = [*data.get("combatants", []), *data.get("effects", [])]
+    return _counter_problem(data, [entry["id"] for entry in listed])
+
+
+def _counter_problem(data: dict[str, Any], ids: list[str]) -> str | None:
+    """The id counter must be above every number an id in use ends with: the next
+    combatant or effect added would otherwise take an id that is already taken."""
+    next_id = data.get("next_id", 1)
+    if next_id < 1:
+        return f"its id counter (“next_id”: {next_id}) should be at least 1"
+    for ident in ids:
+        found = _NUMBERED_ID.search(ident)  # longer than MAX_NUMBER's 10 digits: no clash
+        if found is not None and len(found.group(1)) <= 10 and int(found.group(1)) >= next_id:
+            return (
+                f"its id counter (“next_id”: {next_id}) is not above the id “{ident}” in use, "
+                "so the next one added would take an id that is already taken"
+            )
     return None
+
+
+def _values_problem(data: dict[str, Any]) -> str | None:
+    """Every text storable as UTF-8 and every number finite and in range
+    (`tracker.engine.storable`): what loads must save. Walks the data without
+    recursion; names the top-level part at fault."""
+    pending: list[tuple[Any, str]] = [(data, "the encounter")]
+    while pending:
+        value, where = pending.pop()
+        problem = value_problem(value)
+        if problem is not None:
+            return f"{where} holds {problem}"
+        if isinstance(value, dict):
+            items: list[tuple[Any, Any]] = list(value.items())
+        elif isinstance(value, list):
+            items = list(enumerate(value))
+        else:
+            continue
+        for key, item in items:
+            problem = key_problem(key)
+            if problem is not None:
+                return f"{where} holds {problem}"
+            pending.append((item, _part(data, value, key, where)))
+    return None
+
+
+_LISTED = {"combatants": "combatant", "effects": "effect", "log": "log entry"}
+
+
+def _part(data: dict[str, Any], parent: Any, key: Any, where: str) -> str:
+    """How a message names a value: its top-level entry, or the item of a list in it."""
+    if parent is data:
+        return f"the encounter's “{key}”"
+    for name, kind in _LISTED.items():
+        if parent is data.get(name) and isinstance(key, int):
+            return f"{kind} {key + 1}"
+    return where
 
 
 def _plain_values(values: dict[str, Any], owner: str) -> str | None:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
-from tracker.persistence.files import load_encounter, save_encounter
+from tracker.persistence.files import UnreadableTargetError, load_encounter, save_encounter
 from tracker.persistence.journal import Journal
 from tracker.qt.dialogs import messages
 from tracker.qt.widgets.recent_menu import remember_recent
@@ -138,8 +138,15 @@ class EncounterFiles(QMainWindow):
 
     def save_to(self, path: Path) -> bool:
         journal = self.journal if self.journal is not None and self.journal.active else None
+        note = journal.note_saving if journal else None
+        kept: Path | None = None
         try:
-            save_encounter(self.document.encounter, path, journal.note_saving if journal else None)
+            try:
+                save_encounter(self.document.encounter, path, note)
+            except UnreadableTargetError as unreadable:
+                if not self._may_replace_unreadable(unreadable):
+                    return False
+                kept = save_encounter(self.document.encounter, path, note, replace_unreadable=True)
         except (TrackerError, OSError) as error:
             messages.warning(self, "Cannot save encounter", str(error))
             return False
@@ -149,8 +156,25 @@ class EncounterFiles(QMainWindow):
             self.journal.set_saved_path(path)
         self.kept_from = None
         remember_recent(path)
-        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        kept_note = f"; the file it replaced is kept as {kept.name}" if kept else ""
+        self.statusBar().showMessage(f"Saved to {path}{kept_note}", 0 if kept else 5000)
         return True
+
+    def _may_replace_unreadable(self, error: UnreadableTargetError) -> bool:
+        """Ask before saving over a file that could not be opened (default: No)."""
+        name = error.path.name if error.path is not None else "the file"
+        box = messages.plain_box(
+            QMessageBox.Icon.Warning,
+            self,
+            "Replace a file Roundkeeper cannot open?",
+            f"{error.reason}\n\nReplace “{name}” with this encounter? The file as it is "
+            "now will be kept beside it, as "
+            f"“{name.removesuffix('.json')}.unreadable-<date and time>.json”.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        box.setEscapeButton(QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def _may_discard(self) -> bool:
         """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
