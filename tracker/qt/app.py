@@ -117,20 +117,20 @@ def _resume(journal_dir: Path, tell) -> MainWindow | None:
         return None
     report = recovery.report()
     if report is None:
-        return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
+        return _window(recovery.session, recovery.saved_path, journal_dir, resume=True)
     folder = keep_damaged_copy(journal_dir)
     if folder is None:  # no copy: move the journal aside whole and journal afresh
         folder = set_aside_journal(journal_dir)
         tell(f"{report}\n\n{_kept(folder)}", folder)
-        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
+        return _window(recovery.session, recovery.saved_path, journal_dir)
     try:
         keep_good_lines(journal_dir, recovery.lines)
     except OSError:
         set_aside_journal(journal_dir)  # the copy is kept; journal afresh
         tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
-        return MainWindow(recovery.session, recovery.saved_path, journal_dir)
+        return _window(recovery.session, recovery.saved_path, journal_dir)
     tell(f"{report}\n\nA copy of the journal as it was is kept in {folder}.", folder)
-    return MainWindow(recovery.session, recovery.saved_path, journal_dir, resume=True)
+    return _window(recovery.session, recovery.saved_path, journal_dir, resume=True)
 
 
 def _keep_declined(journal_dir: Path, info: JournalInfo, tell) -> None:
@@ -177,12 +177,20 @@ def _open_last(journal_dir: Path, tell) -> MainWindow:
         except TrackerError as error:
             tell(f"The last encounter could not be opened: {error} Tracker opens the sample.", None)
         else:
-            window = MainWindow(session, None if unsaved else last, journal_dir)
+            window = _window(session, None if unsaved else last, journal_dir)
             if unsaved:
                 window.kept_from = last
                 window.statusBar().showMessage(unsaved_kept_message(last), 15000)
             return window
-    return MainWindow(sample_session(), None, journal_dir)
+    return _window(sample_session(), None, journal_dir)
+
+
+def _window(
+    session: Session, path: Path | None, journal_dir: Path, *, resume: bool = False
+) -> MainWindow:
+    """The window, on screen at once: its first frame shows the fight, the rest (the
+    inspector, the panes, the menus) is built once that frame is painted."""
+    return MainWindow(session, path, journal_dir, resume=resume, first_frame_only=True)
 
 
 def remove_leftovers(journal_dir: Path) -> None:

@@ -67,6 +67,8 @@ class EncounterDocument(QObject):
     replaced = Signal()
     refused = Signal(str, str)  # message, field ("" if none)
     path_changed = Signal()
+    # Before a command is applied (a window built in two steps completes itself then).
+    about_to_change = Signal()
 
     def __init__(
         self, session: Session, path: Path | None = None, parent: QObject | None = None
@@ -94,6 +96,7 @@ class EncounterDocument(QObject):
     def try_apply(self, command: Command) -> CommandError | None:
         """Apply a command; return the refusal (also emitted as `refused`) or None, for
         callers that show a refusal next to the field it names."""
+        self.about_to_change.emit()
         try:
             self.session.apply(command)
         except CommandError as error:
