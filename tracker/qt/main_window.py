@@ -175,7 +175,7 @@ class MainWindow(
         # Imported now: the first frame does without them.
         from tracker.qt.keyboard import WindowKeys
         from tracker.qt.main_menus import build_menus
-        from tracker.qt.window_rest import build_parts
+        from tracker.qt.window_rest import build_parts, show_new_parts
 
         self.journal = None
         build_parts(self)
@@ -194,6 +194,8 @@ class MainWindow(
         else:
             self._start_journal()
         self._restore_state()
+        if self.isVisible():
+            show_new_parts(self)
         # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
         self.keys = WindowKeys(self)
         self._stage = DONE

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
@@ -77,3 +78,18 @@ def build_panes(window: MainWindow) -> None:
     window.hide_optional_panes()
     window.follow_pane_toggles()
     window.keep_default_layout()
+
+
+def show_new_parts(window: MainWindow) -> None:
+    """Parts added to a window already on screen stay hidden until shown (Qt's rule for
+    a child added to a visible widget): the menu bar, the toolbar and the panes not
+    hidden on purpose (an optional pane off, as built or as restored) are shown."""
+    found: list[QWidget] = [window.menuBar()]
+    direct = Qt.FindChildOption.FindDirectChildrenOnly
+    found += window.findChildren(QDockWidget, options=direct)
+    found += window.findChildren(QToolBar, options=direct)
+    for part in found:
+        if part.isHidden() and not part.testAttribute(
+            Qt.WidgetAttribute.WA_WState_ExplicitShowHide
+        ):
+            part.show()

@@ -1,0 +1,85 @@
+"""The window the app opens shows its first frame (the turn over the ruleset's view)
+before the rest is built; whatever the GM does before then still works."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDockWidget
+
+from tracker.engine import EndTurn, StartEncounter
+from tracker.persistence.journal import pending_journal, recover_journal
+from tracker.qt.app import open_main_window
+from tracker.qt.main_window import MainWindow
+
+
+def _open(qtbot, tmp_path: Path) -> MainWindow:
+    window = open_main_window(tmp_path / "journal", ask=lambda _q: True, tell=lambda *_: None)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_the_first_frame_is_painted_before_the_rest_is_built(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    # Built: the title, the turn and the ruleset's view; not yet: the rest.
+    assert window.windowTitle().startswith(window.document.encounter.name)
+    assert window.turn_panel.turn_label.text()
+    assert window.central_view.isVisibleTo(window)
+    assert window.findChildren(QDockWidget) == []
+    assert window.menuBar().actions() == []
+    assert pending_journal(tmp_path / "journal") is None
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    docks = {dock.objectName() for dock in window.findChildren(QDockWidget)}
+    assert docks == {"dock_inspector", "dock_combatants", "dock_turn_order", "dock_log"}
+    assert window.dock("dock_inspector").isVisible()
+    assert [a.text() for a in window.menuBar().actions()][:2] == ["&File", "&Edit"]
+    assert pending_journal(tmp_path / "journal") is not None
+    window.complete()  # once only
+    assert len(window.findChildren(QDockWidget)) == 4
+
+
+def _activate(window: MainWindow) -> None:
+    """The window made active as the window manager makes it, without running the event
+    loop (which would paint the first frame and build the rest)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        QApplication.setActiveWindow(window)
+
+
+def test_a_menu_shortcut_pressed_right_after_show_works(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    _activate(window)
+    session = window.document.session
+    assert not session.ruleset.is_started(session.encounter)
+    # Before any event is processed: the first frame is not even painted.
+    assert window.findChildren(QDockWidget) == []
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert session.ruleset.is_started(session.encounter)  # Play → Start
+    assert window.actions_by_name["start"].shortcut().toString() == "Ctrl+Return"
+
+
+def test_a_click_in_the_view_before_the_inspector_is_built_shows_it_there(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    grid = window.central_view
+    row = 1
+    point = grid.visualRect(grid.grid_model.index(row, 0)).center()
+    assert window.findChildren(QDockWidget) == []
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    chosen = grid.grid_model.combatant_at(row)
+    assert window.editor.combatant_id == chosen.id
+    assert window.selected_combatant_id() == chosen.id
+
+
+def test_a_change_before_the_rest_is_built_is_journaled_with_its_undo(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    assert window.document.apply(StartEncounter())
+    assert window.document.apply(EndTurn())
+    recovered = recover_journal(tmp_path / "journal").session
+    assert recovered.encounter.to_dict() == window.document.encounter.to_dict()
+    assert len(recovered.history) == 2
+    assert window.findChildren(QDockWidget) != []
