@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
-from PySide6.QtWidgets import QApplication, QInputDialog, QLabel, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from tracker.engine import (
     DuplicateCombatant,
@@ -414,6 +414,8 @@ class MainWindow(
         self.document.apply(RemoveCombatant(selected))
 
     def rename_encounter(self) -> None:
+        from PySide6.QtWidgets import QInputDialog  # a dialog: imported at its first use
+
         name, ok = QInputDialog.getText(
             self, "Rename encounter", "Name:", text=self.document.encounter.name
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -15,14 +15,16 @@ from tracker.persistence import paths
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.journal import Journal
 from tracker.qt.widgets.recent_menu import remember_recent
-from tracker.qt.widgets.sample_menu import SampleMenu
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtWidgets import QMenu
+
     from tracker.library import LibraryEntry
     from tracker.qt.document import EncounterDocument
     from tracker.qt.widgets.banner import Banner
+    from tracker.qt.widgets.sample_menu import SampleMenu
 
 FILE_FILTER = "Tracker encounters (*.json);;All files (*)"
 
@@ -77,6 +79,8 @@ class EncounterFiles(QMainWindow):
     def open_encounter(self) -> None:
         if not self._may_discard():
             return
+        from PySide6.QtWidgets import QFileDialog  # a dialog: imported at its first use
+
         filename, _ = QFileDialog.getOpenFileName(
             self, "Open encounter", str(paths.encounters_dir()), FILE_FILTER
         )
@@ -97,6 +101,8 @@ class EncounterFiles(QMainWindow):
 
     def add_sample_menu(self, file_menu: QMenu) -> None:
         """File → Open sample: one sample encounter per installed ruleset."""
+        from tracker.qt.widgets.sample_menu import SampleMenu
+
         self.sample_menu = SampleMenu(self.open_sample, self)
         file_menu.addMenu(self.sample_menu)
 
@@ -125,6 +131,8 @@ class EncounterFiles(QMainWindow):
 
     def save_as(self) -> bool:
         default = paths.encounters_dir() / f"{self.document.encounter.name}.json"
+        from PySide6.QtWidgets import QFileDialog
+
         filename, _ = QFileDialog.getSaveFileName(
             self, "Save encounter as", str(default), FILE_FILTER
         )
