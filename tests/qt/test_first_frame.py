@@ -83,3 +83,16 @@ def test_a_change_before_the_rest_is_built_is_journaled_with_its_undo(qtbot, tmp
     assert recovered.encounter.to_dict() == window.document.encounter.to_dict()
     assert len(recovered.history) == 2
     assert window.findChildren(QDockWidget) != []
+
+
+def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("TRACKER_STARTUP_PROBE", "1")
+    told: list[tuple[str, str]] = []
+    window = _open(qtbot, tmp_path)
+    monkeypatch.setattr(
+        "tracker.qt.main_window.report", lambda stage: told.append((stage, window._stage))
+    )
+    window.show()
+    qtbot.waitUntil(lambda: len(told) == 2, timeout=5000)
+    assert told == [("first-paint", "first frame"), ("ready", "done")]
+    assert not window.isVisible()  # the probe closes the window once it is whole

@@ -143,12 +143,12 @@ class MainWindow(
         self._geometry_restored = self._restore_geometry()
         if not self._geometry_restored:
             self.fit_to_screen()
-        if probing():
-            AfterPaint(self.central_view, lambda: report("first-paint"))
         if first_frame_only:
             AfterPaint(self.central_view, self.complete)
             self._early = EarlyKeys(self, self.complete)  # a key first: built first
-        else:
+        if probing():  # the filter installed last is asked first: told before the rest
+            AfterPaint(self.central_view, lambda: report("first-paint"))
+        if not first_frame_only:
             self.complete()
 
     if not TYPE_CHECKING:  # mypy checks the attributes `complete` sets, not any name
