@@ -6,12 +6,14 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from tracker.engine import EndTurn, StartEncounter
+from tracker.engine import EndTurn, Session, StartEncounter
+from tracker.persistence.files import load_encounter
 from tracker.persistence.journal import pending_journal, recover_journal
-from tracker.qt.app import open_main_window
+from tracker.qt.app import open_main_window, sample_path
 from tracker.qt.main_window import MainWindow
 
 
@@ -96,3 +98,22 @@ def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_p
     qtbot.waitUntil(lambda: len(told) == 2, timeout=5000)
     assert told == [("first-paint", "first frame"), ("ready", "done")]
     assert not window.isVisible()  # the probe closes the window once it is whole
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in sample_path().parent.glob("*.json")))
+def test_every_ruleset_view_completes_its_window_once_painted(qtbot, tmp_path, sample):
+    session = Session(load_encounter(sample_path(sample)))
+    window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
+    qtbot.addWidget(window)
+    assert window.findChildren(QDockWidget) == []
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    assert window.dock("dock_inspector").isVisible()
+
+
+def test_a_view_never_painted_still_gets_the_rest_of_its_window(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.central_view.hide()  # as a plugin's view that is never painted
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    assert window.dock("dock_inspector").isVisible()

@@ -10,13 +10,7 @@ from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, 
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QVBoxLayout, QWidget
 
-from tracker.engine import (
-    DuplicateCombatant,
-    MoveCombatant,
-    RemoveCombatant,
-    RenameEncounter,
-    Session,
-)
+from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
@@ -35,6 +29,7 @@ from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.widgets.up_next import UpNext
+from tracker.qt.window_combatants import CombatantCommands
 from tracker.qt.window_effects import EffectCommands
 from tracker.qt.window_files import EncounterFiles
 from tracker.qt.window_health import HealthCommands
@@ -59,6 +54,9 @@ if TYPE_CHECKING:
     from tracker.qt.widgets.prompt_panel import PromptPanel
 
 LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspector
+# The rest is built this long after the window is shown at the latest, should its view
+# never be painted (hidden, or a plugin's view that paints nothing), in milliseconds.
+REST_AT_THE_LATEST = 1000
 # The window's construction: its first frame, then the rest (`MainWindow.complete`).
 FIRST_FRAME, BUILDING, DONE = "first frame", "building", "done"
 
@@ -67,7 +65,13 @@ FIRST_FRAME, BUILDING, DONE = "first frame", "building", "done"
 
 
 class MainWindow(
-    WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands, EffectCommands
+    WindowPanes,
+    EncounterFiles,
+    PlayersCommands,
+    LibraryCommands,
+    HealthCommands,
+    EffectCommands,
+    CombatantCommands,
 ):
     completed = Signal()  # the rest of the window is built (see `complete`)
     # Built by `complete` (tracker/qt/window_rest.py builds the inspector and the panes).
@@ -240,6 +244,8 @@ class MainWindow(
         super().showEvent(event)
         if not self._shown:
             self._shown = True
+            if self._stage == FIRST_FRAME:
+                QTimer.singleShot(REST_AT_THE_LATEST, self, self.complete)
             # The window manager tells the frame's size once the window is mapped.
             QTimer.singleShot(0, self.keep_inside_screen)
             QTimer.singleShot(250, self.keep_inside_screen)
@@ -344,18 +350,6 @@ class MainWindow(
             return self.editor.apply()
         return answer == QMessageBox.StandardButton.Discard
 
-    def move_selected(self, step: int) -> None:
-        """Keyboard drag: move the selected combatant one place (the ruleset decides
-        whether that is allowed and what it means, e.g. a delay)."""
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to move first.", "")
-            return
-        row = self.roster_model.row_of(selected)
-        if 0 <= row + step < self.roster_model.rowCount():
-            self.document.apply(MoveCombatant(selected, row + step))
-            self.select_combatant(selected)
-
     def show_shortcuts(self) -> None:
         from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 
@@ -374,58 +368,6 @@ class MainWindow(
             if keys:
                 rows.append((action.text().replace("&", ""), keys))
         return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
-
-    # --- combatants -------------------------------------------------------------------
-    def add_combatant(self) -> None:
-        """Edit → Add combatant: a short form (not modal to the app: the fight stays in
-        view); the combatants it adds are selected."""
-        from tracker.qt.dialogs.add_combatant import AddCombatantDialog
-
-        dialog = AddCombatantDialog(self.document, settings_store(), self)
-        dialog.accepted.connect(lambda: self._select_added(dialog.added_ids))
-        dialog.finished.connect(dialog.deleteLater)
-        self.add_dialog = dialog
-        dialog.open()
-
-    def _select_added(self, added: list[str]) -> None:
-        if added:
-            self.select_combatant(added[0])
-        self.roster_view.setFocus()
-
-    def toggle_enemies_hidden(self, on: bool) -> None:
-        from tracker.qt.dialogs.add_combatant import ENEMIES_START_HIDDEN
-
-        settings_store().setValue(ENEMIES_START_HIDDEN, on)
-        state = "start hidden from the players" if on else "are visible to the players at once"
-        self.statusBar().showMessage(f"New enemies {state}.", 5000)
-
-    def duplicate_combatant(self) -> None:
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to duplicate first.", "")
-            return
-        self.document.apply(DuplicateCombatant(selected))
-
-    def remove_combatant(self) -> None:
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to remove first.", "")
-            return
-        self.document.apply(RemoveCombatant(selected))
-
-    def rename_encounter(self) -> None:
-        from PySide6.QtWidgets import QInputDialog  # a dialog: imported at its first use
-
-        name, ok = QInputDialog.getText(
-            self, "Rename encounter", "Name:", text=self.document.encounter.name
-        )
-        if ok:
-            self.document.apply(RenameEncounter(name))
-
-    def edit_options(self) -> None:
-        from tracker.qt.dialogs.options_dialog import OptionsDialog
-
-        OptionsDialog(self.document, self).exec()
 
     def _on_scheme_changed(self) -> None:
         """Light or dark: redraw what carries colours of its own."""
