@@ -117,3 +117,18 @@ def test_a_view_never_painted_still_gets_the_rest_of_its_window(qtbot, tmp_path)
     with qtbot.waitSignal(window.completed, timeout=5000):
         window.show()
     assert window.dock("dock_inspector").isVisible()
+
+
+def test_an_undo_before_the_rest_is_built_is_journaled(qtbot, tmp_path):
+    journal = tmp_path / "journal"
+    first = _open(qtbot, tmp_path)
+    assert first.document.apply(StartEncounter())
+    assert first.document.apply(EndTurn())
+    # Not closed, as if killed: its journal is left to resume.
+    resumed = open_main_window(journal, ask=lambda _q: True, tell=lambda *_: None)
+    qtbot.addWidget(resumed)
+    assert resumed.findChildren(QDockWidget) == []
+    resumed.document.undo_stack.undo()  # before the first frame is even painted
+    recovered = recover_journal(journal).session
+    assert recovered.encounter.to_dict() == resumed.document.encounter.to_dict()
+    assert (len(recovered.history), len(recovered.undone)) == (1, 1)

@@ -67,7 +67,8 @@ class EncounterDocument(QObject):
     replaced = Signal()
     refused = Signal(str, str)  # message, field ("" if none)
     path_changed = Signal()
-    # Before a command is applied (a window built in two steps completes itself then).
+    # Before a command, an undo or a redo is applied (a window built in two steps
+    # completes itself then, its journal first).
     about_to_change = Signal()
 
     def __init__(
@@ -120,6 +121,7 @@ class EncounterDocument(QObject):
         record cannot be read (a damaged journal) and changes nothing; the Qt stack has
         already moved by then, so it is put back in step with the session once the
         stack is done, and the refusal is shown like any other."""
+        self.about_to_change.emit()
         try:
             step()
         except CommandError as error:
