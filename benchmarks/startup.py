@@ -6,18 +6,27 @@ Run by hand (never in the test suite; this machine is shared and noisy):
     .venv/bin/python benchmarks/startup.py [--runs 15] [--platform offscreen|xcb]
                                            [--before /path/to/another/checkout]
 
-Each run starts a fresh Python process; the kinds alternate so that a busy machine
-slows them alike. A process counts as started when its window is shown and exposed
-(it prints a line then, and exits); the wall time is from launching the process to
-that line, interpreter start-up included, and the CPU time is the process's own up to
-then (steadier than wall time on a shared machine). Peak memory is the process's
-maximum resident set size. Prints the medians and the ratios Roundkeeper / bare (targets:
-time at most 1.5x, memory at most 1.3x). `--before` also measures the Roundkeeper of
-another checkout (e.g. main) the same way, in the same run.
+Each run starts a fresh Python process, the kinds in turn (bare, Roundkeeper, bare, …) so
+that a busy machine slows them alike. Two moments are timed, as wall time from just
+before the process is started (interpreter start-up included) on the monotonic clock
+the child reads too:
 
-Roundkeeper starts through its real entry point, `tracker.qt.app.main`, in an empty
-TRACKER_HOME (no journal to resume); only `QApplication.exec` is replaced, by a loop that
-returns once the window is exposed.
+- first frame: the first paint of the window's central view has run and the event
+  loop is idle again (the whole frame is painted then). Roundkeeper's shows the encounter's
+  name (its title), the acting combatant (the turn panel) and the ruleset's view; the
+  bare window its table.
+- ready: Roundkeeper's whole window (menus, inspector, panes) is built and painted; for the
+  bare window, its first frame.
+
+Roundkeeper reports both itself when ROUNDKEEPER_STARTUP_PROBE is set (tracker/qt/first_frame.py)
+and then closes its window; it starts through its real entry point, `tracker.qt.app.main`,
+in an empty TRACKER_HOME (no journal to resume). The bare child reports the same way.
+Also printed: the CPU time up to the first frame (steadier than wall time on a shared
+machine) and peak memory (the process's maximum resident set size, at its exit).
+Medians, their spread (min-max), and the ratios Roundkeeper / bare: targets, first frame
+at most 1.5x, ready at most 2x, memory at most 1.3x. `--before` also measures the
+Roundkeeper of another checkout (e.g. main) the same way, in the same run: one without
+the probe is timed at its central view's first paint, the same way.
 """
 
 from __future__ import annotations
@@ -34,22 +43,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Shared by both children: wait until the window is exposed, then say so.
-_WAIT = """
-def _wait_shown(app, window):
-    from PySide6.QtCore import QEventLoop
-    while window.windowHandle() is None or not window.windowHandle().isExposed():
-        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
-    app.processEvents()
-    import time
-    print("shown", time.process_time(), flush=True)
-"""
-
-BARE = (
-    _WAIT
-    + """
-import sys
+BARE = """
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QTableWidget, QTableWidgetItem
+
+def report(stage):
+    print(stage, time.monotonic_ns(), time.process_time_ns(), flush=True)
+
+class AfterPaint(QObject):  # as tracker/qt/first_frame.py
+    def __init__(self, widget, then):
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+def done():
+    report("first-paint")
+    report("ready")
+    window.close()
+
 app = QApplication(sys.argv)
 window = QMainWindow()
 table = QTableWidget(8, 5)
@@ -57,61 +75,99 @@ for row in range(8):
     for column in range(5):
         table.setItem(row, column, QTableWidgetItem(f"{row}, {column}"))
 window.setCentralWidget(table)
-window.resize(1400, 860)
+window.resize(1366, 740)
+AfterPaint(table, done)
 window.show()
-_wait_shown(app, window)
+sys.exit(app.exec())
 """
-)
 
-TRACKER = (
-    _WAIT
-    + """
-import sys
+TRACKER = """
+from tracker.qt.app import main
+raise SystemExit(main(["tracker"]))
+"""
+
+# A checkout from before the probe (its window built whole before it is shown): timed
+# the same way, at its central view's first paint.
+TRACKER_UNPROBED = """
+import sys, time
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
+
+painted = []
+
+class AfterPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, lambda: painted.append(True))
+        return False
 
 def _exec(app):
     window = next(w for w in app.topLevelWidgets() if isinstance(w, QMainWindow) and w.isVisible())
-    _wait_shown(app, window)
+    probe = AfterPaint(window)
+    window.central_view.installEventFilter(probe)
+    while not painted:
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
+    for stage in ("first-paint", "ready"):
+        print(stage, time.monotonic_ns(), time.process_time_ns(), flush=True)
     return 0
 
 QApplication.exec = _exec
 from tracker.qt.app import main
 main(["tracker"])
 """
-)
 
 
 @dataclass
 class Run:
-    seconds: float
-    cpu_seconds: float
+    first_frame: float  # seconds from the launch
+    ready: float
+    cpu: float  # the child's CPU seconds up to its first frame
     peak_kib: int
 
 
 def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
-    """Start `code` in a fresh interpreter in `source` (whose `tracker` it imports);
-    time until it prints "shown"."""
-    with tempfile.TemporaryDirectory(prefix="tracker-startup-") as home:
-        started = time.perf_counter()
+    """Start `code` in a fresh interpreter in `source` (whose `tracker` it imports) and
+    read the moments it reports."""
+    with (
+        tempfile.TemporaryDirectory(prefix="tracker-startup-") as home,
+        tempfile.TemporaryFile("w+") as errors,
+    ):
+        launched = time.monotonic_ns()
         process = subprocess.Popen(
             [sys.executable, "-c", code],
             cwd=source,
             env={**env, "TRACKER_HOME": home},
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=errors,
             text=True,
         )
         assert process.stdout is not None
-        line = process.stdout.readline()
-        seconds = time.perf_counter() - started
+        output = process.stdout.read()  # until the child exits
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
-        errors = process.stderr.read() if process.stderr else ""
-        if not line.startswith("shown ") or process.returncode != 0:
-            raise SystemExit(f"The child failed ({process.returncode}):\n{line}{errors}")
+        errors.seek(0)
+        stages = {}
+        for line in output.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[0] in ("first-paint", "ready"):
+                stages[parts[0]] = (int(parts[1]), int(parts[2]))
+        if process.returncode != 0 or len(stages) != 2:
+            raise SystemExit(f"The child failed ({process.returncode}):\n{output}{errors.read()}")
+    first, cpu = stages["first-paint"]
+    ready, _ = stages["ready"]
     # ru_maxrss is in KiB on Linux, in bytes on macOS.
     peak = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
-    return Run(seconds, float(line.split()[1]), peak)
+    return Run((first - launched) / 1e9, (ready - launched) / 1e9, cpu / 1e9, peak)
+
+
+def _spread(values: list[float], unit: float, digits: int = 0) -> str:
+    """Median (min-max), scaled by `unit`."""
+    scaled = [v * unit for v in values]
+    return (
+        f"{statistics.median(scaled):.{digits}f} "
+        f"({min(scaled):.{digits}f}-{max(scaled):.{digits}f})"
+    )
 
 
 def main() -> None:
@@ -124,44 +180,53 @@ def main() -> None:
         "--before", type=Path, help="another checkout to measure too (its tracker package)"
     )
     args = parser.parse_args()
-    # Bytecode as an installed Tracker has it (pip compiles it; so does PyInstaller):
+    # Bytecode as an installed Roundkeeper has it (pip compiles it; so does PyInstaller):
     # cached in a folder of this run, written by the warm-up runs.
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": args.platform,
         "PYTHONPYCACHEPREFIX": tempfile.mkdtemp(prefix="tracker-startup-pycache-"),
+        "ROUNDKEEPER_STARTUP_PROBE": "1",
     }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPATH", None)  # each child imports the tracker of its own checkout
     kinds: dict[str, tuple[str, Path]] = {"bare": (BARE, ROOT), "tracker": (TRACKER, ROOT)}
     if args.before is not None:
-        kinds["before"] = (TRACKER, args.before.resolve())
+        before = args.before.resolve()
+        probed = (before / "tracker" / "qt" / "first_frame.py").exists()
+        kinds["before"] = (TRACKER if probed else TRACKER_UNPROBED, before)
     runs: dict[str, list[Run]] = {name: [] for name in kinds}
     for code, source in kinds.values():  # warm the disk cache and write the bytecode
         run_once(code, env, source)
     for _ in range(args.runs):
         for name, (code, source) in kinds.items():
             runs[name].append(run_once(code, env, source))
-    medians = {
-        name: Run(
-            statistics.median(r.seconds for r in kind),
-            statistics.median(r.cpu_seconds for r in kind),
-            int(statistics.median(r.peak_kib for r in kind)),
-        )
-        for name, kind in runs.items()
-    }
-    print(f"medians of {args.runs} runs each, QT_QPA_PLATFORM={args.platform}")
-    for name, run in medians.items():
+    print(f"{args.runs} runs each, QT_QPA_PLATFORM={args.platform}: median (min-max)")
+    for name, kind in runs.items():
         print(
-            f"{name:8} wall {run.seconds * 1000:6.0f} ms   CPU {run.cpu_seconds * 1000:6.0f} ms   "
-            f"peak memory {run.peak_kib / 1024:6.1f} MiB"
+            f"{name:8} first frame {_spread([r.first_frame for r in kind], 1000)} ms   "
+            f"ready {_spread([r.ready for r in kind], 1000)} ms   "
+            f"CPU to first frame {_spread([r.cpu for r in kind], 1000)} ms   "
+            f"peak memory {_spread([r.peak_kib for r in kind], 1 / 1024, 1)} MiB"
         )
-    bare = medians["bare"]
-    for name in [n for n in medians if n != "bare"]:
-        run = medians[name]
+    bare = runs["bare"]
+    for name in [n for n in runs if n != "bare"]:
+        kind = runs[name]
+        # Run by run (each beside the bare run started just before it), then the median.
+        ratios = {
+            "first frame": [r.first_frame / b.first_frame for r, b in zip(kind, bare, strict=True)],
+            "ready": [r.ready / b.ready for r, b in zip(kind, bare, strict=True)],
+            "CPU": [r.cpu / b.cpu for r, b in zip(kind, bare, strict=True)],
+            "memory": [r.peak_kib / b.peak_kib for r, b in zip(kind, bare, strict=True)],
+        }
+        targets = {"first frame": 1.5, "ready": 2.0, "memory": 1.3}
         print(
-            f"{name} / bare: wall {run.seconds / bare.seconds:.2f}x, "
-            f"CPU {run.cpu_seconds / bare.cpu_seconds:.2f}x (target <= 1.5x), "
-            f"memory {run.peak_kib / bare.peak_kib:.2f}x (target <= 1.3x)"
+            f"{name} / bare: "
+            + ", ".join(
+                f"{what} {_spread(values, 1, 2)}x"
+                + (f" (target <= {targets[what]}x)" if what in targets else "")
+                for what, values in ratios.items()
+            )
         )
 
 

@@ -42,7 +42,8 @@ def test_a_damaged_journal_base_is_set_aside_and_the_app_starts(qtbot, tmp_path)
     assert folder is not None and folder.parent == journal
     assert (folder / "base.json").read_bytes() == damaged_base  # kept as it was
     assert (folder / "events.jsonl").is_file()
-    # The new window journals afresh in the same folder.
+    # The new window journals afresh in the same folder, once it is built whole.
+    window.complete()
     assert pending_journal(journal) is not None
     first.close()
 

@@ -33,6 +33,7 @@ def _start(qtbot, tmp_path: Path, tell: list[str] | None = None) -> MainWindow:
         tmp_path / "journal", ask=lambda _q: True, tell=lambda m, _f: messages.append(m)
     )
     qtbot.addWidget(window)
+    window.complete()  # as once its first frame is painted: the menus are built
     return window
 
 

@@ -74,3 +74,62 @@ def test_the_first_window_opens_without_what_it_does_not_show(tmp_path: Path) ->
     )
     imported = [name for name in done.stdout.strip().split(",") if name]
     assert imported == [], {name: NOT_AT_START[name] for name in imported}
+
+
+# What the first frame does without: built (and imported) once it is painted.
+NOT_IN_FIRST_FRAME = {
+    "tracker.qt.window_rest": "the inspector and the optional panes",
+    "tracker.qt.main_menus": "the menus and the toolbar",
+    "tracker.qt.keyboard": "the window's keys",
+    "tracker.qt.widgets.combatant_editor": "the inspector's editor",
+    "tracker.qt.widgets.health_box": "the damage box",
+    "tracker.qt.widgets.prompt_panel": "the rules' questions",
+    "tracker.qt.views.side_tables": "the optional panes' lists",
+    "tracker.qt.models.log_model": "the log",
+    "tracker.qt.dialogs.add_combatant": "the add form",
+}
+
+FIRST_FRAME_PROBE = """
+import sys
+from PySide6.QtWidgets import QApplication
+from tracker.qt.app import open_main_window
+app = QApplication(["tracker"])
+window = open_main_window()
+print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
+window.complete()
+print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
+"""
+
+
+def test_the_first_frame_is_built_without_the_rest_of_the_window(tmp_path: Path) -> None:
+    env = {**os.environ, "TRACKER_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME_PROBE, *NOT_IN_FIRST_FRAME],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    first, whole = done.stdout.split("\n")[:2]
+    imported = [name for name in first.split(",") if name]
+    assert imported == [], {name: NOT_IN_FIRST_FRAME[name] for name in imported}
+    assert whole.split(",") == sorted(NOT_IN_FIRST_FRAME)  # built once it is painted
+
+
+def test_the_probe_reports_the_first_frame_then_the_whole_window(tmp_path: Path) -> None:
+    env = {**os.environ, "TRACKER_HOME": str(tmp_path), "ROUNDKEEPER_STARTUP_PROBE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from tracker.qt.app import main; raise SystemExit(main())"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [line.split() for line in done.stdout.splitlines()]
+    assert [line[0] for line in lines] == ["first-paint", "ready"]
+    (_, first_clock, first_cpu), (_, ready_clock, ready_cpu) = lines
+    assert int(first_clock) < int(ready_clock) and int(first_cpu) < int(ready_cpu)

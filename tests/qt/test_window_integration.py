@@ -124,7 +124,7 @@ def test_switching_to_a_priority_encounter_replaces_the_grid(window, qtbot):
 def test_export_pdf_from_the_window(window, tmp_path, monkeypatch):
     target = tmp_path / "sheets.pdf"
     monkeypatch.setattr(
-        "tracker.qt.window_players.QFileDialog.getSaveFileName",
+        "PySide6.QtWidgets.QFileDialog.getSaveFileName",
         lambda *_args, **_kwargs: (str(target), "PDF (*.pdf)"),
     )
     window.actions_by_name["export_pdf"].trigger()

@@ -119,7 +119,7 @@ def _resume(journal_dir: Path, tell) -> MainWindow | None:
         tell(resumed.message, resumed.folder)
     if resumed.session is None:
         return None
-    return MainWindow(resumed.session, resumed.saved_path, journal_dir, resume=resumed.journal_on)
+    return _window(resumed.session, resumed.saved_path, journal_dir, resume=resumed.journal_on)
 
 
 def _keep_declined(journal_dir: Path, info: JournalInfo, tell) -> None:
@@ -169,12 +169,20 @@ def _open_last(journal_dir: Path, tell) -> MainWindow:
                 None,
             )
         else:
-            window = MainWindow(session, None if unsaved else last, journal_dir)
+            window = _window(session, None if unsaved else last, journal_dir)
             if unsaved:
                 window.kept_from = last
                 window.statusBar().showMessage(unsaved_kept_message(last), 15000)
             return window
-    return MainWindow(sample_session(), None, journal_dir)
+    return _window(sample_session(), None, journal_dir)
+
+
+def _window(
+    session: Session, path: Path | None, journal_dir: Path, *, resume: bool = False
+) -> MainWindow:
+    """The window, on screen at once: its first frame shows the fight, the rest (the
+    inspector, the panes, the menus) is built once that frame is painted."""
+    return MainWindow(session, path, journal_dir, resume=resume, first_frame_only=True)
 
 
 def remove_leftovers(journal_dir: Path) -> None:

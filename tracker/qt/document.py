@@ -67,6 +67,9 @@ class EncounterDocument(QObject):
     replaced = Signal()
     refused = Signal(str, str)  # message, field ("" if none)
     path_changed = Signal()
+    # Before a command, an undo or a redo is applied (a window built in two steps
+    # completes itself then, its journal first).
+    about_to_change = Signal()
 
     def __init__(
         self, session: Session, path: Path | None = None, parent: QObject | None = None
@@ -94,6 +97,7 @@ class EncounterDocument(QObject):
     def try_apply(self, command: Command) -> CommandError | None:
         """Apply a command; return the refusal (also emitted as `refused`) or None, for
         callers that show a refusal next to the field it names."""
+        self.about_to_change.emit()
         try:
             self.session.apply(command)
         except CommandError as error:
@@ -117,6 +121,7 @@ class EncounterDocument(QObject):
         record cannot be read (a damaged journal) and changes nothing; the Qt stack has
         already moved by then, so it is put back in step with the session once the
         stack is done, and the refusal is shown like any other."""
+        self.about_to_change.emit()
         try:
             step()
         except CommandError as error:

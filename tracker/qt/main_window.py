@@ -7,25 +7,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, QTimer
+from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QInputDialog,
-    QLabel,
-    QMessageBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QVBoxLayout, QWidget
 
-from tracker.engine import (
-    DuplicateCombatant,
-    MoveCombatant,
-    RemoveCombatant,
-    RenameEncounter,
-    Session,
-)
+from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
@@ -33,11 +19,7 @@ from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
 from tracker.qt.dialogs import messages
 from tracker.qt.document import EncounterDocument
-from tracker.qt.keyboard import EXTRA_KEYS, WindowKeys
-from tracker.qt.main_menus import build_menus
-from tracker.qt.models.effects_model import EffectsModel
-from tracker.qt.models.log_model import LogModel
-from tracker.qt.models.roster_model import IdRole, RosterModel
+from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
 from tracker.qt.players.reveal import FirstTurnReveals
@@ -45,44 +27,74 @@ from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
-from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
-from tracker.qt.widgets.banner import Banner
-from tracker.qt.widgets.combatant_editor import CombatantEditor
-from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
-from tracker.qt.widgets.health_box import HealthBox
-from tracker.qt.widgets.prompt_panel import PromptPanel
 from tracker.qt.widgets.recent_menu import keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.widgets.up_next import UpNext
+from tracker.qt.window_combatants import CombatantCommands
 from tracker.qt.window_effects import EffectCommands
 from tracker.qt.window_files import EncounterFiles
 from tracker.qt.window_health import HealthCommands
 from tracker.qt.window_library import LibraryCommands
-from tracker.qt.window_panes import (
-    BOTTOM,
-    LEFT,
-    RIGHT,
-    WindowPanes,
-    inspector_pane,
-    roster_pane,
-)
+from tracker.qt.window_panes import WindowPanes
 from tracker.qt.window_players import PlayersCommands
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QListView, QTableView
+
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+    from tracker.qt.keyboard import WindowKeys
+    from tracker.qt.models.effects_model import EffectsModel
+    from tracker.qt.models.log_model import LogModel
+    from tracker.qt.models.roster_model import RosterModel
     from tracker.qt.players.window import PlayersWindow
+    from tracker.qt.widgets.banner import Banner
+    from tracker.qt.widgets.combatant_editor import CombatantEditor
+    from tracker.qt.widgets.effects_panel import EffectsPanel
+    from tracker.qt.widgets.health_box import HealthBox
+    from tracker.qt.widgets.prompt_panel import PromptPanel
 
 LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspector
+# The rest is built this long after the window is shown at the latest, should its view
+# never be painted (hidden, or a plugin's view that paints nothing), in milliseconds.
+REST_AT_THE_LATEST = 1000
+# The window's construction: its first frame, then the rest (`MainWindow.complete`).
+FIRST_FRAME, BUILDING, DONE = "first frame", "building", "done"
 
 # Dialogs, printing and the players' window are imported where they are first used:
 # the window opens sooner without them (see benchmarks/startup.py).
 
 
 class MainWindow(
-    WindowPanes, EncounterFiles, PlayersCommands, LibraryCommands, HealthCommands, EffectCommands
+    WindowPanes,
+    EncounterFiles,
+    PlayersCommands,
+    LibraryCommands,
+    HealthCommands,
+    EffectCommands,
+    CombatantCommands,
 ):
+    completed = Signal()  # the rest of the window is built (see `complete`)
+    # Built by `complete` (tracker/qt/window_rest.py builds the inspector and the panes).
+    roster_model: RosterModel
+    log_model: LogModel
+    effects_model: EffectsModel
+    roster_view: QListView
+    editor: CombatantEditor
+    health_box: HealthBox
+    effects_panel: EffectsPanel
+    effects_view: QTableView
+    banner: Banner
+    prompt_panel: PromptPanel
+    inspector: QWidget
+    turn_order_view: QTableView
+    log_view: QTableView
+    actions_by_name: dict[str, QAction]
+    keys: WindowKeys
+    journal: Journal | None
+
     def __init__(
         self,
         session: Session,
@@ -90,23 +102,27 @@ class MainWindow(
         journal_dir: Path | None = None,
         *,
         resume: bool = False,
+        first_frame_only: bool = False,
     ) -> None:
         """`resume`: the session was recovered from the journal in `journal_dir`; keep
-        appending to that journal so its undo history survives another crash."""
+        appending to that journal so its undo history survives another crash.
+        `first_frame_only`: build what the first frame shows (the turn over the
+        ruleset's view, the title) and the rest once it is painted (`complete`)."""
         super().__init__()
+        self._stage = FIRST_FRAME
         self.document = EncounterDocument(session, path, self)
         # Remember, from the first change on, which turn the players were shown.
         TurnMemory.of(self.document)
         self.reveals = FirstTurnReveals(self.document, self)
         self.players_window: PlayersWindow | None = None
         self.add_dialog: AddCombatantDialog | None = None
+        self._shown = False
         self._panes_shared = False  # the side panes get their share at the first show
         self._layout_restored = False  # unless the GM's own layout was restored
         self._reselecting = False  # going back to the combatant with unapplied edits
         self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
-        self.journal: Journal | None = None
+        self._resume = resume
         self.kept_from: Path | None = None  # the "Unsaved – …" file this encounter came from
-        self._build_models()
         # The state of the fight stays in the status bar's permanent part; passing
         # messages (saved, refused, expired) use the temporary part beside it.
         # Both change at every step (the timer every second): in steady boxes as wide as
@@ -119,39 +135,92 @@ class MainWindow(
         self.turn_timer = TurnTimerLabel(self.document, parent=self)
         self.turn_timer.setStyleSheet("font-size: 12pt; font-weight: bold; padding: 0 8px;")
         self.statusBar().addPermanentWidget(SteadyBox(self.turn_timer, grow=True))
-        self._build_widgets()
-        self.actions_by_name = build_menus(self)
-        self.add_roster_menu()
-        appearance().changed.connect(self._on_scheme_changed)
-        self._on_scheme_changed()
+        if resume:
+            self.document.mirror_history()
+        self._build_fight()
+        # Whatever changes first (a key, a test, a plugin), the window is whole and the
+        # change journaled: the rest is built before the first change is applied.
+        self.document.about_to_change.connect(self.complete)
         self.document.changed.connect(self._on_changed)
         self.document.replaced.connect(self._on_replaced)
         self.document.refused.connect(self._on_refused)
         self.document.path_changed.connect(self._update_title)
         self.document.undo_stack.cleanChanged.connect(self._update_title)
-        if resume:
-            self.document.mirror_history()
+        self._update_title()
+        self._dress_central_view()
+        self._geometry_restored = self._restore_geometry()
+        if not self._geometry_restored:
+            self.fit_to_screen()
+        if first_frame_only:
+            AfterPaint(self.central_view, self.complete)
+            self._early = EarlyKeys(self, self.complete)  # a key first: built first
+        if probing():  # the filter installed last is asked first: told before the rest
+            AfterPaint(self.central_view, lambda: report("first-paint"))
+        if not first_frame_only:
+            self.complete()
+
+    if not TYPE_CHECKING:  # mypy checks the attributes `complete` sets, not any name
+
+        def __getattr__(self, name):
+            """A part of the window asked for before it is built (a click, a key, a
+            test): the rest of the window is built first. Python asks here only for an
+            attribute not set yet, so a whole window never comes here."""
+            if name.startswith("__") or self.__dict__.get("_stage") != FIRST_FRAME:
+                raise AttributeError(name)
+            self.complete()
+            return getattr(self, name)
+
+    def complete(self) -> None:
+        """Build the rest of the window: the inspector, the panes, the menus, the keys and
+        the journal. Called once the first frame is on screen, or as soon as something
+        needs the rest (whichever is first); does nothing once done."""
+        if self._stage != FIRST_FRAME:
+            return
+        self._stage = BUILDING
+        early = self.__dict__.pop("_early", None)
+        if early is not None:
+            early.stop()
+        # Imported now: the first frame does without them.
+        from tracker.qt.keyboard import WindowKeys
+        from tracker.qt.main_menus import build_menus
+        from tracker.qt.window_rest import build_parts, show_new_parts
+
+        self.journal = None
+        build_parts(self)
+        self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
+        self.log_model.rowsInserted.connect(self._on_logged)
+        self.actions_by_name = build_menus(self)
+        self.add_roster_menu()
+        appearance().changed.connect(self._on_scheme_changed)
+        self._on_scheme_changed()
+        if self._resume:
             try:
+                session = self.document.session
                 self.journal = Journal.resume(self._journal_dir, session, self._journal_failed)
             except TrackerError as error:
                 self._journal_failed(error)
         else:
             self._start_journal()
-        self._update_title()
-        if not self._restore_layout():
-            self.fit_to_screen()
+        self._restore_state()
+        if self.isVisible():
+            show_new_parts(self)
         # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
         self.keys = WindowKeys(self)
+        self._stage = DONE
+        if self.isVisible():
+            self._share_panes_once()
+        self.completed.emit()
+        if probing():
+            AfterPaint(self.inspector, self._report_ready)
+
+    def _report_ready(self) -> None:
+        report("ready")
+        self.close()
 
     # --- construction -----------------------------------------------------------------
-    def _build_models(self) -> None:
-        document = self.document
-        self.roster_model = RosterModel(document, self)
-        self.turn_order_model = TurnOrderModel(document, self)
-        self.log_model = LogModel(document, self)
-        self.effects_model = EffectsModel(document, self)
-
-    def _build_widgets(self) -> None:
+    def _build_fight(self) -> None:
+        """The first frame: the turn, whose turns come next and the ruleset's view."""
+        self.turn_order_model = TurnOrderModel(self.document, self)
         self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
         self.central_view = ui_for(self.document.ruleset).central_view(self.document)
         self._follow_central_selection()
@@ -166,47 +235,6 @@ class MainWindow(
         self.fight_layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
-        self.roster_view = roster_list(self.roster_model)
-        self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
-        self.editor = CombatantEditor(self.document)
-        self.health_box = HealthBox(self.document, self.selected_combatant_ids)
-        self.roster_view.selectionModel().selectionChanged.connect(
-            lambda *_: self.health_box.show_targets()
-        )
-        self.effects_panel = EffectsPanel(
-            self.effects_model,
-            effect_actions(self.document.ruleset),
-            EffectCalls(
-                self.add_effect,
-                self.edit_selected_effect,
-                self.end_selected_effect,
-                self.effect_action,
-            ),
-        )
-        self.effects_view = self.effects_panel.view
-        self.banner = Banner()
-        self.prompt_panel = PromptPanel(self.document)
-        inspector = inspector_pane(
-            self.banner, self.prompt_panel, self.health_box, self.editor, self.effects_panel
-        )
-        self.inspector = inspector.widget()
-        dock = self.add_pane("dock_inspector", "Inspector", inspector, RIGHT)
-        # Never closed: the question the rules wait for shows there.
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
-
-        self.add_pane("dock_combatants", "Combatants list", roster_pane(self.roster_view), LEFT)
-        self.turn_order_view = turn_order_table(self.turn_order_model)
-        self.add_pane("dock_turn_order", "Turn order", self.turn_order_view, LEFT)
-        self.log_view = log_table(self.log_model)
-        self.add_pane("dock_log", "Log", self.log_view, BOTTOM)
-        self.log_model.rowsInserted.connect(self._on_logged)
-        self.hide_optional_panes()
-        self.follow_pane_toggles()
-        self.keep_default_layout()
-
     def _on_logged(self, _parent, _first: int, last: int) -> None:
         """While the log's pane is off, its newest line shows in the status bar (a roll's
         faces are read there); the log keeps itself at its last line."""
@@ -218,19 +246,32 @@ class MainWindow(
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            if self._stage == FIRST_FRAME:
+                QTimer.singleShot(REST_AT_THE_LATEST, self, self.complete)
+            # The window manager tells the frame's size once the window is mapped.
+            QTimer.singleShot(0, self.keep_inside_screen)
+            QTimer.singleShot(250, self.keep_inside_screen)
+        if self._stage == DONE:
+            self._share_panes_once()
+
+    def _share_panes_once(self) -> None:
+        """At the first show of the whole window, the side panes get their share (unless
+        the GM's own layout was restored)."""
         if not self._panes_shared:
             self._panes_shared = True
             if not self._layout_restored:
                 self.share_panes()
-            # The window manager tells the frame's size once the window is mapped.
-            QTimer.singleShot(0, self.keep_inside_screen)
-            QTimer.singleShot(250, self.keep_inside_screen)
 
     # --- selection --------------------------------------------------------------------
     def selected_combatant_id(self) -> str | None:
-        if not hasattr(self, "roster_view"):  # asked while the window is being built
+        roster = self.__dict__.get("roster_view")
+        if roster is None:  # asked while the window is being built
             return None
-        index = self.roster_view.currentIndex()
+        from tracker.qt.models.roster_model import IdRole
+
+        index = roster.currentIndex()
         return index.data(IdRole) if index.isValid() else None
 
     def select_combatant(self, combatant_id: str) -> None:
@@ -273,6 +314,8 @@ class MainWindow(
             mark(self.editor.combatant_id)
 
     def _on_roster_current(self, current, _previous) -> None:
+        from tracker.qt.models.roster_model import IdRole
+
         combatant_id = current.data(IdRole) if current.isValid() else None
         if self._reselecting or combatant_id == self.editor.combatant_id:
             return
@@ -311,18 +354,6 @@ class MainWindow(
             return self.editor.apply()
         return answer == QMessageBox.StandardButton.Discard
 
-    def move_selected(self, step: int) -> None:
-        """Keyboard drag: move the selected combatant one place (the ruleset decides
-        whether that is allowed and what it means, e.g. a delay)."""
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to move first.", "")
-            return
-        row = self.roster_model.row_of(selected)
-        if 0 <= row + step < self.roster_model.rowCount():
-            self.document.apply(MoveCombatant(selected, row + step))
-            self.select_combatant(selected)
-
     def show_shortcuts(self) -> None:
         from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 
@@ -336,6 +367,8 @@ class MainWindow(
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
         answers of the prompt shown now."""
+        from tracker.qt.keyboard import EXTRA_KEYS
+
         rows = []
         for action in [*self.actions_by_name.values(), *self.turn_panel.shortcut_actions]:
             keys = ", ".join(
@@ -344,56 +377,6 @@ class MainWindow(
             if keys:
                 rows.append((re.sub("&(.)", r"\1", action.text()), keys))  # "&&" is "&"
         return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
-
-    # --- combatants -------------------------------------------------------------------
-    def add_combatant(self) -> None:
-        """Edit → Add combatant: a short form (not modal to the app: the fight stays in
-        view); the combatants it adds are selected."""
-        from tracker.qt.dialogs.add_combatant import AddCombatantDialog
-
-        dialog = AddCombatantDialog(self.document, settings_store(), self)
-        dialog.accepted.connect(lambda: self._select_added(dialog.added_ids))
-        dialog.finished.connect(dialog.deleteLater)
-        self.add_dialog = dialog
-        dialog.open()
-
-    def _select_added(self, added: list[str]) -> None:
-        if added:
-            self.select_combatant(added[0])
-        self.roster_view.setFocus()
-
-    def toggle_enemies_hidden(self, on: bool) -> None:
-        from tracker.qt.dialogs.add_combatant import ENEMIES_START_HIDDEN
-
-        settings_store().setValue(ENEMIES_START_HIDDEN, on)
-        state = "start hidden from the players" if on else "are visible to the players at once"
-        self.statusBar().showMessage(f"New enemies {state}.", 5000)
-
-    def duplicate_combatant(self) -> None:
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to duplicate first.", "")
-            return
-        self.document.apply(DuplicateCombatant(selected))
-
-    def remove_combatant(self) -> None:
-        selected = self.selected_combatant_id()
-        if selected is None:
-            self._on_refused("Select the combatant to remove first.", "")
-            return
-        self.document.apply(RemoveCombatant(selected))
-
-    def rename_encounter(self) -> None:
-        name, ok = QInputDialog.getText(
-            self, "Rename encounter", "Name:", text=self.document.encounter.name
-        )
-        if ok:
-            self.document.apply(RenameEncounter(name))
-
-    def edit_options(self) -> None:
-        from tracker.qt.dialogs.options_dialog import OptionsDialog
-
-        OptionsDialog(self.document, self).exec()
 
     def _on_scheme_changed(self) -> None:
         """Light or dark: redraw what carries colours of its own."""
@@ -434,6 +417,8 @@ class MainWindow(
         old.deleteLater()
         self._show_selected_in_view()
         self._dress_central_view()
+        from tracker.qt.widgets.effects_panel import effect_actions
+
         self.effects_panel.set_actions(effect_actions(self.document.ruleset))
         self.actions_by_name["print"].setText(ui.print_action_text)
         self.banner.hide()
@@ -482,14 +467,16 @@ class MainWindow(
         store.setValue("main_window/geometry", self.saveGeometry())
         store.setValue("main_window/state", self.saveState(LAYOUT_VERSION))
 
-    def _restore_layout(self) -> bool:
-        """The GM's last window size and panes, if any were saved: True if restored."""
-        store = settings_store()
-        geometry = store.value("main_window/geometry", QByteArray(), type=QByteArray)
-        state = store.value("main_window/state", QByteArray(), type=QByteArray)
-        if not state.isEmpty():
-            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+    def _restore_geometry(self) -> bool:
+        """The GM's last window size, if one was saved: True if restored."""
+        geometry = settings_store().value("main_window/geometry", QByteArray(), type=QByteArray)
         if geometry.isEmpty() or not self.restoreGeometry(geometry):
             return False
         self.placed_size = self.size()
         return True
+
+    def _restore_state(self) -> None:
+        """The GM's last panes, if they were saved (once they are built)."""
+        state = settings_store().value("main_window/state", QByteArray(), type=QByteArray)
+        if not state.isEmpty():
+            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)

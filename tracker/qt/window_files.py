@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -16,14 +16,16 @@ from tracker.persistence.files import UnreadableTargetError, load_encounter, sav
 from tracker.persistence.journal import Journal
 from tracker.qt.dialogs import messages
 from tracker.qt.widgets.recent_menu import remember_recent
-from tracker.qt.widgets.sample_menu import SampleMenu
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtWidgets import QMenu
+
     from tracker.library import LibraryEntry
     from tracker.qt.document import EncounterDocument
     from tracker.qt.widgets.banner import Banner
+    from tracker.qt.widgets.sample_menu import SampleMenu
 
 FILE_FILTER = "Roundkeeper encounters (*.json);;All files (*)"
 
@@ -83,6 +85,8 @@ class EncounterFiles(QMainWindow):
     def open_encounter(self) -> None:
         if not self._may_discard():
             return
+        from PySide6.QtWidgets import QFileDialog  # a dialog: imported at its first use
+
         filename, _ = QFileDialog.getOpenFileName(
             self, "Open encounter", str(paths.encounters_dir()), FILE_FILTER
         )
@@ -103,6 +107,8 @@ class EncounterFiles(QMainWindow):
 
     def add_sample_menu(self, file_menu: QMenu) -> None:
         """File → Open sample: one sample encounter per installed ruleset."""
+        from tracker.qt.widgets.sample_menu import SampleMenu
+
         self.sample_menu = SampleMenu(self.open_sample, self)
         file_menu.addMenu(self.sample_menu)
 
@@ -131,6 +137,8 @@ class EncounterFiles(QMainWindow):
 
     def save_as(self) -> bool:
         default = paths.encounters_dir() / f"{self.document.encounter.name}.json"
+        from PySide6.QtWidgets import QFileDialog
+
         filename, _ = QFileDialog.getSaveFileName(
             self, "Save encounter as", str(default), FILE_FILTER
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMainWindow
+from PySide6.QtWidgets import QMainWindow
 
 from tracker.engine import EditCombatant
 from tracker.persistence import paths
@@ -115,6 +115,8 @@ class PlayersCommands(QMainWindow):
         preview_with_dialog(self.document, self)
 
     def export_sheets(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # a dialog: imported at its first use
+
         from tracker.qt.printing import export_pdf
 
         default = paths.encounters_dir() / f"{self.document.encounter.name}.pdf"

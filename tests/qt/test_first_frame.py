@@ -1,0 +1,134 @@
+"""The window the app opens shows its first frame (the turn over the ruleset's view)
+before the rest is built; whatever the GM does before then still works."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDockWidget
+
+from tracker.engine import EndTurn, Session, StartEncounter
+from tracker.persistence.files import load_encounter
+from tracker.persistence.journal import pending_journal, recover_journal
+from tracker.qt.app import open_main_window, sample_path
+from tracker.qt.main_window import MainWindow
+
+
+def _open(qtbot, tmp_path: Path) -> MainWindow:
+    window = open_main_window(tmp_path / "journal", ask=lambda _q: True, tell=lambda *_: None)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_the_first_frame_is_painted_before_the_rest_is_built(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    # Built: the title, the turn and the ruleset's view; not yet: the rest.
+    assert window.windowTitle().startswith(window.document.encounter.name)
+    assert window.turn_panel.turn_label.text()
+    assert window.central_view.isVisibleTo(window)
+    assert window.findChildren(QDockWidget) == []
+    assert window.menuBar().actions() == []
+    assert pending_journal(tmp_path / "journal") is None
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    docks = {dock.objectName() for dock in window.findChildren(QDockWidget)}
+    assert docks == {"dock_inspector", "dock_combatants", "dock_turn_order", "dock_log"}
+    assert window.dock("dock_inspector").isVisible()
+    assert [a.text() for a in window.menuBar().actions()][:2] == ["&File", "&Edit"]
+    assert pending_journal(tmp_path / "journal") is not None
+    window.complete()  # once only
+    assert len(window.findChildren(QDockWidget)) == 4
+
+
+def _activate(window: MainWindow) -> None:
+    """The window made active as the window manager makes it, without running the event
+    loop (which would paint the first frame and build the rest)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        QApplication.setActiveWindow(window)
+
+
+def test_a_menu_shortcut_pressed_right_after_show_works(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    _activate(window)
+    session = window.document.session
+    assert not session.ruleset.is_started(session.encounter)
+    # Before any event is processed: the first frame is not even painted.
+    assert window.findChildren(QDockWidget) == []
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert session.ruleset.is_started(session.encounter)  # Play → Start
+    assert window.actions_by_name["start"].shortcut().toString() == "Ctrl+Return"
+
+
+def test_a_click_in_the_view_before_the_inspector_is_built_shows_it_there(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    grid = window.central_view
+    row = 1
+    point = grid.visualRect(grid.grid_model.index(row, 0)).center()
+    assert window.findChildren(QDockWidget) == []
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    chosen = grid.grid_model.combatant_at(row)
+    assert window.editor.combatant_id == chosen.id
+    assert window.selected_combatant_id() == chosen.id
+
+
+def test_a_change_before_the_rest_is_built_is_journaled_with_its_undo(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    assert window.document.apply(StartEncounter())
+    assert window.document.apply(EndTurn())
+    recovered = recover_journal(tmp_path / "journal").session
+    assert recovered.encounter.to_dict() == window.document.encounter.to_dict()
+    assert len(recovered.history) == 2
+    assert window.findChildren(QDockWidget) != []
+
+
+def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    told: list[tuple[str, str]] = []
+    window = _open(qtbot, tmp_path)
+    monkeypatch.setattr(
+        "tracker.qt.main_window.report", lambda stage: told.append((stage, window._stage))
+    )
+    window.show()
+    qtbot.waitUntil(lambda: len(told) == 2, timeout=5000)
+    assert told == [("first-paint", "first frame"), ("ready", "done")]
+    assert not window.isVisible()  # the probe closes the window once it is whole
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in sample_path().parent.glob("*.json")))
+def test_every_ruleset_view_completes_its_window_once_painted(qtbot, tmp_path, sample):
+    session = Session(load_encounter(sample_path(sample)))
+    window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
+    qtbot.addWidget(window)
+    assert window.findChildren(QDockWidget) == []
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    assert window.dock("dock_inspector").isVisible()
+
+
+def test_a_view_never_painted_still_gets_the_rest_of_its_window(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.central_view.hide()  # as a plugin's view that is never painted
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    assert window.dock("dock_inspector").isVisible()
+
+
+def test_an_undo_before_the_rest_is_built_is_journaled(qtbot, tmp_path):
+    journal = tmp_path / "journal"
+    first = _open(qtbot, tmp_path)
+    assert first.document.apply(StartEncounter())
+    assert first.document.apply(EndTurn())
+    # Not closed, as if killed: its journal is left to resume.
+    resumed = open_main_window(journal, ask=lambda _q: True, tell=lambda *_: None)
+    qtbot.addWidget(resumed)
+    assert resumed.findChildren(QDockWidget) == []
+    resumed.document.undo_stack.undo()  # before the first frame is even painted
+    recovered = recover_journal(journal).session
+    assert recovered.encounter.to_dict() == resumed.document.encounter.to_dict()
+    assert (len(recovered.history), len(recovered.undone)) == (1, 1)

@@ -1,0 +1,100 @@
+"""The main window's commands on combatants: add (the form), duplicate, remove, move one
+place with the keyboard, rename the encounter and its options. A part of `MainWindow`,
+kept apart like its files, health and effects commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMainWindow
+
+from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
+from tracker.qt.players.settings import settings_store
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QListView
+
+    from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+    from tracker.qt.document import EncounterDocument
+    from tracker.qt.models.roster_model import RosterModel
+
+
+class CombatantCommands(QMainWindow):
+    """Mixed into `MainWindow`, which sets up what is declared here."""
+
+    document: EncounterDocument
+    roster_model: RosterModel
+    roster_view: QListView
+    add_dialog: AddCombatantDialog | None
+
+    def selected_combatant_id(self) -> str | None:
+        raise NotImplementedError  # the main window's selection
+
+    def select_combatant(self, combatant_id: str) -> None:
+        raise NotImplementedError  # the main window's selection
+
+    def _on_refused(self, message: str, field: str) -> None:
+        raise NotImplementedError  # the main window's banner
+
+    def move_selected(self, step: int) -> None:
+        """Keyboard drag: move the selected combatant one place (the ruleset decides
+        whether that is allowed and what it means, e.g. a delay)."""
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to move first.", "")
+            return
+        row = self.roster_model.row_of(selected)
+        if 0 <= row + step < self.roster_model.rowCount():
+            self.document.apply(MoveCombatant(selected, row + step))
+            self.select_combatant(selected)
+
+    def add_combatant(self) -> None:
+        """Edit → Add combatant: a short form (not modal to the app: the fight stays in
+        view); the combatants it adds are selected."""
+        from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+
+        dialog = AddCombatantDialog(self.document, settings_store(), self)
+        dialog.accepted.connect(lambda: self._select_added(dialog.added_ids))
+        dialog.finished.connect(dialog.deleteLater)
+        self.add_dialog = dialog
+        dialog.open()
+
+    def _select_added(self, added: list[str]) -> None:
+        if added:
+            self.select_combatant(added[0])
+        self.roster_view.setFocus()
+
+    def toggle_enemies_hidden(self, on: bool) -> None:
+        from tracker.qt.dialogs.add_combatant import ENEMIES_START_HIDDEN
+
+        settings_store().setValue(ENEMIES_START_HIDDEN, on)
+        state = "start hidden from the players" if on else "are visible to the players at once"
+        self.statusBar().showMessage(f"New enemies {state}.", 5000)
+
+    def duplicate_combatant(self) -> None:
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to duplicate first.", "")
+            return
+        self.document.apply(DuplicateCombatant(selected))
+
+    def remove_combatant(self) -> None:
+        selected = self.selected_combatant_id()
+        if selected is None:
+            self._on_refused("Select the combatant to remove first.", "")
+            return
+        self.document.apply(RemoveCombatant(selected))
+
+    def rename_encounter(self) -> None:
+        from PySide6.QtWidgets import QInputDialog  # a dialog: imported at its first use
+
+        name, ok = QInputDialog.getText(
+            self, "Rename encounter", "Name:", text=self.document.encounter.name
+        )
+        if ok:
+            self.document.apply(RenameEncounter(name))
+
+    def edit_options(self) -> None:
+        from tracker.qt.dialogs.options_dialog import OptionsDialog
+
+        OptionsDialog(self.document, self).exec()

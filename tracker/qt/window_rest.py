@@ -1,0 +1,95 @@
+"""The main window's parts its first frame does without: the inspector and the optional
+panes, with their models. `MainWindow.complete` imports this module (and the menus and
+the window's keys) once the first frame is painted, so none of it is imported or built
+before the GM sees the fight (see benchmarks/startup.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
+
+from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.models.log_model import LogModel
+from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
+from tracker.qt.widgets.banner import Banner
+from tracker.qt.widgets.combatant_editor import CombatantEditor
+from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
+from tracker.qt.widgets.health_box import HealthBox
+from tracker.qt.widgets.prompt_panel import PromptPanel
+from tracker.qt.window_panes import BOTTOM, LEFT, RIGHT, inspector_pane, roster_pane
+
+if TYPE_CHECKING:
+    from tracker.qt.main_window import MainWindow
+
+
+def build_parts(window: MainWindow) -> None:
+    """The models of the inspector and the panes, then the inspector and the panes."""
+    build_models(window)
+    build_panes(window)
+
+
+def build_models(window: MainWindow) -> None:
+    document = window.document
+    window.roster_model = RosterModel(document, window)
+    window.log_model = LogModel(document, window)
+    window.effects_model = EffectsModel(document, window)
+
+
+def build_panes(window: MainWindow) -> None:
+    """The inspector beside the fight and the optional panes."""
+    window.roster_view = roster_list(window.roster_model)
+    window.editor = CombatantEditor(window.document)
+    window.health_box = HealthBox(window.document, window.selected_combatant_ids)
+    health_box = window.health_box
+    window.roster_view.selectionModel().selectionChanged.connect(
+        lambda *_: health_box.show_targets()
+    )
+    window.effects_panel = EffectsPanel(
+        window.effects_model,
+        effect_actions(window.document.ruleset),
+        EffectCalls(
+            window.add_effect,
+            window.edit_selected_effect,
+            window.end_selected_effect,
+            window.effect_action,
+        ),
+    )
+    window.effects_view = window.effects_panel.view
+    window.banner = Banner()
+    window.prompt_panel = PromptPanel(window.document)
+    inspector = inspector_pane(
+        window.banner, window.prompt_panel, window.health_box, window.editor, window.effects_panel
+    )
+    window.inspector = inspector.widget()
+    dock = window.add_pane("dock_inspector", "Inspector", inspector, RIGHT)
+    # Never closed: the question the rules wait for shows there.
+    dock.setFeatures(
+        QDockWidget.DockWidgetFeature.DockWidgetMovable
+        | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+    )
+    window.add_pane("dock_combatants", "Combatants list", roster_pane(window.roster_view), LEFT)
+    window.turn_order_view = turn_order_table(window.turn_order_model)
+    window.add_pane("dock_turn_order", "Turn order", window.turn_order_view, LEFT)
+    window.log_view = log_table(window.log_model)
+    window.add_pane("dock_log", "Log", window.log_view, BOTTOM)
+    window.hide_optional_panes()
+    window.follow_pane_toggles()
+    window.keep_default_layout()
+
+
+def show_new_parts(window: MainWindow) -> None:
+    """Parts added to a window already on screen stay hidden until shown (Qt's rule for
+    a child added to a visible widget): the menu bar, the toolbar and the panes not
+    hidden on purpose (an optional pane off, as built or as restored) are shown."""
+    found: list[QWidget] = [window.menuBar()]
+    direct = Qt.FindChildOption.FindDirectChildrenOnly
+    found += window.findChildren(QDockWidget, options=direct)
+    found += window.findChildren(QToolBar, options=direct)
+    for part in found:
+        if part.isHidden() and not part.testAttribute(
+            Qt.WidgetAttribute.WA_WState_ExplicitShowHide
+        ):
+            part.show()
