@@ -15,7 +15,11 @@ Told = list[tuple[str, Path | None]]
 
 
 def _start(journal: Path, told: Told):  # noqa: ANN202 - MainWindow
-    return open_main_window(journal, ask=lambda _: True, tell=lambda m, f: told.append((m, f)))
+    """The window start-up opens, whole (as once its first frame is painted: the journal
+    is begun with the rest of the window)."""
+    window = open_main_window(journal, ask=lambda _: True, tell=lambda m, f: told.append((m, f)))
+    window.complete()
+    return window
 
 
 def test_events_without_their_base_are_set_aside_and_the_gm_told(qtbot, tmp_path: Path) -> None:

@@ -58,7 +58,8 @@ CHILD = textwrap.dedent(
 
     if mode == "resume":
         arm()
-        open_main_window(paths.journal_dir(), ask=lambda q: True, tell=lambda m, f: None)
+        window = open_main_window(paths.journal_dir(), ask=lambda q: True, tell=lambda m, f: None)
+        window.complete()  # as once its first frame is painted: the journal goes on
     else:
         window = MainWindow(sample_session(), None, paths.journal_dir())
         for command in (StartEncounter(), EndTurn(), EndTurn(), RenameEncounter("Before the kill")):
@@ -98,6 +99,7 @@ def _start(qtbot) -> dict:
     """The next start, the GM saying Resume: the encounter it opens on."""
     window = open_main_window(paths.journal_dir(), ask=lambda _: True, tell=lambda m, f: None)
     qtbot.addWidget(window)
+    window.complete()  # as once its first frame is painted: the journal goes on
     encounter = window.document.encounter.to_dict()
     if window.journal is not None:
         window.journal.detach()
