@@ -362,7 +362,9 @@ class MainWindow(
     def show_about(self) -> None:
         from tracker.qt.dialogs.about_dialog import AboutDialog
 
-        AboutDialog(self).exec()
+        dialog = AboutDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # not kept once closed
+        dialog.exec()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
