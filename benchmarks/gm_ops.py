@@ -43,10 +43,11 @@ from PySide6.QtWidgets import (
 
 from benchmarks.fights import add_effects, build
 from benchmarks.idle_timer import IdleClock
+from benchmarks.qt_setup import LAPTOP
+from tracker.engine import ChangeHealth
 from tracker.engine.health import health_of
 from tracker.qt.main_window import MainWindow
 
-LAPTOP = (1366, 768)
 LEFT = Qt.MouseButton.LeftButton
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -98,7 +99,7 @@ class Table:
         self.window.show()
         self.document = self.window.document
         self._picks = 0  # which of the two rows the next "select" clicks
-        self._health_before: dict[str, int] = {}  # combatants harmed: their value before
+        self._damage_way = 0  # which change the health box is given (see `damage`)
         self.ready()
         self._click_row(1)  # a combatant selected, as at the table
         clock.settle()
@@ -211,7 +212,7 @@ class Table:
             for box in panel.action_inputs.get(name, {}).values():
                 if isinstance(box, QLineEdit) and not box.text():
                     fill(box, "Benchmarked")  # a name the action asks for, typed
-            done = self._timed_step(f"action {label}", lambda b=button: click(b))
+            done = self._timed_step(f"action {label}", partial(click, button))
             samples += done
             if done:
                 self.ready()
@@ -234,21 +235,31 @@ class Table:
         return self._timed_step("rename", lambda: key(name_input, Qt.Key.Key_Return))
 
     def damage(self) -> Samples:
-        """The health box: a new value typed ("=11": one blow's worth, as "-1" would be
-        in most systems; Stamina battle's armour turns a "-1" away), Enter; the next
-        time on that combatant, its value before ("=12"): the fight stays as it was."""
+        """The health box: a change typed, Enter (timed); then Ctrl+Z (untimed) so the
+        fight stays as it was. The change is "-1", unless that changed nothing here
+        before (Stamina battle's armour turns it away): then a value set one off the
+        present one, or 0, or a heal, the first the rules take."""
         box = self.window.health_box
         chosen = self.document.encounter.find(self.window.selected_combatant_id())
         health = health_of(self.document.ruleset, chosen) if chosen is not None else None
         if not box.input.isEnabled() or chosen is None or health is None:
             return []  # the system tracks no health
-        before = self._health_before.pop(chosen.id, None)
-        if before is None:
-            self._health_before[chosen.id] = health.shown
-            worse = health.shown - 1 if health.spec.counts_down else health.shown + 1
+        shown = health.shown
+        tries = ["-1", f"={shown - 1}", f"={shown + 1}", "=0", "+1"][self._damage_way :]
+        session = self.document.session
+        text = next(
+            (t for t in tries if session.refusal(ChangeHealth((chosen.id,), t)) is None),
+            tries[0],  # all refused: the refusal is counted as a miss
+        )
         box.input.setFocus()
-        fill(box.input, f"={before if before is not None else worse}")
-        return self._timed_step("damage", lambda: key(box.input, Qt.Key.Key_Return))
+        fill(box.input, text)
+        done = self._timed_step("damage", lambda: key(box.input, Qt.Key.Key_Return))
+        if done:
+            self.ready()
+            key(self.window, Qt.Key.Key_Z, CTRL)
+        else:
+            self._damage_way = min(self._damage_way + 1, 4)
+        return done
 
     def effect(self) -> Samples:
         """Ctrl+E to the dialog shown and idle; a name typed; OK; then the effect picked
@@ -336,15 +347,19 @@ class ModalDrive(QObject):
         self.dialog: QDialog | None = None
 
     def __enter__(self) -> ModalDrive:
-        QApplication.instance().installEventFilter(self)
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(self)
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        QApplication.instance().removeEventFilter(self)
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        shown = event.type() == QEvent.Type.Show and isinstance(watched, QDialog)
-        if shown and self.dialog is None:
-            self.dialog = watched
-            QTimer.singleShot(0, lambda: self._inside(watched))
+        first = self.dialog is None and event.type() == QEvent.Type.Show
+        if first and isinstance(watched, QDialog):
+            dialog = self.dialog = watched
+            QTimer.singleShot(0, lambda: self._inside(dialog))
         return False

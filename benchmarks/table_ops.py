@@ -45,6 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script, the checkout is not on the path
 
+from benchmarks.qt_setup import laptop_platform  # noqa: E402
+
 SIZES = ("10+0", "30+10", "1000+10", "5000+10")
 QUICK_SIZES = ("10+0", "30+10")
 BASE, TABLE_SIZE = "10+0", "30+10"
@@ -72,7 +74,6 @@ class Figures:
 
 def measure(ruleset_id: str, sizes: list[str], repeats: int) -> Figures:
     """The rounds of one ruleset (in this process: the child's part)."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from benchmarks.gm_ops import Table
@@ -148,18 +149,18 @@ def report(ruleset_id: str, sizes: list[str], figures: Figures) -> str:
     lines.append("ratios" + " " * 18 + "".join(f"{head:>{width + 2}}" for head in heads))
     missed = 0
     for operation in operations:
-        cells = []
+        ratios: list[str] = []
         for top, bottom, target in RATIOS:
             over = figures.median(top, operation)
             under = figures.median(bottom, operation)
             if over is None or under is None or under <= 0:
-                cells.append(f"{'–':>{width + 2}}")
+                ratios.append(f"{'–':>{width + 2}}")
                 continue
             ratio = over / under
             flag = " MISS" if ratio > target else "     "
             missed += ratio > target
-            cells.append(f"{ratio:>{width - 3}.2f}{flag}")
-        lines.append(f"{operation:24}" + "".join(cells))
+            ratios.append(f"{ratio:>{width - 3}.2f}{flag}")
+        lines.append(f"{operation:24}" + "".join(ratios))
     lines.append(f"{missed} ratio(s) over target")
     if figures.misses:
         lines.append("inputs that did nothing (not timed):")
@@ -176,7 +177,11 @@ def report(ruleset_id: str, sizes: list[str], figures: Figures) -> str:
 def run_child(arguments: list[str]) -> int:
     """A child process of this script (the same interpreter), its output passed on."""
     command = [sys.executable, str(Path(__file__).resolve()), *arguments]
-    done = subprocess.run(command, cwd=ROOT, check=False)
+    with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-home-") as home:
+        # A home of its own: no saved layout, library or journal of the GM's, nor of
+        # the child before.
+        env = {**os.environ, "TRACKER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
+        done = subprocess.run(command, cwd=ROOT, env=env, check=False)
     return done.returncode
 
 
@@ -190,11 +195,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-steps", type=int, default=None, help="default 2000")
     parser.add_argument("--child", choices=("ops", "memory"), help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
+    if arguments.child:  # run by hand as a child: as the parent would have set it up
+        os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="roundkeeper-bench-"))
+        os.environ.setdefault("QT_QPA_PLATFORM", laptop_platform())
     sizes = arguments.sizes or list(QUICK_SIZES if arguments.quick else SIZES)
     repeats = arguments.repeats or (3 if arguments.quick else 15)
     memory_steps = arguments.memory_steps or (300 if arguments.quick else 2000)
     if arguments.child == "ops":
-        from benchmarks.quiet import quiet_qt
+        from benchmarks.qt_setup import quiet_qt
 
         quiet_qt()
         (ruleset_id,) = arguments.rulesets
@@ -202,8 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if arguments.child == "memory":
         from benchmarks.long_fight import measure_long_fight, report_long
-
-        from benchmarks.quiet import quiet_qt
+        from benchmarks.qt_setup import quiet_qt
 
         quiet_qt()
         (ruleset_id,) = arguments.rulesets

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMainWindow, QTableWidget, QTableWidgetItem
 
-from benchmarks.gm_ops import LAPTOP, Samples, activate
+from benchmarks.gm_ops import Samples, activate
 from benchmarks.idle_timer import IdleClock
+from benchmarks.qt_setup import LAPTOP
 
 ROWS, COLUMNS = 30, 6
 NAME = "yardstick"
