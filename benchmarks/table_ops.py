@@ -49,6 +49,8 @@ from benchmarks.qt_setup import laptop_platform  # noqa: E402
 
 SIZES = ("10+0", "30+10", "1000+10", "5000+10")
 QUICK_SIZES = ("10+0", "30+10")
+FILE_SIZES = ("1000+10", "5000+10")
+QUICK_FILE_SIZES = ("30+10",)
 BASE, TABLE_SIZE = "10+0", "30+10"
 # (numerator, denominator, target): the ratios of issue 26, point 2.
 RATIOS = (
@@ -112,6 +114,29 @@ def measure(ruleset_id: str, sizes: list[str], repeats: int) -> Figures:
                 table.close()
             yardstick.close()
     return figures
+
+
+def measure_file_ops(ruleset_id: str, sizes: list[str], repeats: int) -> str:
+    """Save and open at each size (the child's part): `file_ops.py`'s report."""
+    from PySide6.QtWidgets import QApplication
+
+    from benchmarks.file_ops import measure_files, report_files
+    from benchmarks.gm_ops import Table
+    from benchmarks.idle_timer import IdleClock
+
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    clock = IdleClock(app)
+    with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-") as folder:
+        tables = []
+        for size in sizes:
+            combatants, effects = (int(part) for part in size.split("+"))
+            tables.append(Table(ruleset_id, combatants, effects, Path(folder), clock))
+        try:
+            return report_files(ruleset_id, measure_files(tables, Path(folder), repeats, clock))
+        finally:
+            for table in tables:
+                table.close()
 
 
 # --- printing ----------------------------------------------------------------------------
@@ -192,8 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=None, help="rounds (default 15)")
     parser.add_argument("--sizes", nargs="+", default=None, help="combatants+effects")
     parser.add_argument("--no-memory", action="store_true", help="skip the long fights")
+    parser.add_argument("--no-files", action="store_true", help="skip save and open")
+    parser.add_argument("--file-sizes", nargs="+", default=None, help="default 1000+10 5000+10")
+    parser.add_argument("--file-repeats", type=int, default=None, help="default 5")
     parser.add_argument("--memory-steps", type=int, default=None, help="default 2000")
-    parser.add_argument("--child", choices=("ops", "memory"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=("ops", "memory", "files"), help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.child:  # run by hand as a child: as the parent would have set it up
         os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="roundkeeper-bench-"))
@@ -201,12 +229,21 @@ def main(argv: list[str] | None = None) -> int:
     sizes = arguments.sizes or list(QUICK_SIZES if arguments.quick else SIZES)
     repeats = arguments.repeats or (3 if arguments.quick else 15)
     memory_steps = arguments.memory_steps or (300 if arguments.quick else 2000)
+    file_sizes = arguments.file_sizes or list(QUICK_FILE_SIZES if arguments.quick else FILE_SIZES)
+    file_repeats = arguments.file_repeats or (1 if arguments.quick else 5)
     if arguments.child == "ops":
         from benchmarks.qt_setup import quiet_qt
 
         quiet_qt()
         (ruleset_id,) = arguments.rulesets
         print(report(ruleset_id, sizes, measure(ruleset_id, sizes, repeats)), flush=True)
+        return 0
+    if arguments.child == "files":
+        from benchmarks.qt_setup import quiet_qt
+
+        quiet_qt()
+        (ruleset_id,) = arguments.rulesets
+        print(measure_file_ops(ruleset_id, file_sizes, file_repeats), flush=True)
         return 0
     if arguments.child == "memory":
         from benchmarks.long_fight import measure_long_fight, report_long
@@ -229,8 +266,15 @@ def main(argv: list[str] | None = None) -> int:
     common = ["--sizes", *sizes, "--repeats", str(repeats)]
     for ruleset_id in rulesets:
         failed += run_child(["--child", "ops", "--rulesets", ruleset_id, *common]) != 0
+    if not arguments.no_files:
+        print("\n== save and open, a process per ruleset ==", flush=True)
+        for ruleset_id in rulesets:
+            files = ["--file-sizes", *file_sizes, "--file-repeats", str(file_repeats)]
+            failed += run_child(["--child", "files", "--rulesets", ruleset_id, *files]) != 0
     if not arguments.no_memory:
-        print(f"\n== long fights: {memory_steps} steps, 50 combatants, a process each ==")
+        print(
+            f"\n== long fights: {memory_steps} steps, 50 combatants, a process each ==", flush=True
+        )
         for ruleset_id in rulesets:
             steps = ["--memory-steps", str(memory_steps)]
             failed += run_child(["--child", "memory", "--rulesets", ruleset_id, *steps]) != 0
