@@ -220,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-files", action="store_true", help="skip save and open")
     parser.add_argument("--file-sizes", nargs="+", default=None, help="default 1000+10 5000+10")
     parser.add_argument("--file-repeats", type=int, default=None, help="default 5")
+    parser.add_argument("--no-resume", action="store_true", help="skip the resumed starts")
+    parser.add_argument("--resume-turns", type=int, default=None, help="default 2000")
+    parser.add_argument("--resume-runs", type=int, default=None, help="default 3")
     parser.add_argument("--memory-steps", type=int, default=None, help="default 2000")
     parser.add_argument("--child", choices=("ops", "memory", "files"), help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
@@ -231,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     memory_steps = arguments.memory_steps or (300 if arguments.quick else 2000)
     file_sizes = arguments.file_sizes or list(QUICK_FILE_SIZES if arguments.quick else FILE_SIZES)
     file_repeats = arguments.file_repeats or (1 if arguments.quick else 5)
+    resume_turns = arguments.resume_turns or (200 if arguments.quick else 2000)
+    resume_runs = arguments.resume_runs or (1 if arguments.quick else 3)
     if arguments.child == "ops":
         from benchmarks.qt_setup import quiet_qt
 
@@ -278,6 +283,13 @@ def main(argv: list[str] | None = None) -> int:
         for ruleset_id in rulesets:
             steps = ["--memory-steps", str(memory_steps)]
             failed += run_child(["--child", "memory", "--rulesets", ruleset_id, *steps]) != 0
+    if not arguments.no_resume:
+        from benchmarks.resume_start import measure_resume
+
+        head = f"\n== launch to a painted window: {resume_turns}-turn journal vs a plain start =="
+        print(head, flush=True)
+        for ruleset_id in rulesets:
+            print(measure_resume(ruleset_id, resume_turns, resume_runs), flush=True)
     return 1 if failed else 0
 
 

@@ -1,5 +1,6 @@
 """The honest benchmark (benchmarks/table_ops.py) still runs: a quick run of one
-ruleset prints its table of operations, the ratios and the long fight's line. Its
+ruleset prints its table of operations, the ratios, save and open, the long fight's
+line and the resumed start's. Its
 figures are never asserted (the machine is shared and noisy); that it measures every
 operation through the window is."""
 
@@ -42,5 +43,9 @@ def test_a_quick_run_prints_the_table_and_the_ratios() -> None:
         cells = row[len(operation) :].split()
         assert cells and cells[0] != "–", f"{operation} was not measured:\n{out}"
     assert "ratio(s) over target" in out
+    assert "war_scroll: save and open" in out
+    saves = out.split("war_scroll: save and open")[1].splitlines()
+    assert any(line.split()[:1] == ["30+10"] for line in saves), out
     assert "war_scroll       step" in out and "B/step kept" in out
+    assert "war_scroll       plain" in out and "resumed" in out
     assert "Traceback" not in done.stderr
