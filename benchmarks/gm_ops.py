@@ -10,7 +10,10 @@ dialog filled in and accepted. What the GM types (a name, "-1") is put in untime
 key or click that sends it is timed. Between steps, untimed, the window is made active
 again (offscreen, a closed dialog leaves no window active) and the keyboard focus is
 put back on the fight view if it was left in a text box (where Space would type a space,
-not end the turn).
+not end the turn). The steps leave the fight about as they found it (an action is
+undone, Ctrl+Z timed as "undo"; a damage undone, untimed; the effect and the combatant
+added are removed, timed), so every round measures the same fight, and End Turn moves
+it on as at the table.
 
 Every timed input is checked to have done what it stands for (one more step on the
 undo stack, the selection moved, the dialog shown): one that did nothing is counted in
@@ -146,11 +149,16 @@ class Table:
                 return view
         raise LookupError("the central view shows no rows of combatants")
 
-    def _click_row(self, row: int) -> None:
+    def _row_at(self, row: int) -> tuple[QWidget, QPoint]:
+        """Where to click `row` of the ruleset's view (scrolled into sight, untimed)."""
         view = self._row_view()
         index = view.model().index(row, 0)
         view.scrollTo(index)
-        click(view.viewport(), view.visualRect(index).center())
+        self.clock.settle()
+        return view.viewport(), view.visualRect(index).center()
+
+    def _click_row(self, row: int) -> None:
+        click(*self._row_at(row))
 
     # --- the steps, each one or more timed operations -----------------------------------
     def steps(self) -> list[Callable[[], Samples]]:
@@ -175,7 +183,8 @@ class Table:
         self._picks += 1
         row = 3 if self._picks % 2 else 1
         before = self.window.selected_combatant_id()
-        spent = self.clock.timed(lambda: self._click_row(row))
+        where = self._row_at(row)
+        spent = self.clock.timed(lambda: click(*where))
         if self.window.selected_combatant_id() == before:
             self._missed("select")
             return []
@@ -183,7 +192,7 @@ class Table:
 
     def end_turn(self) -> Samples:
         """Space (or the open question's first answer the rules take), then Ctrl+Z and
-        Ctrl+Shift+Z."""
+        Ctrl+Shift+Z (not when the step did nothing: Ctrl+Z would undo something else)."""
         samples: Samples = []
         prompt = self.window.prompt_panel
         answers = [b for b in getattr(prompt, "answer_buttons", []) if b.isVisible()]
@@ -192,6 +201,8 @@ class Table:
             samples += self._timed_step("answer prompt", lambda: click(answers[0]))
         else:
             samples += self._timed_step("End Turn", lambda: key(self.window, Qt.Key.Key_Space))
+        if not samples:
+            return samples
         self.ready()
         samples += self._timed_step("undo", lambda: key(self.window, Qt.Key.Key_Z, CTRL), -1)
         self.ready()
