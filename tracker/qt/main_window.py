@@ -18,6 +18,7 @@ from tracker.persistence import paths
 from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
 from tracker.qt.dialogs import messages
+from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -357,14 +358,12 @@ class MainWindow(
     def show_shortcuts(self) -> None:
         from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 
-        ShortcutsDialog(self.shortcut_rows(), self).exec()
+        run_modal(ShortcutsDialog(self.shortcut_rows(), self))
 
     def show_about(self) -> None:
         from tracker.qt.dialogs.about_dialog import AboutDialog
 
-        dialog = AboutDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # not kept once closed
-        dialog.exec()
+        run_modal(AboutDialog(self))
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
