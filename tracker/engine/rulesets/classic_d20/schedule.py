@@ -1,0 +1,119 @@
+"""Turns as the views see them: the current one and those to come (this round's, then
+the next's in the same order), the pause after a turn while someone delays, and the
+status line.
+
+`Turn` of a creature: `phase` "initiative 17", `grant` what is left of its turn, `key`
+("turn", round, id), `values`: "initiative", "members" (ids acting in it). The lair's
+turn has no combatant: title "Lair", phase "count 20". The pause: title "Delaying
+creatures may act now", key ("gap", round, after)."""
+
+from __future__ import annotations
+
+from tracker.engine.ruleset import Turn
+from tracker.engine.rulesets.classic_d20.options import is_pf2e
+from tracker.engine.rulesets.classic_d20.order import initiative, members, slots
+from tracker.engine.rulesets.classic_d20.resources import grant_text
+from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, clock
+from tracker.engine.rulesets.classic_d20.turns import rolling_reason
+from tracker.engine.state import Encounter
+
+
+def _turn(encounter: Encounter, slot: str, round_: int, current: bool) -> Turn:
+    if slot == LAIR:
+        values = {"kind": "lair", "initiative": LAIR_COUNT, "members": []}
+        return Turn(
+            None, ("lair", round_), round_, f"count {LAIR_COUNT}", "lair action", values, "Lair"
+        )
+    combatant = encounter.combatant(slot)
+    acting = members(encounter, combatant)
+    if current:
+        grant = grant_text(encounter, combatant)
+    else:
+        grant = "3 actions · reaction" if is_pf2e(encounter) else "action · bonus · reaction"
+    if len(acting) > 1:
+        grant = f"{len(acting)} act together · {grant}"
+    values = {
+        "kind": "creature",
+        "initiative": initiative(combatant),
+        "members": [m.id for m in acting],
+    }
+    phase = f"initiative {initiative(combatant)}"
+    return Turn(combatant.id, ("turn", round_, combatant.id), round_, phase, grant, values)
+
+
+def _gap_turn(encounter: Encounter) -> Turn:
+    now = clock(encounter)
+    after = encounter.find(now.gap_after)
+    phase = f"after {after.name}'s turn" if after is not None else "after a turn"
+    values = {"kind": "gap", "members": []}
+    title = "Delaying creatures may act now"
+    return Turn(None, ("gap", now.round, now.gap_after), now.round, phase, "", values, title)
+
+
+def current_turn(encounter: Encounter) -> Turn | None:
+    now = clock(encounter)
+    if not now.started or now.rolling or now.current is None:
+        return None
+    if now.gap_after is not None:
+        return _gap_turn(encounter)
+    if now.current != LAIR and encounter.find(now.current) is None:
+        return None
+    return _turn(encounter, now.current, now.round, True)
+
+
+def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
+    if limit <= 0:
+        return []
+    found = slots(encounter)
+    now = clock(encounter)
+    if not found:
+        return []
+    turns: list[Turn] = []
+    if not now.started or now.rolling or now.current is None:
+        start, round_ = 0, max(now.round, 1)
+    else:
+        start = found.index(now.current) if now.current in found else now.index
+        round_ = now.round
+        if now.gap_after is not None:
+            turns.append(_gap_turn(encounter))
+            start += 1
+    position = start
+    while len(turns) < limit and position < start + 2 * len(found):
+        slot = found[position % len(found)]
+        turn_round = round_ + position // len(found)
+        is_current = now.started and position == start and now.gap_after is None
+        turns.append(_turn(encounter, slot, turn_round, is_current and not now.rolling))
+        position += 1
+    return turns[:limit]
+
+
+def clock_label(encounter: Encounter) -> str:
+    now = clock(encounter)
+    if not now.started:
+        return "setup"
+    if now.rolling:
+        return f"R{now.round} · rolling"
+    if now.current == LAIR:
+        return f"R{now.round} · lair"
+    return f"R{now.round} · {initiative_of(encounter)}"
+
+
+def initiative_of(encounter: Encounter) -> str:
+    now = clock(encounter)
+    combatant = encounter.find(now.current)
+    return f"init {initiative(combatant)}" if combatant is not None else "—"
+
+
+def status(encounter: Encounter) -> str:
+    now = clock(encounter)
+    if not now.started:
+        return "Setting up: the fight has not begun."
+    if now.rolling:
+        return f"Round {now.round} · {rolling_reason(encounter)}"
+    turn = current_turn(encounter)
+    if turn is None:
+        return f"Round {now.round}"
+    if turn.combatant_id is None:
+        return f"Round {now.round} · {turn.title}"
+    name = encounter.combatant(turn.combatant_id).name
+    return f"Round {now.round} · {name}'s turn ({turn.phase}) · {turn.grant}"
