@@ -83,6 +83,8 @@ def act(tx: Transaction, encounter: Encounter, who: Combatant, cost: int, what: 
         raise CommandError("In 5e an action is one action: the turn grants one.", "cost")
     pool = rt(who).actions
     unit = "action" if cost == 1 else "actions"
+    if not is_pf2e(encounter) and not pool.can_pay(cost):
+        raise CommandError(f"{who.name} has already taken its action this turn.")
     if not pool.can_pay(cost):
         pool.spend(cost, unit, f"{who.name}'s {what or 'action'}")
     state = touch(tx, who)
