@@ -46,6 +46,15 @@ def refresh(tx: Transaction, encounter: Encounter, combatant: Combatant, round_:
         state.ready = None
 
 
+def full_pools(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """What a turn of its flavour grants, before its first (a newcomer, a new flavour)."""
+    state = touch(tx, combatant)
+    if is_pf2e(encounter):
+        state.actions, state.bonus = Pool(PF2E_ACTIONS, PF2E_ACTIONS), Pool(0, 0)
+    else:
+        state.actions, state.bonus = Pool(1, 1), Pool(1, 1)
+
+
 def _pf2e_actions(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
     base = PF2E_ACTIONS + (1 if valued.has(encounter, combatant, "quickened") else 0)
     stunned = valued.valued(encounter, combatant, "stunned")

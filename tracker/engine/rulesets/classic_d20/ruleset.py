@@ -114,10 +114,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
             f"Init {stat(combatant, 'initiative')}" if rt(combatant).rolled else "Init —",
             f"AC {stat(combatant, 'ac')}",
         ]
-        if stat(combatant, "hp_max") > 0:
-            text = f"HP {hit_points.hp(combatant)}/{stat(combatant, 'hp_max')}"
-            temp = stat(combatant, "temp_hp")
-            parts.append(text + (f" +{temp} temp" if temp else ""))
+        temp = stat(combatant, "temp_hp")
+        if temp:
+            parts.append(f"+{temp} temp HP")
         return " · ".join(parts)
 
     def meters(self, encounter: Encounter, combatant: Combatant) -> tuple[Meter, ...]:
@@ -173,6 +172,7 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         return sorted_place(encounter.combatants, order.sort_key(encounter), combatant)
 
     def on_added(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+        resources.full_pools(tx, encounter, combatant)
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
 
     def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
@@ -216,6 +216,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
 
     def on_option_changed(self, tx: Transaction, encounter: Encounter, name: str) -> None:
+        if name == FLAVOUR.name:
+            for combatant in encounter.combatants:
+                resources.full_pools(tx, encounter, combatant)
         if not clock(encounter).started:
             order.resort(tx, encounter)
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
