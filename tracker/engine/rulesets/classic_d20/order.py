@@ -1,8 +1,9 @@
 """The order: the combatants list, highest initiative first, is the order of turns.
 
 Ties go by the flavour and the option (`sort_key`): 5e the higher Dexterity modifier,
-the GM's drag, or d20 tie rolls; PF2e the GM's creature before the player character.
-Only rows whose key is equal may be dragged past each other. `slots` is the round's
+the GM's drag, or d20 tie rolls; PF2e "the foe (the GM's creature) goes first": an
+enemy before a character or an ally of the same initiative. Only rows whose key is
+equal may be dragged past each other. `slots` is the round's
 turns: each combatant with its initiative, a group of identical monsters once (option)
 at its first member's place, and the lair (5e, option) on count 20, losing ties.
 """
@@ -34,7 +35,7 @@ def sort_key(encounter: Encounter) -> Callable[[Combatant], Any]:
     if rule == "roll":
         return lambda c: (initiative(c), tuple(rt(c).tiebreak))
     if rule == "foe":
-        return lambda c: (initiative(c), 0 if is_pc(c) else 1)
+        return lambda c: (initiative(c), 1 if c.side == "enemy" else 0)
     return lambda c: (initiative(c),)
 
 

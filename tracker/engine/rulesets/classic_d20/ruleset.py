@@ -174,6 +174,7 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
     def on_added(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
         resources.full_pools(tx, encounter, combatant)
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
+        turns.try_open(tx, encounter)
 
     def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
         now = clock(encounter)
