@@ -5,7 +5,7 @@ sustained effects."""
 
 from __future__ import annotations
 
-from tests.engine.classic_d20_helpers import act, end, fight, hp, refused, whose_turn
+from tests.engine.classic_d20_helpers import act, by_id, end, fight, hp, refused, whose_turn
 from tracker.engine import AddEffect, RulesetAction
 
 CAST = [
@@ -129,3 +129,31 @@ def test_ends_soon_follows_the_rule_that_expires():
     assert not session.ends_soon(soon)
     end(session, 2)  # Bren's turn: the next is the Wizard's
     assert session.ends_soon(soon) and not session.ends_soon(later)
+
+
+def test_delaying_happens_after_the_end_of_turn_effects(  # PF2e: "end-of-turn effects happen then"
+):
+    session, ids = fight(CAST, flavour="pf2e")
+    _effect(session, "Frightened", ids["Wizard"], None, until="countdown", of="carrier", amount=2)
+    act(session, "delay")
+    assert _names(session) == ["Frightened 1"]
+
+
+def test_one_concentration_save_per_source_of_damage():
+    session, ids = fight(CAST)
+    _effect(session, "Bless", ids["Bren"], ids["Wizard"], until="minutes", concentration=True)
+    act(session, "damage", ids["Wizard"], amount=4)
+    act(session, "damage", ids["Wizard"], amount=24)  # 2 HP left
+    prompt = session.prompt()
+    assert "DC 10" in prompt.question and prompt.context == ("Then DC 12 (another source).",)
+    session.apply(prompt.answers[0].command)
+    assert "DC 12" in session.prompt().question
+
+
+def test_the_gm_ends_concentration_and_its_effects_go():
+    session, ids = fight(CAST)
+    _effect(session, "Bless", ids["Bren"], ids["Wizard"], until="minutes", concentration=True)
+    assert session.ruleset.concentrating_on(session.encounter, by_id(session, ids["Wizard"]))
+    act(session, "end_concentration", ids["Wizard"])
+    assert _names(session) == []
+    refused(session, RulesetAction("end_concentration", ids["Wizard"], {}), "nothing")

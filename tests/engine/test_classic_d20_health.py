@@ -153,3 +153,17 @@ def test_pf2e_healing_ends_dying_and_raises_wounded():
     act(session, "damage", ids["Ayla"], amount=20)
     session.apply(ChangeHealth((ids["Ayla"],), "+4"))
     assert (state(session, ids["Ayla"]).dying, state(session, ids["Ayla"]).wounded) == (0, 1)
+
+
+def test_the_gms_minus_at_0_hp_names_the_damage_action():
+    session, ids = fight(CAST)
+    act(session, "damage", ids["Ayla"], amount=20)
+    refused(session, ChangeHealth((ids["Ayla"],), "-3"), "failed death save")
+
+
+def test_the_gms_set_to_0_makes_her_fall_and_heal_wakes_her():
+    session, ids = fight(CAST, flavour="pf2e")
+    session.apply(ChangeHealth((ids["Ayla"],), "=0"))
+    assert state(session, ids["Ayla"]).dying == 1
+    session.undo()
+    assert state(session, ids["Ayla"]).dying == 0 and hp(session, ids["Ayla"]) == 20

@@ -244,3 +244,13 @@ def test_surprised_creature_cannot_act_or_react_on_its_first_turn():
 def test_pf2e_has_no_surprise():
     session, ids = fight([("Orc", "enemy", {"initiative": 10})], start=False, flavour="pf2e")
     refused(session, RulesetAction("surprise", ids["Orc"], {}), "no surprise")
+
+
+def test_the_roll_prompt_offers_roll_all_for_the_gm():
+    session, ids = fight([("Orc", "enemy", {"init_mod": 1}), ("Wolf", "enemy", {"init_mod": 2})])
+    prompt = session.prompt()
+    roll_all = next(a for a in prompt.answers if a.command.action == "roll_all")
+    assert roll_all.label == "Roll all the GM's creatures (2 d20)"
+    command = roll_all.command
+    session.apply(RulesetAction(command.action, command.combatant_id, {"faces": "5 19"}))
+    assert names(session) == ["Wolf", "Orc"] and whose_turn(session) == "Wolf"
