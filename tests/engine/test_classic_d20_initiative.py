@@ -246,11 +246,19 @@ def test_pf2e_has_no_surprise():
     refused(session, RulesetAction("surprise", ids["Orc"], {}), "no surprise")
 
 
-def test_the_roll_prompt_offers_roll_all_for_the_gm():
+def test_the_roll_prompt_says_roll_all_rolls_the_gm_creatures():
     session, ids = fight([("Orc", "enemy", {"init_mod": 1}), ("Wolf", "enemy", {"init_mod": 2})])
     prompt = session.prompt()
-    roll_all = next(a for a in prompt.answers if a.command.action == "roll_all")
-    assert roll_all.label == "Roll all the GM's creatures (2 d20)"
-    command = roll_all.command
-    session.apply(RulesetAction(command.action, command.combatant_id, {"faces": "5 19"}))
+    assert prompt.context == (
+        "Still to roll: Wolf",
+        "Roll all (an action) rolls the GM's creatures at once: 2 d20.",
+    )
+    act(session, "roll_all", faces="5 19")
     assert names(session) == ["Wolf", "Orc"] and whose_turn(session) == "Wolf"
+
+
+def test_an_advantaged_roll_prompt_asks_both_dice():
+    session, ids = fight([("Rogue", "party", {"init_mod": 1, "advantage": True})])
+    [answer] = session.prompt().answers
+    assert [f.name for f in answer.fields] == ["d20", "second"]
+    assert answer.fields[1].minimum == 1

@@ -211,6 +211,17 @@ def turn_start(tx: Transaction, encounter: Encounter, combatant: Combatant) -> N
         touch(tx, combatant).save_due = due
 
 
+def due_check(encounter: Encounter, combatant: Combatant) -> str | None:
+    """The check due as its turn started that it can still make: "death_save" (5e) or
+    "recovery" (PF2e); None when none is due."""
+    state = rt(combatant)
+    if not state.save_due:
+        return None
+    if is_pf2e(encounter):
+        return "recovery" if state.dying > 0 and not state.dead else None
+    return "death_save" if dying_5e(encounter, combatant) else None
+
+
 def death_save(tx: Transaction, encounter: Encounter, combatant: Combatant, d20: int) -> None:
     """d20: 10 or higher a success; a natural 1 two failures; a natural 20 regains 1 HP."""
     if not dying_5e(encounter, combatant):

@@ -1,8 +1,8 @@
 """The decisions the fight waits for, one at a time:
 
 1. initiative still to roll (once the fight has begun): key ("roll", round, id);
-   answers: the creature rolls (its d20, two with advantage), Roll all the GM's
-   creatures (the faces in order);
+   answer: the creature rolls (its d20, two with advantage); the context says that
+   Roll all (an action: the faces in order) rolls the GM's creatures at once;
 2. a tie roll owed (option): key ("tie", id, rolls so far); answer: its d20;
 3. a concentration save owed (5e): key ("concentration", id, saves owed); answers:
    made / failed (DC in the question);
@@ -18,9 +18,10 @@ from __future__ import annotations
 from tracker.engine.commands import RulesetAction
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rulesets.classic_d20.effects_turn import pending_flat_check
+from tracker.engine.rulesets.classic_d20.hit_points import due_check
 from tracker.engine.rulesets.classic_d20.initiative import advantage, roll_all_needs
 from tracker.engine.rulesets.classic_d20.order import unsettled_ties
-from tracker.engine.rulesets.classic_d20.specs import D20, FACES, SECOND
+from tracker.engine.rulesets.classic_d20.specs import D20, SECOND_DIE
 from tracker.engine.rulesets.classic_d20.state import FLAT_CHECK_DC, clock, is_pc, rt, stat
 from tracker.engine.rulesets.classic_d20.turns import current_members, delaying, unrolled
 from tracker.engine.state import Combatant, Encounter
@@ -66,7 +67,7 @@ def prompt(encounter: Encounter) -> Prompt | None:
                 context=tuple(f"Then DC {dc} (another source)." for dc in checks[1:]),
             )
     for member in current_members(encounter):
-        if rt(member).save_due:
+        if due_check(encounter, member) is not None:
             return save_prompt(encounter, member)
     effect = pending_flat_check(encounter)
     if effect is not None:
@@ -85,20 +86,15 @@ def prompt(encounter: Encounter) -> Prompt | None:
 
 
 def roll_prompt(encounter: Encounter, who: Combatant) -> Prompt:
-    fields = (D20, SECOND) if advantage(encounter, who) else (D20,)
+    fields = (D20, SECOND_DIE) if advantage(encounter, who) else (D20,)
     answers = [
         PromptAnswer(f"{who.name} rolls", RulesetAction("roll_initiative", who.id, {}), fields)
     ]
+    context = [f"Still to roll: {c.name}" for c in unrolled(encounter)[1:7]]
     needs = roll_all_needs(encounter)
     if needs:
         count = sum(n for _, n in needs)
-        answers.append(
-            PromptAnswer(
-                f"Roll all the GM's creatures ({count} d20)",
-                RulesetAction("roll_all", None, {}),
-                (FACES,),
-            )
-        )
+        context.append(f"Roll all (an action) rolls the GM's creatures at once: {count} d20.")
     return Prompt(
         key=("roll", clock(encounter).round, who.id),
         title="Roll initiative",
@@ -107,13 +103,13 @@ def roll_prompt(encounter: Encounter, who: Combatant) -> Prompt:
         + " (or type it in the editor).",
         answers=tuple(answers),
         asks=who.id if is_pc(who) else None,
-        context=tuple(f"Still to roll: {c.name}" for c in unrolled(encounter)[1:7]),
+        context=tuple(context),
     )
 
 
 def save_prompt(encounter: Encounter, who: Combatant) -> Prompt:
     state = rt(who)
-    if state.dying > 0:
+    if due_check(encounter, who) == "recovery":
         action, title = "recovery", "Recovery check"
         question = f"{who.name} is dying {state.dying}: recovery check, flat DC {10 + state.dying}."
         context: tuple[str, ...] = (f"Wounded {state.wounded}, doomed {state.doomed}.",)

@@ -145,9 +145,6 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
             words.append("delaying")
         if state.ready is not None:
             words.append(f"ready: {state.ready}")
-        spell = concentration.spell(encounter, combatant)
-        if spell is not None:
-            words.append(f"concentrating: {spell}")
         if state.dead:
             words.append("dead")
         elif hit_points.dying_5e(encounter, combatant):

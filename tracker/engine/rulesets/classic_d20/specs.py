@@ -91,6 +91,16 @@ SECOND = Field(
     roll_from="die",
     help="With advantage (5e): the second d20; the higher counts (0 without advantage).",
 )
+SECOND_DIE = Field(
+    "second",
+    "Second d20",
+    "int",
+    1,
+    minimum=1,
+    maximum=20,
+    roll_from="die",
+    help="Advantage: the second d20; the higher counts.",
+)
 FACES = Field(
     "faces",
     "d20 faces",
@@ -165,7 +175,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "temp_hp",
         "Temporary HP",
-        (AMOUNT,),
+        (Field("amount", "Amount", "int", 1, minimum=1, maximum=999),),
         on="any",
         help="They do not stack: the higher value is kept.",
     ),

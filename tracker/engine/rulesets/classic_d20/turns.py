@@ -142,8 +142,9 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
         raise CommandError("Nobody has a turn right now.")
     acting = current_members(encounter)
     for member in acting:
-        if rt(member).save_due:
-            what = "recovery check" if rt(member).dying else "death saving throw"
+        due = hit_points.due_check(encounter, member)
+        if due is not None:
+            what = "recovery check" if due == "recovery" else "death saving throw"
             raise CommandError(f"{member.name} makes its {what} first (it is due).")
     for member in acting:
         end_creature(tx, encounter, member)
@@ -200,7 +201,7 @@ def delay(tx: Transaction, encounter: Encounter, who: Combatant) -> None:
     state = rt(who)
     if state.acted:
         raise CommandError(f"{who.name} has already acted this turn: too late to delay.")
-    if state.save_due:
+    if hit_points.due_check(encounter, who) is not None:
         raise CommandError(f"{who.name} makes its death save or recovery check first.")
     end_creature(tx, encounter, who)
     touch(tx, who).delay = Hold(since=clock(encounter).round)
@@ -217,6 +218,8 @@ def act_now(tx: Transaction, encounter: Encounter, who: Combatant) -> None:
     after = now.gap_after
     if after is None:
         raise CommandError("A delaying creature acts when another creature's turn ends.")
+    if len(members(encounter, who)) > 1:
+        raise CommandError(f"{who.name} acts with its group now: it cannot act alone.")
     anchor = encounter.find(after)
     touch(tx, who).delay = None
     source = encounter.index_of(who.id)
