@@ -20,7 +20,7 @@ from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rulesets.classic_d20.effects_turn import pending_flat_check
 from tracker.engine.rulesets.classic_d20.hit_points import due_check
 from tracker.engine.rulesets.classic_d20.initiative import advantage, roll_all_needs
-from tracker.engine.rulesets.classic_d20.order import unsettled_ties
+from tracker.engine.rulesets.classic_d20.order import members, unsettled_ties
 from tracker.engine.rulesets.classic_d20.specs import D20, SECOND_DIE
 from tracker.engine.rulesets.classic_d20.state import FLAT_CHECK_DC, clock, is_pc, rt, stat
 from tracker.engine.rulesets.classic_d20.turns import current_members, delaying, unrolled
@@ -134,6 +134,7 @@ def gap_prompt(encounter: Encounter) -> Prompt:
     answers = [
         PromptAnswer(f"{c.name} acts now", RulesetAction("act_now", c.id, {}))
         for c in delaying(encounter)
+        if len(members(encounter, c)) == 1  # a group (option changed since) acts together
     ]
     answers.append(PromptAnswer("No one acts now", RulesetAction("no_one_acts", None, {})))
     return Prompt(
