@@ -203,3 +203,24 @@ def test_no_delay_after_acting():
     session, _ = fight(FIVE_E, flavour="pf2e")
     act(session, "action", None, what="Stride")
     refused(session, RulesetAction("delay", None, {}), "already acted")
+
+
+def test_the_players_are_not_told_whose_turn_ended_before_the_pause():
+    session, ids = fight(FIVE_E, flavour="pf2e")
+    act(session, "delay")
+    end(session)
+    turn = session.current_turn()
+    assert turn.phase == "after Orc's turn"
+    shown = session.ruleset.public_turn(session.encounter, turn, {ids["Ayla"], ids["Bren"]})
+    assert shown.phase == "after a turn"
+
+
+def test_a_group_turn_tells_the_players_only_the_members_they_see():
+    session, ids = fight(
+        [("Goblin", "enemy", {"initiative": 12}), ("Goblin 2", "enemy", {"initiative": 12})],
+        groups="group",
+    )
+    turn = session.current_turn()
+    assert turn.grant.startswith("2 act together")
+    shown = session.ruleset.public_turn(session.encounter, turn, {ids["Goblin"]})
+    assert shown.values["members"] == [ids["Goblin"]] and "together" not in shown.grant

@@ -10,7 +10,7 @@ Public queries for views (safe on any state):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
@@ -233,6 +233,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
 
     def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
         return schedule.upcoming_turns(encounter, limit)
+
+    def public_turn(self, encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
+        return schedule.public_turn(encounter, turn, visible)
 
     # --- actions --------------------------------------------------------------------------
     def perform(

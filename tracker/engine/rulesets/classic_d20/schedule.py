@@ -9,6 +9,9 @@ creatures may act now", key ("gap", round, after)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import replace
+
 from tracker.engine.ruleset import Turn
 from tracker.engine.rulesets.classic_d20.options import is_pf2e
 from tracker.engine.rulesets.classic_d20.order import initiative, members, slots
@@ -117,3 +120,19 @@ def status(encounter: Encounter) -> str:
         return f"Round {now.round} · {turn.title}"
     name = encounter.combatant(turn.combatant_id).name
     return f"Round {now.round} · {name}'s turn ({turn.phase}) · {turn.grant}"
+
+
+def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
+    """The turn as the players see it: the pause names no creature (the one whose turn
+    ended may be hidden), and a group counts only its members they see."""
+    kind = turn.values.get("kind")
+    if kind == "gap":
+        return replace(turn, phase="after a turn")
+    members_ = turn.values.get("members", [])
+    if kind == "creature" and len(members_) > 1:
+        seen = [m for m in members_ if m in visible]
+        grant = turn.grant.split(" · ", 1)[-1]
+        if len(seen) > 1:
+            grant = f"{len(seen)} act together · {grant}"
+        return replace(turn, grant=grant, values={**turn.values, "members": seen})
+    return turn
