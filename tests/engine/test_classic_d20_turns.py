@@ -14,7 +14,7 @@ from tests.engine.classic_d20_helpers import (
     state,
     whose_turn,
 )
-from tracker.engine import AddEffect, RulesetAction, StartEncounter
+from tracker.engine import AddEffect, EndTurn, RulesetAction, StartEncounter
 
 FIVE_E = [
     ("Ayla", "party", {"initiative": 18}),
@@ -205,14 +205,34 @@ def test_no_delay_after_acting():
     refused(session, RulesetAction("delay", None, {}), "already acted")
 
 
-def test_the_players_are_not_told_whose_turn_ended_before_the_pause():
+def test_in_the_pause_the_next_turn_is_up_but_not_begun():
     session, ids = fight(FIVE_E, flavour="pf2e")
     act(session, "delay")
-    end(session)
+    end(session)  # the Orc's turn ends: Bren is up, paused
     turn = session.current_turn()
-    assert turn.phase == "after Orc's turn"
-    shown = session.ruleset.public_turn(session.encounter, turn, {ids["Ayla"], ids["Bren"]})
-    assert shown.phase == "after a turn"
+    assert whose_turn(session) == "Bren" and turn.values["paused"]
+    assert [t.key for t in session.upcoming_turns(2)] == [
+        ("turn", 1, ids["Bren"]),
+        ("turn", 2, ids["Ayla"]),
+    ]
+    refused(session, EndTurn(), "answer first")
+    act(session, "no_one_acts")
+    assert not session.current_turn().values["paused"]
+    act(session, "action", None, what="Stride")
+
+
+def test_acting_now_after_the_last_turn_of_a_round_takes_the_top_of_the_order():
+    session, ids = fight(FIVE_E, flavour="pf2e")
+    end(session)  # Ayla
+    act(session, "delay")  # the Orc delays
+    end(session)  # Bren's turn ends, the last of round 1: Ayla is up in round 2
+    assert (session.current_turn().round, whose_turn(session)) == (2, "Ayla")
+    act(session, "act_now", ids["Orc"])
+    assert names(session) == ["Orc", "Ayla", "Bren"]
+    assert by_id(session, ids["Orc"]).stats["initiative"] == 18  # Ayla's: the same point
+    assert (session.current_turn().round, whose_turn(session)) == (2, "Orc")
+    end(session)
+    assert (session.current_turn().round, whose_turn(session)) == (2, "Ayla")
 
 
 def test_a_group_turn_tells_the_players_only_the_members_they_see():

@@ -217,9 +217,8 @@ def coming_points(encounter: Encounter) -> list[Any]:
         if number == 2:
             break
         if number == 0 and now.gap_after is not None:
-            pass  # the current turn already ended
-        else:
-            points += [TurnEnded(i, round_) for i in ids]
+            points += [TurnStarted(i, round_) for i in ids]  # up, not begun yet
+        points += [TurnEnded(i, round_) for i in ids]
         if ahead[number + 1][1] > round_:
             points.append(RoundEnded(round_))
     return points

@@ -175,8 +175,10 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
 
     def on_removed(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
         now = clock(encounter)
-        if now.gap_after == combatant.id:  # the pause after its turn: the next turn comes
+        if now.gap_after == combatant.id:  # the pause after its turn: the next turn begins
             touch_clock(tx).gap_after = None
+            if now.current != combatant.id:
+                turns.start_current(tx, encounter)
         if now.started and not encounter.combatants:
             touched = touch_clock(tx)
             touched.current, touched.rolling, touched.gap_after = None, True, None
@@ -185,8 +187,10 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         turns.try_open(tx, encounter)
 
     def _pass_turn(self, tx: Transaction, encounter: Encounter) -> None:
-        """The turn's holder left: it passes to whoever now stands in its place."""
-        turns.begin_slot(tx, encounter, clock(encounter).index)
+        """The turn's holder left: it passes to whoever now stands in its place (not
+        begun yet in the pause after a turn)."""
+        now = clock(encounter)
+        turns.begin_slot(tx, encounter, now.index, begin=now.gap_after is None)
 
     def on_moved(self, tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
@@ -330,9 +334,7 @@ def _act_now(tx: Transaction, e: Encounter, c: Combatant, p: Params) -> None:
 
 
 def _no_one(tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
-    if clock(e).gap_after is None:
-        raise CommandError("No turn just ended with someone delaying.")
-    turns.end_turn(tx, e)
+    turns.end_pause(tx, e)
 
 
 def _sustain(tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:

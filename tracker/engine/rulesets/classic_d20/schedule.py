@@ -4,8 +4,8 @@ status line.
 
 `Turn` of a creature: `phase` "initiative 17", `grant` what is left of its turn, `key`
 ("turn", round, id), `values`: "initiative", "members" (ids acting in it). The lair's
-turn has no combatant: title "Lair", phase "count 20". The pause: title "Delaying
-creatures may act now", key ("gap", round, after)."""
+turn has no combatant: title "Lair", phase "count 20". In the pause after a turn while
+someone delays, the turn that is up has not begun (`values["paused"]`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ from tracker.engine.rulesets.classic_d20.turns import rolling_reason
 from tracker.engine.state import Encounter
 
 
-def _turn(encounter: Encounter, slot: str, round_: int, current: bool) -> Turn:
+def _turn(
+    encounter: Encounter, slot: str, round_: int, current: bool, paused: bool = False
+) -> Turn:
     if slot == LAIR:
         values = {"kind": "lair", "initiative": LAIR_COUNT, "members": []}
         return Turn(
@@ -37,6 +39,7 @@ def _turn(encounter: Encounter, slot: str, round_: int, current: bool) -> Turn:
         grant = f"{len(acting)} act together · {grant}"
     values = {
         "kind": "creature",
+        "paused": paused,
         "initiative": initiative(combatant),
         "members": [m.id for m in acting],
     }
@@ -44,24 +47,14 @@ def _turn(encounter: Encounter, slot: str, round_: int, current: bool) -> Turn:
     return Turn(combatant.id, ("turn", round_, combatant.id), round_, phase, grant, values)
 
 
-def _gap_turn(encounter: Encounter) -> Turn:
-    now = clock(encounter)
-    after = encounter.find(now.gap_after)
-    phase = f"after {after.name}'s turn" if after is not None else "after a turn"
-    values = {"kind": "gap", "members": []}
-    title = "Delaying creatures may act now"
-    return Turn(None, ("gap", now.round, now.gap_after), now.round, phase, "", values, title)
-
-
 def current_turn(encounter: Encounter) -> Turn | None:
     now = clock(encounter)
     if not now.started or now.rolling or now.current is None:
         return None
-    if now.gap_after is not None:
-        return _gap_turn(encounter)
     if now.current != LAIR and encounter.find(now.current) is None:
         return None
-    return _turn(encounter, now.current, now.round, True)
+    paused = now.gap_after is not None
+    return _turn(encounter, now.current, now.round, not paused, paused)
 
 
 def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
@@ -77,15 +70,13 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
     else:
         start = found.index(now.current) if now.current in found else now.index
         round_ = now.round
-        if now.gap_after is not None:
-            turns.append(_gap_turn(encounter))
-            start += 1
     position = start
     while len(turns) < limit and position < start + 2 * len(found):
         slot = found[position % len(found)]
         turn_round = round_ + position // len(found)
-        is_current = now.started and position == start and now.gap_after is None
-        turns.append(_turn(encounter, slot, turn_round, is_current and not now.rolling))
+        first = now.started and not now.rolling and position == start
+        paused = first and now.gap_after is not None
+        turns.append(_turn(encounter, slot, turn_round, first and not paused, paused))
         position += 1
     return turns[:limit]
 
@@ -123,11 +114,8 @@ def status(encounter: Encounter) -> str:
 
 
 def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
-    """The turn as the players see it: the pause names no creature (the one whose turn
-    ended may be hidden), and a group counts only its members they see."""
+    """The turn as the players see it: a group counts only its members they see."""
     kind = turn.values.get("kind")
-    if kind == "gap":
-        return replace(turn, phase="after a turn")
     members_ = turn.values.get("members", [])
     if kind == "creature" and len(members_) > 1:
         seen = [m for m in members_ if m in visible]

@@ -54,7 +54,7 @@ def start(tx: Transaction, encounter: Encounter) -> None:
     open_round(tx, encounter)
 
 
-def open_round(tx: Transaction, encounter: Encounter) -> None:
+def open_round(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:
     """Begin the clock's round, or wait for initiative rolls."""
     now = touch_clock(tx)
     now.current, now.index, now.gap_after = None, 0, None
@@ -64,8 +64,9 @@ def open_round(tx: Transaction, encounter: Encounter) -> None:
             tx.log(f"Round {now.round} waits for initiative rolls.", "turn")
         return
     now.rolling = False
-    resort(tx, encounter)
-    begin_slot(tx, encounter, 0)
+    if now.round == 1 or rerolls(encounter):  # later rounds keep the order (delays)
+        resort(tx, encounter)
+    begin_slot(tx, encounter, 0, begin=begin)
 
 
 def try_open(tx: Transaction, encounter: Encounter) -> None:
@@ -84,17 +85,30 @@ def current_members(encounter: Encounter) -> list[Combatant]:
     return members(encounter, combatant) if combatant is not None else []
 
 
-def begin_slot(tx: Transaction, encounter: Encounter, index: int) -> None:
+def begin_slot(tx: Transaction, encounter: Encounter, index: int, *, begin: bool = True) -> None:
+    """The turn at `index` of the round's turns is up (the next round past the end); it
+    begins at once, or (`begin` False: the pause after a turn while someone delays)
+    when the pause ends (`start_current`)."""
     found = slots(encounter)
     if index >= len(found):
-        next_round(tx, encounter)
+        next_round(tx, encounter, begin=begin)
         return
     now = touch_clock(tx)
-    now.index, now.current, now.gap_after = index, found[index], None
-    if found[index] == LAIR:
+    now.index, now.current = index, found[index]
+    if begin:
+        start_current(tx, encounter)
+
+
+def start_current(tx: Transaction, encounter: Encounter) -> None:
+    """The turn that is up begins: its creatures' turns start (a delay through a whole
+    round is lost here)."""
+    now = clock(encounter)
+    if now.current == LAIR:
         tx.log(f"Round {now.round}, initiative count {LAIR_COUNT}: the lair acts.", "turn")
         return
-    combatant = encounter.combatant(found[index])
+    combatant = encounter.find(now.current)
+    if combatant is None:
+        return
     acting = members(encounter, combatant)
     for member in acting:
         if rt(member).delay is not None:
@@ -108,6 +122,15 @@ def begin_slot(tx: Transaction, encounter: Encounter, index: int) -> None:
     tx.log(f"Round {now.round}: {names}'s turn (initiative {initiative(combatant)}).", "turn")
     for member in acting:
         begin_creature(tx, encounter, member)
+
+
+def end_pause(tx: Transaction, encounter: Encounter) -> None:
+    """No delaying creature acts now: the turn that is up begins."""
+    if clock(encounter).gap_after is None:
+        raise CommandError("No turn just ended with someone delaying.")
+    touch_clock(tx).gap_after = None
+    tx.log("No delaying creature acts now.", "turn")
+    start_current(tx, encounter)
 
 
 def begin_creature(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
@@ -135,9 +158,9 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
     if now.rolling:
         raise CommandError(rolling_reason(encounter))
     if now.gap_after is not None:
-        tx.log("No delaying creature acts now.", "turn")
-        advance(tx, encounter)
-        return
+        raise CommandError(
+            "A delaying creature may act now: answer first (one acts now, or no one does)."
+        )
     if now.current is None:
         raise CommandError("Nobody has a turn right now.")
     acting = current_members(encounter)
@@ -150,23 +173,27 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
         end_creature(tx, encounter, member)
     if now.current == LAIR:
         tx.log("The lair's turn ends.", "turn")
+    ended = now.current
     waiting = [c for c in delaying(encounter) if c not in acting]
-    if waiting and may_delay(encounter) and now.current != LAIR:
-        touch_clock(tx).gap_after = now.current
+    pause = bool(waiting) and may_delay(encounter) and ended != LAIR
+    advance(tx, encounter, begin=not pause)
+    after = clock(encounter)
+    if pause and after.current is not None and not after.rolling:
+        touch_clock(tx).gap_after = ended
         names = ", ".join(c.name for c in waiting)
         tx.log(f"Delaying ({names}) may act now.", "turn")
-        return
-    advance(tx, encounter)
+    elif pause and after.current is not None:
+        start_current(tx, encounter)
 
 
-def advance(tx: Transaction, encounter: Encounter) -> None:
+def advance(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:
     now = clock(encounter)
     found = slots(encounter)
     position = found.index(now.current) if now.current in found else now.index - 1
-    begin_slot(tx, encounter, position + 1)
+    begin_slot(tx, encounter, position + 1, begin=begin)
 
 
-def next_round(tx: Transaction, encounter: Encounter) -> None:
+def next_round(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:
     now = touch_clock(tx)
     tx.reach(RoundEnded(now.round))
     now.round += 1
@@ -177,7 +204,7 @@ def next_round(tx: Transaction, encounter: Encounter) -> None:
             state = touch(tx, combatant)
             state.rolled, state.tiebreak = False, []
         tx.log("Everyone rolls initiative again.", "turn")
-    open_round(tx, encounter)
+    open_round(tx, encounter, begin=begin)
 
 
 def rolling_reason(encounter: Encounter) -> str:
@@ -210,27 +237,32 @@ def delay(tx: Transaction, encounter: Encounter, who: Combatant) -> None:
 
 
 def act_now(tx: Transaction, encounter: Encounter, who: Combatant) -> None:
-    """A delaying creature acts after the turn that just ended: it moves there in the
-    order for good and its turn begins."""
+    """A delaying creature acts in the pause after a turn: it moves just before the turn
+    that is up, its initiative that point for good (the initiative of the creature whose
+    turn ended; at a round's turn, of the one that is up), and its turn begins."""
     now = clock(encounter)
     if rt(who).delay is None:
         raise CommandError(f"{who.name} is not delaying.")
-    after = now.gap_after
-    if after is None:
+    if now.gap_after is None or now.current is None:
         raise CommandError("A delaying creature acts when another creature's turn ends.")
     if len(members(encounter, who)) > 1:
         raise CommandError(f"{who.name} acts with its group now: it cannot act alone.")
-    anchor = encounter.find(after)
-    touch(tx, who).delay = None
-    source = encounter.index_of(who.id)
-    if anchor is None:
-        value, destination = LAIR_COUNT, 0
+    others = [c for c in encounter.combatants if c is not who]
+    ended = encounter.find(now.gap_after)
+    if now.current == LAIR:
+        destination = next(
+            (i for i, c in enumerate(others) if rt(c).rolled and initiative(c) < LAIR_COUNT),
+            len(others),
+        )
+        high = ended is not None and initiative(ended) >= LAIR_COUNT
+        value = initiative(ended) if ended is not None and high else LAIR_COUNT
     else:
-        last = members(encounter, anchor)[-1]
-        value = initiative(anchor)
-        destination = encounter.index_of(last.id) + 1
-    if destination > source:
-        destination -= 1
+        up = members(encounter, encounter.combatant(now.current))[0]
+        destination = others.index(up)
+        before = ended is not None and ended in others and others.index(ended) < destination
+        value = initiative(ended) if ended is not None and before else initiative(up)
+    source = encounter.index_of(who.id)
+    touch(tx, who).delay = None
     if destination != source:
         tx.move_combatant(source, destination)
     tx.touch(who).stats["initiative"] = value
