@@ -262,3 +262,14 @@ def test_an_advantaged_roll_prompt_asks_both_dice():
     [answer] = session.prompt().answers
     assert [f.name for f in answer.fields] == ["d20", "second"]
     assert answer.fields[1].minimum == 1
+
+
+def test_with_rerolls_the_next_rounds_turns_are_not_foretold():
+    session, ids = fight(
+        [("Ayla", "party", {"initiative": 15}), ("Orc", "enemy", {"initiative": 10})],
+        reroll="yes",
+    )
+    assert [whose for whose in (t.combatant_id for t in session.upcoming_turns(6))] == [
+        ids["Ayla"],
+        ids["Orc"],
+    ]

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from tracker.engine.ruleset import Turn
-from tracker.engine.rulesets.classic_d20.options import is_pf2e
+from tracker.engine.rulesets.classic_d20.options import is_pf2e, rerolls
 from tracker.engine.rulesets.classic_d20.order import initiative, members, slots
 from tracker.engine.rulesets.classic_d20.resources import grant_text
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, clock
@@ -71,7 +71,9 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
         start = found.index(now.current) if now.current in found else now.index
         round_ = now.round
     position = start
-    while len(turns) < limit and position < start + 2 * len(found):
+    # With initiative re-rolled each round, the next round's order is not known yet.
+    end = len(found) if rerolls(encounter) else start + 2 * len(found)
+    while len(turns) < limit and position < end:
         slot = found[position % len(found)]
         turn_round = round_ + position // len(found)
         first = now.started and not now.rolling and position == start
