@@ -273,3 +273,20 @@ def test_with_rerolls_the_next_rounds_turns_are_not_foretold():
         ids["Ayla"],
         ids["Orc"],
     ]
+
+
+def test_a_group_turn_is_shown_as_its_first_member_still_standing():
+    session, ids = fight(
+        [
+            ("Goblin", "enemy", {"initiative": 12, "hp_max": 7}),
+            ("Goblin 2", "enemy", {"initiative": 12, "hp_max": 7}),
+            ("Ayla", "party", {"initiative": 5}),
+        ],
+        groups="group",
+        skip_defeated="skip",
+    )
+    act(session, "damage", ids["Goblin"], amount=7)
+    assert whose_turn(session) == "Goblin 2"
+    assert session.current_turn().key == ("turn", 1, ids["Goblin"])
+    end(session, 2)
+    assert (session.current_turn().round, whose_turn(session)) == (2, "Goblin 2")

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
+from tracker.engine.health import defeated_by
 from tracker.engine.ruleset import Turn
+from tracker.engine.rulesets.classic_d20.hit_points import HEALTH
 from tracker.engine.rulesets.classic_d20.options import is_pf2e, rerolls
 from tracker.engine.rulesets.classic_d20.order import initiative, members, slots
 from tracker.engine.rulesets.classic_d20.resources import grant_text
@@ -31,6 +33,9 @@ def _turn(
         )
     combatant = encounter.combatant(slot)
     acting = members(encounter, combatant)
+    # A group's turn is shown as its first member still standing (the GM's option to
+    # skip the turns of the defeated then skips it only when all are down).
+    shown = next((m for m in acting if not defeated_by(HEALTH, m.stats, m.defeated)), combatant)
     if current:
         grant = grant_text(encounter, combatant)
     else:
@@ -44,7 +49,7 @@ def _turn(
         "members": [m.id for m in acting],
     }
     phase = f"initiative {initiative(combatant)}"
-    return Turn(combatant.id, ("turn", round_, combatant.id), round_, phase, grant, values)
+    return Turn(shown.id, ("turn", round_, combatant.id), round_, phase, grant, values)
 
 
 def current_turn(encounter: Encounter) -> Turn | None:
