@@ -244,3 +244,13 @@ def test_a_group_turn_tells_the_players_only_the_members_they_see():
     assert turn.grant.startswith("2 act together")
     shown = session.ruleset.public_turn(session.encounter, turn, {ids["Goblin"]})
     assert shown.values["members"] == [ids["Goblin"]] and "together" not in shown.grant
+
+
+def test_a_round_is_six_seconds_and_the_pause_says_what_it_waits_for():
+    session, ids = fight(FIVE_E, delay_5e="yes")
+    end(session, 3)
+    turn = session.current_turn()
+    assert session.ruleset.round_text(session.encounter, turn) == "Round 2 · 6 s"
+    act(session, "delay")
+    end(session)
+    assert session.status() == ("Round 2 · after Orc's turn: does a delaying creature act now?")

@@ -103,6 +103,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
             return turns.rolling_reason(encounter)
         return super().no_turn_reason(encounter)
 
+    def round_text(self, encounter: Encounter, turn: Turn) -> str:
+        return schedule.round_text(turn)
+
     def clock_label(self, encounter: Encounter) -> str:
         return schedule.clock_label(encounter)
 

@@ -18,7 +18,7 @@ from tracker.engine.rulesets.classic_d20.hit_points import HEALTH
 from tracker.engine.rulesets.classic_d20.options import is_pf2e, rerolls
 from tracker.engine.rulesets.classic_d20.order import initiative, members, slots
 from tracker.engine.rulesets.classic_d20.resources import grant_text
-from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, clock
+from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, ROUND_SECONDS, clock
 from tracker.engine.rulesets.classic_d20.turns import rolling_reason
 from tracker.engine.state import Encounter
 
@@ -114,6 +114,10 @@ def status(encounter: Encounter) -> str:
     turn = current_turn(encounter)
     if turn is None:
         return f"Round {now.round}"
+    if now.gap_after is not None:
+        ended = encounter.find(now.gap_after)
+        after = f"after {ended.name}'s turn" if ended is not None else "after a turn"
+        return f"Round {now.round} · {after}: does a delaying creature act now?"
     if turn.combatant_id is None:
         return f"Round {now.round} · {turn.title}"
     name = encounter.combatant(turn.combatant_id).name
@@ -131,3 +135,8 @@ def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> T
             grant = f"{len(seen)} act together · {grant}"
         return replace(turn, grant=grant, values={**turn.values, "members": seen})
     return turn
+
+
+def round_text(turn: Turn) -> str:
+    """ "Round 3 · 12 s": a round is 6 seconds in both flavours."""
+    return f"Round {turn.round} · {ROUND_SECONDS * (turn.round - 1)} s"

@@ -29,6 +29,7 @@ from tracker.engine.state import Combatant
 LAIR = "lair"  # `Clock.current` for the lair's own turn (5e, initiative count 20)
 LAIR_COUNT = 20
 ROUNDS_PER_MINUTE = 10
+ROUND_SECONDS = 6
 DEATH_SAVES = 3  # successes to be stable, failures to die (5e)
 DYING_DEATH = 4  # dying value that kills, less the doomed value (PF2e)
 PF2E_ACTIONS = 3
