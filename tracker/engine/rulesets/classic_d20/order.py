@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tracker.engine.changes import Transaction
+from tracker.engine.health import defeated_by
 from tracker.engine.kit.ordering import check_tie_drag, moves_into, resorted_place, tie_groups
+from tracker.engine.rulesets.classic_d20.hit_points import HEALTH
 from tracker.engine.rulesets.classic_d20.options import grouped, has_lair, ties
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, clock, is_pc, rt, stat
 from tracker.engine.state import Combatant, Encounter
@@ -134,9 +136,10 @@ def in_order_sorted(encounter: Encounter) -> list[Combatant]:
 
 
 def follow_current(tx: Transaction, encounter: Encounter, begin: Callable[[], None]) -> None:
-    """The turn stays with its holder when others join, leave or move; when the holder
-    leaves, it passes to whoever now stands in its place (`begin` starts it, or the
-    next round when the place is past the end)."""
+    """The turn stays with its holder when others join, leave or move (a group's turn
+    with the group, whichever member now stands first); when the holder leaves, it
+    passes to whoever now stands in its place (`begin` starts it, or the next round
+    when the place is past the end)."""
     now = clock(encounter)
     if not now.started or now.rolling or now.current is None:
         return
@@ -146,4 +149,17 @@ def follow_current(tx: Transaction, encounter: Encounter, begin: Callable[[], No
             touched = tx.touch_clock()
             touched.index = found.index(now.current)
         return
+    holder = encounter.find(now.current)
+    if holder is not None:  # its group's turn, now at another member's place: it goes on
+        slot = next((m.id for m in members(encounter, holder) if m.id in found), None)
+        if slot is not None:
+            touched = tx.touch_clock()
+            touched.current, touched.index = slot, found.index(slot)
+            return
     begin()
+
+
+def standing_first(encounter: Encounter, acting: list[Combatant]) -> Combatant:
+    """Who a group's turn is shown as (and who acts when none is named): its first
+    member still standing, else its first."""
+    return next((m for m in acting if not defeated_by(HEALTH, m.stats, m.defeated)), acting[0])

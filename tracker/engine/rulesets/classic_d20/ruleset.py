@@ -257,6 +257,7 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         if handler is None:
             raise CommandError(f"{self.name} has no action {action!r}.")
         handler(tx, encounter, combatant_id, params)
+        order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
 
     # --- durations ------------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
@@ -297,7 +298,7 @@ def actor(encounter: Encounter, combatant_id: str | None, what: str) -> Combatan
             raise CommandError(f"{what}: it is the lair's turn.")
         raise CommandError(f"{what}: nobody has a turn now.")
     if combatant_id is None:
-        return acting[0]
+        return order.standing_first(encounter, acting)
     chosen_one = encounter.combatant(combatant_id)
     if chosen_one not in acting:
         raise CommandError(

@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
-from tracker.engine.health import defeated_by
 from tracker.engine.ruleset import Turn
-from tracker.engine.rulesets.classic_d20.hit_points import HEALTH
 from tracker.engine.rulesets.classic_d20.options import is_pf2e, rerolls
-from tracker.engine.rulesets.classic_d20.order import initiative, members, slots
+from tracker.engine.rulesets.classic_d20.order import initiative, members, slots, standing_first
 from tracker.engine.rulesets.classic_d20.resources import grant_text
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, ROUND_SECONDS, clock
 from tracker.engine.rulesets.classic_d20.turns import rolling_reason
@@ -35,7 +33,7 @@ def _turn(
     acting = members(encounter, combatant)
     # A group's turn is shown as its first member still standing (the GM's option to
     # skip the turns of the defeated then skips it only when all are down).
-    shown = next((m for m in acting if not defeated_by(HEALTH, m.stats, m.defeated)), combatant)
+    shown = standing_first(encounter, acting)
     if current:
         grant = grant_text(encounter, combatant)
     else:
@@ -47,6 +45,7 @@ def _turn(
         "paused": paused,
         "initiative": initiative(combatant),
         "members": [m.id for m in acting],
+        "shown": shown.id,
     }
     phase = f"initiative {initiative(combatant)}"
     return Turn(shown.id, ("turn", round_, combatant.id), round_, phase, grant, values)
