@@ -254,3 +254,16 @@ def test_a_round_is_six_seconds_and_the_pause_says_what_it_waits_for():
     act(session, "delay")
     end(session)
     assert session.status() == ("Round 2 · after Orc's turn: does a delaying creature act now?")
+
+
+def test_acting_now_when_its_own_place_is_up_acts_there_having_lost_the_delayed_turn():
+    session, ids = fight(FIVE_E, flavour="pf2e")
+    act(session, "delay")
+    end(session)  # Orc
+    act(session, "no_one_acts")
+    end(session)  # Bren, the last: Ayla's own place is up in round 2
+    assert (session.current_turn().round, whose_turn(session)) == (2, "Ayla")
+    act(session, "act_now", ids["Ayla"])
+    assert state(session, ids["Ayla"]).delay is None and names(session) == ["Ayla", "Orc", "Bren"]
+    assert by_id(session, ids["Ayla"]).stats["initiative"] == 18
+    act(session, "action", None, what="Stride")

@@ -258,6 +258,10 @@ def act_now(tx: Transaction, encounter: Encounter, who: Combatant) -> None:
         value = initiative(ended) if ended is not None and high else LAIR_COUNT
     else:
         up = members(encounter, encounter.combatant(now.current))[0]
+        if up is who:  # back at its own place: the delayed turn is lost, it acts there
+            touch_clock(tx).gap_after = None
+            start_current(tx, encounter)
+            return
         destination = others.index(up)
         before = ended is not None and ended in others and others.index(ended) < destination
         value = initiative(ended) if ended is not None and before else initiative(up)
