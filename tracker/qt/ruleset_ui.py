@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtWidgets import QWidget
 
-from tracker.engine.entry_points import EntryPoint, entry_points
-from tracker.engine.ruleset import Ruleset
+from tracker.engine.entry_points import EntryPoint
+from tracker.engine.entry_points import entry_points as entry_points  # tests replace it
+from tracker.engine.ruleset import AnyRuleset
 from tracker.qt.document import EncounterDocument
 from tracker.qt.views.order_table import OrderTable
 
@@ -142,7 +143,7 @@ def _ui_named(ruleset_id: str) -> RulesetUi:
     return DEFAULT_UI
 
 
-def ui_for(ruleset: Ruleset | str) -> RulesetUi:
+def ui_for(ruleset: AnyRuleset | str) -> RulesetUi:
     """The UI of a ruleset (or ruleset id): its own if installed, else the generic one."""
     ruleset_id = ruleset if isinstance(ruleset, str) else ruleset.id
     return _ui_named(ruleset_id)

@@ -57,8 +57,8 @@ class ResolutionDelegate(ThemedDelegate):
         row = PillRow(
             side=self.side_color(index),
             value=number(index.data(ResolvesRole)),
-            name=str(index.siblingAtColumn(NAME).data() or ""),
-            detail=str(index.siblingAtColumn(ACTION).data() or ""),
+            name=str(index.sibling(index.row(), NAME).data() or ""),
+            detail=str(index.sibling(index.row(), ACTION).data() or ""),
             now=bool(index.data(ResolvingNowRole)),
         )
         self.paint_pill_row(painter, rect, row, pill_width=96)

@@ -53,10 +53,10 @@ class TickRowDelegate(ThemedDelegate):
             painter.setOpacity(0.45)
         crashed = mark.crashed and not mark.now
         row = PillRow(
-            side=self.side_color(index.siblingAtColumn(NAME)),
+            side=self.side_color(index.sibling(index.row(), NAME)),
             value=number(mark.tick),
-            name=str(index.siblingAtColumn(NAME).data() or ""),
-            detail=str(index.siblingAtColumn(STATE).data() or ""),
+            name=str(index.sibling(index.row(), NAME).data() or ""),
+            detail=str(index.sibling(index.row(), STATE).data() or ""),
             now=mark.now,
             pill_colors=CRASHED if crashed else None,
         )
