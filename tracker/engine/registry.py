@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from tracker.engine.entry_points import EntryPoint, entry_points
+from tracker.engine.entry_points import EntryPoint
+from tracker.engine.entry_points import entry_points as entry_points  # tests replace it
 from tracker.engine.errors import RulesetNotFoundError
 from tracker.engine.ruleset import AnyRuleset
 

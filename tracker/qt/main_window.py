@@ -7,7 +7,15 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QVBoxLayout, QWidget
 
@@ -28,7 +36,7 @@ from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
-from tracker.qt.widgets.recent_menu import keep_at_quit
+from tracker.qt.widgets.recent_menu import RecentMenu, keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
@@ -93,6 +101,7 @@ class MainWindow(
     turn_order_view: QTableView
     log_view: QTableView
     actions_by_name: dict[str, QAction]
+    recent_menu: RecentMenu
     keys: WindowKeys
     journal: Journal | None
 
@@ -236,7 +245,7 @@ class MainWindow(
         self.fight_layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
-    def _on_logged(self, _parent, _first: int, last: int) -> None:
+    def _on_logged(self, _parent: QModelIndex, _first: int, last: int) -> None:
         """While the log's pane is off, its newest line shows in the status bar (a roll's
         faces are read there); the log keeps itself at its last line."""
         if self.dock("dock_log").isVisible():
@@ -314,7 +323,7 @@ class MainWindow(
         if mark is not None:
             mark(self.editor.combatant_id)
 
-    def _on_roster_current(self, current, _previous) -> None:
+    def _on_roster_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         from tracker.qt.models.roster_model import IdRole
 
         combatant_id = current.data(IdRole) if current.isValid() else None
@@ -470,7 +479,7 @@ class MainWindow(
 
     def _restore_geometry(self) -> bool:
         """The GM's last window size, if one was saved: True if restored."""
-        geometry = settings_store().value("main_window/geometry", QByteArray(), type=QByteArray)
+        geometry = _saved_bytes("main_window/geometry")
         if geometry.isEmpty() or not self.restoreGeometry(geometry):
             return False
         self.placed_size = self.size()
@@ -478,6 +487,13 @@ class MainWindow(
 
     def _restore_state(self) -> None:
         """The GM's last panes, if they were saved (once they are built)."""
-        state = settings_store().value("main_window/state", QByteArray(), type=QByteArray)
+        state = _saved_bytes("main_window/state")
         if not state.isEmpty():
             self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+
+
+def _saved_bytes(key: str) -> QByteArray:
+    """A layout saved in the settings file; empty when there is none or the value is
+    not one Roundkeeper wrote (a hand-edited file gives a string or a number)."""
+    value = settings_store().value(key, QByteArray(), type=QByteArray)
+    return value if isinstance(value, QByteArray) else QByteArray()

@@ -12,6 +12,15 @@ passed, else 1 (the failures repeated at the end).
 
 from __future__ import annotations
 
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QMessageLogContext, QtMsgType
+    from PySide6.QtWidgets import QApplication
+
+    from tracker.engine import Session
+
 import os
 import sys
 import tempfile
@@ -86,7 +95,7 @@ def run_self_test(
 
 
 # --- the checks ---------------------------------------------------------------------------
-def _check_icon(app, report: Report) -> None:
+def _check_icon(app: QApplication, report: Report) -> None:
     from tracker.qt.app_icon import SIZES, application_icon
 
     icon = application_icon()
@@ -99,7 +108,7 @@ def _check_icon(app, report: Report) -> None:
         report.ok(f"application icon: {len(sizes)} sizes")
 
 
-def _check_platform_plugins(app, report: Report) -> None:
+def _check_platform_plugins(app: QApplication, report: Report) -> None:
     """The plugin that shows windows on this system's own display is there (the self-test
     itself runs offscreen)."""
     wanted = NATIVE_PLATFORM_PLUGINS.get(sys.platform)
@@ -181,20 +190,20 @@ def _check_rulesets(report: Report) -> list[str]:
             built_in.append(ruleset.id)
     views = {entry.name: entry for entry in ruleset_ui.entry_points(group=ruleset_ui.GROUP)}
     for ruleset_id in built_in:
-        entry = views.get(ruleset_id)
-        if entry is None and not _has_own_views(ruleset_id):
+        view = views.get(ruleset_id)
+        if view is None and not _has_own_views(ruleset_id):
             report.ok(f"ruleset {ruleset_id}: rules load; its views are the generic ones")
             continue
-        if entry is None:
+        if view is None:
             report.fail(f"ruleset {ruleset_id}: its views are not installed")
             continue
         try:
-            ui = entry.load()()
+            ui = view.load()()
         except Exception as error:
             report.fail(f"ruleset {ruleset_id}: its views cannot be loaded: {error!r}")
             continue
         if not isinstance(ui, ruleset_ui.RulesetUi):
-            report.fail(f"ruleset {ruleset_id}: {entry.value} is not a RulesetUi")
+            report.fail(f"ruleset {ruleset_id}: {view.value} is not a RulesetUi")
             continue
         report.ok(f"ruleset {ruleset_id}: rules and views load")
     return built_in
@@ -212,7 +221,7 @@ def _check_samples(report: Report, folder: Path, built_in: list[str]) -> list[Pa
     return samples
 
 
-def _play_sample(app, report: Report, sample: Path, home: Path, turns: int) -> None:
+def _play_sample(app: QApplication, report: Report, sample: Path, home: Path, turns: int) -> None:
     """Open the sample in both windows and play it; report what happened."""
     from tracker.engine import Session
     from tracker.engine.errors import TrackerError
@@ -243,7 +252,9 @@ class _StuckError(Exception):
 class _SamplePlay:
     """One sample in the GM's and the players' windows, played through the GUI."""
 
-    def __init__(self, app, session, journal_dir: Path, scratch: Path) -> None:
+    def __init__(
+        self, app: QApplication, session: Session, journal_dir: Path, scratch: Path
+    ) -> None:
         from tracker.qt.main_window import MainWindow
         from tracker.qt.players.launcher import open_players_screen
 
@@ -376,11 +387,11 @@ def _temporary_home() -> Iterator[Path]:
 
 
 @contextmanager
-def _offscreen_application(qt_argv: list[str] | None) -> Iterator[object]:
+def _offscreen_application(qt_argv: list[str] | None) -> Iterator[QApplication]:
     from PySide6.QtWidgets import QApplication
 
     existing = QApplication.instance()
-    if existing is not None:  # the tests' application (offscreen already)
+    if isinstance(existing, QApplication):  # the tests' application (offscreen already)
         yield existing
         return
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -395,11 +406,13 @@ def _problems_reported_to(report: Report) -> Iterator[None]:
     """Exceptions (also those raised in Qt's slots) and Qt warnings are failures."""
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
-    def on_exception(kind, error, tb) -> None:
+    def on_exception(
+        kind: type[BaseException], error: BaseException, tb: TracebackType | None
+    ) -> None:
         text = "".join(traceback.format_exception(kind, error, tb)).strip()
         report.fail(f"exception: {text}")
 
-    def on_message(kind, _context, message: str) -> None:
+    def on_message(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
         if kind in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
             return
         if not any(message.startswith(ignored) for ignored in IGNORED_QT_MESSAGES):

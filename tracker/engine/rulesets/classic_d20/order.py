@@ -19,7 +19,15 @@ from tracker.engine.health import defeated_by
 from tracker.engine.kit.ordering import check_tie_drag, moves_into, resorted_place, tie_groups
 from tracker.engine.rulesets.classic_d20.hit_points import HEALTH
 from tracker.engine.rulesets.classic_d20.options import grouped, has_lair, ties
-from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, clock, is_pc, rt, stat
+from tracker.engine.rulesets.classic_d20.state import (
+    LAIR,
+    LAIR_COUNT,
+    clock,
+    is_pc,
+    rt,
+    stat,
+    touch_clock,
+)
 from tracker.engine.state import Combatant, Encounter
 
 _NUMBERED = re.compile(r"\s+\d+$")
@@ -146,14 +154,14 @@ def follow_current(tx: Transaction, encounter: Encounter, begin: Callable[[], No
     found = slots(encounter)
     if now.current in found:
         if found.index(now.current) != now.index:
-            touched = tx.touch_clock()
+            touched = touch_clock(tx)
             touched.index = found.index(now.current)
         return
     holder = encounter.find(now.current)
     if holder is not None:  # its group's turn, now at another member's place: it goes on
         slot = next((m.id for m in members(encounter, holder) if m.id in found), None)
         if slot is not None:
-            touched = tx.touch_clock()
+            touched = touch_clock(tx)
             touched.current, touched.index = slot, found.index(slot)
             return
     begin()

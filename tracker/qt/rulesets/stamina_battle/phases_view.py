@@ -265,7 +265,8 @@ class SidePhasesView(QWidget):
 
     def _place_columns(self, sides: list[str]) -> None:
         """The columns in the order of the phases (laid out again only when it changes)."""
-        placed = [self.columns_layout.itemAt(i).widget() for i in range(len(sides))]
+        items = [self.columns_layout.itemAt(i) for i in range(len(sides))]
+        placed = [item.widget() if item is not None else None for item in items]
         if placed == [self.columns[side] for side in sides]:
             return
         for position, side in enumerate(sides):
