@@ -1,15 +1,16 @@
 """The bundled sample encounters are what resources/make_samples.py makes; every
-built-in ruleset has one, and it loads."""
+built-in ruleset (one the roundkeeper distribution registers, however many there are)
+has one, and it loads. A third-party ruleset needs none."""
 
 from __future__ import annotations
 
 import importlib.util
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
 
 from tracker.engine import Session
+from tracker.engine.registry import installed_rulesets
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
 
@@ -26,18 +27,22 @@ def _make_samples_module():
 
 
 SCRIPT = _make_samples_module()
-# The built-in rulesets: those Tracker itself registers (the tests install a
-# third-party example too, which brings no sample).
-BUILT_IN = sorted(
-    entry.name
-    for entry in entry_points(group="tracker.rulesets")
-    if entry.value.startswith("tracker.")
-)
+# The built-in rulesets: those the roundkeeper distribution registers (the tests install
+# a third-party example too, which brings no sample).
+BUILT_IN = sorted(item.registered_as for item in installed_rulesets() if item.built_in)
 
 
 def test_every_built_in_ruleset_is_sampled_by_the_script():
+    assert BUILT_IN and "war_scroll" in BUILT_IN
     assert sorted(SCRIPT.SAMPLES) == BUILT_IN
-    assert len(BUILT_IN) == 5
+
+
+def test_a_third_party_ruleset_is_not_built_in_and_needs_no_sample():
+    example = {item.registered_as: item for item in installed_rulesets()}["highest_roll"]
+    assert example.usable and not example.built_in
+    assert example.distribution == "roundkeeper_example_ruleset"
+    assert "highest_roll" not in SCRIPT.SAMPLES
+    assert not sample_path("highest_roll_sample.json").exists()
 
 
 @pytest.mark.parametrize("ruleset_id", BUILT_IN)

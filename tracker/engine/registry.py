@@ -92,11 +92,12 @@ def _load(entry: EntryPoint) -> InstalledRuleset:
 
 @cache
 def installed_rulesets() -> tuple[InstalledRuleset, ...]:
-    """Every entry point of the group, loaded and checked, in the order of their names;
-    a second one with an id already installed is refused (the first on the path wins)."""
+    """Every entry point of the group, loaded and checked, in the order of their names.
+    A second one with an id already installed is refused: a built-in keeps its id, else
+    the first on the path wins."""
     installed: list[InstalledRuleset] = []
     taken: dict[str, InstalledRuleset] = {}
-    for entry in entry_points(group=GROUP):
+    for entry in _built_in_first(entry_points(group=GROUP)):
         item = _inspect(entry)
         first = taken.get(entry.name)
         if first is not None:
@@ -106,6 +107,10 @@ def installed_rulesets() -> tuple[InstalledRuleset, ...]:
             taken[entry.name] = item
         installed.append(item)
     return tuple(sorted(installed, key=lambda item: (item.name.casefold(), item.registered_as)))
+
+
+def _built_in_first(entries: list[EntryPoint]) -> list[EntryPoint]:
+    return sorted(entries, key=lambda e: distribution_key(e.distribution) != BUILT_IN_DISTRIBUTION)
 
 
 def _origin(item: InstalledRuleset) -> str:
@@ -127,7 +132,7 @@ def get_ruleset(ruleset_id: str) -> AnyRuleset:
     when none is installed or it cannot be used (the message says why)."""
     if ruleset_id in _found:
         return _found[ruleset_id]
-    for entry in entry_points(group=GROUP):
+    for entry in _built_in_first(entry_points(group=GROUP)):
         if entry.name != ruleset_id:
             continue
         item = _inspect(entry)

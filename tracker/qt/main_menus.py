@@ -246,6 +246,9 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "shortcuts",
     )
     item(help_menu, "&About Roundkeeper", window.show_about, None, "about")
+    from tracker.qt.dialogs.rulesets_dialog import show_rulesets  # a small module
+
+    item(help_menu, "&Rulesets", lambda: show_rulesets(window), None, "rulesets")
 
     view_menu = bar.addMenu("&View")
     scheme_menu = view_menu.addMenu("&Appearance")
