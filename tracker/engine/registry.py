@@ -106,7 +106,7 @@ def installed_rulesets() -> tuple[InstalledRuleset, ...]:
         else:
             taken[entry.name] = item
         installed.append(item)
-    return tuple(sorted(installed, key=lambda item: (item.name.casefold(), item.registered_as)))
+    return tuple(sorted(installed, key=lambda item: (item.name, item.registered_as)))
 
 
 def _built_in_first(entries: list[EntryPoint]) -> list[EntryPoint]:
