@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.plugins import built_in_rulesets
 from tracker.engine import Session
 from tracker.engine.registry import installed_rulesets
 from tracker.persistence.files import load_encounter
@@ -29,7 +30,7 @@ def _make_samples_module():
 SCRIPT = _make_samples_module()
 # The built-in rulesets: those the roundkeeper distribution registers (the tests install
 # a third-party example too, which brings no sample).
-BUILT_IN = sorted(item.registered_as for item in installed_rulesets() if item.built_in)
+BUILT_IN = built_in_rulesets()
 
 
 def test_every_built_in_ruleset_is_sampled_by_the_script():

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.plugins import forget_plugins
+from tests.plugins import built_in_rulesets, forget_plugins
 from tracker.engine import registry
 from tracker.qt import app as app_module
 from tracker.qt import ruleset_ui, self_test
 from tracker.qt.self_test import default_samples_dir, run_self_test
 
 # The built-in rulesets, however many: those the roundkeeper distribution registers.
-BUILT_IN = sorted(item.registered_as for item in registry.installed_rulesets() if item.built_in)
+BUILT_IN = built_in_rulesets()
 
 
 def run(qapp, **kwargs) -> tuple[int, str]:
