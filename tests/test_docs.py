@@ -51,10 +51,11 @@ def test_the_ruleset_of_the_docs_plays_as_written(tmp_path, capsys, monkeypatch)
     assert capsys.readouterr().out == "Bob aids Cid (3).\n"
 
 
-def test_the_ruleset_of_the_docs_passes_a_strict_type_check(tmp_path):
-    module, play = _ruleset_example(tmp_path)
+def test_the_rulesets_of_the_docs_and_the_example_plugin_pass_a_strict_type_check(tmp_path):
+    module, _play = _ruleset_example(tmp_path)
+    plugin = ROOT / "examples" / "roundkeeper-example-ruleset" / "highest_roll" / "__init__.py"
     checked = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(module)],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(module), str(plugin)],
         cwd=ROOT,
         capture_output=True,
         text=True,
