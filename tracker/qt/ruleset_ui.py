@@ -140,6 +140,7 @@ def _named(path: str) -> Callable[..., object]:
 
 DEFAULT_UI = RulesetUi()
 _loaded: dict[str, RulesetUi] = {}  # by entry point value
+_refused: dict[str, str] = {}  # by entry point value: why it could not be loaded
 
 
 def _load(entry: EntryPoint) -> RulesetUi | None:
@@ -157,13 +158,31 @@ def _instantiate(entry: EntryPoint) -> RulesetUi | None:
     try:
         ui_class = entry.load()
         ui = ui_class()
-    except Exception:  # a broken plugin must not keep Tracker from starting
+    except Exception as error:  # a broken plugin must not keep Roundkeeper from starting
         log.exception("The ruleset UI %r could not be loaded.", entry.value)
+        _refused[entry.value] = (
+            f"its views ({entry.value}) cannot be loaded: {type(error).__name__}: {error}"
+        )
         return None
     if not isinstance(ui, RulesetUi):
         log.error("The ruleset UI %r is not a RulesetUi; ignored.", entry.value)
+        _refused[entry.value] = f"its views ({entry.value}) are not a RulesetUi."
         return None
     return ui
+
+
+def ui_problems(ruleset_ids: set[str]) -> dict[str, list[str]]:
+    """Why installed views are not used, by the id they are registered under: views that
+    cannot be loaded (their ruleset gets the generic UI) or that no ruleset of
+    `ruleset_ids` (the installed ones) has. Loads every views' entry point."""
+    problems: dict[str, list[str]] = {}
+    for entry in entry_points(group=GROUP):
+        found = [] if _load(entry) is not None else [_refused[entry.value]]
+        if entry.name not in ruleset_ids:
+            found.append(f"views ({entry.value}) are registered for no installed ruleset.")
+        if found:
+            problems.setdefault(entry.name, []).extend(found)
+    return problems
 
 
 @cache

@@ -1,13 +1,15 @@
 """`roundkeeper --self-test`: is this Roundkeeper whole? Meant for a freshly built bundle
 (CI runs it on the Linux one) and for a GM whose copy misbehaves.
 
-Offscreen, in a temporary Roundkeeper home (the GM's own files are never touched), it checks
-that every ruleset and its views load, that every built-in ruleset has a bundled sample,
-and then opens every bundled sample in the GM's window and the players' window and plays
-a few turns through the window's own actions and prompt buttons, undoes and redoes,
-switches the players' theme and exports the sheets to PDF. Any refusal, exception or Qt
-warning on the way is a failure. It prints one line per check and returns 0 if all
-passed, else 1 (the failures repeated at the end).
+Offscreen, in a temporary Roundkeeper home (the GM's own files are never touched), it
+checks that every installed ruleset and its views load and are consistent, that every
+built-in ruleset (registered by the `roundkeeper` distribution) has its views and a
+bundled sample (a third-party ruleset needs neither), and then opens every bundled sample
+in the GM's window and the players' window and plays a few turns through the window's
+own actions and prompt buttons, undoes and redoes, switches the players' theme and
+exports the sheets to PDF. Any refusal, exception or Qt warning on the way is a failure.
+It prints one line per check and returns 0 if all passed, else 1 (the failures repeated
+at the end).
 """
 
 from __future__ import annotations
@@ -169,43 +171,43 @@ def _has_own_views(ruleset_id: str) -> bool:
 
 
 def _check_rulesets(report: Report) -> list[str]:
-    """Every installed ruleset and ruleset UI loads; returns the built-in rulesets' ids."""
+    """Every installed ruleset and its views load; returns the built-in rulesets' ids.
+
+    A built-in ruleset (one the `roundkeeper` distribution registers) must bring a
+    bundled sample, and its views if Roundkeeper ships a Qt package for it; a third-party
+    one needs neither (without views it gets the generic ones), but what it installs must
+    load and be consistent."""
     from tracker.engine import registry
     from tracker.qt import ruleset_ui
 
-    entries = list(registry.entry_points(group=registry.GROUP))
-    if not entries:
+    installed = registry.installed_rulesets()
+    if not installed:
         report.fail(
             f"rulesets: none installed (no entry points in {registry.GROUP!r}: "
             "is Roundkeeper's package metadata bundled?)"
         )
+    views = {entry.name for entry in ruleset_ui.entry_points(group=ruleset_ui.GROUP)}
+    view_problems = ruleset_ui.ui_problems({item.registered_as for item in installed})
+    for ruleset_id, problems in view_problems.items():
+        for problem in problems:
+            report.fail(f"ruleset {ruleset_id}: {problem}")
     built_in: list[str] = []
-    for entry in entries:
-        try:
-            ruleset = registry.get_ruleset(entry.name)
-        except Exception as error:  # a broken ruleset is what this looks for
-            report.fail(f"ruleset {entry.name}: cannot be loaded ({entry.value}): {error!r}")
+    for item in installed:
+        package = registry.distribution_key(item.distribution) or item.value
+        where = "built in" if item.built_in else f"from {package}"
+        if not item.usable:
+            for problem in item.problems:
+                report.fail(f"ruleset {item.registered_as} ({where}): {problem}")
             continue
-        if entry.value.startswith("tracker."):
-            built_in.append(ruleset.id)
-    views = {entry.name: entry for entry in ruleset_ui.entry_points(group=ruleset_ui.GROUP)}
-    for ruleset_id in built_in:
-        view = views.get(ruleset_id)
-        if view is None and not _has_own_views(ruleset_id):
-            report.ok(f"ruleset {ruleset_id}: rules load; its views are the generic ones")
+        if item.built_in:
+            built_in.append(item.registered_as)
+            if item.registered_as not in views and _has_own_views(item.registered_as):
+                report.fail(f"ruleset {item.registered_as}: its views are not installed")
+                continue
+        if item.registered_as in view_problems:
             continue
-        if view is None:
-            report.fail(f"ruleset {ruleset_id}: its views are not installed")
-            continue
-        try:
-            ui = view.load()()
-        except Exception as error:
-            report.fail(f"ruleset {ruleset_id}: its views cannot be loaded: {error!r}")
-            continue
-        if not isinstance(ui, ruleset_ui.RulesetUi):
-            report.fail(f"ruleset {ruleset_id}: {view.value} is not a RulesetUi")
-            continue
-        report.ok(f"ruleset {ruleset_id}: rules and views load")
+        kind = "views" if item.registered_as in views else "the generic views"
+        report.ok(f"ruleset {item.registered_as} ({where}): rules and {kind} load")
     return built_in
 
 

@@ -22,7 +22,9 @@ from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 
-@dataclass
+# Mutable records are slotted: every change keeps a copy of what it touched for undo,
+# and a record without a __dict__ is a third of the size.
+@dataclass(slots=True)
 class Clock:
     started: bool = False
     round: int = 0
@@ -30,18 +32,18 @@ class Clock:
     index: int = 0  # where that combatant stands: kept in step as the order changes
 
 
-@dataclass
+@dataclass(slots=True)
 class Runtime:
     shouted: int = 0  # times this combatant used the "shout" action
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     carrier_id: str = ""
     ends_round: int = 0  # ends as the carrier's turn of this round ends
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnEnded:
     """Timing point: a combatant's turn ended."""
 
