@@ -127,6 +127,7 @@ class MainWindow(
         self.players_window: PlayersWindow | None = None
         self.add_dialog: AddCombatantDialog | None = None
         self._shown = False
+        self._expired_text = ""  # what the last expiries were told as (status bar)
         self._panes_shared = False  # the side panes get their share at the first show
         self._layout_restored = False  # unless the GM's own layout was restored
         self._reselecting = False  # going back to the combatant with unapplied edits
@@ -251,8 +252,12 @@ class MainWindow(
         if self.dock("dock_log").isVisible():
             return
         entry = self.log_model.entry_at(last)
-        if entry is not None and entry.kind != "expiry":  # an expiry has the banner
-            self.statusBar().showMessage(entry.text, 8000)
+        if entry is None:
+            return
+        # Expiries come last in a step's lines: the status bar ends on all of them, as
+        # the banner tells them (`_on_changed`), not on the turn that began before.
+        text = self._expired_text if entry.kind == "expiry" else entry.text
+        self.statusBar().showMessage(text or entry.text, 8000)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -414,6 +419,7 @@ class MainWindow(
             text = "; ".join(f"{e.name} on {names.get(e.carrier_id, '?')} expired" for e in expired)
             self.banner.announce(f"{text}.", "expiry")
             self.statusBar().showMessage(text, 8000)
+            self._expired_text = text
         elif self.banner.kind == "error":
             self.banner.hide()
         self._update_title()
