@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt, SignalInstance
-from PySide6.QtGui import QAction, QActionEvent, QActionGroup, QHelpEvent, QKeySequence
-from PySide6.QtWidgets import QToolBar, QToolButton, QToolTip, QWidget
+from PySide6.QtCore import QObject, Qt, SignalInstance
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
@@ -56,8 +55,8 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         menu.addAction(action)
         return action
 
-    bar = window.menuBar()
-    file_menu = bar.addMenu("&File")
+    menus = window.top_menus  # made, with their titles, in the first frame
+    file_menu = menus["file"]
     item(
         file_menu,
         "&New encounter…",
@@ -86,7 +85,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     file_menu.addSeparator()
     item(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit, "quit")
 
-    edit_menu = bar.addMenu("&Edit")
+    edit_menu = menus["edit"]
     undo = window.document.undo_stack.createUndoAction(window, "&Undo")
     undo.setShortcut(QKeySequence.StandardKey.Undo)
     redo = window.document.undo_stack.createRedoAction(window, "&Redo")
@@ -131,7 +130,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(edit_menu, "Re&name encounter…", window.rename_encounter, None, "rename")
     item(edit_menu, "Encounter &options…", window.edit_options, "Ctrl+,", "options")
 
-    play_menu = bar.addMenu("&Play")
+    play_menu = menus["play"]
     item(
         play_menu,
         "&Start",
@@ -166,7 +165,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     )
     item(play_menu, "Saved &conditions…", window.manage_saved_conditions, None, "saved_conditions")
 
-    players_menu = bar.addMenu("P&layers")
+    players_menu = menus["players"]
     item(
         players_menu,
         "Players' &screen…",  # "Close players' screen" while it is shown
@@ -223,7 +222,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(players_menu, "Print pre&view…", window.preview_sheets, None, "preview")
     item(players_menu, "Export &PDF…", window.export_sheets, None, "export_pdf")
 
-    library_menu = bar.addMenu("&Library")
+    library_menu = menus["library"]
     item(library_menu, "&Library…", window.open_library_dialog, "Ctrl+L", "library")
     item(
         library_menu,
@@ -237,7 +236,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(library_menu, "&Import combatants…", window.import_to_library, None, "import_library")
     item(library_menu, "&Export library…", window.export_library, None, "export_library")
 
-    help_menu = bar.addMenu("&Help")
+    help_menu = menus["help"]
     item(
         help_menu,
         "&Keyboard shortcuts",
@@ -247,7 +246,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     )
     item(help_menu, "&About Roundkeeper", window.show_about, None, "about")
 
-    view_menu = bar.addMenu("&View")
+    view_menu = menus["view"]
     scheme_menu = view_menu.addMenu("&Appearance")
     schemes = QActionGroup(window)
     current = appearance().choice
@@ -271,18 +270,17 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     timer = turn_timer_action(window)
     view_menu.addAction(timer)
     named["turn_timer"] = timer
-    bar.insertMenu(players_menu.menuAction(), view_menu)
 
     for name, icon_name in ICONS.items():
         set_icon(named[name], icon_name)
-    toolbar = PlayToolBar(window, steady=(undo, redo))
-    window.addToolBar(toolbar)
+    toolbar = window.play_toolbar  # in the first frame, holding its place
+    toolbar.clear()
     for name in ("undo", "redo", None, "add", "add_effect", None, "players_screen"):
         if name is None:
             toolbar.addSeparator()
         else:
             toolbar.addAction(named[name])
-    toolbar.hold_steady()
+    toolbar.hold_steady((undo, redo))
     return named
 
 
@@ -303,48 +301,3 @@ class _StepText(QObject):
         verb = self._verb
         self._action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
         self._action.setToolTip(plain_tip(f"{verb} {step}" if step else verb))
-
-
-class PlayToolBar(QToolBar):
-    """The toolbar. Its Undo and Redo buttons keep a fixed word (the undo stack renames
-    their actions at every step: "Undo Rename Goblin", said in full in the menu and the
-    button's tooltip) and a fixed size, and a new text for their actions neither lays
-    the toolbar out nor repaints the button: else every step would lay out, and
-    repaint, the whole window."""
-
-    def __init__(self, parent: QWidget, steady: tuple[QAction, ...]) -> None:
-        super().__init__("Play", parent)
-        self.setObjectName("play_toolbar")
-        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self._steady = steady
-        self._buttons: dict[QObject, QAction] = {}
-
-    def hold_steady(self) -> None:
-        """Fix the steady buttons' size and follow their actions; call once they are
-        added."""
-        for action in self._steady:
-            button = self.widgetForAction(action)
-            if isinstance(button, QToolButton):
-                button.setFixedSize(button.sizeHint())
-                button.installEventFilter(self)
-                self._buttons[button] = action
-
-    def actionEvent(self, event: QActionEvent) -> None:
-        if event.type() == QEvent.Type.ActionChanged and event.action() in self._steady:
-            return  # its fixed-size button follows it on its own
-        super().actionEvent(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """A steady button takes its action's change only when it shows (enabled, icon);
-        its tooltip says the action's text as it is now."""
-        action = self._buttons.get(watched)
-        if action is None or not isinstance(watched, QToolButton):
-            return False
-        kind = event.type()
-        if kind == QEvent.Type.ActionChanged:
-            shown = (watched.isEnabled(), watched.icon().cacheKey())
-            return shown == (action.isEnabled(), action.icon().cacheKey())
-        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            QToolTip.showText(event.globalPos(), action.toolTip(), watched)
-            return True
-        return False
