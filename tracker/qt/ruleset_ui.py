@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QWidget
 from tracker.engine.entry_points import EntryPoint, entry_points
 from tracker.engine.ruleset import Ruleset
 from tracker.qt.document import EncounterDocument
-from tracker.qt.views.order_table import OrderTable
 
 if TYPE_CHECKING:
     from tracker.qt.players.public_state import PublicState
@@ -70,6 +69,9 @@ class RulesetUi:
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
         """The GM's view in the middle of the main window. A view with a
         `combatant_selected(str)` signal selects the combatant everywhere on a click."""
+        # Imported here: a ruleset with a view of its own starts without it.
+        from tracker.qt.views.order_table import OrderTable
+
         return OrderTable(document, parent)
 
     def players_panel(
