@@ -195,3 +195,23 @@ def test_the_fight_view_keeps_its_place_in_the_gms_saved_layout(qtbot, tmp_path)
     at_first, whole = _places_at_first_frame_and_whole(qtbot, window)
     assert at_first == whole
     assert window.dock("dock_turn_order").isVisible()
+
+
+def test_a_menu_opened_before_the_rest_is_built_opens_filled(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    play = window.top_menus["play"]
+    assert play.actions() == [] and not _built(window)
+    play.popup(window.mapToGlobal(QPoint(40, 20)))
+    assert _built(window)
+    assert window.actions_by_name["start"] in play.actions()
+    play.hide()
+
+
+def test_the_toolbar_holds_its_place_then_takes_its_actions(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    toolbar = window.play_toolbar
+    assert len(toolbar.actions()) == 1 and not toolbar.actions()[0].isEnabled()  # a stand-in
+    window.complete()
+    named = [a.objectName() for a in toolbar.actions() if not a.isSeparator()]
+    assert named == ["undo", "redo", "add", "add_effect", "players_screen"]
