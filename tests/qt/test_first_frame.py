@@ -7,14 +7,20 @@ import warnings
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from tracker.engine import EndTurn, Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.persistence.journal import pending_journal, recover_journal
 from tracker.qt.app import open_main_window, sample_path
+from tracker.qt.first_frame import AfterPaint
 from tracker.qt.main_window import MainWindow
+
+
+def _built(window: MainWindow) -> bool:
+    """Whether the rest of the window is built (the inspector is in its dock)."""
+    return "inspector" in window.__dict__
 
 
 def _open(qtbot, tmp_path: Path) -> MainWindow:
@@ -29,8 +35,11 @@ def test_the_first_frame_is_painted_before_the_rest_is_built(qtbot, tmp_path):
     assert window.windowTitle().startswith(window.document.encounter.name)
     assert window.turn_panel.turn_label.text()
     assert window.central_view.isVisibleTo(window)
-    assert window.findChildren(QDockWidget) == []
-    assert window.menuBar().actions() == []
+    assert not _built(window)
+    # Their places are held: the menus' titles, the toolbar and the docks.
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&Play", "&View", "P&layers", "&Library", "&Help"]
+    assert all(a.menu().actions() == [] for a in window.menuBar().actions())
     assert pending_journal(tmp_path / "journal") is None
     with qtbot.waitSignal(window.completed, timeout=5000):
         window.show()
@@ -58,7 +67,7 @@ def test_a_menu_shortcut_pressed_right_after_show_works(qtbot, tmp_path):
     session = window.document.session
     assert not session.ruleset.is_started(session.encounter)
     # Before any event is processed: the first frame is not even painted.
-    assert window.findChildren(QDockWidget) == []
+    assert not _built(window)
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert session.ruleset.is_started(session.encounter)  # Play → Start
     assert window.actions_by_name["start"].shortcut().toString() == "Ctrl+Return"
@@ -70,7 +79,7 @@ def test_a_click_in_the_view_before_the_inspector_is_built_shows_it_there(qtbot,
     grid = window.central_view
     row = 1
     point = grid.visualRect(grid.grid_model.index(row, 0)).center()
-    assert window.findChildren(QDockWidget) == []
+    assert not _built(window)
     qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=point)
     chosen = grid.grid_model.combatant_at(row)
     assert window.editor.combatant_id == chosen.id
@@ -84,7 +93,7 @@ def test_a_change_before_the_rest_is_built_is_journaled_with_its_undo(qtbot, tmp
     recovered = recover_journal(tmp_path / "journal").session
     assert recovered.encounter.to_dict() == window.document.encounter.to_dict()
     assert len(recovered.history) == 2
-    assert window.findChildren(QDockWidget) != []
+    assert _built(window)
 
 
 def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_path, monkeypatch):
@@ -105,7 +114,7 @@ def test_every_ruleset_view_completes_its_window_once_painted(qtbot, tmp_path, s
     session = Session(load_encounter(sample_path(sample)))
     window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
     qtbot.addWidget(window)
-    assert window.findChildren(QDockWidget) == []
+    assert not _built(window)
     with qtbot.waitSignal(window.completed, timeout=5000):
         window.show()
     assert window.dock("dock_inspector").isVisible()
@@ -127,8 +136,82 @@ def test_an_undo_before_the_rest_is_built_is_journaled(qtbot, tmp_path):
     # Not closed, as if killed: its journal is left to resume.
     resumed = open_main_window(journal, ask=lambda _q: True, tell=lambda *_: None)
     qtbot.addWidget(resumed)
-    assert resumed.findChildren(QDockWidget) == []
+    assert not _built(resumed)
     resumed.document.undo_stack.undo()  # before the first frame is even painted
     recovered = recover_journal(journal).session
     assert recovered.encounter.to_dict() == resumed.document.encounter.to_dict()
     assert (len(recovered.history), len(recovered.undone)) == (1, 1)
+
+
+def _view_place(window: MainWindow) -> QRect:
+    """The fight view's geometry in the window's coordinates."""
+    view = window.central_view
+    return QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+
+
+def _places_at_first_frame_and_whole(qtbot, window: MainWindow) -> tuple[QRect, QRect]:
+    """Where the fight view is when its first frame is painted (before the rest is
+    built) and once the rest of the window is built and painted."""
+    first: list[QRect] = []
+
+    def at_first_frame() -> None:
+        assert not _built(window)
+        first.append(_view_place(window))
+
+    AfterPaint(window.central_view, at_first_frame)  # the last filter is asked first
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    assert first, "the first frame was painted before the rest was built"
+    painted: list[bool] = []
+    AfterPaint(window.inspector, lambda: painted.append(True))
+    qtbot.waitUntil(lambda: painted == [True], timeout=5000)
+    return first[0], _view_place(window)
+
+
+def test_the_fight_view_keeps_its_place_when_the_rest_arrives(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    at_first, whole = _places_at_first_frame_and_whole(qtbot, window)
+    assert at_first == whole
+    # The menus, the toolbar and the inspector's dock were there: the view is not at
+    # the window's top, nor as wide as the window.
+    assert at_first.top() > window.menuBar().height() + window.play_toolbar.height()
+    assert at_first.width() < window.width() - window.dock("dock_inspector").width()
+
+
+def test_the_fight_view_keeps_its_place_in_the_gms_saved_layout(qtbot, tmp_path):
+    first = _open(qtbot, tmp_path)
+    first.resize(1300, 740)
+    with qtbot.waitSignal(first.completed, timeout=5000):
+        first.show()
+    # The GM's own layout: the log below, the turn order beside, a wider inspector.
+    for name in ("log", "turn_order"):
+        first.actions_by_name[f"pane_{name}"].trigger()
+    qtbot.waitUntil(lambda: first.dock("dock_log").isVisible(), timeout=5000)
+    first.resizeDocks([first.dock("dock_inspector")], [520], Qt.Orientation.Horizontal)
+    first.close()
+    window = _open(qtbot, tmp_path)
+    assert window._layout_restored
+    assert window.dock("dock_log").isVisibleTo(window)
+    at_first, whole = _places_at_first_frame_and_whole(qtbot, window)
+    assert at_first == whole
+    assert window.dock("dock_turn_order").isVisible()
+
+
+def test_a_menu_opened_before_the_rest_is_built_opens_filled(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    play = window.top_menus["play"]
+    assert play.actions() == [] and not _built(window)
+    play.popup(window.mapToGlobal(QPoint(40, 20)))
+    assert _built(window)
+    assert window.actions_by_name["start"] in play.actions()
+    play.hide()
+
+
+def test_the_toolbar_holds_its_place_then_takes_its_actions(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    toolbar = window.play_toolbar
+    assert len(toolbar.actions()) == 1 and not toolbar.actions()[0].isEnabled()  # a stand-in
+    window.complete()
+    named = [a.objectName() for a in toolbar.actions() if not a.isSeparator()]
+    assert named == ["undo", "redo", "add", "add_effect", "players_screen"]

@@ -46,6 +46,8 @@ NOT_AT_START = {
     "tracker.qt.printing": "printing",
     "tracker.qt.players.window": "the players' screen",
     "PySide6.QtSvg": "the SVG renderer, 1 MiB (icons at menu and toolbar sizes are masks)",
+    "tracker.qt.views.order_table": "the default view (the sample's War Scroll has its own)",
+    "tracker.engine.add_group": "adding several combatants (tracker.engine names it lazily)",
 }
 
 PROBE = """

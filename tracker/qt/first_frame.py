@@ -15,9 +15,31 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
 PROBE = "ROUNDKEEPER_STARTUP_PROBE"
+# The menu bar's titles, in their order: the menus are filled by tracker/qt/main_menus.py.
+MENU_TITLES = {
+    "file": "&File",
+    "edit": "&Edit",
+    "play": "&Play",
+    "view": "&View",
+    "players": "P&layers",
+    "library": "&Library",
+    "help": "&Help",
+}
+
+
+def title_menus(bar: QMenuBar, complete: Callable[[], None]) -> dict[str, QMenu]:
+    """The menu bar with its titles in the first frame (it has its height then); a menu
+    opened before the rest of the window is built builds it (`complete`) first, and so
+    opens filled."""
+    menus = {}
+    for name, title in MENU_TITLES.items():
+        menu = bar.addMenu(title)
+        menu.aboutToShow.connect(complete)
+        menus[name] = menu
+    return menus
 
 
 class AfterPaint(QObject):

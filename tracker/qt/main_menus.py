@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt, SignalInstance
-from PySide6.QtGui import QAction, QActionEvent, QActionGroup, QHelpEvent, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QToolTip, QWidget
+from PySide6.QtCore import QObject, Qt, SignalInstance
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
@@ -47,10 +47,10 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     _file_menu(menus)
     undo, redo = _edit_menu(menus)
     _play_menu(menus)
-    players_menu = _players_menu(menus)
+    _players_menu(menus)
     _library_menu(menus)
     _help_menu(menus)
-    menus.bar.insertMenu(players_menu.menuAction(), _view_menu(menus))
+    _view_menu(menus)  # its title stands before Players from the first frame on
     for name, icon_name in ICONS.items():
         set_icon(menus.named[name], icon_name)
     _toolbar(window, menus.named, undo, redo)
@@ -87,7 +87,7 @@ class _Menus:
 
 def _file_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
-    file_menu = menus.bar.addMenu("&File")
+    file_menu = window.top_menus["file"]  # made, with its title, in the first frame
     item(
         file_menu,
         "&New encounter…",
@@ -120,7 +120,7 @@ def _file_menu(menus: _Menus) -> None:
 def _edit_menu(menus: _Menus) -> tuple[QAction, QAction]:
     """Edit; returns its Undo and Redo (the toolbar keeps them steady)."""
     window, item = menus.window, menus.item
-    edit_menu = menus.bar.addMenu("&Edit")
+    edit_menu = window.top_menus["edit"]  # made, with its title, in the first frame
     undo = window.document.undo_stack.createUndoAction(window, "&Undo")
     undo.setShortcut(QKeySequence.StandardKey.Undo)
     redo = window.document.undo_stack.createRedoAction(window, "&Redo")
@@ -170,7 +170,7 @@ def _edit_menu(menus: _Menus) -> tuple[QAction, QAction]:
 
 def _play_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
-    play_menu = menus.bar.addMenu("&Play")
+    play_menu = window.top_menus["play"]  # made, with its title, in the first frame
     item(
         play_menu,
         "&Start",
@@ -206,9 +206,9 @@ def _play_menu(menus: _Menus) -> None:
     item(play_menu, "Saved &conditions…", window.manage_saved_conditions, None, "saved_conditions")
 
 
-def _players_menu(menus: _Menus) -> QMenu:
+def _players_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
-    players_menu = menus.bar.addMenu("P&layers")
+    players_menu = window.top_menus["players"]  # made, with its title, in the first frame
     item(
         players_menu,
         "Players' &screen…",  # "Close players' screen" while it is shown
@@ -265,12 +265,10 @@ def _players_menu(menus: _Menus) -> QMenu:
     item(players_menu, "Print pre&view…", window.preview_sheets, None, "preview")
     item(players_menu, "Export &PDF…", window.export_sheets, None, "export_pdf")
 
-    return players_menu
-
 
 def _library_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
-    library_menu = menus.bar.addMenu("&Library")
+    library_menu = window.top_menus["library"]  # made, with its title, in the first frame
     item(library_menu, "&Library…", window.open_library_dialog, "Ctrl+L", "library")
     item(
         library_menu,
@@ -287,7 +285,7 @@ def _library_menu(menus: _Menus) -> None:
 
 def _help_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
-    help_menu = menus.bar.addMenu("&Help")
+    help_menu = window.top_menus["help"]  # made, with its title, in the first frame
     item(
         help_menu,
         "&Keyboard shortcuts",
@@ -301,10 +299,9 @@ def _help_menu(menus: _Menus) -> None:
     item(help_menu, "&Rulesets", lambda: show_rulesets(window), None, "rulesets")
 
 
-def _view_menu(menus: _Menus) -> QMenu:
-    """View (the caller places it before Players)."""
+def _view_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
-    view_menu = menus.bar.addMenu("&View")
+    view_menu = window.top_menus["view"]  # made, with its title, in the first frame
     scheme_menu = view_menu.addMenu("&Appearance")
     schemes = QActionGroup(window)
     current = appearance().choice
@@ -329,18 +326,16 @@ def _view_menu(menus: _Menus) -> QMenu:
     view_menu.addAction(timer)
     menus.named["turn_timer"] = timer
 
-    return view_menu
-
 
 def _toolbar(window: MainWindow, named: dict[str, QAction], undo: QAction, redo: QAction) -> None:
-    toolbar = PlayToolBar(window, steady=(undo, redo))
-    window.addToolBar(toolbar)
+    toolbar = window.play_toolbar  # in the first frame, holding its place
+    toolbar.clear()
     for entry in ("undo", "redo", None, "add", "add_effect", None, "players_screen"):
         if entry is None:
             toolbar.addSeparator()
         else:
             toolbar.addAction(named[entry])
-    toolbar.hold_steady()
+    toolbar.hold_steady((undo, redo))
 
 
 class _StepText(QObject):
@@ -360,48 +355,3 @@ class _StepText(QObject):
         verb = self._verb
         self._action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
         self._action.setToolTip(plain_tip(f"{verb} {step}" if step else verb))
-
-
-class PlayToolBar(QToolBar):
-    """The toolbar. Its Undo and Redo buttons keep a fixed word (the undo stack renames
-    their actions at every step: "Undo Rename Goblin", said in full in the menu and the
-    button's tooltip) and a fixed size, and a new text for their actions neither lays
-    the toolbar out nor repaints the button: else every step would lay out, and
-    repaint, the whole window."""
-
-    def __init__(self, parent: QWidget, steady: tuple[QAction, ...]) -> None:
-        super().__init__("Play", parent)
-        self.setObjectName("play_toolbar")
-        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self._steady = steady
-        self._buttons: dict[QObject, QAction] = {}
-
-    def hold_steady(self) -> None:
-        """Fix the steady buttons' size and follow their actions; call once they are
-        added."""
-        for action in self._steady:
-            button = self.widgetForAction(action)
-            if isinstance(button, QToolButton):
-                button.setFixedSize(button.sizeHint())
-                button.installEventFilter(self)
-                self._buttons[button] = action
-
-    def actionEvent(self, event: QActionEvent) -> None:
-        if event.type() == QEvent.Type.ActionChanged and event.action() in self._steady:
-            return  # its fixed-size button follows it on its own
-        super().actionEvent(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """A steady button takes its action's change only when it shows (enabled, icon);
-        its tooltip says the action's text as it is now."""
-        action = self._buttons.get(watched)
-        if action is None or not isinstance(watched, QToolButton):
-            return False
-        kind = event.type()
-        if kind == QEvent.Type.ActionChanged:
-            shown = (watched.isEnabled(), watched.icon().cacheKey())
-            return shown == (action.isEnabled(), action.icon().cacheKey())
-        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            QToolTip.showText(event.globalPos(), action.toolTip(), watched)
-            return True
-        return False

@@ -28,7 +28,7 @@ from tracker.qt.appearance import appearance, retint
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
-from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report
+from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
 from tracker.qt.players.reveal import FirstTurnReveals
@@ -36,6 +36,7 @@ from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.widgets.play_toolbar import PlayToolBar
 from tracker.qt.widgets.recent_menu import RecentMenu, keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
@@ -159,9 +160,11 @@ class MainWindow(
         self.document.undo_stack.cleanChanged.connect(self._update_title)
         self._update_title()
         self._dress_central_view()
+        self._hold_places()
         self._geometry_restored = self._restore_geometry()
         if not self._geometry_restored:
             self.fit_to_screen()
+        self._restore_state()
         if first_frame_only:
             AfterPaint(self.central_view, self.complete)
             self._early = EarlyKeys(self, self.complete)  # a key first: built first
@@ -194,7 +197,7 @@ class MainWindow(
         # Imported now: the first frame does without them.
         from tracker.qt.keyboard import WindowKeys
         from tracker.qt.main_menus import build_menus
-        from tracker.qt.window_rest import build_parts, show_new_parts
+        from tracker.qt.window_rest import build_parts
 
         self.journal = None
         build_parts(self)
@@ -212,14 +215,9 @@ class MainWindow(
                 self._journal_failed(error)
         else:
             self._start_journal()
-        self._restore_state()
-        if self.isVisible():
-            show_new_parts(self)
         # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
         self.keys = WindowKeys(self)
         self._stage = DONE
-        if self.isVisible():
-            self._share_panes_once()
         self.completed.emit()
         if probing():
             AfterPaint(self.inspector, self._report_ready)
@@ -246,6 +244,16 @@ class MainWindow(
         self.fight_layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
+    def _hold_places(self) -> None:
+        """The menu bar with its titles, the toolbar and the panes' docks, in the first
+        frame already: the fight view has its final place from the first frame on, and
+        the rest of the window fills them in (`complete`)."""
+        self.top_menus = title_menus(self.menuBar(), self.complete)
+        self.play_toolbar = PlayToolBar(self)
+        self.play_toolbar.hold_place()
+        self.addToolBar(self.play_toolbar)
+        self.add_docks()
+
     def _on_logged(self, _parent: QModelIndex, _first: int, last: int) -> None:
         """While the log's pane is off, its newest line shows in the status bar (a roll's
         faces are read there); the log keeps itself at its last line."""
@@ -268,12 +276,11 @@ class MainWindow(
             # The window manager tells the frame's size once the window is mapped.
             QTimer.singleShot(0, self.keep_inside_screen)
             QTimer.singleShot(250, self.keep_inside_screen)
-        if self._stage == DONE:
-            self._share_panes_once()
+        self._share_panes_once()
 
     def _share_panes_once(self) -> None:
-        """At the first show of the whole window, the side panes get their share (unless
-        the GM's own layout was restored)."""
+        """At the window's first show, the side panes get their share (unless the GM's
+        own layout was restored)."""
         if not self._panes_shared:
             self._panes_shared = True
             if not self._layout_restored:
@@ -492,7 +499,7 @@ class MainWindow(
         return True
 
     def _restore_state(self) -> None:
-        """The GM's last panes, if they were saved (once they are built)."""
+        """The GM's last panes, if they were saved (their docks are built)."""
         state = _saved_bytes("main_window/state")
         if not state.isEmpty():
             self._layout_restored = self.restoreState(state, LAYOUT_VERSION)

@@ -26,7 +26,6 @@ from tracker.engine.entry_points import EntryPoint
 from tracker.engine.entry_points import entry_points as entry_points  # tests replace it
 from tracker.engine.ruleset import AnyRuleset
 from tracker.qt.document import EncounterDocument
-from tracker.qt.views.order_table import OrderTable
 
 if TYPE_CHECKING:
     from tracker.qt.players.public_state import PublicState
@@ -73,6 +72,9 @@ class RulesetUi:
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
         """The GM's view in the middle of the main window. A view with a
         `combatant_selected(str)` signal selects the combatant everywhere on a click."""
+        # Imported here: a ruleset with a view of its own starts without it.
+        from tracker.qt.views.order_table import OrderTable
+
         return OrderTable(document, parent)
 
     def players_panel(

@@ -180,14 +180,16 @@ class WindowPanes(QMainWindow):
     _default_state: QByteArray
     placed_size = QSize()  # the size the window was opened at (fitted or restored)
 
-    def add_pane(
-        self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea
-    ) -> QDockWidget:
+    def add_dock(self, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        """A pane's dock, in its place from the first frame on: it holds a stand-in of
+        the pane's least width until `fill_pane` gives it the pane (so that the fight
+        view never moves when the rest of the window is built)."""
         dock = QDockWidget(title, self)
-        if area != BOTTOM:
-            widget.setMinimumWidth(SIDE_MINIMUM)  # never squeezed unreadable
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        stand_in = QWidget()
+        if area != BOTTOM:
+            stand_in.setMinimumWidth(SIDE_MINIMUM)
+        dock.setWidget(stand_in)
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
@@ -196,14 +198,36 @@ class WindowPanes(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    def add_docks(self) -> None:
+        """Every pane's dock (the inspector's never closed: the question the rules wait
+        for shows there), the optional ones hidden; the layout as built is the default."""
+        inspector = self.add_dock("dock_inspector", "Inspector", RIGHT)
+        inspector.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        for pane in OPTIONAL_PANES:
+            self.add_dock(pane.name, pane.title, pane.area).hide()
+        self.follow_pane_toggles()
+        self.keep_default_layout()
+
+    def fill_pane(self, name: str, widget: QWidget) -> None:
+        """The pane itself in place of its stand-in."""
+        dock = self.dock(name)
+        stand_in = dock.widget()
+        if stand_in is not None:
+            # A side pane is never squeezed unreadable (its stand-in's least width).
+            if stand_in.minimumWidth():
+                widget.setMinimumWidth(stand_in.minimumWidth())
+            stand_in.deleteLater()
+        dock.setWidget(widget)
+        if dock.isVisible():
+            widget.show()
+
     def dock(self, name: str) -> QDockWidget:
         found = self.findChild(QDockWidget, name)
         assert found is not None, name
         return found
-
-    def hide_optional_panes(self) -> None:
-        for pane in OPTIONAL_PANES:
-            self.dock(pane.name).hide()
 
     def keep_default_layout(self) -> None:
         """Remember the layout as built (call before the GM's own is restored)."""

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
-
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import RosterModel
@@ -19,7 +16,7 @@ from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
 from tracker.qt.widgets.health_box import HealthBox
 from tracker.qt.widgets.prompt_panel import PromptPanel
-from tracker.qt.window_panes import BOTTOM, LEFT, RIGHT, inspector_pane, roster_pane
+from tracker.qt.window_panes import inspector_pane, roster_pane
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
@@ -39,7 +36,8 @@ def build_models(window: MainWindow) -> None:
 
 
 def build_panes(window: MainWindow) -> None:
-    """The inspector beside the fight and the optional panes."""
+    """The inspector beside the fight and the optional panes, in their docks (built
+    with the first frame, `WindowPanes.add_docks`)."""
     window.roster_view = roster_list(window.roster_model)
     window.editor = CombatantEditor(window.document)
     window.health_box = HealthBox(window.document, window.selected_combatant_ids)
@@ -64,32 +62,9 @@ def build_panes(window: MainWindow) -> None:
         window.banner, window.prompt_panel, window.health_box, window.editor, window.effects_panel
     )
     window.inspector = inspector.widget()
-    dock = window.add_pane("dock_inspector", "Inspector", inspector, RIGHT)
-    # Never closed: the question the rules wait for shows there.
-    dock.setFeatures(
-        QDockWidget.DockWidgetFeature.DockWidgetMovable
-        | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-    )
-    window.add_pane("dock_combatants", "Combatants list", roster_pane(window.roster_view), LEFT)
+    window.fill_pane("dock_inspector", inspector)
+    window.fill_pane("dock_combatants", roster_pane(window.roster_view))
     window.turn_order_view = turn_order_table(window.turn_order_model)
-    window.add_pane("dock_turn_order", "Turn order", window.turn_order_view, LEFT)
+    window.fill_pane("dock_turn_order", window.turn_order_view)
     window.log_view = log_table(window.log_model)
-    window.add_pane("dock_log", "Log", window.log_view, BOTTOM)
-    window.hide_optional_panes()
-    window.follow_pane_toggles()
-    window.keep_default_layout()
-
-
-def show_new_parts(window: MainWindow) -> None:
-    """Parts added to a window already on screen stay hidden until shown (Qt's rule for
-    a child added to a visible widget): the menu bar, the toolbar and the panes not
-    hidden on purpose (an optional pane off, as built or as restored) are shown."""
-    found: list[QWidget] = [window.menuBar()]
-    direct = Qt.FindChildOption.FindDirectChildrenOnly
-    found += window.findChildren(QDockWidget, options=direct)
-    found += window.findChildren(QToolBar, options=direct)
-    for part in found:
-        if part.isHidden() and not part.testAttribute(
-            Qt.WidgetAttribute.WA_WState_ExplicitShowHide
-        ):
-            part.show()
+    window.fill_pane("dock_log", window.log_view)
