@@ -1,0 +1,112 @@
+"""Sharing one window's encounter: a players' board nobody sees (the page's source) and
+the server on its own threads. The GUI thread only turns the board into JSON and hands
+it over (`ShareServer.publish` takes a lock for a moment); it never touches a socket.
+
+Loading another encounter, closing the window or quitting stops the sharing."""
+
+from __future__ import annotations
+
+import socket
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
+
+from tracker.qt.document import EncounterDocument
+from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.settings import PlayersScreenSettings
+from tracker.qt.players.themes import theme_named
+from tracker.qt.share.page_state import page_state
+from tracker.share.assets import page_assets
+from tracker.share.server import ShareServer
+
+DEFAULT_PORT = 8765
+
+
+class ShareSession(QObject):
+    """`started` / `stopped` follow the server. The token is kept from one start to the
+    next (a pause does not break the players' links) until `renew_token`."""
+
+    started = Signal()
+    stopped = Signal()
+
+    def __init__(self, document: EncounterDocument, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.server: ShareServer | None = None
+        self.board: PlayersBoard | None = None
+        self._token: str | None = None
+        self._publish_soon = QTimer(self)  # a burst of changes is published once
+        self._publish_soon.setSingleShot(True)
+        self._publish_soon.setInterval(0)
+        self._publish_soon.timeout.connect(self.publish)
+        document.replaced.connect(self.stop)  # another encounter: this one is closed
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop)
+        # The window gone (its children too): the server is stopped all the same.
+        parent.destroyed.connect(lambda *_args: self._stop_server())
+
+    def is_sharing(self) -> bool:
+        return self.server is not None
+
+    def start(self, host: str, port: int) -> None:
+        """Serve on this address (port 0: any free one); an `OSError` says why not."""
+        self.stop()
+        server = ShareServer(host, port, page_assets(), token=self._token)
+        self._token = server.hub.token
+        settings = PlayersScreenSettings.load()
+        self.board = PlayersBoard(self.document, theme_named("dark"), health=settings.health)
+        self.board.public.updated.connect(self._publish_soon.start)
+        self.server = server
+        self.publish()
+        server.start()
+        self.started.emit()
+
+    def stop(self) -> None:
+        self._stop_server()
+        if self.board is not None:
+            self.board.public.updated.disconnect(self._publish_soon.start)
+            self.board.deleteLater()
+            self.board = None
+            self.stopped.emit()
+
+    def _stop_server(self) -> None:
+        if self.server is not None:
+            self.server.stop()  # on a thread of its own
+            self.server = None
+
+    def renew_token(self) -> None:
+        """A new link; every device on the old one is disconnected."""
+        if self.server is not None:
+            self._token = self.server.hub.renew_token()
+        else:
+            self._token = None
+
+    def publish(self) -> None:
+        if self.server is not None and self.board is not None:
+            self.server.publish(page_state(self.board).to_json())
+
+    def link(self, host: str | None = None) -> str:
+        """The address players open: on `host` (the server's own unless it listens on
+        every interface, then the one with the default route)."""
+        assert self.server is not None
+        shown = host or self.server.host
+        if shown in ("0.0.0.0", "::"):
+            shown = default_route_address() or "127.0.0.1"
+        if ":" in shown:
+            shown = f"[{shown}]"
+        return f"http://{shown}:{self.server.port}/{self.server.hub.token}/"
+
+    def device_count(self) -> int:
+        return self.server.hub.stream_count if self.server is not None else 0
+
+
+def default_route_address() -> str | None:
+    """The IPv4 address this computer reaches other networks from (connecting a UDP
+    socket sends nothing: it only asks the system for the route)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never a real host
+            return str(probe.getsockname()[0])
+        except OSError:
+            return None
