@@ -49,9 +49,10 @@
     setText("now-detail", state.now.detail);
     setText("next-caption", state.next_caption);
     fill("turns", state.turns.map(function (t) { return card(t.name, t.detail, t.side); }));
-    var lines = state.panel.lines.map(function (text) {
+    var lines = state.panel.lines.map(function (line) {
       var item = document.createElement("li");
-      item.textContent = text;
+      item.textContent = line.text;
+      if (line.caption) { item.className = "caption"; }
       return item;
     });
     fill("panel-lines", lines);

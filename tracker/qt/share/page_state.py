@@ -41,8 +41,16 @@ class Now:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A label of a ruleset's panel: a heading ("STAMINA") or a line of text."""
+
+    text: str
+    caption: bool
+
+
+@dataclass(frozen=True)
 class Panel:
-    lines: tuple[str, ...]
+    lines: tuple[Line, ...]
     rows: tuple[Card, ...]
 
 
@@ -98,9 +106,12 @@ def _panel(board: PlayersBoard) -> Panel:
     if board.panel is None:
         return Panel((), ())
     lines = tuple(
-        text
+        Line(text, bool(label.property("caption")))
         for label in board.panel.findChildren(QLabel)
-        if label.isVisibleTo(board.panel) and (text := _label_text(label))
+        # A list's page number is left out: the page lists every row.
+        if label.isVisibleTo(board.panel)
+        and label.objectName() != "players_page"
+        and (text := _label_text(label))
     )
     rows: list[Card] = []
     for view in board.panel.findChildren(QListView):  # a grid is a picture: left out

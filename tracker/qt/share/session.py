@@ -7,6 +7,7 @@ Loading another encounter, closing the window or quitting stops the sharing."""
 from __future__ import annotations
 
 import socket
+import threading
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -20,6 +21,7 @@ from tracker.share.assets import page_assets
 from tracker.share.server import ShareServer
 
 DEFAULT_PORT = 8765
+STOP_WAIT_S = 2.0  # at most, for the last server to let go of its port
 
 
 class ShareSession(QObject):
@@ -35,6 +37,7 @@ class ShareSession(QObject):
         self.server: ShareServer | None = None
         self.board: PlayersBoard | None = None
         self._token: str | None = None
+        self._stopping: threading.Thread | None = None  # the last server's shutdown
         self._publish_soon = QTimer(self)  # a burst of changes is published once
         self._publish_soon.setSingleShot(True)
         self._publish_soon.setInterval(0)
@@ -52,6 +55,8 @@ class ShareSession(QObject):
     def start(self, host: str, port: int) -> None:
         """Serve on this address (port 0: any free one); an `OSError` says why not."""
         self.stop()
+        if self._stopping is not None:  # its port free again (a poll interval, 0.1 s)
+            self._stopping.join(STOP_WAIT_S)
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
         settings = PlayersScreenSettings.load()
@@ -72,7 +77,7 @@ class ShareSession(QObject):
 
     def _stop_server(self) -> None:
         if self.server is not None:
-            self.server.stop()  # on a thread of its own
+            self._stopping = self.server.stop()  # on a thread of its own
             self.server = None
 
     def renew_token(self) -> None:
