@@ -254,3 +254,25 @@ def test_an_end_turn_with_30_pages_connected_keeps_to_the_table_speed_budget(qtb
     for stream in streams:
         stream.close()
     share.stop()
+
+
+def test_the_players_menu_opens_one_dialog_and_session_per_window(qtbot, tmp_path):
+    from tracker.qt.main_window import MainWindow
+
+    window = MainWindow(fight().session, None, tmp_path / "journal")
+    qtbot.addWidget(window)
+    action = window.actions_by_name["share_on_network"]
+    assert action.text() == "Share on the local &network…"
+    action.trigger()
+    dialog = window.findChild(ShareDialog)
+    session = window.findChild(ShareSession)
+    assert dialog is not None and dialog.isVisible() and session is not None
+    action.trigger()  # again: the same dialog and session
+    assert window.findChildren(ShareDialog) == [dialog]
+    assert window.findChildren(ShareSession) == [session]
+    session.start("127.0.0.1", 0)
+    assert session.board is not None
+    assert session.board.turn_order_model is window.turn_order_model  # shared, not copied
+    assert state(session)["now"]["name"] == "Bren & <i>Co</i>"
+    session.stop()
+    window.document.undo_stack.setClean()

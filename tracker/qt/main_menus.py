@@ -213,7 +213,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         None,
         "secret_fields",
     )
-    share = lambda: share_on_network(window, window.document)  # noqa: E731
+    share = lambda: share_on_network(window)  # noqa: E731
     item(players_menu, "Share on the local &network…", share, None, "share_on_network")
     players_menu.addSeparator()
     item(

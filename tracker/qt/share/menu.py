@@ -3,19 +3,26 @@ until it is chosen."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from typing import TYPE_CHECKING
 
-from tracker.qt.document import EncounterDocument
+if TYPE_CHECKING:
+    from tracker.qt.main_window import MainWindow
 
 
-def share_on_network(window: QWidget, document: EncounterDocument) -> None:
-    """Show the window's sharing dialog (one session and dialog per window)."""
+def share_on_network(window: MainWindow) -> None:
+    """Show the window's sharing dialog (one session and dialog per window); the page's
+    board shares the window's turn order and effects models."""
     from tracker.qt.share.dialog import ShareDialog
     from tracker.qt.share.session import ShareSession
 
     session = window.findChild(ShareSession)
     if session is None:
-        session = ShareSession(document, window)
+        session = ShareSession(
+            window.document,
+            window,
+            turn_order_model=window.turn_order_model,
+            effects_model=window.effects_model,
+        )
     dialog = window.findChild(ShareDialog)
     if dialog is None:
         dialog = ShareDialog(session, window)

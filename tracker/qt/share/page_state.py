@@ -92,12 +92,19 @@ def page_state(board: PlayersBoard) -> PageState:
 
 
 def _turns(board: PlayersBoard) -> tuple[Card, ...]:
-    """The turns to come, a round of them at most, as the board's lists paint them (all
-    of them: a phone scrolls where the screen shows a page at a time)."""
-    proxy, cards = board.turn_proxy, []
-    for row in range(board._one_round()):
+    """The turns to come as the board's lists paint them, up to the first of a combatant
+    already listed (as the board's `_one_round`), in one pass: all of them, where the
+    screen shows a page at a time (a phone scrolls)."""
+    proxy, cards, seen = board.turn_proxy, [], set()
+    for row in range(proxy.rowCount()):
         index = proxy.index(row, 0)
-        detail = board.turn_delegate.detail(index.data(TurnRole))
+        turn = index.data(TurnRole)
+        holder = turn.combatant_id if turn is not None else None
+        if holder is not None and holder in seen:
+            break
+        if holder is not None:
+            seen.add(holder)
+        detail = board.turn_delegate.detail(turn)
         cards.append(Card(str(index.data() or ""), detail, _side(index.data(Role.DecorationRole))))
     return tuple(cards)
 

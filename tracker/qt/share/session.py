@@ -13,6 +13,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.players.themes import theme_named
@@ -21,6 +23,7 @@ from tracker.share.assets import page_assets
 from tracker.share.server import ShareServer
 
 DEFAULT_PORT = 8765
+PUBLISH_DELAY_MS = 30
 STOP_WAIT_S = 2.0  # at most, for the last server to let go of its port
 
 
@@ -31,16 +34,28 @@ class ShareSession(QObject):
     started = Signal()
     stopped = Signal()
 
-    def __init__(self, document: EncounterDocument, parent: QWidget) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget,
+        *,
+        turn_order_model: TurnOrderModel | None = None,
+        effects_model: EffectsModel | None = None,
+    ) -> None:
+        """Pass the GM's window's models to share them (as the players' screen does):
+        the board then adds no models of its own to each change."""
         super().__init__(parent)
         self.document = document
+        self._models = {"turn_order_model": turn_order_model, "effects_model": effects_model}
         self.server: ShareServer | None = None
         self.board: PlayersBoard | None = None
         self._token: str | None = None
         self._stopping: threading.Thread | None = None  # the last server's shutdown
-        self._publish_soon = QTimer(self)  # a burst of changes is published once
+        # A burst of changes is published once, after the GM's window has painted the
+        # change (the page has 200 ms; the GM's frame comes first).
+        self._publish_soon = QTimer(self)
         self._publish_soon.setSingleShot(True)
-        self._publish_soon.setInterval(0)
+        self._publish_soon.setInterval(PUBLISH_DELAY_MS)
         self._publish_soon.timeout.connect(self.publish)
         document.replaced.connect(self.stop)  # another encounter: this one is closed
         app = QCoreApplication.instance()
@@ -60,7 +75,9 @@ class ShareSession(QObject):
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
         settings = PlayersScreenSettings.load()
-        self.board = PlayersBoard(self.document, theme_named("dark"), health=settings.health)
+        self.board = PlayersBoard(
+            self.document, theme_named("dark"), health=settings.health, **self._models
+        )
         self.board.public.updated.connect(self._publish_soon.start)
         self.server = server
         self.publish()
