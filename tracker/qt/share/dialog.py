@@ -149,6 +149,8 @@ class ShareDialog(QDialog):
             link = self.session.link()
             self.link.setText(link)
             self.code.setPixmap(qr_pixmap(link))
+            if self.isVisible():
+                self.adjustSize()  # room for the code
         else:
             self.link.setText("Not sharing.")
             self.code.clear()
