@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.qt.share.interfaces import Choice, interface_choices
 from tracker.qt.share.session import DEFAULT_PORT, ShareSession
+from tracker.share.interfaces import Choice, interface_choices
 
 QR_SCALE = 6
 

@@ -6,7 +6,6 @@ Loading another encounter, closing the window or quitting stops the sharing."""
 
 from __future__ import annotations
 
-import socket
 import threading
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
@@ -20,6 +19,7 @@ from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.players.themes import theme_named
 from tracker.qt.share.page_state import page_state
 from tracker.share.assets import page_assets
+from tracker.share.interfaces import default_route_address
 from tracker.share.server import ShareServer
 
 DEFAULT_PORT = 8765
@@ -121,14 +121,3 @@ class ShareSession(QObject):
 
     def device_count(self) -> int:
         return self.server.hub.stream_count if self.server is not None else 0
-
-
-def default_route_address() -> str | None:
-    """The IPv4 address this computer reaches other networks from (connecting a UDP
-    socket sends nothing: it only asks the system for the route)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never a real host
-            return str(probe.getsockname()[0])
-        except OSError:
-            return None
