@@ -21,10 +21,11 @@ from PySide6.QtWidgets import QWidget
 
 from benchmarks.table_speed import add_effects, build, next_step
 from tests.share.test_server import Stream
-from tracker.engine import AddCombatant, EndTurn, Session, StartEncounter
+from tracker.engine import AddCombatant, EditCombatant, EndTurn, Session, StartEncounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.share.dialog import ShareDialog, qr_pixmap
+from tracker.qt.share.page_state import page_state
 from tracker.qt.share.session import ShareSession
 from tracker.share.interfaces import (
     EVERY_INTERFACE,
@@ -282,3 +283,17 @@ def test_the_players_menu_opens_one_dialog_and_session_per_window(qtbot, tmp_pat
     assert state(session)["now"]["name"] == "Bren & <i>Co</i>"
     session.stop()
     window.document.undo_stack.setClean()
+
+
+def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):
+    document, session, dialog = shared
+    odd = 'Line\u2028sep\u2029 é 🐉 "quoted" </script> \\'  # what the engine accepts
+    bren = next(c for c in document.encounter.combatants if c.name.startswith("Bren"))
+    assert document.apply(EditCombatant(bren.id, {"name": odd}))
+    session.start("127.0.0.1", 0)
+    body = page_state(session.board).to_json()
+    assert b"\n" not in body and b"\r" not in body
+    assert json.loads(body)["now"]["name"] == odd
+    stream = Stream(session.server)
+    assert json.loads(stream.wait_for(1)[0][1])["now"]["name"] == odd
+    stream.close()

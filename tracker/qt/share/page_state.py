@@ -65,7 +65,9 @@ class PageState:
     effects: tuple[Card, ...]
 
     def to_json(self) -> bytes:
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":")).encode()
+        """ASCII JSON: any text at all (a lone surrogate from a file, a line separator)
+        is escaped, so it always encodes and never breaks an event's line."""
+        return json.dumps(asdict(self), separators=(",", ":")).encode("ascii")
 
 
 def page_state(board: PlayersBoard) -> PageState:
