@@ -332,3 +332,22 @@ def test_nothing_is_logged(server, capfd):
     raw(server, b"GARBAGE\r\n\r\n")
     out, err = capfd.readouterr()
     assert server.hub.token not in out + err and out + err == ""
+
+
+def test_ordinary_requests_end_without_an_error_in_the_handler(server, monkeypatch):
+    errors: list[object] = []
+    monkeypatch.setattr(
+        type(server._server), "handle_error", lambda self, request, address: errors.append(address)
+    )
+    token = server.hub.token
+    for path in (f"/{token}/", f"/{token}/page.js", f"/{token}/state", "/wrong/", f"/{token}/x"):
+        get(server, path)
+    stream = Stream(server)
+    stream.wait_for(1)
+    stream.close()
+    server.publish(b"{}")  # the stream's thread finds its page gone
+    deadline = time.monotonic() + 5  # every connection's thread over (errors said first)
+    while server._server._connections and time.monotonic() < deadline:
+        threading.Event().wait(0.01)
+    assert server._server._connections == 0
+    assert errors == []

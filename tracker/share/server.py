@@ -85,6 +85,9 @@ class _BoundedReader:
             raise _TooLargeError
         return line
 
+    def close(self) -> None:
+        self._raw.close()
+
 
 @dataclass
 class _RateLimiter:
