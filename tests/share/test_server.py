@@ -94,6 +94,8 @@ class Stream:
             return list(self.events)
 
     def close(self) -> None:
+        self.sock.shutdown(socket.SHUT_RDWR)  # the reader's file holds the socket open
+        self.file.close()
         self.sock.close()
 
 
@@ -345,9 +347,9 @@ def test_ordinary_requests_end_without_an_error_in_the_handler(server, monkeypat
     stream = Stream(server)
     stream.wait_for(1)
     stream.close()
-    server.publish(b"{}")  # the stream's thread finds its page gone
     deadline = time.monotonic() + 5  # every connection's thread over (errors said first)
     while server._server._connections and time.monotonic() < deadline:
+        server.publish(b"{}")  # the stream's thread finds its page gone as it writes
         threading.Event().wait(0.01)
     assert server._server._connections == 0
     assert errors == []
