@@ -46,7 +46,7 @@ class ShareSession(QObject):
         the board then adds no models of its own to each change."""
         super().__init__(parent)
         self.document = document
-        self._models = {"turn_order_model": turn_order_model, "effects_model": effects_model}
+        self._turn_order_model, self._effects_model = turn_order_model, effects_model
         self.server: ShareServer | None = None
         self.board: PlayersBoard | None = None
         self._token: str | None = None
@@ -76,7 +76,11 @@ class ShareSession(QObject):
         self._token = server.hub.token
         settings = PlayersScreenSettings.load()
         self.board = PlayersBoard(
-            self.document, theme_named("dark"), health=settings.health, **self._models
+            self.document,
+            theme_named("dark"),
+            health=settings.health,
+            turn_order_model=self._turn_order_model,
+            effects_model=self._effects_model,
         )
         self.board.public.updated.connect(self._publish_soon.start)
         self.server = server
