@@ -21,9 +21,19 @@ from PySide6.QtWidgets import QWidget
 
 from benchmarks.table_speed import add_effects, build, next_step
 from tests.share.test_server import Stream
-from tracker.engine import AddCombatant, EditCombatant, EndTurn, Session, StartEncounter
+from tracker.engine import (
+    AddCombatant,
+    ChangeHealth,
+    EditCombatant,
+    EndTurn,
+    Session,
+    StartEncounter,
+)
+from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.players.public_state import NEUTRAL
+from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.share.dialog import ShareDialog, qr_pixmap
 from tracker.qt.share.page_state import page_state
 from tracker.qt.share.session import ShareSession
@@ -302,3 +312,31 @@ def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):
     stream = Stream(session.server)
     assert json.loads(stream.wait_for(1)[0][1])["now"]["name"] == odd
     stream.close()
+
+
+def test_the_page_follows_the_players_screen_health_settings(shared, qtbot):
+    """Per side, the players see a number, a band or nothing, as on their screen; a
+    change of those settings reaches the page with the next change of the fight."""
+    document, session, dialog = shared
+    goblin = next(c for c in document.encounter.combatants if c.name == "Goblin")
+    assert document.apply(ChangeHealth((goblin.id,), "-1"))
+    exact = tuple("exact" for _ in SIDES)
+    PlayersScreenSettings(health=exact).save()
+    session.start("127.0.0.1", 0)
+
+    def goblin_detail() -> str:
+        return next(t["detail"] for t in state(session)["turns"] if t["name"] == "Goblin")
+
+    told = goblin_detail()
+    assert any(ch.isdigit() for ch in told.split("·")[0])  # "Hits 11/12 · …": a number
+    PlayersScreenSettings(health=tuple("nothing" for _ in SIDES)).save()
+    assert document.apply(ChangeHealth((goblin.id,), "-1"))
+    qtbot.waitUntil(lambda: goblin_detail() != told, timeout=2000)
+    assert session.board.health_text(goblin.id) == ""
+    assert goblin_detail() == session.board.turn_delegate.detail(
+        next(
+            session.board.turn_proxy.index(r, 0).data(TurnRole)
+            for r in range(session.board.turn_proxy.rowCount())
+            if session.board.turn_proxy.index(r, 0).data() == "Goblin"
+        )
+    )

