@@ -16,6 +16,7 @@ from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.players.settings import settings_store
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.share.menu import share_on_network
 from tracker.qt.widgets.recent_menu import RecentMenu
 from tracker.qt.widgets.turn_timer import turn_timer_action
 from tracker.qt.window_panes import OPTIONAL_PANES
@@ -254,6 +255,8 @@ def _players_menu(menus: _Menus) -> None:
         None,
         "secret_fields",
     )
+    share = lambda: share_on_network(window)  # noqa: E731
+    item(players_menu, "Share on the local &network…", share, None, "share_on_network")
     players_menu.addSeparator()
     item(
         players_menu,
