@@ -162,8 +162,10 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
             words.append(f"doomed {state.doomed}")
         return tuple(words)
 
-    def harm(self, encounter: Encounter, combatant: Combatant, amount: int) -> tuple[int, str]:
-        return hit_points.harm(encounter, combatant, amount)
+    def deal_harm(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant, amount: int
+    ) -> str | None:
+        return hit_points.deal_harm(tx, encounter, combatant, amount)
 
     # --- combatants -----------------------------------------------------------------------
     def place_new(self, encounter: Encounter, combatant: Combatant) -> int:
