@@ -222,6 +222,11 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         through `harm`. Raise `CommandError` to refuse."""
         return None
 
+    def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
+        """The conditions the GM is offered in this encounter: all of `conditions` by
+        default; a ruleset with flavours offers those of the encounter's flavour."""
+        return self.conditions
+
     def on_defeat_changed(
         self, tx: Transaction, encounter: Encounter, combatant: Combatant
     ) -> None:

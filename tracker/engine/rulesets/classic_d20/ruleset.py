@@ -34,7 +34,7 @@ from tracker.engine.rulesets.classic_d20 import (
     schedule,
     turns,
 )
-from tracker.engine.rulesets.classic_d20.conditions import CONDITIONS
+from tracker.engine.rulesets.classic_d20.conditions import CONDITIONS, offered
 from tracker.engine.rulesets.classic_d20.options import (
     FLAVOUR,
     OPTIONS,
@@ -161,6 +161,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         if state.doomed:
             words.append(f"doomed {state.doomed}")
         return tuple(words)
+
+    def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
+        return offered(is_pf2e(encounter))
 
     def deal_harm(
         self, tx: Transaction, encounter: Encounter, combatant: Combatant, amount: int
