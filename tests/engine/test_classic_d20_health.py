@@ -24,12 +24,50 @@ def test_temporary_hp_absorb_damage_first_and_do_not_stack():
     assert (by_id(session, ids["Ayla"]).stats["temp_hp"], hp(session, ids["Ayla"])) == (0, 15)
 
 
-def test_the_gms_minus_refuses_with_the_way_when_temporary_hp_would_be_skipped():
+def _temp(session, combatant_id):
+    return by_id(session, combatant_id).stats["temp_hp"]
+
+
+def test_the_gms_minus_takes_temporary_hp_first_then_hp():
+    session, ids = fight(CAST)
+    act(session, "temp_hp", ids["Ayla"], amount=5)
+    session.apply(ChangeHealth((ids["Ayla"],), "-7"))  # 5 from temporary HP, 2 from HP
+    assert (_temp(session, ids["Ayla"]), hp(session, ids["Ayla"])) == (0, 18)
+    assert session.encounter.log[-1].text == "Ayla −7 (5 from temporary HP; HP 20 → 18)."
+    session.undo()
+    assert (_temp(session, ids["Ayla"]), hp(session, ids["Ayla"])) == (5, 20)
+
+
+def test_the_gms_minus_smaller_than_temporary_hp_leaves_hp_whole():
+    session, ids = fight(CAST)
+    act(session, "temp_hp", ids["Ayla"], amount=8)
+    session.apply(ChangeHealth((ids["Ayla"],), "-3"))
+    assert (_temp(session, ids["Ayla"]), hp(session, ids["Ayla"])) == (5, 20)
+
+
+def test_area_damage_takes_each_ones_temporary_hp_in_one_step():
+    session, ids = fight(CAST)
+    act(session, "temp_hp", ids["Ayla"], amount=5)
+    session.apply(ChangeHealth((ids["Ayla"], ids["Orc"]), "-7"))
+    assert (_temp(session, ids["Ayla"]), hp(session, ids["Ayla"])) == (0, 18)
+    assert hp(session, ids["Orc"]) == 8  # 15 − 7, no temporary HP
+    assert session.encounter.log[-1].text == (
+        "Ayla −7 (5 from temporary HP; HP 20 → 18), Orc −7 (HP 15 → 8)."
+    )
+    session.undo()
+    assert (_temp(session, ids["Ayla"]), hp(session, ids["Ayla"]), hp(session, ids["Orc"])) == (
+        5,
+        20,
+        15,
+    )
+
+
+def test_healing_leaves_temporary_hp_alone():
     session, ids = fight(CAST)
     session.apply(ChangeHealth((ids["Ayla"],), "-4"))
-    assert hp(session, ids["Ayla"]) == 16
     act(session, "temp_hp", ids["Ayla"], amount=5)
-    refused(session, ChangeHealth((ids["Ayla"],), "-4"), "Damage action")
+    session.apply(ChangeHealth((ids["Ayla"],), "+3"))
+    assert (_temp(session, ids["Ayla"]), hp(session, ids["Ayla"])) == (5, 19)
 
 
 def test_a_monster_dies_at_0_hp_and_a_character_makes_death_saves():
@@ -155,10 +193,40 @@ def test_pf2e_healing_ends_dying_and_raises_wounded():
     assert (state(session, ids["Ayla"]).dying, state(session, ids["Ayla"]).wounded) == (0, 1)
 
 
-def test_the_gms_minus_at_0_hp_names_the_damage_action():
+def test_the_gms_minus_at_0_hp_is_a_failed_death_save_and_three_kill():
     session, ids = fight(CAST)
     act(session, "damage", ids["Ayla"], amount=20)
-    refused(session, ChangeHealth((ids["Ayla"],), "-3"), "failed death save")
+    session.apply(ChangeHealth((ids["Ayla"],), "-3"))
+    assert state(session, ids["Ayla"]).death.failures == 1
+    assert session.encounter.log[-1].text == "Ayla −3 (HP stays 0)."
+    session.apply(ChangeHealth((ids["Ayla"],), "-3"))
+    assert not state(session, ids["Ayla"]).dead
+    session.apply(ChangeHealth((ids["Ayla"],), "-1"))
+    assert state(session, ids["Ayla"]).death.failures == 3 and state(session, ids["Ayla"]).dead
+    # Dead, nothing more to count: the box says nothing changes.
+    refused(session, ChangeHealth((ids["Ayla"],), "-3"), "Nothing changes")
+
+
+def test_the_gms_minus_on_a_monster_at_0_hp_changes_nothing():
+    session, ids = fight(CAST)
+    session.apply(ChangeHealth((ids["Orc"],), "-15"))
+    assert state(session, ids["Orc"]).dead
+    refused(session, ChangeHealth((ids["Orc"],), "-3"), "Nothing changes")
+
+
+def test_pf2e_the_gms_minus_at_0_hp_raises_dying():
+    session, ids = fight(CAST, flavour="pf2e")
+    act(session, "damage", ids["Ayla"], amount=20)
+    assert state(session, ids["Ayla"]).dying == 1
+    session.apply(ChangeHealth((ids["Ayla"],), "-3"))
+    assert state(session, ids["Ayla"]).dying == 2
+    session.apply(ChangeHealth((ids["Ayla"],), "+5"))  # healing ends dying: wounded 1
+    assert (state(session, ids["Ayla"]).dying, state(session, ids["Ayla"]).wounded) == (0, 1)
+    session.apply(ChangeHealth((ids["Ayla"],), "-5"))  # 0 HP again: dying 1 + wounded 1
+    assert state(session, ids["Ayla"]).dying == 2
+    session.apply(ChangeHealth((ids["Ayla"],), "-1"))
+    session.apply(ChangeHealth((ids["Ayla"],), "-1"))  # dying 4 kills
+    assert state(session, ids["Ayla"]).dying == 4 and state(session, ids["Ayla"]).dead
 
 
 def test_the_gms_set_to_0_makes_her_fall_and_heal_wakes_her():

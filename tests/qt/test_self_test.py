@@ -145,7 +145,13 @@ def test_the_command_line_option_runs_it(monkeypatch):
     assert ran == [["roundkeeper"]]
 
 
-def test_a_built_in_ruleset_without_views_of_its_own_uses_the_generic_ones(qapp, tmp_path):
+def test_a_built_in_ruleset_without_views_of_its_own_uses_the_generic_ones(
+    qapp, tmp_path, without_entry, monkeypatch
+):
+    # Classic d20 as a built-in that ships no Qt package (as it first did).
+    without_entry(ruleset_ui, "classic_d20")
+    own = self_test._has_own_views
+    monkeypatch.setattr(self_test, "_has_own_views", lambda r: r != "classic_d20" and own(r))
     status, output = run(qapp, samples_dir=samples(tmp_path, *BUILT_IN), turns=1)
     assert "ok    ruleset classic_d20 (built in): rules and the generic views load" in output
     assert status == 0, output

@@ -1,8 +1,10 @@
 """The GM's changes of health: harm, heal or set for one or several combatants at once
 (area damage: one undo step, one line in the log), marking a combatant defeated, and
 reviving it. What health is comes from the ruleset's `HealthSpec` (see
-`tracker.engine.health`); a change typed with dice carries the faces the caller
-rolled, so undo, redo and a replayed journal give the same numbers."""
+`tracker.engine.health`); a ruleset may deal the GM's harm in its own way
+(`Ruleset.deal_harm`: temporary HP first, a blow at 0 HP). A change typed with dice
+carries the faces the caller rolled, so undo, redo and a replayed journal give the same
+numbers."""
 
 from __future__ import annotations
 
@@ -142,15 +144,32 @@ class ChangeHealth(Command):
             raise CommandError("Select the combatants to change first.", "change")
         combatants = [encounter.combatant(combatant_id) for combatant_id in ids]
         amount, rolled = _amount(change, tuple(self.faces))
-        steps = [_step(ruleset, encounter, c, change, amount) for c in combatants]
+        # The ruleset deals the harm it has its own words for (temporary HP, a blow at
+        # 0 HP) at once; the core works out the rest before changing anything.
+        dealt = {
+            c.id: own
+            for c in combatants
+            if change.kind == "harm"
+            and (own := ruleset.deal_harm(tx, encounter, c, amount)) is not None
+        }
+        steps = {
+            c.id: _step(ruleset, encounter, c, change, amount)
+            for c in combatants
+            if c.id not in dealt
+        }
         word = defeated_word(ruleset)
-        told = ", ".join(step.text(change, amount, word) for step in steps)
+        told = ", ".join(
+            f"{c.name} {change.sign}{amount} ({dealt[c.id]})"
+            if c.id in dealt
+            else steps[c.id].text(change, amount, word)
+            for c in combatants
+        )
         came = f"Rolled {rolled.text()}" if rolled is not None else ""
         if rolled is not None and rolled.total < 0:
             came += " (counts as 0)"
-        if not any(step.changes for step in steps):
+        if not dealt and not any(step.changes for step in steps.values()):
             raise CommandError(f"Nothing changes: {'. '.join(filter(None, (came, told)))}.")
-        for step in steps:
+        for step in steps.values():
             if step.changes:
                 old = dict(step.combatant.stats)
                 tx.touch(step.combatant).stats[spec.taken] = step.taken

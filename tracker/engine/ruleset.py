@@ -212,6 +212,21 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         itself; Stamina battle turns damage above Armor into wounds."""
         return amount, ""
 
+    def deal_harm(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant, amount: int
+    ) -> str | None:
+        """Deal the GM's harm `amount` to the combatant in the ruleset's own way, when it
+        is more than `harm` can say (temporary HP taken first, a blow at 0 HP that counts
+        as a failed death save): change the combatant in `tx` and return a few words for
+        the log ("5 from temporary HP; HP 12 → 10"). None, by default: the core deals it
+        through `harm`. Raise `CommandError` to refuse."""
+        return None
+
+    def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
+        """The conditions the GM is offered in this encounter: all of `conditions` by
+        default; a ruleset with flavours offers those of the encounter's flavour."""
+        return self.conditions
+
     def on_defeat_changed(
         self, tx: Transaction, encounter: Encounter, combatant: Combatant
     ) -> None:

@@ -2,7 +2,8 @@
 encounter's system (the ruleset's own first, then those the GM saved for it), with
 completion that finds a name by any part of it, whatever its case.
 
-Which conditions are offered is `catalogue`: the ruleset's declared `conditions`, then
+Which conditions are offered is `catalogue`: the ruleset's declared `conditions` (those
+of the encounter's flavour: `Ruleset.offered_conditions`), then
 the GM's saved ones (a saved condition replaces a plain one of the ruleset of the same
 name: the GM's usual duration wins; a mechanic of the rules is never replaced)."""
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 from tracker.engine.conditions import ConditionSpec, condition_duration
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import AnyRuleset
+from tracker.engine.state import Encounter
 from tracker.library import SavedCondition
 from tracker.qt.rich_text import plain_tip
 
@@ -44,13 +46,18 @@ class Entry:
 
 
 def catalogue(
-    ruleset: AnyRuleset, saved: Sequence[SavedCondition], *, mechanics: bool = True
+    ruleset: AnyRuleset,
+    encounter: Encounter,
+    saved: Sequence[SavedCondition],
+    *,
+    mechanics: bool = True,
 ) -> list[Entry]:
-    """The ruleset's conditions (mechanics only with `mechanics`), then the saved ones."""
+    """The conditions the ruleset offers in the encounter (mechanics only with
+    `mechanics`), then the saved ones."""
     mine = {condition.name.casefold() for condition in saved}
     entries = [
         Entry(c.name, {} if c.is_mechanic else condition_duration(ruleset, c), c.note, c)
-        for c in ruleset.conditions
+        for c in ruleset.offered_conditions(encounter)
         if (mechanics or not c.is_mechanic) and (c.is_mechanic or c.name.casefold() not in mine)
     ]
     taken = {entry.name.casefold() for entry in entries}

@@ -192,7 +192,7 @@ class EffectDialog(QDialog):
                 saved = library.saved_conditions(ruleset.id)
             except TrackerError as error:
                 self._show(str(error))
-        entries = catalogue(ruleset, saved, mechanics=self.effect is None)
+        entries = catalogue(ruleset, self._document.encounter, saved, mechanics=self.effect is None)
         self.name_box.set_entries(ruleset, entries)
 
     def pick(self, entry: Entry) -> None:

@@ -273,6 +273,9 @@ class PlayersBoard(QWidget):
         if self.panel is not None:
             effects = self.effects_proxy.rowCount() > 0
             self.panel.fit(self.height() - (px(EFFECTS_ROOM_PX, self.scale) if effects else 0))
+            layout = self.layout()
+            if layout is not None:  # the panel's new height now, not at the next event
+                layout.activate()
         self._fit_next()
 
     def _fit_next(self, *_args: object) -> None:

@@ -60,12 +60,12 @@ Readings of the rules (where the text leaves room)
   creator concentrates on one spell (effects of one name) at a time, so another is
   refused until it ends. Damage queues a Constitution save (DC max(10, half)), one per
   source; a failed save, 0 HP or the GM ends every effect it holds.
-* Health: HP counted down; the Damage action takes temporary HP first (they do not
-  stack: the higher is kept). The GM's "−7" of the generic damage box works while there
-  are no temporary HP and the creature is above 0 HP; otherwise it is refused, naming
-  the Damage action (a blow at 0 HP is a death save failure or raises dying, which the
-  box cannot say). 5e: at 0 HP a player character (option: every creature) makes death
-  saves at the start of its turns (a prompt; End Turn waits for it), a monster dies.
+* Health: HP counted down; damage, from the GM's "−7" of the damage box (the core's
+  `deal_harm` hook) or the Damage action (which may say a critical hit), takes temporary
+  HP first (they do not stack: the higher is kept); a blow at 0 HP is a failed death
+  save (5e) or raises dying (PF2e). 5e: at 0 HP a player character (option: every
+  creature) makes death saves at the start of its turns (a prompt; End Turn waits for
+  it), a monster dies.
   PF2e: dying 1 (2 on a critical hit) + wounded; the recovery check (flat DC 10 + dying,
   degrees by 10, natural 20 / 1 one step) at the start of its turns; dying 4 − doomed
   kills; leaving dying raises wounded.

@@ -1,5 +1,6 @@
 """The conditions of each flavour, for the GM to pick: 5e's (SRD 5.1) and PF2e's, marked
-with their flavour since several share a name. Plain effects until the GM ends them;
+with their flavour since several share a name; an encounter is offered its own
+flavour's. Plain effects until the GM ends them;
 5e exhaustion and PF2e's valued conditions carry their value (the effect's amount),
 frightened counting down at the end of its carrier's turns."""
 
@@ -127,7 +128,7 @@ PF2E_VALUED: tuple[tuple[str, str, bool], ...] = (
     ("Stunned", "Loses X actions, then stunned lowers by the actions lost.", False),
 )
 
-CONDITIONS: tuple[ConditionSpec, ...] = (
+FIVE_E_CONDITIONS: tuple[ConditionSpec, ...] = (
     *(ConditionSpec(f"{name} (5e)", ENDED, note) for name, note in FIVE_E),
     ConditionSpec(
         "Exhaustion (5e)",
@@ -135,6 +136,8 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
         "Levels 1–6 (the amount): 1 disadvantage on checks, 2 speed halved, 3 disadvantage "
         "on attacks and saves, 4 HP max halved, 5 speed 0, 6 death.",
     ),
+)
+PF2E_CONDITIONS: tuple[ConditionSpec, ...] = (
     *(ConditionSpec(f"{name} (PF2e)", ENDED, note) for name, note in PF2E),
     *(
         ConditionSpec(f"{name} (PF2e)", COUNTDOWN if counts else ENDED, note)
@@ -146,3 +149,9 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
         "The amount each end of its turn, then a DC 15 flat check ends it.",
     ),
 )
+CONDITIONS: tuple[ConditionSpec, ...] = FIVE_E_CONDITIONS + PF2E_CONDITIONS
+"""Both flavours' (each encounter is offered its own flavour's: `offered`)."""
+
+
+def offered(pf2e: bool) -> tuple[ConditionSpec, ...]:
+    return PF2E_CONDITIONS if pf2e else FIVE_E_CONDITIONS

@@ -1,8 +1,8 @@
 """Hit points, temporary hit points, 5e death saves and PF2e dying and wounded.
 
-HP are the core's health ("HP", counted down from `hp_max`, `damage` taken); the GM's
-"−7" works while the creature has no temporary HP and is above 0 HP. The `damage`
-action does everything: temporary HP first (they do not stack: the higher is kept),
+HP are the core's health ("HP", counted down from `hp_max`, `damage` taken). The GM's
+"−7" and the `damage` action (which may say a critical hit) deal damage alike
+(`deal_harm`, the core's hook): temporary HP first (they do not stack: the higher is kept),
 then HP; at 0 HP, 5e: a player character (option: every creature) falls unconscious
 and makes death saves, a monster dies; PF2e: dying 1 (2 on a critical hit) plus its
 wounded value. Damage at 0 HP: 5e a failed death save (2 on a critical hit); PF2e
@@ -34,7 +34,8 @@ HEALTH = HealthSpec(
     maximum="hp_max",
     taken="damage",
     defeated="down",
-    help="Hit points. With temporary HP, or at 0 HP, deal damage with the Damage action.",
+    help="Hit points: damage takes temporary HP first; at 0 HP it is a failed death save "
+    "(5e) or raises dying (PF2e). A critical hit: the Damage action.",
 )
 SAVE_DC = 10
 RECOVERY_BASE = 10
@@ -65,21 +66,23 @@ def dying_5e(encounter: Encounter, combatant: Combatant) -> bool:
     )
 
 
-def harm(encounter: Encounter, combatant: Combatant, amount: int) -> tuple[int, str]:
-    """The GM's "−N": plain HP damage; refused (with the way to do it) when temporary HP
-    or 0 HP make it more than that."""
-    temp = stat(combatant, "temp_hp")
-    if temp > 0:
-        raise CommandError(
-            f"{combatant.name} has {temp} temporary HP: deal the damage with the Damage "
-            "action, which takes them first."
-        )
-    if at_zero(combatant) and (saves_apply(encounter, combatant) or is_pf2e(encounter)):
-        what = "dying rises" if is_pf2e(encounter) else "it is a failed death save"
-        raise CommandError(
-            f"{combatant.name} is at 0 HP: damage now means {what}; use the Damage action."
-        )
-    return amount, ""
+def deal_harm(
+    tx: Transaction, encounter: Encounter, combatant: Combatant, amount: int
+) -> str | None:
+    """The GM's "−N" when it is more than HP lost: temporary HP to take first, or a blow
+    at 0 HP that counts (a failed death save, dying raised). None: plain HP damage, the
+    core's."""
+    state = rt(combatant)
+    counts_at_zero = (
+        at_zero(combatant)
+        and not state.dead
+        and (saves_apply(encounter, combatant) or is_pf2e(encounter))
+    )
+    if amount <= 0 or (stat(combatant, "temp_hp") <= 0 and not counts_at_zero):
+        return None
+    detail, was_zero = _take(tx, combatant, amount)
+    _damaged(tx, encounter, combatant, amount, critical=False, was_zero=was_zero)
+    return detail
 
 
 def on_stats_changed(
@@ -103,6 +106,15 @@ def damage(
     """Damage: temporary HP first, then HP; what it means at 0 HP."""
     if amount <= 0:
         raise CommandError("Damage is 1 or more.", "amount")
+    detail, was_zero = _take(tx, combatant, amount)
+    crit = " (critical hit)" if critical else ""
+    tx.log(f"{combatant.name} takes {amount} damage{crit}; {detail}.", "action")
+    _damaged(tx, encounter, combatant, amount, critical=critical, was_zero=was_zero)
+
+
+def _take(tx: Transaction, combatant: Combatant, amount: int) -> tuple[str, bool]:
+    """Takes `amount` from temporary HP first, then HP. Returns the words for the log
+    ("5 from temporary HP; HP 12 → 10") and whether it was at 0 HP before."""
     temp = stat(combatant, "temp_hp")
     absorbed = min(temp, amount)
     rest = amount - absorbed
@@ -115,13 +127,12 @@ def damage(
     stats = tx.touch(combatant).stats
     stats["temp_hp"] = temp - absorbed
     stats["damage"] = new_taken
-    crit = " (critical hit)" if critical else ""
-    parts = [f"{combatant.name} takes {amount} damage{crit}"]
-    if absorbed:
-        parts.append(f"{absorbed} from temporary HP")
-    parts.append(f"HP {maximum - taken} → {maximum - new_taken}")
-    tx.log("; ".join(parts) + ".", "action")
-    _damaged(tx, encounter, combatant, amount, critical=critical, was_zero=was_zero)
+    parts = [f"{absorbed} from temporary HP"] if absorbed else []
+    if new_taken != taken:
+        parts.append(f"HP {maximum - taken} → {maximum - new_taken}")
+    else:
+        parts.append(f"HP stays {maximum - taken}")
+    return "; ".join(parts), was_zero
 
 
 def temp_hp(tx: Transaction, combatant: Combatant, amount: int) -> None:

@@ -34,7 +34,7 @@ from tracker.engine.rulesets.classic_d20 import (
     schedule,
     turns,
 )
-from tracker.engine.rulesets.classic_d20.conditions import CONDITIONS
+from tracker.engine.rulesets.classic_d20.conditions import CONDITIONS, offered
 from tracker.engine.rulesets.classic_d20.options import (
     FLAVOUR,
     OPTIONS,
@@ -162,8 +162,13 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
             words.append(f"doomed {state.doomed}")
         return tuple(words)
 
-    def harm(self, encounter: Encounter, combatant: Combatant, amount: int) -> tuple[int, str]:
-        return hit_points.harm(encounter, combatant, amount)
+    def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
+        return offered(is_pf2e(encounter))
+
+    def deal_harm(
+        self, tx: Transaction, encounter: Encounter, combatant: Combatant, amount: int
+    ) -> str | None:
+        return hit_points.deal_harm(tx, encounter, combatant, amount)
 
     # --- combatants -----------------------------------------------------------------------
     def place_new(self, encounter: Encounter, combatant: Combatant) -> int:

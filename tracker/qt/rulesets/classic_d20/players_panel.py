@@ -1,0 +1,196 @@
+"""Classic d20 on the players' screen: "INITIATIVE", a card per combatant the players
+see, in initiative order: its initiative in the pill (highlighted for those acting now,
+a group's members together; that row is on every page), its name, and what the table
+may know of it. For the party: a reaction used this round, death saves (5e) or dying
+and wounded (PF2e), stable, Ready and its trigger, Delay, concentration, surprise; for
+the others only what is seen (surprised, delaying, dead). Hidden combatants are never
+shown, and no text that names one (`Visibility.safe`); while a hidden one acts, no card
+is marked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSize, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
+
+from tracker.engine.rulesets.classic_d20 import ClassicD20
+from tracker.engine.state import Combatant
+from tracker.qt.document import EncounterDocument
+from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
+from tracker.qt.players.panel_parts import FittedRows
+from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.ruleset_panel import ListPanel
+from tracker.qt.players.themes import Theme, px
+
+PARTY = "party"
+ROW_PX = 66
+DetailRole = int(Qt.ItemDataRole.UserRole) + 10  # roles the shared leak tests compare
+NowRole = int(Qt.ItemDataRole.UserRole) + 41
+InitiativeRole = int(Qt.ItemDataRole.UserRole) + 50
+NOT_SHOWN = ("to roll initiative",)  # the GM's business before the fight
+SEEN = ("surprised", "delaying", "dead")  # all the players know of the others
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    side: str
+    initiative: str
+    now: bool
+    detail: str
+
+
+class OrderModel(QAbstractTableModel):
+    """The cards of the combatants the players see, in initiative order (one column);
+    read again whenever what the players may see changes (a reset only when their
+    number changed)."""
+
+    def __init__(
+        self, document: EncounterDocument, public: PublicState, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.document, self.public = document, public
+        self._cards = self._read()
+        public.updated.connect(self.reload)
+        public.visibility_changed.connect(self.reload)
+
+    def reload(self) -> None:
+        cards = self._read()
+        if cards == self._cards:
+            return
+        if len(cards) != len(self._cards):
+            self.beginResetModel()
+            self._cards = cards
+            self.endResetModel()
+            return
+        # As many cards: their data changed (a view keeps its laid-out rows).
+        changed = [row for row, card in enumerate(cards) if card != self._cards[row]]
+        self._cards = cards
+        self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], 0))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._cards)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else 1
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._cards):
+            return None
+        card, role = self._cards[index.row()], int(role)
+        if role == int(Qt.ItemDataRole.DisplayRole):
+            return card.name
+        if role == int(Qt.ItemDataRole.ToolTipRole):
+            return card.detail or None
+        if role == int(Qt.ItemDataRole.DecorationRole):
+            return QColor(SIDE_COLORS.get(card.side, SIDE_COLORS["neutral"]))
+        if role == DetailRole:
+            return card.detail
+        if role == NowRole:
+            return card.now
+        if role == InitiativeRole:
+            return card.initiative
+        return None
+
+    def acting_row(self) -> int | None:
+        return next((row for row, card in enumerate(self._cards) if card.now), None)
+
+    def _read(self) -> list[Card]:
+        ruleset, encounter = self.document.ruleset, self.document.encounter
+        if not isinstance(ruleset, ClassicD20):
+            return []
+        acting: set[str] = set()
+        turn = self.public.shown_turn()
+        if turn is not None and not self.public.is_held() and self.public.is_started():
+            members = turn.values.get("members", ())
+            acting = {str(turn.combatant_id), *(str(m) for m in members)}
+        return [
+            self._card(ruleset, combatant, combatant.id in acting)
+            for combatant in encounter.combatants
+            if self.public.is_visible(combatant.id)
+        ]
+
+    def _card(self, ruleset: ClassicD20, combatant: Combatant, now: bool) -> Card:
+        encounter = self.document.encounter
+        words = [w for w in ruleset.markers(encounter, combatant) if w not in NOT_SHOWN]
+        if combatant.side == PARTY:
+            reaction = next(
+                (m for m in ruleset.meters(encounter, combatant) if m.name == "reaction"), None
+            )
+            if reaction is not None and reaction.value <= 0:
+                words.insert(0, "reaction used")
+            held = ruleset.concentrating_on(encounter, combatant)
+            if held:
+                words.insert(0, f"concentrating: {held}")
+        else:
+            words = [w for w in words if w in SEEN]
+        value = combatant.stats.get("initiative")
+        rolled = "to roll initiative" not in ruleset.markers(encounter, combatant)
+        initiative = str(value) if rolled and isinstance(value, int) else "—"
+        safe = self.public.visibility.safe
+        return Card(safe(combatant.name), combatant.side, initiative, now, safe(" · ".join(words)))
+
+
+class CardDelegate(ThemedDelegate):
+    """A combatant's card: its initiative in the pill, the name, what may be known."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(max(option.rect.width(), 200), self.px(ROW_PX))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        if self.cut_off(option):
+            return
+        row = PillRow(
+            side=self.side_color(index),
+            value=str(index.data(InitiativeRole) or ""),
+            name=str(index.data() or ""),
+            detail=str(index.data(DetailRole) or ""),
+            now=bool(index.data(NowRole)),
+        )
+        painter.save()
+        self.paint_pill_row(painter, option.rect.adjusted(0, self.px(3), 0, -self.px(3)), row, 70)
+        painter.restore()
+
+
+class D20Panel(ListPanel):
+    """The caption "INITIATIVE" over the cards, the one acting on every page."""
+
+    row_px = ROW_PX
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("players_d20", "INITIATIVE", document, public, theme, parent)
+        self.order_model = OrderModel(document, public, self)
+        self.delegate = CardDelegate(theme, self)
+        self.add_rows(
+            FittedRows(
+                "players_d20_list",
+                self.order_model,
+                self.delegate,
+                "Nobody is in the fight yet.",
+                pinned=self.order_model.acting_row,
+            )
+        )
+
+    def set_look(self, theme: Theme, scale: float) -> None:
+        self.theme, self.scale = theme, scale
+        self._layout.setSpacing(px(14, scale))
+        self.delegate.set_look(theme, scale)
+        self._size_body()
+
+    def rendered_texts(self) -> list[str]:
+        """Every text the panel shows: its labels and the cards it paints."""
+        texts = self.label_texts()
+        for row in range(self.order_model.rowCount()):
+            index = self.order_model.index(row, 0)
+            texts += [index.data(), index.data(DetailRole)]
+        return [t for t in texts if isinstance(t, str) and t]

@@ -1,0 +1,20 @@
+"""The Classic d20 UI: the order table with Roll all in it, the initiative order on the
+players' screen, and the initiative sheet on paper."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from tracker.qt.document import EncounterDocument
+from tracker.qt.ruleset_ui import LazyRulesetUi
+from tracker.qt.rulesets.classic_d20.view import D20OrderTable
+
+
+class ClassicD20Ui(LazyRulesetUi):
+    print_action_text = "&Print initiative sheet and turn order…"
+    print_title = "Print the initiative sheet"
+    players_panel_at = "tracker.qt.rulesets.classic_d20.players_panel:D20Panel"
+    printed_table_at = "tracker.qt.rulesets.classic_d20.printed:d20_table"
+
+    def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
+        return D20OrderTable(document, parent)
