@@ -10,6 +10,8 @@ a rectangle; `CombatantCellDelegate` draws the `SummaryRole` of an item view's c
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, QSize, Qt
 from PySide6.QtGui import (
     QColor,
@@ -118,7 +120,9 @@ def cell_width(summary: CombatantSummary, font: QFont) -> int:
     if summary.badges:
         wide = QRect(0, 0, 4000, QFontMetrics(font).height())
         badges = effect_badges.used_width(effect_badges.place(summary.badges, wide, font), wide)
-        first = max(first + badges, round(first / (1 - effect_badges.SHARE)))
+        # The badges take at most their share of the line (`effect_badges.place`): the
+        # line is wide enough for the name beside them and for them within that share.
+        first = max(first + badges, math.ceil(badges / effect_badges.SHARE) + 1)
     second = QFontMetrics(small_font(font)).horizontalAdvance(summary.second_line)
     return BAR_W + MARK_W + max(first, second) + 2 * PAD
 
