@@ -25,7 +25,9 @@ import json
 import random
 import re
 import tempfile
+from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +73,7 @@ from tracker.engine import (
 from tracker.engine.changes import ChangeSet
 from tracker.engine.dice import roll_faces
 from tracker.engine.health import is_defeated, parse_change
-from tracker.engine.ruleset import ActionSpec
+from tracker.engine.ruleset import ActionSpec, LegalAction
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import SIDES, Encounter
 from tracker.persistence.files import (
@@ -98,6 +100,32 @@ BOGUS_COMBATANT = "c999"
 BOGUS_EFFECT = "e999"
 METER_CHANGE = re.compile(r" \([+−]\d+\)")  # see tracker.qt.models.meters.meter_text
 SHARED_MEMORY = Path("/dev/shm")  # no disk syncs for the journal's fsync, where available
+
+
+@dataclass
+class Tally:
+    """What the playthroughs of one ruleset reached: per action, [applied, refused]; the
+    furthest round of each playthrough."""
+
+    actions: defaultdict[str, list[int]] = dataclasses.field(
+        default_factory=lambda: defaultdict(lambda: [0, 0])
+    )
+    rounds: list[int] = dataclasses.field(default_factory=list)
+
+    def report(self, ruleset_id: str) -> str:
+        deep = sum(r >= 3 for r in self.rounds)
+        lines = [
+            f"{ruleset_id}: {len(self.rounds)} playthroughs, furthest round "
+            f"{max(self.rounds, default=0)}, {deep} reached round 3 or later",
+        ]
+        lines += [
+            f"  {name:<18} applied {counts[0]:>5}  refused {counts[1]:>5}"
+            for name, counts in sorted(self.actions.items())
+        ]
+        return "\n".join(lines)
+
+
+TALLIES: defaultdict[str, Tally] = defaultdict(Tally)
 
 
 # --- comparing encounters --------------------------------------------------------------
@@ -318,6 +346,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         self.states: list[dict[str, Any]] = []  # [i]: after the i-th command of the history
         self.position = 0  # where the session is in `states`
         self.steps = 0
+        self.furthest = 0  # the furthest round reached
         self.busy = False  # a step is under way: if teardown sees it, the step failed
 
     @property
@@ -383,8 +412,9 @@ class ConformanceMachine(RuleBasedStateMachine):
                 f"refused {command!r} changed the undo history"
             )
             assert len(self.events) == heard, f"refused {command!r} told listeners"
-            assert not must_accept, f"the prompt's own answer was refused: {command!r}: {error}"
+            assert not must_accept, f"refused, though the rules offered it: {command!r}: {error}"
             assert foretold is not None, f"Session.refusal said {command!r} would apply"
+            self._tally(command, applied=False)
             return None
         except Exception:
             note(f"CRASHED: session.apply({command!r})")
@@ -396,7 +426,17 @@ class ConformanceMachine(RuleBasedStateMachine):
         del self.states[self.position + 1 :]
         self.states.append(snapshot(self.encounter))
         self.position += 1
+        self._tally(command, applied=True)
         return changes
+
+    def _tally(self, command: Command, *, applied: bool) -> None:
+        if isinstance(command, RulesetAction):
+            TALLIES[self.ruleset_id].actions[command.action][0 if applied else 1] += 1
+
+    def _holder(self) -> str | None:
+        assert self.session is not None
+        turn = self.session.current_turn()
+        return turn.combatant_id if turn is not None else None
 
     def _apply_guided(
         self,
@@ -609,18 +649,60 @@ class ConformanceMachine(RuleBasedStateMachine):
 
     # --- ruleset actions --------------------------------------------------------------
     def _ruleset_action(self, data: st.DataObject) -> None:
+        """Mostly an action `Ruleset.legal_actions` offers (which must then apply, with
+        its values and each of its choices); sometimes one it does not offer on someone
+        it may concern (which must be refused); else any action, valid or not."""
         self.busy = True
         if not self.ruleset.actions:
             return
+        assert self.session is not None
+        kind = data.draw(st.integers(0, 7), label="legal, not offered or any")
+        if kind < 6:
+            legal = self.ruleset.legal_actions(self.encounter)
+            if legal:
+                self._apply_legal(data, legal)
+                return
+        elif kind == 6:
+            offered = {
+                (a.action, a.combatant_id) for a in self.ruleset.legal_actions(self.encounter)
+            }
+            others = [
+                c
+                for c in self._action_candidates()
+                if isinstance(c, RulesetAction)
+                and (c.action, c.combatant_id) not in offered
+                and self.ruleset.action_spec(c.action).on not in ("effect", "prompt")
+                and not (c.combatant_id is not None and c.combatant_id == self._holder())
+            ]
+            if others:
+                command = data.draw(st.sampled_from(others), label="not offered")
+                assert self._apply(command) is None, f"not offered, yet applied: {command!r}"
+                return
+        self._apply(self._draw_action(data))
 
-        def finish(command: Command) -> Command:
-            assert isinstance(command, RulesetAction)
-            spec = self.ruleset.action_spec(command.action)
+    def _apply_legal(self, data: st.DataObject, legal: tuple[LegalAction, ...]) -> None:
+        """One legal action (each action as likely as any other, whatever its targets):
+        its offered values must apply; it is taken with them, or half the time with other
+        valid values (which may be refused, for a value)."""
+        assert self.session is not None
+        kinds = sorted({a.action for a in legal})
+        name = data.draw(st.sampled_from(kinds), label="legal action")
+        chosen = data.draw(st.sampled_from([a for a in legal if a.action == name]), label=name)
+        variants = chosen.variants()
+        for params in variants[1:]:  # each choice offered applies (the first: below)
+            command = RulesetAction(chosen.action, chosen.combatant_id, params)
+            refused = self.session.refusal(command)
+            assert refused is None, f"offered {chosen!r}, yet {command!r}: {refused}"
+        params = data.draw(st.sampled_from(variants), label="offered values")
+        command = RulesetAction(chosen.action, chosen.combatant_id, params)
+        if data.draw(st.booleans(), label="other values"):
+            refused = self.session.refusal(command)
+            assert refused is None, f"offered {chosen!r}, yet refused: {refused}"
+            spec = self.ruleset.action_spec(chosen.action)
             values = data.draw(valid_field_values(spec.params), label="params")
-            return dataclasses.replace(command, params={**values, **command.params})
-
-        candidates = self._action_candidates()
-        self._apply_guided(data, candidates, lambda: self._draw_action(data), finish)
+            self._apply(dataclasses.replace(command, params={**params, **values}))
+            return
+        self._apply(command, must_accept=True)
 
     def _action_candidates(self) -> list[Command]:
         """Every declared action with its parameters' defaults, on everyone it may concern:
@@ -860,6 +942,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         upcoming = session.upcoming_turns(UPCOMING)
         assert len(upcoming) <= UPCOMING
         if turn is not None:
+            self.furthest = max(self.furthest, turn.round)
             assert upcoming and upcoming[0] == turn, "upcoming turns must start with the current"
             ruleset.round_text(encounter, turn)
         assert len({t.key for t in upcoming}) == len(upcoming), "turn keys must be unique"
@@ -933,6 +1016,7 @@ class ConformanceMachine(RuleBasedStateMachine):
 
     # --- at the end -------------------------------------------------------------------
     def teardown(self) -> None:
+        TALLIES[self.ruleset_id].rounds.append(self.furthest)
         try:
             if self.session is not None and not self.busy:
                 self._final_checks()

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from tests.conformance.machine import machine_for
+from tests.conformance.machine import TALLIES, machine_for
 from tracker.engine.registry import available_rulesets
 
 DEFAULT_EXAMPLES = 200
@@ -37,3 +37,4 @@ SETTINGS = settings(
 @pytest.mark.parametrize("ruleset_id", available_rulesets())
 def test_ruleset_conforms(ruleset_id: str, qapp) -> None:
     run_state_machine_as_test(machine_for(ruleset_id), settings=SETTINGS)
+    print(f"\n{TALLIES[ruleset_id].report(ruleset_id)}")  # shown with -s
