@@ -94,6 +94,8 @@ MODEL_CLASSES = (RosterModel, TurnOrderModel, EffectsModel, LogModel)
 MODEL_CHECK_EVERY = 10  # steps between full qtmodeltester checks (they cost the most)
 STATE_CHECK_EVERY = 3  # steps between checks that the queries changed nothing
 PROMPTS_PER_TURN = 3  # prompts answered before each End Turn, at most
+TURNS_PLAYED = 6  # turns a GM plays in one step, at most (`play_turns`)
+ACTIONS_PER_TURN = 3  # legal actions taken in a turn played, at most
 UPCOMING = 20  # upcoming turns asked for, as a turn panel does
 FORESEEN = 6  # turns after the current one that End Turn must bring as announced
 BOGUS_COMBATANT = "c999"
@@ -646,6 +648,36 @@ class ConformanceMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def end_turns_once_more(self, data: st.DataObject) -> None:
         self._end_turns(data)
+
+    def _play_turns(self, data: st.DataObject) -> None:
+        """Play a few turns as a GM would: answer what the rules ask, take a few of the
+        actions they offer, end the turn (starting the fight first if nobody has one)."""
+        self.busy = True
+        assert self.session is not None
+        for _ in range(data.draw(st.integers(1, TURNS_PLAYED), label="turns played")):
+            for _ in range(PROMPTS_PER_TURN):
+                if self.session.prompt() is None:
+                    break
+                self._answer_prompt(data)
+            for _ in range(data.draw(st.integers(0, ACTIONS_PER_TURN), label="actions")):
+                legal = self.ruleset.legal_actions(self.encounter)
+                if not legal:
+                    break
+                self._apply_legal(data, legal)
+            if self.session.current_turn() is None:
+                if not self._apply(StartEncounter()):
+                    return
+                continue
+            if self._end_turn(None) is None:
+                return
+
+    @rule(data=st.data())
+    def play_turns(self, data: st.DataObject) -> None:
+        self._play_turns(data)
+
+    @rule(data=st.data())
+    def play_more_turns(self, data: st.DataObject) -> None:
+        self._play_turns(data)
 
     # --- ruleset actions --------------------------------------------------------------
     def _ruleset_action(self, data: st.DataObject) -> None:

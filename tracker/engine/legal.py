@@ -9,10 +9,11 @@ actions it does not compute itself.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from tracker.engine.commands import RulesetAction
+from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction
 from tracker.engine.session import Session
@@ -60,8 +61,11 @@ def _alternatives(field: Field) -> list[Any]:
     return [TEXT_TRIED]
 
 
+Refusal = Callable[[RulesetAction], CommandError | None]
+
+
 def tried(
-    session: Session, spec: ActionSpec, combatant_id: str | None, fixed: dict[str, Any]
+    refusal: Refusal, spec: ActionSpec, combatant_id: str | None, fixed: dict[str, Any]
 ) -> LegalAction | None:
     """The action on `combatant_id` if the rules accept it with some values: its
     defaults (and `fixed`), or, where the refusal names a parameter, that parameter's
@@ -70,7 +74,7 @@ def tried(
     fields = {f.name: f for f in spec.params if f.name not in fixed}
     accepted: dict[str, Any] | None = None
     for _ in range(len(spec.params) + 1):
-        error = session.refusal(RulesetAction(spec.name, combatant_id, params))
+        error = refusal(RulesetAction(spec.name, combatant_id, params))
         if error is None:
             accepted = params
             break
@@ -79,7 +83,7 @@ def tried(
             return None
         for value in _alternatives(field):
             candidate = {**params, field.name: value}
-            refused = session.refusal(RulesetAction(spec.name, combatant_id, candidate))
+            refused = refusal(RulesetAction(spec.name, combatant_id, candidate))
             if refused is None or refused.field != field.name:
                 params = candidate
                 break
@@ -95,9 +99,7 @@ def tried(
             choice
             for choice in field.choices
             if choice == accepted[field.name]
-            or session.refusal(
-                RulesetAction(spec.name, combatant_id, {**accepted, field.name: choice})
-            )
+            or refusal(RulesetAction(spec.name, combatant_id, {**accepted, field.name: choice}))
             is None
         )
     return LegalAction(spec.name, combatant_id, accepted, choices)
@@ -108,13 +110,15 @@ def tried_legal_actions(
     encounter: Encounter,
     targets: Collection[str] | None = None,
     specs: Collection[ActionSpec] | None = None,
+    refusal: Refusal | None = None,
 ) -> tuple[LegalAction, ...]:
-    """`Ruleset.legal_actions` by trying every action (or those of `specs`)."""
-    session = Session(encounter, ruleset)
+    """`Ruleset.legal_actions` by trying every action (or those of `specs`): through
+    `Session.refusal`, or `refusal` (a ruleset's cheaper trial, which must agree)."""
+    refusal = refusal or Session(encounter, ruleset).refusal
     found: list[LegalAction] = []
     for spec in ruleset.actions if specs is None else specs:
         for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets):
-            legal = tried(session, spec, combatant_id, fixed)
+            legal = tried(refusal, spec, combatant_id, fixed)
             if legal is not None:
                 found.append(legal)
     return tuple(found)
