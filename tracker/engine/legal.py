@@ -10,17 +10,20 @@ actions it does not compute itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
-from typing import Any
+from typing import Any, Literal
 
+from tracker.engine.changes import Transaction
 from tracker.engine.commands import RulesetAction
 from tracker.engine.errors import CommandError
-from tracker.engine.fields import Field
-from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction
+from tracker.engine.fields import Field, clean_all
+from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
 from tracker.engine.session import Session
 from tracker.engine.state import Encounter
 
 EFFECT_PARAM = "effect"  # where an "effect" action names its effect (the effects panel's)
 TEXT_TRIED = "x"  # a text parameter refused blank is tried with this
+
+Refusal = Callable[[RulesetAction], CommandError | None]
 
 
 def targets_of(
@@ -28,9 +31,11 @@ def targets_of(
     encounter: Encounter,
     spec: ActionSpec,
     targets: Collection[str] | None = None,
+    turn: Turn | None | Literal["ask"] = "ask",
 ) -> Iterator[tuple[str | None, dict[str, Any]]]:
     """(combatant id, parameters it fixes) for each one the action may concern now (see
-    `Ruleset.legal_actions`); with `targets`, combatants among them only."""
+    `Ruleset.legal_actions`); with `targets`, combatants among them only. `turn`: the
+    current turn, when the caller has it already."""
     if spec.on == "prompt":
         return
     if spec.on == "effect":
@@ -39,7 +44,8 @@ def targets_of(
         return
     ids = [c.id for c in encounter.combatants if targets is None or c.id in targets]
     if spec.on == "current":
-        turn = ruleset.current_turn(encounter)
+        if turn == "ask":
+            turn = ruleset.current_turn(encounter)
         if turn is None:
             return
         if turn.combatant_id is not None:
@@ -47,6 +53,32 @@ def targets_of(
             return
     for combatant_id in ids:
         yield combatant_id, {}
+
+
+def trial_refusal(
+    ruleset: AnyRuleset,
+    encounter: Encounter,
+    run: Callable[[Transaction, RulesetAction, dict[str, Any]], None],
+) -> Refusal:
+    """A refusal that runs `run` (an action's own checks and changes, without what
+    follows every accepted action: a ruleset's re-sort of the whole order, which never
+    refuses) on the action's cleaned parameters, rolled back: the core's checks of a
+    `RulesetAction`, then the ruleset's, at a part of the cost."""
+
+    def refusal(command: RulesetAction) -> CommandError | None:
+        tx = Transaction(encounter, lambda _tx, _point: None)
+        try:
+            params = clean_all(ruleset.action_spec(command.action).params, command.params)
+            if command.combatant_id is not None:
+                encounter.combatant(command.combatant_id)
+            run(tx, command, params)
+        except CommandError as error:
+            return error
+        finally:
+            tx.rollback()
+        return None
+
+    return refusal
 
 
 def _alternatives(field: Field) -> list[Any]:
@@ -59,9 +91,6 @@ def _alternatives(field: Field) -> list[Any]:
     if field.kind == "choice":
         return [c for c in field.choices if c != field.default]
     return [TEXT_TRIED]
-
-
-Refusal = Callable[[RulesetAction], CommandError | None]
 
 
 def tried(
@@ -115,9 +144,10 @@ def tried_legal_actions(
     """`Ruleset.legal_actions` by trying every action (or those of `specs`): through
     `Session.refusal`, or `refusal` (a ruleset's cheaper trial, which must agree)."""
     refusal = refusal or Session(encounter, ruleset).refusal
+    turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
     found: list[LegalAction] = []
     for spec in ruleset.actions if specs is None else specs:
-        for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets):
+        for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets, turn):
             legal = tried(refusal, spec, combatant_id, fixed)
             if legal is not None:
                 found.append(legal)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.ruleset import ActionSpec
+from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rich_text import escape, plain_tip
@@ -120,14 +120,17 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def _unavailable(
-        self, spec: ActionSpec, started: bool, legal: set[tuple[str, str | None]]
+        self,
+        spec: ActionSpec,
+        started: bool,
+        turn: Turn | None,
+        legal: set[tuple[str, str | None]],
     ) -> str:
         """Why the action cannot be taken now ("" if it can): it can when the ruleset
         offers it on its target (`Ruleset.legal_actions`, `legal`), or when the values
         in its inputs apply or are refused only for a value typed (the refusal names a
         parameter). Else the engine tries it with those values and rolls it back, so
         the reason shown is the rules' own."""
-        turn = self._document.session.current_turn()
         gm_turn = turn is not None and turn.combatant_id is None
         target: str | None = None
         if spec.on == "any" or (spec.on == "current" and gm_turn):
@@ -170,8 +173,9 @@ class TurnPanel(QWidget):
             session.encounter, () if selected is None else (selected,)
         )
         legal = {(action.action, action.combatant_id) for action in offered}
+        turn = session.current_turn()
         reasons = {
-            name: self._unavailable(session.ruleset.action_spec(name), started, legal)
+            name: self._unavailable(session.ruleset.action_spec(name), started, turn, legal)
             for name in self.action_buttons
         }
         return end_reason, reasons

@@ -21,12 +21,12 @@ from tracker.engine.changes import ChangeSet, Transaction
 from tracker.engine.commands import RulesetAction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
-from tracker.engine.fields import Choice, Field, clean_all
+from tracker.engine.fields import Choice, Field
 from tracker.engine.health import HealthSpec
 from tracker.engine.kit.checklists import Checklist
 from tracker.engine.kit.ordering import check_tie_drag
 from tracker.engine.kit.pools import Pool
-from tracker.engine.legal import tried_legal_actions
+from tracker.engine.legal import trial_refusal, tried_legal_actions
 from tracker.engine.prompts import Prompt
 from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
 from tracker.engine.rulesets.initiative_ticks import (
@@ -293,19 +293,13 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
         (which never refuses): the default's answers without re-sorting the whole order
         for every trial (the cost at 1,000 combatants)."""
 
-        def refusal(command: RulesetAction) -> CommandError | None:
-            tx = Transaction(encounter, lambda _tx, _point: None)
-            try:
-                params = clean_all(self.action_spec(command.action).params, command.params)
-                if command.combatant_id is not None:
-                    encounter.combatant(command.combatant_id)
-                _HANDLERS[command.action](tx, encounter, command.combatant_id, params)
-            except CommandError as error:
-                return error
-            finally:
-                tx.rollback()
-            return None
+        def run(tx: Transaction, command: RulesetAction, params: Params) -> None:
+            handler = _HANDLERS.get(command.action)
+            if handler is None:
+                raise CommandError(f"{self.name} has no action {command.action!r}.")
+            handler(tx, encounter, command.combatant_id, params)
 
+        refusal = trial_refusal(self, encounter, run)
         return tried_legal_actions(self, encounter, targets, refusal=refusal)
 
     # --- durations ------------------------------------------------------------------------
