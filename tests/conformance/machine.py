@@ -7,7 +7,11 @@ the Qt models mirror the engine and announce every change a view must repaint (a
 qtmodeltester). Checked for every command: `Session.refusal` foretells the outcome; a
 refused command changes nothing and tells no one; undo and redo walk exactly through the
 states the session passed; End Turn brings the turns that `upcoming_turns` announced, and
-the effects that expire are those `ends_soon` announced (and those end).
+the effects that expire are those `ends_soon` announced (and those end). What is legal:
+the actions are mostly those `Ruleset.legal_actions` offers (each must apply, with each
+choice offered), now and then one it does not offer on someone it may concern (it must
+be refused), and whole turns are played as a GM plays them (`play_turns`); `TALLIES`
+counts, per ruleset, each action applied and refused and the furthest round reached.
 At the end (`teardown`): undoing everything gives the start, redoing everything the end;
 a saved file and the crash journal give back the same encounter, which plays on alike;
 the session the journal gives back (its checkpoints written every few changes, a random
