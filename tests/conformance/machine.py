@@ -1003,9 +1003,19 @@ class ConformanceMachine(RuleBasedStateMachine):
         if full:
             self._check_models()
             self._check_file_round_trip()
+            self._check_everything_offered_applies()
         if self.steps % STATE_CHECK_EVERY == 0:  # a change that sticks is also caught on undo
             assert_same(snapshot(encounter), self.states[self.position], "queries changed state")
         self.busy = False
+
+    def _check_everything_offered_applies(self) -> None:
+        """Every action `legal_actions` offers applies, with each choice it offers."""
+        assert self.session is not None
+        for legal in self.ruleset.legal_actions(self.encounter):
+            for params in legal.variants():
+                command = RulesetAction(legal.action, legal.combatant_id, params)
+                refused = self.session.refusal(command)
+                assert refused is None, f"offered {legal!r}, yet {command!r}: {refused}"
 
     def _check_mirrors(self, *, full: bool = False) -> None:
         """Each model's rows are the engine's, row for row, and every cell a view shows
@@ -1066,6 +1076,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         assert_same(snapshot(self.encounter), self.states[self.position], "queries changed state")
         self._check_mirrors(full=True)
         self._check_models(turns=True)
+        self._check_everything_offered_applies()
         self._models_equal_fresh_ones()
         # The models followed every change, undo and redo of the run; they stay out of
         # the walk through the whole history below, which would cost the most.
