@@ -117,12 +117,14 @@ class Tally:
         default_factory=lambda: defaultdict(lambda: [0, 0])
     )
     rounds: list[int] = dataclasses.field(default_factory=list)
+    not_offered: int = 0  # actions legal_actions did not offer, tried: each refused
 
     def report(self, ruleset_id: str) -> str:
         deep = sum(r >= 3 for r in self.rounds)
         lines = [
             f"{ruleset_id}: {len(self.rounds)} playthroughs, furthest round "
-            f"{max(self.rounds, default=0)}, {deep} reached round 3 or later",
+            f"{max(self.rounds, default=0)}, {deep} reached round 3 or later; "
+            f"{self.not_offered} actions not offered tried, each refused",
         ]
         lines += [
             f"  {name:<18} applied {counts[0]:>5}  refused {counts[1]:>5}"
@@ -713,6 +715,7 @@ class ConformanceMachine(RuleBasedStateMachine):
             if others:
                 command = data.draw(st.sampled_from(others), label="not offered")
                 assert self._apply(command) is None, f"not offered, yet applied: {command!r}"
+                TALLIES[self.ruleset_id].not_offered += 1
                 return
         self._apply(self._draw_action(data))
 
