@@ -704,20 +704,25 @@ class ConformanceMachine(RuleBasedStateMachine):
             offered = {
                 (a.action, a.combatant_id) for a in self.ruleset.legal_actions(self.encounter)
             }
-            others = [
-                c
-                for c in self._action_candidates()
-                if isinstance(c, RulesetAction)
-                and (c.action, c.combatant_id) not in offered
-                and self.ruleset.action_spec(c.action).on not in ("effect", "prompt")
-                and not (c.combatant_id is not None and c.combatant_id == self._holder())
-            ]
+            others = self._not_offered(offered)
             if others:
                 command = data.draw(st.sampled_from(others), label="not offered")
                 assert self._apply(command) is None, f"not offered, yet applied: {command!r}"
                 TALLIES[self.ruleset_id].not_offered += 1
                 return
         self._apply(self._draw_action(data))
+
+    def _not_offered(self, offered: set[tuple[str, str | None]]) -> list[RulesetAction]:
+        """The actions (with their defaults) on those they may concern that are not
+        `offered`: the rules must refuse each."""
+        return [
+            c
+            for c in self._action_candidates()
+            if isinstance(c, RulesetAction)
+            and (c.action, c.combatant_id) not in offered
+            and self.ruleset.action_spec(c.action).on not in ("effect", "prompt")
+            and not (c.combatant_id is not None and c.combatant_id == self._holder())
+        ]
 
     def _apply_legal(self, data: st.DataObject, legal: tuple[LegalAction, ...]) -> None:
         """One legal action (each action as likely as any other, whatever its targets):
@@ -1011,14 +1016,22 @@ class ConformanceMachine(RuleBasedStateMachine):
             assert_same(snapshot(encounter), self.states[self.position], "queries changed state")
         self.busy = False
 
-    def _check_everything_offered_applies(self) -> None:
-        """Every action `legal_actions` offers applies, with each choice it offers."""
+    def _check_everything_offered_applies(self, *, and_nothing_else: bool = False) -> None:
+        """Every action `legal_actions` offers applies, with each choice it offers; with
+        `and_nothing_else`, every action not offered is refused (with its defaults)."""
         assert self.session is not None
-        for legal in self.ruleset.legal_actions(self.encounter):
+        legal_actions = self.ruleset.legal_actions(self.encounter)
+        for legal in legal_actions:
             for params in legal.variants():
                 command = RulesetAction(legal.action, legal.combatant_id, params)
                 refused = self.session.refusal(command)
                 assert refused is None, f"offered {legal!r}, yet {command!r}: {refused}"
+        if and_nothing_else:
+            offered = {(a.action, a.combatant_id) for a in legal_actions}
+            for command in self._not_offered(offered):
+                assert self.session.refusal(command) is not None, (
+                    f"not offered, yet it applies: {command!r}"
+                )
 
     def _check_mirrors(self, *, full: bool = False) -> None:
         """Each model's rows are the engine's, row for row, and every cell a view shows
@@ -1079,7 +1092,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         assert_same(snapshot(self.encounter), self.states[self.position], "queries changed state")
         self._check_mirrors(full=True)
         self._check_models(turns=True)
-        self._check_everything_offered_applies()
+        self._check_everything_offered_applies(and_nothing_else=True)
         self._models_equal_fresh_ones()
         # The models followed every change, undo and redo of the run; they stay out of
         # the walk through the whole history below, which would cost the most.
