@@ -7,7 +7,11 @@ the Qt models mirror the engine and announce every change a view must repaint (a
 qtmodeltester). Checked for every command: `Session.refusal` foretells the outcome; a
 refused command changes nothing and tells no one; undo and redo walk exactly through the
 states the session passed; End Turn brings the turns that `upcoming_turns` announced, and
-the effects that expire are those `ends_soon` announced (and those end).
+the effects that expire are those `ends_soon` announced (and those end). What is legal:
+the actions are mostly those `Ruleset.legal_actions` offers (each must apply, with each
+choice offered), now and then one it does not offer on someone it may concern (it must
+be refused), and whole turns are played as a GM plays them (`play_turns`); `TALLIES`
+counts, per ruleset, each action applied and refused and the furthest round reached.
 At the end (`teardown`): undoing everything gives the start, redoing everything the end;
 a saved file and the crash journal give back the same encounter, which plays on alike;
 the session the journal gives back (its checkpoints written every few changes, a random
@@ -25,7 +29,9 @@ import json
 import random
 import re
 import tempfile
+from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +77,7 @@ from tracker.engine import (
 from tracker.engine.changes import ChangeSet
 from tracker.engine.dice import roll_faces
 from tracker.engine.health import is_defeated, parse_change
-from tracker.engine.ruleset import ActionSpec
+from tracker.engine.ruleset import ActionSpec, LegalAction
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import SIDES, Encounter
 from tracker.persistence.files import (
@@ -92,12 +98,42 @@ MODEL_CLASSES = (RosterModel, TurnOrderModel, EffectsModel, LogModel)
 MODEL_CHECK_EVERY = 10  # steps between full qtmodeltester checks (they cost the most)
 STATE_CHECK_EVERY = 3  # steps between checks that the queries changed nothing
 PROMPTS_PER_TURN = 3  # prompts answered before each End Turn, at most
+TURNS_PLAYED = 6  # turns a GM plays in one step, at most (`play_turns`)
+ACTIONS_PER_TURN = 3  # legal actions taken in a turn played, at most
 UPCOMING = 20  # upcoming turns asked for, as a turn panel does
 FORESEEN = 6  # turns after the current one that End Turn must bring as announced
 BOGUS_COMBATANT = "c999"
 BOGUS_EFFECT = "e999"
 METER_CHANGE = re.compile(r" \([+−]\d+\)")  # see tracker.qt.models.meters.meter_text
 SHARED_MEMORY = Path("/dev/shm")  # no disk syncs for the journal's fsync, where available
+
+
+@dataclass
+class Tally:
+    """What the playthroughs of one ruleset reached: per action, [applied, refused]; the
+    furthest round of each playthrough."""
+
+    actions: defaultdict[str, list[int]] = dataclasses.field(
+        default_factory=lambda: defaultdict(lambda: [0, 0])
+    )
+    rounds: list[int] = dataclasses.field(default_factory=list)
+    not_offered: int = 0  # actions legal_actions did not offer, tried: each refused
+
+    def report(self, ruleset_id: str) -> str:
+        deep = sum(r >= 3 for r in self.rounds)
+        lines = [
+            f"{ruleset_id}: {len(self.rounds)} playthroughs, furthest round "
+            f"{max(self.rounds, default=0)}, {deep} reached round 3 or later; "
+            f"{self.not_offered} actions not offered tried, each refused",
+        ]
+        lines += [
+            f"  {name:<18} applied {counts[0]:>5}  refused {counts[1]:>5}"
+            for name, counts in sorted(self.actions.items())
+        ]
+        return "\n".join(lines)
+
+
+TALLIES: defaultdict[str, Tally] = defaultdict(Tally)
 
 
 # --- comparing encounters --------------------------------------------------------------
@@ -318,6 +354,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         self.states: list[dict[str, Any]] = []  # [i]: after the i-th command of the history
         self.position = 0  # where the session is in `states`
         self.steps = 0
+        self.furthest = 0  # the furthest round reached
         self.busy = False  # a step is under way: if teardown sees it, the step failed
 
     @property
@@ -383,8 +420,9 @@ class ConformanceMachine(RuleBasedStateMachine):
                 f"refused {command!r} changed the undo history"
             )
             assert len(self.events) == heard, f"refused {command!r} told listeners"
-            assert not must_accept, f"the prompt's own answer was refused: {command!r}: {error}"
+            assert not must_accept, f"refused, though the rules offered it: {command!r}: {error}"
             assert foretold is not None, f"Session.refusal said {command!r} would apply"
+            self._tally(command, applied=False)
             return None
         except Exception:
             note(f"CRASHED: session.apply({command!r})")
@@ -396,7 +434,17 @@ class ConformanceMachine(RuleBasedStateMachine):
         del self.states[self.position + 1 :]
         self.states.append(snapshot(self.encounter))
         self.position += 1
+        self._tally(command, applied=True)
         return changes
+
+    def _tally(self, command: Command, *, applied: bool) -> None:
+        if isinstance(command, RulesetAction):
+            TALLIES[self.ruleset_id].actions[command.action][0 if applied else 1] += 1
+
+    def _holder(self) -> str | None:
+        assert self.session is not None
+        turn = self.session.current_turn()
+        return turn.combatant_id if turn is not None else None
 
     def _apply_guided(
         self,
@@ -607,20 +655,98 @@ class ConformanceMachine(RuleBasedStateMachine):
     def end_turns_once_more(self, data: st.DataObject) -> None:
         self._end_turns(data)
 
+    def _play_turns(self, data: st.DataObject) -> None:
+        """Play a few turns as a GM would: answer what the rules ask, take a few of the
+        actions they offer, end the turn (starting the fight first if nobody has one)."""
+        self.busy = True
+        assert self.session is not None
+        for _ in range(data.draw(st.integers(1, TURNS_PLAYED), label="turns played")):
+            for _ in range(PROMPTS_PER_TURN):
+                if self.session.prompt() is None:
+                    break
+                self._answer_prompt(data)
+            for _ in range(data.draw(st.integers(0, ACTIONS_PER_TURN), label="actions")):
+                legal = self.ruleset.legal_actions(self.encounter)
+                if not legal:
+                    break
+                self._apply_legal(data, legal)
+            if self.session.current_turn() is None:
+                if not self._apply(StartEncounter()):
+                    return
+                continue
+            if self._end_turn(None) is None:
+                return
+
+    @rule(data=st.data())
+    def play_turns(self, data: st.DataObject) -> None:
+        self._play_turns(data)
+
+    @rule(data=st.data())
+    def play_more_turns(self, data: st.DataObject) -> None:
+        self._play_turns(data)
+
     # --- ruleset actions --------------------------------------------------------------
     def _ruleset_action(self, data: st.DataObject) -> None:
+        """Mostly an action `Ruleset.legal_actions` offers (which must then apply, with
+        its values and each of its choices); sometimes one it does not offer on someone
+        it may concern (which must be refused); else any action, valid or not."""
         self.busy = True
         if not self.ruleset.actions:
             return
+        assert self.session is not None
+        kind = data.draw(st.integers(0, 7), label="legal, not offered or any")
+        if kind < 6:
+            legal = self.ruleset.legal_actions(self.encounter)
+            if legal:
+                self._apply_legal(data, legal)
+                return
+        elif kind == 6:
+            offered = {
+                (a.action, a.combatant_id) for a in self.ruleset.legal_actions(self.encounter)
+            }
+            others = self._not_offered(offered)
+            if others:
+                command = data.draw(st.sampled_from(others), label="not offered")
+                assert self._apply(command) is None, f"not offered, yet applied: {command!r}"
+                TALLIES[self.ruleset_id].not_offered += 1
+                return
+        self._apply(self._draw_action(data))
 
-        def finish(command: Command) -> Command:
-            assert isinstance(command, RulesetAction)
-            spec = self.ruleset.action_spec(command.action)
+    def _not_offered(self, offered: set[tuple[str, str | None]]) -> list[RulesetAction]:
+        """The actions (with their defaults) on those they may concern that are not
+        `offered`: the rules must refuse each."""
+        return [
+            c
+            for c in self._action_candidates()
+            if isinstance(c, RulesetAction)
+            and (c.action, c.combatant_id) not in offered
+            and self.ruleset.action_spec(c.action).on not in ("effect", "prompt")
+            and not (c.combatant_id is not None and c.combatant_id == self._holder())
+        ]
+
+    def _apply_legal(self, data: st.DataObject, legal: tuple[LegalAction, ...]) -> None:
+        """One legal action (each action as likely as any other, whatever its targets):
+        its offered values must apply; it is taken with them, or half the time with other
+        valid values (which may be refused, for a value)."""
+        assert self.session is not None
+        kinds = sorted({a.action for a in legal})
+        name = data.draw(st.sampled_from(kinds), label="legal action")
+        chosen = data.draw(st.sampled_from([a for a in legal if a.action == name]), label=name)
+        variants = chosen.variants()
+        for params in variants[1:]:  # each choice offered applies (the first: below)
+            command = RulesetAction(chosen.action, chosen.combatant_id, params)
+            refused = self.session.refusal(command)
+            assert refused is None, f"offered {chosen!r}, yet {command!r}: {refused}"
+        params = data.draw(st.sampled_from(variants), label="offered values")
+        command = RulesetAction(chosen.action, chosen.combatant_id, params)
+        if data.draw(st.booleans(), label="other values"):
+            refused = self.session.refusal(command)
+            assert refused is None, f"offered {chosen!r}, yet refused: {refused}"
+            spec = self.ruleset.action_spec(chosen.action)
             values = data.draw(valid_field_values(spec.params), label="params")
-            return dataclasses.replace(command, params={**values, **command.params})
-
-        candidates = self._action_candidates()
-        self._apply_guided(data, candidates, lambda: self._draw_action(data), finish)
+            self._apply(dataclasses.replace(command, params={**params, **values}))
+            return
+        self._apply(command, must_accept=True)
 
     def _action_candidates(self) -> list[Command]:
         """Every declared action with its parameters' defaults, on everyone it may concern:
@@ -860,6 +986,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         upcoming = session.upcoming_turns(UPCOMING)
         assert len(upcoming) <= UPCOMING
         if turn is not None:
+            self.furthest = max(self.furthest, turn.round)
             assert upcoming and upcoming[0] == turn, "upcoming turns must start with the current"
             ruleset.round_text(encounter, turn)
         assert len({t.key for t in upcoming}) == len(upcoming), "turn keys must be unique"
@@ -884,9 +1011,27 @@ class ConformanceMachine(RuleBasedStateMachine):
         if full:
             self._check_models()
             self._check_file_round_trip()
+            self._check_everything_offered_applies()
         if self.steps % STATE_CHECK_EVERY == 0:  # a change that sticks is also caught on undo
             assert_same(snapshot(encounter), self.states[self.position], "queries changed state")
         self.busy = False
+
+    def _check_everything_offered_applies(self, *, and_nothing_else: bool = False) -> None:
+        """Every action `legal_actions` offers applies, with each choice it offers; with
+        `and_nothing_else`, every action not offered is refused (with its defaults)."""
+        assert self.session is not None
+        legal_actions = self.ruleset.legal_actions(self.encounter)
+        for legal in legal_actions:
+            for params in legal.variants():
+                command = RulesetAction(legal.action, legal.combatant_id, params)
+                refused = self.session.refusal(command)
+                assert refused is None, f"offered {legal!r}, yet {command!r}: {refused}"
+        if and_nothing_else:
+            offered = {(a.action, a.combatant_id) for a in legal_actions}
+            for command in self._not_offered(offered):
+                assert self.session.refusal(command) is not None, (
+                    f"not offered, yet it applies: {command!r}"
+                )
 
     def _check_mirrors(self, *, full: bool = False) -> None:
         """Each model's rows are the engine's, row for row, and every cell a view shows
@@ -933,6 +1078,7 @@ class ConformanceMachine(RuleBasedStateMachine):
 
     # --- at the end -------------------------------------------------------------------
     def teardown(self) -> None:
+        TALLIES[self.ruleset_id].rounds.append(self.furthest)
         try:
             if self.session is not None and not self.busy:
                 self._final_checks()
@@ -946,6 +1092,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         assert_same(snapshot(self.encounter), self.states[self.position], "queries changed state")
         self._check_mirrors(full=True)
         self._check_models(turns=True)
+        self._check_everything_offered_applies(and_nothing_else=True)
         self._models_equal_fresh_ones()
         # The models followed every change, undo and redo of the run; they stay out of
         # the walk through the whole history below, which would cost the most.

@@ -175,3 +175,18 @@ def test_shifted_may_act_again_per_the_option():
         act(s, "withering", "Bandit", hit=True, damage=3, shift=2)  # Shift
         s.apply(EndTurn())
         assert (acting(s) == "Kaoru") == again, option
+
+
+def test_a_turn_delayed_until_a_tick_comes_at_that_tick():
+    """Hand-computed: Initiative 9, 5 and 3 (3 + successes). Kaoru delays at tick 9
+    until tick 4 (9 → 8): the Bandit acts at 5, Kaoru at 4, then the Wolf at 3, as
+    announced the moment it delayed."""
+    s, _ = fight([("Kaoru", "party", 6), ("Bandit", "enemy", 2), ("Wolf", "enemy", 0)])
+    s.apply(RulesetAction("delay", None, {"until": 4}))
+    assert init(s, "Kaoru") == 8 and acting(s) == "Bandit"
+    announced = [(s.encounter.combatant(t.combatant_id).name, t.phase) for t in s.upcoming_turns(3)]
+    assert announced == [("Bandit", "tick 5"), ("Kaoru", "tick 4"), ("Wolf", "tick 3")]
+    s.apply(EndTurn())
+    assert acting(s) == "Kaoru" and s.current_turn().phase == "tick 4"
+    s.apply(EndTurn())
+    assert acting(s) == "Wolf" and s.current_turn().phase == "tick 3"

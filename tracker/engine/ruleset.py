@@ -38,6 +38,33 @@ class ActionSpec:
 
 
 @dataclass(frozen=True)
+class LegalAction:
+    """An action the rules accept now, as `Ruleset.legal_actions` offers it (the way an
+    OpenSpiel game lists its legal actions): `RulesetAction(action, combatant_id,
+    params)` applies. `combatant_id` is whom it is taken on or for, as the command names
+    it: None for a "current" action on a combatant's own turn (the ruleset finds the
+    actor from its clock) and for an "effect" action (the effect is in `params`,
+    "effect"). `params` is one complete set of values that applies (the defaults where
+    they do); `choices` gives, for each choice parameter, the choices that apply with
+    the other parameters at `params`. Numbers and text other than `params` may apply
+    too, or not: `Session.refusal` tells."""
+
+    action: str
+    combatant_id: str | None
+    params: dict[str, Any] = field(default_factory=dict)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def variants(self) -> list[dict[str, Any]]:
+        """`params`, then `params` with each legal choice of each choice parameter."""
+        found = [self.params]
+        for name, values in self.choices.items():
+            found += [
+                {**self.params, name: value} for value in values if value != self.params.get(name)
+            ]
+        return found
+
+
+@dataclass(frozen=True)
 class Turn:
     """One turn in the order: whose, when, and what it grants. A turn that belongs to
     no combatant (the GM's own turn in some systems) has `combatant_id` None and a
@@ -327,6 +354,26 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
     def prompt(self, encounter: Encounter) -> Prompt | None:
         """The decision the rules wait for now, if any (see tracker.engine.prompts)."""
         return None
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """The actions the rules accept now, each with whom it is for and values that
+        apply (see `LegalAction`); with `targets`, only those on these combatants (and
+        the current turn's own and effect actions, which name no combatant). Answers
+        to a prompt are not listed (the prompt offers them).
+
+        Whom each action may concern: a "current" action the current turn's holder
+        (None), or when the turn is the GM's own each combatant; an "any" action each
+        combatant; an "effect" action each effect. Nobody has a turn: no "current"
+        action. By default every declared action is tried on each of these with its
+        defaults (then other plausible values where the refusal names a parameter) and
+        each choice, through `Session.refusal`, so the answer is the very rules that
+        apply it. A ruleset overrides this where it can say it more cheaply; what it
+        says must agree with `perform` (the conformance suite checks)."""
+        from tracker.engine.legal import tried_legal_actions  # the core's commands
+
+        return tried_legal_actions(self, encounter, targets)
 
     def action_spec(self, name: str) -> ActionSpec:
         for spec in self.actions:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.ruleset import ActionSpec
+from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rich_text import escape, plain_tip
@@ -120,13 +120,18 @@ class TurnPanel(QWidget):
         self._build_actions()
         self.refresh()
 
-    def _unavailable(self, spec: ActionSpec, started: bool) -> str:
-        """Why the action cannot be taken now ("" if it can): the engine tries it and
-        rolls it back, so the reason is the rules' own. It is tried with the values in
-        its inputs, then its defaults, then each choice of a choice input: it is
-        available when one of them would be taken, or refused only for a value typed
-        (the refusal names a parameter). The reason shown is the one for the inputs."""
-        turn = self._document.session.current_turn()
+    def _unavailable(
+        self,
+        spec: ActionSpec,
+        started: bool,
+        turn: Turn | None,
+        legal: set[tuple[str, str | None]],
+    ) -> str:
+        """Why the action cannot be taken now ("" if it can): it can when the ruleset
+        offers it on its target (`Ruleset.legal_actions`, `legal`), or when the values
+        in its inputs apply or are refused only for a value typed (the refusal names a
+        parameter). Else the engine tries it with those values and rolls it back, so
+        the reason shown is the rules' own."""
         gm_turn = turn is not None and turn.combatant_id is None
         target: str | None = None
         if spec.on == "any" or (spec.on == "current" and gm_turn):
@@ -136,19 +141,13 @@ class TurnPanel(QWidget):
         elif not started or turn is None:
             session = self._document.session
             return session.ruleset.no_turn_reason(session.encounter)
+        if (spec.name, target) in legal:
+            return ""
         typed = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
-        tries = [typed, {f.name: f.default for f in spec.params}]
-        for field in spec.params:
-            tries.extend({**typed, field.name: choice} for choice in field.choices)
-        reason = ""
-        for number, params in enumerate(tries):
-            if params in tries[:number]:
-                continue  # asked already (the typed values are often the defaults)
-            error = self._document.session.refusal(RulesetAction(spec.name, target, params))
-            if error is None or error.field in params:
-                return ""
-            reason = reason or error.message
-        return reason
+        error = self._document.session.refusal(RulesetAction(spec.name, target, typed))
+        if error is None or error.field in typed:
+            return ""
+        return error.message
 
     def _availability(self) -> tuple[str | None, dict[str, str]]:
         """Why End Turn (None: it is allowed) and each action cannot be taken now ("":
@@ -170,8 +169,14 @@ class TurnPanel(QWidget):
         if session.current_turn() is not None:
             end_refusal = session.refusal(EndTurn())
             end_reason = None if end_refusal is None else end_refusal.message
+        selected = self._selected()
+        offered = session.ruleset.legal_actions(
+            session.encounter, () if selected is None else (selected,)
+        )
+        legal = {(action.action, action.combatant_id) for action in offered}
+        turn = session.current_turn()
         reasons = {
-            name: self._unavailable(session.ruleset.action_spec(name), started)
+            name: self._unavailable(session.ruleset.action_spec(name), started, turn, legal)
             for name in self.action_buttons
         }
         return end_reason, reasons

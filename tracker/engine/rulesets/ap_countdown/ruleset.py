@@ -22,14 +22,16 @@ from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.commands import RulesetAction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
 from tracker.engine.health import HealthSpec
 from tracker.engine.kit.declared import Declared
 from tracker.engine.kit.ordering import check_tie_drag, sorted_place
+from tracker.engine.legal import trial_refusal, tried_legal_actions
 from tracker.engine.prompts import Prompt
-from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
+from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
 from tracker.engine.rulesets.ap_countdown import (
     countdown,
     declare,
@@ -281,6 +283,22 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
             raise CommandError(f"{self.name} has no action {action!r}.")
         handler(self, tx, encounter, combatant_id, params)
         countdown.settle(tx, encounter)
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """Each action's own handler decides, tried and rolled back, without `settle`
+        (which never refuses): the default's answers without moving the count and
+        re-sorting the order for every trial."""
+
+        def run(tx: Transaction, command: RulesetAction, params: dict[str, Any]) -> None:
+            handler = _HANDLERS.get(command.action)
+            if handler is None:
+                raise CommandError(f"{self.name} has no action {command.action!r}.")
+            handler(self, tx, encounter, command.combatant_id, params)
+
+        refusal = trial_refusal(self, encounter, run)
+        return tried_legal_actions(self, encounter, targets, refusal=refusal)
 
     # --- durations ------------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:

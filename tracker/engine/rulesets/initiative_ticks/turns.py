@@ -63,10 +63,19 @@ def slot_now(play: Play) -> Slot | None:
 
 
 def sequence(encounter: Encounter, limit: int) -> tuple[Slot, ...]:
-    """The current turn first, then those End Turn will bring, at most `limit`."""
-    return encounter.derived(
-        ("initiative_ticks.sequence", limit), lambda: tuple(_sequence(encounter, limit))
-    )
+    """The current turn first, then those End Turn will bring, at most `limit`. The
+    longest worked out since the last change answers every shorter ask (the views ask
+    for 1, 7, 20, a page...; each would play the fight ahead again)."""
+    memo = encounter.memo
+    known: tuple[int, tuple[Slot, ...]] | None = None
+    if memo is not None:
+        known = memo.get("initiative_ticks.sequence")
+    if known is not None and (limit <= known[0] or len(known[1]) < known[0]):
+        return known[1][:limit]
+    slots = tuple(_sequence(encounter, limit))
+    if memo is not None and encounter.memo is memo:
+        memo["initiative_ticks.sequence"] = (limit, slots)
+    return slots
 
 
 def _sequence(encounter: Encounter, limit: int) -> list[Slot]:

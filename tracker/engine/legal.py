@@ -1,0 +1,154 @@
+"""The legal actions of an encounter found by trying them (`Ruleset.legal_actions`'s
+default): every declared action on each combatant or effect it may concern, run and
+rolled back through `Session.refusal`, the very rules that apply it.
+
+A ruleset that knows its rules more cheaply overrides `legal_actions` and may use
+`targets_of` (whom an action may concern) and `tried` (one action, one target) for the
+actions it does not compute itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator
+from typing import Any, Literal
+
+from tracker.engine.changes import Transaction
+from tracker.engine.commands import RulesetAction
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import Field, clean_all
+from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
+from tracker.engine.session import Session
+from tracker.engine.state import Encounter
+
+EFFECT_PARAM = "effect"  # where an "effect" action names its effect (the effects panel's)
+TEXT_TRIED = "x"  # a text parameter refused blank is tried with this
+
+Refusal = Callable[[RulesetAction], CommandError | None]
+
+
+def targets_of(
+    ruleset: AnyRuleset,
+    encounter: Encounter,
+    spec: ActionSpec,
+    targets: Collection[str] | None = None,
+    turn: Turn | None | Literal["ask"] = "ask",
+) -> Iterator[tuple[str | None, dict[str, Any]]]:
+    """(combatant id, parameters it fixes) for each one the action may concern now (see
+    `Ruleset.legal_actions`); with `targets`, combatants among them only. `turn`: the
+    current turn, when the caller has it already."""
+    if spec.on == "prompt":
+        return
+    if spec.on == "effect":
+        for effect in encounter.effects:
+            yield None, {EFFECT_PARAM: effect.id}
+        return
+    ids = [c.id for c in encounter.combatants if targets is None or c.id in targets]
+    if spec.on == "current":
+        if turn == "ask":
+            turn = ruleset.current_turn(encounter)
+        if turn is None:
+            return
+        if turn.combatant_id is not None:
+            yield None, {}
+            return
+    for combatant_id in ids:
+        yield combatant_id, {}
+
+
+def trial_refusal(
+    ruleset: AnyRuleset,
+    encounter: Encounter,
+    run: Callable[[Transaction, RulesetAction, dict[str, Any]], None],
+) -> Refusal:
+    """A refusal that runs `run` (an action's own checks and changes, without what
+    follows every accepted action: a ruleset's re-sort of the whole order, which never
+    refuses) on the action's cleaned parameters, rolled back: the core's checks of a
+    `RulesetAction`, then the ruleset's, at a part of the cost."""
+
+    def refusal(command: RulesetAction) -> CommandError | None:
+        tx = Transaction(encounter, lambda _tx, _point: None)
+        try:
+            params = clean_all(ruleset.action_spec(command.action).params, command.params)
+            if command.combatant_id is not None:
+                encounter.combatant(command.combatant_id)
+            run(tx, command, params)
+        except CommandError as error:
+            return error
+        finally:
+            tx.rollback()
+        return None
+
+    return refusal
+
+
+def _alternatives(field: Field) -> list[Any]:
+    """Plausible values of a parameter refused at its default."""
+    if field.kind == "int":
+        values = [1, field.minimum, field.maximum]
+        return [v for v in dict.fromkeys(values) if v is not None and v != field.default]
+    if field.kind == "bool":
+        return [not field.default]
+    if field.kind == "choice":
+        return [c for c in field.choices if c != field.default]
+    return [TEXT_TRIED]
+
+
+def tried(
+    refusal: Refusal, spec: ActionSpec, combatant_id: str | None, fixed: dict[str, Any]
+) -> LegalAction | None:
+    """The action on `combatant_id` if the rules accept it with some values: its
+    defaults (and `fixed`), or, where the refusal names a parameter, that parameter's
+    plausible values; then which choices of each choice parameter apply."""
+    params = {f.name: f.default for f in spec.params} | fixed
+    fields = {f.name: f for f in spec.params if f.name not in fixed}
+    accepted: dict[str, Any] | None = None
+    for _ in range(len(spec.params) + 1):
+        error = refusal(RulesetAction(spec.name, combatant_id, params))
+        if error is None:
+            accepted = params
+            break
+        field = fields.pop(error.field or "", None)
+        if field is None:
+            return None
+        for value in _alternatives(field):
+            candidate = {**params, field.name: value}
+            refused = refusal(RulesetAction(spec.name, combatant_id, candidate))
+            if refused is None or refused.field != field.name:
+                params = candidate
+                break
+        else:
+            return None
+    if accepted is None:
+        return None
+    choices: dict[str, tuple[str, ...]] = {}
+    for field in spec.params:
+        if field.kind != "choice" or field.name in fixed:
+            continue
+        choices[field.name] = tuple(
+            choice
+            for choice in field.choices
+            if choice == accepted[field.name]
+            or refusal(RulesetAction(spec.name, combatant_id, {**accepted, field.name: choice}))
+            is None
+        )
+    return LegalAction(spec.name, combatant_id, accepted, choices)
+
+
+def tried_legal_actions(
+    ruleset: AnyRuleset,
+    encounter: Encounter,
+    targets: Collection[str] | None = None,
+    specs: Collection[ActionSpec] | None = None,
+    refusal: Refusal | None = None,
+) -> tuple[LegalAction, ...]:
+    """`Ruleset.legal_actions` by trying every action (or those of `specs`): through
+    `Session.refusal`, or `refusal` (a ruleset's cheaper trial, which must agree)."""
+    refusal = refusal or Session(encounter, ruleset).refusal
+    turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
+    found: list[LegalAction] = []
+    for spec in ruleset.actions if specs is None else specs:
+        for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets, turn):
+            legal = tried(refusal, spec, combatant_id, fixed)
+            if legal is not None:
+                found.append(legal)
+    return tuple(found)
