@@ -65,7 +65,7 @@ from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.checkpoints import apply_entry, checkpoint_entry
-from tracker.persistence.files import dump, envelope
+from tracker.persistence.files import dump, dump_around, envelope, head
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
 from tracker.persistence.recovery import (
     BASE_FILE,
@@ -159,9 +159,11 @@ class Journal:
         saved_path: Path | None = None,
         on_error: ErrorHandler | None = None,
         checkpoint_lines: int = CHECKPOINT_LINES,
+        encounter_json: bytes | None = None,
     ) -> Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
-        current encounter becomes the base. Do not discard the old journal first: the new
+        current encounter becomes the base (`encounter_json`, if given, is that encounter
+        already serialised: an opened file's data, `files.open_encounter`). Do not discard the old journal first: the new
         base replaces it in one rename, so at every instant one of the two encounters
         can be resumed (until the new events file follows, the old one is stale). Raises
         `JournalError` if the folder cannot be written (the session is then not
@@ -171,7 +173,7 @@ class Journal:
         journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
         try:
             directory.mkdir(parents=True, exist_ok=True)
-            journal._write_base()
+            journal._write_base(encounter_json)
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
@@ -342,13 +344,17 @@ class Journal:
         except (OSError, TypeError, ValueError) as failure:
             self._fail(failure if error is None else error)
 
-    def _write_base(self) -> None:
+    def _write_base(self, encounter_json: bytes | None = None) -> None:
         # New id first: if we stop between the two writes, the old events are ignored.
         self._journal_id = os.urandom(8).hex()  # as secrets.token_hex, without OpenSSL
-        document = envelope(self._session.encounter)
+        document = envelope(self._session.encounter) if encounter_json is None else head()
         document["saved_path"] = _text(self._saved_path)
         document["journal_id"] = self._journal_id
-        write_atomic(base_path(self._directory), dump(document))
+        if encounter_json is None:
+            data = dump(document)
+        else:
+            data = dump_around(document, "encounter", encounter_json)
+        write_atomic(base_path(self._directory), data)
         first = encode_line(self._journal_id, 0, header(self._journal_id))
         write_atomic(events_path(self._directory), first)
         self._seq = 1
