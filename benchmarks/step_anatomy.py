@@ -5,9 +5,10 @@ Run by hand:
     .venv/bin/python benchmarks/step_anatomy.py RULESET {end,action,edit,undo}
         [--size 30] [--effects 10] [--steps 20] [--top 30] [--sort tottime]
 
-Prints, per step: the CPU ms; the paint events each widget received and the area of the
-region it painted (not the bounding rect); the layout requests; and the cProfile of the
-steps (`{built-in method processEvents}`'s own time is Qt's C++ painting and layout).
+Prints, per step: the CPU ms until the event loop is idle (`idle_timer.py`); the paint
+events each widget received and the area of the region it painted (not the bounding
+rect); the layout requests; and the cProfile of the steps (`processEvents`'s own time
+is Qt's C++ painting and layout).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import collections
 import cProfile
+import os
 import pstats
 import random
 import sys
@@ -22,15 +24,22 @@ import tempfile
 import time
 from pathlib import Path
 
+os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="roundkeeper-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.qt_setup import laptop_platform  # noqa: E402
 
-from PySide6.QtCore import QEvent, QObject  # noqa: E402
+os.environ.setdefault("QT_QPA_PLATFORM", laptop_platform())
+
+from PySide6.QtCore import QEvent, QObject, QSettings  # noqa: E402
 from PySide6.QtGui import QPaintEvent  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from benchmarks.fights import next_step  # noqa: E402
-from benchmarks.table_speed import Table, add_effects, an_action, build  # noqa: E402
+from benchmarks.fights import add_effects, an_action, build, next_step  # noqa: E402
+from benchmarks.idle_timer import IdleClock  # noqa: E402
+from benchmarks.qt_setup import LAPTOP  # noqa: E402
 from tracker.engine import Command, EditCombatant  # noqa: E402
+from tracker.qt.main_window import MainWindow  # noqa: E402
+from tracker.qt.players.launcher import open_players_screen  # noqa: E402
 
 
 def _name(widget: QObject) -> str:
@@ -72,39 +81,53 @@ def main() -> None:
     parser.add_argument("--sort", default="tottime")
     parser.add_argument("--players", action="store_true", help="the players' screen open too")
     arguments = parser.parse_args()
-    Table.players = arguments.players
     rng = random.Random(3)
-    table = Table(build(arguments.ruleset, arguments.size), Path(tempfile.mkdtemp()), "a")
-    add_effects(table.session, table.document.apply, arguments.effects, rng)
-    table.settle()
+    app = QApplication.instance() or QApplication([])
+    clock = IdleClock(app)
+    folder = Path(tempfile.mkdtemp())
+    window = MainWindow(build(arguments.ruleset, arguments.size), None, folder / "journal")
+    window.resize(*LAPTOP)
+    window.show()
+    document = window.document
+    if arguments.players:
+        open_players_screen(
+            document,
+            window,
+            ask=False,
+            turn_order_model=window.turn_order_model,
+            effects_model=window.effects_model,
+            store=QSettings(str(folder / "players.ini"), QSettings.Format.IniFormat),
+        )
+    add_effects(document.session, document.apply, arguments.effects, rng)
+    clock.settle()
     counter = Counter()
     profile = cProfile.Profile()
     times: list[float] = []
     for number in range(arguments.steps):
         command: Command | None
         if arguments.operation == "end":
-            command = next_step(table.session)
+            command = next_step(document.session)
         elif arguments.operation == "action":
-            command = an_action(table.session)
+            command = an_action(document.session)
         else:
-            combatant = table.session.encounter.combatants[arguments.size // 2]
+            combatant = document.session.encounter.combatants[arguments.size // 2]
             command = EditCombatant(combatant.id, {"name": f"{combatant.name}{number % 2}"})
-        if command is None or table.session.refusal(command) is not None:
+        if command is None or document.session.refusal(command) is not None:
             continue
         if arguments.operation == "undo":
-            table.document.apply(command)
-            table.settle()
-        table.app.installEventFilter(counter)
+            document.apply(command)
+            clock.settle()
+        app.installEventFilter(counter)
         started = time.process_time()
         profile.enable()
         if arguments.operation == "undo":
-            table.document.undo_stack.undo()
+            document.undo_stack.undo()
         else:
-            table.document.apply(command)
-        table.settle()
+            document.apply(command)
+        clock.settle()
         profile.disable()
         times.append((time.process_time() - started) * 1000)
-        table.app.removeEventFilter(counter)
+        app.removeEventFilter(counter)
     steps = max(len(times), 1)
     times.sort()
     print(
@@ -117,7 +140,8 @@ def main() -> None:
     print()
     stats = pstats.Stats(profile)
     stats.sort_stats(arguments.sort).print_stats(arguments.top)
-    table.close()
+    document.undo_stack.setClean()
+    window.close()
 
 
 if __name__ == "__main__":

@@ -233,20 +233,96 @@ def initiative_ticks_sample() -> Session:
     return session
 
 
-# Every sample, by the ruleset it is for: `tracker/assets/samples/<id>_sample.json`.
+# A 5e goblin ambush: initiative typed for the party (the players rolled), the goblins
+# one group acting together (option), a bugbear with advantage, a hidden ogre. HP and AC
+# are the SRD's; the party's are the sample's own.
+CLASSIC_D20_CAST = [
+    (
+        "Ayla",
+        "party",
+        False,
+        {"initiative": 17, "init_mod": 3, "dex_mod": 3, "hp_max": 28, "ac": 18},
+    ),
+    (
+        "Bren",
+        "party",
+        False,
+        {"initiative": 12, "init_mod": 2, "dex_mod": 2, "hp_max": 18, "ac": 12},
+    ),
+    ("Corin", "party", False, {"initiative": 9, "init_mod": 0, "hp_max": 24, "ac": 16}),
+    (
+        "Goblin",
+        "enemy",
+        False,
+        {"initiative": 14, "init_mod": 2, "dex_mod": 2, "hp_max": 7, "ac": 15},
+    ),
+    (
+        "Goblin 2",
+        "enemy",
+        False,
+        {"initiative": 14, "init_mod": 2, "dex_mod": 2, "hp_max": 7, "ac": 15},
+    ),
+    (
+        "Bugbear",
+        "enemy",
+        False,
+        {"initiative": 12, "init_mod": 2, "dex_mod": 2, "hp_max": 27, "ac": 16, "advantage": True},
+    ),
+    (
+        "Ogre",
+        "enemy",
+        True,
+        {"initiative": 8, "init_mod": -1, "dex_mod": -1, "hp_max": 59, "ac": 11},
+    ),
+]
+
+
+def classic_d20_sample() -> Session:
+    options = {"flavour": "5e", "groups": "group"}
+    session = Session.new("Goblin Ambush at the Old Mill", "classic_d20", options=options)
+    for name, side, hidden, stats in CLASSIC_D20_CAST:
+        notes = "Sleeps in the mill loft." if hidden else ""
+        session.apply(AddCombatant(name, side, hidden, notes, stats))
+    return session
+
+
+# A Pathfinder 2e fight in a flooded shrine: Perception for initiative (Stealth for the
+# sneaking skeleton), a tie the foe wins, a wounded cleric, a hidden ghoul.
+CLASSIC_D20_PF2E_CAST = [
+    ("Kyra", "party", False, {"initiative": 21, "init_mod": 9, "hp_max": 38, "ac": 19}),
+    ("Valeros", "party", False, {"initiative": 16, "init_mod": 6, "hp_max": 45, "ac": 21}),
+    ("Ezren", "party", False, {"initiative": 13, "init_mod": 7, "hp_max": 26, "ac": 17}),
+    ("Skeleton Guard", "enemy", False, {"initiative": 16, "init_mod": 2, "hp_max": 4, "ac": 16}),
+    ("Zombie Shambler", "enemy", False, {"initiative": 7, "init_mod": 0, "hp_max": 20, "ac": 13}),
+    ("Ghoul", "enemy", True, {"initiative": 11, "init_mod": 7, "hp_max": 20, "ac": 16}),
+]
+
+
+def classic_d20_pf2e_sample() -> Session:
+    session = Session.new("The Sunken Shrine", "classic_d20", options={"flavour": "pf2e"})
+    for name, side, hidden, stats in CLASSIC_D20_PF2E_CAST:
+        notes = "Waits under the water." if hidden else ""
+        session.apply(AddCombatant(name, side, hidden, notes, stats))
+    return session
+
+
+# Every sample, by its file: `tracker/assets/samples/<name>_sample.json`, where <name> is
+# the ruleset's id, or its id and a variant ("classic_d20_pf2e": the PF2e flavour).
 SAMPLES = {
     "war_scroll": war_scroll_sample,
     "priority": priority_sample,
     "ap_countdown": ap_countdown_sample,
     "stamina_battle": stamina_battle_sample,
     "initiative_ticks": initiative_ticks_sample,
+    "classic_d20": classic_d20_sample,
+    "classic_d20_pf2e": classic_d20_pf2e_sample,
 }
 
 
 def main() -> None:
     SAMPLES_DIR.mkdir(parents=True, exist_ok=True)
-    for ruleset_id, make in SAMPLES.items():
-        save_encounter(make().encounter, SAMPLES_DIR / f"{ruleset_id}_sample.json")
+    for name, make in SAMPLES.items():
+        save_encounter(make().encounter, SAMPLES_DIR / f"{name}_sample.json")
 
 
 if __name__ == "__main__":

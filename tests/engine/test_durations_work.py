@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from benchmarks.table_speed import add_effects, build, next_step
+from benchmarks.fights import add_effects, build, next_step
 from tracker.engine import EditCombatant
 
 RULESETS = ["ap_countdown", "initiative_ticks", "priority", "stamina_battle", "war_scroll"]

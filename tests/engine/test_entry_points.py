@@ -70,3 +70,16 @@ def test_a_ruleset_once_found_is_found_again_without_reading_metadata(monkeypatc
 
     monkeypatch.setattr(registry, "entry_points", no_metadata)
     assert registry.get_ruleset("priority") is first
+
+
+def test_an_entry_point_names_its_distribution_and_version(tmp_path, monkeypatch):
+    _distribution(tmp_path, "My_Plugin-2.0.1.dist-info", "[tracker.test]\nkept = a:B\n")
+    _distribution(tmp_path, "old_style.egg-info", "[tracker.test]\nold = c:D\n")
+    with monkeypatch.context() as patch:
+        patch.setattr(sys, "path", [str(tmp_path)])
+        found = {e.name: (e.distribution, e.version) for e in entry_points(group="tracker.test")}
+    assert found == {"kept": ("My_Plugin", "2.0.1"), "old": ("old_style", "")}
+    # What Roundkeeper's own metadata says: its rulesets come from the distribution.
+    (war_scroll,) = [e for e in entry_points(group="tracker.rulesets") if e.name == "war_scroll"]
+    assert war_scroll.distribution == "roundkeeper"
+    assert war_scroll.version == importlib.metadata.version("roundkeeper")

@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from benchmarks.fights import next_step, params_at_defaults
-from benchmarks.table_speed import an_action, build
+from benchmarks.fights import an_action, build, next_step, params_at_defaults
 from tracker.engine import RulesetAction, Session
 from tracker.engine.rulesets.initiative_ticks import play, turns
 from tracker.engine.rulesets.initiative_ticks.order import sorted_order

@@ -26,7 +26,7 @@ class _TouchEverythingThenRefuse(Command):
         tx.touch(first).name = "Changed"
         tx.touch(first).stats["changed"] = 1
         tx.touch_effect(encounter.effects[0]).name = "Changed too"
-        tx.touch_clock()
+        tx.touch_clock(type(encounter.clock))
         tx.touch_encounter().options["added"] = "yes"
         tx.new_id("x")
         tx.move_combatant(0, 1)

@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from benchmarks.fights import next_step
-from benchmarks.table_speed import build
+from benchmarks.fights import build, next_step
 from tracker.engine import AddCombatant, EditCombatant, RulesetAction
 from tracker.engine.rulesets.war_scroll.deal import play_order
 from tracker.engine.rulesets.war_scroll.scroll import next_cycle, pending

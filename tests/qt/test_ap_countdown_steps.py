@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.table_speed import build, next_step
+from benchmarks.fights import build, next_step
 from tracker.engine.rulesets.ap_countdown import turns
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.ap_countdown.track_scale import value_range

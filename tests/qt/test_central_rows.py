@@ -16,6 +16,7 @@ from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QWidget
 
 from benchmarks.fights import next_step
+from tests.plugins import built_in_rulesets
 from tests.qt.conftest import shown_window
 from tracker.engine import AddEffect, DuplicateCombatant, EditCombatant, Session, StartEncounter
 from tracker.engine.health import defeated_word, health_of
@@ -31,7 +32,7 @@ from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views import combatant_cell
 from tracker.qt.views.combatant_cell import paint_cell
 
-RULESETS = ["war_scroll", "priority", "ap_countdown", "stamina_battle", "initiative_ticks"]
+RULESETS = built_in_rulesets()  # every built-in, however many
 SAMPLES = Path(__file__).parents[2] / "tracker" / "assets" / "samples"
 
 

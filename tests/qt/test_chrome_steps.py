@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtGui import QHelpEvent, QPaintEvent
 from PySide6.QtWidgets import QApplication, QStatusBar, QToolButton, QToolTip, QWidget
 
-from benchmarks.table_speed import add_effects, an_action, build, next_step
+from benchmarks.fights import add_effects, an_action, build, next_step
 from tracker.engine import EditCombatant
 from tracker.engine.session import Session
 from tracker.qt.main_window import MainWindow

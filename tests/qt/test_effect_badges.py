@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QHelpEvent
 from PySide6.QtWidgets import QStyleOptionViewItem, QToolTip
 
-from benchmarks.table_speed import add_effects, build, next_step
+from benchmarks.fights import add_effects, build, next_step
 from tests.engine.helpers import started as war_started
 from tests.engine.test_priority_helpers import started as priority_started
 from tests.qt.conftest import by_name, show_pane, shown_window

@@ -8,8 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 
-from benchmarks.fights import next_step
-from benchmarks.table_speed import an_action
+from benchmarks.fights import an_action, next_step
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
 from tracker.engine import EditCombatant
 from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, MarkRole, TickModel

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
+from tests.plugins import built_in_rulesets
 from tests.qt.conftest import shown_window
 from tests.qt.test_keyboard import (
     _spied,
@@ -28,7 +29,7 @@ from tracker.qt.app import sample_path
 from tracker.qt.keyboard import fight_view
 from tracker.qt.main_window import MainWindow
 
-RULESETS = ["war_scroll", "priority", "ap_countdown", "stamina_battle", "initiative_ticks"]
+RULESETS = built_in_rulesets()  # every built-in, however many
 LEFT = Qt.MouseButton.LeftButton
 
 

@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
+from tests.plugins import built_in_rulesets
 from tests.qt.real_display import RealInput, real_display, run_child
 
-RULESETS = ["war_scroll", "priority", "ap_countdown", "stamina_battle", "initiative_ticks"]
+RULESETS = built_in_rulesets()  # every built-in, however many
 
 
 @pytest.fixture(scope="module")

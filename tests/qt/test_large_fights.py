@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QEvent, QObject
 
-from benchmarks.table_speed import build, next_step
+from benchmarks.fights import build, next_step
 from tests.qt.conftest import show_pane
 from tracker.engine import AddCombatant, EditCombatant
 from tracker.qt.main_window import MainWindow

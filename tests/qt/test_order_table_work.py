@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QAbstractProxyModel, QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPaintEvent, QRegion
 
-from benchmarks.table_speed import add_effects, an_action, build, next_step
+from benchmarks.fights import add_effects, an_action, build, next_step
 from tracker.engine import EditCombatant
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.badges import BadgesRole

@@ -11,6 +11,7 @@ from tests.qt.test_players_fight import leaked, window_texts
 from tracker.engine import AddCombatant, EditCombatant, EndTurn, Session, StartEncounter
 from tracker.engine.changes import Transaction
 from tracker.engine.fields import Field
+from tracker.engine.kit.typed_access import TypedAccess
 from tracker.engine.ruleset import Ruleset, Turn
 from tracker.engine.state import Encounter, StateTypes
 from tracker.qt.app import sample_session
@@ -34,6 +35,9 @@ class NoState:
     """Round robin keeps nothing per combatant or per effect."""
 
 
+_typed: TypedAccess[RoundClock, NoState, NoState] = TypedAccess(RoundClock, NoState, NoState)
+
+
 class RoundRobin(Ruleset[RoundClock, NoState, NoState]):
     """Everyone in list order, then the GM's own turn; then the next round."""
 
@@ -44,11 +48,11 @@ class RoundRobin(Ruleset[RoundClock, NoState, NoState]):
     stat_fields: ClassVar[tuple[Field, ...]] = (Field("motive", "Motive", "text", "", secret=True),)
 
     def start(self, tx: Transaction, encounter: Encounter) -> None:
-        clock: RoundClock = tx.touch_clock()
+        clock = tx.touch_clock(RoundClock)
         clock.started, clock.round, clock.index = True, 1, 0
 
     def end_turn(self, tx: Transaction, encounter: Encounter) -> None:
-        clock: RoundClock = tx.touch_clock()
+        clock = tx.touch_clock(RoundClock)
         clock.index += 1
         if clock.index > len(encounter.combatants):
             clock.index, clock.round = 0, clock.round + 1
@@ -62,13 +66,13 @@ class RoundRobin(Ruleset[RoundClock, NoState, NoState]):
         )
 
     def current_turn(self, encounter: Encounter) -> Turn | None:
-        clock = self.clock(encounter)
+        clock = _typed.clock(encounter)
         if not clock.started:
             return None
         return self._turn(encounter, clock.round, clock.index)
 
     def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
-        clock = self.clock(encounter)
+        clock = _typed.clock(encounter)
         round_, index = (clock.round, clock.index) if clock.started else (0, 0)
         turns: list[Turn] = []
         for step in range(2 * (len(encounter.combatants) + 1)):

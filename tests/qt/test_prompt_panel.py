@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from tracker.engine import AddCombatant, RulesetAction, Session
 from tracker.engine.changes import Transaction
 from tracker.engine.fields import Field
+from tracker.engine.kit.typed_access import TypedAccess
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.ruleset import ActionSpec, Ruleset
 from tracker.engine.state import Encounter, StateTypes
@@ -27,6 +28,9 @@ class AskingClock:
 @dataclass
 class Nothing:
     """Kept per combatant and per effect: nothing."""
+
+
+_typed: TypedAccess[AskingClock, Nothing, Nothing] = TypedAccess(AskingClock, Nothing, Nothing)
 
 
 class AskingRuleset(Ruleset[AskingClock, Nothing, Nothing]):
@@ -52,12 +56,12 @@ class AskingRuleset(Ruleset[AskingClock, Nothing, Nothing]):
             from tracker.engine.errors import CommandError
 
             raise CommandError("Say what the reaction is.", "what")
-        clock: AskingClock = tx.touch_clock()
+        clock = tx.touch_clock(AskingClock)
         clock.answered = f"{action}:{params.get('what', '')}"
         tx.log(f"answered {action}")
 
     def prompt(self, encounter: Encounter) -> Prompt | None:
-        if self.clock(encounter).answered or not encounter.combatants:
+        if _typed.clock(encounter).answered or not encounter.combatants:
             return None
         who = encounter.combatants[0].id
         return Prompt(

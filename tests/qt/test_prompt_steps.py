@@ -9,8 +9,7 @@ from collections import Counter
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
-from benchmarks.fights import next_step
-from benchmarks.table_speed import an_action
+from benchmarks.fights import an_action, next_step
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.qt.widgets.prompt_panel import context_lines
 

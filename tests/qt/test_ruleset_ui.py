@@ -21,7 +21,7 @@ from tracker.qt.main_window import MainWindow
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
 from tracker.qt.players.now_panel import caption_label
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.themes import Theme
+from tracker.qt.players.themes import DARK, Theme
 from tracker.qt.printing import Cell, Column, Table, print_with_dialog, tables_for
 from tracker.qt.ruleset_ui import DEFAULT_UI, PlayersPanel, RulesetUi, ui_for
 from tracker.qt.rulesets.priority import PriorityUi
@@ -221,3 +221,59 @@ def test_a_plugin_prints_its_sheets_first(plugin, qapp, monkeypatch):
     monkeypatch.setattr(QPrintDialog, "exec", cancel)
     assert print_with_dialog(document) is False
     assert titles == ["Print the seating"]
+
+
+# --- a UI whose panel and sheet are imported when first used ------------------------------
+class _LazySeatingUi(ruleset_ui.LazyRulesetUi):
+    players_panel_at = f"{__name__}:_seating_panel"
+    printed_table_at = f"{__name__}:_seating_table"
+
+
+def _seating_panel(
+    document: EncounterDocument, public: PublicState, theme: Theme, parent: QWidget | None
+) -> SeatingPanel:
+    return SeatingPanel(public, parent)
+
+
+def _seating_table(document: EncounterDocument, include_hidden: bool) -> Table:
+    return SeatingUi().printed_tables(document, include_hidden)[0]
+
+
+class _Mistaken(ruleset_ui.LazyRulesetUi):
+    players_panel_at = f"{__name__}:_not_a_panel"
+    printed_table_at = f"{__name__}:_not_a_table"
+
+
+def _not_a_panel(
+    document: EncounterDocument, public: PublicState, theme: Theme, parent: QWidget | None
+) -> QWidget:
+    return QLabel("a label", parent)
+
+
+def _not_a_table(document: EncounterDocument, include_hidden: bool) -> str:
+    return "Seating"
+
+
+def test_a_lazy_ui_makes_the_panel_and_sheet_it_names(qtbot):
+    document = EncounterDocument(round_robin_session())
+    public = PublicState(document)
+    host = QWidget()
+    qtbot.addWidget(host)
+    panel = _LazySeatingUi().players_panel(document, public, DARK, host)
+    assert isinstance(panel, SeatingPanel) and panel.parent() is host
+    tables = _LazySeatingUi().printed_tables(document, include_hidden=True)
+    assert [t.title for t in tables] == ["Seating — Tavern brawl"]
+    bare = ruleset_ui.LazyRulesetUi()
+    assert bare.players_panel(document, public, DARK, host) is None
+    assert bare.printed_tables(document, include_hidden=True) == []
+
+
+def test_a_lazy_ui_naming_something_else_says_what_it_got(qtbot):
+    document = EncounterDocument(round_robin_session())
+    public = PublicState(document)
+    host = QWidget()
+    qtbot.addWidget(host)
+    with pytest.raises(TypeError, match="did not make a PlayersPanel"):
+        _Mistaken().players_panel(document, public, DARK, host)
+    with pytest.raises(TypeError, match="did not give a Table"):
+        _Mistaken().printed_tables(document, include_hidden=True)

@@ -67,8 +67,10 @@ def test_open_sample_lists_one_per_ruleset_with_a_sample_by_display_name(window)
     actions = sample_menu_actions(window)
     rulesets = available_rulesets()
     expected = sorted(rulesets[ruleset_id].name for ruleset_id in BUILT_IN)
-    # The example third-party ruleset the tests install brings no sample: not listed.
-    assert sorted(actions) == expected
+    # The example third-party ruleset the tests install brings no sample: not listed. A
+    # variant (`<id>_<variant>_sample.json`) follows its ruleset.
+    expected.append(f"{rulesets['classic_d20'].name} — pf2e")
+    assert sorted(actions) == sorted(expected)
     assert list(actions) == sorted(actions)  # by display name, as the rulesets are
 
 
@@ -114,3 +116,12 @@ def test_a_ruleset_package_may_bring_its_own_sample(monkeypatch, tmp_path: Path)
     )
     monkeypatch.setattr(type(ruleset), "__module__", "elsewhere.ruleset")
     assert sample_menu.sample_of(ruleset) == own
+
+
+def test_a_variant_sample_opens_with_its_own_options(window):
+    ruleset = available_rulesets()["classic_d20"]
+    sample_menu_actions(window)[f"{ruleset.name} — pf2e"].trigger()
+    assert window.document.ruleset.id == "classic_d20"
+    assert window.document.encounter.options["flavour"] == "pf2e"
+    window.actions_by_name["start"].trigger()
+    assert window.document.session.current_turn() is not None

@@ -53,7 +53,7 @@ def _answer(button: QMessageBox.StandardButton, seen: list[QMessageBox]) -> None
 def save_as_target(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     chosen: list[Path] = []
     monkeypatch.setattr(
-        "tracker.qt.window_files.QFileDialog.getSaveFileName",
+        "PySide6.QtWidgets.QFileDialog.getSaveFileName",
         lambda *a, **k: (str(chosen[0]), ""),
     )
     return chosen

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.plugins import built_in_rulesets, forget_plugins
 from tracker.engine import registry
 from tracker.qt import app as app_module
 from tracker.qt import ruleset_ui, self_test
 from tracker.qt.self_test import default_samples_dir, run_self_test
 
-BUILT_IN = ["ap_countdown", "initiative_ticks", "priority", "stamina_battle", "war_scroll"]
+# The built-in rulesets, however many: those the roundkeeper distribution registers.
+BUILT_IN = built_in_rulesets()
 
 
 def run(qapp, **kwargs) -> tuple[int, str]:
@@ -44,22 +46,19 @@ def without_entry(monkeypatch: pytest.MonkeyPatch):
             return [e for e in installed(group=group) if name is not None and e.name != name]
 
         monkeypatch.setattr(module, "entry_points", entry_points)
-        monkeypatch.setattr(registry, "_loaded", {})
-        monkeypatch.setattr(registry, "_found", {})
-        monkeypatch.setattr(ruleset_ui, "_loaded", {})
-        registry.available_rulesets.cache_clear()
-        ruleset_ui._ui_named.cache_clear()
+        forget_plugins()
 
     yield remove
-    registry.available_rulesets.cache_clear()
-    ruleset_ui._ui_named.cache_clear()
+    forget_plugins()
 
 
 def test_a_whole_tracker_passes(qapp, tracker_home):
     status, output = run(qapp, turns=2)
     assert status == 0, output
     for ruleset_id in BUILT_IN:
-        assert f"ok    ruleset {ruleset_id}: rules and views load" in output
+        assert (
+            f"ok    ruleset {ruleset_id} (built in): rules and " in output
+        )  # its views, or the generic
         assert f"ok    {ruleset_id}_sample.json (" in output
     assert "GM's and players' windows, 2 turns played" in output
     assert output.rstrip().endswith("Self-test passed.")
@@ -75,7 +74,7 @@ def test_a_missing_sample_fails_naming_the_ruleset(qapp, tmp_path):
         missing = f"samples: none for the ruleset {ruleset_id}"
         assert (missing in output) == (ruleset_id != "war_scroll"), ruleset_id
     assert "ok    war_scroll_sample.json" in output
-    assert "Self-test FAILED (4):" in output
+    assert f"Self-test FAILED ({len(BUILT_IN) - 1}):" in output
 
 
 def test_no_samples_at_all_fails(qapp, tmp_path):
@@ -105,7 +104,7 @@ def test_missing_views_of_a_ruleset_fail(qapp, tmp_path, without_entry):
     status, output = run(qapp, samples_dir=samples(tmp_path, *BUILT_IN), turns=1)
     assert status == 1
     assert "ruleset stamina_battle: its views are not installed" in output
-    assert "ok    ruleset war_scroll: rules and views load" in output
+    assert "ok    ruleset war_scroll (built in): rules and views load" in output
 
 
 def test_a_players_window_that_does_not_open_fails(qapp, tmp_path, monkeypatch):
@@ -144,3 +143,9 @@ def test_the_command_line_option_runs_it(monkeypatch):
     monkeypatch.setattr(self_test, "run_self_test", fake)
     assert app_module.main(["roundkeeper", "--self-test"]) == 7
     assert ran == [["roundkeeper"]]
+
+
+def test_a_built_in_ruleset_without_views_of_its_own_uses_the_generic_ones(qapp, tmp_path):
+    status, output = run(qapp, samples_dir=samples(tmp_path, *BUILT_IN), turns=1)
+    assert "ok    ruleset classic_d20 (built in): rules and the generic views load" in output
+    assert status == 0, output

@@ -213,3 +213,26 @@ def test_models_pass_qtmodeltester(qtmodeltester, swindow: MainWindow):
     document.apply(RulesetAction("move", None, {}))
     document.apply(EndTurn())
     qtmodeltester.check(model)
+
+
+def test_after_file_open_a_change_never_reaches_the_replaced_view(qtbot, swindow, tmp_path):
+    """File → Open of another battle replaces the side-phases view; the old one was still
+    called on every change (a lambda kept it connected), and raised from its deleted
+    layout: every change after an Open showed the GM an unexpected problem."""
+    from tracker.persistence.files import save_encounter
+
+    path = tmp_path / "other.json"
+    save_encounter(small_battle().encounter, path)
+    old = view(swindow)
+    swindow.document.undo_stack.setClean()  # nothing to ask about before opening
+    assert swindow.open_path(path)
+    assert view(swindow) is not old
+    qtbot.waitUntil(lambda: not _alive(old))
+    swindow.document.apply(EndTurn())  # raised RuntimeError in the old view's refresh
+    assert acting(swindow) == "Bran"
+
+
+def _alive(widget) -> bool:
+    from shiboken6 import isValid
+
+    return isValid(widget)

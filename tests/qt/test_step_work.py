@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.table_speed import add_effects, build, next_step
+from benchmarks.fights import add_effects, build, next_step
 from tracker.engine import EditCombatant
 from tracker.qt import widgets
 from tracker.qt.main_window import MainWindow

@@ -12,8 +12,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QTableView
 
-from benchmarks.fights import next_step
-from benchmarks.table_speed import an_action
+from benchmarks.fights import an_action, next_step
 from tests.qt.conftest import show_pane
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine import EditCombatant

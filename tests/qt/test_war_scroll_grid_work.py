@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPaintEvent, QRegion
 from PySide6.QtWidgets import QHeaderView
 
-from benchmarks.table_speed import add_effects, an_action, build, next_step
+from benchmarks.fights import add_effects, an_action, build, next_step
 from tests.qt.conftest import by_name
 from tracker.engine import EditCombatant, EndTurn, StartEncounter
 from tracker.engine.rulesets.war_scroll import WarScroll

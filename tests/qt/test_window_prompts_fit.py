@@ -14,12 +14,13 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from benchmarks.fights import next_step
+from tests.plugins import built_in_rulesets
 from tests.qt.conftest import shown_window
 from tracker.engine import DuplicateCombatant, Session, StartEncounter
 from tracker.persistence import load_encounter
 from tracker.qt.views.combatant_cell import paint_cell
 
-RULESETS = ["war_scroll", "priority", "ap_countdown", "stamina_battle", "initiative_ticks"]
+RULESETS = built_in_rulesets()  # every built-in, however many
 SAMPLES = Path(__file__).parents[2] / "tracker" / "assets" / "samples"
 LAPTOP_INSIDE = (1366, 743)
 STEPS = 40  # steps of the fight, each prompt on the way checked

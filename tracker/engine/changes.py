@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from tracker.engine.copying import copy_state
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
@@ -25,6 +25,8 @@ from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
 COMBATANTS = "combatants"
 EFFECTS = "effects"
 LOG = "log"
+
+ClockT = TypeVar("ClockT")
 
 
 @dataclass(frozen=True)
@@ -170,11 +172,15 @@ class Transaction:
         self.changes.effects.add(effect.id)
         return effect
 
-    def touch_clock(self) -> Any:
-        """Call before changing the clock; returns it (the ruleset's clock record)."""
+    def touch_clock(self, clock_type: type[ClockT]) -> ClockT:
+        """Call before changing the clock; returns it, typed as the ruleset's clock
+        record `clock_type` (a clock of another type is a programming error)."""
+        clock = self.encounter.clock
+        if not isinstance(clock, clock_type):
+            raise TypeError(f"The clock is a {type(clock).__name__}, not a {clock_type.__name__}.")
         self._keep(self.encounter)
         self.changes.clock = True
-        return self.encounter.clock
+        return clock
 
     def touch_encounter(self) -> Encounter:
         """Call before changing the encounter's name or options."""

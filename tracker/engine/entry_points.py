@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
@@ -27,6 +27,9 @@ class EntryPoint:
     name: str
     value: str
     group: str
+    # The distribution that declares it, as its metadata folder names it ("" if unknown).
+    distribution: str = field(default="", compare=False)
+    version: str = field(default="", compare=False)
 
     def load(self) -> Any:
         module_name, _, attributes = self.value.partition(":")
@@ -46,7 +49,8 @@ def entry_points(*, group: str) -> list[EntryPoint]:
             if distribution in seen:
                 continue
             seen.add(distribution)
-            found += _read(os.path.join(folder or ".", info, "entry_points.txt"), group)
+            path = os.path.join(folder or ".", info, "entry_points.txt")
+            found += _read(path, group, *_name_and_version(info))
     return found
 
 
@@ -64,7 +68,15 @@ def _normalized(info: str) -> str:
     return re.sub(r"[-_.]+", "_", stem).lower()
 
 
-def _read(path: str, group: str) -> list[EntryPoint]:
+def _name_and_version(info: str) -> tuple[str, str]:
+    """A metadata folder's distribution and version, from its name as pip writes it
+    ("my_plugin-1.2.dist-info"; an egg-info folder may name no version)."""
+    stem = info.rsplit(".", 1)[0]
+    name, _, version = stem.partition("-")
+    return name, version.split("-")[0]
+
+
+def _read(path: str, group: str, distribution: str = "", version: str = "") -> list[EntryPoint]:
     try:
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().splitlines()
@@ -80,5 +92,5 @@ def _read(path: str, group: str) -> list[EntryPoint]:
             section = line[1:-1]
         elif section == group and "=" in line:
             name, _, value = line.partition("=")
-            found.append(EntryPoint(name.strip(), value.strip(), group))
+            found.append(EntryPoint(name.strip(), value.strip(), group, distribution, version))
     return found

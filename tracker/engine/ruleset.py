@@ -99,15 +99,6 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         """The state of a combatant about to join (its stats are set)."""
         return cast(RuntimeT, self.state_types.runtime())
 
-    def clock(self, encounter: Encounter) -> ClockT:
-        return cast(ClockT, encounter.clock)
-
-    def runtime(self, combatant: Combatant) -> RuntimeT:
-        return cast(RuntimeT, combatant.runtime)
-
-    def anchor(self, effect: Effect) -> AnchorT:
-        return cast(AnchorT, effect.anchor)
-
     # --- setup ----------------------------------------------------------------------
 
     def default_options(self) -> dict[str, str]:

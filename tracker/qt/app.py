@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
@@ -71,7 +72,14 @@ def _report_unexpected(
         )
 
 
-def open_main_window(journal_dir: Path | None = None, ask=None, tell=None) -> MainWindow:
+# Asks the GM a yes/no question; tells the GM something (with the folder it names).
+Ask = Callable[[str], bool]
+Tell = Callable[[str, Path | None], None]
+
+
+def open_main_window(
+    journal_dir: Path | None = None, ask: Ask | None = None, tell: Tell | None = None
+) -> MainWindow:
     """The window Roundkeeper opens on: the journaled encounter if the last run was cut off
     and the GM wants it back, otherwise the encounter open at the last clean quit, or the
     bundled sample. Nothing is ever deleted: a journal that cannot be used is set aside,
@@ -113,7 +121,7 @@ def resume_question(info: JournalInfo) -> str:
     )
 
 
-def _resume(journal_dir: Path, tell) -> MainWindow | None:
+def _resume(journal_dir: Path, tell: Tell) -> MainWindow | None:
     resumed = resume_journal(journal_dir)
     if resumed.message is not None:
         tell(resumed.message, resumed.folder)
@@ -122,7 +130,7 @@ def _resume(journal_dir: Path, tell) -> MainWindow | None:
     return _window(resumed.session, resumed.saved_path, journal_dir, resume=resumed.journal_on)
 
 
-def _keep_declined(journal_dir: Path, info: JournalInfo, tell) -> None:
+def _keep_declined(journal_dir: Path, info: JournalInfo, tell: Tell) -> None:
     """The GM declined to resume: save the encounter as it was as a file of its own and
     keep the journal (undo history included) aside; a mis-click never loses a fight."""
     kept: Path | None = None
@@ -156,7 +164,7 @@ def recovered_path(name: str, stamp: str) -> Path:
     return path
 
 
-def _open_last(journal_dir: Path, tell) -> MainWindow:
+def _open_last(journal_dir: Path, tell: Tell) -> MainWindow:
     """The encounter open at the last clean quit, or the sample (saying why)."""
     last = load_recent().last
     if last is not None:

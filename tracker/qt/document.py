@@ -16,7 +16,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tracker.engine import Command, CommandError, Session
+from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.session import SessionEvent
+from tracker.engine.state import Encounter
 
 
 class _EngineUndoCommand(QUndoCommand):
@@ -87,11 +89,11 @@ class EncounterDocument(QObject):
         session.subscribe(self._forward)
 
     @property
-    def encounter(self):  # noqa: ANN201 - Encounter, re-exported for views
+    def encounter(self) -> Encounter:
         return self.session.encounter
 
     @property
-    def ruleset(self):  # noqa: ANN201
+    def ruleset(self) -> AnyRuleset:
         return self.session.ruleset
 
     def apply(self, command: Command) -> bool:

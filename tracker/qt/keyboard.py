@@ -79,8 +79,8 @@ def fight_view(widget: QWidget) -> QWidget | None:
     """The fight view (`central_view`) of the window `widget` is in, also from a dock
     floating apart from it; None outside such a window."""
     top = widget.window()
-    if isinstance(top, QDockWidget) and top.parentWidget() is not None:
-        top = top.parentWidget().window()
+    if isinstance(top, QDockWidget) and (holder := top.parentWidget()) is not None:
+        top = holder.window()
     view = getattr(top, "central_view", None)
     return view if isinstance(view, QWidget) else None
 
@@ -170,14 +170,14 @@ class WindowKeys(QObject):
         self._window = window
         self._watched: QWidget | None = None
         self._following = True
-        QApplication.instance().focusChanged.connect(self._on_focus_changed)
+        _application().focusChanged.connect(self._on_focus_changed)
         self._watch(QApplication.focusWidget())
 
     def stop(self) -> None:
         """No longer follow the focus (the window closes; closing twice is no harm)."""
         if self._following:
             self._following = False
-            QApplication.instance().focusChanged.disconnect(self._on_focus_changed)
+            _application().focusChanged.disconnect(self._on_focus_changed)
         self._watch(None)
 
     def _watch(self, widget: QWidget | None) -> None:
@@ -281,3 +281,10 @@ class WindowKeys(QObject):
             watched.animateClick()
             return True
         return False
+
+
+def _application() -> QApplication:
+    """The running application (a widget exists, so there is one)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    return app

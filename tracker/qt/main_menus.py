@@ -3,12 +3,13 @@ or key, named so that tests and the shortcuts list can find it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, SignalInstance
 from PySide6.QtGui import QAction, QActionEvent, QActionGroup, QHelpEvent, QKeySequence
-from PySide6.QtWidgets import QToolBar, QToolButton, QToolTip, QWidget
+from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QToolTip, QWidget
 
 from tracker.qt.appearance import appearance, set_icon
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
@@ -42,22 +43,51 @@ ICONS = {
 
 def build_menus(window: MainWindow) -> dict[str, QAction]:
     """The window's menus and toolbar; returns every named action."""
-    named: dict[str, QAction] = {}
+    menus = _Menus(window)
+    _file_menu(menus)
+    undo, redo = _edit_menu(menus)
+    _play_menu(menus)
+    players_menu = _players_menu(menus)
+    _library_menu(menus)
+    _help_menu(menus)
+    menus.bar.insertMenu(players_menu.menuAction(), _view_menu(menus))
+    for name, icon_name in ICONS.items():
+        set_icon(menus.named[name], icon_name)
+    _toolbar(window, menus.named, undo, redo)
+    return menus.named
 
-    def item(menu, text: str, slot, shortcut=None, name: str = "") -> QAction:
+
+class _Menus:
+    """The window's menu bar being built, and its actions by name."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.bar = window.menuBar()
+        self.named: dict[str, QAction] = {}
+
+    def item(
+        self,
+        menu: QMenu,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+        name: str = "",
+    ) -> QAction:
         """A menu item calling `slot`, kept in `named` under `name`."""
-        action = QAction(text, window)
+        action = QAction(text, self.window)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
         if name:
             action.setObjectName(name)
-            named[name] = action
+            self.named[name] = action
         menu.addAction(action)
         return action
 
-    bar = window.menuBar()
-    file_menu = bar.addMenu("&File")
+
+def _file_menu(menus: _Menus) -> None:
+    window, item = menus.window, menus.item
+    file_menu = menus.bar.addMenu("&File")
     item(
         file_menu,
         "&New encounter…",
@@ -86,7 +116,11 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     file_menu.addSeparator()
     item(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit, "quit")
 
-    edit_menu = bar.addMenu("&Edit")
+
+def _edit_menu(menus: _Menus) -> tuple[QAction, QAction]:
+    """Edit; returns its Undo and Redo (the toolbar keeps them steady)."""
+    window, item = menus.window, menus.item
+    edit_menu = menus.bar.addMenu("&Edit")
     undo = window.document.undo_stack.createUndoAction(window, "&Undo")
     undo.setShortcut(QKeySequence.StandardKey.Undo)
     redo = window.document.undo_stack.createRedoAction(window, "&Redo")
@@ -104,7 +138,7 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     # The toolbar's buttons keep a fixed word (see PlayToolBar).
     undo.setIconText("Undo")
     redo.setIconText("Redo")
-    named.update(undo=undo, redo=redo)
+    menus.named.update(undo=undo, redo=redo)
     edit_menu.addAction(undo)
     edit_menu.addAction(redo)
     edit_menu.addSeparator()
@@ -131,7 +165,12 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(edit_menu, "Re&name encounter…", window.rename_encounter, None, "rename")
     item(edit_menu, "Encounter &options…", window.edit_options, "Ctrl+,", "options")
 
-    play_menu = bar.addMenu("&Play")
+    return undo, redo
+
+
+def _play_menu(menus: _Menus) -> None:
+    window, item = menus.window, menus.item
+    play_menu = menus.bar.addMenu("&Play")
     item(
         play_menu,
         "&Start",
@@ -166,7 +205,10 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     )
     item(play_menu, "Saved &conditions…", window.manage_saved_conditions, None, "saved_conditions")
 
-    players_menu = bar.addMenu("P&layers")
+
+def _players_menu(menus: _Menus) -> QMenu:
+    window, item = menus.window, menus.item
+    players_menu = menus.bar.addMenu("P&layers")
     item(
         players_menu,
         "Players' &screen…",  # "Close players' screen" while it is shown
@@ -223,7 +265,12 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(players_menu, "Print pre&view…", window.preview_sheets, None, "preview")
     item(players_menu, "Export &PDF…", window.export_sheets, None, "export_pdf")
 
-    library_menu = bar.addMenu("&Library")
+    return players_menu
+
+
+def _library_menu(menus: _Menus) -> None:
+    window, item = menus.window, menus.item
+    library_menu = menus.bar.addMenu("&Library")
     item(library_menu, "&Library…", window.open_library_dialog, "Ctrl+L", "library")
     item(
         library_menu,
@@ -237,7 +284,10 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     item(library_menu, "&Import combatants…", window.import_to_library, None, "import_library")
     item(library_menu, "&Export library…", window.export_library, None, "export_library")
 
-    help_menu = bar.addMenu("&Help")
+
+def _help_menu(menus: _Menus) -> None:
+    window, item = menus.window, menus.item
+    help_menu = menus.bar.addMenu("&Help")
     item(
         help_menu,
         "&Keyboard shortcuts",
@@ -246,8 +296,15 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         "shortcuts",
     )
     item(help_menu, "&About Roundkeeper", window.show_about, None, "about")
+    from tracker.qt.dialogs.rulesets_dialog import show_rulesets  # a small module
 
-    view_menu = bar.addMenu("&View")
+    item(help_menu, "&Rulesets", lambda: show_rulesets(window), None, "rulesets")
+
+
+def _view_menu(menus: _Menus) -> QMenu:
+    """View (the caller places it before Players)."""
+    window, item = menus.window, menus.item
+    view_menu = menus.bar.addMenu("&View")
     scheme_menu = view_menu.addMenu("&Appearance")
     schemes = QActionGroup(window)
     current = appearance().choice
@@ -258,32 +315,32 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
         action.setObjectName(f"scheme_{scheme}")
         action.triggered.connect(lambda _=False, s=scheme: appearance().choose(s))
         scheme_menu.addAction(action)
-        named[f"scheme_{scheme}"] = action
+        menus.named[f"scheme_{scheme}"] = action
     view_menu.addSeparator()
     for pane in OPTIONAL_PANES:
         toggle = window.dock(pane.name).toggleViewAction()
         toggle.setText(f"{pane.title} pane")
         toggle.setObjectName(f"pane_{pane.name.removeprefix('dock_')}")
-        named[toggle.objectName()] = toggle
+        menus.named[toggle.objectName()] = toggle
         view_menu.addAction(toggle)
     item(view_menu, "&Reset layout", window.reset_layout, None, "reset_layout")
     view_menu.addSeparator()
     timer = turn_timer_action(window)
     view_menu.addAction(timer)
-    named["turn_timer"] = timer
-    bar.insertMenu(players_menu.menuAction(), view_menu)
+    menus.named["turn_timer"] = timer
 
-    for name, icon_name in ICONS.items():
-        set_icon(named[name], icon_name)
+    return view_menu
+
+
+def _toolbar(window: MainWindow, named: dict[str, QAction], undo: QAction, redo: QAction) -> None:
     toolbar = PlayToolBar(window, steady=(undo, redo))
     window.addToolBar(toolbar)
-    for name in ("undo", "redo", None, "add", "add_effect", None, "players_screen"):
-        if name is None:
+    for entry in ("undo", "redo", None, "add", "add_effect", None, "players_screen"):
+        if entry is None:
             toolbar.addSeparator()
         else:
-            toolbar.addAction(named[name])
+            toolbar.addAction(named[entry])
     toolbar.hold_steady()
-    return named
 
 
 class _StepText(QObject):

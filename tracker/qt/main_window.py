@@ -7,7 +7,15 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QVBoxLayout, QWidget
 
@@ -18,6 +26,7 @@ from tracker.persistence import paths
 from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
 from tracker.qt.dialogs import messages
+from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report
 from tracker.qt.models.turn_order_model import TurnOrderModel
@@ -27,7 +36,7 @@ from tracker.qt.players.settings import settings_store
 from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
-from tracker.qt.widgets.recent_menu import keep_at_quit
+from tracker.qt.widgets.recent_menu import RecentMenu, keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
@@ -92,6 +101,7 @@ class MainWindow(
     turn_order_view: QTableView
     log_view: QTableView
     actions_by_name: dict[str, QAction]
+    recent_menu: RecentMenu
     keys: WindowKeys
     journal: Journal | None
 
@@ -117,6 +127,7 @@ class MainWindow(
         self.players_window: PlayersWindow | None = None
         self.add_dialog: AddCombatantDialog | None = None
         self._shown = False
+        self._expired_text = ""  # what the last expiries were told as (status bar)
         self._panes_shared = False  # the side panes get their share at the first show
         self._layout_restored = False  # unless the GM's own layout was restored
         self._reselecting = False  # going back to the combatant with unapplied edits
@@ -235,14 +246,18 @@ class MainWindow(
         self.fight_layout.addWidget(self.central_view, 1)
         self.setCentralWidget(central)
 
-    def _on_logged(self, _parent, _first: int, last: int) -> None:
+    def _on_logged(self, _parent: QModelIndex, _first: int, last: int) -> None:
         """While the log's pane is off, its newest line shows in the status bar (a roll's
         faces are read there); the log keeps itself at its last line."""
         if self.dock("dock_log").isVisible():
             return
         entry = self.log_model.entry_at(last)
-        if entry is not None and entry.kind != "expiry":  # an expiry has the banner
-            self.statusBar().showMessage(entry.text, 8000)
+        if entry is None:
+            return
+        # Expiries come last in a step's lines: the status bar ends on all of them, as
+        # the banner tells them (`_on_changed`), not on the turn that began before.
+        text = self._expired_text if entry.kind == "expiry" else entry.text
+        self.statusBar().showMessage(text or entry.text, 8000)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -313,7 +328,7 @@ class MainWindow(
         if mark is not None:
             mark(self.editor.combatant_id)
 
-    def _on_roster_current(self, current, _previous) -> None:
+    def _on_roster_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         from tracker.qt.models.roster_model import IdRole
 
         combatant_id = current.data(IdRole) if current.isValid() else None
@@ -357,12 +372,12 @@ class MainWindow(
     def show_shortcuts(self) -> None:
         from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
 
-        ShortcutsDialog(self.shortcut_rows(), self).exec()
+        run_modal(ShortcutsDialog(self.shortcut_rows(), self))
 
     def show_about(self) -> None:
         from tracker.qt.dialogs.about_dialog import AboutDialog
 
-        AboutDialog(self).exec()
+        run_modal(AboutDialog(self))
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
@@ -404,6 +419,7 @@ class MainWindow(
             text = "; ".join(f"{e.name} on {names.get(e.carrier_id, '?')} expired" for e in expired)
             self.banner.announce(f"{text}.", "expiry")
             self.statusBar().showMessage(text, 8000)
+            self._expired_text = text
         elif self.banner.kind == "error":
             self.banner.hide()
         self._update_title()
@@ -471,7 +487,7 @@ class MainWindow(
 
     def _restore_geometry(self) -> bool:
         """The GM's last window size, if one was saved: True if restored."""
-        geometry = settings_store().value("main_window/geometry", QByteArray(), type=QByteArray)
+        geometry = _saved_bytes("main_window/geometry")
         if geometry.isEmpty() or not self.restoreGeometry(geometry):
             return False
         self.placed_size = self.size()
@@ -479,6 +495,13 @@ class MainWindow(
 
     def _restore_state(self) -> None:
         """The GM's last panes, if they were saved (once they are built)."""
-        state = settings_store().value("main_window/state", QByteArray(), type=QByteArray)
+        state = _saved_bytes("main_window/state")
         if not state.isEmpty():
             self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+
+
+def _saved_bytes(key: str) -> QByteArray:
+    """A layout saved in the settings file; empty when there is none or the value is
+    not one Roundkeeper wrote (a hand-edited file gives a string or a number)."""
+    value = settings_store().value(key, QByteArray(), type=QByteArray)
+    return value if isinstance(value, QByteArray) else QByteArray()

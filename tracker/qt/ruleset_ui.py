@@ -14,14 +14,17 @@ this module; they never name a ruleset nor read its state.
 
 from __future__ import annotations
 
+import importlib
 import logging
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from PySide6.QtWidgets import QWidget
 
-from tracker.engine.entry_points import EntryPoint, entry_points
-from tracker.engine.ruleset import Ruleset
+from tracker.engine.entry_points import EntryPoint
+from tracker.engine.entry_points import entry_points as entry_points  # tests replace it
+from tracker.engine.ruleset import AnyRuleset
 from tracker.qt.document import EncounterDocument
 from tracker.qt.views.order_table import OrderTable
 
@@ -91,8 +94,53 @@ class RulesetUi:
         return []
 
 
+class LazyRulesetUi(RulesetUi):
+    """A ruleset's UI whose players' panel and printed sheet are imported when first
+    used, so the GM's window opens sooner (and QtPrintSupport loads only to print):
+    name them as "module:attribute", an entry point's way. `players_panel_at` names a
+    `PlayersPanel` class (made with the document, public state, theme and parent),
+    `printed_table_at` a function of (document, include_hidden) giving one `Table`."""
+
+    players_panel_at: ClassVar[str] = ""
+    printed_table_at: ClassVar[str] = ""
+
+    def players_panel(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        theme: Theme,
+        parent: QWidget | None = None,
+    ) -> PlayersPanel | None:
+        if not self.players_panel_at:
+            return None
+        panel = _named(self.players_panel_at)(document, public, theme, parent)
+        if not isinstance(panel, PlayersPanel):
+            raise TypeError(f"{self.players_panel_at} did not make a PlayersPanel")
+        return panel
+
+    def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
+        from tracker.qt.printing import Table
+
+        if not self.printed_table_at:
+            return []
+        table = _named(self.printed_table_at)(document, include_hidden)
+        if not isinstance(table, Table):
+            raise TypeError(f"{self.printed_table_at} did not give a Table")
+        return [table]
+
+
+def _named(path: str) -> Callable[..., object]:
+    """The callable "module:attribute" names, its module imported now."""
+    module, _, attribute = path.partition(":")
+    found = getattr(importlib.import_module(module), attribute)
+    if not callable(found):
+        raise TypeError(f"{path} is not callable")
+    return cast("Callable[..., object]", found)
+
+
 DEFAULT_UI = RulesetUi()
 _loaded: dict[str, RulesetUi] = {}  # by entry point value
+_refused: dict[str, str] = {}  # by entry point value: why it could not be loaded
 
 
 def _load(entry: EntryPoint) -> RulesetUi | None:
@@ -110,13 +158,31 @@ def _instantiate(entry: EntryPoint) -> RulesetUi | None:
     try:
         ui_class = entry.load()
         ui = ui_class()
-    except Exception:  # a broken plugin must not keep Tracker from starting
+    except Exception as error:  # a broken plugin must not keep Roundkeeper from starting
         log.exception("The ruleset UI %r could not be loaded.", entry.value)
+        _refused[entry.value] = (
+            f"its views ({entry.value}) cannot be loaded: {type(error).__name__}: {error}"
+        )
         return None
     if not isinstance(ui, RulesetUi):
         log.error("The ruleset UI %r is not a RulesetUi; ignored.", entry.value)
+        _refused[entry.value] = f"its views ({entry.value}) are not a RulesetUi."
         return None
     return ui
+
+
+def ui_problems(ruleset_ids: set[str]) -> dict[str, list[str]]:
+    """Why installed views are not used, by the id they are registered under: views that
+    cannot be loaded (their ruleset gets the generic UI) or that no ruleset of
+    `ruleset_ids` (the installed ones) has. Loads every views' entry point."""
+    problems: dict[str, list[str]] = {}
+    for entry in entry_points(group=GROUP):
+        found = [] if _load(entry) is not None else [_refused[entry.value]]
+        if entry.name not in ruleset_ids:
+            found.append(f"views ({entry.value}) are registered for no installed ruleset.")
+        if found:
+            problems.setdefault(entry.name, []).extend(found)
+    return problems
 
 
 @cache
@@ -142,7 +208,7 @@ def _ui_named(ruleset_id: str) -> RulesetUi:
     return DEFAULT_UI
 
 
-def ui_for(ruleset: Ruleset | str) -> RulesetUi:
+def ui_for(ruleset: AnyRuleset | str) -> RulesetUi:
     """The UI of a ruleset (or ruleset id): its own if installed, else the generic one."""
     ruleset_id = ruleset if isinstance(ruleset, str) else ruleset.id
     return _ui_named(ruleset_id)

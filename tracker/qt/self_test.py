@@ -1,16 +1,27 @@
 """`roundkeeper --self-test`: is this Roundkeeper whole? Meant for a freshly built bundle
 (CI runs it on the Linux one) and for a GM whose copy misbehaves.
 
-Offscreen, in a temporary Roundkeeper home (the GM's own files are never touched), it checks
-that every ruleset and its views load, that every built-in ruleset has a bundled sample,
-and then opens every bundled sample in the GM's window and the players' window and plays
-a few turns through the window's own actions and prompt buttons, undoes and redoes,
-switches the players' theme and exports the sheets to PDF. Any refusal, exception or Qt
-warning on the way is a failure. It prints one line per check and returns 0 if all
-passed, else 1 (the failures repeated at the end).
+Offscreen, in a temporary Roundkeeper home (the GM's own files are never touched), it
+checks that every installed ruleset and its views load and are consistent, that every
+built-in ruleset (registered by the `roundkeeper` distribution) has its views and a
+bundled sample (a third-party ruleset needs neither), and then opens every bundled sample
+in the GM's window and the players' window and plays a few turns through the window's
+own actions and prompt buttons, undoes and redoes, switches the players' theme and
+exports the sheets to PDF. Any refusal, exception or Qt warning on the way is a failure.
+It prints one line per check and returns 0 if all passed, else 1 (the failures repeated
+at the end).
 """
 
 from __future__ import annotations
+
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QMessageLogContext, QtMsgType
+    from PySide6.QtWidgets import QApplication
+
+    from tracker.engine import Session
 
 import os
 import sys
@@ -86,7 +97,7 @@ def run_self_test(
 
 
 # --- the checks ---------------------------------------------------------------------------
-def _check_icon(app, report: Report) -> None:
+def _check_icon(app: QApplication, report: Report) -> None:
     from tracker.qt.app_icon import SIZES, application_icon
 
     icon = application_icon()
@@ -99,7 +110,7 @@ def _check_icon(app, report: Report) -> None:
         report.ok(f"application icon: {len(sizes)} sizes")
 
 
-def _check_platform_plugins(app, report: Report) -> None:
+def _check_platform_plugins(app: QApplication, report: Report) -> None:
     """The plugin that shows windows on this system's own display is there (the self-test
     itself runs offscreen)."""
     wanted = NATIVE_PLATFORM_PLUGINS.get(sys.platform)
@@ -151,41 +162,52 @@ def _inside(path: str, root: Path) -> bool:
     return Path(path).resolve().is_relative_to(root)
 
 
+def _has_own_views(ruleset_id: str) -> bool:
+    """Whether Tracker ships a Qt package of the built-in ruleset (one without uses the
+    generic views)."""
+    from importlib.util import find_spec
+
+    return find_spec(f"tracker.qt.rulesets.{ruleset_id}") is not None
+
+
 def _check_rulesets(report: Report) -> list[str]:
-    """Every installed ruleset and ruleset UI loads; returns the built-in rulesets' ids."""
+    """Every installed ruleset and its views load; returns the built-in rulesets' ids.
+
+    A built-in ruleset (one the `roundkeeper` distribution registers) must bring a
+    bundled sample, and its views if Roundkeeper ships a Qt package for it; a third-party
+    one needs neither (without views it gets the generic ones), but what it installs must
+    load and be consistent."""
     from tracker.engine import registry
     from tracker.qt import ruleset_ui
 
-    entries = list(registry.entry_points(group=registry.GROUP))
-    if not entries:
+    installed = registry.installed_rulesets()
+    if not installed:
         report.fail(
             f"rulesets: none installed (no entry points in {registry.GROUP!r}: "
             "is Roundkeeper's package metadata bundled?)"
         )
+    views = {entry.name for entry in ruleset_ui.entry_points(group=ruleset_ui.GROUP)}
+    view_problems = ruleset_ui.ui_problems({item.registered_as for item in installed})
+    for ruleset_id, problems in view_problems.items():
+        for problem in problems:
+            report.fail(f"ruleset {ruleset_id}: {problem}")
     built_in: list[str] = []
-    for entry in entries:
-        try:
-            ruleset = registry.get_ruleset(entry.name)
-        except Exception as error:  # a broken ruleset is what this looks for
-            report.fail(f"ruleset {entry.name}: cannot be loaded ({entry.value}): {error!r}")
+    for item in installed:
+        package = registry.distribution_key(item.distribution) or item.value
+        where = "built in" if item.built_in else f"from {package}"
+        if not item.usable:
+            for problem in item.problems:
+                report.fail(f"ruleset {item.registered_as} ({where}): {problem}")
             continue
-        if entry.value.startswith("tracker."):
-            built_in.append(ruleset.id)
-    views = {entry.name: entry for entry in ruleset_ui.entry_points(group=ruleset_ui.GROUP)}
-    for ruleset_id in built_in:
-        entry = views.get(ruleset_id)
-        if entry is None:
-            report.fail(f"ruleset {ruleset_id}: its views are not installed")
+        if item.built_in:
+            built_in.append(item.registered_as)
+            if item.registered_as not in views and _has_own_views(item.registered_as):
+                report.fail(f"ruleset {item.registered_as}: its views are not installed")
+                continue
+        if item.registered_as in view_problems:
             continue
-        try:
-            ui = entry.load()()
-        except Exception as error:
-            report.fail(f"ruleset {ruleset_id}: its views cannot be loaded: {error!r}")
-            continue
-        if not isinstance(ui, ruleset_ui.RulesetUi):
-            report.fail(f"ruleset {ruleset_id}: {entry.value} is not a RulesetUi")
-            continue
-        report.ok(f"ruleset {ruleset_id}: rules and views load")
+        kind = "views" if item.registered_as in views else "the generic views"
+        report.ok(f"ruleset {item.registered_as} ({where}): rules and {kind} load")
     return built_in
 
 
@@ -201,7 +223,7 @@ def _check_samples(report: Report, folder: Path, built_in: list[str]) -> list[Pa
     return samples
 
 
-def _play_sample(app, report: Report, sample: Path, home: Path, turns: int) -> None:
+def _play_sample(app: QApplication, report: Report, sample: Path, home: Path, turns: int) -> None:
     """Open the sample in both windows and play it; report what happened."""
     from tracker.engine import Session
     from tracker.engine.errors import TrackerError
@@ -232,7 +254,9 @@ class _StuckError(Exception):
 class _SamplePlay:
     """One sample in the GM's and the players' windows, played through the GUI."""
 
-    def __init__(self, app, session, journal_dir: Path, scratch: Path) -> None:
+    def __init__(
+        self, app: QApplication, session: Session, journal_dir: Path, scratch: Path
+    ) -> None:
         from tracker.qt.main_window import MainWindow
         from tracker.qt.players.launcher import open_players_screen
 
@@ -365,11 +389,11 @@ def _temporary_home() -> Iterator[Path]:
 
 
 @contextmanager
-def _offscreen_application(qt_argv: list[str] | None) -> Iterator[object]:
+def _offscreen_application(qt_argv: list[str] | None) -> Iterator[QApplication]:
     from PySide6.QtWidgets import QApplication
 
     existing = QApplication.instance()
-    if existing is not None:  # the tests' application (offscreen already)
+    if isinstance(existing, QApplication):  # the tests' application (offscreen already)
         yield existing
         return
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -384,11 +408,13 @@ def _problems_reported_to(report: Report) -> Iterator[None]:
     """Exceptions (also those raised in Qt's slots) and Qt warnings are failures."""
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
-    def on_exception(kind, error, tb) -> None:
+    def on_exception(
+        kind: type[BaseException], error: BaseException, tb: TracebackType | None
+    ) -> None:
         text = "".join(traceback.format_exception(kind, error, tb)).strip()
         report.fail(f"exception: {text}")
 
-    def on_message(kind, _context, message: str) -> None:
+    def on_message(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
         if kind in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
             return
         if not any(message.startswith(ignored) for ignored in IGNORED_QT_MESSAGES):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMainWindow
 
 from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
+from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.players.settings import settings_store
 
 if TYPE_CHECKING:
@@ -97,4 +98,4 @@ class CombatantCommands(QMainWindow):
     def edit_options(self) -> None:
         from tracker.qt.dialogs.options_dialog import OptionsDialog
 
-        OptionsDialog(self.document, self).exec()
+        run_modal(OptionsDialog(self.document, self))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMainWindow, QTableView
 
 from tracker.engine import EndEffect, RulesetAction
+from tracker.qt.dialogs.modal import run_modal
 
 if TYPE_CHECKING:
     from tracker.library.store import Library
@@ -35,7 +36,9 @@ class EffectCommands(QMainWindow):
     def add_effect(self) -> None:
         from tracker.qt.dialogs.effect_dialog import EffectDialog
 
-        EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library).exec()
+        run_modal(
+            EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library)
+        )
 
     def _selected_effect_id(self) -> str | None:
         effect = self.effects_panel.effect_at(self.effects_view.currentIndex().row())
@@ -48,14 +51,16 @@ class EffectCommands(QMainWindow):
             return
         from tracker.qt.dialogs.effect_dialog import EffectDialog
 
-        EffectDialog(self.document, None, self, effect_id=effect_id, library=self.library).exec()
+        run_modal(
+            EffectDialog(self.document, None, self, effect_id=effect_id, library=self.library)
+        )
 
     def manage_saved_conditions(self) -> None:
         from tracker.qt.dialogs.saved_conditions import SavedConditionsDialog
 
         library = self.library()
         if library is not None:
-            SavedConditionsDialog(library, self.document.ruleset.id, self).exec()
+            run_modal(SavedConditionsDialog(library, self.document.ruleset.id, self))
 
     def end_selected_effect(self) -> None:
         effect_id = self._selected_effect_id()

@@ -35,6 +35,7 @@ from tracker.persistence.files import (
 )
 from tracker.persistence.journal import Journal
 from tracker.qt.dialogs import messages
+from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.file_work import FileWork
 from tracker.qt.widgets.recent_menu import remember_recent
 
@@ -141,7 +142,7 @@ class EncounterFiles(QMainWindow):
         from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 
         dialog = NewEncounterDialog(self, self.party_in_library, self.document.ruleset.id)
-        if dialog.exec() and dialog.session is not None:
+        if run_modal(dialog) and dialog.session is not None:
             self.replace_session(dialog.session, None)
             self.bring_party(dialog.party())
 

@@ -65,7 +65,7 @@ LOG_LEAST = 110  # the log pane's height at least, in pixels
 
 def inspector_pane(
     banner: Banner, prompt: PromptPanel, health_box: QWidget, editor: QWidget, effects: QWidget
-) -> QWidget:
+) -> Fence:
     """The column beside the fight: what asks for the GM's attention first (a message, the
     question the rules wait for), then the selected combatant: damage box, editor (it
     scrolls within its share, so a ruleset with many fields never makes the window

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from tracker.engine import EditCombatant
 from tracker.persistence import paths
+from tracker.qt.dialogs.modal import run_modal
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -102,7 +103,7 @@ class PlayersCommands(QMainWindow):
     def edit_secret_fields(self) -> None:
         from tracker.qt.dialogs.secret_fields_dialog import SecretFieldsDialog
 
-        SecretFieldsDialog(self.document, self).exec()
+        run_modal(SecretFieldsDialog(self.document, self))
 
     def print_sheets(self) -> None:
         from tracker.qt.printing import print_with_dialog

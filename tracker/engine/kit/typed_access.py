@@ -20,6 +20,7 @@ class TypedAccess(Generic[ClockT, RuntimeT, AnchorT]):
         self, clock: type[ClockT], runtime: type[RuntimeT], anchor: type | tuple[type, ...]
     ) -> None:
         """`anchor`: the class (or classes) of the ruleset's effect anchors."""
+        self._clock = clock
         self._anchor = anchor
 
     def clock(self, encounter: Encounter) -> ClockT:
@@ -27,7 +28,7 @@ class TypedAccess(Generic[ClockT, RuntimeT, AnchorT]):
 
     def touch_clock(self, tx: Transaction) -> ClockT:
         """The clock, kept for undo: call before changing it."""
-        return cast(ClockT, tx.touch_clock())
+        return tx.touch_clock(self._clock)
 
     def runtime(self, combatant: Combatant) -> RuntimeT:
         return cast(RuntimeT, combatant.runtime)

@@ -144,8 +144,8 @@ class ImportDialog(QDialog):
             combo.deleteLater()
         while self.mapping_grid.count():
             item = self.mapping_grid.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            if item is not None and (widget := item.widget()) is not None:
+                widget.deleteLater()
         self.combos = []
         guessed = preview_import(table, self._ruleset).mapping
         fields = entry_fields(self._ruleset)

@@ -243,7 +243,7 @@ class LibraryDialog(QDialog):
         current = self.view.currentIndex()
         entry = self.model.entry_at(current.row()) if current.isValid() else None
         chosen = entry is not None and entry in self.selected_entries()
-        if chosen and entry.id != self._entry_id and self._settle_edits():
+        if entry is not None and chosen and entry.id != self._entry_id and self._settle_edits():
             self._load(entry)
         self._sync_buttons()
 

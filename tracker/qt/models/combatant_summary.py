@@ -43,7 +43,8 @@ class CombatantSummary:
     def tags(self) -> tuple[str, ...]:
         """The words beside the name: hidden, the defeated word, the ruleset's markers."""
         words = ("hidden",) if self.hidden else ()
-        words += (self.defeated,) if self.defeated else ()
+        if self.defeated:
+            words = (*words, self.defeated)
         return words + self.markers
 
     @property

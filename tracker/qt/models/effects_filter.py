@@ -5,7 +5,7 @@ out once for every view that shows it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 
 from tracker.engine.state import Effect
 from tracker.qt.models.effects_model import EffectsModel
@@ -14,7 +14,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class SelectedEffects(QSortFilterProxyModel):
-    def __init__(self, model: EffectsModel, parent=None) -> None:
+    def __init__(self, model: EffectsModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._effects = model
         self._combatant_id: str | None = None

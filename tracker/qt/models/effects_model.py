@@ -12,8 +12,9 @@ changed are announced, so a step repaints the effects it changed, not all of the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.changes import EFFECTS
@@ -44,7 +45,7 @@ class EffectRow:
 class EffectsModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Effect", "On", "By", "Remaining")
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._effects: list[Effect] = list(document.encounter.effects)
@@ -92,7 +93,7 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
             row = EffectRow((effect.name, "", "", ""), False)
         return row
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         effect = self.effect_at(index.row()) if index.isValid() else None
         if effect is None:
             return None

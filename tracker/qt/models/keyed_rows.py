@@ -5,11 +5,13 @@ vanished, insertions of new ones), `replay_edits` for a mirror of an engine list
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex
 
 from tracker.engine.changes import Insert, Remove, StructuralEdit
+
+KeyT = TypeVar("KeyT", bound=Hashable)
 
 
 def replay_edits(model: QAbstractItemModel, rows: list[Any], edits: list[StructuralEdit]) -> None:
@@ -28,8 +30,8 @@ def replay_edits(model: QAbstractItemModel, rows: list[Any], edits: list[Structu
 
 
 def sync_keys(
-    current: list[Hashable],
-    wanted: Sequence[Hashable],
+    current: list[KeyT],
+    wanted: Sequence[KeyT],
     *,
     begin_remove: Callable[[int, int], Any],
     end_remove: Callable[[], Any],

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
@@ -21,7 +23,7 @@ Index = QModelIndex | QPersistentModelIndex
 class LogModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("When", "What")
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._entries: list[LogEntry] = list(document.encounter.log)
@@ -34,7 +36,7 @@ class LogModel(FixedColumns, QAbstractTableModel):
     def entry_at(self, row: int) -> LogEntry | None:
         return self._entries[row] if 0 <= row < len(self._entries) else None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         entry = self.entry_at(index.row()) if index.isValid() else None
         if entry is None:
             return None

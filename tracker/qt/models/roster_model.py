@@ -15,11 +15,15 @@ a refused move changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QByteArray,
     QMimeData,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
 )
@@ -51,9 +55,9 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class RosterModel(FixedColumns, QAbstractTableModel):
-    COLUMNS = ("Name", "State", "Resources")
+    COLUMNS: tuple[str, ...] = ("Name", "State", "Resources")
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
@@ -77,7 +81,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         """The change the last command made to the combatant's meter `name` (0: none)."""
         return self._meters.delta(combatant_id, name)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         combatant = self.combatant_at(index.row())
@@ -160,7 +164,7 @@ class RosterModel(FixedColumns, QAbstractTableModel):
     def mimeTypes(self) -> list[str]:
         return [MIME_TYPE]
 
-    def mimeData(self, indexes) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         mime = QMimeData()
         ids = sorted({self._rows.ids[i.row()] for i in indexes if i.isValid()})
         mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
@@ -170,10 +174,14 @@ class RosterModel(FixedColumns, QAbstractTableModel):
         """A combatant dragged from another list: a list orders only its own rows."""
         self._document.refused.emit(FOREIGN_DROP, "")
 
-    def canDropMimeData(self, data, action, row, column, parent) -> bool:
-        return action == Qt.DropAction.MoveAction and data.hasFormat(MIME_TYPE)
+    def canDropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        return action == Qt.DropAction.MoveAction and bool(data.hasFormat(MIME_TYPE))
 
-    def dropMimeData(self, data, action, row, column, parent) -> bool:
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
         """Internal drops become one engine move. Returns False even on success so the
         view never removes the source row itself (the engine already moved it)."""
         if not self.canDropMimeData(data, action, row, column, parent):

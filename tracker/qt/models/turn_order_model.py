@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.errors import CommandError
 from tracker.engine.health import is_defeated
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant
 from tracker.qt.appearance import appearance, muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
@@ -42,7 +43,7 @@ DRAG_HERE = (
 class TurnOrderModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Name", "When", "Grants")
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._limit = PAGE
@@ -137,7 +138,7 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             return turn
         return None
 
-    def _combatant(self, turn: Turn):
+    def _combatant(self, turn: Turn) -> Combatant | None:
         if turn.combatant_id is None:
             return None
         try:

@@ -223,9 +223,9 @@ class EffectRowDelegate(ThemedDelegate):
 
     @staticmethod
     def texts(index: Index) -> tuple[str, str, str]:
-        name = str(index.siblingAtColumn(0).data() or "")
-        carrier = str(index.siblingAtColumn(1).data() or "")
-        remaining = str(index.siblingAtColumn(3).data() or "")
+        name = str(index.sibling(index.row(), 0).data() or "")
+        carrier = str(index.sibling(index.row(), 1).data() or "")
+        remaining = str(index.sibling(index.row(), 3).data() or "")
         return name, carrier, remaining
 
     def _detail_height(self, text: str, width: int) -> int:
@@ -240,7 +240,7 @@ class EffectRowDelegate(ThemedDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         """The height its wrapped time left needs; a list lays every row out again on
         each change, so heights are kept per text, width and scale."""
-        remaining = str(index.siblingAtColumn(3).data() or "")
+        remaining = str(index.sibling(index.row(), 3).data() or "")
         key = (remaining, self._width_of(), self.scale)
         size = self._heights.get(key)
         if size is None:

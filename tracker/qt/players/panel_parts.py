@@ -86,6 +86,7 @@ class BigNumberBox(QFrame):
             f" border-left: {px(16, scale)}px solid {theme.accent}; }}"
         )
         layout = self.layout()
+        assert layout is not None  # set when the banner was built
         layout.setContentsMargins(px(28, scale), px(10, scale), px(28, scale), px(10, scale))
         layout.setSpacing(px(32, scale))
         self.number.setFont(pixel_font(px(number_px, scale), bold=True))
@@ -287,7 +288,8 @@ def room_left(total: int, layout: QVBoxLayout, rows: QWidget) -> int:
     the heights they ask)."""
     used, parts = 0, 0
     for number in range(layout.count()):
-        widget = layout.itemAt(number).widget()
+        item = layout.itemAt(number)
+        widget = item.widget() if item is not None else None
         if widget is None or widget is rows or widget.isHidden():
             continue
         widget.ensurePolished()

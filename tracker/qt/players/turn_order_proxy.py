@@ -49,7 +49,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         turn = self.turn_model().turn_at(source_row)
-        if not self.public.visibility.turn_is_visible(turn):
+        if turn is None or not self.public.visibility.turn_is_visible(turn):
             return False
         if self.include_current:
             return True

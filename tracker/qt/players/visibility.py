@@ -9,7 +9,7 @@ from typing import Any
 
 from tracker.engine.fields import Field
 from tracker.engine.health import defeated_word, health_of, is_defeated
-from tracker.engine.ruleset import Ruleset, Turn
+from tracker.engine.ruleset import AnyRuleset, Turn
 from tracker.engine.state import Combatant, Effect, Encounter
 
 PARTY_SIDES: tuple[str, ...] = ("party",)
@@ -18,14 +18,14 @@ PARTY_SIDES: tuple[str, ...] = ("party",)
 HEALTH_MODES: tuple[str, ...] = ("exact", "band", "nothing")
 
 
-def public_fields(ruleset: Ruleset, encounter: Encounter) -> tuple[Field, ...]:
+def public_fields(ruleset: AnyRuleset, encounter: Encounter) -> tuple[Field, ...]:
     """The stat fields players may see: neither secret by the ruleset's declaration nor
     marked secret by the GM for this encounter."""
     marked = set(encounter.secret_fields)
     return tuple(f for f in ruleset.stat_fields if not f.secret and f.name not in marked)
 
 
-def public_stats(ruleset: Ruleset, encounter: Encounter, combatant: Combatant) -> str:
+def public_stats(ruleset: AnyRuleset, encounter: Encounter, combatant: Combatant) -> str:
     """ "Speed 9, Swiftness 3": the combatant's public stats, secret fields left out, and
     its health's too (the players are told health as the GM chose per side:
     `public_health`)."""
@@ -38,7 +38,9 @@ def public_stats(ruleset: Ruleset, encounter: Encounter, combatant: Combatant) -
     )
 
 
-def public_health(ruleset: Ruleset, encounter: Encounter, combatant: Combatant, mode: str) -> str:
+def public_health(
+    ruleset: AnyRuleset, encounter: Encounter, combatant: Combatant, mode: str
+) -> str:
     """What the players are told of the combatant's health in `mode`. "exact" falls back
     to the band when a field of its health is secret (by the ruleset or the GM): a band
     says no number."""

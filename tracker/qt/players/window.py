@@ -49,7 +49,8 @@ class PlayersWindow(QWidget):
         self.keyboard_home: QWidget | None = None  # the GM's window: it gets the keys
         self.document = document
         self.settings = settings if settings is not None else PlayersScreenSettings.load()
-        self._shared = {"turn_order_model": turn_order_model, "effects_model": effects_model}
+        self._turn_order_model = turn_order_model
+        self._effects_model = effects_model
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         # The board rescales itself to any size: its parts' sizes at the old scale never
@@ -75,7 +76,8 @@ class PlayersWindow(QWidget):
             self.document,
             theme_named(self.settings.theme),
             health=self.settings.health,
-            **self._shared,
+            turn_order_model=self._turn_order_model,
+            effects_model=self._effects_model,
         )
 
     # --- settings ---------------------------------------------------------------------

@@ -120,8 +120,8 @@ def place(badges: Sequence[Badge], row: QRect, font: QFont) -> list[Placed]:
     if left_out:
         width = overflow_width(left_out)
         x -= width
-        rest = tuple(ordered[fitted:])
-        placed.append(Placed(QRect(x + 1, top, width, height), f"+{left_out}", rest, True))
+        hidden = tuple(ordered[fitted:])
+        placed.append(Placed(QRect(x + 1, top, width, height), f"+{left_out}", hidden, True))
         x -= GAP
     for index in range(fitted - 1, -1, -1):
         text, width = sized[index]

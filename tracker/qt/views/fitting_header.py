@@ -27,6 +27,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QTimer,
+    SignalInstance,
 )
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QWidget
@@ -105,7 +106,7 @@ class SteadyHeader(QHeaderView):
         super().changeEvent(event)
 
 
-def _column_signals(model: QAbstractItemModel):
+def _column_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
     return (model.modelReset, model.columnsInserted, model.columnsRemoved, model.columnsMoved)
 
 

@@ -110,7 +110,7 @@ class OrderTable(QTableView):
         row = self.order_model.row_of(combatant_id) if combatant_id else -1
         show_selected_row(self, row)
 
-    def _on_current(self, current, _previous) -> None:
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         combatant_id = current.siblingAtColumn(0).data(IdRole) if current.isValid() else None
         if combatant_id is not None:
             self.combatant_selected.emit(combatant_id)

@@ -85,7 +85,7 @@ class FieldEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         if field.kind == "choice":
-            self.input: QWidget = QComboBox()
+            self.input: QComboBox | QCheckBox | QPlainTextEdit | QLineEdit = QComboBox()
             fill_choices(self.input, field)
         elif field.kind == "bool":
             self.input = QCheckBox()
@@ -135,7 +135,7 @@ class FieldEditor(QWidget):
     @property
     def edited(self) -> bool:
         """Whether the GM changed the value since it was last set."""
-        return self.raw_value() != self.loaded
+        return bool(self.raw_value() != self.loaded)
 
     def _set(self, value: Any) -> None:
         widget = self.input

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -145,7 +146,7 @@ class AnswerRow(SteadyBox):
                 box.setSizeAdjustPolicy(COMBO_FITS)  # panel is a column beside the fight
                 box.setMinimumContentsLength(CHOICE_LETTERS)
             layout.addWidget(self.form, 1)
-            enter = EnterPerforms(lambda row=self: panel.answer_row(row), self.form)
+            enter = EnterPerforms(partial(panel.answer_row, self), self.form)
             for editor in self.form.editors.values():
                 enter.watch(editor.input)
         self.button = QPushButton()

@@ -98,9 +98,10 @@ def keep_at_quit(
     elif document.undo_stack.isClean() and kept_from is None:
         recent.last = None
     else:
-        target = unsaved_path(document.encounter.name)
+        unsaved = unsaved_path(document.encounter.name)
+        target: Path | None = unsaved
         try:
-            save_encounter(document.encounter, target)
+            save_encounter(document.encounter, unsaved)
         except (TrackerError, OSError):
             if not may_discard():
                 return False

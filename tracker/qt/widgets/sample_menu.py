@@ -33,10 +33,28 @@ def sample_of(ruleset: AnyRuleset) -> Path | None:
     return None
 
 
+def variants_of(ruleset: AnyRuleset, sample: Path) -> list[tuple[str, Path]]:
+    """(variant, sample) of the ruleset's further samples beside its own, named
+    `<id>_<variant>_sample.json` (a flavour, an option), by variant."""
+    prefix, suffix = f"{ruleset.id}_", "_sample.json"
+    found = (
+        (path.name[len(prefix) : -len(suffix)], path)
+        for path in sample.parent.glob(f"{prefix}*{suffix}")
+        if path != sample
+    )
+    return sorted((variant, path) for variant, path in found if variant)
+
+
 def samples_by_ruleset() -> list[tuple[str, Path]]:
-    """(display name, sample) of every installed ruleset that has a sample, by name."""
-    found = ((ruleset.name, sample_of(ruleset)) for ruleset in available_rulesets().values())
-    return [(name, path) for name, path in found if path is not None]
+    """(display name, sample) of every installed ruleset that has a sample, by name; its
+    variants follow it ("Classic d20 — pf2e")."""
+    listed: list[tuple[str, Path]] = []
+    for ruleset in available_rulesets().values():
+        sample = sample_of(ruleset)
+        if sample is not None:
+            listed.append((ruleset.name, sample))
+            listed += [(f"{ruleset.name} — {v}", p) for v, p in variants_of(ruleset, sample)]
+    return listed
 
 
 class SampleMenu(QMenu):

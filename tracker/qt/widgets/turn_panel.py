@@ -52,6 +52,7 @@ class TurnPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel()
         self.clock_label.setObjectName("clock_label")
+        self.clock_label.setTextFormat(Qt.TextFormat.PlainText)  # a status may name names
         self.clock_label.setStyleSheet("font-size: 13pt; font-weight: bold;")
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turn_label")

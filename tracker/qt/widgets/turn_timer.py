@@ -60,9 +60,10 @@ class TurnClock:
         if round_number != self._round:
             if self._round is not None:
                 self._left_rounds[self._round] = self._round_since
-            back = self._left_rounds.pop(round_number, None) if kind == "undo" else None
-            if round_number is not None and back is None:
-                back = now
+            back = None
+            if round_number is not None:
+                back = self._left_rounds.pop(round_number, None) if kind == "undo" else None
+                back = now if back is None else back
             self._round, self._round_since = round_number, back if back is not None else now
 
     def reset(self) -> None:

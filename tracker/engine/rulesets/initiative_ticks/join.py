@@ -16,6 +16,7 @@ from tracker.engine.rulesets.initiative_ticks.state import (
     clock,
     rt,
     touch,
+    touch_clock,
 )
 from tracker.engine.state import Combatant, Encounter
 
@@ -82,8 +83,7 @@ def delay(tx: Transaction, encounter: Encounter, until: int) -> None:
         f"{runtime.initiative.current} (−{DELAY_COST}).",
         "action",
     )
-    touch_clock = tx.touch_clock()
-    touch_clock.current = None
+    touch_clock(tx).current = None
     advance(Real(tx))
 
 

@@ -16,7 +16,14 @@ from typing import Any, Protocol
 from tracker.engine.changes import Transaction
 from tracker.engine.copying import copy_state
 from tracker.engine.rulesets.initiative_ticks.order import Rank, arrange, ranker
-from tracker.engine.rulesets.initiative_ticks.state import Clock, Runtime, clock, rt, touch
+from tracker.engine.rulesets.initiative_ticks.state import (
+    Clock,
+    Runtime,
+    clock,
+    rt,
+    touch,
+    touch_clock,
+)
 from tracker.engine.state import Combatant, Encounter
 
 
@@ -57,8 +64,7 @@ class Real:
         return clock(self.encounter)
 
     def change_clock(self) -> Clock:
-        self.tx.touch_clock()
-        return clock(self.encounter)
+        return touch_clock(self.tx)
 
     def order(self) -> list[Combatant]:
         return self.encounter.combatants

@@ -47,6 +47,8 @@ from tracker.engine.rulesets.priority.state import (
     CreatureState,
     PriorityAnchor,
     PriorityClock,
+    clock_of,
+    state_of,
     touch_state,
 )
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
@@ -281,7 +283,7 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
 
     # --- the clock ------------------------------------------------------------------
     def is_started(self, encounter: Encounter) -> bool:
-        return self.clock(encounter).started
+        return clock_of(encounter).started
 
     def clock_label(self, encounter: Encounter) -> str:
         return schedule.clock_label(encounter)
@@ -336,8 +338,8 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         )
 
     def markers(self, encounter: Encounter, combatant: Combatant) -> tuple[str, ...]:
-        state = self.runtime(combatant)
-        clock = self.clock(encounter)
+        state = state_of(combatant)
+        clock = clock_of(encounter)
         words: list[str] = []
         if in_conflict(combatant):
             words.append("in Conflict")

@@ -157,15 +157,6 @@ class WarScroll(Ruleset[WarClock, WarState, WarAnchor]):
     def new_runtime(self, combatant: Combatant) -> WarState:
         return fresh_state(speed_of(combatant))
 
-    def clock(self, encounter: Encounter) -> WarClock:
-        return clock_of(encounter)
-
-    def runtime(self, combatant: Combatant) -> WarState:
-        return state_of(combatant)
-
-    def anchor(self, effect: Effect) -> WarAnchor:
-        return anchor_of(effect)
-
     # --- the clock and the grid -----------------------------------------------------
     def is_started(self, encounter: Encounter) -> bool:
         return clock_of(encounter).started

@@ -14,9 +14,12 @@ resets it. Dragging a row issues the engine's
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
@@ -67,7 +70,7 @@ class TrackModel(FixedColumns, QAbstractTableModel):
     # changed even where no row did.
     track_changed = Signal()
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
@@ -129,7 +132,7 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         details = lane_details(mark, ruleset.summary(encounter, combatant))
         return summarize(self._document.session, combatant, details)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         combatant = self._rows.at(index.row())

@@ -14,21 +14,18 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
-    QLabel,
-    QSizePolicy,
     QStyleOptionViewItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
-from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import BigNumberBox, FittedRows, panel_room, room_left
+from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
-from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
 from tracker.qt.rulesets.ap_countdown.players_proxy import (
     PlayersResolutionsProxy,
@@ -57,18 +54,19 @@ class ResolutionDelegate(ThemedDelegate):
         row = PillRow(
             side=self.side_color(index),
             value=number(index.data(ResolvesRole)),
-            name=str(index.siblingAtColumn(NAME).data() or ""),
-            detail=str(index.siblingAtColumn(ACTION).data() or ""),
+            name=str(index.sibling(index.row(), NAME).data() or ""),
+            detail=str(index.sibling(index.row(), ACTION).data() or ""),
             now=bool(index.data(ResolvingNowRole)),
         )
         self.paint_pill_row(painter, rect, row, pill_width=96)
         painter.restore()
 
 
-class CountdownPanel(PlayersPanel):
+class CountdownPanel(ListPanel):
     """The caption "COUNTDOWN" over the count, then "RESOLVES NEXT" over the list."""
 
     body_stretch = (1, 1)
+    row_px = ROW_PX
 
     def __init__(
         self,
@@ -77,19 +75,9 @@ class CountdownPanel(PlayersPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setObjectName("players_countdown")
-        self.document = document
-        self.public = public
-        self.theme = theme
-        self.scale = 1.0
-        self.board_height = 0
+        super().__init__("players_countdown", "COUNTDOWN", document, public, theme, parent)
         self.track_model = TrackModel(document, self)
         self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.addWidget(caption_label("COUNTDOWN"))
         self.count_box = BigNumberBox("countdown", PHASE_PX)
         self.count_label, self.phase_line = self.count_box.number, self.count_box.line
         self.acting_line = self.count_box.acting
@@ -97,15 +85,11 @@ class CountdownPanel(PlayersPanel):
         self.next_caption = caption_label("RESOLVES NEXT")
         self._layout.addWidget(self.next_caption)
         self.delegate = ResolutionDelegate(theme, self)
-        self.rows = FittedRows(
-            "players_resolutions", self.proxy, self.delegate, "", pinned=self._resolving_row
+        self.add_rows(
+            FittedRows(
+                "players_resolutions", self.proxy, self.delegate, "", pinned=self._resolving_row
+            )
         )
-        self.list_view, self.nothing = self.rows.view, self.rows.empty
-        self._layout.addWidget(self.rows)
-        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
-            signal.connect(self._size_list)
-        public.updated.connect(self.refresh)
-        self.refresh()
 
     # --- look ---------------------------------------------------------------------------
     def set_look(self, theme: Theme, scale: float) -> None:
@@ -120,16 +104,7 @@ class CountdownPanel(PlayersPanel):
             line_px=(PHASE_PX, 24),
             acting_px=ACTING_PX,
         )
-        self._size_list()
-
-    def fit(self, board_height: int) -> None:
-        self.board_height = board_height
-        self._size_list()
-
-    def _size_list(self, *_args: object) -> None:
-        """Every resolution to come, within the panel's share of the board."""
-        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
-        self.rows.fit(room, ROW_PX, self.scale)
+        self._size_body()
 
     def _resolving_row(self) -> int | None:
         """The row resolving now (on every page of the list)."""
@@ -145,7 +120,7 @@ class CountdownPanel(PlayersPanel):
         started = self.public.is_started()
         assert self.nothing is not None
         self.nothing.setText("Nothing under way." if started else "The fight has not begun.")
-        self._size_list()
+        self._size_body()
 
     def count_texts(self, turn: Turn | None) -> tuple[str, str, str]:
         """(the count, the phase line, who acts) for the turn shown as current."""
@@ -167,11 +142,7 @@ class CountdownPanel(PlayersPanel):
 
     def rendered_texts(self) -> list[str]:
         """Every text the panel shows: its labels and the rows of the list it paints."""
-        texts = [
-            label.full_text() if isinstance(label, FitLabel) else label.text()
-            for label in self.findChildren(QLabel)
-            if label.isVisibleTo(self)
-        ]
+        texts = self.label_texts()
         for row in range(self.proxy.rowCount()):
             for column in range(self.proxy.columnCount()):
                 index = self.proxy.index(row, column)

@@ -6,6 +6,8 @@ that would name one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tracker.engine.rulesets.ap_countdown import ApCountdown
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.visibility import Visibility
@@ -53,7 +55,7 @@ def countdown_table(document: EncounterDocument, include_hidden: bool = False) -
         if combatant.hidden and not include_hidden:
             continue
         mark = marks[combatant.id]
-        safe = (lambda text: text) if include_hidden else visibility.safe
+        safe: Callable[[str], str] = _as_is if include_hidden else visibility.safe
         side = combatant.side + (" · hidden" if combatant.hidden else "")
         now = "current" if mark.due is not None else ""
         rows.append(
@@ -86,3 +88,7 @@ def countdown_table(document: EncounterDocument, include_hidden: bool = False) -
         row_mm=ROW_MM,
         fill_page=True,
     )
+
+
+def _as_is(text: str) -> str:
+    return text

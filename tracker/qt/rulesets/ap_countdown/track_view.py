@@ -10,7 +10,15 @@ reason, where it would refuse it (a refused drop changes nothing)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    Qt,
+)
 from PySide6.QtCore import Signal as QtSignal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QRegion, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
@@ -119,7 +127,7 @@ class CountdownTrack(QAbstractItemView):
     def verticalOffset(self) -> int:
         return self.verticalScrollBar().value()
 
-    def visualRect(self, index: QModelIndex) -> QRect:
+    def visualRect(self, index: QModelIndex | QPersistentModelIndex) -> QRect:
         if not index.isValid():
             return QRect()
         top = lane_top(index.row(), self.verticalOffset())
@@ -129,10 +137,14 @@ class CountdownTrack(QAbstractItemView):
         row = row_at(point.y(), self.verticalOffset(), self.track_model.rowCount())
         return self.track_model.index(row, 0) if row >= 0 else QModelIndex()
 
-    def isIndexHidden(self, index: QModelIndex) -> bool:
+    def isIndexHidden(self, index: QModelIndex | QPersistentModelIndex) -> bool:
         return False
 
-    def scrollTo(self, index: QModelIndex, hint=QAbstractItemView.ScrollHint.EnsureVisible) -> None:
+    def scrollTo(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        hint: QAbstractItemView.ScrollHint = QAbstractItemView.ScrollHint.EnsureVisible,
+    ) -> None:
         if not index.isValid():
             return
         top = index.row() * LANE_H
@@ -180,7 +192,11 @@ class CountdownTrack(QAbstractItemView):
         row = self.track_model.row_of(combatant_id) if combatant_id else -1
         show_selected_row(self, row)
 
-    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+    def currentChanged(
+        self,
+        current: QModelIndex | QPersistentModelIndex,
+        previous: QModelIndex | QPersistentModelIndex,
+    ) -> None:
         super().currentChanged(current, previous)
         combatant = self.track_model.combatant_at(current.row()) if current.isValid() else None
         if combatant is not None:

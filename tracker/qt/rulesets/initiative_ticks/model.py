@@ -9,7 +9,9 @@ acts), so the ruleset decides."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
@@ -47,7 +49,7 @@ CRASHED_INK = {False: "#b3261e", True: "#ff8a80"}
 class TickModel(RosterModel):
     COLUMNS = ("Tick", "Name", "Initiative", "State", "Onslaught", "Motes")
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(document, parent)
         self._marks: dict[str, TickMark] = {}
         self._round_shown = self._round()  # "acts from round 3" follows the round
@@ -90,9 +92,9 @@ class TickModel(RosterModel):
         return self._marks.get(combatant.id) if combatant is not None else None
 
     def exalted(self) -> bool:
-        return self._document.encounter.options.get("flavour") == "exalted3e"
+        return bool(self._document.encounter.options.get("flavour") == "exalted3e")
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """A table asks every cell for several roles at each paint: each value is worked
         out once and kept, by combatant (a row moving keeps it), until its row is
         announced changed."""
@@ -123,7 +125,7 @@ class TickModel(RosterModel):
             if combatant is not None:
                 self._kept.pop(combatant.id, None)
 
-    def _work_out(self, index: Index, role: int):
+    def _work_out(self, index: Index, role: int) -> Any:
         if not index.isValid():
             return None
         combatant = self.combatant_at(index.row())

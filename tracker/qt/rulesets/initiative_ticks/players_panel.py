@@ -9,21 +9,18 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
-    QLabel,
-    QSizePolicy,
     QStyleOptionViewItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
-from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import BigNumberBox, FittedRows, panel_room, room_left
+from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
-from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
 from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
 from tracker.qt.rulesets.initiative_ticks.texts import number
@@ -53,10 +50,10 @@ class TickRowDelegate(ThemedDelegate):
             painter.setOpacity(0.45)
         crashed = mark.crashed and not mark.now
         row = PillRow(
-            side=self.side_color(index.siblingAtColumn(NAME)),
+            side=self.side_color(index.sibling(index.row(), NAME)),
             value=number(mark.tick),
-            name=str(index.siblingAtColumn(NAME).data() or ""),
-            detail=str(index.siblingAtColumn(STATE).data() or ""),
+            name=str(index.sibling(index.row(), NAME).data() or ""),
+            detail=str(index.sibling(index.row(), STATE).data() or ""),
             now=mark.now,
             pill_colors=CRASHED if crashed else None,
         )
@@ -64,10 +61,11 @@ class TickRowDelegate(ThemedDelegate):
         painter.restore()
 
 
-class TicksPanel(PlayersPanel):
+class TicksPanel(ListPanel):
     """The caption "TICK" over the tick and who acts, then "THE TICKS" over the list."""
 
     body_stretch = (1, 1)
+    row_px = ROW_PX
 
     def __init__(
         self,
@@ -76,36 +74,24 @@ class TicksPanel(PlayersPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setObjectName("players_ticks")
-        self.document, self.public, self.theme = document, public, theme
-        self.scale, self.board_height = 1.0, 0
+        super().__init__("players_ticks", "TICK", document, public, theme, parent)
         self.tick_model = TickModel(document, self)
         self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.addWidget(caption_label("TICK"))
         self.tick_box = BigNumberBox("ticks", 36)
         self.tick_label, self.round_line = self.tick_box.number, self.tick_box.line
         self.acting_line = self.tick_box.acting
         self._layout.addWidget(self.tick_box)
         self._layout.addWidget(caption_label("THE TICKS"))
         self.delegate = TickRowDelegate(theme, self)
-        self.rows = FittedRows(
+        rows = FittedRows(
             "players_tick_list",
             self.proxy,
             self.delegate,
             "Nobody has joined battle yet.",
             pinned=self._acting_row,
         )
-        self.rows.view.setModelColumn(0)
-        self.list_view, self.nothing = self.rows.view, self.rows.empty
-        self._layout.addWidget(self.rows)
-        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
-            signal.connect(self._size_list)
-        public.updated.connect(self.refresh)
-        self.refresh()
+        rows.view.setModelColumn(0)
+        self.add_rows(rows)
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale
@@ -114,15 +100,7 @@ class TicksPanel(PlayersPanel):
         self.tick_box.set_look(
             theme, scale, number_px=TICK_PX, number_width=220, line_px=(36, 24), acting_px=ACTING_PX
         )
-        self._size_list()
-
-    def fit(self, board_height: int) -> None:
-        self.board_height = board_height
-        self._size_list()
-
-    def _size_list(self, *_args: object) -> None:
-        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
-        self.rows.fit(room, ROW_PX, self.scale)
+        self._size_body()
 
     def _acting_row(self) -> int | None:
         """The row of the one acting now (on every page of the list)."""
@@ -137,7 +115,7 @@ class TicksPanel(PlayersPanel):
         if self.public.is_held():  # a hidden one acts: its tick not shown, nobody named
             acting = NEUTRAL
         self.tick_box.show_texts(tick, line, acting)
-        self._size_list()
+        self._size_body()
 
     def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:
         """(the tick, the round line, who acts) for the turn shown as current."""
@@ -158,11 +136,7 @@ class TicksPanel(PlayersPanel):
 
     def rendered_texts(self) -> list[str]:
         """Every text the panel shows: its labels and the rows it paints."""
-        texts = [
-            label.full_text() if isinstance(label, FitLabel) else label.text()
-            for label in self.findChildren(QLabel)
-            if label.isVisibleTo(self)
-        ]
+        texts = self.label_texts()
         for row in range(self.proxy.rowCount()):
             for column in range(self.proxy.columnCount()):
                 index = self.proxy.index(row, column)

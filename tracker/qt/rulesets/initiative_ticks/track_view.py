@@ -10,7 +10,7 @@ tick of the row it lands under (the engine refuses anything else, and says why).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -72,7 +72,12 @@ class TickDelegate(QStyledItemDelegate):
     a tick shared with the row above is only outlined (its number in the page's ink),
     so each tick reads as one step."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
         mark = index.data(MarkRole)
         if mark is None or mark.tick is None:
             super().paint(painter, option, index)
@@ -80,7 +85,9 @@ class TickDelegate(QStyledItemDelegate):
         kind = "now" if mark.now else ("acted" if mark.acted else "pending")
         pills = PILL[is_dark(option.palette)]
         background, ink = CRASHED if mark.crashed and not mark.now else pills[kind]
-        above = index.siblingAtRow(index.row() - 1).data(MarkRole) if index.row() else None
+        above = (
+            index.sibling(index.row() - 1, index.column()).data(MarkRole) if index.row() else None
+        )
         same = above is not None and above.tick == mark.tick
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

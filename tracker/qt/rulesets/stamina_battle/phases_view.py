@@ -186,8 +186,13 @@ class SidePhasesView(QWidget):
             self.columns[side] = column
             self.columns_layout.addWidget(column, 1)
         layout.addLayout(self.columns_layout, 1)
-        document.changed.connect(lambda _event: self.refresh())
+        # Bound methods, not lambdas: Qt disconnects them when this view is deleted (File
+        # → Open replaces it), so the document never calls into a deleted view.
+        document.changed.connect(self._on_changed)
         document.replaced.connect(self.refresh)
+        self.refresh()
+
+    def _on_changed(self, _event: object) -> None:
         self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -260,7 +265,8 @@ class SidePhasesView(QWidget):
 
     def _place_columns(self, sides: list[str]) -> None:
         """The columns in the order of the phases (laid out again only when it changes)."""
-        placed = [self.columns_layout.itemAt(i).widget() for i in range(len(sides))]
+        items = [self.columns_layout.itemAt(i) for i in range(len(sides))]
+        placed = [item.widget() if item is not None else None for item in items]
         if placed == [self.columns[side] for side in sides]:
             return
         for position, side in enumerate(sides):

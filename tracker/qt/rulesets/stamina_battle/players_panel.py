@@ -14,10 +14,7 @@ from typing import Any
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
-    QLabel,
-    QSizePolicy,
     QStyleOptionViewItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -25,12 +22,12 @@ from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
-from tracker.qt.players.panel_parts import FittedRows, panel_room, room_left
+from tracker.qt.players.panel_parts import FittedRows
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import LIST_DETAIL_PX, LIST_NAME_PX, Theme, px
 from tracker.qt.players.visibility import public_fields
-from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.stamina_battle.delegate import paint_bar
 from tracker.qt.rulesets.stamina_battle.model import ReadoutRole, UnitsModel
 from tracker.qt.rulesets.stamina_battle.texts import status_text
@@ -142,10 +139,11 @@ class UnitRowDelegate(ThemedDelegate):
         painter.restore()
 
 
-class StaminaPanel(PlayersPanel):
+class StaminaPanel(ListPanel):
     """The caption "BATTLE" over the round and phase, then "STAMINA" over the Units."""
 
     body_stretch = (1, 2)
+    row_px = ROW_PX
 
     def __init__(
         self,
@@ -154,31 +152,17 @@ class StaminaPanel(PlayersPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setObjectName("players_stamina")
-        self.document = document
-        self.public = public
-        self.theme = theme
-        self.scale = 1.0
-        self.board_height = 0
+        super().__init__("players_stamina", "BATTLE", document, public, theme, parent)
         self.units_model = UnitsModel(document, self)
         self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.addWidget(caption_label("BATTLE"))
         self.phase_line = FitLabel(PHASE_PX, PHASE_PX // 2)
         self.phase_line.setObjectName("players_phase")
         self._layout.addWidget(self.phase_line)
         self._layout.addWidget(caption_label("STAMINA"))
         self.delegate = UnitRowDelegate(theme, self)
-        self.rows = FittedRows("players_units", self.proxy, self.delegate, pinned=self._acting_row)
-        self.list_view = self.rows.view
-        self._layout.addWidget(self.rows)
-        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset):
-            signal.connect(self._size_list)
-        public.updated.connect(self.refresh)
-        self.refresh()
+        self.add_rows(
+            FittedRows("players_units", self.proxy, self.delegate, pinned=self._acting_row)
+        )
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale
@@ -186,15 +170,7 @@ class StaminaPanel(PlayersPanel):
         self.delegate.set_look(theme, scale)
         self.phase_line.set_sizes(px(PHASE_PX, scale), px(PHASE_PX * 0.5, scale))
         self.phase_line.setStyleSheet(f"color: {theme.emphasis}; font-weight: 700;")
-        self._size_list()
-
-    def fit(self, board_height: int) -> None:
-        self.board_height = board_height
-        self._size_list()
-
-    def _size_list(self, *_args: object) -> None:
-        room = room_left(panel_room(self.board_height, self.scale), self._layout, self.rows)
-        self.rows.fit(room, ROW_PX, self.scale)
+        self._size_body()
 
     def _acting_row(self) -> int | None:
         """The row of the Unit acting now (on every page of the list)."""
@@ -207,7 +183,7 @@ class StaminaPanel(PlayersPanel):
     def refresh(self) -> None:
         self.phase_line.set_fitted_text(self.phase_text())
         self.proxy.refresh_all()
-        self._size_list()
+        self._size_body()
 
     def phase_text(self) -> str:
         turn = self.public.shown_turn()
@@ -219,11 +195,7 @@ class StaminaPanel(PlayersPanel):
 
     def rendered_texts(self) -> list[str]:
         """Every text the panel shows: its labels and its rows' names."""
-        texts = [
-            label.full_text() if isinstance(label, FitLabel) else label.text()
-            for label in self.findChildren(QLabel)
-            if label.isVisibleTo(self)
-        ]
+        texts = self.label_texts()
         for row in range(self.proxy.rowCount()):
             index = self.proxy.index(row, 0)
             texts += [index.data(), index.data(Qt.ItemDataRole.ToolTipRole)]

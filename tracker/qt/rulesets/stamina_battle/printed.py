@@ -6,6 +6,8 @@ that would name one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tracker.engine.rulesets.stamina_battle import StaminaBattle
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.visibility import Visibility
@@ -33,7 +35,7 @@ def battle_table(document: EncounterDocument, include_hidden: bool = False) -> T
     assert isinstance(ruleset, StaminaBattle)
     encounter = document.encounter
     visibility = Visibility.of(encounter)
-    safe = (lambda text: text) if include_hidden else visibility.safe
+    safe: Callable[[str], str] = _as_is if include_hidden else visibility.safe
     rows: list[tuple[Cell, ...]] = []
     order = ruleset.sides_in_order(encounter)
     for side in order:
@@ -79,3 +81,7 @@ def battle_table(document: EncounterDocument, include_hidden: bool = False) -> T
         row_mm=ROW_MM,
         fill_page=True,
     )
+
+
+def _as_is(text: str) -> str:
+    return text

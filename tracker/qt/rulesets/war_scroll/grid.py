@@ -264,7 +264,7 @@ class WarScrollGrid(QTableView):
         if event.type() == QEvent.Type.PaletteChange:
             self._dress_grid()
 
-    def _size_gap(self, *_args) -> None:
+    def _size_gap(self, *_args: object) -> None:
         for column in range(self.grid_model.columnCount()):
             width = GAP_WIDTH if self.grid_model.is_gap(column) else CELL_WIDTH
             self.horizontalHeader().resizeSection(column, width)

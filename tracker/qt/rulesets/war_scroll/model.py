@@ -12,7 +12,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
@@ -97,7 +104,7 @@ def looks(state: str, dark: bool = False) -> dict[int, Any]:
 
 
 def column_keys(slots: list[int]) -> list[int | str]:
-    numbered = [s for s in slots if not is_lettered(s)]
+    numbered: list[int | str] = [s for s in slots if not is_lettered(s)]
     lettered = [s for s in slots if is_lettered(s)]
     return [*numbered, GAP, *lettered] if lettered else numbered
 
@@ -107,7 +114,7 @@ class WarScrollModel(QAbstractTableModel):
     # but not their name: the names' header repaints them, without a new layout.
     summaries_changed = Signal(list)
 
-    def __init__(self, document: EncounterDocument, parent=None) -> None:
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.summaries = Summaries(
@@ -149,7 +156,7 @@ class WarScrollModel(QAbstractTableModel):
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal:
             if not 0 <= section < len(self._columns):
                 return None
@@ -196,7 +203,7 @@ class WarScrollModel(QAbstractTableModel):
             self._cells[combatant.id] = cells
         return cells
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         column = index.column()

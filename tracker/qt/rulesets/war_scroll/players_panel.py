@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyleOptionViewItem,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -21,8 +20,8 @@ from tracker.qt.players.delegates import Index, ThemedDelegate, pixel_font, quie
 from tracker.qt.players.now_panel import caption_label
 from tracker.qt.players.panel_parts import RowPager, fit_rows, panel_room, room_left
 from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.ruleset_panel import RulesetPanel
 from tracker.qt.players.themes import CAPTION_PX, GRID_PX, Theme, px
-from tracker.qt.ruleset_ui import PlayersPanel
 from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
 from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
 
@@ -84,7 +83,7 @@ class NameHeader(QHeaderView):
         painter.restore()
 
 
-class WarScrollPanel(PlayersPanel):
+class WarScrollPanel(RulesetPanel):
     """The caption "WAR SCROLL" over the grid as the players may see it, in the panel's
     share of the board: its rows shrink when many must share it, and it shows a page of
     them at a time when even the shortest do not all fit."""
@@ -98,17 +97,9 @@ class WarScrollPanel(PlayersPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setObjectName("players_war_scroll")
-        self.theme = theme
-        self.scale = 1.0
-        self.board_height = 0
+        super().__init__("players_war_scroll", "WAR SCROLL", document, public, theme, parent)
         self.grid_model = WarScrollModel(document, self)
         self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.addWidget(caption_label("WAR SCROLL"))
         self.grid_view = QTableView()
         self.grid_view.setObjectName("players_grid")
         self.name_header = NameHeader(theme, self.grid_view)
@@ -133,7 +124,7 @@ class WarScrollPanel(PlayersPanel):
             self.grid_proxy.modelReset,
             self.grid_proxy.layoutChanged,
         ):
-            signal.connect(self._size_grid)
+            signal.connect(self._size_body)
         self._layout.addWidget(self.grid_view)
         self.page_label = caption_label("")
         self.pager = RowPager(self.grid_view, self.page_label, self._acting_row, self)
@@ -145,17 +136,13 @@ class WarScrollPanel(PlayersPanel):
         self.grid_delegate.set_look(theme, scale)
         self.name_header.set_look(theme, scale)
 
-    def fit(self, board_height: int) -> None:
-        self.board_height = board_height
-        self._size_grid()
-
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The names' room follows the grid's width (the board may have fitted the panel
         before a hidden panel heard of its new size)."""
         super().resizeEvent(event)
-        self._size_grid()
+        self._size_body()
 
-    def _size_grid(self, *_args: object) -> None:
+    def _size_body(self, *_args: object) -> None:
         """Rows as tall as the reference asks, shorter when many must share the room (the
         grid takes the panel's share of the board), a page of them at a time when even
         the shortest do not all fit; the row of the Turn under way is on every page."""

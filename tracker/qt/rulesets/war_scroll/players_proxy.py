@@ -75,7 +75,8 @@ class PlayersWarScrollProxy(PlayersProxy):
 
     # --- data -------------------------------------------------------------------------
     def _state(self, index: Index) -> str | None:
-        return super().data(index, StateRole)
+        state = super().data(index, StateRole)
+        return state if isinstance(state, str) else None
 
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
         role = int(role)

@@ -24,7 +24,7 @@ def _included(document: EncounterDocument, include_hidden: bool) -> list[Combata
 
 def _segment_slots(
     ruleset: WarScroll, document: EncounterDocument, people: list[Combatant], include_hidden: bool
-):
+) -> list[int]:
     """The Segments anyone printed has (or had) a Turn in, in play order. With none (no
     Speed, everyone Defeated), the GM's copy keeps the grid's columns; the players'
     copy has none, as on their screen: the columns could only come from hidden ones."""

@@ -1,6 +1,6 @@
 """The Qt side of the example ruleset: its own central view (the order, with a caption
 that says how it works), registered in the `tracker.qt_rulesets` entry-point group. The
-players' screen and printing use Tracker's generic parts."""
+players' screen and printing use Roundkeeper's generic parts."""
 
 from __future__ import annotations
 

@@ -17,11 +17,14 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.health import HealthSpec
 from tracker.engine.kit.ordering import check_tie_drag, resorted_place, sorted_place
+from tracker.engine.kit.typed_access import TypedAccess
 from tracker.engine.ruleset import ActionSpec, Ruleset, Turn
 from tracker.engine.state import Combatant, Effect, Encounter, StateTypes
 
 
-@dataclass
+# Mutable records are slotted: every change keeps a copy of what it touched for undo,
+# and a record without a __dict__ is a third of the size.
+@dataclass(slots=True)
 class Clock:
     started: bool = False
     round: int = 0
@@ -29,23 +32,27 @@ class Clock:
     index: int = 0  # where that combatant stands: kept in step as the order changes
 
 
-@dataclass
+@dataclass(slots=True)
 class Runtime:
     shouted: int = 0  # times this combatant used the "shout" action
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     carrier_id: str = ""
     ends_round: int = 0  # ends as the carrier's turn of this round ends
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnEnded:
     """Timing point: a combatant's turn ended."""
 
     combatant_id: str
     round: int
+
+
+# Reads and touches the records typed (the core stores them as `object`).
+typed: TypedAccess[Clock, Runtime, Anchor] = TypedAccess(Clock, Runtime, Anchor)
 
 
 def _roll(combatant: Combatant) -> int:
@@ -94,7 +101,7 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
     def on_stats_changed(
         self, tx: Transaction, encounter: Encounter, combatant: Combatant, old: dict[str, Any]
     ) -> None:
-        if not self.clock(encounter).started and _roll(combatant) != old.get("roll"):
+        if not typed.clock(encounter).started and _roll(combatant) != old.get("roll"):
             source = encounter.index_of(combatant.id)
             tx.move_combatant(source, resorted_place(encounter.combatants, _roll, combatant))
 
@@ -110,37 +117,37 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
     def _follow_current(self, tx: Transaction, encounter: Encounter) -> None:
         """The turn stays with its holder when others join, leave or are dragged; when
         the holder leaves, it passes to whoever now stands in its place."""
-        clock = self.clock(encounter)
+        clock = typed.clock(encounter)
         if not clock.started:
             return
         ids = [c.id for c in encounter.combatants]
         if clock.current in ids:
             if ids.index(clock.current) != clock.index:
-                tx.touch_clock().index = ids.index(clock.current)
+                typed.touch_clock(tx).index = ids.index(clock.current)
             return
         if not ids:
-            touched: Clock = tx.touch_clock()
+            touched = typed.touch_clock(tx)
             touched.started, touched.current = False, ""
             tx.log("Everyone left: the fight is over.", "turn")
         elif clock.index >= len(ids):
             self._next_round(tx, encounter)
         else:
-            tx.touch_clock().current = ids[clock.index]
+            typed.touch_clock(tx).current = ids[clock.index]
 
     # --- time -----------------------------------------------------------------------
     def is_started(self, encounter: Encounter) -> bool:
-        return self.clock(encounter).started
+        return typed.clock(encounter).started
 
     def start(self, tx: Transaction, encounter: Encounter) -> None:
         if not encounter.combatants:
             raise CommandError("Add combatants before the fight starts.")
-        clock: Clock = tx.touch_clock()
+        clock = typed.touch_clock(tx)
         clock.started, clock.round = True, 1
         clock.index, clock.current = 0, encounter.combatants[0].id
         tx.log("The fight begins: round 1.", "start")
 
     def end_turn(self, tx: Transaction, encounter: Encounter) -> None:
-        clock: Clock = tx.touch_clock()
+        clock = typed.touch_clock(tx)
         tx.reach(TurnEnded(clock.current, clock.round))
         if clock.index + 1 >= len(encounter.combatants):
             self._next_round(tx, encounter)
@@ -149,7 +156,7 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
             clock.current = encounter.combatants[clock.index].id
 
     def _next_round(self, tx: Transaction, encounter: Encounter) -> None:
-        clock: Clock = tx.touch_clock()
+        clock = typed.touch_clock(tx)
         clock.round, clock.index, clock.current = clock.round + 1, 0, encounter.combatants[0].id
         tx.log(f"Round {clock.round} begins.", "turn")
 
@@ -158,13 +165,13 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
         return Turn(combatant.id, (round_, combatant.id), round_, f"roll {_roll(combatant)}", "")
 
     def current_turn(self, encounter: Encounter) -> Turn | None:
-        clock = self.clock(encounter)
+        clock = typed.clock(encounter)
         if not clock.started:
             return None
         return self._turn(encounter, clock.round, clock.index)
 
     def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
-        clock = self.clock(encounter)
+        clock = typed.clock(encounter)
         count = len(encounter.combatants)
         if count == 0:
             return []
@@ -173,7 +180,7 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
         return [self._turn(encounter, round_ + p // count, p % count) for p in positions][:limit]
 
     def clock_label(self, encounter: Encounter) -> str:
-        clock = self.clock(encounter)
+        clock = typed.clock(encounter)
         return f"R{clock.round}" if clock.started else "setup"
 
     # --- actions --------------------------------------------------------------------
@@ -189,16 +196,16 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
         if action != "shout" or turn is None or turn.combatant_id is None:
             raise CommandError("Nobody has a turn to shout in.")
         shouter = encounter.combatant(turn.combatant_id)
-        self.runtime(tx.touch(shouter)).shouted += 1
+        typed.touch(tx, shouter).shouted += 1
         tx.log(f"{shouter.name} shouts.", "action")
 
     # --- durations ------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
-        clock = self.clock(encounter)
+        clock = typed.clock(encounter)
         return Anchor(effect.carrier_id, max(clock.round, 1) + effect.duration["rounds"] - 1)
 
     def expires_at(self, encounter: Encounter, effect: Effect, point: Any) -> bool:
-        anchor = self.anchor(effect)
+        anchor = typed.anchor(effect)
         return (
             isinstance(point, TurnEnded)
             and point.combatant_id == anchor.carrier_id
@@ -210,7 +217,7 @@ class HighestRoll(Ruleset[Clock, Runtime, Anchor]):
         return [TurnEnded(t.combatant_id or "", t.round) for t in turns]
 
     def remaining(self, encounter: Encounter, effect: Effect) -> str:
-        anchor = self.anchor(effect)
+        anchor = typed.anchor(effect)
         names = {c.id: c.name for c in encounter.combatants}
         who = names.get(anchor.carrier_id, "its carrier")
         return f"ends at the end of {who}'s turn in round {anchor.ends_round}"

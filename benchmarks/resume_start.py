@@ -1,0 +1,119 @@
+"""Launch to a painted, usable window: resuming a long fight against a plain start
+(issue 26, point 4: at most 1.5×), for `table_ops.py`.
+
+A fight of 2,000 turns (50 combatants, effects coming and going: `resume.play`) is
+journaled into a home of its own and left as a kill leaves it. Each run starts a fresh
+Python process through Roundkeeper's real entry point (`tracker.qt.app.main`) in a
+fresh copy of that home, the "Resume?" question answered Yes at once; the plain start
+runs the same way in an empty home (the sample encounter). The kinds alternate, so a
+busy moment of the shared machine slows both. A run ends when the main window is
+exposed and its event loop idle (`idle_timer.IdleClock`: everything painted); only
+`QApplication.exec` is replaced, by that wait. The wall time is from launching the
+process to then (interpreter start-up included), the CPU time the child's own.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.qt_setup import laptop_platform
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 1.5
+
+CHILD = """
+import sys, time
+sys.path.insert(0, {root!r})
+from PySide6.QtCore import QEventLoop
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+
+def _exec(app):
+    from benchmarks.idle_timer import IdleClock
+    window = next(
+        w for w in app.topLevelWidgets() if isinstance(w, QMainWindow) and w.isVisible()
+    )
+    while window.windowHandle() is None or not window.windowHandle().isExposed():
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
+    IdleClock(app).settle()
+    print("shown", time.process_time(), window.document.undo_stack.count(), flush=True)
+    return 0
+
+QApplication.exec = _exec
+QMessageBox.question = lambda *_a, **_k: QMessageBox.StandardButton.Yes
+from tracker.qt.app import main
+main(["roundkeeper"])
+"""
+
+
+def make_home(ruleset_id: str, turns: int, home: Path) -> None:
+    """A home whose journal holds the fight, as a kill leaves it."""
+    saved = os.environ.get("TRACKER_HOME")
+    os.environ["TRACKER_HOME"] = str(home)
+    try:
+        from benchmarks.resume import play
+        from tracker.persistence import paths
+
+        play(ruleset_id, 50, turns, paths.journal_dir())
+    finally:
+        if saved is None:
+            del os.environ["TRACKER_HOME"]
+        else:
+            os.environ["TRACKER_HOME"] = saved
+
+
+def launch(home: Path) -> tuple[float, float, int]:
+    """(wall s, CPU s, undo entries) of one start in `home`."""
+    env = {**os.environ, "TRACKER_HOME": str(home), "QT_QPA_PLATFORM": laptop_platform()}
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(root=str(ROOT))],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    wall = time.perf_counter() - started
+    _out, errors = process.communicate(timeout=120)
+    if not line.startswith("shown ") or process.returncode != 0:
+        raise RuntimeError(f"the start failed ({process.returncode}):\n{line}{errors}")
+    _, cpu, entries = line.split()
+    return wall, float(cpu), int(entries)
+
+
+def measure_resume(ruleset_id: str, turns: int, runs: int) -> str:
+    with tempfile.TemporaryDirectory(prefix="roundkeeper-resume-") as folder:
+        pristine = Path(folder) / "pristine"
+        make_home(ruleset_id, turns, pristine)
+        results: dict[str, list[tuple[float, float, int]]] = {"plain": [], "resume": []}
+        for number in range(runs + 1):  # the first of each warms the disk cache
+            for kind in results:
+                home = Path(folder) / f"{kind}-{number}"
+                if kind == "resume":
+                    shutil.copytree(pristine, home)
+                else:
+                    home.mkdir()
+                result = launch(home)
+                if number > 0:
+                    results[kind].append(result)
+                shutil.rmtree(home, ignore_errors=True)
+    plain, resumed = results["plain"], results["resume"]
+    wall = [statistics.median(r[0] for r in kind) for kind in (plain, resumed)]
+    cpu = [statistics.median(r[1] for r in kind) for kind in (plain, resumed)]
+    ratio = wall[1] / wall[0]
+    flag = " MISS" if ratio > TARGET else ""
+    return (
+        f"{ruleset_id:16} plain {wall[0] * 1000:.0f} ms (CPU {cpu[0] * 1000:.0f}),"
+        f" resumed {wall[1] * 1000:.0f} ms (CPU {cpu[1] * 1000:.0f}):"
+        f" {ratio:.2f}× (≤ {TARGET:g}){flag}, CPU {cpu[1] / cpu[0]:.2f}×;"
+        f" {resumed[0][2]} entries on the undo stack; median of {runs}"
+    )

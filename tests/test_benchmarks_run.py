@@ -1,0 +1,51 @@
+"""The honest benchmark (benchmarks/table_ops.py) still runs: a quick run of one
+ruleset prints its table of operations, the ratios, save and open, the long fight's
+line and the resumed start's. Its
+figures are never asserted (the machine is shared and noisy); that it measures every
+operation through the window is."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "table_ops.py"
+
+
+def test_a_quick_run_prints_the_table_and_the_ratios() -> None:
+    command = [sys.executable, str(SCRIPT), "--quick", "--rulesets", "war_scroll"]
+    command += ["--repeats", "1", "--memory-steps", "100"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "== war_scroll: CPU ms until idle" in out
+    assert "30+10 ÷ yardstick (≤ 4)" in out
+    assert "yardstick (bare Qt)" in out
+    table = out.split("== war_scroll")[1].split("\nratios")[0]
+    for operation in (
+        "select",
+        "End Turn",
+        "undo",
+        "redo",
+        "action Spend AP",
+        "rename",
+        "damage",
+        "Ctrl+E ready",
+        "add effect",
+        "remove effect",
+        "Add ready",
+        "add combatant",
+        "remove combatant",
+    ):
+        row = next((line for line in table.splitlines() if line.startswith(operation)), "")
+        cells = row[len(operation) :].split()
+        assert cells and cells[0] != "–", f"{operation} was not measured:\n{out}"
+    assert "ratio(s) over target" in out
+    assert "war_scroll: save and open" in out
+    saves = out.split("war_scroll: save and open")[1].splitlines()
+    assert any(line.split()[:1] == ["30+10"] for line in saves), out
+    assert "war_scroll       step" in out and "B/step kept" in out
+    assert "war_scroll       plain" in out and "resumed" in out
+    assert "Traceback" not in done.stderr
