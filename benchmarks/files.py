@@ -31,6 +31,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -38,8 +39,13 @@ os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QTimer, QtMsgType  # noqa: E402
-from PySide6.QtCore import qInstallMessageHandler  # noqa: E402
+from PySide6.QtCore import (  # noqa: E402
+    QElapsedTimer,
+    QEvent,
+    QTimer,
+    QtMsgType,
+    qInstallMessageHandler,  # noqa: E402
+)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from benchmarks.fights import next_step, stats_for  # noqa: E402
@@ -114,7 +120,9 @@ class Figures:
         return f"{med(self.cpu):>10.1f}{med(self.wall):>10.1f}{med(self.stall):>10.1f}"
 
 
-def measured(app: QApplication, heartbeat: Heartbeat, figures: Figures, run: Callable[[], object]) -> None:
+def measured(
+    app: QApplication, heartbeat: Heartbeat, figures: Figures, run: Callable[[], object]
+) -> None:
     for _ in range(3):
         app.processEvents()
     heartbeat.start()
@@ -151,9 +159,10 @@ def main() -> None:
     for run in range(arguments.runs):
         for size, window in windows.items():  # sizes interleaved
             path = folder / f"fight-{size}-{run}.json"
-            measured(app, heartbeat, results[size]["first save"], lambda: window.save_to(path))
-            measured(app, heartbeat, results[size]["save again"], lambda: window.save_to(path))
-            measured(app, heartbeat, results[size]["open"], lambda: window.open_path(path))
+            figures = results[size]
+            measured(app, heartbeat, figures["first save"], partial(window.save_to, path))
+            measured(app, heartbeat, figures["save again"], partial(window.save_to, path))
+            measured(app, heartbeat, figures["open"], partial(window.open_path, path))
     print(f"{arguments.ruleset}, {arguments.effects} effects, median of {arguments.runs} runs (ms)")
     print(f"{'combatants':>10} {'':12}{'GUI CPU':>10}{'wall':>10}{'stall':>10}")
     for size in arguments.sizes:
