@@ -43,6 +43,7 @@ from tracker.engine.errors import RulesetNotFoundError, TrackerError
 from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.state import Encounter
+from tracker.persistence import json_pieces
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.safe_read import SafeReadError, kind_of, read_regular
 from tracker.persistence.validation import ruleset_problem, structure_problem
@@ -105,7 +106,7 @@ def head() -> dict[str, Any]:
 
 
 def envelope_in_steps(
-    encounter: Encounter, per_step: int = 250
+    encounter: Encounter, per_step: int = 100
 ) -> Generator[None, None, dict[str, Any]]:
     """`envelope(encounter)` built a slice of `per_step` combatants, effects or log
     entries at a time, yielding between slices so that a window can handle its events:
@@ -126,8 +127,10 @@ def envelope_in_steps(
 def dump(document: dict[str, Any]) -> bytes:
     """Serialise a document; raises TypeError/ValueError for data JSON cannot hold.
     One line, no indent: Python's C encoder (an indent takes the pure-Python one, 4-5×
-    slower); a file stays readable through any JSON viewer."""
-    return (json.dumps(document, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+    slower), a piece at a time (`json_pieces`); a file stays readable through any JSON
+    viewer."""
+    text = json_pieces.dumps(document, ensure_ascii=False, allow_nan=False)
+    return (text + "\n").encode("utf-8")
 
 
 def dump_around(head: dict[str, Any], key: str, value_json: bytes) -> bytes:
@@ -386,7 +389,7 @@ def parse_document(raw: bytes, path: Path) -> Any:
             f"{shown(path)} is not a Roundkeeper encounter (it is not a text file).", path
         ) from None
     try:
-        return json.loads(text)
+        return json_pieces.loads(text)
     except json.JSONDecodeError as error:
         if FORMAT in text:
             raise FileFormatError(

@@ -164,10 +164,10 @@ class Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
         current encounter becomes the base (`encounter_json`, if given, is that encounter
         already serialised: an opened file's data, `files.open_encounter`). Do not
-        discard the old journal first: the new base replaces it in one rename, so at every instant one of the two encounters
-        can be resumed (until the new events file follows, the old one is stale). Raises
-        `JournalError` if the folder cannot be written (the session is then not
-        journaled)."""
+        discard the old journal first: the new base replaces it in one rename, so at
+        every instant one of the two encounters can be resumed (until the new events
+        file follows, the old one is stale). Raises `JournalError` if the folder cannot
+        be written (the session is then not journaled)."""
         directory = Path(directory)
         forget_last_read()
         journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
