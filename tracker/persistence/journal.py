@@ -160,6 +160,8 @@ class Journal:
         on_error: ErrorHandler | None = None,
         checkpoint_lines: int = CHECKPOINT_LINES,
         encounter_json: bytes | None = None,
+        *,
+        start: bool = True,
     ) -> Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
         current encounter becomes the base (`encounter_json`, if given, is that encounter
@@ -167,7 +169,10 @@ class Journal:
         discard the old journal first: the new base replaces it in one rename, so at
         every instant one of the two encounters can be resumed (until the new events
         file follows, the old one is stale). Raises `JournalError` if the folder cannot
-        be written (the session is then not journaled)."""
+        be written (the session is then not journaled). With `start` False, the files
+        are written but the session is followed only from `start()` on (the files may
+        be written on a worker thread while the session does not change; `start` then
+        runs on the thread that changes it)."""
         directory = Path(directory)
         forget_last_read()
         journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
@@ -177,7 +182,8 @@ class Journal:
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
-        journal._subscribe()
+        if start:
+            journal.start()
         return journal
 
     @classmethod
@@ -275,6 +281,10 @@ class Journal:
         discard_journal(self._directory)
 
     # --- writing ----------------------------------------------------------------------
+    def start(self) -> None:
+        """Follow the session's changes (`begin(..., start=False)`)."""
+        self._subscribe()
+
     def _subscribe(self) -> None:
         self._session.subscribe(self._on_event)
         self._subscribed = True

@@ -68,22 +68,33 @@ class EncounterFiles(QMainWindow):
     _close_after_files = False  # the GM closed the window during one
     _file_stamp: FileStamp | None = None  # the file this window last wrote or opened
 
-    def _start_journal(self, encounter_json: bytes | None = None) -> None:
+    def _start_journal(
+        self, encounter_json: bytes | None = None, work: FileWork | None = None
+    ) -> None:
         """Journal the document's session afresh (`encounter_json`: its encounter
         already serialised, an opened file's). The old journal is not deleted first:
         the new base replaces it in one rename (`Journal.begin`), so a kill at any
-        instant leaves either the old fight or the new one to resume."""
+        instant leaves either the old fight or the new one to resume. With `work` (an
+        open, the GM's input set aside: the session does not change), the files are
+        written on its worker thread."""
         old, self.journal = self.journal, None
         if old is not None:
             old.detach()
-        try:
-            self.journal = Journal.begin(
-                self._journal_dir,
-                self.document.session,
-                self.document.path,
+        directory, session, path = self._journal_dir, self.document.session, self.document.path
+
+        def begin() -> Journal:
+            return Journal.begin(
+                directory,
+                session,
+                path,
                 self._journal_failed,
                 encounter_json=encounter_json,
+                start=False,
             )
+
+        try:
+            self.journal = begin() if work is None or encounter_json is None else work.run(begin)
+            self.journal.start()
         except TrackerError as error:
             if old is not None:
                 old.close()  # not the open fight's any more: not to be resumed
@@ -100,11 +111,15 @@ class EncounterFiles(QMainWindow):
         )
 
     def replace_session(
-        self, session: Session, path: Path | None, encounter_json: bytes | None = None
+        self,
+        session: Session,
+        path: Path | None,
+        encounter_json: bytes | None = None,
+        work: FileWork | None = None,
     ) -> None:
         self.document.replace_session(session, path)
         self._file_stamp = None
-        self._start_journal(encounter_json)
+        self._start_journal(encounter_json, work)
 
     # --- one file operation at a time -----------------------------------------------------
     @contextmanager
@@ -161,12 +176,10 @@ class EncounterFiles(QMainWindow):
         return not self._busy() and self._may_discard() and self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        opened = self._load(path)
+        opened = self._open_file(path, path)
         if opened is None:
             return False
-        self.replace_session(Session(opened.encounter), path, opened.encounter_json)
         self._file_stamp = opened.stamp
-        self.kept_from = None
         remember_recent(path)
         return True
 
@@ -181,23 +194,24 @@ class EncounterFiles(QMainWindow):
         """A sample as a new unsaved encounter: Save asks where, never over the sample."""
         if self._busy() or not self._may_discard():
             return False
-        opened = self._load(path)
-        if opened is None:
-            return False
-        self.replace_session(Session(opened.encounter), None, opened.encounter_json)
-        self.kept_from = None
-        return True
+        return self._open_file(path, None) is not None
 
-    def _load(self, path: Path) -> Opened | None:
-        """Read, check and build the encounter at `path` off the GUI thread."""
+    def _open_file(self, path: Path, saved_as: Path | None) -> Opened | None:
+        """Read, check and build the encounter at `path` off the GUI thread, then show
+        it (its file `saved_as`) and journal it; what was read, or None if it did not
+        open (the GM told why)."""
         if self._busy():
             return None
         try:
             with self._working(f"Opening {shown(path)}…", block_input=True) as work:
-                return work.run(lambda: open_encounter(path))
+                opened = work.run(lambda: open_encounter(path))
+                session = Session(opened.encounter)
+                self.replace_session(session, saved_as, opened.encounter_json, work)
         except TrackerError as error:
             messages.warning(self, "Cannot open encounter", str(error))
             return None
+        self.kept_from = None
+        return opened
 
     def save(self) -> bool:
         if self._busy():
