@@ -10,7 +10,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QProgressBar
 
 from tests.qt.conftest import by_name
 from tracker.engine import EditCombatant
@@ -18,6 +20,10 @@ from tracker.persistence import files
 from tracker.persistence.files import FileFormatError, SaveError
 from tracker.qt import window_files
 from tracker.qt.dialogs import messages as plain_messages
+
+
+SHOTS = Path("/tmp/file-work-shots")
+SHOTS.mkdir(parents=True, exist_ok=True)
 
 
 def _on_thread(monkeypatch: pytest.MonkeyPatch, name: str, seen: dict[str, str]) -> None:
@@ -206,3 +212,59 @@ def test_an_opened_file_starts_the_journal_from_its_own_data(window, tmp_path):
     assert journal is not None
     recovered = recover_journal(journal.directory)
     assert recovered.session.encounter.to_dict() == window.document.encounter.to_dict()
+
+
+def test_keys_during_an_open_are_set_aside(window, tmp_path, monkeypatch, qtbot):
+    """The encounter being replaced takes no change while the file is read."""
+    path = tmp_path / "opening.json"
+    assert window.save_to(path)
+    reading, go = threading.Event(), threading.Event()
+    original = window_files.open_encounter
+
+    def held(target: Path):
+        reading.set()
+        assert go.wait(10)
+        return original(target)
+
+    monkeypatch.setattr(window_files, "open_encounter", held)
+    poll = QTimer()
+    poll.setInterval(5)
+    generations: list[int] = []
+
+    def press() -> None:
+        if reading.is_set():
+            poll.stop()
+            generations.append(window.document.generation)
+            QTest.keyClick(window.central_view, Qt.Key.Key_Space)  # End Turn, if let through
+            QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+            generations.append(window.document.generation)
+            go.set()
+
+    poll.timeout.connect(press)
+    poll.start()
+    assert window.open_path(path)
+    assert generations[0] == generations[1]
+    assert window.document.undo_stack.isClean() and window.document.undo_stack.count() == 0
+    assert window.file_work is None
+
+
+def test_a_long_save_shows_its_progress(window, tmp_path, monkeypatch, qtbot):
+    from tracker.qt import file_work
+
+    gate = _Gate(monkeypatch)
+    seen: list[str] = []
+
+    def look() -> None:
+        seen.append(window.statusBar().currentMessage())
+        window.grab().save(str(SHOTS / "saving.png"))
+
+    def later() -> None:
+        QTimer.singleShot(file_work.SHOW_AFTER_MS + 100, lambda: (look(), gate.go.set()))
+
+    poll = QTimer()
+    poll.setInterval(5)
+    poll.timeout.connect(lambda: gate.writing.is_set() and (poll.stop(), later()))
+    poll.start()
+    assert window.save_to(tmp_path / "long.json")
+    assert seen == ["Saving to “long.json”…"]
+    qtbot.waitUntil(lambda: window.statusBar().findChildren(QProgressBar) == [])  # gone

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QProgressBar
 
@@ -37,6 +37,12 @@ INPUT_EVENTS = frozenset(
         QEvent.Type.Drop,
     }
 )
+
+
+def _application() -> QCoreApplication:
+    application = QCoreApplication.instance()
+    assert application is not None  # a window exists
+    return application
 
 
 class _Relay(QObject):
@@ -67,7 +73,7 @@ class FileWork(QObject):
         self._shown.start(SHOW_AFTER_MS)
         if block_input:
             self._gate = _InputGate(self)
-            QApplication.instance().installEventFilter(self._gate)
+            _application().installEventFilter(self._gate)
 
     def run(self, work: Callable[[], T]) -> T:
         """`work()` on a worker thread, the window's events handled meanwhile; its
@@ -149,6 +155,6 @@ class FileWork(QObject):
             if self._gate is not None:
                 QGuiApplication.restoreOverrideCursor()
         if self._gate is not None:
-            QApplication.instance().removeEventFilter(self._gate)
+            _application().removeEventFilter(self._gate)
             self._gate = None
         self.deleteLater()
