@@ -21,7 +21,6 @@ from tracker.persistence.files import FileFormatError, SaveError
 from tracker.qt import window_files
 from tracker.qt.dialogs import messages as plain_messages
 
-
 SHOTS = Path("/tmp/file-work-shots")
 SHOTS.mkdir(parents=True, exist_ok=True)
 
