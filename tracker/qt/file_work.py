@@ -10,6 +10,8 @@ would change is about to be replaced); while a save runs, the window stays usabl
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 SHOW_AFTER_MS = 300  # a shorter wait is not worth a word
+WORKER_NICE = 10  # the worker's priority below the GUI thread's (Linux)
 # The GM's input, set aside while an open runs (paints, timers and the rest go on).
 INPUT_EVENTS = frozenset(
     {
@@ -37,6 +40,13 @@ INPUT_EVENTS = frozenset(
         QEvent.Type.Drop,
     }
 )
+
+
+def _yield_to_the_window() -> None:
+    """Lower the calling worker thread's priority (Linux: a thread's own nice value), so
+    that the GUI thread, waking to paint or to take a key, gets a core first."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICE)
 
 
 def _application() -> QCoreApplication:
@@ -85,6 +95,7 @@ class FileWork(QObject):
         finished = threading.Event()
 
         def body() -> None:
+            _yield_to_the_window()
             try:
                 outcome["value"] = work()
             except BaseException as error:  # noqa: BLE001 - handed to the GUI thread
