@@ -28,10 +28,13 @@ Rules:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -40,6 +43,7 @@ from tracker.engine.errors import RulesetNotFoundError, TrackerError
 from tracker.engine.records import RecordError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.state import Encounter
+from tracker.persistence import json_pieces
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.safe_read import SafeReadError, kind_of, read_regular
 from tracker.persistence.validation import ruleset_problem, structure_problem
@@ -89,19 +93,86 @@ def shown(path: Path) -> str:
 def envelope(encounter: Encounter, *, log: bool = True) -> dict[str, Any]:
     """The JSON document that stores `encounter` (extra keys may be added by callers);
     its log left empty if `log` is False."""
+    return {**head(), "encounter": encounter.to_dict(log=log)}
+
+
+def head() -> dict[str, Any]:
+    """An envelope without its encounter."""
     return {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "saved_at": datetime.now().astimezone().isoformat(timespec="seconds"),
-        "encounter": encounter.to_dict(log=log),
     }
 
 
+def envelope_in_steps(
+    encounter: Encounter, per_step: int = 100
+) -> Generator[None, None, dict[str, Any]]:
+    """`envelope(encounter)` built a slice of `per_step` combatants, effects or log
+    entries at a time, yielding between slices so that a window can handle its events:
+    the document is the generator's return value. The caller runs it to its end with no
+    change to the encounter in between (a change makes a mixture: start again). Each
+    slice is written by the engine's own `Encounter.to_dict`."""
+    bare = dataclasses.replace(encounter, combatants=[], effects=[], log=[], memo=None)
+    data = bare.to_dict()
+    for key in ("combatants", "effects", "log"):
+        items = getattr(encounter, key)
+        for start in range(0, len(items), per_step):
+            yield
+            part = dataclasses.replace(bare, **{key: items[start : start + per_step]})
+            data[key].extend(part.to_dict()[key])
+    return {**head(), "encounter": data}
+
+
 def dump(document: dict[str, Any]) -> bytes:
-    """Serialise a document; raises TypeError/ValueError for data JSON cannot hold."""
-    return (json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n").encode(
-        "utf-8"
-    )
+    """Serialise a document; raises TypeError/ValueError for data JSON cannot hold.
+    One line, no indent: Python's C encoder (an indent takes the pure-Python one, 4-5×
+    slower), a piece at a time (`json_pieces`); a file stays readable through any JSON
+    viewer."""
+    text = json_pieces.dumps(document, ensure_ascii=False, allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def dump_around(head: dict[str, Any], key: str, value_json: bytes) -> bytes:
+    """`dump({**head, key: value})` for a value already serialised as `value_json`
+    (by `dump`, without its newline): the journal's base on open reuses the
+    encounter the worker serialised once."""
+    text = json.dumps(head, ensure_ascii=False, allow_nan=False)
+    if not text.endswith("}") or text == "{}":
+        raise ValueError("a document head must be a non-empty object")
+    joint = f", {json.dumps(key)}: ".encode()
+    return text[:-1].encode("utf-8") + joint + value_json.rstrip(b"\n") + b"}\n"
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file held when this window last wrote or opened it in full: a file that
+    still matches it needs no second full load before it is saved over."""
+
+    path: Path  # resolved (`os.path.realpath`)
+    size: int
+    mtime_ns: int
+    sha256: str
+
+    @classmethod
+    def of(cls, path: Path, data: bytes) -> FileStamp | None:
+        """The stamp of `path` just written or read as `data`; None if it cannot be read."""
+        target = Path(os.path.realpath(path))
+        try:
+            info = target.stat()
+        except OSError:
+            return None
+        return cls(target, info.st_size, info.st_mtime_ns, hashlib.sha256(data).hexdigest())
+
+    def matches(self, path: Path, info: os.stat_result) -> bool:
+        """True if `path` (resolved, `info` its stat) holds exactly the stamped bytes."""
+        if path != self.path or info.st_size != self.size or info.st_mtime_ns != self.mtime_ns:
+            return False
+        try:
+            raw = read_regular(path, MAX_FILE_BYTES, ENCOUNTER)
+        except (OSError, SafeReadError):
+            return False
+        return hashlib.sha256(raw).hexdigest() == self.sha256
 
 
 def save_encounter(
@@ -110,6 +181,7 @@ def save_encounter(
     before_writing: Callable[[Path, bytes], None] | None = None,
     *,
     replace_unreadable: bool = False,
+    known: FileStamp | None = None,
 ) -> Path | None:
     """Save `encounter` to `path` atomically; return where a file it replaced that
     could not be read was kept (`keep_unreadable`), or None.
@@ -119,38 +191,63 @@ def save_encounter(
     beside it first. Raises `FileFormatError` for a target that is no file at all.
     Raises `SaveError` if the file cannot be written; the previous file is then intact.
     `before_writing(path, data)` is called just before the file is written (the crash
-    journal notes the save it is about to see: `Journal.note_saving`).
+    journal notes the save it is about to see: `Journal.note_saving`). `known`: see
+    `check_overwritable`. The window runs these steps apart (`prepare_target`,
+    `encode_document`, `write_encounter`), off its thread.
     """
     path = Path(path)
+    kept = prepare_target(path, replace_unreadable=replace_unreadable, known=known)
+    data = encode_document(envelope(encounter), path)
+    if before_writing is not None:
+        before_writing(path, data)
+    write_encounter(path, data)
+    return kept
+
+
+def prepare_target(
+    path: Path, *, replace_unreadable: bool = False, known: FileStamp | None = None
+) -> Path | None:
+    """Check that `path` may be saved over (`check_overwritable`); with
+    `replace_unreadable`, keep a file that may not beside it first and return the copy."""
     target = Path(os.path.realpath(path))  # save through a symbolic link, not over it
-    kept: Path | None = None
     try:
-        check_overwritable(target)
+        check_overwritable(target, known)
     except UnreadableTargetError:
         if not replace_unreadable:
             raise
-        kept = keep_unreadable(target)
+        return keep_unreadable(target)
+    return None
+
+
+def encode_document(document: dict[str, Any], path: Path) -> bytes:
+    """`dump(document)`, or `SaveError` for data JSON cannot hold."""
     try:
-        data = dump(envelope(encounter))
-    except (TypeError, ValueError) as error:
+        return dump(document)
+    except (TypeError, ValueError, RecursionError) as error:
         raise SaveError(
             f"Could not save {shown(path)}: the encounter holds data that cannot be "
             f"written ({error}).",
             path,
         ) from error
-    if before_writing is not None:
-        before_writing(path, data)
+
+
+def write_encounter(path: Path, data: bytes) -> FileStamp | None:
+    """Write `data` to `path` atomically (through a symbolic link); its stamp, or
+    `SaveError` (the previous file is then intact)."""
+    target = Path(os.path.realpath(path))
     try:
         write_atomic(target, data)
     except OSError as error:
         reason = error.strerror or str(error)
         raise SaveError(f"Could not save {shown(path)}: {reason}.", path) from error
-    return kept
+    return FileStamp.of(target, data)
 
 
-def check_overwritable(path: Path) -> None:
+def check_overwritable(path: Path, known: FileStamp | None = None) -> None:
     """Raise `UnreadableTargetError` unless `path` is missing, empty, or an encounter this
-    version opens (`load_encounter`); `FileFormatError` if it is no regular file."""
+    version opens (`load_encounter`); `FileFormatError` if it is no regular file. A file
+    that still holds the bytes of `known` (what this window wrote or opened in full) is
+    not loaded again."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -160,7 +257,7 @@ def check_overwritable(path: Path) -> None:
     kind = kind_of(info.st_mode)  # a folder, a pipe, a device (/dev/null): never replaced
     if kind is not None:
         raise FileFormatError(f"{shown(path)} is {kind}, not a file.", path)
-    if info.st_size == 0:
+    if info.st_size == 0 or (known is not None and known.matches(path, info)):
         return
     try:
         load_encounter(path)
@@ -218,6 +315,31 @@ def load_encounter(path: Path) -> Encounter:
     return encounter_from_document(read_document(path), path)
 
 
+@dataclass(frozen=True)
+class Opened:
+    """An encounter file read in full (`open_encounter`): the encounter, its data as the
+    journal's base takes it (`dump` of the encounter's JSON, or None if it cannot be
+    written back), and the file's stamp."""
+
+    encounter: Encounter
+    encounter_json: bytes | None
+    stamp: FileStamp | None
+
+
+def open_encounter(path: Path) -> Opened:
+    """`load_encounter(path)`, and what the window keeps of the file (`Opened`): the
+    whole of it can run off the GUI thread (the encounter is no one else's yet)."""
+    path = Path(path)
+    raw = _read_raw(path)
+    data = _checked_data(parse_document(raw, path), path)
+    try:  # before the encounter is built from it: nothing else holds it yet
+        encounter_json: bytes | None = dump(data)
+    except (TypeError, ValueError, RecursionError):
+        encounter_json = None
+    encounter = _encounter_from_data(data, path)
+    return Opened(encounter, encounter_json, FileStamp.of(path, raw))
+
+
 def is_tracker_file(path: Path) -> bool:
     """True if `path` claims to be a Roundkeeper encounter (even a damaged one or one from a
     newer Roundkeeper); False for missing, unreadable and foreign files."""
@@ -230,8 +352,13 @@ def is_tracker_file(path: Path) -> bool:
 
 def read_document(path: Path) -> Any:
     """The JSON contents of `path`, or `FileFormatError`."""
+    return parse_document(_read_raw(path), path)
+
+
+def _read_raw(path: Path) -> bytes:
+    """The bytes of `path`, or `FileFormatError`."""
     try:
-        raw = read_regular(path, MAX_FILE_BYTES, ENCOUNTER)
+        return read_regular(path, MAX_FILE_BYTES, ENCOUNTER)
     except SafeReadError as error:  # a pipe, a device, a folder, far too large
         raise FileFormatError(error.message, path) from None
     except FileNotFoundError:
@@ -247,6 +374,10 @@ def read_document(path: Path) -> Any:
     except OSError as error:
         reason = error.strerror or str(error)
         raise FileFormatError(f"{shown(path)} could not be read: {reason}.", path) from None
+
+
+def parse_document(raw: bytes, path: Path) -> Any:
+    """The JSON contents of a file's bytes, or `FileFormatError`."""
     if not raw.strip():
         raise FileFormatError(
             f"{shown(path)} is empty: it is not a Roundkeeper encounter, or it was damaged.", path
@@ -258,7 +389,7 @@ def read_document(path: Path) -> Any:
             f"{shown(path)} is not a Roundkeeper encounter (it is not a text file).", path
         ) from None
     try:
-        return json.loads(text)
+        return json_pieces.loads(text)
     except json.JSONDecodeError as error:
         if FORMAT in text:
             raise FileFormatError(
@@ -282,7 +413,10 @@ def encounter_from_document(document: Any, path: Path) -> Encounter:
     effects' anchors) are read and checked against the ruleset's types, and its other
     data must make sense to that ruleset.
     """
-    data = _checked_data(document, path)
+    return _encounter_from_data(_checked_data(document, path), path)
+
+
+def _encounter_from_data(data: dict[str, Any], path: Path) -> Encounter:
     try:
         ruleset = get_ruleset(data["ruleset_id"])
     except RulesetNotFoundError as error:

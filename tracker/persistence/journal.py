@@ -65,7 +65,7 @@ from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.checkpoints import apply_entry, checkpoint_entry
-from tracker.persistence.files import dump, envelope
+from tracker.persistence.files import dump, dump_around, envelope, head
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
 from tracker.persistence.recovery import (
     BASE_FILE,
@@ -159,23 +159,31 @@ class Journal:
         saved_path: Path | None = None,
         on_error: ErrorHandler | None = None,
         checkpoint_lines: int = CHECKPOINT_LINES,
+        encounter_json: bytes | None = None,
+        *,
+        start: bool = True,
     ) -> Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
-        current encounter becomes the base. Do not discard the old journal first: the new
-        base replaces it in one rename, so at every instant one of the two encounters
-        can be resumed (until the new events file follows, the old one is stale). Raises
-        `JournalError` if the folder cannot be written (the session is then not
-        journaled)."""
+        current encounter becomes the base (`encounter_json`, if given, is that encounter
+        already serialised: an opened file's data, `files.open_encounter`). Do not
+        discard the old journal first: the new base replaces it in one rename, so at
+        every instant one of the two encounters can be resumed (until the new events
+        file follows, the old one is stale). Raises `JournalError` if the folder cannot
+        be written (the session is then not journaled). With `start` False, the files
+        are written but the session is followed only from `start()` on (the files may
+        be written on a worker thread while the session does not change; `start` then
+        runs on the thread that changes it)."""
         directory = Path(directory)
         forget_last_read()
         journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
         try:
             directory.mkdir(parents=True, exist_ok=True)
-            journal._write_base()
+            journal._write_base(encounter_json)
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
-        journal._subscribe()
+        if start:
+            journal.start()
         return journal
 
     @classmethod
@@ -273,6 +281,10 @@ class Journal:
         discard_journal(self._directory)
 
     # --- writing ----------------------------------------------------------------------
+    def start(self) -> None:
+        """Follow the session's changes (`begin(..., start=False)`)."""
+        self._subscribe()
+
     def _subscribe(self) -> None:
         self._session.subscribe(self._on_event)
         self._subscribed = True
@@ -342,13 +354,17 @@ class Journal:
         except (OSError, TypeError, ValueError) as failure:
             self._fail(failure if error is None else error)
 
-    def _write_base(self) -> None:
+    def _write_base(self, encounter_json: bytes | None = None) -> None:
         # New id first: if we stop between the two writes, the old events are ignored.
         self._journal_id = os.urandom(8).hex()  # as secrets.token_hex, without OpenSSL
-        document = envelope(self._session.encounter)
+        document = envelope(self._session.encounter) if encounter_json is None else head()
         document["saved_path"] = _text(self._saved_path)
         document["journal_id"] = self._journal_id
-        write_atomic(base_path(self._directory), dump(document))
+        if encounter_json is None:
+            data = dump(document)
+        else:
+            data = dump_around(document, "encounter", encounter_json)
+        write_atomic(base_path(self._directory), data)
         first = encode_line(self._journal_id, 0, header(self._journal_id))
         write_atomic(events_path(self._directory), first)
         self._seq = 1

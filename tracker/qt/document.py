@@ -53,6 +53,7 @@ class _Forward:
     def __call__(self, event: SessionEvent) -> None:
         document = self._document()
         if document is not None:
+            document.generation += 1
             document.changed.emit(event)
 
 
@@ -81,6 +82,9 @@ class EncounterDocument(QObject):
         self.session = session
         self.path = path
         self.mirroring = False  # True while the undo stack is rebuilt from a session
+        # Counts the session's changes (and sessions replaced): a save that took a
+        # snapshot knows whether the encounter changed since (`window_files.save_to`).
+        self.generation = 0
         self._forward = _Forward(self)
         session.subscribe(self._forward)
 
@@ -113,6 +117,7 @@ class EncounterDocument(QObject):
         self.session.unsubscribe(self._forward)
         self.session = session
         self.path = path
+        self.generation += 1
         session.subscribe(self._forward)
         self.mirror_history()
         self.replaced.emit()

@@ -468,6 +468,8 @@ class MainWindow(
         self.status_label.setText(document.session.status())
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.close_after_files(event):  # a save under way: closes at its end
+            return
         if not self._settle_unapplied_edits() or not keep_at_quit(
             self, self.kept_from, self._may_discard
         ):

@@ -1,26 +1,48 @@
 """The main window's file commands: new, open (and Open Recent), save, and the crash
 journal that follows the open encounter. A part of `MainWindow`, kept apart so that a
-reader finds the files in one place."""
+reader finds the files in one place.
+
+A save or an open never freezes the window (`file_work.FileWork`): a save takes a
+snapshot of the encounter on the GUI thread a slice at a time, then serialises, checks
+the file it replaces and writes it on a worker thread, the window usable meanwhile (the
+journal's "saving" line is written on the GUI thread between the two, "saved" after);
+an open reads, checks and builds the encounter on a worker thread, and the window then
+swaps it in. One file operation runs at a time; closing during one waits for its end.
+"""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
-from tracker.persistence.files import UnreadableTargetError, load_encounter, save_encounter
+from tracker.persistence.files import (
+    FileStamp,
+    Opened,
+    UnreadableTargetError,
+    encode_document,
+    envelope_in_steps,
+    open_encounter,
+    prepare_target,
+    shown,
+    write_encounter,
+)
 from tracker.persistence.journal import Journal
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
+from tracker.qt.file_work import FileWork
 from tracker.qt.widgets.recent_menu import remember_recent
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
+    from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMenu
 
     from tracker.library import LibraryEntry
@@ -42,18 +64,37 @@ class EncounterFiles(QMainWindow):
     _journal_dir: Path
     party_in_library: Callable[[str], list[LibraryEntry]]  # see LibraryCommands
     bring_party: Callable[[list[LibraryEntry]], None]
+    file_work: FileWork | None = None  # the save or open under way
+    _close_after_files = False  # the GM closed the window during one
+    _file_stamp: FileStamp | None = None  # the file this window last wrote or opened
 
-    def _start_journal(self) -> None:
-        """Journal the document's session afresh. The old journal is not deleted first:
+    def _start_journal(
+        self, encounter_json: bytes | None = None, work: FileWork | None = None
+    ) -> None:
+        """Journal the document's session afresh (`encounter_json`: its encounter
+        already serialised, an opened file's). The old journal is not deleted first:
         the new base replaces it in one rename (`Journal.begin`), so a kill at any
-        instant leaves either the old fight or the new one to resume."""
+        instant leaves either the old fight or the new one to resume. With `work` (an
+        open, the GM's input set aside: the session does not change), the files are
+        written on its worker thread."""
         old, self.journal = self.journal, None
         if old is not None:
             old.detach()
-        try:
-            self.journal = Journal.begin(
-                self._journal_dir, self.document.session, self.document.path, self._journal_failed
+        directory, session, path = self._journal_dir, self.document.session, self.document.path
+
+        def begin() -> Journal:
+            return Journal.begin(
+                directory,
+                session,
+                path,
+                self._journal_failed,
+                encounter_json=encounter_json,
+                start=False,
             )
+
+        try:
+            self.journal = begin() if work is None or encounter_json is None else work.run(begin)
+            self.journal.start()
         except TrackerError as error:
             if old is not None:
                 old.close()  # not the open fight's any more: not to be resumed
@@ -69,12 +110,49 @@ class EncounterFiles(QMainWindow):
             "error",
         )
 
-    def replace_session(self, session: Session, path: Path | None) -> None:
+    def replace_session(
+        self,
+        session: Session,
+        path: Path | None,
+        encounter_json: bytes | None = None,
+        work: FileWork | None = None,
+    ) -> None:
         self.document.replace_session(session, path)
-        self._start_journal()
+        self._file_stamp = None
+        self._start_journal(encounter_json, work)
+
+    # --- one file operation at a time -----------------------------------------------------
+    @contextmanager
+    def _working(self, label: str, *, block_input: bool = False) -> Iterator[FileWork]:
+        work = self.file_work = FileWork(self, label, block_input=block_input)
+        try:
+            yield work
+        finally:
+            self.file_work = None
+            work.finish()
+            if self._close_after_files:
+                self._close_after_files = False
+                QTimer.singleShot(0, self, self.close)
+
+    def _busy(self) -> bool:
+        """True (and the GM told so) while a save or an open is under way."""
+        if self.file_work is None:
+            return False
+        self.statusBar().showMessage("Wait a moment: a file is being saved or opened.", 3000)
+        return True
+
+    def close_after_files(self, event: QCloseEvent) -> bool:
+        """During a save or an open, a close waits for its end (then runs again): True
+        if `event` was set aside for that (`MainWindow.closeEvent`)."""
+        if self.file_work is None:
+            return False
+        self._close_after_files = True
+        self.statusBar().showMessage("Roundkeeper closes once the file is written…")
+        event.ignore()
+        return True
 
     def new_encounter(self) -> None:
-        if not self._may_discard():
+        if self._busy() or not self._may_discard():
             return
         from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 
@@ -84,7 +162,7 @@ class EncounterFiles(QMainWindow):
             self.bring_party(dialog.party())
 
     def open_encounter(self) -> None:
-        if not self._may_discard():
+        if self._busy() or not self._may_discard():
             return
         from PySide6.QtWidgets import QFileDialog  # a dialog: imported at its first use
 
@@ -95,14 +173,13 @@ class EncounterFiles(QMainWindow):
             self.open_path(Path(filename))
 
     def open_recent(self, path: Path) -> bool:
-        return self._may_discard() and self.open_path(path)
+        return not self._busy() and self._may_discard() and self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        session = self._load(path)
-        if session is None:
+        opened = self._open_file(path, path)
+        if opened is None:
             return False
-        self.replace_session(session, path)
-        self.kept_from = None
+        self._file_stamp = opened.stamp
         remember_recent(path)
         return True
 
@@ -115,28 +192,37 @@ class EncounterFiles(QMainWindow):
 
     def open_sample(self, path: Path) -> bool:
         """A sample as a new unsaved encounter: Save asks where, never over the sample."""
-        if not self._may_discard():
+        if self._busy() or not self._may_discard():
             return False
-        session = self._load(path)
-        if session is None:
-            return False
-        self.replace_session(session, None)
-        self.kept_from = None
-        return True
+        return self._open_file(path, None) is not None
 
-    def _load(self, path: Path) -> Session | None:
+    def _open_file(self, path: Path, saved_as: Path | None) -> Opened | None:
+        """Read, check and build the encounter at `path` off the GUI thread, then show
+        it (its file `saved_as`) and journal it; what was read, or None if it did not
+        open (the GM told why)."""
+        if self._busy():
+            return None
         try:
-            return Session(load_encounter(path))
+            with self._working(f"Opening {shown(path)}…", block_input=True) as work:
+                opened = work.run(lambda: open_encounter(path))
+                session = Session(opened.encounter)
+                self.replace_session(session, saved_as, opened.encounter_json, work)
         except TrackerError as error:
             messages.warning(self, "Cannot open encounter", str(error))
             return None
+        self.kept_from = None
+        return opened
 
     def save(self) -> bool:
+        if self._busy():
+            return False
         if self.document.path is None:
             return self.save_as()
         return self.save_to(self.document.path)
 
     def save_as(self) -> bool:
+        if self._busy():
+            return False
         default = paths.encounters_dir() / f"{self.document.encounter.name}.json"
         from PySide6.QtWidgets import QFileDialog
 
@@ -146,28 +232,50 @@ class EncounterFiles(QMainWindow):
         return self.save_to(Path(filename)) if filename else False
 
     def save_to(self, path: Path) -> bool:
-        journal = self.journal if self.journal is not None and self.journal.active else None
-        note = journal.note_saving if journal else None
+        """Save the encounter as it is now to `path`; True once it is written."""
+        if self._busy():
+            return False
         kept: Path | None = None
         try:
-            try:
-                save_encounter(self.document.encounter, path, note)
-            except UnreadableTargetError as unreadable:
-                if not self._may_replace_unreadable(unreadable):
-                    return False
-                kept = save_encounter(self.document.encounter, path, note, replace_unreadable=True)
+            with self._working(f"Saving to {shown(path)}…") as work:
+                document, generation = self._snapshot(work)
+                known = self._file_stamp
+                try:
+                    data = work.run(lambda: _checked_and_encoded(path, document, known))
+                except UnreadableTargetError as unreadable:
+                    if not self._may_replace_unreadable(unreadable):
+                        return False
+                    kept = work.run(lambda: prepare_target(path, replace_unreadable=True))
+                    data = work.run(lambda: encode_document(document, path))
+                journal = self.journal if self.journal is not None and self.journal.active else None
+                if journal is not None:
+                    journal.note_saving(path, data)
+                stamp = work.run(lambda: write_encounter(path, data))
         except (TrackerError, OSError) as error:
             messages.warning(self, "Cannot save encounter", str(error))
             return False
         self.document.set_path(path)
-        self.document.undo_stack.setClean()
+        self._file_stamp = stamp
+        changed_since = self.document.generation != generation
+        if not changed_since:
+            self.document.undo_stack.setClean()
         if self.journal is not None:
             self.journal.set_saved_path(path)
         self.kept_from = None
         remember_recent(path)
         kept_note = f"; the file it replaced is kept as {kept.name}" if kept else ""
-        self.statusBar().showMessage(f"Saved to {path}{kept_note}", 0 if kept else 5000)
+        later = "; the changes made while it was written are not saved yet" * changed_since
+        self.statusBar().showMessage(f"Saved to {path}{kept_note}{later}", 0 if kept else 5000)
         return True
+
+    def _snapshot(self, work: FileWork) -> tuple[dict[str, Any], int]:
+        """The encounter's file document as it is now, and the document's generation
+        then: built a slice at a time, again if the encounter changed meanwhile."""
+        while True:
+            generation = self.document.generation
+            document = work.pace(envelope_in_steps(self.document.encounter))
+            if self.document.generation == generation:
+                return document, generation
 
     def _may_replace_unreadable(self, error: UnreadableTargetError) -> bool:
         """Ask before saving over a file that could not be opened (default: No)."""
@@ -200,3 +308,10 @@ class EncounterFiles(QMainWindow):
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
+
+
+def _checked_and_encoded(path: Path, document: dict[str, Any], known: FileStamp | None) -> bytes:
+    """The bytes to write to `path`, once it is known that it may be replaced (a worker
+    thread's step of `save_to`)."""
+    prepare_target(path, known=known)
+    return encode_document(document, path)

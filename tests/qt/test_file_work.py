@@ -1,0 +1,269 @@
+"""Save and open never freeze the window (issue 26): their heavy steps run on a worker
+thread, the window goes on meanwhile, and what is saved is the encounter as it was when
+the save began. Structural checks (which thread did what, what the GUI thread runs
+between two events), not timings: the machine is shared."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QProgressBar
+
+from tests.qt.conftest import by_name
+from tracker.engine import EditCombatant
+from tracker.persistence import files
+from tracker.persistence.files import FileFormatError, SaveError
+from tracker.qt import window_files
+from tracker.qt.dialogs import messages as plain_messages
+
+SHOTS = Path("/tmp/file-work-shots")
+SHOTS.mkdir(parents=True, exist_ok=True)
+
+
+def _on_thread(monkeypatch: pytest.MonkeyPatch, name: str, seen: dict[str, str]) -> None:
+    """Record the thread `window_files.<name>` runs on."""
+    original = getattr(window_files, name)
+
+    def recorded(*args, **kwargs):
+        seen[name] = threading.current_thread().name
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(window_files, name, recorded)
+
+
+def test_the_heavy_steps_run_off_the_gui_thread(window, tmp_path, monkeypatch):
+    seen: dict[str, str] = {}
+    for name in ("encode_document", "prepare_target", "write_encounter", "open_encounter"):
+        _on_thread(monkeypatch, name, seen)
+    path = tmp_path / "off.json"
+    assert window.save_to(path)
+    assert window.open_path(path)
+    main = threading.main_thread().name
+    assert set(seen) == {"encode_document", "prepare_target", "write_encounter", "open_encounter"}
+    assert all(thread != main for thread in seen.values()), seen
+    assert json.loads(path.read_text(encoding="utf-8"))["encounter"]["name"] == (
+        window.document.encounter.name
+    )
+
+
+def test_the_gui_thread_snapshots_a_slice_at_a_time(window, tmp_path, monkeypatch):
+    """Between two events the GUI thread writes at most `per_step` combatants."""
+    sliced: list[int] = []
+    original = files.envelope_in_steps
+
+    def counted(encounter, per_step=100):
+        steps = original(encounter, per_step=2)
+        sliced.append(0)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+            sliced[-1] += 1
+            yield
+
+    monkeypatch.setattr(window_files, "envelope_in_steps", counted)
+    assert window.save_to(tmp_path / "sliced.json")
+    combatants = len(window.document.encounter.combatants)
+    assert sliced and sliced[-1] >= combatants // 2  # 8 combatants: 4 slices and more
+
+
+class _Gate:
+    """Holds the save's write on its worker thread until the test lets it go."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.writing = threading.Event()
+        self.go = threading.Event()
+        original = window_files.write_encounter
+
+        def held(path: Path, data: bytes):
+            self.writing.set()
+            assert self.go.wait(10)
+            return original(path, data)
+
+        monkeypatch.setattr(window_files, "write_encounter", held)
+
+    def when_writing(self, then) -> QTimer:
+        """Run `then()` on the GUI thread once the write is held, then let it go."""
+        poll = QTimer()
+        poll.setInterval(5)
+
+        def check() -> None:
+            if self.writing.is_set():
+                poll.stop()
+                then()
+                self.go.set()
+
+        poll.timeout.connect(check)
+        poll.start()
+        return poll
+
+
+def test_a_change_during_a_save_is_not_saved_and_the_window_stays_modified(
+    window, tmp_path, monkeypatch
+):
+    document = window.document
+    kandor = by_name(document, "Kandor")
+    gate = _Gate(monkeypatch)
+    changed: list[bool] = []
+    poll = gate.when_writing(
+        lambda: changed.append(document.apply(EditCombatant(kandor.id, {"name": "Renamed"})))
+    )
+    path = tmp_path / "during.json"
+    assert window.save_to(path)
+    poll.stop()
+    assert changed == [True]  # the window took the change while the file was written
+    saved = json.loads(path.read_text(encoding="utf-8"))["encounter"]
+    assert "Kandor" in [c["name"] for c in saved["combatants"]]
+    assert "Renamed" not in [c["name"] for c in saved["combatants"]]
+    assert not document.undo_stack.isClean()
+    assert window.journal is not None
+    events = (window.journal.directory / "events.jsonl").read_text(encoding="utf-8")
+    ops = [json.loads(line)["op"] for line in events.splitlines()]
+    assert ops[-3:] == ["saving", "apply", "saved"]  # the change journaled, in its place
+
+
+def test_closing_during_a_save_waits_for_it(window, tmp_path, monkeypatch, qtbot):
+    gate = _Gate(monkeypatch)
+    closed: list[bool] = []
+    poll = gate.when_writing(lambda: closed.append(window.close()))
+    path = tmp_path / "closing.json"
+    assert window.save_to(path)
+    poll.stop()
+    assert closed == [False]  # set aside while the file was written
+    assert path.exists()
+    qtbot.waitUntil(lambda: not window.isVisible())  # then closed, nothing to ask
+
+
+def test_a_second_file_command_during_a_save_is_refused(window, tmp_path, monkeypatch):
+    gate = _Gate(monkeypatch)
+    second: list[object] = []
+
+    def again() -> None:
+        second.append(window.save_to(tmp_path / "second.json"))
+        second.append(window.open_path(tmp_path / "first.json"))
+        second.append(window.statusBar().currentMessage())
+
+    poll = gate.when_writing(again)
+    assert window.save_to(tmp_path / "first.json")
+    poll.stop()
+    assert second[:2] == [False, False]
+    assert "being saved or opened" in str(second[2])
+    assert not (tmp_path / "second.json").exists()
+
+
+def test_errors_on_the_worker_reach_the_gm(window, tmp_path, monkeypatch):
+    warnings: list[str] = []
+    monkeypatch.setattr(plain_messages, "warning", lambda _p, _t, text: warnings.append(text))
+
+    def full(path: Path, data: bytes):
+        raise SaveError(f"Could not save {path.name}: No space left on device.", path)
+
+    monkeypatch.setattr(window_files, "write_encounter", full)
+    window.document.apply(EditCombatant(by_name(window.document, "Kandor").id, {"name": "K"}))
+    assert not window.save_to(tmp_path / "full.json")
+    assert warnings == ["Could not save full.json: No space left on device."]
+    assert not window.document.undo_stack.isClean()
+
+    def unreadable(path: Path):
+        raise FileFormatError("“x.json” is damaged.", path)
+
+    monkeypatch.setattr(window_files, "open_encounter", unreadable)
+    before = window.document.encounter.to_dict()
+    assert not window.open_path(tmp_path / "x.json")
+    assert warnings[-1] == "“x.json” is damaged."
+    assert window.document.encounter.to_dict() == before
+    assert window.file_work is None  # nothing left under way
+
+
+def test_a_save_over_its_own_file_loads_it_once(window, tmp_path, monkeypatch):
+    """The file the window wrote is not loaded again to be saved over; a file changed
+    since is, and one that no longer opens is not replaced unasked."""
+    loads: list[Path] = []
+    original = files.load_encounter
+    monkeypatch.setattr(files, "load_encounter", lambda p: loads.append(p) or original(p))
+    path = tmp_path / "own.json"
+    assert window.save_to(path)
+    assert window.save_to(path)
+    assert loads == []
+    path.write_text(path.read_text(encoding="utf-8") + " ", encoding="utf-8")  # changed
+    assert window.save_to(path)
+    assert loads == [path]
+    monkeypatch.setattr(plain_messages, "warning", lambda *_a: None)
+    path.write_text('{"format": "tracker-encounter"', encoding="utf-8")
+    monkeypatch.setattr(window, "_may_replace_unreadable", lambda _error: False)
+    assert not window.save_to(path)
+    assert path.read_text(encoding="utf-8") == '{"format": "tracker-encounter"'
+
+
+def test_an_opened_file_starts_the_journal_from_its_own_data(window, tmp_path):
+    from tracker.persistence.journal import recover_journal
+
+    path = tmp_path / "opened.json"
+    assert window.save_to(path)
+    assert window.open_path(path)
+    journal = window.journal
+    assert journal is not None
+    recovered = recover_journal(journal.directory)
+    assert recovered.session.encounter.to_dict() == window.document.encounter.to_dict()
+
+
+def test_keys_during_an_open_are_set_aside(window, tmp_path, monkeypatch, qtbot):
+    """The encounter being replaced takes no change while the file is read."""
+    path = tmp_path / "opening.json"
+    assert window.save_to(path)
+    reading, go = threading.Event(), threading.Event()
+    original = window_files.open_encounter
+
+    def held(target: Path):
+        reading.set()
+        assert go.wait(10)
+        return original(target)
+
+    monkeypatch.setattr(window_files, "open_encounter", held)
+    poll = QTimer()
+    poll.setInterval(5)
+    generations: list[int] = []
+
+    def press() -> None:
+        if reading.is_set():
+            poll.stop()
+            generations.append(window.document.generation)
+            QTest.keyClick(window.central_view, Qt.Key.Key_Space)  # End Turn, if let through
+            QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+            generations.append(window.document.generation)
+            go.set()
+
+    poll.timeout.connect(press)
+    poll.start()
+    assert window.open_path(path)
+    assert generations[0] == generations[1]
+    assert window.document.undo_stack.isClean() and window.document.undo_stack.count() == 0
+    assert window.file_work is None
+
+
+def test_a_long_save_shows_its_progress(window, tmp_path, monkeypatch, qtbot):
+    from tracker.qt import file_work
+
+    gate = _Gate(monkeypatch)
+    seen: list[str] = []
+
+    def look() -> None:
+        seen.append(window.statusBar().currentMessage())
+        window.grab().save(str(SHOTS / "saving.png"))
+
+    def later() -> None:
+        QTimer.singleShot(file_work.SHOW_AFTER_MS + 100, lambda: (look(), gate.go.set()))
+
+    poll = QTimer()
+    poll.setInterval(5)
+    poll.timeout.connect(lambda: gate.writing.is_set() and (poll.stop(), later()))
+    poll.start()
+    assert window.save_to(tmp_path / "long.json")
+    assert seen == ["Saving to “long.json”…"]
+    qtbot.waitUntil(lambda: window.statusBar().findChildren(QProgressBar) == [])  # gone
