@@ -33,6 +33,7 @@ import sys, time
 sys.path.insert(0, {root!r})
 from PySide6.QtCore import QEventLoop
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+from tracker.qt.dialogs import messages
 
 def _exec(app):
     from benchmarks.idle_timer import IdleClock
@@ -46,7 +47,7 @@ def _exec(app):
     return 0
 
 QApplication.exec = _exec
-QMessageBox.question = lambda *_a, **_k: QMessageBox.StandardButton.Yes
+messages.question = lambda *_a, **_k: QMessageBox.StandardButton.Yes  # Resume? Yes
 from tracker.qt.app import main
 main(["roundkeeper"])
 """

@@ -24,6 +24,8 @@ import tomllib
 import venv
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "roundkeeper-example-ruleset"
 PLAY = Path(__file__).resolve().parent / "example_plugin_play.py"
@@ -31,14 +33,14 @@ BUILD_BACKEND = "setuptools"
 
 
 def _requirement_names(requirements: list[str]) -> list[str]:
-    """The names of what is required at run time (not for an extra)."""
+    """The names of what is required at run time here (not for an extra, nor for
+    another Python or system: setuptools wants importlib-metadata below 3.10)."""
     names = []
-    for requirement in requirements:
-        if "extra ==" in requirement:
+    for text in requirements:
+        requirement = Requirement(text)
+        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
             continue
-        match = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement)
-        if match:
-            names.append(match.group(0))
+        names.append(requirement.name)
     return names
 
 

@@ -53,12 +53,12 @@ def test_the_packaged_licence_files_are_the_repositorys():
 
 def test_the_notices_name_every_library_the_app_carries():
     notices = (ROOT / "THIRD-PARTY-NOTICES").read_text(encoding="utf-8")
-    for name in ("Qt 6", "PySide6", "Shiboken6", "Python", "platformdirs", "PyInstaller"):
+    for name in ("Qt 6", "PySide6", "Shiboken6", "Python", "platformdirs", "segno", "PyInstaller"):
         assert name in notices
     assert "LGPL-3.0" in notices and "PSF-2.0" in notices
     assert "Replacing these libraries" in notices and "code.qt.io" in notices
     dependencies = {re.split(r"[<>=\[ ]", d)[0] for d in PROJECT["project"]["dependencies"]}
-    assert dependencies == {"PySide6-Essentials", "platformdirs"}  # a new one: add it
+    assert dependencies == {"PySide6-Essentials", "platformdirs", "segno"}  # a new one: add it
 
 
 def test_desktop_entry_and_metainfo_name_the_app_id():

@@ -18,6 +18,8 @@ def _refresh_counting_trials(window, monkeypatch) -> list[str]:
 
     def counting(session, command):
         caller = sys._getframe(1)  # who asks: the panel, or the ruleset's own trials
+        if caller.f_code.co_name == "refusal":  # through remembered_refusal: its caller
+            caller = sys._getframe(2)
         if caller.f_globals.get("__name__") == panel_module and isinstance(command, RulesetAction):
             tried.append(command.action)
         return real(session, command)

@@ -49,8 +49,11 @@ def entry_points(*, group: str) -> list[EntryPoint]:
             if distribution in seen:
                 continue
             seen.add(distribution)
-            path = os.path.join(folder or ".", info, "entry_points.txt")
-            found += _read(path, group, *_name_and_version(info))
+            where = os.path.join(folder or ".", info)
+            name, version = _name_and_version(info)
+            if not version:  # an egg-info folder (an editable install's) names none
+                version = _metadata_version(where)
+            found += _read(os.path.join(where, "entry_points.txt"), group, name, version)
     return found
 
 
@@ -74,6 +77,21 @@ def _name_and_version(info: str) -> tuple[str, str]:
     stem = info.rsplit(".", 1)[0]
     name, _, version = stem.partition("-")
     return name, version.split("-")[0]
+
+
+def _metadata_version(where: str) -> str:
+    """The "Version:" of a metadata folder's PKG-INFO or METADATA ("" if none)."""
+    for file_name in ("PKG-INFO", "METADATA"):
+        try:
+            with open(os.path.join(where, file_name), encoding="utf-8") as handle:
+                for line in handle:
+                    if line.startswith("Version:"):
+                        return line.partition(":")[2].strip()
+                    if not line.strip():
+                        break  # the headers end at the first blank line
+        except (OSError, UnicodeDecodeError):
+            continue
+    return ""
 
 
 def _read(path: str, group: str, distribution: str = "", version: str = "") -> list[EntryPoint]:

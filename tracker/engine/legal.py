@@ -26,6 +26,27 @@ TEXT_TRIED = "x"  # a text parameter refused blank is tried with this
 Refusal = Callable[[RulesetAction], CommandError | None]
 
 
+def remembered_refusal(session: Session) -> Refusal:
+    """`session.refusal`, each question asked once between two changes of the encounter
+    (the answers are kept with what else is worked out then, `Encounter.derived`): the
+    trials of `legal_actions` and the turn panel's reasons share them."""
+    kept: dict[tuple[Any, ...], CommandError | None] = session.encounter.derived(
+        ("legal.refusals",), dict
+    )
+
+    def refusal(command: RulesetAction) -> CommandError | None:
+        key = (command.action, command.combatant_id, *sorted(command.params.items()))
+        try:
+            hash(key)
+        except TypeError:  # a list among the values: asked as it is
+            return session.refusal(command)
+        if key not in kept:
+            kept[key] = session.refusal(command)
+        return kept[key]
+
+    return refusal
+
+
 def targets_of(
     ruleset: AnyRuleset,
     encounter: Encounter,
@@ -102,19 +123,22 @@ def tried(
     params = {f.name: f.default for f in spec.params} | fixed
     fields = {f.name: f for f in spec.params if f.name not in fixed}
     accepted: dict[str, Any] | None = None
+    error = refusal(RulesetAction(spec.name, combatant_id, params))
     for _ in range(len(spec.params) + 1):
-        error = refusal(RulesetAction(spec.name, combatant_id, params))
         if error is None:
             accepted = params
             break
         field = fields.pop(error.field or "", None)
-        if field is None:
-            return None
+        if field is None:  # refused whatever value it names: another choice may do
+            accepted = _a_choice_taken(refusal, spec, combatant_id, params, fields)
+            if accepted is None:
+                return None
+            break
         for value in _alternatives(field):
             candidate = {**params, field.name: value}
             refused = refusal(RulesetAction(spec.name, combatant_id, candidate))
             if refused is None or refused.field != field.name:
-                params = candidate
+                params, error = candidate, refused  # each question is asked once
                 break
         else:
             return None
@@ -134,6 +158,28 @@ def tried(
     return LegalAction(spec.name, combatant_id, accepted, choices)
 
 
+def _a_choice_taken(
+    refusal: Refusal,
+    spec: ActionSpec,
+    combatant_id: str | None,
+    params: dict[str, Any],
+    fields: dict[str, Field],
+) -> dict[str, Any] | None:
+    """`params` with one choice parameter set to another of its choices that the rules
+    accept (a Parry too dear, an Evade paid), or None."""
+    for field in fields.values():
+        if field.kind != "choice":
+            continue
+        for choice in field.choices:
+            candidate = {**params, field.name: choice}
+            if (
+                choice != params.get(field.name)
+                and refusal(RulesetAction(spec.name, combatant_id, candidate)) is None
+            ):
+                return candidate
+    return None
+
+
 def tried_legal_actions(
     ruleset: AnyRuleset,
     encounter: Encounter,
@@ -143,7 +189,7 @@ def tried_legal_actions(
 ) -> tuple[LegalAction, ...]:
     """`Ruleset.legal_actions` by trying every action (or those of `specs`): through
     `Session.refusal`, or `refusal` (a ruleset's cheaper trial, which must agree)."""
-    refusal = refusal or Session(encounter, ruleset).refusal
+    refusal = refusal or remembered_refusal(Session(encounter, ruleset))
     turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
     found: list[LegalAction] = []
     for spec in ruleset.actions if specs is None else specs:

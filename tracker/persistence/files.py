@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import os
 import shutil
@@ -162,6 +161,8 @@ class FileStamp:
             info = target.stat()
         except OSError:
             return None
+        import hashlib  # OpenSSL: loaded at the first save, not at start
+
         return cls(target, info.st_size, info.st_mtime_ns, hashlib.sha256(data).hexdigest())
 
     def matches(self, path: Path, info: os.stat_result) -> bool:
@@ -172,6 +173,8 @@ class FileStamp:
             raw = read_regular(path, MAX_FILE_BYTES, ENCOUNTER)
         except (OSError, SafeReadError):
             return False
+        import hashlib
+
         return hashlib.sha256(raw).hexdigest() == self.sha256
 
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
+from tracker.engine.legal import remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
@@ -144,9 +145,15 @@ class TurnPanel(QWidget):
         if (spec.name, target) in legal:
             return ""
         typed = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
-        error = self._document.session.refusal(RulesetAction(spec.name, target, typed))
+        ask = remembered_refusal(self._document.session)  # legal_actions asked it already
+        error = ask(RulesetAction(spec.name, target, typed))
         if error is None or error.field in typed:
             return ""
+        for field in spec.params:  # another choice may be taken (a Parry too dear)
+            for choice in field.choices:
+                other = ask(RulesetAction(spec.name, target, {**typed, field.name: choice}))
+                if other is None or other.field in typed:
+                    return ""
         return error.message
 
     def _availability(self) -> tuple[str | None, dict[str, str]]:
