@@ -75,7 +75,7 @@ save / recovery check of the creature whose turn it is, persistent damage flat c
 then "act now" after a turn while someone delays (see `prompts`).
 """
 
-from tracker.engine.rulesets.classic_d20.durations import RoundEnded, TurnEnded, TurnStarted
+from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
 from tracker.engine.rulesets.classic_d20.ruleset import ClassicD20
 from tracker.engine.rulesets.classic_d20.state import LAIR, Anchor, Clock, Runtime
 

@@ -16,11 +16,11 @@ Turns announce `TurnStarted`, `TurnEnded` and `RoundEnded`; "ends soon" asks the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
+from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
 from tracker.engine.rulesets.classic_d20.order import members, slots
 from tracker.engine.rulesets.classic_d20.state import (
     END_KINDS,
@@ -79,23 +79,6 @@ DURATION_FIELDS: tuple[Field, ...] = (
         help="5e: it ends when its creator's concentration ends.",
     ),
 )
-
-
-@dataclass(frozen=True)
-class TurnStarted:
-    combatant_id: str
-    round: int
-
-
-@dataclass(frozen=True)
-class TurnEnded:
-    combatant_id: str
-    round: int
-
-
-@dataclass(frozen=True)
-class RoundEnded:
-    round: int
 
 
 def slot_of(encounter: Encounter, combatant_id: str) -> str | None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.holds import Hold
+from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
 from tracker.engine.rulesets.classic_d20 import hit_points, resources
-from tracker.engine.rulesets.classic_d20.durations import RoundEnded, TurnEnded, TurnStarted
 from tracker.engine.rulesets.classic_d20.effects_turn import end_of_turn_effects
 from tracker.engine.rulesets.classic_d20.options import may_delay, rerolls
 from tracker.engine.rulesets.classic_d20.order import (

@@ -14,13 +14,8 @@ from typing import Any
 
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
-from tracker.engine.rulesets.stamina_battle.sides import (
-    RoundEnded,
-    TurnEnded,
-    TurnStarted,
-    plan,
-    slots,
-)
+from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
+from tracker.engine.rulesets.stamina_battle.sides import plan, slots
 from tracker.engine.rulesets.stamina_battle.state import END_KINDS, Anchor, anchor_of, clock
 from tracker.engine.state import Effect, Encounter
 

@@ -15,6 +15,7 @@ from itertools import islice
 
 from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
+from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
 from tracker.engine.rulesets.stamina_battle.options import carries_over, order_fixed, refill_at
 from tracker.engine.rulesets.stamina_battle.state import clock, rt, touch, touch_clock
 from tracker.engine.state import SIDES, Combatant, Encounter
@@ -26,24 +27,6 @@ SIDE_NAMES = {
     "neutral": "the neutrals",
 }
 SIDE_TITLES = {"party": "Party", "ally": "Allies", "enemy": "Enemies", "neutral": "Neutrals"}
-
-
-# --- timing points ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TurnStarted:
-    combatant_id: str
-    round: int
-
-
-@dataclass(frozen=True)
-class TurnEnded:
-    combatant_id: str
-    round: int
-
-
-@dataclass(frozen=True)
-class RoundEnded:
-    round: int
 
 
 # --- naming ----------------------------------------------------------------------------------
