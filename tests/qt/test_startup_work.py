@@ -6,6 +6,7 @@ import linecache
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -63,18 +64,24 @@ window.close()
 """
 
 
-def test_the_first_window_opens_without_what_it_does_not_show(tmp_path: Path) -> None:
-    env = {**os.environ, "TRACKER_HOME": str(tmp_path)}
+def _loaded_in_a_child(probe: str, names: Iterable[str], home: Path) -> list[str]:
+    """The lines `probe` prints, run in a fresh Python asked about `names`: each line
+    the modules of `names` imported at that point, comma-separated."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, *NOT_AT_START],
+        [sys.executable, "-c", probe, *names],
         cwd=ROOT,
-        env=env,
+        env={**os.environ, "TRACKER_HOME": str(home)},
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
     )
-    imported = [name for name in done.stdout.strip().split(",") if name]
+    return done.stdout.split("\n")
+
+
+def test_the_first_window_opens_without_what_it_does_not_show(tmp_path: Path) -> None:
+    (line, *_rest) = _loaded_in_a_child(PROBE, NOT_AT_START, tmp_path)
+    imported = [name for name in line.strip().split(",") if name]
     assert imported == [], {name: NOT_AT_START[name] for name in imported}
 
 
@@ -104,17 +111,7 @@ print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
 
 
 def test_the_first_frame_is_built_without_the_rest_of_the_window(tmp_path: Path) -> None:
-    env = {**os.environ, "TRACKER_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME_PROBE, *NOT_IN_FIRST_FRAME],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    first, whole = done.stdout.split("\n")[:2]
+    first, whole = _loaded_in_a_child(FIRST_FRAME_PROBE, NOT_IN_FIRST_FRAME, tmp_path)[:2]
     imported = [name for name in first.split(",") if name]
     assert imported == [], {name: NOT_IN_FIRST_FRAME[name] for name in imported}
     assert whole.split(",") == sorted(NOT_IN_FIRST_FRAME)  # built once it is painted
