@@ -1,38 +1,87 @@
-"""Classic d20's central view: the generic order table (one row per combatant in
-initiative order: identity block, state, resources; dragging breaks ties only, as the
-ruleset decides) with Roll all in it: its context menu and Ctrl+Shift+I roll the d20s
-the engine asks for (`roll_all_needs`: one per GM's creature still to roll, two with
-advantage, one per group) and send the faces in one undoable step. The engine never
-rolls; the faces go in the command, so undo, redo and the journal give the same
-numbers."""
+"""Classic d20's central view: the initiative order as a GM at a 5e or PF2e table reads
+it. One row per creature in the order of the turns (`order_model`), the count large at
+the left; the one acting marked (the turn's gold and arrow), a group of identical
+monsters that acts together kept together under one bracket and marked together on its
+turn; the lair's row on count 20, after every creature of 20 or more, marked on the
+lair's turn; on each row the identity block (side, name, hidden and defeated marks, HP
+with temporary HP and AC, the effects' badges with their values), what is left of the
+turn (5e action, bonus action, reaction; PF2e actions and reaction; legendary actions)
+and the states (concentration and on what, death saves or dying and wounded, Ready,
+Delay, surprise).
+
+A click or the arrow keys select a creature everywhere (`combatant_selected`; Ctrl and
+Shift extend the window's selection), and the view marks whoever the inspector shows
+(`show_selected`). Dragging a row is the engine's move: ties only, the ruleset says why
+not. Roll all: its context menu and Ctrl+Shift+I roll the d20s the engine asks for
+(`roll_all_needs`: one per GM's creature still to roll, two with advantage, one per
+group) and send the faces in one undoable step. The engine never rolls; the faces go in
+the command, so undo, redo and the journal give the same numbers."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from tracker.engine import RulesetAction
 from tracker.engine.dice import RandomLike
 from tracker.engine.rulesets.classic_d20 import ClassicD20
 from tracker.qt.document import EncounterDocument
-from tracker.qt.views.order_table import OrderTable
+from tracker.qt.models.roster_model import IdRole
+from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
+from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
+from tracker.qt.views.combatant_cell import cell_height
+from tracker.qt.views.order_table import FitHeader
+from tracker.qt.views.row_drag import ForeignDrops
+from tracker.qt.views.shown_selection import show_selected_row
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
+Index = QModelIndex | QPersistentModelIndex
 
 
-class D20OrderTable(OrderTable):
+class D20OrderTable(QTableView):
+    """`combatant_selected` carries the id of the creature the GM clicks or moves to."""
+
+    combatant_selected = Signal(str)
+
     def __init__(
         self,
         document: EncounterDocument,
         parent: QWidget | None = None,
         rng: RandomLike | None = None,
     ) -> None:
-        super().__init__(document, parent)
+        super().__init__(parent)
+        self.setObjectName("order_table")
         self.document = document
         self.rng: RandomLike = rng if rng is not None else random.Random()
+        self.order_model = D20OrderModel(document, self)
+        self.setHorizontalHeader(FitHeader(self))
+        self.setModel(self.order_model)
+        self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setWordWrap(False)
+        self.setShowGrid(False)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setDragDropOverwriteMode(False)
+        ForeignDrops(self, self.order_model.refuse_foreign_drop)
+        self.setItemDelegateForColumn(INIT, InitDelegate(self))
+        self.setItemDelegateForColumn(WHO, WhoDelegate(self))
+        self.setItemDelegateForColumn(TURN, PillsDelegate(False, self))
+        self.setItemDelegateForColumn(STATES, PillsDelegate(True, self))
+        header = self.horizontalHeader()
+        for column in (INIT, WHO, TURN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STATES, QHeaderView.ResizeMode.Stretch)
+        header.setResizeContentsPrecision(0)  # the rows shown, not all of them
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._fit_rows()
+        self.selectionModel().currentChanged.connect(self._on_current)
         self.roll_all_action = QAction("Roll all (GM's creatures)", self)
         self.roll_all_action.setObjectName("d20_roll_all")
         self.roll_all_action.setShortcut(QKeySequence(ROLL_ALL_KEY))
@@ -41,6 +90,22 @@ class D20OrderTable(OrderTable):
         self.addAction(self.roll_all_action)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
+    def _fit_rows(self) -> None:
+        self.ensurePolished()  # the style sheet's size
+        self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
+
+    # --- selection --------------------------------------------------------------------
+    def show_selected(self, combatant_id: str | None) -> None:
+        """The inspector shows this combatant: its row is the current one."""
+        row = self.order_model.row_of(combatant_id) if combatant_id else -1
+        show_selected_row(self, row)
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        combatant_id = current.siblingAtColumn(INIT).data(IdRole) if current.isValid() else None
+        if combatant_id is not None:
+            self.combatant_selected.emit(combatant_id)
+
+    # --- Roll all ---------------------------------------------------------------------
     def roll_all(self) -> bool:
         """Roll the d20s the engine asks for and send them (refused: the reason is told,
         as for any command)."""
@@ -51,3 +116,15 @@ class D20OrderTable(OrderTable):
         faces = [self.rng.randint(1, 20) for _, count in needs for _ in range(count)]
         text = " ".join(str(face) for face in faces)
         return self.document.apply(RulesetAction("roll_all", None, {"faces": text}))
+
+    # --- fitting ----------------------------------------------------------------------
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        super().dataChanged(top_left, bottom_right, list(roles))
+        header = self.horizontalHeader()
+        if isinstance(header, FitHeader):
+            header.fit(self.sizeHintForColumn)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
+        super().changeEvent(event)

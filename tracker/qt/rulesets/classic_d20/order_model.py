@@ -1,0 +1,269 @@
+"""The d20 initiative view's model: one row per creature in the order of the turns (a
+group's members together), and the lair's row on count 20 (`rows`). Columns: the
+initiative count, the creature (its identity block), what is left of its turn, its
+states. `RowRole` gives the row's `D20Row` to the delegates; `IdRole` the creature's id.
+
+After each change the rows are worked out again and compared with those shown: rows
+that came, went or moved are inserted, removed and moved (never a reset), and only the
+rows that look different are announced (`dataChanged`, in runs). A dragged row becomes
+the engine's `MoveCombatant` (the ruleset refuses a drag that breaks no tie, with its
+reason); the lair's row is neither selected nor dragged."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from tracker.engine.commands import MoveCombatant
+from tracker.engine.health import health_of
+from tracker.engine.rulesets.classic_d20.state import LAIR
+from tracker.engine.session import SessionEvent
+from tracker.qt.appearance import muted_brush
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.combatant_summary import SummaryRole
+from tracker.qt.models.roster_model import FOREIGN_DROP, MIME_TYPE, IdRole
+from tracker.qt.palette import CELL_COLORS
+from tracker.qt.rich_text import plain_tip
+from tracker.qt.rulesets.classic_d20.rows import D20Row, make_rows, row_keys
+
+Index = QModelIndex | QPersistentModelIndex
+RowRole = Qt.ItemDataRole.UserRole + 40  # the row's D20Row
+INIT, WHO, TURN, STATES = range(4)
+LAIR_TIP = "The lair acts on initiative count 20, after every creature of 20 or more."
+
+
+class D20OrderModel(QAbstractTableModel):
+    COLUMNS = ("Init", "Combatant", "Turn", "State")
+
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._keys = row_keys(document.encounter)
+        self._rows = make_rows(document.session, self._keys)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+
+    # --- reading ----------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            if 0 <= section < len(self.COLUMNS):
+                return self.COLUMNS[section]
+        return None
+
+    def row_at(self, row: int) -> D20Row | None:
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def row_of(self, key: str) -> int:
+        """The row of a creature (its id) or of the lair (`LAIR`); -1: none."""
+        return self._keys.index(key) if key in self._keys else -1
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = self.row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return None
+        column = index.column()
+        if role == RowRole:
+            return row
+        if role == IdRole:
+            return None if row.is_lair else row.key
+        if role == SummaryRole:
+            return row.summary
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tip(self._tip(row, column))
+        if role == Qt.ItemDataRole.BackgroundRole and row.acting:
+            return QBrush(QColor(CELL_COLORS["current"]))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row.acting:
+                return QBrush(QColor("#000000"))
+            if row.summary.hidden or row.summary.defeated:
+                return muted_brush()
+        if role == Qt.ItemDataRole.FontRole and column == INIT:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == INIT:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _text(self, row: D20Row, column: int) -> str:
+        if column == INIT:
+            return row.initiative
+        if column == WHO:
+            return row.summary.name
+        if column == TURN:
+            return row.words(row.turn)
+        return row.words(row.states)
+
+    def _tip(self, row: D20Row, column: int) -> str:
+        if row.is_lair:
+            return LAIR_TIP
+        if column == WHO:
+            combatant = self._document.encounter.find(row.key)
+            health = health_of(self._document.ruleset, combatant) if combatant else None
+            shown = f" — {health.text()}, {health.band}" if health and health.text() else ""
+            return f"{row.summary.text()}{shown}"
+        if column == INIT:
+            together = " (acts with its group)" if row.group else ""
+            return f"{row.summary.name}: initiative {row.initiative}{together}"
+        text = self._text(row, column)
+        return f"{row.summary.name}: {text}" if text else row.summary.name
+
+    # --- dragging ---------------------------------------------------------------------
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
+        row = self.row_at(index.row())
+        if row is None or row.is_lair:
+            return Qt.ItemFlag.ItemIsEnabled
+        return (
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        )
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        mime = QMimeData()
+        ids = sorted({self._keys[i.row()] for i in indexes if i.isValid()})
+        mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
+        return mime
+
+    def refuse_foreign_drop(self, _source: object = None) -> None:
+        self._document.refused.emit(FOREIGN_DROP, "")
+
+    def canDropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        return action == Qt.DropAction.MoveAction and bool(data.hasFormat(MIME_TYPE))
+
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        """A drop is one engine move; False even on success, so the view removes no
+        row itself (the rows follow the engine's change)."""
+        if not self.canDropMimeData(data, action, row, column, parent):
+            return False
+        ids = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
+        if len(ids) > 1:
+            self._document.refused.emit("Drag one combatant at a time: select it alone.", "")
+            return False
+        if len(ids) != 1 or ids[0] not in self._keys:
+            return False
+        if row < 0:
+            row = parent.row() if parent.isValid() else len(self._keys)
+        self.moveRows(QModelIndex(), self._keys.index(ids[0]), 1, QModelIndex(), row)
+        return False
+
+    def moveRows(
+        self,
+        source_parent: Index,
+        source_row: int,
+        count: int,
+        destination_parent: Index,
+        destination_child: int,
+    ) -> bool:
+        """Qt's move (before row `destination_child`) as the engine's command: the
+        creature goes to the place in the order of the one it lands before (after the
+        one above, at the end)."""
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        row = self.row_at(source_row)
+        if row is None or row.is_lair:
+            return False
+        encounter = self._document.encounter
+        others = [k for k in self._keys if k not in (row.key, LAIR)]
+        before = sum(1 for k in self._keys[:destination_child] if k not in (row.key, LAIR))
+        source = encounter.index_of(row.key)
+        if before < len(others):  # just before the creature it lands above
+            target = encounter.index_of(others[before])
+            target = target - 1 if target > source else target
+        elif others:  # just after the last one
+            target = encounter.index_of(others[-1])
+            target = target if target > source else target + 1
+        else:
+            return False
+        if target == source:
+            return False
+        return self._document.apply(MoveCombatant(row.key, target))
+
+    # --- following the engine ---------------------------------------------------------
+    def _on_replaced(self) -> None:
+        self.beginResetModel()
+        self._keys = row_keys(self._document.encounter)
+        self._rows = make_rows(self._document.session, self._keys)
+        self.endResetModel()
+
+    def _on_changed(self, _event: SessionEvent) -> None:
+        keys = row_keys(self._document.encounter)
+        fresh = make_rows(self._document.session, keys)
+        by_key = {row.key: row for row in fresh}
+        self._follow_keys(keys, by_key)
+        changed = [place for place, row in enumerate(fresh) if self._rows[place] != row]
+        self._rows = fresh
+        last = len(self.COLUMNS) - 1
+        for first, end in _runs(changed):
+            self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+
+    def _follow_keys(self, keys: list[str], by_key: dict[str, D20Row]) -> None:
+        """Bring the rows to the new order with removals, insertions and moves (the
+        moved rows keep their old values until compared)."""
+        root = QModelIndex()
+        wanted = set(keys)
+        for place in reversed(range(len(self._keys))):
+            if self._keys[place] not in wanted:
+                self.beginRemoveRows(root, place, place)
+                del self._keys[place]
+                del self._rows[place]
+                self.endRemoveRows()
+        for place, key in enumerate(keys):
+            if place < len(self._keys) and self._keys[place] == key:
+                continue
+            if key not in self._keys:
+                self.beginInsertRows(root, place, place)
+                self._keys.insert(place, key)
+                self._rows.insert(place, by_key[key])
+                self.endInsertRows()
+                continue
+            source = self._keys.index(key)  # below `place`: the rows above are in order
+            self.beginMoveRows(root, source, source, root, place)
+            self._keys.insert(place, self._keys.pop(source))
+            self._rows.insert(place, self._rows.pop(source))
+            self.endMoveRows()
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted rows as runs of neighbours: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs

@@ -1,0 +1,211 @@
+"""What each row of the d20 initiative view shows, worked out from the session (no Qt
+widgets): the rows in the order the turns come (`row_keys`: a group of identical
+monsters together at its place, the lair's row on count 20 after every creature of 20 or
+more, the creatures still to roll last) and one `D20Row` per row: the initiative, the
+identity block, what is left of the turn, and the states a GM plays from (concentration,
+death saves or dying, Ready, Delay, surprise).
+
+Rows are compared as values: the model announces only those that look different."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from tracker.engine.rulesets.classic_d20 import concentration, hit_points, resources
+from tracker.engine.rulesets.classic_d20.options import has_lair, is_pf2e
+from tracker.engine.rulesets.classic_d20.order import group_name, members, slots
+from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, rt, stat
+from tracker.engine.session import Session
+from tracker.engine.state import Combatant, Encounter
+from tracker.qt.models.combatant_summary import CombatantSummary, summarize
+
+GroupPlace = Literal["", "first", "middle", "last"]  # "": not in a group of two or more
+ChipKind = Literal["concentration", "death", "ready", "delay", "surprise", "roll", "spent", "left"]
+
+LAIR_NAME = "Lair actions"
+LAIR_DETAILS = f"initiative count {LAIR_COUNT}, losing ties"
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A word on the row, drawn as a small pill; `kind` sets its look."""
+
+    text: str
+    kind: ChipKind
+
+
+@dataclass(frozen=True)
+class D20Row:
+    """One row: a creature's (`key` its id) or the lair's (`key` LAIR)."""
+
+    key: str
+    initiative: str  # "17", "—" for one still to roll
+    summary: CombatantSummary  # the identity block (the lair's: `lair_summary`)
+    acting: bool  # its turn (a group: every member; the lair on its own turn)
+    group: GroupPlace = ""
+    group_acting: bool = False  # the group's turn (its band is marked)
+    turn: tuple[Chip, ...] = ()  # what is left of its turn (actions, reaction, legendary)
+    states: tuple[Chip, ...] = ()  # concentration, death saves, Ready, Delay, …
+
+    @property
+    def is_lair(self) -> bool:
+        return self.key == LAIR
+
+    def words(self, chips: tuple[Chip, ...]) -> str:
+        return " · ".join(chip.text for chip in chips)
+
+
+def row_keys(encounter: Encounter) -> list[str]:
+    """The rows in the order of the round's turns: each group's members together at its
+    turn's place, the lair on count 20 (option), then who is still to roll."""
+    keys: list[str] = []
+    seen: set[str] = set()
+    for slot in slots(encounter):
+        if slot == LAIR:
+            keys.append(LAIR)
+            continue
+        for member in members(encounter, encounter.combatant(slot)):
+            if member.id not in seen:
+                seen.add(member.id)
+                keys.append(member.id)
+    keys.extend(c.id for c in encounter.combatants if c.id not in seen)
+    if has_lair(encounter) and LAIR not in keys:  # nobody has rolled yet
+        keys.insert(0, LAIR)
+    return keys
+
+
+def acting_keys(session: Session) -> frozenset[str]:
+    """Whose turn it is: the lair, or the turn's members (a group: all of them)."""
+    turn = session.current_turn()
+    if turn is None:
+        return frozenset()
+    if turn.values.get("kind") == "lair":
+        return frozenset({LAIR})
+    found = turn.values.get("members") or [turn.combatant_id]
+    return frozenset(str(m) for m in found if m)
+
+
+def make_rows(session: Session, keys: list[str]) -> list[D20Row]:
+    """Every row as the session stands."""
+    encounter = session.encounter
+    acting = acting_keys(session)
+    groups = [_group_of(encounter, key) for key in keys]
+    rows: list[D20Row] = []
+    for place, key in enumerate(keys):
+        if key == LAIR:
+            rows.append(D20Row(LAIR, str(LAIR_COUNT), lair_summary(LAIR in acting), LAIR in acting))
+            continue
+        combatant = encounter.combatant(key)
+        group = _group_place(groups, place)
+        rows.append(
+            D20Row(
+                key=key,
+                initiative=str(stat(combatant, "initiative")) if rt(combatant).rolled else "—",
+                summary=_summary(session, combatant, key in acting),
+                acting=key in acting,
+                group=group,
+                group_acting=bool(group) and key in acting,
+                turn=turn_chips(encounter, combatant, key in acting),
+                states=state_chips(encounter, combatant),
+            )
+        )
+    return rows
+
+
+def lair_summary(acting: bool) -> CombatantSummary:
+    """The lair's row drawn as a block of its own: no side, no health."""
+    return CombatantSummary(
+        LAIR, LAIR_NAME, "neutral", acting=acting, details=LAIR_DETAILS, markers=("lair",)
+    )
+
+
+def _group_of(encounter: Encounter, key: str) -> str:
+    if key == LAIR:
+        return ""
+    combatant = encounter.combatant(key)
+    name = group_name(encounter, combatant)
+    return name if name is not None and len(members(encounter, combatant)) > 1 else ""
+
+
+def _group_place(groups: list[str], place: int) -> GroupPlace:
+    """Where the row stands in a run of rows of one group."""
+    group = groups[place]
+    if not group:
+        return ""
+    before = place > 0 and groups[place - 1] == group
+    after = place + 1 < len(groups) and groups[place + 1] == group
+    if before and after:
+        return "middle"
+    if before:
+        return "last"
+    return "first" if after else ""
+
+
+def _summary(session: Session, combatant: Combatant, acting: bool) -> CombatantSummary:
+    """The identity block: its health and AC (temporary HP too) on the second line."""
+    parts = [f"AC {stat(combatant, 'ac')}"]
+    temp = stat(combatant, "temp_hp")
+    if temp:
+        parts.insert(0, f"+{temp} temp")
+    summary = summarize(session, combatant, " · ".join(parts), ())
+    return replace(summary, acting=acting) if summary.acting != acting else summary
+
+
+def turn_chips(encounter: Encounter, combatant: Combatant, acting: bool) -> tuple[Chip, ...]:
+    """What is left of its turn: on its turn 5e action and bonus action, PF2e actions
+    left; its reaction (used on anyone's turn) and legendary actions (5e) always."""
+    state = rt(combatant)
+    chips: list[Chip] = []
+    if not acting:
+        pass
+    elif is_pf2e(encounter):
+        left, most = state.actions.current, state.actions.maximum or 0
+        diamonds = "◆" * left + "◇" * max(most - left, 0)
+        chips.append(Chip(f"{diamonds} {left}/{most}", "left" if left else "spent"))
+    else:
+        chips.append(_pool_chip("Action", state.actions.current))
+        chips.append(_pool_chip("Bonus", state.bonus.current))
+    chips.append(_pool_chip("Reaction", state.reaction.current))
+    if state.legendary.maximum:
+        legendary = f"Legendary {state.legendary.current}/{state.legendary.maximum}"
+        chips.append(Chip(legendary, "left" if state.legendary.current else "spent"))
+    return tuple(chips)
+
+
+def _pool_chip(name: str, left: int) -> Chip:
+    return Chip(name, "left") if left else Chip(f"{name} used", "spent")
+
+
+def state_chips(encounter: Encounter, combatant: Combatant) -> tuple[Chip, ...]:
+    """The states a GM plays from, the most urgent first."""
+    state = rt(combatant)
+    chips: list[Chip] = []
+    if not state.rolled:
+        chips.append(Chip("to roll", "roll"))
+    spell = concentration.spell(encounter, combatant)
+    if spell is not None:
+        chips.append(Chip(f"Concentrating: {spell}", "concentration"))
+    if state.concentration_checks:
+        dcs = ", ".join(str(dc) for dc in state.concentration_checks)
+        chips.append(Chip(f"Con save DC {dcs}", "concentration"))
+    if state.dead:
+        chips.append(Chip("dead", "death"))
+    elif hit_points.dying_5e(encounter, combatant):
+        saves = f"Death saves {state.death.successes}✓ {state.death.failures}✗"
+        chips.append(Chip(saves, "death"))
+    elif state.death.stable and hit_points.at_zero(combatant):
+        chips.append(Chip("stable", "death"))
+    if state.dying:
+        chips.append(Chip(f"Dying {state.dying}", "death"))
+    if state.wounded:
+        chips.append(Chip(f"Wounded {state.wounded}", "death"))
+    if state.doomed:
+        chips.append(Chip(f"Doomed {state.doomed}", "death"))
+    if state.ready is not None:
+        chips.append(Chip(f"Ready: {state.ready}", "ready"))
+    if state.delay is not None:
+        chips.append(Chip("Delaying", "delay"))
+    if resources.surprised_now(combatant):
+        chips.append(Chip("Surprised", "surprise"))
+    return tuple(chips)
