@@ -28,7 +28,7 @@ def _session() -> Session:
 
 def test_a_drag_past_another_initiative_is_refused_with_the_reason(qtbot, tmp_path: Path):
     for window in shown_window(qtbot, _session(), tmp_path / "journal", (1366, 768)):
-        model = window.central_view.order_model.roster
+        model = window.central_view.order_model
         before, steps = window.document.encounter.to_dict(), window.document.undo_stack.count()
         with qtbot.waitSignal(window.document.refused) as refused:
             assert not model.moveRows(QModelIndex(), 0, 1, QModelIndex(), 2)  # Ayla (17)
@@ -39,7 +39,7 @@ def test_a_drag_past_another_initiative_is_refused_with_the_reason(qtbot, tmp_pa
 
 def test_a_drag_within_a_tie_reorders_in_one_step(qtbot, tmp_path: Path):
     for window in shown_window(qtbot, _session(), tmp_path / "journal", (1366, 768)):
-        model = window.central_view.order_model.roster
+        model = window.central_view.order_model
         assert _names(window)[3:5] == ["Bren", "Bugbear"]  # both 12
         assert model.moveRows(QModelIndex(), 4, 1, QModelIndex(), 3)
         assert _names(window)[3:5] == ["Bugbear", "Bren"]

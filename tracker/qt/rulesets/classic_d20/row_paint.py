@@ -159,7 +159,9 @@ class PillsDelegate(QStyledItemDelegate):
         if row is None:
             return super().sizeHint(option, index)
         metrics = QFontMetrics(tag_font(option.font))
-        width = sum(metrics.horizontalAdvance(c.text) + 2 * PILL_PAD + PILL_GAP for c in self._chips(row))
+        width = sum(
+            metrics.horizontalAdvance(c.text) + 2 * PILL_PAD + PILL_GAP for c in self._chips(row)
+        )
         return QSize(width + 2 * PILL_GAP, metrics.height() + 6)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:

@@ -157,13 +157,11 @@ def turn_chips(encounter: Encounter, combatant: Combatant, acting: bool) -> tupl
     left; its reaction (used on anyone's turn) and legendary actions (5e) always."""
     state = rt(combatant)
     chips: list[Chip] = []
-    if not acting:
-        pass
-    elif is_pf2e(encounter):
+    if acting and is_pf2e(encounter):
         left, most = state.actions.current, state.actions.maximum or 0
         diamonds = "◆" * left + "◇" * max(most - left, 0)
         chips.append(Chip(f"{diamonds} {left}/{most}", "left" if left else "spent"))
-    else:
+    elif acting:
         chips.append(_pool_chip("Action", state.actions.current))
         chips.append(_pool_chip("Bonus", state.bonus.current))
     chips.append(_pool_chip("Reaction", state.reaction.current))

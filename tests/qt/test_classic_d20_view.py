@@ -1,0 +1,231 @@
+"""Issue 24 point 1 (Classic d20's own central view): the initiative order as a d20 GM
+reads it. A group of identical monsters is shown together and marked together on its
+turn; the lair's row stands on count 20, after every creature of 20 or more, and is
+marked on the lair's turn; a concentrating creature's row says on what until it ends;
+the model passes the model tester and announces only the rows that changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from tests.qt.conftest import shown_window
+from tracker.engine import (
+    AddCombatant,
+    AddEffect,
+    EndTurn,
+    RulesetAction,
+    Session,
+    SetOption,
+    StartEncounter,
+)
+from tracker.engine.rulesets.classic_d20 import LAIR
+from tracker.persistence.files import load_encounter
+from tracker.qt.palette import CELL_COLORS
+from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, WHO, D20OrderModel, RowRole
+from tracker.qt.rulesets.classic_d20.view import D20OrderTable
+
+SAMPLES = Path(__file__).resolve().parents[2] / "tracker" / "assets" / "samples"
+GOLD = QColor(CELL_COLORS["current"]).rgb()
+
+
+def _sample(name: str = "classic_d20_sample.json") -> Session:
+    return Session(load_encounter(SAMPLES / name))
+
+
+def _ids(session: Session) -> dict[str, str]:
+    return {c.name: c.id for c in session.encounter.combatants}
+
+
+def _view(window) -> D20OrderTable:
+    view = window.central_view
+    assert isinstance(view, D20OrderTable)
+    return view
+
+
+def _keys(model: D20OrderModel) -> list[str]:
+    return [model.row_at(row).key for row in range(model.rowCount())]
+
+
+def _acting(model: D20OrderModel) -> list[str]:
+    return [model.row_at(r).key for r in range(model.rowCount()) if model.row_at(r).acting]
+
+
+def _painted_gold(view: D20OrderTable, row: int) -> bool:
+    """The row's count cell is painted in the turn's gold (a pixel right of its text)."""
+    image = view.viewport().grab().toImage()
+    rect = view.visualRect(view.order_model.index(row, INIT))
+    return image.pixelColor(rect.right() - 3, rect.center().y()).rgb() == GOLD
+
+
+def test_the_model_passes_the_model_tester(qtbot, qtmodeltester, tmp_path: Path):
+    session = _sample()
+    session.apply(SetOption("lair", "yes"))
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        model = _view(window).order_model
+        qtmodeltester.check(model, force_py=True)
+        window.document.apply(EndTurn())
+        window.document.apply(AddCombatant("Goblin 3", "enemy", stats={"initiative": 14}))
+        qtmodeltester.check(model, force_py=True)
+
+
+def test_a_group_is_shown_together_and_marked_together_on_its_turn(qtbot, tmp_path: Path):
+    session = _sample()  # groups: one roll for each group of the same name
+    ids = _ids(session)
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = _view(window)
+        model = view.order_model
+        goblins = [model.row_of(ids["Goblin"]), model.row_of(ids["Goblin 2"])]
+        assert goblins[1] == goblins[0] + 1
+        assert [model.row_at(r).group for r in goblins] == ["first", "last"]
+        assert _acting(model) == [ids["Ayla"]]
+        assert not any(_painted_gold(view, r) for r in goblins)
+        window.document.apply(EndTurn())  # the goblins' turn
+        assert _acting(model) == [ids["Goblin"], ids["Goblin 2"]]
+        assert all(model.row_at(r).group_acting for r in goblins)
+        for row in goblins:  # both rows in the turn's gold, both blocks with the marker
+            background = model.index(row, STATES).data(Qt.ItemDataRole.BackgroundRole)
+            assert background.color().rgb() == GOLD
+            assert model.index(row, WHO).data(RowRole).summary.acting
+        view.viewport().repaint()
+        assert all(_painted_gold(view, r) for r in goblins)
+        assert not _painted_gold(view, model.row_of(ids["Ayla"]))
+
+
+def test_a_group_member_added_later_joins_its_group_rows(qtbot, tmp_path: Path):
+    session = _sample()
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        model = _view(window).order_model
+        window.document.apply(AddCombatant("Goblin 3", "enemy", stats={"initiative": 5}))
+        ids = _ids(window.document.session)
+        rows = [model.row_of(ids[n]) for n in ("Goblin", "Goblin 2", "Goblin 3")]
+        assert rows == [rows[0], rows[0] + 1, rows[0] + 2]
+        assert [model.row_at(r).group for r in rows] == ["first", "middle", "last"]
+
+
+def test_the_lair_row_is_on_count_20_losing_ties_and_marked_on_its_turn(qtbot, tmp_path: Path):
+    session = _sample()
+    session.apply(SetOption("lair", "yes"))
+    session.apply(AddCombatant("Dragon", "enemy", stats={"initiative": 20, "hp_max": 200}))
+    session.apply(AddCombatant("Quickling", "enemy", stats={"initiative": 21, "hp_max": 10}))
+    session.apply(StartEncounter())
+    ids = _ids(session)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = _view(window)
+        model = view.order_model
+        assert _keys(model)[:4] == [ids["Quickling"], ids["Dragon"], LAIR, ids["Ayla"]]
+        lair = model.row_of(LAIR)
+        assert model.index(lair, INIT).data() == "20"
+        assert model.index(lair, WHO).data() == "Lair actions"
+        assert not model.flags(model.index(lair, WHO)) & Qt.ItemFlag.ItemIsSelectable
+        assert not model.row_at(lair).acting
+        window.document.apply(EndTurn())
+        window.document.apply(EndTurn())  # the Dragon's turn ends: the lair's
+        assert window.document.session.current_turn().values["kind"] == "lair"
+        assert _acting(model) == [LAIR]
+        view.viewport().repaint()
+        assert _painted_gold(view, lair)
+        window.document.apply(EndTurn())
+        assert _acting(model) == [ids["Ayla"]]
+        assert not model.row_at(lair).acting
+
+
+def test_no_lair_row_without_a_lair(qtbot, tmp_path: Path):
+    session = _sample()
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        model = _view(window).order_model
+        assert model.row_of(LAIR) == -1
+        window.document.apply(SetOption("lair", "yes"))
+        assert model.row_of(LAIR) == 0  # Ayla has 17: the lair's 20 comes first
+
+
+def test_concentration_shows_on_the_casters_row_until_it_ends(qtbot, tmp_path: Path):
+    session = _sample()
+    ids = _ids(session)
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        model = _view(window).order_model
+        bren = model.row_of(ids["Bren"])
+        assert "Concentrating" not in model.index(bren, STATES).data()
+        duration = {"until": "minutes", "concentration": True}
+        window.document.apply(AddEffect("Bless", ids["Ayla"], ids["Bren"], duration))
+        assert model.index(bren, STATES).data() == "Concentrating: Bless"
+        ayla = model.row_of(ids["Ayla"])
+        assert "Concentrating" not in model.index(ayla, STATES).data()  # the carrier's
+        assert "Bless" in [b.name for b in model.row_at(ayla).summary.badges]
+        window.document.apply(RulesetAction("end_concentration", ids["Bren"], {}))
+        assert "Concentrating" not in model.index(bren, STATES).data()
+        assert model.row_at(ayla).summary.badges == ()
+
+
+def test_a_step_announces_only_the_rows_that_changed(qtbot, tmp_path: Path):
+    session = _sample()
+    ids = _ids(session)
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        model = _view(window).order_model
+        announced: list[tuple[int, int]] = []
+        resets: list[bool] = []
+        model.dataChanged.connect(
+            lambda top, bottom, _roles: announced.append((top.row(), bottom.row()))
+        )
+        model.modelReset.connect(lambda: resets.append(True))
+        window.document.apply(EndTurn())  # Ayla's turn ends, the goblins' begins
+        rows = {r for first, last in announced for r in range(first, last + 1)}
+        assert rows == {model.row_of(ids[n]) for n in ("Ayla", "Goblin", "Goblin 2")}
+        assert not resets
+
+
+def test_a_click_and_the_arrow_keys_select_in_the_window(qtbot, tmp_path: Path):
+    session = _sample()
+    ids = _ids(session)
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = _view(window)
+        model = view.order_model
+        bren = model.row_of(ids["Bren"])
+        rect = view.visualRect(model.index(bren, WHO))
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        assert window.editor.combatant_id == ids["Bren"]
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+        assert window.editor.combatant_id == ids["Bugbear"]
+        qtbot.keyClick(view, Qt.Key.Key_Up)
+        assert window.editor.combatant_id == ids["Bren"]
+        corin = view.visualRect(model.index(model.row_of(ids["Corin"]), WHO))
+        qtbot.mouseClick(
+            view.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.ControlModifier,
+            corin.center(),
+        )
+        assert window.selected_combatant_ids() == [ids["Bren"], ids["Corin"]]
+
+
+def test_the_view_marks_whom_the_inspector_shows(qtbot, tmp_path: Path):
+    session = _sample()
+    ids = _ids(session)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = _view(window)
+        window.select_combatant(ids["Corin"])
+        assert view.currentIndex().row() == view.order_model.row_of(ids["Corin"])
+        assert view.selectionModel().isRowSelected(view.currentIndex().row(), QModelIndex())
+
+
+def test_pf2e_rows_show_actions_left_and_the_reaction(qtbot, tmp_path: Path):
+    session = _sample("classic_d20_pf2e_sample.json")
+    ids = _ids(session)
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        model = _view(window).order_model
+        kyra = model.row_of(ids["Kyra"])
+        assert model.index(kyra, 2).data() == "◆◆◆ 3/3 · Reaction"
+        window.document.apply(RulesetAction("action", ids["Kyra"], {"cost": 2, "what": "Strike"}))
+        assert model.index(kyra, 2).data() == "◆◇◇ 1/3 · Reaction"
+        ghoul = model.row_of(ids["Ghoul"])
+        assert model.index(ghoul, 2).data() == "Reaction"  # not its turn: its reaction
