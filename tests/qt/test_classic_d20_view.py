@@ -164,22 +164,32 @@ def test_concentration_shows_on_the_casters_row_until_it_ends(qtbot, tmp_path: P
         assert model.row_at(ayla).summary.badges == ()
 
 
+class Announced:
+    """The rows a model announced changed, and its resets."""
+
+    def __init__(self) -> None:
+        self.announced: set[int] = set()
+        self.resets = 0
+
+    def rows(self, top: QModelIndex, bottom: QModelIndex, _roles: object) -> None:
+        self.announced.update(range(top.row(), bottom.row() + 1))
+
+    def reset(self) -> None:
+        self.resets += 1
+
+
 def test_a_step_announces_only_the_rows_that_changed(qtbot, tmp_path: Path):
     session = _sample()
     ids = _ids(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         model = _view(window).order_model
-        announced: list[tuple[int, int]] = []
-        resets: list[bool] = []
-        model.dataChanged.connect(
-            lambda top, bottom, _roles: announced.append((top.row(), bottom.row()))
-        )
-        model.modelReset.connect(lambda: resets.append(True))
+        heard = Announced()
+        model.dataChanged.connect(heard.rows)
+        model.modelReset.connect(heard.reset)
         window.document.apply(EndTurn())  # Ayla's turn ends, the goblins' begins
-        rows = {r for first, last in announced for r in range(first, last + 1)}
-        assert rows == {model.row_of(ids[n]) for n in ("Ayla", "Goblin", "Goblin 2")}
-        assert not resets
+        assert heard.announced == {model.row_of(ids[n]) for n in ("Ayla", "Goblin", "Goblin 2")}
+        assert not heard.resets
 
 
 def test_a_click_and_the_arrow_keys_select_in_the_window(qtbot, tmp_path: Path):

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.appearance import is_dark
-from tracker.qt.views.combatant_cell import CombatantCellDelegate, tag_font
 from tracker.qt.rulesets.classic_d20.order_model import RowRole
 from tracker.qt.rulesets.classic_d20.rows import Chip, D20Row
+from tracker.qt.views.combatant_cell import CombatantCellDelegate, tag_font
 
 Index = QModelIndex | QPersistentModelIndex
 
