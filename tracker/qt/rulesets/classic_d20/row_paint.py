@@ -6,6 +6,9 @@ small pills, each kind in its own colour and words (never colour alone)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
@@ -17,9 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.appearance import is_dark
+from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.rulesets.classic_d20.order_model import RowRole
 from tracker.qt.rulesets.classic_d20.rows import Chip, D20Row
-from tracker.qt.views.combatant_cell import CombatantCellDelegate, tag_font
+from tracker.qt.views.combatant_cell import (
+    TAG_PAD,
+    CombatantCellDelegate,
+    cell_width,
+    small_font,
+    tag_font,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -27,6 +37,7 @@ BRACKET_W = 5
 PILL_PAD = 5
 PILL_GAP = 4
 INIT_WIDTH = 56
+ONE_LINE_MAX = 560  # an identity block on one line asks for no more
 
 # Per scheme (False: light, True: dark): the group's bracket and band, the lair's tint,
 # and each kind of pill's ink (at least 4.5:1 on the table's base in its scheme).
@@ -134,7 +145,21 @@ class InitDelegate(QStyledItemDelegate):
 
 
 class WhoDelegate(CombatantCellDelegate):
-    """The generic identity block over the row's tint."""
+    """The generic identity block over the row's tint. In rows of one line (`one_line`
+    says so: a long fight) its second line follows the name: the cell asks for both."""
+
+    def __init__(self, one_line: Callable[[], bool], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._one_line = one_line
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        hint = super().sizeHint(option, index)
+        summary = index.data(SummaryRole)
+        if not self._one_line() or not isinstance(summary, CombatantSummary):
+            return hint
+        first = cell_width(replace(summary, health="", details=""), option.font)
+        second = QFontMetrics(small_font(option.font)).horizontalAdvance(summary.second_line)
+        return QSize(min(first + second + 2 * TAG_PAD, ONE_LINE_MAX), hint.height())
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         row = _row(index)

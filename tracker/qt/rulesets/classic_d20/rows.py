@@ -15,9 +15,16 @@ from typing import Literal
 from tracker.engine.rulesets.classic_d20 import concentration, hit_points, resources
 from tracker.engine.rulesets.classic_d20.options import has_lair, is_pf2e
 from tracker.engine.rulesets.classic_d20.order import group_name, members, slots
-from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, rt, stat
+from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, anchor_of, rt, stat
+from tracker.engine.rulesets.classic_d20.valued import (
+    VALUED_KINDS,
+    VALUED_WORDS,
+    base_name,
+    condition_word,
+)
 from tracker.engine.session import Session
 from tracker.engine.state import Combatant, Encounter
+from tracker.qt.models.badges import Badge
 from tracker.qt.models.combatant_summary import CombatantSummary, summarize
 
 GroupPlace = Literal["", "first", "middle", "last"]  # "": not in a group of two or more
@@ -149,7 +156,31 @@ def _summary(session: Session, combatant: Combatant, acting: bool) -> CombatantS
     if temp:
         parts.insert(0, f"+{temp} temp")
     summary = summarize(session, combatant, " · ".join(parts), ())
-    return replace(summary, acting=acting) if summary.acting != acting else summary
+    badges = _valued_badges(session, combatant, summary.badges)
+    if summary.acting != acting or badges != summary.badges:
+        summary = replace(summary, acting=acting, badges=badges)
+    return summary
+
+
+def _valued_badges(
+    session: Session, combatant: Combatant, badges: tuple[Badge, ...]
+) -> tuple[Badge, ...]:
+    """A valued condition's badge says its value ("Frightened 2"), from the first."""
+    effects = session.effects_on(combatant.id)
+    if len(effects) != len(badges):
+        return badges
+    shown: list[Badge] = []
+    for effect, badge in zip(effects, badges, strict=True):
+        anchor = anchor_of(effect)
+        if (
+            anchor is not None
+            and anchor.kind in VALUED_KINDS
+            and anchor.value > 0
+            and condition_word(effect) in VALUED_WORDS
+        ):
+            badge = replace(badge, name=f"{base_name(effect)} {anchor.value}")
+        shown.append(badge)
+    return tuple(shown)
 
 
 def turn_chips(encounter: Encounter, combatant: Combatant, acting: bool) -> tuple[Chip, ...]:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from tracker.engine import RulesetAction
@@ -33,7 +33,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
-from tracker.qt.views.combatant_cell import cell_height
+from tracker.qt.views.combatant_cell import PAD, cell_height
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -70,7 +70,7 @@ class D20OrderTable(QTableView):
         self.setDragDropOverwriteMode(False)
         ForeignDrops(self, self.order_model.refuse_foreign_drop)
         self.setItemDelegateForColumn(INIT, InitDelegate(self))
-        self.setItemDelegateForColumn(WHO, WhoDelegate(self))
+        self.setItemDelegateForColumn(WHO, WhoDelegate(self._one_line, self))
         self.setItemDelegateForColumn(TURN, PillsDelegate(False, self))
         self.setItemDelegateForColumn(STATES, PillsDelegate(True, self))
         header = self.horizontalHeader()
@@ -81,6 +81,12 @@ class D20OrderTable(QTableView):
         self.verticalHeader().hide()
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self._fit_rows()
+        for signal in (
+            self.order_model.rowsInserted,
+            self.order_model.rowsRemoved,
+            self.order_model.modelReset,
+        ):
+            signal.connect(self._fit_rows)
         self.selectionModel().currentChanged.connect(self._on_current)
         self.roll_all_action = QAction("Roll all (GM's creatures)", self)
         self.roll_all_action.setObjectName("d20_roll_all")
@@ -90,9 +96,24 @@ class D20OrderTable(QTableView):
         self.addAction(self.roll_all_action)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
-    def _fit_rows(self) -> None:
+    def _one_line(self) -> bool:
+        """Whether the rows are of one line (too many for two)."""
+        return self.verticalHeader().defaultSectionSize() < cell_height(self.font()) - PAD
+
+    def _fit_rows(self, *_args: object) -> None:
+        """Rows of two lines while they all fit; more rows than the view holds get
+        one line each (the health follows the name), down to a line's height: a fight
+        of a dozen creatures and more stays whole on a laptop's screen."""
         self.ensurePolished()  # the style sheet's size
-        self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
+        font = self.font()
+        height = cell_height(font)
+        rows = self.order_model.rowCount()
+        room = self.viewport().height()
+        if rows and rows * height > room:
+            height = max(QFontMetrics(font).height() + 2 * PAD, room // rows)
+        if height != self.verticalHeader().defaultSectionSize():
+            self.verticalHeader().setDefaultSectionSize(height)
+            self.horizontalHeader().resizeSections()  # one line or two: other widths
 
     # --- selection --------------------------------------------------------------------
     def show_selected(self, combatant_id: str | None) -> None:
@@ -125,6 +146,10 @@ class D20OrderTable(QTableView):
             header.fit(self.sizeHintForColumn)
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
         super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_rows()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()
