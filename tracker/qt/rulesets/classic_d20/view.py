@@ -110,7 +110,7 @@ class D20OrderTable(QTableView):
         rows = self.order_model.rowCount()
         room = self.viewport().height()
         if rows and rows * height > room:
-            height = max(QFontMetrics(font).height() + 2 * PAD, room // rows)
+            height = max(QFontMetrics(font).height() + PAD, room // rows)
         if height != self.verticalHeader().defaultSectionSize():
             self.verticalHeader().setDefaultSectionSize(height)
             self.horizontalHeader().resizeSections()  # one line or two: other widths
