@@ -1,4 +1,4 @@
-"""The Classic d20 UI: the order table with Roll all in it, the initiative order on the
+"""The Classic d20 UI: its initiative view with Roll all in it, the initiative order on the
 players' screen, and the initiative sheet on paper."""
 
 from __future__ import annotations
