@@ -15,7 +15,9 @@ from tests.qt.conftest import shown_window
 from tracker.engine import (
     AddCombatant,
     AddEffect,
+    EditCombatant,
     EndTurn,
+    RemoveCombatant,
     RulesetAction,
     Session,
     SetOption,
@@ -25,6 +27,7 @@ from tracker.engine.rulesets.classic_d20 import LAIR
 from tracker.persistence.files import load_encounter
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, WHO, D20OrderModel, RowRole
+from tracker.qt.rulesets.classic_d20.rows import acting_keys, layout, make_row
 from tracker.qt.rulesets.classic_d20.view import D20OrderTable
 
 SAMPLES = Path(__file__).resolve().parents[2] / "tracker" / "assets" / "samples"
@@ -239,3 +242,56 @@ def test_pf2e_rows_show_actions_left_and_the_reaction(qtbot, tmp_path: Path):
         assert model.index(kyra, 2).data() == "◆◇◇ 1/3 · Reaction"
         ghoul = model.row_of(ids["Ghoul"])
         assert model.index(ghoul, 2).data() == "Reaction"  # not its turn: its reaction
+
+
+def _fresh_rows(session: Session) -> list:
+    shown = layout(session.encounter)
+    acting = acting_keys(session)
+    return [make_row(session, k, g, acting) for k, g in zip(shown.keys, shown.groups, strict=True)]
+
+
+def test_the_rows_followed_step_by_step_are_the_rows_worked_out_anew(qtbot, tmp_path: Path):
+    """Each step updates only some rows: after every kind of step (turns, effects,
+    concentration, damage, renames that make or break a group, joins and leaves,
+    options, undo and redo) they are those a fresh look at the session gives."""
+    session = _sample()
+    session.apply(SetOption("lair", "yes"))
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        document = window.document
+        model = _view(window).order_model
+        ids = _ids(document.session)
+        bless = {"until": "rounds", "amount": 2, "concentration": True}
+        steps = [
+            EditCombatant(ids["Goblin 2"], {"name": "Hobgoblin"}),  # the lair's turn
+            EndTurn(),
+            EndTurn(),
+            AddEffect("Bless", ids["Ayla"], ids["Bren"], bless),
+            RulesetAction("damage", ids["Bren"], {"amount": 4, "critical": False}),
+            RulesetAction("concentration_save", ids["Bren"], {"saved": False}),
+            AddCombatant("Goblin 3", "enemy", stats={"initiative": 14, "hp_max": 7}),
+            EndTurn(),
+            RulesetAction("reaction", ids["Corin"], {"what": "Shield"}),
+            SetOption("groups", "each"),
+            RemoveCombatant(ids["Ogre"]),
+            EndTurn(),
+            EndTurn(),
+            EndTurn(),
+            EndTurn(),
+            EndTurn(),
+        ]
+        for step in steps:
+            assert document.apply(step), step
+            assert [model.row_at(r) for r in range(model.rowCount())] == _fresh_rows(
+                document.session
+            ), step
+        for _ in range(6):
+            document.undo_stack.undo()
+            assert [model.row_at(r) for r in range(model.rowCount())] == _fresh_rows(
+                document.session
+            )
+        for _ in range(3):
+            document.undo_stack.redo()
+            assert [model.row_at(r) for r in range(model.rowCount())] == _fresh_rows(
+                document.session
+            )

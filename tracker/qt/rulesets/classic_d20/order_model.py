@@ -25,17 +25,25 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.commands import MoveCombatant
 from tracker.engine.health import health_of
-from tracker.engine.rulesets.classic_d20.state import LAIR
+from tracker.engine.rulesets.classic_d20.state import LAIR, anchor_of, rt, stat
 from tracker.engine.session import SessionEvent
+from tracker.engine.state import Combatant, Encounter
 from tracker.qt.appearance import muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.roster_model import FOREIGN_DROP, MIME_TYPE, IdRole
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.rich_text import plain_tip
-from tracker.qt.rulesets.classic_d20.rows import D20Row, make_rows, row_keys
+from tracker.qt.rulesets.classic_d20.rows import (
+    D20Row,
+    GroupPlace,
+    acting_keys,
+    layout,
+    make_row,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 RowRole = Qt.ItemDataRole.UserRole + 40  # the row's D20Row
@@ -49,8 +57,12 @@ class D20OrderModel(QAbstractTableModel):
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._keys = row_keys(document.encounter)
-        self._rows = make_rows(document.session, self._keys)
+        self._keys: list[str] = []
+        self._rows: list[D20Row] = []
+        self._acting: frozenset[str] = frozenset()
+        self._shapes: dict[str, Shape] = {}
+        self._links: dict[str, tuple[str, str]] = {}
+        self._load()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
@@ -214,26 +226,86 @@ class D20OrderModel(QAbstractTableModel):
         return self._document.apply(MoveCombatant(row.key, target))
 
     # --- following the engine ---------------------------------------------------------
+    def _load(self) -> None:
+        encounter = self._document.encounter
+        shown = layout(encounter)
+        self._acting = acting_keys(self._document.session)
+        self._keys = list(shown.keys)
+        self._rows = [
+            make_row(self._document.session, key, group, self._acting)
+            for key, group in zip(shown.keys, shown.groups, strict=True)
+        ]
+        self._shapes = {c.id: _shape(c) for c in encounter.combatants}
+        self._links = _links(encounter)
+
     def _on_replaced(self) -> None:
         self.beginResetModel()
-        self._keys = row_keys(self._document.encounter)
-        self._rows = make_rows(self._document.session, self._keys)
+        self._load()
         self.endResetModel()
 
-    def _on_changed(self, _event: SessionEvent) -> None:
-        keys = row_keys(self._document.encounter)
-        fresh = make_rows(self._document.session, keys)
-        by_key = {row.key: row for row in fresh}
-        self._follow_keys(keys, by_key)
-        changed = [place for place, row in enumerate(fresh) if self._rows[place] != row]
-        self._rows = fresh
+    def _on_changed(self, event: SessionEvent) -> None:
+        session, changes = self._document.session, event.changes
+        encounter = session.encounter
+        acting = acting_keys(session)
+        touched = set(changes.combatants)
+        every = bool(changes.encounter or event.kind == "reset")
+        groups: dict[str, GroupPlace] | None = None  # None: as the rows have them
+        wanted: set[str] = set()
+        if every or changes.edits_of(COMBATANTS) or self._reshaped(encounter, touched):
+            shown = layout(encounter)
+            every = every or shown.keys != self._keys
+            if every:
+                self._follow_keys(shown.keys)
+            groups = dict(zip(shown.keys, shown.groups, strict=True))
+            wanted = {row.key for row in self._rows if groups[row.key] != row.group}
+        links, self._links = self._links, _links(encounter)
+        if every:
+            wanted = set(self._keys)
+        else:
+            wanted |= touched | changes.turn_holders | acting | self._acting
+            effects = set(changes.effects)
+            effects.update(
+                e.item.id for e in changes.edits_of(EFFECTS) if isinstance(e, Insert | Remove)
+            )
+            for effect in effects:  # its carrier's badges, its caster's concentration
+                wanted.update(links.get(effect, ()))
+                wanted.update(self._links.get(effect, ()))
+            if changes.clock:  # badges may end soon now
+                wanted.update(carrier for carrier, _ in self._links.values())
+                wanted.update(session.ruleset.follows_clock(encounter))
+        self._acting = acting
+        places = {key: place for place, key in enumerate(self._keys)} if every else None
+        changed: list[int] = []
+        for key in wanted:
+            place = places.get(key, -1) if places is not None else self.row_of(key)
+            if place < 0:
+                continue
+            group = groups[key] if groups is not None else self._rows[place].group
+            fresh = make_row(session, key, group, acting)
+            if fresh != self._rows[place]:
+                self._rows[place] = fresh
+                changed.append(place)
         last = len(self.COLUMNS) - 1
-        for first, end in _runs(changed):
+        for first, end in _runs(sorted(changed)):
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
 
-    def _follow_keys(self, keys: list[str], by_key: dict[str, D20Row]) -> None:
-        """Bring the rows to the new order with removals, insertions and moves (the
-        moved rows keep their old values until compared)."""
+    def _reshaped(self, encounter: Encounter, touched: set[str]) -> bool:
+        """Whether a change to these combatants may move rows (their initiative, whether
+        they rolled, their name or side: their group)."""
+        moved = False
+        for key in touched:
+            combatant = encounter.find(key)
+            if combatant is None:
+                continue
+            shape = _shape(combatant)
+            if self._shapes.get(key) != shape:
+                self._shapes[key] = shape
+                moved = True
+        return moved
+
+    def _follow_keys(self, keys: list[str]) -> None:
+        """Bring the rows to the new order with removals, insertions and moves (a row
+        inserted or moved is worked out again after)."""
         root = QModelIndex()
         wanted = set(keys)
         for place in reversed(range(len(self._keys))):
@@ -248,7 +320,7 @@ class D20OrderModel(QAbstractTableModel):
             if key not in self._keys:
                 self.beginInsertRows(root, place, place)
                 self._keys.insert(place, key)
-                self._rows.insert(place, by_key[key])
+                self._rows.insert(place, make_row(self._document.session, key, "", self._acting))
                 self.endInsertRows()
                 continue
             source = self._keys.index(key)  # below `place`: the rows above are in order
@@ -256,6 +328,24 @@ class D20OrderModel(QAbstractTableModel):
             self._keys.insert(place, self._keys.pop(source))
             self._rows.insert(place, self._rows.pop(source))
             self.endMoveRows()
+        self._shapes = {c.id: _shape(c) for c in self._document.encounter.combatants}
+
+
+Shape = tuple[bool, int, str, str]
+
+
+def _shape(combatant: Combatant) -> Shape:
+    """What of a combatant places its row: rolled, initiative, name, side."""
+    return (rt(combatant).rolled, stat(combatant, "initiative"), combatant.name, combatant.side)
+
+
+def _links(encounter: Encounter) -> dict[str, tuple[str, str]]:
+    """Effect id → (its carrier, the caster whose concentration holds it or "")."""
+    found: dict[str, tuple[str, str]] = {}
+    for effect in encounter.effects:
+        anchor = anchor_of(effect)
+        found[effect.id] = (effect.carrier_id, anchor.concentration if anchor else "")
+    return found
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from tracker.engine.rulesets.classic_d20 import concentration, hit_points, resources
 from tracker.engine.rulesets.classic_d20.options import has_lair, is_pf2e
-from tracker.engine.rulesets.classic_d20.order import group_name, members, slots
+from tracker.engine.rulesets.classic_d20.order import group_name, slots
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, anchor_of, rt, stat
 from tracker.engine.rulesets.classic_d20.valued import (
     VALUED_KINDS,
@@ -63,23 +63,39 @@ class D20Row:
         return " · ".join(chip.text for chip in chips)
 
 
-def row_keys(encounter: Encounter) -> list[str]:
+@dataclass(frozen=True)
+class Layout:
+    """The rows' order (`keys`) and each row's place in its group's run (`groups`)."""
+
+    keys: list[str]
+    groups: list[GroupPlace]
+
+
+def layout(encounter: Encounter) -> Layout:
     """The rows in the order of the round's turns: each group's members together at its
-    turn's place, the lair on count 20 (option), then who is still to roll."""
+    turn's place, the lair on count 20 (option), then who is still to roll (one pass
+    over the combatants: a long fight costs no more than its length)."""
+    together: dict[str, list[str]] = {}
+    group_of: dict[str, str] = {}
+    for combatant in encounter.combatants:
+        name = group_name(encounter, combatant)
+        if name is not None:
+            together.setdefault(name, []).append(combatant.id)
+            group_of[combatant.id] = name
     keys: list[str] = []
     seen: set[str] = set()
     for slot in slots(encounter):
-        if slot == LAIR:
-            keys.append(LAIR)
-            continue
-        for member in members(encounter, encounter.combatant(slot)):
-            if member.id not in seen:
-                seen.add(member.id)
-                keys.append(member.id)
+        name = group_of.get(slot)
+        for key in together[name] if name is not None else [slot]:
+            if key not in seen:
+                seen.add(key)
+                keys.append(key)
     keys.extend(c.id for c in encounter.combatants if c.id not in seen)
-    if has_lair(encounter) and LAIR not in keys:  # nobody has rolled yet
+    if has_lair(encounter) and LAIR not in seen:  # nobody has rolled yet
         keys.insert(0, LAIR)
-    return keys
+    names = [group_of.get(k, "") for k in keys]
+    names = [n if n and len(together[n]) > 1 else "" for n in names]
+    return Layout(keys, [_group_place(names, place) for place in range(len(keys))])
 
 
 def acting_keys(session: Session) -> frozenset[str]:
@@ -93,31 +109,23 @@ def acting_keys(session: Session) -> frozenset[str]:
     return frozenset(str(m) for m in found if m)
 
 
-def make_rows(session: Session, keys: list[str]) -> list[D20Row]:
-    """Every row as the session stands."""
+def make_row(session: Session, key: str, group: GroupPlace, acting: frozenset[str]) -> D20Row:
+    """One row as the session stands."""
+    if key == LAIR:
+        return D20Row(LAIR, str(LAIR_COUNT), lair_summary(LAIR in acting), LAIR in acting)
     encounter = session.encounter
-    acting = acting_keys(session)
-    groups = [_group_of(encounter, key) for key in keys]
-    rows: list[D20Row] = []
-    for place, key in enumerate(keys):
-        if key == LAIR:
-            rows.append(D20Row(LAIR, str(LAIR_COUNT), lair_summary(LAIR in acting), LAIR in acting))
-            continue
-        combatant = encounter.combatant(key)
-        group = _group_place(groups, place)
-        rows.append(
-            D20Row(
-                key=key,
-                initiative=str(stat(combatant, "initiative")) if rt(combatant).rolled else "—",
-                summary=_summary(session, combatant, key in acting),
-                acting=key in acting,
-                group=group,
-                group_acting=bool(group) and key in acting,
-                turn=turn_chips(encounter, combatant, key in acting),
-                states=state_chips(encounter, combatant),
-            )
-        )
-    return rows
+    combatant = encounter.combatant(key)
+    now = key in acting
+    return D20Row(
+        key=key,
+        initiative=str(stat(combatant, "initiative")) if rt(combatant).rolled else "—",
+        summary=_summary(session, combatant, now),
+        acting=now,
+        group=group,
+        group_acting=bool(group) and now,
+        turn=turn_chips(encounter, combatant, now),
+        states=state_chips(encounter, combatant),
+    )
 
 
 def lair_summary(acting: bool) -> CombatantSummary:
@@ -125,14 +133,6 @@ def lair_summary(acting: bool) -> CombatantSummary:
     return CombatantSummary(
         LAIR, LAIR_NAME, "neutral", acting=acting, details=LAIR_DETAILS, markers=("lair",)
     )
-
-
-def _group_of(encounter: Encounter, key: str) -> str:
-    if key == LAIR:
-        return ""
-    combatant = encounter.combatant(key)
-    name = group_name(encounter, combatant)
-    return name if name is not None and len(members(encounter, combatant)) > 1 else ""
 
 
 def _group_place(groups: list[str], place: int) -> GroupPlace:
