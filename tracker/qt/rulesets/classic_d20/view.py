@@ -24,7 +24,13 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QResizeEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from tracker.engine import RulesetAction
 from tracker.engine.dice import RandomLike
@@ -58,6 +64,9 @@ class D20OrderTable(QTableView):
         self.document = document
         self.rng: RandomLike = rng if rng is not None else random.Random()
         self.order_model = D20OrderModel(document, self)
+        self._widths: dict[tuple[str, int], int] = {}  # (row key, column) → its cell's width
+        self.order_model.rowsRemoved.connect(self._forget_widths)
+        self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
@@ -112,6 +121,7 @@ class D20OrderTable(QTableView):
         if rows and rows * height > room:
             height = max(QFontMetrics(font).height() + PAD, room // rows)
         if height != self.verticalHeader().defaultSectionSize():
+            self._forget_widths()  # one line or two: other widths
             self.verticalHeader().setDefaultSectionSize(height)
             self.horizontalHeader().resizeSections()  # one line or two: other widths
 
@@ -140,14 +150,51 @@ class D20OrderTable(QTableView):
 
     # --- fitting ----------------------------------------------------------------------
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        """Repaint the rows, forget their cells' widths and fit the columns again."""
+        for place in range(top_left.row(), bottom_right.row() + 1):
+            row = self.order_model.row_at(place)
+            if row is not None:
+                for column in range(self.order_model.columnCount()):
+                    self._widths.pop((row.key, column), None)
         super().dataChanged(top_left, bottom_right, list(roles))
         header = self.horizontalHeader()
         if isinstance(header, FitHeader):
             header.fit(self.sizeHintForColumn)
 
+    def sizeHintForColumn(self, column: int) -> int:
+        """As Qt measures a column to fit it (the rows shown), from each cell's width
+        kept until its row changes: a step measures the rows it changed, not all."""
+        model = self.order_model
+        self.ensurePolished()
+        vertical = self.verticalHeader()
+        top = max(0, vertical.visualIndexAt(0))
+        bottom = vertical.visualIndexAt(self.viewport().height())
+        if not self.isVisible() or bottom == -1:
+            bottom = model.rowCount() - 1
+        option: QStyleOptionViewItem | None = None
+        hint = 0
+        for place in range(top, bottom + 1):
+            row = model.row_at(place)
+            if row is None:
+                continue
+            width = self._widths.get((row.key, column))
+            if width is None:
+                if option is None:
+                    option = QStyleOptionViewItem()
+                    self.initViewItemOption(option)
+                index = model.index(place, column)
+                width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
+                self._widths[(row.key, column)] = width
+            hint = max(hint, width)
+        return hint
+
+    def _forget_widths(self, *_args: object) -> None:
+        self._widths.clear()
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._forget_widths()
             self._fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
