@@ -28,6 +28,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.commands import MoveCombatant
 from tracker.engine.health import health_of
+from tracker.engine.rulesets.classic_d20.order import group_name
 from tracker.engine.rulesets.classic_d20.state import LAIR, anchor_of, rt, stat
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant, Encounter
@@ -235,7 +236,7 @@ class D20OrderModel(QAbstractTableModel):
             make_row(self._document.session, key, group, self._acting)
             for key, group in zip(shown.keys, shown.groups, strict=True)
         ]
-        self._shapes = {c.id: _shape(c) for c in encounter.combatants}
+        self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
         self._links = _links(encounter)
 
     def _on_replaced(self) -> None:
@@ -291,13 +292,13 @@ class D20OrderModel(QAbstractTableModel):
 
     def _reshaped(self, encounter: Encounter, touched: set[str]) -> bool:
         """Whether a change to these combatants may move rows (their initiative, whether
-        they rolled, their name or side: their group)."""
+        they rolled, their group)."""
         moved = False
         for key in touched:
             combatant = encounter.find(key)
             if combatant is None:
                 continue
-            shape = _shape(combatant)
+            shape = _shape(encounter, combatant)
             if self._shapes.get(key) != shape:
                 self._shapes[key] = shape
                 moved = True
@@ -328,15 +329,18 @@ class D20OrderModel(QAbstractTableModel):
             self._keys.insert(place, self._keys.pop(source))
             self._rows.insert(place, self._rows.pop(source))
             self.endMoveRows()
-        self._shapes = {c.id: _shape(c) for c in self._document.encounter.combatants}
+        encounter = self._document.encounter
+        self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
 
 
-Shape = tuple[bool, int, str, str]
+Shape = tuple[bool, int, str]
 
 
-def _shape(combatant: Combatant) -> Shape:
-    """What of a combatant places its row: rolled, initiative, name, side."""
-    return (rt(combatant).rolled, stat(combatant, "initiative"), combatant.name, combatant.side)
+def _shape(encounter: Encounter, combatant: Combatant) -> Shape:
+    """What of a combatant places its row: rolled, initiative, its group (of its name
+    and side)."""
+    group = group_name(encounter, combatant) or ""
+    return (rt(combatant).rolled, stat(combatant, "initiative"), group)
 
 
 def _links(encounter: Encounter) -> dict[str, tuple[str, str]]:
