@@ -171,3 +171,26 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
     lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, [sample, *NEVER_IN_THE_WINDOW], tmp_path)
     # Nothing loaded once the first frame is painted, nor once the whole window is.
     assert lines[:2] == ["first-paint", "ready"], sample
+
+
+COLLECTOR_PROBE = """
+import gc
+import tracker.qt.main_window as main_window
+from tracker.qt.app import main
+
+def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
+    print(stage, gc.isenabled(), gc.get_freeze_count() > 0)  # the window closes at "ready"
+
+main_window.report = report
+raise SystemExit(main(["roundkeeper"]))
+"""
+
+
+def test_the_garbage_collector_is_off_until_the_window_is_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    first, ready = _loaded_in_a_child(COLLECTOR_PROBE, [], tmp_path)[:2]
+    assert first == "first-paint False False"
+    # Then on, with what the start-up made frozen out of its reach.
+    assert ready == "ready True True"

@@ -3,6 +3,7 @@ command line is read (`tracker.cli.main` calls `start`)."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 import traceback
@@ -240,6 +241,15 @@ def main(argv: list[str] | None = None) -> int:
     return cli.main(argv)
 
 
+def collect_from_now_on() -> None:
+    """The window is whole: the start-up is over. What it made stays out of the cyclic
+    garbage collector's reach for good (it is the app itself), and the collector, off
+    since `tracker.cli.main`, runs again for what comes after."""
+    if not gc.isenabled():  # (unless the start is over already: a test's)
+        gc.freeze()
+        gc.enable()
+
+
 def start(options: cli.Options) -> int:
     """Start the app as the command line asks (tracker.cli has read it)."""
     if options.self_test:
@@ -260,6 +270,11 @@ def start(options: cli.Options) -> int:
         )
         return 1
     window = open_main_window()
+    if not gc.isenabled():  # tracker.cli switched it off for the start-up
+        if window.whole:
+            collect_from_now_on()
+        else:
+            window.completed.connect(collect_from_now_on)
     window.show()
     if options.encounter is not None:
         window.open_recent(options.encounter.absolute())
