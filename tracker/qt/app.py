@@ -12,7 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QLockFile
+from PySide6.QtCore import QLockFile, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tracker import APP_ID, APP_NAME, COMMAND, __version__, cli
@@ -39,6 +39,9 @@ from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
 
 SAMPLE = "war_scroll_sample.json"
+# How long after the window is whole what the start made is given back to the garbage
+# collector (`collect_from_now_on`), in milliseconds.
+UNFREEZE_AFTER = 10_000
 log = logging.getLogger("tracker")
 
 
@@ -242,12 +245,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def collect_from_now_on() -> None:
-    """The window is whole: the start-up is over. What it made stays out of the cyclic
-    garbage collector's reach for good (it is the app itself), and the collector, off
-    since `tracker.cli.main`, runs again for what comes after."""
+    """The window is whole: the start-up is over, and the cyclic garbage collector, off
+    since `tracker.cli.main`, runs again. What the start made (mostly the app itself) is
+    frozen out of its reach first, so that its first collections go over what comes
+    after, not over it; some seconds later it is given back (`gc.unfreeze`) as the
+    oldest generation, whose collections are rare, so that nothing is kept for good."""
     if not gc.isenabled():  # (unless the start is over already: a test's)
         gc.freeze()
         gc.enable()
+        QTimer.singleShot(UNFREEZE_AFTER, gc.unfreeze)
 
 
 def start(options: cli.Options) -> int:
