@@ -19,7 +19,8 @@ the child reads too:
   bare window, its first frame.
 
 Roundkeeper reports both itself when ROUNDKEEPER_STARTUP_PROBE is set (tracker/qt/first_frame.py)
-and then closes its window; it starts through its real entry point, `tracker.qt.app.main`,
+and then closes its window; it starts through its real entry point, `tracker.cli.main` (the
+`roundkeeper` command's: it reads the command line, then imports the app),
 in an empty TRACKER_HOME (no journal to resume). The bare child reports the same way.
 Also printed: the CPU time up to the first frame (steadier than wall time on a shared
 machine) and peak memory (the process's maximum resident set size, at its exit).
@@ -82,8 +83,8 @@ sys.exit(app.exec())
 """
 
 TRACKER = """
-from tracker.qt.app import main
-raise SystemExit(main(["tracker"]))
+from tracker.cli import main
+raise SystemExit(main(["roundkeeper"]))
 """
 
 # A checkout from before the probe (its window built whole before it is shown): timed

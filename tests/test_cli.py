@@ -3,6 +3,7 @@ a clear error with exit status 2 for anything else (Qt's options included)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import time
@@ -103,3 +104,18 @@ def test_an_encounter_on_the_command_line_is_opened(monkeypatch, tmp_path):
     monkeypatch.setattr(app_module, "start", lambda options: started.append(options) or 0)
     assert cli.main(["roundkeeper", str(tmp_path / "ford.json")]) == 0
     assert started == [cli.Options(encounter=tmp_path / "ford.json")]
+
+
+def test_the_start_runs_without_the_garbage_collector_and_gives_it_back(monkeypatch):
+    from tracker.qt import app as app_module
+
+    collecting: list[bool] = []
+    monkeypatch.setattr(app_module, "start", lambda options: collecting.append(gc.isenabled()) or 0)
+    assert gc.isenabled()
+    assert cli.main(["roundkeeper"]) == 0
+    assert collecting == [False]  # the app switches it on once its window is whole
+    assert gc.isenabled()  # however the start ended
+    monkeypatch.setattr(app_module, "start", lambda options: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        cli.main(["roundkeeper"])
+    assert gc.isenabled()

@@ -16,6 +16,7 @@ box instead.
 
 from __future__ import annotations
 
+import gc
 import io
 import sys
 from collections.abc import Callable
@@ -179,6 +180,21 @@ def main(argv: list[str] | None = None) -> int:
     status = run_command(options)
     if status is not None:
         return status
+    collecting = gc.isenabled()
+    if not options.self_test:
+        # The start-up makes some 300,000 objects, nearly all kept: the cyclic garbage
+        # collector would go over them again and again, for a twentieth of it. The app
+        # switches it on again once its window is whole (tracker.qt.app.start).
+        gc.disable()
+    try:
+        return _start(options)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _start(options: Options) -> int:
+    """The app, once the system's libraries Qt needs are known to be there."""
     from tracker import system_libraries
 
     missing = None if options.self_test else system_libraries.problem()  # self-test: offscreen

@@ -4,6 +4,7 @@ folders first."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pytest
@@ -70,3 +71,15 @@ def test_the_start_moves_the_former_folders_before_any_window(started, monkeypat
     monkeypatch.setattr(app_module, "open_main_window", lambda: order.append("window") or opened())
     assert cli.main(["roundkeeper"]) == 0
     assert order == ["moved", "window"]
+
+
+def test_what_the_start_made_is_given_back_to_the_collector_later(qtbot, monkeypatch):
+    monkeypatch.setattr(app_module, "UNFREEZE_AFTER", 0)
+    gc.disable()  # as tracker.cli leaves it for the start
+    try:
+        app_module.collect_from_now_on()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+        qtbot.waitUntil(lambda: gc.get_freeze_count() == 0)
+    finally:
+        gc.unfreeze()
+        gc.enable()

@@ -14,6 +14,7 @@ import pytest
 import tracker.qt
 
 ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = Path("tracker", "assets", "samples")
 
 
 @pytest.fixture
@@ -132,3 +133,64 @@ def test_the_probe_reports_the_first_frame_then_the_whole_window(tmp_path: Path)
     assert [line[0] for line in lines] == ["first-paint", "ready"]
     (_, first_clock, first_cpu), (_, ready_clock, ready_cpu) = lines
     assert int(first_clock) < int(ready_clock) and int(first_cpu) < int(ready_cpu)
+
+
+# Widget classes of QtWidgets the window never uses. PySide6 loads its classes when
+# first used, but loads them all (and makes their enums: ~40 ms) the first time it hands
+# Python a plain QWidget it made no wrapper for, as `view.viewport()` does
+# (tracker/qt/views/viewports.py).
+NEVER_IN_THE_WINDOW = ("QWizard", "QInputDialog", "QCalendarWidget")
+
+LAZY_CLASSES_PROBE = """
+import os, sys
+from pathlib import Path
+from PySide6 import QtWidgets
+from PySide6.QtWidgets import QApplication
+import tracker.qt.main_window as main_window
+from tracker.engine import Session
+from tracker.persistence.files import load_encounter
+from tracker.qt.app import _window, sample_path
+
+def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
+    print(stage, *[name for name in sys.argv[2:] if name in vars(QtWidgets)])
+
+main_window.report = report
+app = QApplication(["tracker"])
+session = Session(load_encounter(sample_path(sys.argv[1])))
+window = _window(session, None, Path(os.environ["TRACKER_HOME"]) / "journal")
+window.show()
+app.exec()  # the probe closes the window once the whole of it is painted
+"""
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in (ROOT / SAMPLES).glob("*.json")))
+def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: str
+) -> None:
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, [sample, *NEVER_IN_THE_WINDOW], tmp_path)
+    # Nothing loaded once the first frame is painted, nor once the whole window is.
+    assert lines[:2] == ["first-paint", "ready"], sample
+
+
+COLLECTOR_PROBE = """
+import gc
+import tracker.qt.main_window as main_window
+from tracker.qt.app import main
+
+def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
+    print(stage, gc.isenabled(), gc.get_freeze_count() > 0)  # the window closes at "ready"
+
+main_window.report = report
+raise SystemExit(main(["roundkeeper"]))
+"""
+
+
+def test_the_garbage_collector_is_off_until_the_window_is_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    first, ready = _loaded_in_a_child(COLLECTOR_PROBE, [], tmp_path)[:2]
+    assert first == "first-paint False False"
+    # Then on, with what the start-up made frozen out of its reach.
+    assert ready == "ready True True"

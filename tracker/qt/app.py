@@ -3,6 +3,7 @@ command line is read (`tracker.cli.main` calls `start`)."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 import traceback
@@ -11,7 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QLockFile
+from PySide6.QtCore import QLockFile, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tracker import APP_ID, APP_NAME, COMMAND, __version__, cli
@@ -38,6 +39,9 @@ from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
 
 SAMPLE = "war_scroll_sample.json"
+# How long after the window is whole what the start made is given back to the garbage
+# collector (`collect_from_now_on`), in milliseconds.
+UNFREEZE_AFTER = 10_000
 log = logging.getLogger("tracker")
 
 
@@ -240,6 +244,18 @@ def main(argv: list[str] | None = None) -> int:
     return cli.main(argv)
 
 
+def collect_from_now_on() -> None:
+    """The window is whole: the start-up is over, and the cyclic garbage collector, off
+    since `tracker.cli.main`, runs again. What the start made (mostly the app itself) is
+    frozen out of its reach first, so that its first collections go over what comes
+    after, not over it; some seconds later it is given back (`gc.unfreeze`) as the
+    oldest generation, whose collections are rare, so that nothing is kept for good."""
+    if not gc.isenabled():  # (unless the start is over already: a test's)
+        gc.freeze()
+        gc.enable()
+        QTimer.singleShot(UNFREEZE_AFTER, gc.unfreeze)
+
+
 def start(options: cli.Options) -> int:
     """Start the app as the command line asks (tracker.cli has read it)."""
     if options.self_test:
@@ -260,6 +276,11 @@ def start(options: cli.Options) -> int:
         )
         return 1
     window = open_main_window()
+    if not gc.isenabled():  # tracker.cli switched it off for the start-up
+        if window.whole:
+            collect_from_now_on()
+        else:
+            window.completed.connect(collect_from_now_on)
     window.show()
     if options.encounter is not None:
         window.open_recent(options.encounter.absolute())

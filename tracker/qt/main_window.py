@@ -222,6 +222,11 @@ class MainWindow(
         if probing():
             AfterPaint(self.inspector, self._report_ready)
 
+    @property
+    def whole(self) -> bool:
+        """The rest of the window is built (`complete` has run)."""
+        return self._stage == DONE
+
     def _report_ready(self) -> None:
         report("ready")
         self.close()

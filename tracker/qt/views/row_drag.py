@@ -16,6 +16,8 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt
 from PySide6.QtGui import QDragEnterEvent, QMouseEvent, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFrame, QTableView, QWidget
 
+from tracker.qt.views.viewports import viewport_of
+
 LINE = 3  # the drop line's thickness, in pixels
 
 
@@ -80,7 +82,7 @@ class RowDrag(_Gesture):
     """Rows of `view` dragged by their cells (and by their header, if it shows)."""
 
     def __init__(self, view: QTableView) -> None:
-        super().__init__(view, [view.viewport(), view.verticalHeader().viewport()])
+        super().__init__(view, [viewport_of(view), viewport_of(view.verticalHeader())])
         self.line = QFrame(view)  # across the names down the left and the cells
         self.line.setObjectName("drop_line")
         self.line.setAutoFillBackground(True)
@@ -125,7 +127,7 @@ class DragRefusal(_Gesture):
     """A drag in `view`, which moves nothing, calls `say_why` (once per drag)."""
 
     def __init__(self, view: QTableView, say_why: Callable[[], object]) -> None:
-        super().__init__(view, [view.viewport()])
+        super().__init__(view, [viewport_of(view)])
         self._say_why = say_why
 
     def started(self, row: int) -> None:
@@ -141,7 +143,7 @@ class ForeignDrops(QObject):
         super().__init__(view)
         self._view = view
         self._say_why = say_why
-        view.viewport().installEventFilter(self)
+        viewport_of(view).installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if isinstance(event, QDragEnterEvent):

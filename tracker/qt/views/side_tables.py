@@ -21,6 +21,7 @@ from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.log_view import LogTable
 from tracker.qt.views.roster_delegate import RosterDelegate
 from tracker.qt.views.row_drag import DragRefusal, ForeignDrops
+from tracker.qt.views.viewports import viewport_of
 
 
 class RosterList(QListView):
@@ -102,7 +103,7 @@ class TurnOrderTable(QTableView):
 
     def _fit(self, columns: int) -> dict[int, int]:
         """Every column after the name, fitted at once: each measured once a pass."""
-        width = self.viewport().width()
+        width = viewport_of(self).width()
         measure = super().sizeHintForColumn  # (a bare super() fails in a comprehension)
         names = measure(0)
         room = width - min(max(names, int(width * self.NAME_LEAST)), int(width * self.NAME_MOST))

@@ -15,11 +15,15 @@ class FlowLayout(QLayout):
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._spacing = spacing
+        # Heights for widths, until an item changes: Qt asks the same width many times
+        # while a window is laid out (dozens before the first frame).
+        self._heights: dict[int, int] = {}
         self.setContentsMargins(0, 0, 0, 0)
 
     # --- QLayout's item list ------------------------------------------------------------
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
+        self.invalidate()  # as Qt's own layouts do
 
     def count(self) -> int:
         return len(self._items)
@@ -28,7 +32,10 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        if not 0 <= index < len(self._items):
+            return None
+        self.invalidate()
+        return self._items.pop(index)
 
     # --- geometry -----------------------------------------------------------------------
     def expandingDirections(self) -> Qt.Orientation:
@@ -38,7 +45,14 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._place(QRect(0, 0, width, 0), move=False)
+        if width not in self._heights:
+            self._heights[width] = self._place(QRect(0, 0, width, 0), move=False)
+        return self._heights[width]
+
+    def invalidate(self) -> None:
+        """An item was added, taken, shown, hidden or changed its size hint."""
+        self._heights.clear()
+        super().invalidate()
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)

@@ -43,6 +43,7 @@ from tracker.qt.rulesets.ap_countdown.track_scale import (
     slot_at,
 )
 from tracker.qt.views.shown_selection import show_selected_row
+from tracker.qt.views.viewports import viewport_of
 
 Cursor = QAbstractItemView.CursorAction
 TIE_HINT = "Lanes with a grip are tied: drag one up or down to order them."
@@ -55,6 +56,7 @@ class CountdownTrack(QAbstractItemView):
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        viewport_of(self)  # wrapped now: `viewport()` below never looks its class up
         self.setObjectName("countdown_track")
         self.document = document
         self.track_model = model = TrackModel(document, self)
