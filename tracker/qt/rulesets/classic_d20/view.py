@@ -43,6 +43,7 @@ from tracker.qt.views.combatant_cell import PAD, cell_height
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
+from tracker.qt.views.viewports import viewport_of
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
 Index = QModelIndex | QPersistentModelIndex
@@ -117,7 +118,7 @@ class D20OrderTable(QTableView):
         font = self.font()
         height = cell_height(font)
         rows = self.order_model.rowCount()
-        room = self.viewport().height()
+        room = viewport_of(self).height()
         if rows and rows * height > room:
             height = max(QFontMetrics(font).height() + PAD, room // rows)
         if height != self.verticalHeader().defaultSectionSize():
@@ -168,7 +169,7 @@ class D20OrderTable(QTableView):
         self.ensurePolished()
         vertical = self.verticalHeader()
         top = max(0, vertical.visualIndexAt(0))
-        bottom = vertical.visualIndexAt(self.viewport().height())
+        bottom = vertical.visualIndexAt(viewport_of(self).height())
         if not self.isVisible() or bottom == -1:
             bottom = model.rowCount() - 1
         option: QStyleOptionViewItem | None = None
