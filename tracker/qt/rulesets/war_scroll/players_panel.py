@@ -5,7 +5,7 @@ with each encounter); players see it through `PlayersWarScrollProxy`."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QObject, QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -18,6 +18,14 @@ from PySide6.QtWidgets import (
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, ThemedDelegate, pixel_font, quiet_view
 from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.page_content import (
+    GridCell,
+    GridRow,
+    PanelContent,
+    PanelGrid,
+    PanelLine,
+    PanelSource,
+)
 from tracker.qt.players.panel_parts import RowPager, fit_rows, panel_room, room_left
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import RulesetPanel
@@ -29,6 +37,7 @@ GRID_ROW_PX = 58
 GRID_ROW_MIN_PX = 40  # rows shrink to this (type 24 px) before the grid shows pages
 GRID_HEADER_PX = 54
 GAP_PX = 28
+CAPTION = "WAR SCROLL"
 SPACING_PX = 16  # between the caption and the grid, as between the board's parts
 
 
@@ -83,6 +92,34 @@ class NameHeader(QHeaderView):
         painter.restore()
 
 
+class WarScrollSource(PanelSource):
+    """The grid's model and the players' proxy on it: the panel shows the proxy, the
+    shared page its `content` (the same rows, Segments and cells)."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self.grid_model = WarScrollModel(document, self)
+        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+
+    def content(self) -> PanelContent:
+        proxy = self.grid_proxy
+        horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+        columns = range(proxy.columnCount())
+        rows = []
+        for row in range(proxy.rowCount()):
+            combatant = proxy.combatant_at(row)
+            cells = (
+                GridCell(str(index.data() or ""), str(index.data(StateRole) or "none"))
+                for index in (proxy.index(row, column) for column in columns)
+            )
+            side = combatant.side if combatant is not None else ""
+            rows.append(GridRow(str(proxy.headerData(row, vertical) or ""), side, tuple(cells)))
+        headers = tuple(str(proxy.headerData(column, horizontal) or "") for column in columns)
+        return PanelContent(
+            lines=(PanelLine(CAPTION, caption=True),), grid=PanelGrid(headers, tuple(rows))
+        )
+
+
 class WarScrollPanel(RulesetPanel):
     """The caption "WAR SCROLL" over the grid as the players may see it, in the panel's
     share of the board: its rows shrink when many must share it, and it shows a page of
@@ -97,9 +134,9 @@ class WarScrollPanel(RulesetPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("players_war_scroll", "WAR SCROLL", document, public, theme, parent)
-        self.grid_model = WarScrollModel(document, self)
-        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+        super().__init__("players_war_scroll", CAPTION, document, public, theme, parent)
+        self.source = WarScrollSource(document, public, self)
+        self.grid_model, self.grid_proxy = self.source.grid_model, self.source.grid_proxy
         self.grid_view = QTableView()
         self.grid_view.setObjectName("players_grid")
         self.name_header = NameHeader(theme, self.grid_view)
@@ -129,6 +166,12 @@ class WarScrollPanel(RulesetPanel):
         self.page_label = caption_label("")
         self.pager = RowPager(self.grid_view, self.page_label, self._acting_row, self)
         self._layout.addWidget(self.page_label)
+
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> WarScrollSource:
+        return WarScrollSource(document, public, parent)
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale
