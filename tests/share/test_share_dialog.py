@@ -32,10 +32,10 @@ from tracker.engine import (
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
+from tracker.qt.players.projection import turn_detail
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.share.dialog import ShareDialog, qr_pixmap
-from tracker.qt.share.page_state import page_state
 from tracker.qt.share.session import ShareSession
 from tracker.share.interfaces import (
     EVERY_INTERFACE,
@@ -140,8 +140,11 @@ def test_every_change_reaches_the_page_and_a_hidden_turn_names_nobody(shared, qt
     document, session, dialog = shared
     dialog.start_button.click()
     handed: list[float] = []
-    publish = session.server.publish
-    session.server.publish = lambda body: (handed.append(time.perf_counter()), publish(body))
+    publish = session.server.publish_state
+    session.server.publish_state = lambda state: (
+        handed.append(time.perf_counter()),
+        publish(state),
+    )
     stream = Stream(session.server)
     first = json.loads(stream.wait_for(1)[0][1])
     assert first["now"]["name"] == "Bren & <i>Co</i>"
@@ -293,8 +296,8 @@ def test_the_players_menu_opens_one_dialog_and_session_per_window(qtbot, tmp_pat
     assert window.findChildren(ShareDialog) == [dialog]
     assert window.findChildren(ShareSession) == [session]
     session.start("127.0.0.1", 0)
-    assert session.board is not None
-    assert session.board.turn_order_model is window.turn_order_model  # shared, not copied
+    assert session.feed is not None
+    assert session.feed.turn_order_model is window.turn_order_model  # shared, not copied
     assert state(session)["now"]["name"] == "Bren & <i>Co</i>"
     session.stop()
     window.document.undo_stack.setClean()
@@ -306,7 +309,8 @@ def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):
     bren = next(c for c in document.encounter.combatants if c.name.startswith("Bren"))
     assert document.apply(EditCombatant(bren.id, {"name": odd}))
     session.start("127.0.0.1", 0)
-    body = page_state(session.board).to_json()
+    assert session.feed is not None
+    body = session.feed.state().to_json()
     assert b"\n" not in body and b"\r" not in body
     assert json.loads(body)["now"]["name"] == odd
     stream = Stream(session.server)
@@ -314,29 +318,33 @@ def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):
     stream.close()
 
 
-def test_the_page_follows_the_players_screen_health_settings(shared, qtbot):
+def test_a_change_of_the_players_screen_settings_reaches_a_connected_page_at_once(shared, qtbot):
     """Per side, the players see a number, a band or nothing, as on their screen; a
-    change of those settings reaches the page with the next change of the fight."""
+    change of those settings reaches a page already connected without any change of
+    the fight, and what it says is what the players' screen's rows say."""
     document, session, dialog = shared
     goblin = next(c for c in document.encounter.combatants if c.name == "Goblin")
     assert document.apply(ChangeHealth((goblin.id,), "-1"))
-    exact = tuple("exact" for _ in SIDES)
-    PlayersScreenSettings(health=exact).save()
+    PlayersScreenSettings(health=tuple("exact" for _ in SIDES)).save()
     session.start("127.0.0.1", 0)
+    stream = Stream(session.server)
 
-    def goblin_detail() -> str:
-        return next(t["detail"] for t in state(session)["turns"] if t["name"] == "Goblin")
+    def goblin_detail(data: str) -> str:
+        return str(next(t["detail"] for t in json.loads(data)["turns"] if t["name"] == "Goblin"))
 
-    told = goblin_detail()
+    told = goblin_detail(stream.wait_for(1)[-1][1])
     assert any(ch.isdigit() for ch in told.split("·")[0])  # "Hits 11/12 · …": a number
+    steps = document.undo_stack.index()
     PlayersScreenSettings(health=tuple("nothing" for _ in SIDES)).save()
-    assert document.apply(ChangeHealth((goblin.id,), "-1"))
-    qtbot.waitUntil(lambda: goblin_detail() != told, timeout=2000)
-    assert session.board.health_text(goblin.id) == ""
-    assert goblin_detail() == session.board.turn_delegate.detail(
-        next(
-            session.board.turn_proxy.index(r, 0).data(TurnRole)
-            for r in range(session.board.turn_proxy.rowCount())
-            if session.board.turn_proxy.index(r, 0).data() == "Goblin"
-        )
+    events = stream.wait_for(2)
+    assert events[-1][0] == "message" and document.undo_stack.index() == steps
+    now_told = goblin_detail(events[-1][1])
+    assert now_told != told and session.feed is not None
+    assert session.feed.health_text(goblin.id) == ""
+    coming = next(
+        session.feed.turn_proxy.index(r, 0).data(TurnRole)
+        for r in range(session.feed.turn_proxy.rowCount())
+        if session.feed.turn_proxy.index(r, 0).data() == "Goblin"
     )
+    assert now_told == turn_detail(coming, lambda text: text, "", 1, "Round")
+    stream.close()

@@ -5,6 +5,8 @@ players' screen shows (`tracker.qt.players.projection`): no layout, no fitting."
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QObject
 
 from tracker.engine.state import SIDES
@@ -18,7 +20,7 @@ from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.share.page_state import PageState, page_state
-from tracker.qt.widgets.turn_timer import TurnClock, TurnTimerSetting
+from tracker.qt.widgets.turn_timer import Clock, TurnClock, TurnTimerSetting
 
 
 class PageFeed(QObject):
@@ -35,7 +37,9 @@ class PageFeed(QObject):
         timer: TurnTimerSetting,
         turn_order_model: TurnOrderModel | None = None,
         effects_model: EffectsModel | None = None,
+        now: Clock = time.monotonic,
     ) -> None:
+        """`now`: the turn timer's clock (seconds; tests pass their own)."""
         super().__init__(parent)
         self.document, self.timer = document, timer
         self.health_modes = dict(zip(SIDES, health, strict=True))
@@ -51,7 +55,7 @@ class PageFeed(QObject):
             document, self.public, self
         )
         self.public.listen()
-        self.clock = TurnClock()
+        self.clock = TurnClock(now)
         self.public.updated.connect(self._follow_clock)
         self._follow_clock()
 
