@@ -10,6 +10,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -37,11 +38,13 @@ from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.share.dialog import ShareDialog, qr_pixmap
 from tracker.qt.share.session import ShareSession
+from tracker.share import interfaces
 from tracker.share.interfaces import (
     EVERY_INTERFACE,
     Choice,
     default_route_address,
     interface_choices,
+    ipv6_available,
 )
 
 LOOPBACK = Choice("This computer only (127.0.0.1)", "127.0.0.1")
@@ -101,8 +104,57 @@ def test_the_default_route_comes_first_and_every_interface_only_last():
     default = default_route_address()
     if default is not None and default in hosts:
         assert hosts[0] == default
-    assert hosts[-2] == "127.0.0.1" and hosts.count("127.0.0.1") == 1
+    loopbacks = ["127.0.0.1", "::1"] if ipv6_available() else ["127.0.0.1"]
+    assert hosts[-1 - len(loopbacks) : -1] == loopbacks
     assert len(hosts) == len(set(hosts))
+
+
+def test_the_machines_ipv6_addresses_are_offered_after_the_ipv4_default(monkeypatch):
+    """As `/proc/net/if_inet6` lists them: global and unique-local ones, never the
+    link-local ones (a link to one needs a zone) nor the loopback but as "this computer
+    only"; the IPv4 default route stays first (preselected)."""
+    table = (
+        "00000000000000000000000000000001 01 80 10 80       lo\n"
+        "fe800000000000000000000000000001 02 40 20 80     eth0\n"
+        "20010db8000000000000000000000042 02 40 00 80     eth0\n"
+        "fd000000000000000000000000000002 02 40 00 80     eth0\n"
+    )
+    path = Path(tempfile.mkdtemp()) / "if_inet6"
+    path.write_text(table)
+    monkeypatch.setattr(interfaces, "IF_INET6", str(path))
+    monkeypatch.setattr(interfaces, "_linux_addresses", lambda: [("eth0", "192.168.1.20")])
+    monkeypatch.setattr(interfaces.sys, "platform", "linux")
+    routes = {socket.AF_INET: "192.168.1.20", socket.AF_INET6: "fd00::2"}
+    monkeypatch.setattr(
+        interfaces, "default_route_address", lambda family=socket.AF_INET: routes[family]
+    )
+    monkeypatch.setattr(interfaces, "ipv6_available", lambda: True)
+    choices = interfaces.interface_choices()
+    assert [c.host for c in choices] == [
+        "192.168.1.20",
+        "fd00::2",
+        "2001:db8::42",
+        "127.0.0.1",
+        "::1",
+        EVERY_INTERFACE,
+    ]
+    assert choices[1].label == "eth0: fd00::2 (the local network)"
+
+
+def test_sharing_on_ipv6_binds_it_and_links_with_brackets(shared):
+    if not ipv6_available():
+        pytest.skip("this kernel has IPv6 disabled: no ::1 to listen on")
+    document, session, dialog = shared
+    dialog.interface.addItem("This computer only (::1)", "::1")
+    dialog.interface.setCurrentIndex(dialog.interface.count() - 1)
+    dialog.start_button.click()
+    assert session.server is not None and session.server.host == "::1"
+    port, token = session.server.port, session.server.hub.token
+    assert session.link() == f"http://[::1]:{port}/{token}/"
+    assert dialog.link.text() == session.link()
+    assert state(session)["now"]["name"] == "Bren & <i>Co</i>"  # served over IPv6
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=2):
+        pass  # the IPv6 family only: nothing on the IPv4 loopback's port
 
 
 def test_the_dialog_preselects_the_first_choice_never_every_interface(qtbot):
