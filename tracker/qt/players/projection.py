@@ -186,14 +186,19 @@ def project(
     else:
         now = ("NOW" if started else "NOT STARTED", "Get ready", "")
     cards = []
-    for row in range(one_round(turn_proxy)):
+    seen: set[str] = set()
+    for row in range(turn_proxy.rowCount()):  # one round on (see `one_round`), one pass
         index = turn_proxy.index(row, 0)
         coming = index.data(TurnRole)
-        health = health_text(document, health_modes, coming.combatant_id) if coming else ""
+        holder = coming.combatant_id if coming is not None else None
+        if holder is not None and holder in seen:
+            break
+        if holder is not None:
+            seen.add(holder)
+        health = health_text(document, health_modes, holder) if holder is not None else ""
         detail = turn_detail(coming, safe, health, round_number, round_name)
-        cards.append(
-            TurnCard(str(index.data() or ""), detail, side_of(index.data(Role.DecorationRole)))
-        )
+        side = side_of(index.data(Role.DecorationRole))
+        cards.append(TurnCard(str(index.data() or ""), detail, side))
     first = str(turn_proxy.index(0, 0).data() or "") if turn_proxy.rowCount() else ""
     return BoardProjection(
         title=document.encounter.name,

@@ -30,8 +30,8 @@ from tracker.qt.players.panel_parts import RowPager, fit_rows, panel_room, room_
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import RulesetPanel
 from tracker.qt.players.themes import CAPTION_PX, GRID_PX, Theme, px
-from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
-from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
+from tracker.qt.rulesets.war_scroll.model import Cell, StateRole, WarScrollModel
+from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy, combatant_on_row
 
 GRID_ROW_PX = 58
 GRID_ROW_MIN_PX = 40  # rows shrink to this (type 24 px) before the grid shows pages
@@ -102,22 +102,32 @@ class WarScrollSource(PanelSource):
         self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
 
     def content(self) -> PanelContent:
-        proxy = self.grid_proxy
-        horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
-        columns = range(proxy.columnCount())
+        """The rows and Segments the proxy lets through, their cells read as the model
+        keeps them (what the proxy's `data` gives, without a call per cell and role)."""
+        proxy, source = self.grid_proxy, self.grid_model
+        horizontal = Qt.Orientation.Horizontal
+        count = proxy.columnCount()
         rows = []
         for row in range(proxy.rowCount()):
-            combatant = proxy.combatant_at(row)
-            cells = (
-                GridCell(str(index.data() or ""), str(index.data(StateRole) or "none"))
-                for index in (proxy.index(row, column) for column in columns)
-            )
-            side = combatant.side if combatant is not None else ""
-            rows.append(GridRow(str(proxy.headerData(row, vertical) or ""), side, tuple(cells)))
-        headers = tuple(str(proxy.headerData(column, horizontal) or "") for column in columns)
+            source_row = proxy.mapToSource(proxy.index(row, 0)).row()
+            if row == 0:
+                columns = [proxy.mapToSource(proxy.index(0, c)).column() for c in range(count)]
+            combatant = combatant_on_row(source, source_row)
+            cells = tuple(_grid_cell(source.cell_at(source_row, c)) for c in columns)
+            if combatant is not None:  # named as the grid's header names it
+                rows.append(GridRow(combatant.name, combatant.side, cells))
+        headers = tuple(str(proxy.headerData(c, horizontal) or "") for c in range(count))
         return PanelContent(
             lines=(PanelLine(CAPTION, caption=True),), grid=PanelGrid(headers, tuple(rows))
         )
+
+
+def _grid_cell(cell: Cell | None) -> GridCell:
+    """A cell as the grid shows it: its AP unless it has no Turn (the gap: none)."""
+    if cell is None:
+        return GridCell("", "none")
+    ap, state = cell
+    return GridCell(str(ap) if state != "none" else "", state)
 
 
 class WarScrollPanel(RulesetPanel):
