@@ -48,8 +48,6 @@ PublicUnitRole = int(Role.UserRole) + 80
 
 
 class PlayersUnitsProxy(PlayersProxy):
-    _shown: bool | None = None  # the others' Stamina public (None: ask again)
-
     def units_model(self) -> UnitsModel:
         model = self.sourceModel()
         assert isinstance(model, UnitsModel)
@@ -73,25 +71,17 @@ class PlayersUnitsProxy(PlayersProxy):
         combatant = self.units_model().combatant_at(source.row())
         if not isinstance(readout, UnitReadout) or combatant is None:
             return None, None, 0, ""
+        document = self.units_model().document
+        shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
         status = status_text(readout)  # a hidden Unit's "acting" row is dropped
-        if combatant.side != "party" and not self._stamina_shown():
+        if combatant.side != "party" and "stamina_max" not in shown:
             return None, None, 0, status
         # No change mark: the GM's "change of the last command" would vanish (or show)
         # as a hidden Unit's command comes in between.
         return readout.stamina, readout.maximum, 0, status
 
-    def _stamina_shown(self) -> bool:
-        """Whether the players may see the others' Stamina (asked once per change)."""
-        if self._shown is None:
-            document = self.units_model().document
-            fields = public_fields(document.ruleset, document.encounter)
-            self._shown = any(f.name == "stamina_max" for f in fields)
-        return self._shown
-
     def refresh_all(self) -> None:
-        """After each engine event: who acts changed rows the source may not name (and
-        which fields are secret may have changed)."""
-        self._shown = None
+        """After each engine event: who acts changed rows the source may not name."""
         self.refilter_rows()
         if self.rowCount() > 0:
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
