@@ -175,7 +175,8 @@ def project(
     started = public.is_started()
     round_number = public.shown_round()
     round_name = document.ruleset.round_name
-    safe = Visibility.of(document.encounter).safe
+    encounter = document.encounter
+    safe = Visibility.of(encounter).safe
     turn = public.shown_turn()
     if started and public.is_held():  # a hidden one acts: nobody is named
         now = ("NOW", NEUTRAL, "")
@@ -197,7 +198,9 @@ def project(
             seen.add(holder)
         health = health_text(document, health_modes, holder) if holder is not None else ""
         detail = turn_detail(coming, safe, health, round_number, round_name)
-        side = side_of(index.data(Role.DecorationRole))
+        # The row's colour is its combatant's side (none for a turn of no one).
+        combatant = encounter.find(holder) if holder is not None else None
+        side = combatant.side if combatant is not None else ""
         cards.append(TurnCard(str(index.data() or ""), detail, side))
     first = str(turn_proxy.index(0, 0).data() or "") if turn_proxy.rowCount() else ""
     return BoardProjection(
