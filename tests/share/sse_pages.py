@@ -39,8 +39,9 @@ def main() -> None:
             buffers[number] += chunk
             while b"\n\n" in buffers[number]:
                 event, buffers[number] = buffers[number].split(b"\n\n", 1)
-                data = [line[6:] for line in event.split(b"\n") if line.startswith(b"data: ")]
-                if data and data[0]:
+                lines = event.split(b"\n")
+                data = [line[6:] for line in lines if line.startswith(b"data: ")]
+                if data and data[0] and b"event: clock" not in lines:
                     received[number].append((now, data[0].decode()))
         if not ready and all(received):
             ready = True

@@ -16,10 +16,13 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from benchmarks.fights import build, next_step
 from tests.share.test_share_dialog import fight
-from tracker.engine import EndTurn
+from tracker.engine import AddCombatant, EndTurn
+from tracker.qt.document import EncounterDocument
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.share.session import ShareSession
+from tracker.qt.widgets.turn_timer import timer_setting
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -126,3 +129,84 @@ def test_the_page_comes_back_by_itself_and_knows_an_old_link(qtbot, browser, sha
         "This link is no longer valid. Scan the new code on the game master's screen.",
     )
     assert session.link() != link
+
+
+@pytest.fixture
+def war_scroll(qtbot) -> Iterator[Any]:
+    """A War Scroll fight under way with a hidden combatant, shared."""
+    session = build("war_scroll", 6)
+    assert session.apply(AddCombatant("Lurker", "enemy", hidden=True))
+    document = EncounterDocument(session)
+    window = QWidget()
+    qtbot.addWidget(window)
+    share = ShareSession(document, window)
+    share.start("127.0.0.1", 0)
+    yield document, share
+    share.stop()
+
+
+def page_grid(driver: webdriver.Chrome) -> list[list[tuple[str, str]]]:
+    """The page's grid: per row, its name then each cell's (text, state class)."""
+    rows = []
+    for line in driver.find_elements(By.CSS_SELECTOR, "#grid-rows tr"):
+        name = line.find_element(By.TAG_NAME, "th").text
+        cells = [
+            (cell.text, str(cell.get_attribute("class")))
+            for cell in line.find_elements(By.TAG_NAME, "td")
+        ]
+        rows.append([(name, "name"), *cells])
+    return rows
+
+
+def source_grid(share: ShareSession) -> list[list[tuple[str, str]]]:
+    """The same, as the players' screen's panel source has it."""
+    assert share.feed is not None and share.feed.panel is not None
+    grid = share.feed.panel.content().grid
+    assert grid is not None
+    gaps = [column == "" for column in grid.columns]
+    return [
+        [(row.name, "name")]
+        + [
+            ("", "gap") if gap else (c.text, c.state)
+            for c, gap in zip(row.cells, gaps, strict=True)
+        ]
+        for row in grid.rows
+    ]
+
+
+def test_the_page_draws_the_war_scroll_grid_the_players_screen_shows(qtbot, browser, war_scroll):
+    document, share = war_scroll
+    browser.get(share.link())
+    shows(qtbot, browser, "status", "Live")
+    for _ in range(4):
+        qtbot.waitUntil(lambda: page_grid(browser) == source_grid(share), timeout=5000)
+        grid = page_grid(browser)
+        assert len(grid) == 6  # the hidden one's row is left out
+        assert any(cell[1] == "current" for row in grid for cell in row[1:])
+        assert any(cell[0].isdigit() for row in grid for cell in row[1:])  # AP in cells
+        heads = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#grid-head th")]
+        assert heads[1:] and all(h == "" or h[0].isalnum() for h in heads[1:])
+        assert "Lurker" not in browser.page_source
+        assert document.apply(next_step(document.session))
+    assert browser.find_elements(By.CSS_SELECTOR, "#grid img, #grid canvas") == []  # text
+
+
+def test_the_page_counts_the_turn_timer_without_being_sent_anything(qtbot, browser, shared):
+    document, session = shared
+    setting = timer_setting()
+    setting.set_enabled(True)
+    try:
+        browser.get(session.link())
+        qtbot.waitUntil(lambda: text_of(browser, "timer").startswith("Turn 0:0"), timeout=5000)
+        assert text_of(browser, "up-next").startswith("Up next: ")
+        assert session.server is not None
+        version = session.server.hub.latest().version
+        first = text_of(browser, "timer")
+        assert "Round 0:0" in first
+        qtbot.waitUntil(lambda: text_of(browser, "timer") != first, timeout=5000)
+        assert session.server.hub.latest().version == version  # the page counted itself
+        setting.set_enabled(False)  # reaches the page at once
+        qtbot.waitUntil(lambda: not browser.find_element(By.ID, "timer").is_displayed())
+        assert not browser.find_element(By.ID, "up-next").is_displayed()
+    finally:
+        setting.set_enabled(False)

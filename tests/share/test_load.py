@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QWidget
 
 from benchmarks.fights import build, next_step
 from tracker.qt.document import EncounterDocument
-from tracker.qt.share.page_state import page_state
 from tracker.qt.share.session import ShareSession
 
 PAGES = 50
@@ -53,7 +52,7 @@ def test_fifty_pages_follow_a_fight(qtbot, ruleset_id):
             sent = time.perf_counter()  # from the step itself: the GUI's work counts too
             assert document.apply(next_step(document.session))
             qtbot.waitUntil(lambda: not share._publish_soon.isActive(), timeout=1000)
-            published.append((sent, page_state(share.board).to_json()))
+            published.append((sent, share.feed.state().to_json()))
             qtbot.wait(20)  # the pace of a quick GM, so each state is its own
         out, _ = pages.communicate("", timeout=30)
     finally:

@@ -64,6 +64,7 @@ class Stream:
         while (line := self.file.readline()) not in (b"\r\n", b""):
             self.head += line
         self.events: list[tuple[str, str, float]] = []  # kind, data, when received
+        self.clocks: list[int] = []  # the GM's clock (ms since the epoch) of each state
         self.arrived = threading.Condition()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -77,6 +78,9 @@ class Stream:
                     kind = text[7:]
                 elif text.startswith("data: "):
                     data = text[6:]
+                elif text == "" and kind == "clock":  # the GM's clock, before each state
+                    self.clocks.append(int(data))
+                    kind, data = "message", ""
                 elif text == "" and (data or kind != "message"):
                     with self.arrived:
                         self.events.append((kind, data, time.perf_counter()))

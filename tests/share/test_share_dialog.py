@@ -10,6 +10,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -32,16 +33,18 @@ from tracker.engine import (
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
+from tracker.qt.players.projection import turn_detail
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.share.dialog import ShareDialog, qr_pixmap
-from tracker.qt.share.page_state import page_state
 from tracker.qt.share.session import ShareSession
+from tracker.share import interfaces
 from tracker.share.interfaces import (
     EVERY_INTERFACE,
     Choice,
     default_route_address,
     interface_choices,
+    ipv6_available,
 )
 
 LOOPBACK = Choice("This computer only (127.0.0.1)", "127.0.0.1")
@@ -101,8 +104,57 @@ def test_the_default_route_comes_first_and_every_interface_only_last():
     default = default_route_address()
     if default is not None and default in hosts:
         assert hosts[0] == default
-    assert hosts[-2] == "127.0.0.1" and hosts.count("127.0.0.1") == 1
+    loopbacks = ["127.0.0.1", "::1"] if ipv6_available() else ["127.0.0.1"]
+    assert hosts[-1 - len(loopbacks) : -1] == loopbacks
     assert len(hosts) == len(set(hosts))
+
+
+def test_the_machines_ipv6_addresses_are_offered_after_the_ipv4_default(monkeypatch):
+    """As `/proc/net/if_inet6` lists them: global and unique-local ones, never the
+    link-local ones (a link to one needs a zone) nor the loopback but as "this computer
+    only"; the IPv4 default route stays first (preselected)."""
+    table = (
+        "00000000000000000000000000000001 01 80 10 80       lo\n"
+        "fe800000000000000000000000000001 02 40 20 80     eth0\n"
+        "20010db8000000000000000000000042 02 40 00 80     eth0\n"
+        "fd000000000000000000000000000002 02 40 00 80     eth0\n"
+    )
+    path = Path(tempfile.mkdtemp()) / "if_inet6"
+    path.write_text(table)
+    monkeypatch.setattr(interfaces, "IF_INET6", str(path))
+    monkeypatch.setattr(interfaces, "_linux_addresses", lambda: [("eth0", "192.168.1.20")])
+    monkeypatch.setattr(interfaces.sys, "platform", "linux")
+    routes = {socket.AF_INET: "192.168.1.20", socket.AF_INET6: "fd00::2"}
+    monkeypatch.setattr(
+        interfaces, "default_route_address", lambda family=socket.AF_INET: routes[family]
+    )
+    monkeypatch.setattr(interfaces, "ipv6_available", lambda: True)
+    choices = interfaces.interface_choices()
+    assert [c.host for c in choices] == [
+        "192.168.1.20",
+        "fd00::2",
+        "2001:db8::42",
+        "127.0.0.1",
+        "::1",
+        EVERY_INTERFACE,
+    ]
+    assert choices[1].label == "eth0: fd00::2 (the local network)"
+
+
+def test_sharing_on_ipv6_binds_it_and_links_with_brackets(shared):
+    if not ipv6_available():
+        pytest.skip("this kernel has IPv6 disabled: no ::1 to listen on")
+    document, session, dialog = shared
+    dialog.interface.addItem("This computer only (::1)", "::1")
+    dialog.interface.setCurrentIndex(dialog.interface.count() - 1)
+    dialog.start_button.click()
+    assert session.server is not None and session.server.host == "::1"
+    port, token = session.server.port, session.server.hub.token
+    assert session.link() == f"http://[::1]:{port}/{token}/"
+    assert dialog.link.text() == session.link()
+    assert state(session)["now"]["name"] == "Bren & <i>Co</i>"  # served over IPv6
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=2):
+        pass  # the IPv6 family only: nothing on the IPv4 loopback's port
 
 
 def test_the_dialog_preselects_the_first_choice_never_every_interface(qtbot):
@@ -140,8 +192,11 @@ def test_every_change_reaches_the_page_and_a_hidden_turn_names_nobody(shared, qt
     document, session, dialog = shared
     dialog.start_button.click()
     handed: list[float] = []
-    publish = session.server.publish
-    session.server.publish = lambda body: (handed.append(time.perf_counter()), publish(body))
+    publish = session.server.publish_state
+    session.server.publish_state = lambda state: (
+        handed.append(time.perf_counter()),
+        publish(state),
+    )
     stream = Stream(session.server)
     first = json.loads(stream.wait_for(1)[0][1])
     assert first["now"]["name"] == "Bren & <i>Co</i>"
@@ -293,8 +348,8 @@ def test_the_players_menu_opens_one_dialog_and_session_per_window(qtbot, tmp_pat
     assert window.findChildren(ShareDialog) == [dialog]
     assert window.findChildren(ShareSession) == [session]
     session.start("127.0.0.1", 0)
-    assert session.board is not None
-    assert session.board.turn_order_model is window.turn_order_model  # shared, not copied
+    assert session.feed is not None
+    assert session.feed.turn_order_model is window.turn_order_model  # shared, not copied
     assert state(session)["now"]["name"] == "Bren & <i>Co</i>"
     session.stop()
     window.document.undo_stack.setClean()
@@ -306,7 +361,8 @@ def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):
     bren = next(c for c in document.encounter.combatants if c.name.startswith("Bren"))
     assert document.apply(EditCombatant(bren.id, {"name": odd}))
     session.start("127.0.0.1", 0)
-    body = page_state(session.board).to_json()
+    assert session.feed is not None
+    body = session.feed.state().to_json()
     assert b"\n" not in body and b"\r" not in body
     assert json.loads(body)["now"]["name"] == odd
     stream = Stream(session.server)
@@ -314,29 +370,33 @@ def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):
     stream.close()
 
 
-def test_the_page_follows_the_players_screen_health_settings(shared, qtbot):
+def test_a_change_of_the_players_screen_settings_reaches_a_connected_page_at_once(shared, qtbot):
     """Per side, the players see a number, a band or nothing, as on their screen; a
-    change of those settings reaches the page with the next change of the fight."""
+    change of those settings reaches a page already connected without any change of
+    the fight, and what it says is what the players' screen's rows say."""
     document, session, dialog = shared
     goblin = next(c for c in document.encounter.combatants if c.name == "Goblin")
     assert document.apply(ChangeHealth((goblin.id,), "-1"))
-    exact = tuple("exact" for _ in SIDES)
-    PlayersScreenSettings(health=exact).save()
+    PlayersScreenSettings(health=tuple("exact" for _ in SIDES)).save()
     session.start("127.0.0.1", 0)
+    stream = Stream(session.server)
 
-    def goblin_detail() -> str:
-        return next(t["detail"] for t in state(session)["turns"] if t["name"] == "Goblin")
+    def goblin_detail(data: str) -> str:
+        return str(next(t["detail"] for t in json.loads(data)["turns"] if t["name"] == "Goblin"))
 
-    told = goblin_detail()
+    told = goblin_detail(stream.wait_for(1)[-1][1])
     assert any(ch.isdigit() for ch in told.split("·")[0])  # "Hits 11/12 · …": a number
+    steps = document.undo_stack.index()
     PlayersScreenSettings(health=tuple("nothing" for _ in SIDES)).save()
-    assert document.apply(ChangeHealth((goblin.id,), "-1"))
-    qtbot.waitUntil(lambda: goblin_detail() != told, timeout=2000)
-    assert session.board.health_text(goblin.id) == ""
-    assert goblin_detail() == session.board.turn_delegate.detail(
-        next(
-            session.board.turn_proxy.index(r, 0).data(TurnRole)
-            for r in range(session.board.turn_proxy.rowCount())
-            if session.board.turn_proxy.index(r, 0).data() == "Goblin"
-        )
+    events = stream.wait_for(2)
+    assert events[-1][0] == "message" and document.undo_stack.index() == steps
+    now_told = goblin_detail(events[-1][1])
+    assert now_told != told and session.feed is not None
+    assert session.feed.health_text(goblin.id) == ""
+    coming = next(
+        session.feed.turn_proxy.index(r, 0).data(TurnRole)
+        for r in range(session.feed.turn_proxy.rowCount())
+        if session.feed.turn_proxy.index(r, 0).data() == "Goblin"
     )
+    assert now_told == turn_detail(coming, lambda text: text, "", 1, "Round")
+    stream.close()

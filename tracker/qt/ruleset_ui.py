@@ -28,6 +28,9 @@ from tracker.engine.ruleset import AnyRuleset
 from tracker.qt.document import EncounterDocument
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
+
+    from tracker.qt.players.page_content import PanelSource
     from tracker.qt.players.public_state import PublicState
     from tracker.qt.players.themes import Theme
     from tracker.qt.printing import Table
@@ -54,6 +57,14 @@ class PlayersPanel(QWidget):
 
     def fit(self, board_height: int) -> None:
         """Size yourself for a board this tall (in pixels)."""
+
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> PanelSource | None:
+        """What the panel shows, as data for the shared page, without a widget (see
+        `tracker.qt.players.page_content`); None: the page shows no panel."""
+        return None
 
 
 class RulesetUi:
@@ -91,6 +102,13 @@ class RulesetUi:
         models the panel makes hear each engine event before its proxies re-filter."""
         return None
 
+    def players_page_panel(
+        self, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> PanelSource | None:
+        """The ruleset's panel as data for the shared page (None: none); made, like the
+        panel, before `public` listens."""
+        return None
+
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
         """Sheets printed before the generic turn-order table (none by default)."""
         return []
@@ -119,6 +137,16 @@ class LazyRulesetUi(RulesetUi):
         if not isinstance(panel, PlayersPanel):
             raise TypeError(f"{self.players_panel_at} did not make a PlayersPanel")
         return panel
+
+    def players_page_panel(
+        self, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> PanelSource | None:
+        if not self.players_panel_at:
+            return None
+        panel_class = _named(self.players_panel_at)
+        if not (isinstance(panel_class, type) and issubclass(panel_class, PlayersPanel)):
+            raise TypeError(f"{self.players_panel_at} is not a PlayersPanel class")
+        return panel_class.page_source(document, public, parent)
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
         from tracker.qt.printing import Table

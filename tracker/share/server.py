@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from io import BufferedIOBase
-from typing import Any
+from typing import Any, Protocol
 
 from tracker.share.hub import Hub, Snapshot
 
@@ -151,6 +151,12 @@ class _Server(ThreadingHTTPServer):
         """Nothing is printed (a client's trouble is its own; and nothing is logged)."""
 
 
+def _clock_ms() -> int:
+    """The GM's wall clock (ms since the epoch): a page's timer counts by it, whatever
+    the device's own clock says."""
+    return int(time.time() * 1000)
+
+
 def _refuse(request: socket.socket, status_line: bytes) -> None:
     """Answer a refused connection without waiting on it (the accepting thread)."""
     head = status_line + b"Content-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
@@ -278,7 +284,7 @@ class _Handler(BaseHTTPRequestHandler):
                     self._write(f"event: closed\ndata: {reason}\n\n")
                     return
                 if after.version == snapshot.version:  # the page sees the link lives
-                    self._write("event: ping\ndata: \n\n")
+                    self._write(f"event: ping\ndata: {_clock_ms()}\n\n")
                 else:
                     self._write_state(after)
                 snapshot = after
@@ -286,12 +292,54 @@ class _Handler(BaseHTTPRequestHandler):
             hub.close_stream()
 
     def _write_state(self, snapshot: Snapshot) -> None:
-        self.wfile.write(b"id: %d\ndata: " % snapshot.version + snapshot.body + b"\n\n")
+        """The GM's clock first (the page's turn timer counts by it), then the state."""
+        clock = b"event: clock\ndata: %d\n\n" % _clock_ms()
+        self.wfile.write(clock + b"id: %d\ndata: " % snapshot.version + snapshot.body + b"\n\n")
         self.wfile.flush()
 
     def _write(self, text: str) -> None:
         self.wfile.write(text.encode())
         self.wfile.flush()
+
+
+class PageState(Protocol):
+    def to_json(self) -> bytes: ...
+
+
+class _Serialiser:
+    """Turns the latest state handed over into JSON and publishes it, on a thread of its
+    own: the GUI thread only leaves the state (plain frozen data) here. States handed
+    over faster than they are turned into JSON are skipped but the last."""
+
+    def __init__(self, hub: Hub) -> None:
+        self._hub = hub
+        self._pending: PageState | None = None
+        self._closed = False
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(
+            target=self._run, name="roundkeeper-share-json", daemon=True
+        )
+        self._thread.start()
+
+    def offer(self, state: PageState) -> None:
+        with self._wake:
+            self._pending = state
+            self._wake.notify()
+
+    def close(self) -> None:
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                self._wake.wait_for(lambda: self._closed or self._pending is not None)
+                if self._closed:
+                    return
+                state, self._pending = self._pending, None
+            assert state is not None
+            self._hub.publish(state.to_json())
 
 
 class ShareServer:
@@ -312,6 +360,7 @@ class ShareServer:
         self.hub = Hub(self.limits.max_streams, token)
         self._server = _Server((host, port), self.hub, assets, self.limits)
         self._thread: threading.Thread | None = None
+        self._serialiser = _Serialiser(self.hub)
 
     @property
     def port(self) -> int:
@@ -333,10 +382,15 @@ class ShareServer:
     def publish(self, body: bytes) -> None:
         self.hub.publish(body)
 
+    def publish_state(self, state: PageState) -> None:
+        """Hand a new state over: it is turned into JSON and sent off this thread."""
+        self._serialiser.offer(state)
+
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread
         of its own (returned: join it to wait until the port is free)."""
         self.hub.close()
+        self._serialiser.close()
         stopper = threading.Thread(target=self._shut_down, name="roundkeeper-share-stop")
         stopper.start()
         return stopper

@@ -18,9 +18,16 @@
     node.className = trouble ? "status trouble" : "status";
   }
 
-  function card(name, detail, side) {
+  var CELL_STATES = ["current", "pending", "played", "missed", "none"];
+  var offset = 0; // the GM's clock less this device's (the timer counts by the GM's)
+  var timer = null; // the timer's state: when the turn and round began
+
+  function card(name, detail, side, extra) {
     var item = document.createElement("li");
-    if (SIDES.indexOf(side) >= 0) { item.className = side; }
+    var classes = [];
+    if (SIDES.indexOf(side) >= 0) { classes.push(side); }
+    if (extra) { classes = classes.concat(extra); }
+    item.className = classes.join(" ");
     var first = document.createElement("span");
     first.className = "name";
     first.textContent = name || "";
@@ -34,10 +41,91 @@
     return item;
   }
 
+  function panelRow(row) {
+    var extra = [];
+    if (row.now) { extra.push("now"); }
+    if (row.faded) { extra.push("faded"); }
+    var item = card(row.name, row.detail, row.side, extra);
+    if (row.value) {
+      var value = document.createElement("span");
+      value.className = "value";
+      value.textContent = row.value;
+      item.insertBefore(value, item.firstChild);
+    }
+    return item;
+  }
+
   function fill(id, items) {
     var list = byId(id);
     while (list.firstChild) { list.removeChild(list.firstChild); }
     items.forEach(function (item) { list.appendChild(item); });
+  }
+
+  function cell(tag, text, className) {
+    var node = document.createElement(tag);
+    node.textContent = text || "";
+    if (className) { node.className = className; }
+    return node;
+  }
+
+  function drawGrid(grid) {
+    byId("panel-grid").hidden = !grid;
+    if (!grid) { return; }
+    var gaps = grid.columns.map(function (c) { return c === ""; });
+    fill("grid-head", [cell("th", "")].concat(grid.columns.map(function (c) {
+      return cell("th", c, "");
+    })));
+    fill("grid-rows", grid.rows.map(function (row) {
+      var line = document.createElement("tr");
+      var side = SIDES.indexOf(row.side) >= 0 ? " " + row.side : "";
+      var name = cell("th", row.name, "row-name" + side);
+      name.scope = "row";
+      line.appendChild(name);
+      row.cells.forEach(function (c, column) {
+        var state = CELL_STATES.indexOf(c.state) >= 0 ? c.state : "none";
+        line.appendChild(cell("td", gaps[column] ? "" : c.text, gaps[column] ? "gap" : state));
+      });
+      return line;
+    }));
+  }
+
+  function drawPanel(panel) {
+    byId("panel").hidden = !panel;
+    if (!panel) { return; }
+    fill("panel-lines", panel.lines.map(function (line) {
+      return cell("li", line.text, line.caption ? "caption" : "");
+    }));
+    byId("panel-big").hidden = !panel.big;
+    if (panel.big) {
+      setText("panel-number", panel.big.number);
+      setText("panel-line", panel.big.line);
+      setText("panel-acting", panel.big.acting);
+    }
+    drawGrid(panel.grid);
+    setText("panel-rows-caption", panel.rows_caption);
+    byId("panel-rows-caption").hidden = !panel.rows_caption;
+    fill("panel-rows", panel.rows.map(panelRow));
+    setText("panel-empty", panel.empty);
+    byId("panel-empty").hidden = panel.rows.length > 0 || !panel.empty || !!panel.grid;
+  }
+
+  function duration(ms) {
+    var whole = Math.max(0, Math.floor(ms / 1000));
+    var hours = Math.floor(whole / 3600);
+    var minutes = Math.floor((whole % 3600) / 60);
+    var seconds = whole % 60;
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return hours ? hours + ":" + two(minutes) + ":" + two(seconds) : minutes + ":" + two(seconds);
+  }
+
+  function tick() {
+    // The timer counts here, from when the turn began (no event each second).
+    byId("timer").hidden = !timer;
+    if (!timer) { return; }
+    var now = Date.now() + offset;
+    setText("timer-turn", "Turn " + duration(now - timer.turn_started_ms));
+    setText("timer-round", timer.round_started_ms === null ? "" :
+      timer.round_name + " " + duration(now - timer.round_started_ms));
   }
 
   function draw(state) {
@@ -47,19 +135,22 @@
     setText("now-caption", state.now.caption);
     setText("now-name", state.now.name);
     setText("now-detail", state.now.detail);
+    setText("up-next", state.up_next);
+    byId("up-next").hidden = !state.up_next;
     setText("next-caption", state.next_caption);
     fill("turns", state.turns.map(function (t) { return card(t.name, t.detail, t.side); }));
-    var lines = state.panel.lines.map(function (line) {
-      var item = document.createElement("li");
-      item.textContent = line.text;
-      if (line.caption) { item.className = "caption"; }
-      return item;
-    });
-    fill("panel-lines", lines);
-    fill("panel-rows", state.panel.rows.map(function (r) { return card(r.name, r.detail, ""); }));
-    byId("panel").hidden = lines.length === 0 && state.panel.rows.length === 0;
-    fill("effects", state.effects.map(function (e) { return card(e.name, e.detail, ""); }));
+    drawPanel(state.panel);
+    fill("effects", state.effects.map(function (e) {
+      return card(e.name, e.left ? e.carrier + " · " + e.left : e.carrier, "");
+    }));
     byId("no-effects").hidden = state.effects.length > 0;
+    timer = state.timer;
+    tick();
+  }
+
+  function heardClock(text) {
+    var gm = parseInt(text, 10);
+    if (!isNaN(gm)) { offset = gm - Date.now(); }
   }
 
   function checkLink() {
@@ -87,7 +178,11 @@
       draw(JSON.parse(event.data));
       status("Live", false);
     };
-    source.addEventListener("ping", function () { lastHeard = Date.now(); });
+    source.addEventListener("ping", function (event) {
+      lastHeard = Date.now();
+      heardClock(event.data);
+    });
+    source.addEventListener("clock", function (event) { heardClock(event.data); });
     source.addEventListener("full", function (event) {
       lastHeard = Date.now();
       status(event.data, true);
@@ -114,6 +209,7 @@
   setInterval(function () {
     if (!finished && Date.now() - lastHeard > STALE_MS) { connect(); }
   }, 5000);
+  setInterval(tick, 250);
   window.addEventListener("online", function () { if (!finished) { connect(); } });
   document.addEventListener("visibilitychange", function () {
     if (!finished && document.visibilityState === "visible" &&

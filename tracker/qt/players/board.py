@@ -24,12 +24,19 @@ from PySide6.QtWidgets import (
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
-from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
+from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, quiet_view
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.now_panel import NowPanel, caption_label
 from tracker.qt.players.panel_parts import RowPager, fit_rows
-from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.projection import (
+    BoardProjection,
+    follow_clock,
+    health_text,
+    one_round,
+    project,
+)
+from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import (
     CAPTION_PX,
@@ -41,7 +48,7 @@ from tracker.qt.players.themes import (
     stylesheet,
 )
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
-from tracker.qt.players.visibility import Visibility, public_health
+from tracker.qt.players.visibility import Visibility
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
 from tracker.qt.widgets.turn_timer import (
     TICK_MS,
@@ -100,6 +107,7 @@ class PlayersBoard(QWidget):
         self._count_later.setInterval(0)
         self._count_later.timeout.connect(self._count_hidden_effects)
         self._count_later.timeout.connect(self._fit_next)  # the list may have moved
+        self._up_next = ""  # "Up next: Bren", as the last refresh projected it
         self._ticker = QTimer(self)  # repaints the turn timer while it is on
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._show_timer)
@@ -222,14 +230,9 @@ class PlayersBoard(QWidget):
         return self.document.ruleset.round_name
 
     def health_text(self, combatant_id: str | None) -> str:
-        """What the players are told of a visible combatant's health, per its side's mode
-        ("Hits 5/12", "bloodied", "" for a hidden one or a turn of no combatant)."""
-        encounter = self.document.encounter
-        combatant = encounter.find(combatant_id)
-        if combatant is None or combatant.hidden:
-            return ""
-        mode = self.health_modes.get(combatant.side, "nothing")
-        return public_health(self.document.ruleset, encounter, combatant, mode)
+        """What the players are told of a visible combatant's health (see
+        `projection.health_text`)."""
+        return health_text(self.document, self.health_modes, combatant_id)
 
     def set_health_modes(self, health: tuple[str, ...]) -> None:
         self.health_modes = dict(zip(SIDES, health, strict=True))
@@ -309,63 +312,30 @@ class PlayersBoard(QWidget):
         self.then_caption.setVisible(self.then_view is not None and count > per_page)
 
     def _one_round(self) -> int:
-        """How many of the turns to come are shown: up to the first one of a combatant
-        already listed (each comes once; the list goes no further than a round on)."""
-        seen: set[str] = set()
-        for row in range(self.turn_proxy.rowCount()):
-            turn = self.turn_proxy.index(row, 0).data(TurnRole)
-            holder = turn.combatant_id if turn is not None else None
-            if holder is not None and holder in seen:
-                return row
-            if holder is not None:
-                seen.add(holder)
-        return self.turn_proxy.rowCount()
+        return one_round(self.turn_proxy)
 
     # --- content ----------------------------------------------------------------------
-    def shown_name(self) -> str:
-        turn = self.public.shown_turn()
-        if turn is None:
-            return ""
-        if turn.combatant_id is None:
-            return turn.title or "—"
-        combatant = next(
-            (c for c in self.document.encounter.combatants if c.id == turn.combatant_id), None
+    def projection(self) -> BoardProjection:
+        """What the board shows now, as data (the shared page sends the same)."""
+        clock = self.clock if self.timer.enabled else None
+        return project(
+            self.document,
+            self.public,
+            self.turn_proxy,
+            self.effects_proxy,
+            self.health_modes,
+            clock,
         )
-        return combatant.name if combatant is not None else "—"
 
     def refresh(self) -> None:
         """Bring the labels in step with the encounter (the views follow their models)."""
-        self.title.setText(self.document.encounter.name)
-        started = self.public.is_started()
-        round_number = self.public.shown_round()
-        self.round_label.setText(
-            f"{self._round_name()} {round_number}" if started and round_number > 0 else "Setting up"
-        )
-        turn = self.public.shown_turn()
-        if started and self.public.is_held():  # a hidden one acts: nobody is named
-            self.now_panel.show_turn("NOW", NEUTRAL, "")
-        elif started and turn is not None:
-            safe = Visibility.of(self.document.encounter).safe
-            parts = [safe(part) for part in (turn.phase, turn.grant)]
-            parts.append(self.health_text(turn.combatant_id))
-            detail = " · ".join(part for part in parts if part)
-            self.now_panel.show_turn("NOW", self.shown_name(), detail)
-        else:
-            self.now_panel.show_turn("NOW" if started else "NOT STARTED", "Get ready", "")
-        self.next_caption.setText("NEXT" if started else "ORDER")
-        # The timer follows the turn the players see: a hidden one's restarts it as any
-        # change of turn does, and its round is the one shown.
-        shown = self.public.shown_turn() if started else None
-        actual = self.public.actual_turn()
-        key = shown.key if shown is not None else None
-        if shown is not None and actual is not None and self.public.is_held():
-            key = ("neutral", actual.key)
-        self.clock.follow(
-            key,
-            round_number if shown is not None and round_number > 0 else None,
-            self.public.last_kind,
-        )
-        self._show_timer()
+        follow_clock(self.clock, self.public)
+        shown = self.projection()
+        self.title.setText(shown.title)
+        self.round_label.setText(shown.round)
+        self.now_panel.show_turn(shown.now_caption, shown.now_name, shown.now_detail)
+        self.next_caption.setText(shown.next_caption)
+        self._show_timer(shown)
         has_effects = self.effects_proxy.rowCount() > 0
         self.effects_view.setVisible(has_effects)
         self.no_effects.setVisible(not has_effects)
@@ -397,15 +367,11 @@ class PlayersBoard(QWidget):
             self._ticker.stop()
         self._show_timer()
 
-    def up_next_text(self) -> str:
-        """ "Up next: Bren": the next turn the players may see."""
-        if not self.public.is_started() or self.turn_proxy.rowCount() == 0:
-            return ""
-        name = self.turn_proxy.index(0, 0).data()
-        return f"Up next: {name}" if name else ""
-
-    def _show_timer(self) -> None:
+    def _show_timer(self, shown: BoardProjection | None = None) -> None:
+        """The timer's text (each tick); "Up next" as the last `refresh` projected it."""
+        if shown is not None:
+            self._up_next = shown.up_next
         if not self.timer.enabled:
             return
         self.timer_label.setText(self.clock.text(self._round_name()))
-        self.up_next.setText(self.up_next_text())
+        self.up_next.setText(self._up_next)

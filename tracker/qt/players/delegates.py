@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import Turn
 from tracker.qt.models.turn_order_model import TurnRole
-from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.players.projection import SIDE_OF_COLOR, turn_detail
 from tracker.qt.players.themes import (
     EFFECT_DETAIL_PX,
     EFFECT_PX,
@@ -29,7 +29,6 @@ from tracker.qt.players.themes import (
 )
 
 Index = QModelIndex | QPersistentModelIndex
-SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
 PAD = 16  # inner padding of rows, in pixels
 STRIPE = 12  # width of the side colour stripe
 
@@ -159,16 +158,11 @@ class TurnRowDelegate(ThemedDelegate):
         self._health = health  # what the players are told of a combatant's health
 
     def detail(self, turn: Turn | None) -> str:
+        """The row's second line, as the page has it (`projection.turn_detail`)."""
         if turn is None:
             return ""
-        phase, grant = self._safe(turn.phase), self._safe(turn.grant)
-        grant = f" · {grant}" if grant else ""
-        # Health first: a long detail is cut at its end, and this is what players look for.
         health = self._health(turn.combatant_id)
-        health = f"{health} · " if health else ""
-        if turn.round > 0 and turn.round != self._shown_round():
-            return f"{health}{self._round_name()} {turn.round} · {phase}{grant}"
-        return f"{health}{phase}{grant}"
+        return turn_detail(turn, self._safe, health, self._shown_round(), self._round_name())
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         return QSize(max(option.rect.width(), 200), self.px(self.ROW_HEIGHT))

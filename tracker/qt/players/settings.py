@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Signal
 
 from tracker.engine.state import SIDES
 from tracker.persistence import paths
@@ -18,6 +18,24 @@ THEME_NAMES: tuple[str, ...] = ("dark", "light", "system")  # system: as the GM'
 # Health on the players' screen by default: their own and their allies' numbers, a band
 # for the others (hurt, bloodied, down).
 DEFAULT_HEALTH: tuple[str, ...] = ("exact", "exact", "band", "band")  # in SIDES order
+
+
+class SettingsNotifier(QObject):
+    """`changed` follows every save of the players' screen settings (a shared page
+    follows them live, as the players' screen does)."""
+
+    changed = Signal()
+
+
+def settings_notifier() -> SettingsNotifier:
+    """The app's one notifier (made on first use, a child of the application)."""
+    app = QCoreApplication.instance()
+    found = app.findChild(SettingsNotifier, "players_settings_notifier") if app else None
+    if isinstance(found, SettingsNotifier):
+        return found
+    notifier = SettingsNotifier(app)
+    notifier.setObjectName("players_settings_notifier")
+    return notifier
 
 
 def settings_store() -> QSettings:
@@ -82,3 +100,4 @@ class PlayersScreenSettings:
         finally:
             store.endGroup()
         store.sync()
+        settings_notifier().changed.emit()

@@ -1,6 +1,8 @@
-"""Sharing one window's encounter: a players' board nobody sees (the page's source) and
-the server on its own threads. The GUI thread only turns the board into JSON and hands
-it over (`ShareServer.publish` takes a lock for a moment); it never touches a socket.
+"""Sharing one window's encounter: the page's feed (the players' proxies and the board's
+projection, no widget) and the server on its own threads. The GUI thread only computes
+the page's state as plain data and hands it over (`ShareServer.publish_state`); the
+JSON is made and sent on the server's threads, never a socket touched here. A change
+of the players' screen settings or of the turn timer's reaches the pages at once.
 
 Loading another encounter, closing the window or quitting stops the sharing."""
 
@@ -11,14 +13,12 @@ import threading
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
-from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.players.board import PlayersBoard
-from tracker.qt.players.settings import PlayersScreenSettings
-from tracker.qt.players.themes import theme_named
-from tracker.qt.share.page_state import page_state
+from tracker.qt.players.settings import PlayersScreenSettings, settings_notifier
+from tracker.qt.share.feed import PageFeed
+from tracker.qt.widgets.turn_timer import timer_setting
 from tracker.share.assets import page_assets
 from tracker.share.interfaces import default_route_address
 from tracker.share.server import ShareServer
@@ -49,7 +49,7 @@ class ShareSession(QObject):
         self.document = document
         self._turn_order_model, self._effects_model = turn_order_model, effects_model
         self.server: ShareServer | None = None
-        self.board: PlayersBoard | None = None
+        self.feed: PageFeed | None = None
         self._token: str | None = None
         self._stopping: threading.Thread | None = None  # the last server's shutdown
         # A burst of changes is published once, after the GM's window has painted the
@@ -59,6 +59,10 @@ class ShareSession(QObject):
         self._publish_soon.setInterval(PUBLISH_DELAY_MS)
         self._publish_soon.timeout.connect(self.publish)
         document.replaced.connect(self.stop)  # another encounter: this one is closed
+        # The players' screen settings (health shown) and the turn timer: at once.
+        self._timer = timer_setting()
+        settings_notifier().changed.connect(self._settings_changed)
+        self._timer.changed.connect(self._timer_switched)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
@@ -75,15 +79,15 @@ class ShareSession(QObject):
             self._stopping.join(STOP_WAIT_S)
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
-        settings = PlayersScreenSettings.load()
-        self.board = PlayersBoard(
+        self.feed = PageFeed(
             self.document,
-            theme_named("dark"),
-            health=settings.health,
+            self,
+            health=PlayersScreenSettings.load().health,
+            timer=self._timer,
             turn_order_model=self._turn_order_model,
             effects_model=self._effects_model,
         )
-        self.board.public.updated.connect(self._publish_soon.start)
+        self.feed.public.updated.connect(self._publish_soon.start)
         self.server = server
         self.publish()
         server.start()
@@ -91,10 +95,10 @@ class ShareSession(QObject):
 
     def stop(self) -> None:
         self._stop_server()
-        if self.board is not None:
-            self.board.public.updated.disconnect(self._publish_soon.start)
-            self.board.deleteLater()
-            self.board = None
+        if self.feed is not None:
+            self.feed.public.updated.disconnect(self._publish_soon.start)
+            self.feed.deleteLater()
+            self.feed = None
             self.stopped.emit()
 
     def _stop_server(self) -> None:
@@ -110,14 +114,18 @@ class ShareSession(QObject):
             self._token = None
 
     def publish(self) -> None:
-        if self.server is None or self.board is None:
+        if self.server is None or self.feed is None:
             return
-        # The players' screen settings say how much health the players see: the page
-        # follows a change of them from the next change of the fight on (0.07 ms).
-        health = PlayersScreenSettings.load().health
-        if dict(zip(SIDES, health, strict=True)) != self.board.health_modes:
-            self.board.set_health_modes(health)
-        self.server.publish(page_state(self.board).to_json())
+        self.server.publish_state(self.feed.state())
+
+    def _settings_changed(self) -> None:
+        """The players' screen settings were saved: how much health the players see."""
+        if self.feed is not None:
+            self.feed.set_health_modes(PlayersScreenSettings.load().health)
+            self.publish()
+
+    def _timer_switched(self, _on: bool) -> None:
+        self.publish()
 
     def link(self, host: str | None = None) -> str:
         """The address players open: on `host` (the server's own unless it listens on

@@ -11,7 +11,7 @@ encounter)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QStyleOptionViewItem,
@@ -22,7 +22,16 @@ from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.page_content import (
+    BigNumber,
+    PanelContent,
+    PanelLine,
+    PanelRow,
+    PanelSource,
+    list_rows,
+)
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
+from tracker.qt.players.projection import side_of
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
@@ -38,6 +47,18 @@ PHASE_PX = 36  # "Resolution", "Initiative phase"
 ACTING_PX = 44  # "Hauser resolves Melee Attack" (on two lines if need be)
 ROW_PX = 70  # a resolution to come
 NAME, ACTION = 0, 1  # the proxy's columns used here
+CAPTION, ROWS_CAPTION = "COUNTDOWN", "RESOLVES NEXT"
+
+
+def resolution_row(index: Index) -> PanelRow:
+    """One resolution to come as the players see it: the value resolved, who, what."""
+    return PanelRow(
+        value=number(index.data(ResolvesRole)),
+        name=str(index.sibling(index.row(), NAME).data() or ""),
+        detail=str(index.sibling(index.row(), ACTION).data() or ""),
+        side=side_of(index.data(Qt.ItemDataRole.DecorationRole)),
+        now=bool(index.data(ResolvingNowRole)),
+    )
 
 
 class ResolutionDelegate(ThemedDelegate):
@@ -50,16 +71,64 @@ class ResolutionDelegate(ThemedDelegate):
         if self.cut_off(option):
             return
         rect = option.rect.adjusted(0, self.px(4), 0, -self.px(4))
+        shown = resolution_row(index)
         painter.save()
         row = PillRow(
             side=self.side_color(index),
-            value=number(index.data(ResolvesRole)),
-            name=str(index.sibling(index.row(), NAME).data() or ""),
-            detail=str(index.sibling(index.row(), ACTION).data() or ""),
-            now=bool(index.data(ResolvingNowRole)),
+            value=shown.value,
+            name=shown.name,
+            detail=shown.detail,
+            now=shown.now,
         )
         self.paint_pill_row(painter, rect, row, pill_width=96)
         painter.restore()
+
+
+class CountdownSource(PanelSource):
+    """The countdown's models as the players see them, and its texts: the panel shows
+    them, the shared page its `content`."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self.document, self.public = document, public
+        self.track_model = TrackModel(document, self)
+        self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
+
+    def big_number(self) -> BigNumber:
+        count, phase, acting = self.count_texts(self.public.shown_turn())
+        if self.public.is_held():  # a hidden one acts: its count not shown, nobody named
+            acting = NEUTRAL
+        return BigNumber(count, phase, acting)
+
+    def empty_text(self) -> str:
+        return "Nothing under way." if self.public.is_started() else "The fight has not begun."
+
+    def count_texts(self, turn: Turn | None) -> tuple[str, str, str]:
+        """(the count, the phase line, who acts) for the turn shown as current."""
+        if turn is None or not self.public.is_started():
+            return "—", "Not started", ""
+        kind = turn.values.get("kind")
+        if kind == "initiative":
+            return "—", "Initiative phase", "Everyone has 4 AP"
+        if kind == "upkeep":
+            return "—", "Upkeep", "End of the round"
+        combatant = next(
+            (c for c in self.document.encounter.combatants if c.id == turn.combatant_id), None
+        )
+        name = combatant.name if combatant is not None else ""
+        action = self.public.visibility.safe(str(turn.values.get("action") or ""))
+        doing = "declares" if kind != "resolve" else f"resolves {action}".strip()
+        acting = self.public.visibility.safe(f"{name} {doing}")
+        return number(turn.values.get("count")), "Resolution", acting
+
+    def content(self) -> PanelContent:
+        return PanelContent(
+            lines=(PanelLine(CAPTION, caption=True),),
+            big=self.big_number(),
+            rows_caption=ROWS_CAPTION,
+            rows=list_rows(self.proxy, resolution_row),
+            empty=self.empty_text(),
+        )
 
 
 class CountdownPanel(ListPanel):
@@ -75,14 +144,14 @@ class CountdownPanel(ListPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("players_countdown", "COUNTDOWN", document, public, theme, parent)
-        self.track_model = TrackModel(document, self)
-        self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
+        super().__init__("players_countdown", CAPTION, document, public, theme, parent)
+        self.source = CountdownSource(document, public, self)
+        self.track_model, self.proxy = self.source.track_model, self.source.proxy
         self.count_box = BigNumberBox("countdown", PHASE_PX)
         self.count_label, self.phase_line = self.count_box.number, self.count_box.line
         self.acting_line = self.count_box.acting
         self._layout.addWidget(self.count_box)
-        self.next_caption = caption_label("RESOLVES NEXT")
+        self.next_caption = caption_label(ROWS_CAPTION)
         self._layout.addWidget(self.next_caption)
         self.delegate = ResolutionDelegate(theme, self)
         self.add_rows(
@@ -112,33 +181,22 @@ class CountdownPanel(ListPanel):
         return next((r for r in rows if self.proxy.index(r, 0).data(ResolvingNowRole)), None)
 
     # --- content ------------------------------------------------------------------------
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> CountdownSource:
+        return CountdownSource(document, public, parent)
+
     def refresh(self) -> None:
-        count, phase, acting = self.count_texts(self.public.shown_turn())
-        if self.public.is_held():  # a hidden one acts: its count not shown, nobody named
-            acting = NEUTRAL
-        self.count_box.show_texts(count, phase, acting)
-        started = self.public.is_started()
+        big = self.source.big_number()
+        self.count_box.show_texts(big.number, big.line, big.acting)
         assert self.nothing is not None
-        self.nothing.setText("Nothing under way." if started else "The fight has not begun.")
+        self.nothing.setText(self.source.empty_text())
         self._size_body()
 
     def count_texts(self, turn: Turn | None) -> tuple[str, str, str]:
         """(the count, the phase line, who acts) for the turn shown as current."""
-        if turn is None or not self.public.is_started():
-            return "—", "Not started", ""
-        kind = turn.values.get("kind")
-        if kind == "initiative":
-            return "—", "Initiative phase", "Everyone has 4 AP"
-        if kind == "upkeep":
-            return "—", "Upkeep", "End of the round"
-        combatant = next(
-            (c for c in self.document.encounter.combatants if c.id == turn.combatant_id), None
-        )
-        name = combatant.name if combatant is not None else ""
-        action = self.public.visibility.safe(str(turn.values.get("action") or ""))
-        doing = "declares" if kind != "resolve" else f"resolves {action}".strip()
-        acting = self.public.visibility.safe(f"{name} {doing}")
-        return number(turn.values.get("count")), "Resolution", acting
+        return self.source.count_texts(turn)
 
     def rendered_texts(self) -> list[str]:
         """Every text the panel shows: its labels and the rows of the list it paints."""

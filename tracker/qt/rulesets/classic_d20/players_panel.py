@@ -21,13 +21,22 @@ from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
+from tracker.qt.players.page_content import (
+    PanelContent,
+    PanelLine,
+    PanelRow,
+    PanelSource,
+    list_rows,
+)
 from tracker.qt.players.panel_parts import FittedRows
+from tracker.qt.players.projection import side_of
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
 
 PARTY = "party"
 ROW_PX = 66
+CAPTION, EMPTY = "INITIATIVE", "Nobody is in the fight yet."
 DetailRole = int(Qt.ItemDataRole.UserRole) + 10  # roles the shared leak tests compare
 NowRole = int(Qt.ItemDataRole.UserRole) + 41
 InitiativeRole = int(Qt.ItemDataRole.UserRole) + 50
@@ -135,6 +144,33 @@ class OrderModel(QAbstractTableModel):
         return Card(safe(combatant.name), combatant.side, initiative, now, safe(" · ".join(words)))
 
 
+def card_row(index: Index) -> PanelRow:
+    """A combatant's card as the players see it."""
+    return PanelRow(
+        value=str(index.data(InitiativeRole) or ""),
+        name=str(index.data() or ""),
+        detail=str(index.data(DetailRole) or ""),
+        side=side_of(index.data(Qt.ItemDataRole.DecorationRole)),
+        now=bool(index.data(NowRole)),
+    )
+
+
+class D20Source(PanelSource):
+    """The cards as the players see them: the panel shows them, the shared page its
+    `content`."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self.order_model = OrderModel(document, public, self)
+
+    def content(self) -> PanelContent:
+        return PanelContent(
+            lines=(PanelLine(CAPTION, caption=True),),
+            rows=list_rows(self.order_model, card_row),
+            empty=EMPTY,
+        )
+
+
 class CardDelegate(ThemedDelegate):
     """A combatant's card: its initiative in the pill, the name, what may be known."""
 
@@ -144,12 +180,13 @@ class CardDelegate(ThemedDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         if self.cut_off(option):
             return
+        shown = card_row(index)
         row = PillRow(
             side=self.side_color(index),
-            value=str(index.data(InitiativeRole) or ""),
-            name=str(index.data() or ""),
-            detail=str(index.data(DetailRole) or ""),
-            now=bool(index.data(NowRole)),
+            value=shown.value,
+            name=shown.name,
+            detail=shown.detail,
+            now=shown.now,
         )
         painter.save()
         self.paint_pill_row(painter, option.rect.adjusted(0, self.px(3), 0, -self.px(3)), row, 70)
@@ -168,18 +205,25 @@ class D20Panel(ListPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("players_d20", "INITIATIVE", document, public, theme, parent)
-        self.order_model = OrderModel(document, public, self)
+        super().__init__("players_d20", CAPTION, document, public, theme, parent)
+        self.source = D20Source(document, public, self)
+        self.order_model = self.source.order_model
         self.delegate = CardDelegate(theme, self)
         self.add_rows(
             FittedRows(
                 "players_d20_list",
                 self.order_model,
                 self.delegate,
-                "Nobody is in the fight yet.",
+                EMPTY,
                 pinned=self.order_model.acting_row,
             )
         )
+
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> D20Source:
+        return D20Source(document, public, parent)
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale

@@ -6,7 +6,7 @@ round stay, nobody is named as acting and no row is marked."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QStyleOptionViewItem,
@@ -17,7 +17,16 @@ from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.page_content import (
+    BigNumber,
+    PanelContent,
+    PanelLine,
+    PanelRow,
+    PanelSource,
+    list_rows,
+)
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
+from tracker.qt.players.projection import side_of
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
@@ -30,6 +39,24 @@ ACTING_PX = 48
 ROW_PX = 66
 CRASHED = ("#b3261e", "#ffffff")  # the pill of a Crashed combatant: background, ink
 NAME, STATE = 1, 2  # the proxy's columns
+CAPTION, ROWS_CAPTION = "TICK", "THE TICKS"
+EMPTY = "Nobody has joined battle yet."
+
+
+def tick_row(index: Index) -> PanelRow:
+    """A combatant at its tick as the players see it (acted ones faded)."""
+    mark = index.data(MarkRole)
+    if mark is None:
+        return PanelRow("", "", "")
+    name = index.sibling(index.row(), NAME)
+    return PanelRow(
+        value=number(mark.tick),
+        name=str(name.data() or ""),
+        detail=str(index.sibling(index.row(), STATE).data() or ""),
+        side=side_of(name.data(Qt.ItemDataRole.DecorationRole)),
+        now=bool(mark.now),
+        faded=bool(mark.acted and not mark.now),
+    )
 
 
 class TickRowDelegate(ThemedDelegate):
@@ -44,21 +71,65 @@ class TickRowDelegate(ThemedDelegate):
         mark = index.data(MarkRole)
         if mark is None:
             return
+        shown = tick_row(index)
         rect = option.rect.adjusted(0, self.px(3), 0, -self.px(3))
         painter.save()
-        if mark.acted and not mark.now:
+        if shown.faded:
             painter.setOpacity(0.45)
         crashed = mark.crashed and not mark.now
         row = PillRow(
             side=self.side_color(index.sibling(index.row(), NAME)),
-            value=number(mark.tick),
-            name=str(index.sibling(index.row(), NAME).data() or ""),
-            detail=str(index.sibling(index.row(), STATE).data() or ""),
-            now=mark.now,
+            value=shown.value,
+            name=shown.name,
+            detail=shown.detail,
+            now=shown.now,
             pill_colors=CRASHED if crashed else None,
         )
         self.paint_pill_row(painter, rect, row, pill_width=90)
         painter.restore()
+
+
+class TicksSource(PanelSource):
+    """The ticks' models as the players see them, and the panel's texts: the panel shows
+    them, the shared page its `content`."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self.document, self.public = document, public
+        self.tick_model = TickModel(document, self)
+        self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
+
+    def big_number(self) -> BigNumber:
+        tick, line, acting = self.tick_texts(self.public.shown_turn())
+        if self.public.is_held():  # a hidden one acts: its tick not shown, nobody named
+            acting = NEUTRAL
+        return BigNumber(tick, line, acting)
+
+    def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:
+        """(the tick, the round line, who acts) for the turn shown as current."""
+        if turn is None or not self.public.is_started():
+            return "—", "Not started", ""
+        kind = turn.values.get("kind")
+        if kind == "join":
+            return "—", "Join Battle", "Roll Wits + Awareness"
+        if kind == "round_end":
+            return "—", f"End of round {turn.round}", "Delayed turns may act now"
+        name = next(
+            (c.name for c in self.document.encounter.combatants if c.id == turn.combatant_id), ""
+        )
+        if kind == "free":
+            return "—", "Free actions", self.public.visibility.safe(f"{name}: free action")
+        acting = self.public.visibility.safe(f"{name} acts")
+        return number(turn.values.get("tick")), f"Round {turn.round}", acting
+
+    def content(self) -> PanelContent:
+        return PanelContent(
+            lines=(PanelLine(CAPTION, caption=True),),
+            big=self.big_number(),
+            rows_caption=ROWS_CAPTION,
+            rows=list_rows(self.proxy, tick_row),
+            empty=EMPTY,
+        )
 
 
 class TicksPanel(ListPanel):
@@ -74,20 +145,20 @@ class TicksPanel(ListPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("players_ticks", "TICK", document, public, theme, parent)
-        self.tick_model = TickModel(document, self)
-        self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
+        super().__init__("players_ticks", CAPTION, document, public, theme, parent)
+        self.source = TicksSource(document, public, self)
+        self.tick_model, self.proxy = self.source.tick_model, self.source.proxy
         self.tick_box = BigNumberBox("ticks", 36)
         self.tick_label, self.round_line = self.tick_box.number, self.tick_box.line
         self.acting_line = self.tick_box.acting
         self._layout.addWidget(self.tick_box)
-        self._layout.addWidget(caption_label("THE TICKS"))
+        self._layout.addWidget(caption_label(ROWS_CAPTION))
         self.delegate = TickRowDelegate(theme, self)
         rows = FittedRows(
             "players_tick_list",
             self.proxy,
             self.delegate,
-            "Nobody has joined battle yet.",
+            EMPTY,
             pinned=self._acting_row,
         )
         rows.view.setModelColumn(0)
@@ -110,29 +181,20 @@ class TicksPanel(ListPanel):
                 return row
         return None
 
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> TicksSource:
+        return TicksSource(document, public, parent)
+
     def refresh(self) -> None:
-        tick, line, acting = self.tick_texts(self.public.shown_turn())
-        if self.public.is_held():  # a hidden one acts: its tick not shown, nobody named
-            acting = NEUTRAL
-        self.tick_box.show_texts(tick, line, acting)
+        big = self.source.big_number()
+        self.tick_box.show_texts(big.number, big.line, big.acting)
         self._size_body()
 
     def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:
         """(the tick, the round line, who acts) for the turn shown as current."""
-        if turn is None or not self.public.is_started():
-            return "—", "Not started", ""
-        kind = turn.values.get("kind")
-        if kind == "join":
-            return "—", "Join Battle", "Roll Wits + Awareness"
-        if kind == "round_end":
-            return "—", f"End of round {turn.round}", "Delayed turns may act now"
-        name = next(
-            (c.name for c in self.document.encounter.combatants if c.id == turn.combatant_id), ""
-        )
-        if kind == "free":
-            return "—", "Free actions", self.public.visibility.safe(f"{name}: free action")
-        acting = self.public.visibility.safe(f"{name} acts")
-        return number(turn.values.get("tick")), f"Round {turn.round}", acting
+        return self.source.tick_texts(turn)
 
     def rendered_texts(self) -> list[str]:
         """Every text the panel shows: its labels and the rows it paints."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QObject, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QStyleOptionViewItem,
@@ -22,7 +22,15 @@ from tracker.engine.rulesets.stamina_battle import UnitReadout
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.page_content import (
+    PanelContent,
+    PanelLine,
+    PanelRow,
+    PanelSource,
+    list_rows,
+)
 from tracker.qt.players.panel_parts import FittedRows
+from tracker.qt.players.projection import side_of
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
@@ -34,6 +42,7 @@ from tracker.qt.rulesets.stamina_battle.texts import status_text
 
 PHASE_PX = 60  # "Round 2 · The party's phase"
 ROW_PX = 64  # a Unit
+CAPTION, ROWS_CAPTION = "BATTLE", "STAMINA"
 # (stamina, maximum, change, status) or (None, None, 0, status) when its Stamina is secret
 PublicUnitRole = int(Role.UserRole) + 80
 
@@ -78,6 +87,20 @@ class PlayersUnitsProxy(PlayersProxy):
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
 
 
+def unit_row(index: Index) -> PanelRow:
+    """A Unit as the players see it: its name, its Stamina (unless secret), its status;
+    `now` while it acts."""
+    stamina, maximum, _delta, status = index.data(PublicUnitRole) or (None, None, 0, "")
+    shown = f"{stamina}/{maximum}" if stamina is not None and maximum is not None else ""
+    return PanelRow(
+        value=shown,
+        name=str(index.data() or ""),
+        detail=status,
+        side=side_of(index.data(Role.DecorationRole)),
+        now=status == "acting",
+    )
+
+
 class UnitRowDelegate(ThemedDelegate):
     """A Unit, large: the side's stripe, its name, its Stamina bar and number, whether it
     acts (in the accent colour), acted or is still to act."""
@@ -114,7 +137,7 @@ class UnitRowDelegate(ThemedDelegate):
         painter.setFont(name_font)
         painter.setPen(ink)
         name = QFontMetrics(name_font).elidedText(
-            str(index.data() or ""), Qt.TextElideMode.ElideRight, name_w
+            unit_row(index).name, Qt.TextElideMode.ElideRight, name_w
         )
         painter.drawText(QRect(inner.left(), inner.top(), name_w, inner.height()), middle, name)
         x = inner.left() + name_w + pad
@@ -139,6 +162,35 @@ class UnitRowDelegate(ThemedDelegate):
         painter.restore()
 
 
+class StaminaSource(PanelSource):
+    """The Units as the players see them, and the phase line: the panel shows them, the
+    shared page its `content`."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self.public = public
+        self.units_model = UnitsModel(document, self)
+        self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
+        # After each engine event: who acts changed rows the source may not name (before
+        # the panel's refresh, connected after this).
+        public.updated.connect(self.proxy.refresh_all)
+
+    def phase_text(self) -> str:
+        turn = self.public.shown_turn()
+        if turn is None or not self.public.is_started():
+            return "The battle has not begun"
+        if turn.combatant_id is None:
+            return f"Round {turn.round} · {turn.title}"
+        return f"Round {turn.round} · {turn.phase}"
+
+    def content(self) -> PanelContent:
+        return PanelContent(
+            lines=(PanelLine(CAPTION, caption=True), PanelLine(self.phase_text())),
+            rows_caption=ROWS_CAPTION,
+            rows=list_rows(self.proxy, unit_row),
+        )
+
+
 class StaminaPanel(ListPanel):
     """The caption "BATTLE" over the round and phase, then "STAMINA" over the Units."""
 
@@ -152,13 +204,13 @@ class StaminaPanel(ListPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("players_stamina", "BATTLE", document, public, theme, parent)
-        self.units_model = UnitsModel(document, self)
-        self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
+        super().__init__("players_stamina", CAPTION, document, public, theme, parent)
+        self.source = StaminaSource(document, public, self)
+        self.units_model, self.proxy = self.source.units_model, self.source.proxy
         self.phase_line = FitLabel(PHASE_PX, PHASE_PX // 2)
         self.phase_line.setObjectName("players_phase")
         self._layout.addWidget(self.phase_line)
-        self._layout.addWidget(caption_label("STAMINA"))
+        self._layout.addWidget(caption_label(ROWS_CAPTION))
         self.delegate = UnitRowDelegate(theme, self)
         self.add_rows(
             FittedRows("players_units", self.proxy, self.delegate, pinned=self._acting_row)
@@ -182,16 +234,16 @@ class StaminaPanel(ListPanel):
 
     def refresh(self) -> None:
         self.phase_line.set_fitted_text(self.phase_text())
-        self.proxy.refresh_all()
         self._size_body()
 
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> StaminaSource:
+        return StaminaSource(document, public, parent)
+
     def phase_text(self) -> str:
-        turn = self.public.shown_turn()
-        if turn is None or not self.public.is_started():
-            return "The battle has not begun"
-        if turn.combatant_id is None:
-            return f"Round {turn.round} · {turn.title}"
-        return f"Round {turn.round} · {turn.phase}"
+        return self.source.phase_text()
 
     def rendered_texts(self) -> list[str]:
         """Every text the panel shows: its labels and its rows' names."""

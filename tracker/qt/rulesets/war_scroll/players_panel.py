@@ -5,7 +5,7 @@ with each encounter); players see it through `PlayersWarScrollProxy`."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QObject, QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -18,17 +18,26 @@ from PySide6.QtWidgets import (
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import Index, ThemedDelegate, pixel_font, quiet_view
 from tracker.qt.players.now_panel import caption_label
+from tracker.qt.players.page_content import (
+    GridCell,
+    GridRow,
+    PanelContent,
+    PanelGrid,
+    PanelLine,
+    PanelSource,
+)
 from tracker.qt.players.panel_parts import RowPager, fit_rows, panel_room, room_left
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import RulesetPanel
 from tracker.qt.players.themes import CAPTION_PX, GRID_PX, Theme, px
-from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
-from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
+from tracker.qt.rulesets.war_scroll.model import Cell, StateRole, WarScrollModel
+from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy, combatant_on_row
 
 GRID_ROW_PX = 58
 GRID_ROW_MIN_PX = 40  # rows shrink to this (type 24 px) before the grid shows pages
 GRID_HEADER_PX = 54
 GAP_PX = 28
+CAPTION = "WAR SCROLL"
 SPACING_PX = 16  # between the caption and the grid, as between the board's parts
 
 
@@ -83,6 +92,44 @@ class NameHeader(QHeaderView):
         painter.restore()
 
 
+class WarScrollSource(PanelSource):
+    """The grid's model and the players' proxy on it: the panel shows the proxy, the
+    shared page its `content` (the same rows, Segments and cells)."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self.grid_model = WarScrollModel(document, self)
+        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+
+    def content(self) -> PanelContent:
+        """The rows and Segments the proxy lets through, their cells read as the model
+        keeps them (what the proxy's `data` gives, without a call per cell and role)."""
+        proxy, source = self.grid_proxy, self.grid_model
+        horizontal = Qt.Orientation.Horizontal
+        count = proxy.columnCount()
+        rows = []
+        for row in range(proxy.rowCount()):
+            source_row = proxy.mapToSource(proxy.index(row, 0)).row()
+            if row == 0:
+                columns = [proxy.mapToSource(proxy.index(0, c)).column() for c in range(count)]
+            combatant = combatant_on_row(source, source_row)
+            cells = tuple(_grid_cell(source.cell_at(source_row, c)) for c in columns)
+            if combatant is not None:  # named as the grid's header names it
+                rows.append(GridRow(combatant.name, combatant.side, cells))
+        headers = tuple(str(proxy.headerData(c, horizontal) or "") for c in range(count))
+        return PanelContent(
+            lines=(PanelLine(CAPTION, caption=True),), grid=PanelGrid(headers, tuple(rows))
+        )
+
+
+def _grid_cell(cell: Cell | None) -> GridCell:
+    """A cell as the grid shows it: its AP unless it has no Turn (the gap: none)."""
+    if cell is None:
+        return GridCell("", "none")
+    ap, state = cell
+    return GridCell(str(ap) if state != "none" else "", state)
+
+
 class WarScrollPanel(RulesetPanel):
     """The caption "WAR SCROLL" over the grid as the players may see it, in the panel's
     share of the board: its rows shrink when many must share it, and it shows a page of
@@ -97,9 +144,9 @@ class WarScrollPanel(RulesetPanel):
         theme: Theme,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("players_war_scroll", "WAR SCROLL", document, public, theme, parent)
-        self.grid_model = WarScrollModel(document, self)
-        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+        super().__init__("players_war_scroll", CAPTION, document, public, theme, parent)
+        self.source = WarScrollSource(document, public, self)
+        self.grid_model, self.grid_proxy = self.source.grid_model, self.source.grid_proxy
         self.grid_view = QTableView()
         self.grid_view.setObjectName("players_grid")
         self.name_header = NameHeader(theme, self.grid_view)
@@ -129,6 +176,12 @@ class WarScrollPanel(RulesetPanel):
         self.page_label = caption_label("")
         self.pager = RowPager(self.grid_view, self.page_label, self._acting_row, self)
         self._layout.addWidget(self.page_label)
+
+    @classmethod
+    def page_source(
+        cls, document: EncounterDocument, public: PublicState, parent: QObject
+    ) -> WarScrollSource:
+        return WarScrollSource(document, public, parent)
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale

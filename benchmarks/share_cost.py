@@ -1,0 +1,172 @@
+"""What sharing the players' view costs the GM's window: End Turn (Space, or the open
+question's first answer), its undo and redo on the real main window at 30+10, with
+and without 30 pages following the shared page, in the same run.
+
+    .venv/bin/python benchmarks/share_cost.py [--quick] [--rulesets war_scroll ...]
+
+Two windows on the same fight (`gm_ops.Table`), one of them shared (its session as
+the Players menu makes it, the window's models shared) with 30 pages connected from a
+process of their own (`tests/share/sse_pages.py`, as phones are), and the bare-Qt
+yardstick, driven in turn, step by step. Each operation is timed until the event loop
+is idle (`IdleClock`: the page's publish, 30 ms after the change, is counted), in CPU
+of the GUI thread (`time.thread_time`: the target), and of the whole process besides
+(the server's threads, which make the JSON and write to the sockets). The report gives
+medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to the
+yardstick (absolute times drift on a busy machine; ratios stay honest)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: the repository's packages
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.idle_timer import SHORT_MS, IdleClock  # noqa: E402
+from benchmarks.qt_setup import laptop_platform  # noqa: E402
+
+RULESETS = (
+    "war_scroll",
+    "priority",
+    "ap_countdown",
+    "stamina_battle",
+    "initiative_ticks",
+    "classic_d20",
+)
+COMBATANTS, EFFECTS, PAGES = 30, 10, 30
+END_TURN = ("End Turn", "answer prompt")
+
+
+class GuiThreadClock(IdleClock):
+    """`IdleClock` in CPU of the calling (GUI) thread; the process's CPU of the last
+    operation is kept in `process_ms`."""
+
+    process_ms = 0.0
+
+    def _short_timer_pending(self) -> bool:
+        """As the base class, its own CPU counted in thread time (subtracted)."""
+        started = time.thread_time()
+        try:
+            dispatcher = self.dispatcher
+            return any(
+                timer.interval <= SHORT_MS
+                for item in self._objects()
+                for timer in dispatcher.registeredTimers(item)
+            )
+        finally:
+            self.harness_cpu += time.thread_time() - started
+
+    def timed(self, operation: Callable[[], object]) -> float:
+        self.settle()
+        harness = self.harness_cpu
+        started, process = time.thread_time(), time.process_time()
+        operation()
+        self.settle()
+        harness_ms = (self.harness_cpu - harness) * 1000
+        self.process_ms = (time.process_time() - process) * 1000 - harness_ms
+        return (time.thread_time() - started) * 1000 - harness_ms
+
+
+def _pages(port: int, token: str) -> subprocess.Popen[str]:
+    pages = subprocess.Popen(
+        [sys.executable, "-m", "tests.share.sse_pages", str(port), token, str(PAGES)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert pages.stdout is not None and pages.stdout.readline().strip() == "ready"
+    return pages
+
+
+def measure(ruleset_id: str, repeats: int) -> str:
+    from benchmarks.gm_ops import Table
+    from benchmarks.yardstick import Yardstick
+    from tracker.qt.share.session import ShareSession
+
+    clock = GuiThreadClock()
+    folder = Path(tempfile.mkdtemp(prefix="roundkeeper-share-cost-"))
+    plain = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "plain", clock)
+    shared = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "shared", clock)
+    window = shared.window
+    share = ShareSession(
+        window.document,
+        window,
+        turn_order_model=window.turn_order_model,
+        effects_model=window.effects_model,
+    )
+    share.start("127.0.0.1", 0)
+    assert share.server is not None
+    pages = _pages(share.server.port, share.server.hub.token)
+    yardstick = Yardstick(clock)
+    gui: dict[str, list[float]] = {"without": [], "with": [], "yardstick": []}
+    process: dict[str, list[float]] = {"without": [], "with": []}
+    try:
+        for number in range(repeats + 1):
+            for name, table in (("without", plain), ("with", shared)):
+                table.ready()
+                for operation, spent in table.end_turn():
+                    if number and operation in END_TURN:  # the first round warms up
+                        gui[name].append(spent)
+                        process[name].append(clock.process_ms)
+            if number:
+                gui["yardstick"] += [spent for _, spent in yardstick.measure()]
+        connected = share.device_count()
+    finally:
+        pages.communicate("", timeout=60)
+        share.stop()
+        for table in (plain, shared):
+            table.close()
+        yardstick.close()
+    median = {name: statistics.median(values) for name, values in gui.items()}
+    extra = median["with"] - median["without"]
+    return (
+        f"{ruleset_id:17} End Turn at {COMBATANTS}+{EFFECTS}, GUI-thread CPU median: "
+        f"without {median['without']:.2f} ms, with {connected} pages "
+        f"{median['with']:.2f} ms, extra {extra:+.2f} ms (target ≤ 1); yardstick "
+        f"{median['yardstick']:.2f} ms, ratios {median['without'] / median['yardstick']:.1f}"
+        f" / {median['with'] / median['yardstick']:.1f}; process CPU without "
+        f"{statistics.median(process['without']):.2f} / with "
+        f"{statistics.median(process['with']):.2f} ms ({len(gui['with'])} samples)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 rounds (default 15)")
+    parser.add_argument("--rulesets", nargs="+", default=list(RULESETS))
+    parser.add_argument("--repeats", type=int, default=None)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    arguments = parser.parse_args(argv)
+    repeats = arguments.repeats or (5 if arguments.quick else 15)
+    if arguments.child:
+        from PySide6.QtWidgets import QApplication
+
+        from benchmarks.qt_setup import quiet_qt
+
+        quiet_qt()
+        app = QApplication.instance() or QApplication([])
+        for ruleset_id in arguments.rulesets:
+            print(measure(ruleset_id, repeats), flush=True)
+        del app
+        return 0
+    failed = 0
+    for ruleset_id in arguments.rulesets:  # a process each, with a home of its own
+        with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-home-") as home:
+            env = {**os.environ, "TRACKER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
+            command = [sys.executable, str(Path(__file__).resolve()), "--child"]
+            command += ["--rulesets", ruleset_id, "--repeats", str(repeats)]
+            failed |= subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

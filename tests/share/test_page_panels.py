@@ -1,0 +1,113 @@
+"""One code path: the page's state is the players' board's own projection, and each
+ruleset's panel reaches the page through its `page_source`, the same source (models,
+proxies, row functions) its panel on the players' screen shows; the War Scroll's grid
+goes as cells, the same the players' grid paints."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QObject, QSettings, Qt
+
+from tests.qt.players_crowd import (
+    RULESETS,
+    crowd_document,
+    is_hidden_turn,
+    play_to_hidden_turn,
+    step,
+)
+from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.settings import DEFAULT_HEALTH
+from tracker.qt.players.themes import DARK
+from tracker.qt.rulesets.war_scroll.model import StateRole
+from tracker.qt.share.feed import PageFeed
+from tracker.qt.widgets.turn_timer import TurnTimerSetting
+
+TIMED = ("Turn 0:00", "Turn 0:00 · Round 0:00", "Turn 0:00 · Cycle 0:00")
+PANELS = [r for r in RULESETS if r != "priority"]  # priority's board has no panel
+
+
+def own_timer(on: bool) -> TurnTimerSetting:
+    store = QSettings(str(Path(tempfile.mkdtemp()) / "t.ini"), QSettings.Format.IniFormat)
+    setting = TurnTimerSetting(store)
+    setting.set_enabled(on)
+    return setting
+
+
+def side_by_side(qtbot: Any, ruleset_id: str) -> tuple[Any, PlayersBoard, PageFeed, QObject]:
+    document = crowd_document(ruleset_id, extra=6)
+    timer = own_timer(True)
+    now = [100.0]
+    board = PlayersBoard(document, DARK, timer=timer, now=lambda: now[0])
+    qtbot.addWidget(board)
+    board.resize(1280, 720)
+    board.show()
+    parent = QObject()
+    feed = PageFeed(document, parent, health=DEFAULT_HEALTH, timer=timer, now=lambda: now[0])
+    return document, board, feed, parent
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_page_is_the_players_boards_projection_step_by_step(qtbot, ruleset_id):
+    document, board, feed, _parent = side_by_side(qtbot, ruleset_id)
+    seen_hidden = False
+    for _ in range(30):
+        state = feed.state()
+        assert state.board == board.projection()
+        # ... and the board shows what it projects.
+        assert board.now_panel.name.full_text() == state.board.now_name
+        assert board.round_label.text() == state.board.round
+        assert board.up_next.text() == state.board.up_next
+        timing = board.timer_label.text()  # the clock stands still: "Turn 0:00 · …"
+        assert (state.timer is None) == (timing == "") and timing in ("", *TIMED)
+        seen_hidden |= is_hidden_turn(document)
+        step(document)
+    if not seen_hidden:
+        play_to_hidden_turn(document)
+    assert feed.state().board == board.projection()
+
+
+@pytest.mark.parametrize("ruleset_id", PANELS)
+def test_each_panel_reaches_the_page_through_its_own_source(qtbot, ruleset_id):
+    document, board, feed, _parent = side_by_side(qtbot, ruleset_id)
+    panel = board.panel
+    assert panel is not None and feed.panel is not None
+    assert type(feed.panel) is type(panel.source)  # type: ignore[attr-defined]
+    hidden = [c.name for c in document.encounter.combatants if c.hidden]
+    for _ in range(20):
+        content = feed.panel.content()
+        assert content == panel.source.content()  # type: ignore[attr-defined]
+        shown = [content.lines, content.big, content.rows, content.grid]
+        assert not [name for name in hidden if name in repr(shown)]
+        if content.grid is None:  # (the War Scroll's grid: cell by cell below)
+            # The rows the players' list paints, each named as it paints it.
+            rows = panel.rows.model.rowCount()  # type: ignore[attr-defined]
+            painted = panel.rendered_texts()  # type: ignore[attr-defined]
+            assert len(content.rows) == rows
+            assert all(row.name in painted for row in content.rows)
+        step(document)
+
+
+def test_the_war_scroll_grid_goes_to_the_page_cell_by_cell_as_the_screen_paints_it(qtbot):
+    document, board, feed, _parent = side_by_side(qtbot, "war_scroll")
+    proxy = board.panel.grid_proxy  # type: ignore[union-attr]
+    for _ in range(12):
+        grid = feed.panel.content().grid  # type: ignore[union-attr]
+        assert grid is not None and len(grid.rows) == proxy.rowCount() > 0
+        horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+        assert list(grid.columns) == [
+            str(proxy.headerData(c, horizontal) or "") for c in range(proxy.columnCount())
+        ]
+        for row, shown in enumerate(grid.rows):
+            assert shown.name == proxy.headerData(row, vertical)
+            painted = [
+                (str(proxy.index(row, c).data() or ""), proxy.index(row, c).data(StateRole))
+                for c in range(proxy.columnCount())
+            ]
+            assert [(cell.text, cell.state) for cell in shown.cells] == [
+                (text, state or "none") for text, state in painted
+            ]
+        step(document)

@@ -1,0 +1,229 @@
+"""What the players' board shows, as plain data: its projection of the encounter (the
+title, the round, whose turn it is and what it grants, the turns to come with their
+health and round, the effects on the party, the turn timer). The players' screen
+(`PlayersBoard`) sets its labels from it and its list of turns paints `turn_detail`;
+the shared page (`tracker.qt.share`) sends it. One code path: what the players' proxies
+and `PublicState` let through is all either ever shows.
+
+No widget and no layout work here: computing it costs a pass over the proxies' rows."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtGui import QColor
+
+from tracker.engine.ruleset import Turn
+from tracker.engine.state import Combatant, Encounter
+from tracker.qt.document import EncounterDocument
+from tracker.qt.models.turn_order_model import TurnRole
+from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.visibility import Visibility, public_health
+from tracker.qt.widgets.turn_timer import TurnClock
+
+SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
+Role = Qt.ItemDataRole
+
+
+@dataclass(frozen=True)
+class TurnCard:
+    """A turn to come: who (or the turn's title), when and what it grants, its side."""
+
+    name: str
+    detail: str
+    side: str  # "party", "enemy", …; "" when none
+
+
+@dataclass(frozen=True)
+class EffectCard:
+    name: str
+    carrier: str
+    left: str  # the time left ("2 rounds"), "" when it lasts
+
+
+@dataclass(frozen=True)
+class TimerState:
+    """The turn timer as shown now: seconds the turn (and round, None before the first)
+    has lasted, and the round's name ("Round")."""
+
+    turn_seconds: float
+    round_seconds: float | None
+    round_name: str
+
+
+@dataclass(frozen=True)
+class BoardProjection:
+    title: str
+    round: str
+    now_caption: str
+    now_name: str
+    now_detail: str
+    next_caption: str
+    up_next: str  # "Up next: Bren", shown with the turn timer
+    turns: tuple[TurnCard, ...]  # up to the first combatant already listed (one round)
+    effects: tuple[EffectCard, ...]
+    timer: TimerState | None  # None while the timer is off or nothing is timed
+
+
+def side_of(decoration: object) -> str:
+    """The side a row's colour stands for ("" for none)."""
+    if not isinstance(decoration, QColor | str):
+        return ""
+    return SIDE_OF_COLOR.get(QColor(decoration).name(), "")
+
+
+def health_text(
+    document: EncounterDocument, modes: dict[str, str], combatant_id: str | None
+) -> str:
+    """What the players are told of a visible combatant's health, per its side's mode
+    ("Hits 5/12", "bloodied", "" for a hidden one or a turn of no combatant)."""
+    encounter = document.encounter
+    combatant = encounter.find(combatant_id)
+    if combatant is None or combatant.hidden:
+        return ""
+    mode = modes.get(combatant.side, "nothing")
+    return public_health(document.ruleset, encounter, combatant, mode)
+
+
+def turn_detail(
+    turn: Turn | None,
+    safe: Callable[[str], str],
+    health: str,
+    shown_round: int,
+    round_name: str,
+) -> str:
+    """A turn to come's second line: its health first (a long line is cut at its end,
+    and this is what players look for), its round when not the one shown, its phase
+    and what it grants."""
+    if turn is None:
+        return ""
+    phase, grant = safe(turn.phase), safe(turn.grant)
+    grant = f" · {grant}" if grant else ""
+    health = f"{health} · " if health else ""
+    if turn.round > 0 and turn.round != shown_round:
+        return f"{health}{round_name} {turn.round} · {phase}{grant}"
+    return f"{health}{phase}{grant}"
+
+
+def one_round(proxy: QAbstractItemModel) -> int:
+    """How many of the turns to come are shown: up to the first one of a combatant
+    already listed (each comes once; the list goes no further than a round on)."""
+    seen: set[str] = set()
+    for row in range(proxy.rowCount()):
+        turn = proxy.index(row, 0).data(TurnRole)
+        holder = turn.combatant_id if turn is not None else None
+        if holder is not None and holder in seen:
+            return row
+        if holder is not None:
+            seen.add(holder)
+    return proxy.rowCount()
+
+
+def _combatant(encounter: Encounter, combatant_id: str | None) -> Combatant | None:
+    return next((c for c in encounter.combatants if c.id == combatant_id), None)
+
+
+def shown_name(document: EncounterDocument, public: PublicState) -> str:
+    turn = public.shown_turn()
+    if turn is None:
+        return ""
+    if turn.combatant_id is None:
+        return turn.title or "—"
+    combatant = _combatant(document.encounter, turn.combatant_id)
+    return combatant.name if combatant is not None else "—"
+
+
+def follow_clock(clock: TurnClock, public: PublicState) -> None:
+    """Tell the clock the turn the players see: a hidden one's restarts it as any change
+    of turn does, and its round is the one shown."""
+    started = public.is_started()
+    round_number = public.shown_round()
+    shown = public.shown_turn() if started else None
+    actual = public.actual_turn()
+    key: Hashable | None = shown.key if shown is not None else None
+    if shown is not None and actual is not None and public.is_held():
+        key = ("neutral", actual.key)
+    timed_round = round_number if shown is not None and round_number > 0 else None
+    clock.follow(key, timed_round, public.last_kind)
+
+
+def timer_state(clock: TurnClock, public: PublicState, round_name: str) -> TimerState | None:
+    """The timer as `follow_clock` set it (no round before the first: Join Battle)."""
+    if not clock.is_timing():
+        return None
+    has_round = public.is_started() and public.shown_round() > 0
+    return TimerState(
+        clock.turn_seconds(), clock.round_seconds() if has_round else None, round_name
+    )
+
+
+def project(
+    document: EncounterDocument,
+    public: PublicState,
+    turn_proxy: QAbstractItemModel,
+    effects_proxy: QAbstractItemModel,
+    health_modes: dict[str, str],
+    clock: TurnClock | None,
+) -> BoardProjection:
+    """The board's content now. `turn_proxy` is a `PlayersTurnOrderProxy` without the
+    current turn, `effects_proxy` a `PartyEffectsProxy`; `clock` the turn timer's (None
+    while the timer is off)."""
+    started = public.is_started()
+    round_number = public.shown_round()
+    round_name = document.ruleset.round_name
+    encounter = document.encounter
+    safe = Visibility.of(encounter).safe
+    turn = public.shown_turn()
+    if started and public.is_held():  # a hidden one acts: nobody is named
+        now = ("NOW", NEUTRAL, "")
+    elif started and turn is not None:
+        parts = [safe(part) for part in (turn.phase, turn.grant)]
+        parts.append(health_text(document, health_modes, turn.combatant_id))
+        now = ("NOW", shown_name(document, public), " · ".join(p for p in parts if p))
+    else:
+        now = ("NOW" if started else "NOT STARTED", "Get ready", "")
+    cards = []
+    seen: set[str] = set()
+    for row in range(turn_proxy.rowCount()):  # one round on (see `one_round`), one pass
+        index = turn_proxy.index(row, 0)
+        coming = index.data(TurnRole)
+        holder = coming.combatant_id if coming is not None else None
+        if holder is not None and holder in seen:
+            break
+        if holder is not None:
+            seen.add(holder)
+        health = health_text(document, health_modes, holder) if holder is not None else ""
+        detail = turn_detail(coming, safe, health, round_number, round_name)
+        # The row's colour is its combatant's side (none for a turn of no one).
+        combatant = encounter.find(holder) if holder is not None else None
+        side = combatant.side if combatant is not None else ""
+        cards.append(TurnCard(str(index.data() or ""), detail, side))
+    first = str(turn_proxy.index(0, 0).data() or "") if turn_proxy.rowCount() else ""
+    return BoardProjection(
+        title=document.encounter.name,
+        round=f"{round_name} {round_number}" if started and round_number > 0 else "Setting up",
+        now_caption=now[0],
+        now_name=now[1],
+        now_detail=now[2],
+        next_caption="NEXT" if started else "ORDER",
+        up_next=f"Up next: {first}" if started and first else "",
+        turns=tuple(cards),
+        effects=tuple(effect_card(effects_proxy, row) for row in range(effects_proxy.rowCount())),
+        timer=timer_state(clock, public, round_name) if clock is not None else None,
+    )
+
+
+def effect_card(proxy: QAbstractItemModel, row: int) -> EffectCard:
+    """An effect on the party as its row shows it: name, carrier, time left."""
+    name, carrier, left = (str(proxy.index(row, column).data() or "") for column in (0, 1, 3))
+    return EffectCard(name, carrier, left)
+
+
+def wall_clock_ms(seconds_ago: float) -> int:
+    """The wall-clock time (ms since the epoch) of a moment `seconds_ago`: what a page on
+    another device counts from."""
+    return int((time.time() - seconds_ago) * 1000)
