@@ -91,6 +91,10 @@ class NameHeader(QHeaderView):
         self.setSectionsClickable(True)  # as the table's own header
         self.setHighlightSections(True)
         self._sizes: dict[int, QSize] = {}  # by row
+        # The names' width so far: a longer name widens the column, a shorter one does
+        # not narrow it (the whole grid would move and repaint at each rename); rows
+        # added or removed measure it afresh.
+        self._widest = 0
         self.grid_model: WarScrollModel | None = None
         self.selected_id: str | None = None  # the inspector's combatant, highlighted
 
@@ -164,6 +168,12 @@ class NameHeader(QHeaderView):
 
     def _forget_sizes(self, *_args: object) -> None:
         self._sizes.clear()
+        self._widest = 0
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        self._widest = max(self._widest, hint.width())
+        return QSize(self._widest, hint.height())
 
     def _on_renamed(self, orientation: Qt.Orientation, first: int, last: int) -> None:
         if orientation == Qt.Orientation.Vertical:
