@@ -111,6 +111,18 @@ class NameHeader(QHeaderView):
     def follow(self, model: WarScrollModel) -> None:
         self.grid_model = model
         model.summaries_changed.connect(self._repaint_rows)
+        model.renamed.connect(self._on_renamed_rows)
+
+    def _on_renamed_rows(self, rows: list[int]) -> None:
+        """Renamed rows (`WarScrollModel.renamed`): measured again, repainted; a name
+        wider than the column widens it."""
+        for row in rows:
+            self._sizes.pop(row, None)
+        widest = max(self.sectionSizeFromContents(row).width() for row in rows)
+        if widest > self._widest:
+            self._widest = widest
+            self.geometriesChanged.emit()  # the grid lays itself out again
+        self._repaint_rows(rows)
 
     def _repaint_rows(self, rows: list[int]) -> None:
         viewport = self.viewport()
@@ -218,7 +230,7 @@ class WarScrollGrid(QTableView):
         self.setObjectName("war_scroll_grid")
         names = NameHeader(self)
         self.setVerticalHeader(names)
-        self.grid_model = WarScrollModel(document, self)
+        self.grid_model = WarScrollModel(document, self, own_names=True)
         names.follow(self.grid_model)
         self.setModel(self.grid_model)
         self.setItemDelegate(CellDelegate(self.grid_model, self))
