@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QPaintEvent, QRegion
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
 
 from benchmarks.fights import add_effects, build
 from tracker.qt.dialogs.effect_dialog import EffectDialog
@@ -207,3 +207,42 @@ def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
     roster = war.roster_view
     row = roster.visualRect(war.roster_model.index(war.roster_model.row_of(carrier.id), 0))
     _within(painted.of(roster.viewport()), QRegion(row.adjusted(0, 0, 0, 1)), "the roster")
+
+
+@pytest.mark.parametrize("ruleset_id", ["ap_countdown", "priority"])
+def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, ruleset_id):
+    """The fight view marks the inspector's combatant (`show_selected`, as the window
+    tells it): another one marked repaints the row left and the row marked, not the
+    whole view. (Through the window, the turn panel above may change its height with
+    the actions the one picked allows, which moves the view.)"""
+    session = build(ruleset_id, 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        view = window.central_view
+        assert isinstance(view, QAbstractItemView)
+        ids = [session.encounter.combatants[n].id for n in (2, 4)]
+        show = getattr(view, "show_selected", None)
+        assert show is not None
+        show(ids[0])
+        _settle(qtbot)
+        before = view.selectionModel().selection()
+
+        painted = _painted_by(qtbot, lambda: show(ids[1]))
+
+        after = view.selectionModel().selection()
+        assert after != before, "the view marks the combatant picked"
+        rows = view.visualRegionForSelection(before) + view.visualRegionForSelection(after)
+        assert not rows.isEmpty()
+        marks = QRegion()
+        for rect in rows:  # with the grid lines about them
+            marks += rect.adjusted(0, -1, 0, 2)
+        _within(painted.of(view.viewport()), marks, "the fight view")
+    finally:
+        window.document.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        qtbot.wait(1)

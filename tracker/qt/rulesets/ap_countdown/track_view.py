@@ -201,7 +201,10 @@ class CountdownTrack(QAbstractItemView):
         combatant = self.track_model.combatant_at(current.row()) if current.isValid() else None
         if combatant is not None:
             self.combatant_selected.emit(combatant.id)
-        self.viewport().update()
+        viewport = self.viewport()
+        for index in (previous, current):  # their lanes only (`paintEvent` paints those)
+            if index.isValid():
+                viewport.update(self.visualRect(index))
 
     # --- painting -----------------------------------------------------------------------
     def frame(self) -> Frame:
@@ -230,8 +233,14 @@ class CountdownTrack(QAbstractItemView):
         model, frame = self.track_model, self.frame()
         painter = QPainter(self.viewport())
         paint_background(painter, frame)
-        first = max((frame.dy) // LANE_H, 0)
-        last = min((frame.dy + frame.height - HEADER_H) // LANE_H + 1, model.rowCount() - 1)
+        # The lanes in the region asked for (a lane changed repaints that lane alone).
+        asked = event.rect()
+        first = max((frame.dy + asked.top() - HEADER_H) // LANE_H, frame.dy // LANE_H, 0)
+        last = min(
+            (frame.dy + asked.bottom() - HEADER_H) // LANE_H,
+            (frame.dy + frame.height - HEADER_H) // LANE_H + 1,
+            model.rowCount() - 1,
+        )
         current = self.currentIndex().row() if self.currentIndex().isValid() else -1
         tied, phase = self.tied_rows(first, last), model.phase()
         painter.setClipRect(QRect(0, HEADER_H, frame.width, frame.height - HEADER_H))
