@@ -21,8 +21,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
 
 from benchmarks.fights import add_effects, build
+from tracker.engine import EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
 from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
 
 
@@ -241,6 +243,42 @@ def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, rule
         for rect in rows:  # with the grid lines about them
             marks += rect.adjusted(0, -1, 0, 2)
         _within(painted.of(view.viewport()), marks, "the fight view")
+    finally:
+        window.document.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        qtbot.wait(1)
+
+
+def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_path):
+    """AP countdown: an engine event that moves neither the scale nor the count repaints
+    the lane changed and the lane due (the model's), with their neighbours (which may
+    tie with them), and the axis; not every lane."""
+    session = build("ap_countdown", 30)
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        track = window.central_view
+        assert isinstance(track, CountdownTrack)
+        model = track.track_model
+        row = 6
+        combatant = model.combatant_at(row)
+        assert combatant is not None
+        _settle(qtbot)
+
+        def edit() -> None:
+            window.document.apply(EditCombatant(combatant.id, {"notes": "Limping"}))
+
+        painted = _painted_by(qtbot, edit)
+
+        lanes = QRegion()
+        for changed in (row, model.due_row()):
+            for near in (changed - 1, changed, changed + 1):
+                lanes += track.visualRect(model.index(near, 0)).adjusted(0, -1, 0, 1)
+        axis = QRect(0, 0, track.viewport().width(), track.visualRect(model.index(0, 0)).top())
+        _within(painted.of(track.viewport()), lanes + axis, "the track")
     finally:
         window.document.undo_stack.setClean()
         window.close()
