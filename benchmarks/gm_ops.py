@@ -109,9 +109,15 @@ class Table:
 
     # --- between steps (untimed) ------------------------------------------------------
     def ready(self) -> None:
-        """The window active, the keyboard on the fight view (not in a text box)."""
+        """The window active, the keyboard on the fight view (not in a text box), and a
+        message of an input before dismissed (its Dismiss button), as the GM does once
+        it is read: the next operation is not charged for the inspector closing up."""
         window = self.window
         activate(window, self.clock)
+        banner = window.banner
+        if banner.isVisible():
+            dismiss = next(b for b in banner.findChildren(QPushButton) if b.text() == "Dismiss")
+            click(dismiss)
         focus = QApplication.focusWidget()
         if focus is None or isinstance(focus, TEXT_INPUTS) or focus.window() is not window:
             self.window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)

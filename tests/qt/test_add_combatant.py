@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.fights import build
 from tests.qt.conftest import add_through_form, names
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden, split_count
 from tracker.qt.players.settings import settings_store
@@ -103,3 +104,41 @@ def test_new_enemies_start_hidden_when_the_gm_chose_so(window, on: bool):
 )
 def test_split_count(text: str, expected: tuple[str, int | None]):
     assert split_count(text) == expected
+
+
+def test_the_form_is_kept_once_and_shown_as_new_each_time(window, qtbot):
+    """Built at the first Add, then kept hidden: the next Add shows the same form with
+    nothing left of the last (a name no one has, one, an enemy, no message)."""
+    window.actions_by_name["add"].trigger()
+    first = window.add_dialog
+    assert first is not None
+    first.side_combo.setCurrentText("party")
+    first.name_edit.setText("")
+    first.count_box.setValue(3)
+    first.accept()  # refused: no name
+    assert first.isVisible() and not first.error.isHidden()
+    first.reject()
+    window.actions_by_name["add"].trigger()
+    assert window.add_dialog is first and first.isVisible()
+    assert (first.name_edit.text(), first.count_box.value()) == ("Enemy 1", 1)
+    assert first.side_combo.currentText() == "enemy"
+    assert first.error.isHidden()
+    first.accept()
+    assert names(window.document)[-1] == "Enemy 1"
+    assert window.selected_combatant_id() == window.document.encounter.combatants[-1].id
+    assert add_through_form(window) == ["Enemy 2"]
+    assert window.add_dialog is first
+
+
+def test_another_encounter_loaded_drops_the_kept_form(window, qtbot):
+    window.actions_by_name["add"].trigger()
+    old = window.add_dialog
+    assert old is not None
+    old.reject()
+    window.replace_session(build("priority", 3), None)  # as File → Open does
+    assert window.add_dialog is None
+    qtbot.waitUntil(lambda: old not in window.findChildren(type(old)))
+    added = add_through_form(window)
+    assert added == ["Enemy 1"]
+    assert window.add_dialog is not old
+    assert [c.name for c in window.document.encounter.combatants][-1] == "Enemy 1"

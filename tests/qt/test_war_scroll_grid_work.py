@@ -18,9 +18,10 @@ from PySide6.QtWidgets import QHeaderView
 
 from benchmarks.fights import add_effects, an_action, build, next_step
 from tests.qt.conftest import by_name
-from tracker.engine import EditCombatant, EndTurn, StartEncounter
+from tracker.engine import AddCombatant, EditCombatant, EndTurn, RemoveCombatant, StartEncounter
 from tracker.engine.rulesets.war_scroll import WarScroll
 from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.war_scroll import grid as grid_module
 from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
 from tracker.qt.rulesets.war_scroll.model import StateRole, WarScrollModel
 
@@ -230,3 +231,28 @@ def test_a_rename_measures_that_name_alone_and_fits_the_names(war, qtbot, monkey
     finally:
         fresh.close()
         fresh.deleteLater()
+
+
+def test_a_combatant_added_or_removed_measures_no_other_name(war, qtbot, monkeypatch):
+    """The names' column is sized from each name's room, kept by combatant: a row added
+    measures its own name, a row removed none (not the 30 others again)."""
+    measured: list[str] = []
+    original = grid_module.cell_width
+
+    def cell_width(summary, font):
+        measured.append(summary.name)
+        return original(summary, font)
+
+    monkeypatch.setattr(grid_module, "cell_width", cell_width)
+    grid = _grid(war)
+    grid.verticalHeader().sizeHint()  # the sizes of now, as kept
+    _settle(qtbot)
+    measured.clear()
+    war.document.apply(AddCombatant("Newcomer", "enemy", stats={"speed": 5, "swiftness": 5}))
+    _settle(qtbot)
+    assert set(measured) <= {"Newcomer"}
+    added = next(c for c in war.document.encounter.combatants if c.name == "Newcomer")
+    measured.clear()
+    war.document.apply(RemoveCombatant(added.id))
+    _settle(qtbot)
+    assert measured == []

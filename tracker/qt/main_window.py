@@ -443,6 +443,9 @@ class MainWindow(
         self._follow_central_selection()
         self.fight_layout.replaceWidget(old, self.central_view)
         old.deleteLater()
+        from tracker.qt.views.quiet_focus import quiet_focus
+
+        quiet_focus(self.central_view)
         self._show_selected_in_view()
         self._dress_central_view()
         from tracker.qt.widgets.effects_panel import effect_actions

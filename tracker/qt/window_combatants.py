@@ -51,16 +51,33 @@ class CombatantCommands(QMainWindow):
 
     def add_combatant(self) -> None:
         """Edit → Add combatant: a short form (not modal to the app: the fight stays in
-        view); the combatants it adds are selected."""
-        from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+        view); the combatants it adds are selected. The form is built at its first use,
+        then kept hidden and made new again each time (building it was most of the
+        wait); another encounter loaded (another ruleset's fields) drops it."""
+        dialog = self.add_dialog
+        if dialog is None:
+            from tracker.qt.dialogs.add_combatant import AddCombatantDialog
 
-        dialog = AddCombatantDialog(self.document, settings_store(), self)
-        dialog.accepted.connect(lambda: self._select_added(dialog.added_ids))
-        dialog.finished.connect(dialog.deleteLater)
-        self.add_dialog = dialog
+            dialog = AddCombatantDialog(self.document, settings_store(), self)
+            dialog.accepted.connect(self._select_added)
+            self.document.replaced.connect(self._drop_add_dialog)
+            self.add_dialog = dialog
+        elif dialog.isVisible():  # open already: to the front, as it is
+            dialog.raise_()
+            dialog.activateWindow()
+            return
+        else:
+            dialog.start_again()
         dialog.open()
 
-    def _select_added(self, added: list[str]) -> None:
+    def _drop_add_dialog(self) -> None:
+        dialog, self.add_dialog = self.add_dialog, None
+        if dialog is not None:
+            self.document.replaced.disconnect(self._drop_add_dialog)
+            dialog.deleteLater()
+
+    def _select_added(self) -> None:
+        added = self.add_dialog.added_ids if self.add_dialog is not None else []
         if added:
             self.select_combatant(added[0])
         self.roster_view.setFocus()

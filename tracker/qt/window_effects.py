@@ -13,6 +13,7 @@ from tracker.qt.dialogs.modal import run_modal
 
 if TYPE_CHECKING:
     from tracker.library.store import Library
+    from tracker.qt.dialogs.effect_dialog import EffectDialog
     from tracker.qt.document import EncounterDocument
     from tracker.qt.widgets.effects_panel import EffectsPanel
 
@@ -23,6 +24,7 @@ class EffectCommands(QMainWindow):
     document: EncounterDocument
     effects_panel: EffectsPanel
     effects_view: QTableView
+    _effect_dialog: EffectDialog | None = None  # Ctrl+E's, kept once built (`add_effect`)
 
     def selected_combatant_id(self) -> str | None:
         raise NotImplementedError  # the main window's selection
@@ -34,11 +36,28 @@ class EffectCommands(QMainWindow):
         raise NotImplementedError  # the library's commands
 
     def add_effect(self) -> None:
-        from tracker.qt.dialogs.effect_dialog import EffectDialog
+        """Ctrl+E: the Add effect dialog, built at its first use and then kept hidden
+        (building it took most of the time the GM waited), made new again each time.
+        It is deleted with the window, or when another encounter is loaded (File → Open,
+        New: another ruleset's fields)."""
+        dialog = self._effect_dialog
+        if dialog is None:
+            from tracker.qt.dialogs.effect_dialog import EffectDialog
 
-        run_modal(
-            EffectDialog(self.document, self.selected_combatant_id(), self, library=self.library)
-        )
+            dialog = EffectDialog(
+                self.document, self.selected_combatant_id(), self, library=self.library
+            )
+            self._effect_dialog = dialog
+            self.document.replaced.connect(self._drop_effect_dialog)
+        else:
+            dialog.start_adding(self.selected_combatant_id())
+        dialog.exec()  # kept: not `run_modal`, which deletes it
+
+    def _drop_effect_dialog(self) -> None:
+        dialog, self._effect_dialog = self._effect_dialog, None
+        if dialog is not None:
+            self.document.replaced.disconnect(self._drop_effect_dialog)
+            dialog.deleteLater()
 
     def _selected_effect_id(self) -> str | None:
         effect = self.effects_panel.effect_at(self.effects_view.currentIndex().row())

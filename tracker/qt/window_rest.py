@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.views.quiet_focus import quiet_focus
 from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
 from tracker.qt.widgets.banner import Banner
 from tracker.qt.widgets.combatant_editor import CombatantEditor
@@ -26,6 +27,7 @@ def build_parts(window: MainWindow) -> None:
     """The models of the inspector and the panes, then the inspector and the panes."""
     build_models(window)
     build_panes(window)
+    quiet_focus(window)  # the fight view's and the panes' views
 
 
 def build_models(window: MainWindow) -> None:

@@ -100,6 +100,19 @@ class AddCombatantDialog(QDialog):
         self.setMinimumWidth(380)
         self._reading_order = ReadingOrder(self)  # the ruleset's fields before OK
 
+    def start_again(self) -> None:
+        """The dialog kept by the window, made as new: a name no one has yet, one
+        enemy, the ruleset's fields at their defaults, no message."""
+        self.added_ids = []
+        self._show("")
+        self.count_box.setValue(1)
+        self.stats_form.set_values({})
+        self.name_edit.clear()
+        if self.side_combo.currentText() != "enemy":
+            self.side_combo.setCurrentText("enemy")  # follows the side
+        else:
+            self._follow_side()
+
     def _follow_side(self) -> None:
         """A name the GM has not typed follows the side; enemies start hidden if the GM
         chose so in the settings."""

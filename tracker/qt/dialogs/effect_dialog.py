@@ -108,10 +108,8 @@ class EffectDialog(QDialog):
         self.rule_info.setWordWrap(True)
         self.carrier_combo = QComboBox()
         self.creator_combo = QComboBox()
-        self.creator_combo.addItem("—", None)
-        for combatant in document.encounter.combatants:
-            self.carrier_combo.addItem(combatant.name, combatant.id)
-            self.creator_combo.addItem(combatant.name, combatant.id)
+        self._listed: tuple[tuple[str, str], ...] | None = None  # (id, name) in the combos
+        self._list_combatants()
         self.notes_edit = NoteEdit()
         self.notes_edit.setPlaceholderText(
             f"What it does, its source… (up to {MAX_NOTE_LENGTH} characters)"
@@ -156,19 +154,12 @@ class EffectDialog(QDialog):
         self.buttons = ok_cancel(self)
         row.addWidget(self.buttons)
         layout.addLayout(row)
+        self._offered: list[Entry] | None = None  # the name box's entries
         self._offer()
         if self.effect is not None:
             self._fill(self.effect)
         else:
-            # On the selected combatant (else the one whose turn it is), made by the one
-            # whose turn it is.
-            current = document.session.current_turn()
-            acting = current.combatant_id if current is not None else None
-            carrier = carrier_id if carrier_id is not None else acting
-            if carrier is not None:
-                self.carrier_combo.setCurrentIndex(max(0, self.carrier_combo.findData(carrier)))
-            if acting is not None:
-                self.creator_combo.setCurrentIndex(max(0, self.creator_combo.findData(acting)))
+            self._carrier_and_creator(carrier_id)
             self.duration_form.set_values({})
         self._set_mechanic(None)
         self.name_edit.textEdited.connect(self._on_name_edited)
@@ -176,6 +167,48 @@ class EffectDialog(QDialog):
         self.setMinimumWidth(480)
         self._reading_order = ReadingOrder(self)
         self.name_edit.setFocus()  # a condition typed at once names the effect
+
+    def start_adding(self, carrier_id: str | None) -> None:
+        """The dialog kept by the window for Ctrl+E, made as a new "Add effect" again: on
+        `carrier_id`, every field at its default, no message; the combatants and the
+        catalogue offered again where they changed since."""
+        assert self.effect is None, "only an Add dialog is kept"
+        self._show("")
+        self._list_combatants()
+        self._offer()
+        self.saved_line.hide()
+        self.name_box.setCurrentIndex(-1)
+        self.name_edit.clear()
+        self.notes_edit.clear()
+        self.notes_error.hide()
+        self._set_mechanic(None)
+        self._carrier_and_creator(carrier_id)
+        self.duration_form.set_values({})
+        self.name_edit.setFocus()
+
+    def _list_combatants(self) -> None:
+        """The combatants in the carrier and creator boxes (again only if they changed)."""
+        listed = tuple((c.id, c.name) for c in self._document.encounter.combatants)
+        if listed == self._listed:
+            return
+        self._listed = listed
+        for combo in (self.carrier_combo, self.creator_combo):
+            combo.clear()
+        self.creator_combo.addItem("—", None)
+        for combatant_id, name in listed:
+            self.carrier_combo.addItem(name, combatant_id)
+            self.creator_combo.addItem(name, combatant_id)
+
+    def _carrier_and_creator(self, carrier_id: str | None) -> None:
+        """On the selected combatant (else the one whose turn it is), made by the one
+        whose turn it is."""
+        current = self._document.session.current_turn()
+        acting = current.combatant_id if current is not None else None
+        carrier = carrier_id if carrier_id is not None else acting
+        found = self.carrier_combo.findData(carrier) if carrier is not None else 0
+        self.carrier_combo.setCurrentIndex(max(0, found))
+        found = self.creator_combo.findData(acting) if acting is not None else 0
+        self.creator_combo.setCurrentIndex(max(0, found))
 
     # --- the catalogue ------------------------------------------------------------------
     def library(self) -> Library | None:
@@ -193,7 +226,9 @@ class EffectDialog(QDialog):
             except TrackerError as error:
                 self._show(str(error))
         entries = catalogue(ruleset, self._document.encounter, saved, mechanics=self.effect is None)
-        self.name_box.set_entries(ruleset, entries)
+        if entries != self._offered:
+            self._offered = entries
+            self.name_box.set_entries(ruleset, entries)
 
     def pick(self, entry: Entry) -> None:
         """The GM chose a condition: fill its duration and note, or ask its action."""

@@ -5,7 +5,8 @@ nothing)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSignalBlocker
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QSignalBlocker
+from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QAbstractItemView
 
 FLAGS = QItemSelectionModel.SelectionFlag
@@ -19,10 +20,16 @@ def show_selected_row(view: QAbstractItemView, row: int) -> None:
     index = model.index(row, 0) if row >= 0 else QModelIndex()
     if index == selection.currentIndex():
         return
+    before = selection.selection()
     blocker = QSignalBlocker(selection)
     if index.isValid():
         selection.setCurrentIndex(index, FLAGS.ClearAndSelect | FLAGS.Rows)
     else:
         selection.clear()
     blocker.unblock()
-    view.viewport().update()
+    # The rows that were marked and the row marked now, not the whole view.
+    last = model.columnCount() - 1
+    marked = QItemSelection(before)
+    if index.isValid():
+        marked.select(index, index.siblingAtColumn(last))
+    view.viewport().update(QRegion(view.visualRegionForSelection(marked)))

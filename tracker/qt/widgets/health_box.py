@@ -33,6 +33,7 @@ from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import hand_back
 from tracker.qt.palette import ERROR_INK
+from tracker.qt.widgets.steady import SteadyBox
 
 SHOWN_MS = 10_000  # how long the last change stays under the box
 
@@ -77,13 +78,15 @@ class HealthBox(QWidget):
         self.targets.hide()
         layout.addWidget(self.targets)
         # The last change, or why the text was refused, in full (wrapped: a refusal must
-        # be read, not guessed from "…").
+        # be read, not guessed from "…"). Its line keeps its room, empty or not: a line
+        # shown and hidden again moved the inspector below it (the effects, the editor)
+        # and repainted them at every change of health.
         self.feedback = QLabel()
         self.feedback.setObjectName("health_feedback")
         self.feedback.setWordWrap(True)
         self.feedback.setTextFormat(Qt.TextFormat.PlainText)
-        self.feedback.hide()
-        layout.addWidget(self.feedback)
+        self.feedback.setMinimumHeight(self.feedback.fontMetrics().lineSpacing())
+        layout.addWidget(SteadyBox(self.feedback))
         self._fade = QTimer(self)
         self._fade.setSingleShot(True)
         self._fade.setInterval(SHOWN_MS)
@@ -232,5 +235,4 @@ class HealthBox(QWidget):
             f"color: {ERROR_INK[dark]}; font-weight: bold;" if error else ""
         )
         self.feedback.setText(text)
-        self.feedback.setVisible(bool(text))
         self.feedback.setProperty("error", error)

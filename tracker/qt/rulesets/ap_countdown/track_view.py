@@ -10,6 +10,8 @@ reason, where it would refuse it (a refused drop changes nothing)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
@@ -49,6 +51,9 @@ Cursor = QAbstractItemView.CursorAction
 TIE_HINT = "Lanes with a grip are tied: drag one up or down to order them."
 
 
+Shown = tuple[TrackScale, int | None, tuple[str, str, str], bool]
+
+
 class CountdownTrack(QAbstractItemView):
     """The GM's central view; `combatant_selected` carries the id of the lane clicked."""
 
@@ -73,6 +78,7 @@ class CountdownTrack(QAbstractItemView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setMinimumHeight(HEADER_H + 2 * LANE_H)
         self._due_row = -1  # the lane acting now, followed into view when it changes
+        self._shown: Shown | None = None  # see `_follow_due`
         model.track_changed.connect(self._follow_due)  # once per engine event: the scale
         for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.modelReset):
             signal.connect(self._rows_changed)
@@ -81,11 +87,34 @@ class CountdownTrack(QAbstractItemView):
     # --- geometry -----------------------------------------------------------------------
     def relayout(self, *_args: object) -> None:
         """The scale fitted to the values on the track and the viewport's width."""
-        model = self.track_model
-        low, high = model.marks.value_range(model.count())  # kept: no look at every mark
-        self.scale = TrackScale.fitted(low, high, self.viewport().width())
+        self._shown = self._shown_everywhere()
+        self.scale = self._shown[0]
         self.updateGeometries()
         self.viewport().update()
+
+    def _shown_everywhere(self) -> Shown:
+        """What every lane shows, or what shows below them: the scale, the count, the
+        phase and whether the tie's hint shows (for the lanes in view)."""
+        model = self.track_model
+        low, high = model.marks.value_range(model.count())  # kept: no look at every mark
+        scale = TrackScale.fitted(low, high, self.viewport().width())
+        first = self.verticalOffset() // LANE_H
+        last = first + self.viewport().height() // LANE_H + 1
+        return scale, model.count(), self.phase_texts(), bool(self.tied_rows(first, last))
+
+    def dataChanged(
+        self,
+        top_left: QModelIndex | QPersistentModelIndex,
+        bottom_right: QModelIndex | QPersistentModelIndex,
+        roles: Sequence[int] = (),
+    ) -> None:
+        """The lanes changed, and their neighbours (a tie with the next lane is marked on
+        both)."""
+        super().dataChanged(top_left, bottom_right, roles)
+        first, last = top_left.row() - 1, bottom_right.row() + 1
+        top = lane_top(max(first, 0), self.verticalOffset())
+        bottom = lane_top(last + 1, self.verticalOffset())
+        self.viewport().update(QRect(0, top, self.viewport().width(), bottom - top))
 
     def _rows_changed(self, *_args: object) -> None:
         """Lanes came, went or moved: the scroll range and a repaint (the scale follows
@@ -95,8 +124,13 @@ class CountdownTrack(QAbstractItemView):
 
     def _follow_due(self) -> None:
         """After each engine event: the scale again, and the lane acting now brought into
-        view when another one acts (the GM's own scrolling is left alone otherwise)."""
-        self.relayout()
+        view when another one acts (the GM's own scrolling is left alone otherwise). The
+        whole track is repainted only when what every lane shows moved (the scale, the
+        count's line, the phase); else the axis, the lanes changed being the model's."""
+        if self._shown_everywhere() != self._shown:
+            self.relayout()
+        else:
+            self.viewport().update(QRect(0, 0, self.viewport().width(), HEADER_H))
         model = self.track_model
         due = model.due_row()
         if due >= 0 and due != self._due_row:
@@ -203,7 +237,10 @@ class CountdownTrack(QAbstractItemView):
         combatant = self.track_model.combatant_at(current.row()) if current.isValid() else None
         if combatant is not None:
             self.combatant_selected.emit(combatant.id)
-        self.viewport().update()
+        viewport = self.viewport()
+        for index in (previous, current):  # their lanes only (`paintEvent` paints those)
+            if index.isValid():
+                viewport.update(self.visualRect(index))
 
     # --- painting -----------------------------------------------------------------------
     def frame(self) -> Frame:
@@ -232,8 +269,14 @@ class CountdownTrack(QAbstractItemView):
         model, frame = self.track_model, self.frame()
         painter = QPainter(self.viewport())
         paint_background(painter, frame)
-        first = max((frame.dy) // LANE_H, 0)
-        last = min((frame.dy + frame.height - HEADER_H) // LANE_H + 1, model.rowCount() - 1)
+        # The lanes in the region asked for (a lane changed repaints that lane alone).
+        asked = event.rect()
+        first = max((frame.dy + asked.top() - HEADER_H) // LANE_H, frame.dy // LANE_H, 0)
+        last = min(
+            (frame.dy + asked.bottom() - HEADER_H) // LANE_H,
+            (frame.dy + frame.height - HEADER_H) // LANE_H + 1,
+            model.rowCount() - 1,
+        )
         current = self.currentIndex().row() if self.currentIndex().isValid() else -1
         tied, phase = self.tied_rows(first, last), model.phase()
         painter.setClipRect(QRect(0, HEADER_H, frame.width, frame.height - HEADER_H))

@@ -90,7 +90,11 @@ class NameHeader(QHeaderView):
         super().__init__(Qt.Orientation.Vertical, parent)
         self.setSectionsClickable(True)  # as the table's own header
         self.setHighlightSections(True)
-        self._sizes: dict[int, QSize] = {}  # by row
+        self._sizes: dict[str, QSize] = {}  # by combatant id: rows come and go
+        # The names' width so far: a longer name widens the column, a shorter one does
+        # not narrow it (the whole grid would move and repaint at each rename); rows
+        # added or removed measure it afresh.
+        self._widest = 0
         self.grid_model: WarScrollModel | None = None
         self.selected_id: str | None = None  # the inspector's combatant, highlighted
 
@@ -107,6 +111,17 @@ class NameHeader(QHeaderView):
     def follow(self, model: WarScrollModel) -> None:
         self.grid_model = model
         model.summaries_changed.connect(self._repaint_rows)
+        model.renamed.connect(self._on_renamed_rows)
+
+    def _on_renamed_rows(self, rows: list[int]) -> None:
+        """Renamed rows (`WarScrollModel.renamed`): measured again, repainted; a name
+        wider than the column widens it."""
+        self._forget_rows(rows)
+        widest = max(self.sectionSizeFromContents(row).width() for row in rows)
+        if widest > self._widest:
+            self._widest = widest
+            self.geometriesChanged.emit()  # the grid lays itself out again
+        self._repaint_rows(rows)
 
     def _repaint_rows(self, rows: list[int]) -> None:
         viewport = self.viewport()
@@ -154,31 +169,57 @@ class NameHeader(QHeaderView):
         if old is not None:
             old.headerDataChanged.disconnect(self._on_renamed)
             for signal in _structure_signals(old):
-                signal.disconnect(self._forget_sizes)
+                signal.disconnect(self._on_rows_changed)
         self._sizes.clear()
         if model is not None:  # before the header's own: sizes are forgotten first
             model.headerDataChanged.connect(self._on_renamed)
             for signal in _structure_signals(model):
-                signal.connect(self._forget_sizes)
+                signal.connect(self._on_rows_changed)
         super().setModel(model)
 
-    def _forget_sizes(self, *_args: object) -> None:
+    def _forget_sizes(self) -> None:
         self._sizes.clear()
+        self._widest = 0
+
+    def _on_rows_changed(self, *_args: object) -> None:
+        """Rows added, removed or moved: the names kept stay measured (those gone are
+        forgotten); the column's width is found again (it may narrow)."""
+        model = self.grid_model
+        if model is None:
+            self._forget_sizes()
+            return
+        here = {c.id for c in map(model.combatant_at, range(model.rowCount())) if c is not None}
+        self._sizes = {key: size for key, size in self._sizes.items() if key in here}
+        self._widest = 0
+
+    def _forget_rows(self, rows: list[int]) -> None:
+        model = self.grid_model
+        for row in rows:
+            combatant = model.combatant_at(row) if model is not None else None
+            if combatant is not None:
+                self._sizes.pop(combatant.id, None)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        self._widest = max(self._widest, hint.width())
+        return QSize(self._widest, hint.height())
 
     def _on_renamed(self, orientation: Qt.Orientation, first: int, last: int) -> None:
         if orientation == Qt.Orientation.Vertical:
-            for row in range(first, last + 1):
-                self._sizes.pop(row, None)
+            self._forget_rows(list(range(first, last + 1)))
 
     def sectionSizeFromContents(self, logicalIndex: int) -> QSize:  # noqa: N803 (Qt)
-        size = self._sizes.get(logicalIndex)
+        model = self.grid_model
+        combatant = model.combatant_at(logicalIndex) if model is not None else None
+        size = self._sizes.get(combatant.id) if combatant is not None else None
         if size is None:
             size = super().sectionSizeFromContents(logicalIndex)
-            summary = self.grid_model.summary_at(logicalIndex) if self.grid_model else None
+            summary = model.summary_at(logicalIndex) if model is not None else None
             if summary is not None:
                 width = max(size.width(), cell_width(summary, self.font()))
                 size = QSize(min(max(width, NAMES_MIN), NAMES_MAX), cell_height(self.font()))
-            self._sizes[logicalIndex] = size
+            if combatant is not None:
+                self._sizes[combatant.id] = size
         return QSize(size)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -208,7 +249,7 @@ class WarScrollGrid(QTableView):
         self.setObjectName("war_scroll_grid")
         names = NameHeader(self)
         self.setVerticalHeader(names)
-        self.grid_model = WarScrollModel(document, self)
+        self.grid_model = WarScrollModel(document, self, own_names=True)
         names.follow(self.grid_model)
         self.setModel(self.grid_model)
         self.setItemDelegate(CellDelegate(self.grid_model, self))

@@ -5,7 +5,8 @@ played, missed) come from the War Scroll ruleset; this model only shows them.
 A row's cells are asked of the ruleset once per change of that row (then kept, by
 combatant id), not once per role and paint: a repaint only looks them up. A change
 announces the rows it touched (`dataChanged`), and the names down the left only when
-one changed (`headerDataChanged` makes Qt lay the whole table out again)."""
+one changed (`headerDataChanged` makes Qt lay the whole table out again and repaint
+it; the GM's grid, whose header paints the names itself, is told by `renamed`)."""
 
 from __future__ import annotations
 
@@ -113,10 +114,17 @@ class WarScrollModel(QAbstractTableModel):
     # Rows whose identity down the left (turn marker, health, marks, badges) changed
     # but not their name: the names' header repaints them, without a new layout.
     summaries_changed = Signal(list)
+    # Rows renamed, for a header that paints the names itself (`own_names`).
+    renamed = Signal(list)
 
-    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, parent: QObject | None = None, own_names: bool = False
+    ) -> None:
+        """With `own_names`, a rename is told by `renamed` instead of `headerDataChanged`
+        (after which Qt repaints the whole grid and its names)."""
         super().__init__(parent)
         self._document = document
+        self._own_names = own_names
         self.summaries = Summaries(
             lambda: document.session, lambda c: summarize(document.session, c)
         )
@@ -316,9 +324,14 @@ class WarScrollModel(QAbstractTableModel):
 
     def _announce_names(self, rows: set[int]) -> None:
         """Headers of renamed rows only: any `headerDataChanged` re-lays out the view."""
+        renamed: list[int] = []
         for row in sorted(rows):
             combatant = self._rows.at(row)
             if combatant is None or self._names.get(combatant.id) == combatant.name:
                 continue
             self._names[combatant.id] = combatant.name
-            self.headerDataChanged.emit(Qt.Orientation.Vertical, row, row)
+            renamed.append(row)
+            if not self._own_names:
+                self.headerDataChanged.emit(Qt.Orientation.Vertical, row, row)
+        if renamed and self._own_names:
+            self.renamed.emit(renamed)

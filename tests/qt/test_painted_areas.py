@@ -1,0 +1,286 @@
+"""An operation of the GM repaints only what it changed (issue 26): every paint event of
+the window's widgets is counted, with its region, while the GM ends a turn, renames a
+combatant in the inspector, damages one in the health box and adds an effect through
+Ctrl+E's dialog, each the way the GM does it (a key, Enter, the dialog's OK). Counts
+and regions, not timings: the machine is shared.
+
+Qt repainted the whole fight view (and its names) at every change of the keyboard focus
+or of the active window: Enter in the inspector hands the keyboard back to the fight
+view, and a dialog deactivates the window and activates it again."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QPaintEvent, QRegion
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
+
+from benchmarks.fights import add_effects, build
+from tracker.engine import EditCombatant
+from tracker.qt.dialogs.effect_dialog import EffectDialog
+from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
+from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
+
+
+class Painted(QObject):
+    """The region each widget painted (united over its paint events), by widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: dict[int, QRegion] = {}
+        self.events: dict[int, int] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
+            key = id(watched)
+            self.regions[key] = self.regions.get(key, QRegion()).united(event.region())
+            self.events[key] = self.events.get(key, 0) + 1
+        return False
+
+    def of(self, widget: QWidget) -> QRegion:
+        return self.regions.get(id(widget), QRegion())
+
+
+@pytest.fixture
+def war(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """War Scroll at the table's size: 30 characters, 10 effects, one selected."""
+    session = build("war_scroll", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.select_combatant(session.encounter.combatants[3].id)
+    window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
+    _settle(qtbot)
+    yield window
+    window.document.undo_stack.setClean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+def _settle(qtbot) -> None:
+    for _ in range(3):
+        qtbot.wait(1)
+
+
+def _painted_by(qtbot, operation: Callable[[], object]) -> Painted:
+    painted = Painted()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        operation()
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    return painted
+
+
+def _grid(window: MainWindow) -> WarScrollGrid:
+    grid = window.central_view
+    assert isinstance(grid, WarScrollGrid)
+    return grid
+
+
+def _rows(grid: WarScrollGrid, ids: set[str]) -> tuple[QRegion, QRegion]:
+    """The cells' rows and the names' blocks of these combatants, in their viewports."""
+    cells, names = QRegion(), QRegion()
+    header = grid.verticalHeader()
+    for combatant_id in ids:
+        row = grid.grid_model.row_of(combatant_id)
+        top = grid.rowViewportPosition(row)
+        cells += QRect(0, top, grid.viewport().width(), grid.rowHeight(row) + 1)
+        names += QRect(0, top, header.viewport().width(), header.sectionSize(row) + 1)
+    return cells, names
+
+
+def _within(painted: QRegion, allowed: QRegion, what: str) -> None:
+    beyond = painted.subtracted(allowed)
+    told = f"{what} painted beyond its changes: {list(beyond)} (of {list(painted)})"
+    assert beyond.isEmpty(), told
+
+
+def _only_rows(window: MainWindow, painted: Painted, ids: set[str]) -> None:
+    """The fight view painted these combatants' rows at most, with the marks: the row of
+    the turn (its marker) and the current cell's focus frame; not the rest of it."""
+    grid = _grid(window)
+    turn = window.document.session.current_turn()
+    cells, names = _rows(grid, ids | ({turn.combatant_id} if turn is not None else set()))
+    cells += grid.visualRect(grid.currentIndex())
+    _within(painted.of(grid.viewport()), cells, "the grid's cells")
+    _within(painted.of(grid.verticalHeader().viewport()), names, "the names")
+    _within(painted.of(grid.horizontalHeader().viewport()), QRegion(), "the Segments")
+
+
+def _effect_rows(window: MainWindow, ids: set[str]) -> QRegion:
+    """The effects panel's rows that name one of these combatants."""
+    view = window.effects_view
+    model = view.model()
+    rows = QRegion()
+    for row in range(model.rowCount()):
+        effect = window.effects_panel.effect_at(row)
+        if effect is not None and ids & {effect.carrier_id, effect.creator_id}:
+            rect = view.visualRect(model.index(row, 0))  # with the grid lines about it
+            rows += QRect(0, rect.top() - 1, view.viewport().width(), rect.height() + 3)
+    return rows
+
+
+def test_a_rename_in_the_inspector_repaints_its_row_only(war, qtbot):
+    combatant = war.editor.combatant
+    assert combatant is not None
+    name_input = war.editor.form.editors["name"].input
+    assert isinstance(name_input, QLineEdit)
+    name_input.setFocus()
+    name_input.selectAll()
+    name_input.insert("Kit")  # shorter: the names' column need not change
+    _settle(qtbot)
+
+    painted = _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
+
+    assert war.document.encounter.find(combatant.id).name == "Kit"
+    assert QApplication.focusWidget() is war.central_view  # the keyboard back on the fight
+    _only_rows(war, painted, {combatant.id})
+    _within(painted.of(war.log_view.viewport()), QRegion(), "the log")
+    effects = painted.of(war.effects_view.viewport())
+    _within(effects, _effect_rows(war, {combatant.id}), "the effects panel")
+
+
+def test_damage_in_the_health_box_repaints_its_row_only(war, qtbot):
+    combatant = war.editor.combatant
+    assert combatant is not None
+    box = war.health_box
+    box.input.setFocus()
+    box.input.setText("-1")
+    _settle(qtbot)
+    steps = war.document.undo_stack.index()
+
+    painted = _painted_by(qtbot, lambda: QTest.keyClick(box.input, Qt.Key.Key_Return))
+
+    assert war.document.undo_stack.index() == steps + 1
+    _only_rows(war, painted, {combatant.id})
+    _within(painted.of(war.effects_view.viewport()), QRegion(), "the effects panel")
+
+
+def test_end_turn_repaints_the_rows_of_the_turn_only(war, qtbot):
+    session = war.document.session
+    before = session.current_turn()
+    assert before is not None
+
+    painted = _painted_by(qtbot, lambda: QTest.keyClick(war.central_view, Qt.Key.Key_Space))
+
+    after = session.current_turn()
+    assert after is not None and after != before
+    _only_rows(war, painted, {before.combatant_id, after.combatant_id})
+
+
+def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
+    carrier = war.editor.combatant
+    assert carrier is not None
+    _settle(qtbot)
+    shown: list[QDialog] = []
+
+    def fill_and_accept() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, EffectDialog)
+        shown.append(dialog)
+        dialog.name_edit.setText("Marked")
+        dialog.accept()
+
+    def ctrl_e() -> None:
+        QTimer.singleShot(0, fill_and_accept)
+        QTest.keyClick(war.central_view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+
+    painted = _painted_by(qtbot, ctrl_e)
+
+    assert shown, "Ctrl+E showed the dialog"
+    effects = war.document.encounter.effects
+    assert ("Marked", carrier.id) in [(e.name, e.carrier_id) for e in effects]
+    _only_rows(war, painted, {carrier.id})
+    roster = war.roster_view
+    row = roster.visualRect(war.roster_model.index(war.roster_model.row_of(carrier.id), 0))
+    _within(painted.of(roster.viewport()), QRegion(row.adjusted(0, 0, 0, 1)), "the roster")
+
+
+@pytest.mark.parametrize("ruleset_id", ["ap_countdown", "priority"])
+def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, ruleset_id):
+    """The fight view marks the inspector's combatant (`show_selected`, as the window
+    tells it): another one marked repaints the row left and the row marked, not the
+    whole view. (Through the window, the turn panel above may change its height with
+    the actions the one picked allows, which moves the view.)"""
+    session = build(ruleset_id, 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        view = window.central_view
+        assert isinstance(view, QAbstractItemView)
+        ids = [session.encounter.combatants[n].id for n in (2, 4)]
+        show = getattr(view, "show_selected", None)
+        assert show is not None
+        show(ids[0])
+        _settle(qtbot)
+        before = view.selectionModel().selection()
+
+        painted = _painted_by(qtbot, lambda: show(ids[1]))
+
+        after = view.selectionModel().selection()
+        assert after != before, "the view marks the combatant picked"
+        rows = view.visualRegionForSelection(before) + view.visualRegionForSelection(after)
+        assert not rows.isEmpty()
+        marks = QRegion()
+        for rect in rows:  # with the grid lines about them
+            marks += rect.adjusted(0, -1, 0, 2)
+        _within(painted.of(view.viewport()), marks, "the fight view")
+    finally:
+        window.document.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        qtbot.wait(1)
+
+
+def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_path):
+    """AP countdown: an engine event that moves neither the scale nor the count repaints
+    the lane changed and the lane due (the model's), with their neighbours (which may
+    tie with them), and the axis; not every lane."""
+    session = build("ap_countdown", 30)
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        track = window.central_view
+        assert isinstance(track, CountdownTrack)
+        model = track.track_model
+        row = 6
+        combatant = model.combatant_at(row)
+        assert combatant is not None
+        _settle(qtbot)
+
+        def edit() -> None:
+            window.document.apply(EditCombatant(combatant.id, {"notes": "Limping"}))
+
+        painted = _painted_by(qtbot, edit)
+
+        lanes = QRegion()
+        for changed in (row, model.due_row()):
+            for near in (changed - 1, changed, changed + 1):
+                lanes += track.visualRect(model.index(near, 0)).adjusted(0, -1, 0, 1)
+        axis = QRect(0, 0, track.viewport().width(), track.visualRect(model.index(0, 0)).top())
+        _within(painted.of(track.viewport()), lanes + axis, "the track")
+    finally:
+        window.document.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        qtbot.wait(1)

@@ -1,0 +1,76 @@
+"""Item views that repaint only their marks when the keyboard focus or the active window
+changes.
+
+Qt repaints the whole of an item view (every row's painting, by Python delegates here)
+when it gains or loses the keyboard focus and when its window is activated or
+deactivated: each dialog shown over the window (Ctrl+E, Add combatant) and each Enter
+in the inspector (the focus back to the fight) repainted the fight view twice. What
+the focus and the activation change in a view is the current item's focus frame, the
+selection's colours and the view's frame: `quiet_focus` repaints those only.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QRegion
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
+
+_ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
+_FOCUS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
+_OWN = Qt.FindChildOption.FindDirectChildrenOnly
+
+
+class QuietFocus(QObject):
+    """Installed on a view and its viewport (`quiet_focus`); a child of the view."""
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self._view = view
+        if not isinstance(view, QHeaderView):  # a header takes no focus
+            view.installEventFilter(self)
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        kind = event.type()
+        view = self._view
+        if watched is view:
+            if kind in _FOCUS and view.currentIndex().isValid():
+                # A view without a current item picks one as it gains the focus: left
+                # to Qt. Otherwise Qt would only repaint the view and its viewport.
+                editable = bool(view.currentIndex().flags() & Qt.ItemFlag.ItemIsEditable)
+                view.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, editable)
+                self._repaint_marks()
+                return True
+            return False
+        if kind in _ACTIVATION and isinstance(watched, QWidget):
+            # The viewport, which Qt repaints whole. With children (an editor open)
+            # the event is left to Qt, which tells them.
+            if watched.findChildren(QWidget):
+                return False
+            self._repaint_marks()
+            return True
+        return False
+
+    def _repaint_marks(self) -> None:
+        """The current item, the selection and the view's frame (not the viewport)."""
+        view = self._view
+        marks = QRegion()
+        current = view.currentIndex()
+        if current.isValid():
+            marks += view.visualRect(current)
+        selection = view.selectionModel()
+        if selection is not None and selection.hasSelection():
+            marks += view.visualRegionForSelection(selection.selection())
+        viewport = view.viewport()
+        if not marks.isEmpty():
+            viewport.update(marks)
+        view.update(QRegion(view.rect()) - QRegion(viewport.geometry()))
+
+
+def quiet_focus(root: QWidget) -> None:
+    """Every item view in `root` (its headers too) repaints only its marks on a change of
+    focus or of the active window; a view already quiet is left as it is."""
+    views = [root] if isinstance(root, QAbstractItemView) else []
+    for view in [*views, *root.findChildren(QAbstractItemView)]:
+        if view.findChild(QuietFocus, options=_OWN) is None:
+            QuietFocus(view)
