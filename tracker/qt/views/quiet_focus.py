@@ -15,6 +15,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
+from tracker.qt.views.viewports import viewport_of
+
 _ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 _FOCUS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
 _OWN = Qt.FindChildOption.FindDirectChildrenOnly
@@ -28,7 +30,7 @@ class QuietFocus(QObject):
         self._view = view
         if not isinstance(view, QHeaderView):  # a header takes no focus
             view.installEventFilter(self)
-        view.viewport().installEventFilter(self)
+        viewport_of(view).installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
         kind = event.type()
@@ -61,7 +63,7 @@ class QuietFocus(QObject):
         selection = view.selectionModel()
         if selection is not None and selection.hasSelection():
             marks += view.visualRegionForSelection(selection.selection())
-        viewport = view.viewport()
+        viewport = viewport_of(view)
         if not marks.isEmpty():
             viewport.update(marks)
         view.update(QRegion(view.rect()) - QRegion(viewport.geometry()))

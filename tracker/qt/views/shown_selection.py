@@ -9,6 +9,8 @@ from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, QSi
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QAbstractItemView
 
+from tracker.qt.views.viewports import viewport_of
+
 FLAGS = QItemSelectionModel.SelectionFlag
 
 
@@ -32,4 +34,4 @@ def show_selected_row(view: QAbstractItemView, row: int) -> None:
     marked = QItemSelection(before)
     if index.isValid():
         marked.select(index, index.siblingAtColumn(last))
-    view.viewport().update(QRegion(view.visualRegionForSelection(marked)))
+    viewport_of(view).update(QRegion(view.visualRegionForSelection(marked)))
