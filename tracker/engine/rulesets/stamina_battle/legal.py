@@ -21,7 +21,7 @@ from tracker.engine.ruleset import AnyRuleset, LegalAction
 from tracker.engine.rulesets.stamina_battle.actions import GUARD_STATS, WEAPON_COSTS, WEAPONS
 from tracker.engine.rulesets.stamina_battle.actions import technique_key as _technique_key
 from tracker.engine.rulesets.stamina_battle.options import order_fixed
-from tracker.engine.rulesets.stamina_battle.reactions import REACTION_CHOICES, uses_left
+from tracker.engine.rulesets.stamina_battle.reactions import REACTION_CHOICES, listed, uses_left
 from tracker.engine.rulesets.stamina_battle.reactions import known as known_reactions
 from tracker.engine.rulesets.stamina_battle.sides import (
     current_unit,
@@ -162,10 +162,22 @@ def _react(encounter: Encounter, unit: Combatant) -> LegalAction | None:
     if not clock(encounter).started:
         return None
     choices = tuple(c for c in REACTION_CHOICES if _can_react(unit, c))
-    if not choices:
+    if choices:
+        params = {"reaction": choices[0], "name": "", "cost": 1, "per_round": 0}
+        return _offer("react", params, reaction=choices)
+    # None it knows can be paid for: a custom one named, at its cost (1, or the 0 typed
+    # when the pool cannot pay 1), unless that name is one of its own (its own cost).
+    pool = rt(unit).stamina
+    own = next((r for r in listed(unit) if r.name.casefold() == TEXT_TRIED), None)
+    if own is not None:
+        left = uses_left(unit, own)
+        cost: int | None = 1 if pool.can_pay(own.cost) and (left is None or left > 0) else None
+    else:
+        cost = next((c for c in (1, 0) if pool.can_pay(c)), None)
+    if cost is None:
         return None
-    params = {"reaction": choices[0], "name": "", "cost": 1, "per_round": 0}
-    return _offer("react", params, reaction=choices)
+    custom = {"reaction": "custom", "name": TEXT_TRIED, "cost": cost, "per_round": 0}
+    return _offer("react", custom, reaction=("custom",))
 
 
 def _go_next(encounter: Encounter, unit: Combatant) -> LegalAction | None:
