@@ -781,8 +781,8 @@ class ConformanceMachine(RuleBasedStateMachine):
         valid values (which may be refused, for a value)."""
         assert self.session is not None
         kinds = sorted({a.action for a in legal})
-        if data.draw(st.integers(0, 3), label="least taken") == 0:
-            # now and then, the action of a turn or an effect this playthrough took least
+        if data.draw(st.booleans(), label="least taken"):
+            # half the time, the action of a turn or an effect this playthrough took least
             # (those on any combatant are there at any time: the spell they would drop,
             # the concentration they would end, is left to go on): the states that follow
             # only from a rarer one (a maintained song stopped) are reached

@@ -102,7 +102,7 @@ def trial_refusal(
     return refusal
 
 
-def _alternatives(field: Field) -> list[Any]:
+def plausible_values(field: Field) -> list[Any]:
     """Plausible values of a parameter refused at its default."""
     if field.kind == "int":
         values = [1, field.minimum, field.maximum]
@@ -134,7 +134,7 @@ def tried(
             if accepted is None:
                 return None
             break
-        for value in _alternatives(field):
+        for value in plausible_values(field):
             candidate = {**params, field.name: value}
             refused = refusal(RulesetAction(spec.name, combatant_id, candidate))
             if refused is None or refused.field != field.name:

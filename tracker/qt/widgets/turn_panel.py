@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.legal import remembered_refusal
+from tracker.engine.legal import plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
@@ -139,20 +139,25 @@ class TurnPanel(QWidget):
 
     def _refused(self, spec: ActionSpec, target: str | None) -> str:
         """Why the rules refuse an action `legal_actions` does not offer: the engine
-        tries it with the values in its inputs (then another choice: a Parry too dear)
-        and rolls it back, so the reason is the rules' own ("" if these values apply).
-        Asked only when the GM points at the action or presses it."""
-        typed = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        tries it with the values in its inputs and rolls it back, so the reason is the
+        rules' own; a value refused (a blank name) is tried again with a plausible one,
+        to find what stands in the way whatever is typed. Asked only when the GM points
+        at the action or presses it ("": these values apply after all)."""
         ask = remembered_refusal(self._document.session)
-        error = ask(RulesetAction(spec.name, target, typed))
-        if error is None or error.field in typed:
-            return ""
-        for field in spec.params:
-            for choice in field.choices:
-                other = ask(RulesetAction(spec.name, target, {**typed, field.name: choice}))
-                if other is None or other.field in typed:
-                    return ""
-        return error.message
+        params = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        fields = {field.name: field for field in spec.params}
+        error = ask(RulesetAction(spec.name, target, params))
+        while error is not None and error.field in fields:
+            field = fields.pop(error.field)
+            for value in plausible_values(field):
+                candidate = {**params, field.name: value}
+                other = ask(RulesetAction(spec.name, target, candidate))
+                if other is None or other.field != field.name:
+                    params, error = candidate, other
+                    break
+            else:
+                break
+        return "" if error is None else error.message
 
     def _availability(self) -> tuple[str | None, Reasons]:
         """Why End Turn (None: it is allowed) and each greyed-out action cannot be taken
