@@ -34,6 +34,8 @@ NOT_REACHED_YET: dict[str, dict[str, str]] = {
         "plausible value offers it",
         "end_concentration": "a 5e effect held by its creator's concentration is rare",
         "concentration_save": "needs damage to a concentrating caster",
+        "sustain": "a PF2e sustained effect: PF2e and that duration together are rare",
+        "flat_check": "a PF2e persistent damage effect's prompt: as rare",
     },
 }
 
