@@ -29,7 +29,7 @@ import json
 import random
 import re
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,6 +77,7 @@ from tracker.engine import (
 from tracker.engine.changes import ChangeSet
 from tracker.engine.dice import roll_faces
 from tracker.engine.health import is_defeated, parse_change
+from tracker.engine.legal import tried_legal_actions
 from tracker.engine.ruleset import ActionSpec, LegalAction
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import SIDES, Encounter
@@ -118,6 +119,12 @@ class Tally:
     )
     rounds: list[int] = dataclasses.field(default_factory=list)
     not_offered: int = 0  # actions legal_actions did not offer, tried: each refused
+    # per prompt (its key's first part) and answer (the action, or the command's type)
+    answers: defaultdict[str, int] = dataclasses.field(default_factory=lambda: defaultdict(int))
+
+    def never_applied(self, declared: tuple[ActionSpec, ...]) -> list[str]:
+        """The declared actions (prompt answers among them) no playthrough applied."""
+        return [spec.name for spec in declared if self.actions[spec.name][0] == 0]
 
     def report(self, ruleset_id: str) -> str:
         deep = sum(r >= 3 for r in self.rounds)
@@ -129,6 +136,9 @@ class Tally:
         lines += [
             f"  {name:<18} applied {counts[0]:>5}  refused {counts[1]:>5}"
             for name, counts in sorted(self.actions.items())
+        ]
+        lines += ["  prompt answers:"] + [
+            f"    {answer:<34} {count:>5}" for answer, count in sorted(self.answers.items())
         ]
         return "\n".join(lines)
 
@@ -195,6 +205,29 @@ def _kind(command: Command) -> str:
     if isinstance(command, MoveCombatant):
         return command.combatant_id
     return type(command).__name__
+
+
+def _a_little_more(spec: ActionSpec, offered: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """Each number a little above its offered value (within its range): where the rules
+    change (a spell just too dear for the pool charges over turns)."""
+    return st.fixed_dictionaries(
+        {
+            f.name: st.integers(offered[f.name], offered[f.name] + 8).map(
+                lambda value, f=f: min(value, f.maximum) if f.maximum is not None else value
+            )
+            for f in spec.params
+            if f.kind == "int" and isinstance(offered.get(f.name), int)
+        }
+    )
+
+
+def _hashable(legal: LegalAction) -> tuple[Any, ...]:
+    return (
+        legal.action,
+        legal.combatant_id,
+        repr(sorted(legal.params.items())),  # a value may be a list
+        tuple(sorted(legal.choices.items())),
+    )
 
 
 def _without_changes(shown: Any) -> Any:
@@ -355,6 +388,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         self.position = 0  # where the session is in `states`
         self.steps = 0
         self.furthest = 0  # the furthest round reached
+        self.taken: Counter[str] = Counter()  # actions applied in this playthrough
         self.busy = False  # a step is under way: if teardown sees it, the step failed
 
     @property
@@ -440,6 +474,8 @@ class ConformanceMachine(RuleBasedStateMachine):
     def _tally(self, command: Command, *, applied: bool) -> None:
         if isinstance(command, RulesetAction):
             TALLIES[self.ruleset_id].actions[command.action][0 if applied else 1] += 1
+            if applied:
+                self.taken[command.action] += 1
 
     def _holder(self) -> str | None:
         assert self.session is not None
@@ -594,6 +630,8 @@ class ConformanceMachine(RuleBasedStateMachine):
                     break
                 self._answer_prompt(data)
                 soon = None  # something else happened: no longer two End Turns in a row
+            if self._take_a_new_own_action():
+                soon = None
             if self.session.current_turn() is None:
                 soon = None
                 if not self._apply(StartEncounter()):
@@ -602,6 +640,19 @@ class ConformanceMachine(RuleBasedStateMachine):
             soon = self._end_turn(soon)
             if soon is None:
                 return
+
+    def _take_a_new_own_action(self) -> bool:
+        """Take, with its offered values, the first action of the current turn's own that
+        this playthrough never took, if one is offered: those that only a later turn
+        offers (a spell charged over turns, then resolved) are reached too."""
+        own = [s.name for s in self.ruleset.actions if s.on == "current"]
+        if all(self.taken[name] for name in own):
+            return False
+        for legal in self.ruleset.legal_actions(self.encounter, ()):  # nobody's but the turn's
+            if legal.action in own and not self.taken[legal.action]:
+                command = RulesetAction(legal.action, legal.combatant_id, legal.params)
+                return self._apply(command, must_accept=True) is not None
+        return False
 
     def _end_turn(self, soon_before: set[str] | None) -> set[str] | None:
         """End the turn: the turns that come next are those `upcoming_turns` announced
@@ -730,7 +781,15 @@ class ConformanceMachine(RuleBasedStateMachine):
         valid values (which may be refused, for a value)."""
         assert self.session is not None
         kinds = sorted({a.action for a in legal})
-        name = data.draw(st.sampled_from(kinds), label="legal action")
+        if data.draw(st.booleans(), label="least taken"):
+            # half the time, the action of a turn or an effect this playthrough took least
+            # (those on any combatant are there at any time: the spell they would drop,
+            # the concentration they would end, is left to go on): the states that follow
+            # only from a rarer one (a maintained song stopped) are reached
+            rare = [k for k in kinds if self.ruleset.action_spec(k).on != "any"] or kinds
+            name = min(rare, key=lambda kind: (self.taken[kind], kind))
+        else:
+            name = data.draw(st.sampled_from(kinds), label="legal action")
         chosen = data.draw(st.sampled_from([a for a in legal if a.action == name]), label=name)
         variants = chosen.variants()
         for params in variants[1:]:  # each choice offered applies (the first: below)
@@ -743,7 +802,10 @@ class ConformanceMachine(RuleBasedStateMachine):
             refused = self.session.refusal(command)
             assert refused is None, f"offered {chosen!r}, yet refused: {refused}"
             spec = self.ruleset.action_spec(chosen.action)
-            values = data.draw(valid_field_values(spec.params), label="params")
+            if data.draw(st.booleans(), label="a little more"):
+                values = data.draw(_a_little_more(spec, params), label="params")
+            else:
+                values = data.draw(valid_field_values(spec.params), label="params")
             self._apply(dataclasses.replace(command, params={**params, **values}))
             return
         self._apply(command, must_accept=True)
@@ -827,7 +889,9 @@ class ConformanceMachine(RuleBasedStateMachine):
             values = data.draw(valid_field_values(answer.fields), label="fields")
             command = dataclasses.replace(command, params={**command.params, **values})
         note(f"answering {prompt.key!r} with {answer.label!r}")
-        self._apply(command, must_accept=True)
+        if self._apply(command, must_accept=True) is not None:
+            kind = command.action if isinstance(command, RulesetAction) else type(command).__name__
+            TALLIES[self.ruleset_id].answers[f"{prompt.key[0]}: {kind}"] += 1
 
     @precondition(_prompt_open)
     @rule(data=st.data())
@@ -1021,6 +1085,10 @@ class ConformanceMachine(RuleBasedStateMachine):
         `and_nothing_else`, every action not offered is refused (with its defaults)."""
         assert self.session is not None
         legal_actions = self.ruleset.legal_actions(self.encounter)
+        tried = tried_legal_actions(self.ruleset, self.encounter)
+        assert set(map(_hashable, legal_actions)) == set(map(_hashable, tried)), (
+            f"legal_actions differs from trying every action: {legal_actions} != {tried}"
+        )
         for legal in legal_actions:
             for params in legal.variants():
                 command = RulesetAction(legal.action, legal.combatant_id, params)

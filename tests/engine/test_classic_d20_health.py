@@ -235,3 +235,20 @@ def test_the_gms_set_to_0_makes_her_fall_and_heal_wakes_her():
     assert state(session, ids["Ayla"]).dying == 1
     session.undo()
     assert state(session, ids["Ayla"]).dying == 0 and hp(session, ids["Ayla"]) == 20
+
+
+def test_a_stable_creature_hit_again_saves_to_stable_with_at_most_three_successes():
+    """Damage ends stability (a failure); the next success makes it stable again, and the
+    state stays one a file can hold (found by the conformance suite)."""
+    session, ids = fight(CAST)
+    _down(session, ids)
+    for _ in range(3):
+        act(session, "death_save", ids["Ayla"], d20=10)
+        end(session, 2)
+        if state(session, ids["Ayla"]).death.stable:
+            break
+    act(session, "damage", ids["Ayla"], amount=1)  # stable no more: a failure
+    assert not state(session, ids["Ayla"]).death.stable
+    act(session, "death_save", ids["Ayla"], d20=10)
+    saves = state(session, ids["Ayla"]).death
+    assert saves.stable and saves.successes == 3  # a file holds at most 3

@@ -102,7 +102,7 @@ def trial_refusal(
     return refusal
 
 
-def _alternatives(field: Field) -> list[Any]:
+def plausible_values(field: Field) -> list[Any]:
     """Plausible values of a parameter refused at its default."""
     if field.kind == "int":
         values = [1, field.minimum, field.maximum]
@@ -130,11 +130,11 @@ def tried(
             break
         field = fields.pop(error.field or "", None)
         if field is None:  # refused whatever value it names: another choice may do
-            accepted = _a_choice_taken(refusal, spec, combatant_id, params, fields)
+            accepted = _a_choice_taken(refusal, spec, combatant_id, params, fields, fixed)
             if accepted is None:
                 return None
             break
-        for value in _alternatives(field):
+        for value in plausible_values(field):
             candidate = {**params, field.name: value}
             refused = refusal(RulesetAction(spec.name, combatant_id, candidate))
             if refused is None or refused.field != field.name:
@@ -164,19 +164,20 @@ def _a_choice_taken(
     combatant_id: str | None,
     params: dict[str, Any],
     fields: dict[str, Field],
+    fixed: dict[str, Any],
 ) -> dict[str, Any] | None:
-    """`params` with one choice parameter set to another of its choices that the rules
-    accept (a Parry too dear, an Evade paid), or None."""
+    """The values of another choice of a choice parameter that the rules accept (a
+    Parry too dear, an Evade paid; a custom reaction named, at a cost it can pay),
+    found as `tried` finds them with that choice fixed; or None."""
     for field in fields.values():
         if field.kind != "choice":
             continue
         for choice in field.choices:
-            candidate = {**params, field.name: choice}
-            if (
-                choice != params.get(field.name)
-                and refusal(RulesetAction(spec.name, combatant_id, candidate)) is None
-            ):
-                return candidate
+            if choice == params.get(field.name):
+                continue
+            found = tried(refusal, spec, combatant_id, {**fixed, field.name: choice})
+            if found is not None:
+                return found.params
     return None
 
 

@@ -1,7 +1,8 @@
 """The ruleset's actions as a compact palette: one framed chip per action (its button
 and small inputs for its parameters), the turn's actions on one line and those on the
 selected combatant on the next, wrapping when the window is narrow. What is not
-allowed now is greyed out, and a one-line reason under the palette says why."""
+allowed now is greyed out, and a one-line reason under the palette says why (worked out
+when the GM points at the action: `Reasons`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
+from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.flow_layout import FlowLayout
 from tracker.qt.widgets.steady import SteadyBox
 
@@ -145,6 +147,19 @@ def roll_tip(spec: ActionSpec, field: Field, name: str | None) -> str:
     return f"Roll {whose} dice for {field.label} and take {spec.label}."
 
 
+class ChipButton(QPushButton):
+    """An action's button: its tooltip, read, says why it is greyed out (worked out
+    then, `before_tip`)."""
+
+    def __init__(self, text: str, before_tip: Callable[[], None]) -> None:
+        super().__init__(text)
+        self._before_tip = before_tip
+
+    def toolTip(self) -> str:
+        self._before_tip()
+        return super().toolTip()
+
+
 class ActionChip(QFrame):
     """One action: its button; a lone number parameter in a small box beside it; any
     other parameters behind a ▾ button that opens them in a popup."""
@@ -156,7 +171,7 @@ class ActionChip(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(2)
-        self.button = QPushButton(spec.label)
+        self.button = ChipButton(spec.label, self.show_tips)
         self.button.setObjectName(f"action_{spec.name}")
         self.button.setAutoDefault(True)  # Enter on the focused button presses it
         layout.addWidget(self.button)
@@ -188,34 +203,66 @@ class ActionChip(QFrame):
             self.more_button.clicked.connect(lambda: self.open_params())
             layout.addWidget(self.more_button)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self._shown: tuple[str, str] | None = None  # (reason, help) shown
+        self._allowed = True
+        self._help = ""
+        self._reasons = Reasons()
+        self._shown: tuple[str, str] | None = None  # (reason, help) in the tooltips
+        self._tips_due = False  # greyed out for a reason not shown yet (`show_tips`)
 
     def open_params(self) -> None:
         if self.popup is not None:
             self.popup.open_under(self)
 
-    def show_allowed(self, reason: str, help_text: str) -> None:
-        """Grey the whole chip out (button, inputs, Roll, ▾) with the `reason` in its
-        tooltips, or bring it back saying what it does (`help_text`). Nothing is touched
-        when neither changed (a step often changes neither)."""
-        if (reason, help_text) == self._shown:
-            return
-        self._shown = (reason, help_text)
-        allowed = not reason
-        widgets: list[QWidget] = [self.button, *self.inputs.values(), *self.roll_buttons.values()]
-        if self.more_button is not None:
-            widgets.append(self.more_button)
-        if self.popup is not None:
-            widgets.append(self.popup.do_button)
-            if not allowed:
-                self.popup.hide()
-        for widget in widgets:
-            if widget.isEnabled() != allowed:
+    def show_allowed(self, reasons: Reasons, help_text: str) -> None:
+        """Grey the whole chip out (button, inputs, Roll, ▾) when `reasons` names its
+        action, with the reason in its tooltips (if it is not known yet, when they are
+        shown: `show_tips`), or bring it back saying what it does (`help_text`). No
+        widget is touched when nothing it shows changed (a step often changes nothing)."""
+        allowed = self.spec.name not in reasons
+        self._reasons, self._help = reasons, help_text
+        if allowed != self._allowed:
+            self._allowed = allowed
+            widgets: list[QWidget] = [
+                self.button,
+                *self.inputs.values(),
+                *self.roll_buttons.values(),
+            ]
+            if self.more_button is not None:
+                widgets.append(self.more_button)
+            if self.popup is not None:
+                widgets.append(self.popup.do_button)
+                if not allowed:
+                    self.popup.hide()
+            for widget in widgets:
                 widget.setEnabled(allowed)
-        tip = f"Not now: {reason}" if reason else help_text
-        self.button.setToolTip(plain_tip(tip))
-        self.setToolTip(plain_tip(tip))
+        known = "" if allowed else reasons.known(self.spec.name)
+        self._tips_due = known is None
+        if known is not None:
+            self._show_tips(known)
+
+    def show_tips(self) -> None:
+        """The tooltips say why the chip is greyed out: the reason worked out now, if it
+        was not yet (the GM points at it)."""
+        if self._tips_due:
+            self._tips_due = False
+            self._show_tips(self._reasons.get(self.spec.name, ""))
+
+    def reason(self) -> str:
+        """Why the action cannot be taken now ("": it can)."""
+        return self._reasons.get(self.spec.name, "")
+
+    def _show_tips(self, reason: str) -> None:
+        if (reason, self._help) == self._shown:
+            return
+        self._shown = (reason, self._help)
+        tip = plain_tip(f"Not now: {reason}" if reason else self._help)
+        QPushButton.setToolTip(self.button, tip)
+        self.setToolTip(tip)
         self._roll_tips()
+
+    def toolTip(self) -> str:
+        self.show_tips()
+        return super().toolTip()
 
     def show_selected(self, name: str | None, acting: str | None = None) -> None:
         """The Roll buttons roll the selected combatant's dice (`name`), or the acting
@@ -272,7 +319,7 @@ class ActionPalette(QWidget):
         layout.addWidget(SteadyBox(self.reason_label))  # a new reason lays nothing out
         self.chips: dict[str, ActionChip] = {}
         self.selected_caption: QLabel | None = None
-        self._reasons: dict[str, str] = {}
+        self._reasons = Reasons()
         self._keys: dict[str, str] = {}
         self._pointed: str | None = None  # the action under the mouse or with the focus
 
@@ -286,7 +333,7 @@ class ActionPalette(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self.chips.clear()
-        self._reasons.clear()
+        self._reasons = Reasons()
         self._keys = dict(keys)
         self._pointed = None
         self.selected_caption = None
@@ -321,7 +368,7 @@ class ActionPalette(QWidget):
             enter = EnterPerforms(partial(self._do, chip), chip)
             for widget in chip.inputs.values():
                 enter.watch(widget)
-            for widget in (chip, chip.button, *chip.inputs.values()):
+            for widget in (chip, chip.button, *chip.inputs.values(), *chip.roll_buttons.values()):
                 widget.installEventFilter(self)
             self.chips[spec.name] = chip
             flow.addWidget(chip)
@@ -334,12 +381,13 @@ class ActionPalette(QWidget):
         self._perform(chip.spec.name)
 
     # --- what is allowed --------------------------------------------------------------
-    def show_availability(self, reasons: dict[str, str], helps: dict[str, str]) -> None:
-        """`reasons`: why each action cannot be taken now ("" when it can); `helps`:
-        what each does. Greys out the chips and sets their tooltips and the reason line."""
-        self._reasons = dict(reasons)
+    def show_availability(self, reasons: Reasons, helps: dict[str, str]) -> None:
+        """`reasons`: why each greyed-out action cannot be taken now (worked out when
+        asked); `helps`: what each does. Greys out the chips and sets their tooltips and
+        the reason line."""
+        self._reasons = reasons
         for name, chip in self.chips.items():
-            chip.show_allowed(reasons.get(name, ""), f"{helps[name]}{self._keys.get(name, '')}")
+            chip.show_allowed(reasons, f"{helps[name]}{self._keys.get(name, '')}")
         self._show_reason()
 
     def set_selected_name(self, name: str | None, acting: str | None = None) -> None:
@@ -356,13 +404,14 @@ class ActionPalette(QWidget):
         does); with none pointed, the reason every action shares, or which are out."""
         pointed = self.chips.get(self._pointed or "")
         if pointed is not None:
-            reason = self._reasons.get(pointed.spec.name, "")
+            reason = pointed.reason()
+            pointed.show_tips()
             what = reason or pointed.spec.help
             self.reason_label.set_full_text(f"{pointed.spec.label}: {what}" if what else "")
             return
-        out = [name for name, reason in self._reasons.items() if reason]
-        shared = {self._reasons[name] for name in out}
-        if out and len(out) == len(self.chips) and len(shared) == 1:
+        out = list(self._reasons)  # only the reasons known already: none is worked out
+        shared = {self._reasons.known(name) for name in out}
+        if out and len(out) == len(self.chips) and len(shared) == 1 and None not in shared:
             text = f"Not now: {shared.pop()}"
         elif out:
             labels = ", ".join(self.chips[name].spec.label for name in out)
@@ -372,13 +421,13 @@ class ActionPalette(QWidget):
         self.reason_label.set_full_text(text)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Follow the action pointed at (mouse over its chip, or focus in it)."""
+        """Follow the action pointed at (mouse over its chip, or focus in it); a tooltip
+        about to show says why its action is greyed out (worked out now)."""
         kind = event.type()
-        if kind in (QEvent.Type.Enter, QEvent.Type.FocusIn):
-            widget = watched if isinstance(watched, QWidget) else None
-            while widget is not None and not isinstance(widget, ActionChip) and widget is not self:
-                widget = widget.parentWidget()
-            chip = widget if isinstance(widget, ActionChip) else None
+        chip = self._chip_of(watched)
+        if kind == QEvent.Type.ToolTip and chip is not None:
+            chip.show_tips()
+        elif kind in (QEvent.Type.Enter, QEvent.Type.FocusIn):
             if chip is not None and self._pointed != chip.spec.name:
                 self._pointed = chip.spec.name
                 self._show_reason()
@@ -386,3 +435,9 @@ class ActionPalette(QWidget):
             self._pointed = None
             self._show_reason()
         return False
+
+    def _chip_of(self, watched: QObject) -> ActionChip | None:
+        widget = watched if isinstance(watched, QWidget) else None
+        while widget is not None and not isinstance(widget, ActionChip) and widget is not self:
+            widget = widget.parentWidget()
+        return widget if isinstance(widget, ActionChip) else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -21,13 +22,14 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.legal import remembered_refusal
+from tracker.engine.legal import plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import param_value
 from tracker.qt.widgets.action_palette import ActionPalette
+from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.steady import SteadyBox
 
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
@@ -84,7 +86,7 @@ class TurnPanel(QWidget):
         self.action_buttons: dict[str, QPushButton] = {}
         self.shortcut_actions: list[QAction] = []
         self.action_inputs: dict[str, dict[str, QWidget]] = {}
-        self.unavailable: dict[str, str] = {}  # action name → why it cannot be taken now
+        self.unavailable = Reasons()  # greyed-out action → why (worked out when asked)
         self._shortcut_text: dict[str, str] = {}
         self._build_actions()
         document.changed.connect(lambda _event: self.refresh())
@@ -121,45 +123,46 @@ class TurnPanel(QWidget):
         self._build_actions()
         self.refresh()
 
-    def _unavailable(
-        self,
-        spec: ActionSpec,
-        started: bool,
-        turn: Turn | None,
-        legal: set[tuple[str, str | None]],
-    ) -> str:
-        """Why the action cannot be taken now ("" if it can): it can when the ruleset
-        offers it on its target (`Ruleset.legal_actions`, `legal`), or when the values
-        in its inputs apply or are refused only for a value typed (the refusal names a
-        parameter). Else the engine tries it with those values and rolls it back, so
-        the reason shown is the rules' own."""
+    def _target_now(
+        self, spec: ActionSpec, started: bool, turn: Turn | None
+    ) -> tuple[str | None, str]:
+        """(whom the action is for, why it cannot be taken whatever the rules say: "" if
+        nothing stands in the way but the rules)."""
         gm_turn = turn is not None and turn.combatant_id is None
-        target: str | None = None
         if spec.on == "any" or (spec.on == "current" and gm_turn):
             target = self._selected()
-            if target is None:
-                return "Select a combatant first."
-        elif not started or turn is None:
+            return target, "" if target is not None else "Select a combatant first."
+        if not started or turn is None:
             session = self._document.session
-            return session.ruleset.no_turn_reason(session.encounter)
-        if (spec.name, target) in legal:
-            return ""
-        typed = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
-        ask = remembered_refusal(self._document.session)  # legal_actions asked it already
-        error = ask(RulesetAction(spec.name, target, typed))
-        if error is None or error.field in typed:
-            return ""
-        for field in spec.params:  # another choice may be taken (a Parry too dear)
-            for choice in field.choices:
-                other = ask(RulesetAction(spec.name, target, {**typed, field.name: choice}))
-                if other is None or other.field in typed:
-                    return ""
-        return error.message
+            return None, session.ruleset.no_turn_reason(session.encounter)
+        return None, ""
 
-    def _availability(self) -> tuple[str | None, dict[str, str]]:
-        """Why End Turn (None: it is allowed) and each action cannot be taken now ("":
-        it can). Worked out once per change of the encounter, of the selection or of
-        the values typed, however many signals ask."""
+    def _refused(self, spec: ActionSpec, target: str | None) -> str:
+        """Why the rules refuse an action `legal_actions` does not offer: the engine
+        tries it with the values in its inputs and rolls it back, so the reason is the
+        rules' own; a value refused (a blank name) is tried again with a plausible one,
+        to find what stands in the way whatever is typed. Asked only when the GM points
+        at the action or presses it ("": these values apply after all)."""
+        ask = remembered_refusal(self._document.session)
+        params = {name: param_value(w) for name, w in self.action_inputs[spec.name].items()}
+        fields = {field.name: field for field in spec.params}
+        error = ask(RulesetAction(spec.name, target, params))
+        while error is not None and error.field in fields:
+            field = fields.pop(error.field)
+            for value in plausible_values(field):
+                candidate = {**params, field.name: value}
+                other = ask(RulesetAction(spec.name, target, candidate))
+                if other is None or other.field != field.name:
+                    params, error = candidate, other
+                    break
+            else:
+                break
+        return "" if error is None else error.message
+
+    def _availability(self) -> tuple[str | None, Reasons]:
+        """Why End Turn (None: it is allowed) and each greyed-out action cannot be taken
+        now. Worked out once per change of the encounter, of the selection or of the
+        values typed, however many signals ask."""
         typed = tuple(
             (name, field, param_value(widget))
             for name, inputs in self.action_inputs.items()
@@ -169,7 +172,9 @@ class TurnPanel(QWidget):
         encounter: Encounter = self._document.encounter
         return encounter.derived(key, self._work_out_availability)
 
-    def _work_out_availability(self) -> tuple[str | None, dict[str, str]]:
+    def _work_out_availability(self) -> tuple[str | None, Reasons]:
+        """An action can be taken when `Ruleset.legal_actions` offers it on its target;
+        the reason of one it does not offer is worked out when asked (`_refused`)."""
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
         end_reason: str | None = ""  # nobody has a turn to end
@@ -182,19 +187,26 @@ class TurnPanel(QWidget):
         )
         legal = {(action.action, action.combatant_id) for action in offered}
         turn = session.current_turn()
-        reasons = {
-            name: self._unavailable(session.ruleset.action_spec(name), started, turn, legal)
-            for name in self.action_buttons
-        }
-        return end_reason, reasons
+        known: dict[str, str] = {}
+        lazy: dict[str, Callable[[], str]] = {}
+        for name in self.action_buttons:
+            spec = session.ruleset.action_spec(name)
+            target, reason = self._target_now(spec, started, turn)
+            if reason:
+                known[name] = reason
+            elif (name, target) not in legal:
+                lazy[name] = partial(self._refused, spec, target)
+        return end_reason, Reasons(known, lazy)
 
     def trigger(self, name: str) -> bool:
         """The action's keyboard shortcut: take it, or, when it is not allowed now, say
         why at the top of the window (a greyed-out button says it on hover)."""
-        reason = self.unavailable.get(name)
-        if reason:
-            self._document.refused.emit(reason, "")
-            return False
+        if name in self.unavailable:
+            reason = self.unavailable[name]
+            if reason:
+                self._document.refused.emit(reason, "")
+                return False
+            return self._perform_named(name)  # not offered, yet the values typed apply
         self.action_buttons[name].click()
         return True
 
@@ -310,7 +322,7 @@ class TurnPanel(QWidget):
         tip = plain_tip(f"Not now: {end_reason}") if end_reason else "End the turn"
         if self.end_turn_button.toolTip() != tip:
             self.end_turn_button.setToolTip(tip)
-        self.unavailable = {name: reason for name, reason in reasons.items() if reason}
+        self.unavailable = reasons
         chips = self.palette_widget.chips
         self.park_focus(tuple(chips[name] for name in self.unavailable if name in chips))
         helps = {name: session.ruleset.action_spec(name).help for name in self.action_buttons}

@@ -246,7 +246,7 @@ def death_save(tx: Transaction, encounter: Encounter, combatant: Combatant, d20:
         return
     if d20 >= SAVE_DC:
         saves = touch(tx, combatant).death
-        saves.successes += 1
+        saves.successes = min(saves.successes + 1, DEATH_SAVES)  # hit again when stable
         tx.log(f"{combatant.name}'s death save: {d20}, a success ({saves.successes}).", "action")
         if saves.successes >= DEATH_SAVES:
             saves.stable = True

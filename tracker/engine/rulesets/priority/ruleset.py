@@ -13,11 +13,12 @@ from tracker.engine.dice import check_dice
 from tracker.engine.fields import Choice, Field
 from tracker.engine.health import HealthSpec
 from tracker.engine.prompts import Prompt
-from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
+from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
 from tracker.engine.rulesets.priority import (
     actions,
     drags,
     durations,
+    legal,
     order,
     prompts,
     reactions,
@@ -386,6 +387,12 @@ class Priority(Ruleset[PriorityClock, CreatureState, PriorityAnchor]):
         params: dict[str, Any],
     ) -> None:
         actions.perform(tx, encounter, action, combatant_id, params, self.name)
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """The actions on any creature read off the rules (see `legal`)."""
+        return legal.legal_actions(self, encounter, targets)
 
     # --- durations ------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> PriorityAnchor:

@@ -125,7 +125,12 @@ def react(
         times = "once" if reaction.per_round == 1 else f"{reaction.per_round} times"
         refusal = f"{unit.name} already used {reaction.name} {times} this round."
         limits = (Limit("round", _key(reaction.name), reaction.per_round, refusal),)
-    check(unit, reaction.cost, reaction.name, limits)
+    try:
+        check(unit, reaction.cost, reaction.name, limits)
+    except CommandError as error:
+        if choice == "custom" and reaction not in listed(unit):  # the cost typed: a value
+            raise CommandError(error.message, "cost") from None
+        raise
     take(tx, encounter, unit, reaction.cost, reaction.name, limits)
     tx.log(
         f"{unit.name} reacts: {reaction.name} ({reaction.cost} {UNIT}; {left_text(unit)}).",

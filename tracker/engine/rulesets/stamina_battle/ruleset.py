@@ -14,7 +14,7 @@ Public queries for views (safe on any state; none changes anything):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
@@ -24,11 +24,12 @@ from tracker.engine.fields import Choice, Field
 from tracker.engine.health import HealthSpec
 from tracker.engine.kit.pools import Pool
 from tracker.engine.prompts import Prompt
-from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
+from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
 from tracker.engine.rulesets.stamina_battle import (
     actions,
     charging,
     durations,
+    legal,
     prompts,
     reactions,
     sides,
@@ -235,6 +236,12 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
         if handler is None:
             raise CommandError(f"{self.name} has no action {action!r}.")
         handler(tx, encounter, combatant_id, params)
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """Read off the rules (see `legal`), not tried action by action."""
+        return legal.legal_actions(self, encounter, targets)
 
     # --- durations ------------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:

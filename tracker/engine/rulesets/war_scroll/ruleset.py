@@ -4,14 +4,15 @@ that part of the rules."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.fields import Choice, Field
 from tracker.engine.health import HealthSpec
-from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
-from tracker.engine.rulesets.war_scroll import durations, order, scroll, turns
+from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
+from tracker.engine.rulesets.war_scroll import durations, legal, order, scroll, turns
 from tracker.engine.rulesets.war_scroll.actions import perform
 from tracker.engine.rulesets.war_scroll.conditions import CONDITIONS
 from tracker.engine.rulesets.war_scroll.deal import SEGMENT_AP, TURN_CAP
@@ -243,6 +244,12 @@ class WarScroll(Ruleset[WarClock, WarState, WarAnchor]):
         params: dict[str, Any],
     ) -> None:
         perform(tx, encounter, action, combatant_id, params)
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """Read off the rules (see `legal`), not tried action by action."""
+        return legal.legal_actions(encounter, targets)
 
     # --- durations ------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> WarAnchor:
