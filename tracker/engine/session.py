@@ -84,8 +84,12 @@ class Session:
             listener(event)
 
     # --- changing -------------------------------------------------------------------
-    def apply(self, command: Command) -> ChangeSet:
-        """Apply a command. Raises `CommandError` (and changes nothing) if it is refused."""
+    def apply(
+        self, command: Command, check: Callable[[str, Record], None] | None = None
+    ) -> ChangeSet:
+        """Apply a command. Raises `CommandError` (and changes nothing) if it is refused,
+        or if `check(text, record)` raises it (a journal's line is replayed so: its
+        command must make exactly the record the line holds)."""
         _check_storable(command)
         tx = Transaction(
             self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
@@ -93,10 +97,12 @@ class Session:
         before = self._holder()
         try:
             text = command.execute(tx, self.encounter, self.ruleset)
+            record = tx.seal()
+            if check is not None:
+                check(text, record)
         except BaseException:
             tx.rollback()
             raise
-        record = tx.seal()
         self._done.append(Applied(command, text, record))
         self._undone.clear()
         self._mark_holders(tx.changes, before)
