@@ -14,7 +14,8 @@ Recovery starts at the last checkpoint it can use (`resume_point`): the encounte
 from it; its log is rebuilt from the log edits of the records before it; the undo and
 redo stacks are worked out from the apply, undo and redo lines before it, each entry's
 record read only when the GM undoes or redoes that far. The lines after the checkpoint
-are then replayed, their records reapplied (`replay_apply`). A checkpoint is used only
+are then replayed, each line's command run and kept only if it makes exactly the
+line's record (`replay_apply`). A checkpoint is used only
 if every apply line before it carries a record (a journal begun by an older Roundkeeper has
 none: it replays from its base), its document reads, the rebuilt log has the length and
 the fingerprint it names (`log_digest`; older checkpoints name only the length), and the
@@ -107,8 +108,8 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
 
 def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session) -> bool:
     """True if `records` replay from `start` to the very encounter of `checkpoint`."""
-    reached, _ = replay(start, records)
-    if reached < len(records):
+    used, _ = replay(start, records)
+    if used < len(records):
         return False
     reached, held = start.encounter, checkpoint.encounter
     # The logs compared entry by entry (thousands of entries: `to_dict` of each costs
@@ -188,9 +189,9 @@ def _same_record(made: dict[str, Any], line: dict[str, Any]) -> bool:
     log = made.pop("log")
     written = line["record"]
     if isinstance(written, bytes) and dumps(made) == written:
-        return _plain(log) == _plain(line.get("log", []))
+        return bool(_plain(log) == _plain(line.get("log", [])))
     expected = {**parse_record(written), "log": line.get("log", [])}
-    return _plain({**made, "log": log}) == _plain(expected)
+    return bool(_plain({**made, "log": log}) == _plain(expected))
 
 
 def _plain(data: Any) -> Any:
