@@ -94,13 +94,14 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
         len(records),
     )
     candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
+    folds = _folds(base.log, records, candidates)
     for number in reversed(range(len(candidates))):
         index = candidates[number]
-        session = _session_at(base, lines, index)
+        session = _session_at(base, lines, index, folds[index])
         if session is None:
             continue
         before = candidates[number - 1] if number else 0
-        start = _session_at(base, lines, before) if before else Session(base)
+        start = _session_at(base, lines, before, folds[before]) if before else Session(base)
         if start is not None and verified(start, records[before + 1 : index], session):
             return session, index
     return Session(base), 0
@@ -199,11 +200,13 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data, allow_nan=False))
 
 
-def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
+def _session_at(
+    base: Encounter, lines: Lines, index: int, folded: _Folded | None
+) -> Session | None:
+    """The session at the checkpoint line `index`, the lines before it `folded`."""
     records = lines.records
     checkpoint = records[index]
     try:
-        folded = _fold(base.log, records, index)
         encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
     except (FileFormatError, *_DAMAGE):
         return None
@@ -234,34 +237,61 @@ def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
     return session
 
 
-def _fold(
-    log: list[LogEntry], records: list[dict[str, Any]], stop: int
-) -> tuple[list[int], list[int], list[LogEntry]] | None:
-    """The undo and redo stacks (indexes of apply lines; the next to redo last) and the
-    log after the lines before `stop`, worked out from the lines alone. None if a line
-    does not fit (an undo with nothing to undo: such a journal replays from its base)."""
+_Folded = tuple[list[int], list[int], list[LogEntry]]
+
+
+def _folds(
+    log: list[LogEntry], records: list[dict[str, Any]], stops: list[int]
+) -> dict[int, _Folded | None]:
+    """For each of `stops` (ascending), the undo and redo stacks (indexes of apply
+    lines; the next to redo last) and the log after the lines before it, worked out from
+    the lines alone, in one pass. None from the first line that does not fit on (an undo
+    with nothing to undo, log edits that do not fit: such a journal replays from its
+    base)."""
     done: list[int] = []
     undone: list[int] = []
     log = list(log)
     edits: dict[int, list[StructuralEdit]] = {}
-    for index in range(1, stop):
-        op = records[index]["op"]
-        if op == "apply":
-            edits[index] = log_edits(records[index].get("log", []))
-            _forward(log, edits[index])
-            done.append(index)
-            undone.clear()
-        elif op in ("undo", "redo"):
-            source, target = (done, undone) if op == "undo" else (undone, done)
-            if not source:
-                return None
-            line = source.pop()
-            target.append(line)
-            if op == "undo":
-                _backward(log, edits[line])
-            else:
-                _forward(log, edits[line])
-    return done, undone, log
+    folded: dict[int, _Folded | None] = dict.fromkeys(stops)
+    index = 1
+    for stop in stops:
+        try:
+            while index < stop:
+                if not _fold_line(records, index, done, undone, log, edits):
+                    return folded
+                index += 1
+        except _DAMAGE:
+            return folded
+        folded[stop] = (list(done), list(undone), list(log))
+    return folded
+
+
+def _fold_line(
+    records: list[dict[str, Any]],
+    index: int,
+    done: list[int],
+    undone: list[int],
+    log: list[LogEntry],
+    edits: dict[int, list[StructuralEdit]],
+) -> bool:
+    """Fold line `index` into the stacks and the log; False if it does not fit."""
+    op = records[index]["op"]
+    if op == "apply":
+        edits[index] = log_edits(records[index].get("log", []))
+        _forward(log, edits[index])
+        done.append(index)
+        undone.clear()
+    elif op in ("undo", "redo"):
+        source, target = (done, undone) if op == "undo" else (undone, done)
+        if not source:
+            return False
+        line = source.pop()
+        target.append(line)
+        if op == "undo":
+            _backward(log, edits[line])
+        else:
+            _forward(log, edits[line])
+    return True
 
 
 def _forward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:

@@ -26,9 +26,10 @@ Files in the journal folder (normally `paths.journal_dir()`):
     `checkpoint_lines` changes at least (see `tracker.persistence.checkpoints`).
     Recovery starts from the last checkpoint and replays the lines after it (each
     command run once and kept only if it makes exactly the line's record), so a long
-    fight resumes in a moment, undo and redo history included. Replay stops at the first line that fails its checks, or does not fit the
-    state it applies to (`checkpoints.replay`); recovery goes on from there and says how
-    far it got (`recovery.Recovery.report`). "saving" is written
+    fight resumes in a moment, undo and redo history included. Replay stops at the
+    first line that fails its checks, or does not fit the state it applies to
+    (`checkpoints.replay`); recovery goes on from there and says how far it got
+    (`recovery.Recovery.report`). "saving" is written
     before an encounter file is replaced, with the fingerprint of the new contents: if
     the app is killed before "saved", recovery checks whether the file holds them.
 
