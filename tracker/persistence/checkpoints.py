@@ -95,13 +95,16 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
     )
     candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
     folds = _folds(base.log, records, candidates)
+    commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     for number in reversed(range(len(candidates))):
         index = candidates[number]
-        session = _session_at(base, lines, index, folds[index])
+        session = _session_at(base, lines, index, folds[index], commands)
         if session is None:
             continue
         before = candidates[number - 1] if number else 0
-        start = _session_at(base, lines, before, folds[before]) if before else Session(base)
+        start = (
+            _session_at(base, lines, before, folds[before], commands) if before else Session(base)
+        )
         if start is not None and verified(start, records[before + 1 : index], session):
             return session, index
     return Session(base), 0
@@ -201,9 +204,15 @@ def _plain(data: Any) -> Any:
 
 
 def _session_at(
-    base: Encounter, lines: Lines, index: int, folded: _Folded | None
+    base: Encounter,
+    lines: Lines,
+    index: int,
+    folded: _Folded | None,
+    commands: dict[int, Command],
 ) -> Session | None:
-    """The session at the checkpoint line `index`, the lines before it `folded`."""
+    """The session at the checkpoint line `index`, the lines before it `folded`; the
+    commands of its history taken from `commands` (by line) or read into it (a command
+    is frozen: two sessions may share it)."""
     records = lines.records
     checkpoint = records[index]
     try:
@@ -226,9 +235,10 @@ def _session_at(
         if not isinstance(text, str):
             raise TypeError("the text of a change is not text")
         load = _loader(record["record"], record.get("log", []))
-        return Applied(
-            Command.from_dict(record["command"]), text, StoredRecord(load, encounter, types)
-        )
+        command = commands.get(line)
+        if command is None:
+            command = commands[line] = Command.from_dict(record["command"])
+        return Applied(command, text, StoredRecord(load, encounter, types))
 
     try:
         session.restore_history([entry(i) for i in done], [entry(i) for i in reversed(undone)])
