@@ -100,3 +100,36 @@ def test_a_trial_run_copies_what_it_touches_once_and_hands_it_back_uncopied(
         len(vars(encounter.combatants[0])) + len(vars(encounter.effects[0])) + 5
     )  # the combatant, the effect and the encounter's five scalar fields
     assert len(copied) == fields_touched
+
+
+def test_a_change_its_check_refuses_is_taken_back_whole() -> None:
+    """`Session.apply(command, check)` (how a journal's line is replayed): the command
+    ran and made its record, the check refused it, and nothing is left of it: not in the
+    encounter, not on the undo stack, nobody told."""
+    session = _fight()
+    contents = copy.deepcopy(session.encounter)
+    history = list(session.history)
+    heard: list[object] = []
+    session.subscribe(heard.append)
+    seen: list[str] = []
+
+    def refuse(text: str, record: changes.Record) -> None:
+        seen.append(text)
+        assert record.edits  # the record the command made is handed over
+        raise CommandError("Not the change the line holds.")
+
+    with pytest.raises(CommandError, match="Not the change"):
+        session.apply(AddCombatant("Dee", "enemy"), refuse)
+
+    assert seen and "Dee" in seen[0]
+    assert session.encounter == contents
+    assert session.history == history and not heard
+
+
+def test_a_change_its_check_accepts_is_applied_and_undone_as_any() -> None:
+    session = _fight()
+    before = copy.deepcopy(session.encounter)
+    session.apply(AddCombatant("Dee", "enemy"), lambda _text, _record: None)
+    assert [c.name for c in session.encounter.combatants][-1] == "Dee"
+    session.undo()
+    assert session.encounter == before

@@ -5,8 +5,10 @@ between two events), not timings: the machine is shared."""
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
+import weakref
 from pathlib import Path
 
 import pytest
@@ -267,3 +269,76 @@ def test_a_long_save_shows_its_progress(window, tmp_path, monkeypatch, qtbot):
     assert window.save_to(tmp_path / "long.json")
     assert seen == ["Saving to “long.json”…"]
     qtbot.waitUntil(lambda: window.statusBar().findChildren(QProgressBar) == [])  # gone
+
+
+def test_the_progress_bar_leaves_the_window_laid_out_as_it_was(window, tmp_path, monkeypatch):
+    """Shown, the busy bar keeps the status bar's height: a taller one would shrink the
+    encounter's view and lay it out again (costly with thousands of rows), twice."""
+    from tracker.qt import file_work
+
+    window.resize(1366, 768)
+    window.show()
+    status, central = window.statusBar(), window.centralWidget()
+    before = (status.height(), central.height())
+    gate = _Gate(monkeypatch)
+    during: list[tuple[int, int]] = []
+
+    def look() -> None:
+        assert status.findChildren(QProgressBar)  # shown by now
+        during.append((status.height(), central.height()))
+
+    def later() -> None:
+        QTimer.singleShot(file_work.SHOW_AFTER_MS + 100, lambda: (look(), gate.go.set()))
+
+    poll = QTimer()
+    poll.setInterval(5)
+    poll.timeout.connect(lambda: gate.writing.is_set() and (poll.stop(), later()))
+    poll.start()
+    assert window.save_to(tmp_path / "long.json")
+    assert during == [before]
+
+
+class _Snapshot(dict):  # type: ignore[type-arg]
+    """A file document that a weak reference can follow."""
+
+
+def _followed_snapshots(monkeypatch: pytest.MonkeyPatch) -> list[weakref.ref[_Snapshot]]:
+    """Weak references to the documents the saves snapshot from now on."""
+    original = window_files.envelope_in_steps
+    snapshots: list[weakref.ref[_Snapshot]] = []
+
+    def followed(encounter, per_step=100):
+        document = _Snapshot((yield from original(encounter, per_step=2)))
+        snapshots.append(weakref.ref(document))
+        return document
+
+    monkeypatch.setattr(window_files, "envelope_in_steps", followed)
+    return snapshots
+
+
+def test_a_save_pauses_the_collector(window, tmp_path, monkeypatch):
+    """While a save runs, Python's cyclic collector is off: the snapshot's objects would
+    set off a full collection, the window frozen meanwhile. After it, back on."""
+    enabled: list[bool] = []
+    written = window_files.write_encounter
+
+    def write(path: Path, data: bytes):
+        enabled.append(gc.isenabled())
+        return written(path, data)
+
+    monkeypatch.setattr(window_files, "write_encounter", write)
+    assert gc.isenabled()
+    assert window.save_to(tmp_path / "paused.json")
+    assert enabled == [False] and gc.isenabled()
+
+
+def test_a_saved_snapshot_is_freed_without_a_collection(window, tmp_path, monkeypatch):
+    """Once saved, the snapshot is freed by its reference count: nothing (a cycle of the
+    steps that built it) keeps it for a collection to find."""
+    snapshots = _followed_snapshots(monkeypatch)
+    gc.disable()
+    try:
+        assert window.save_to(tmp_path / "freed.json")
+        assert snapshots and snapshots[-1]() is None
+    finally:
+        gc.enable()

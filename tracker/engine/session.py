@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from tracker.engine.changes import ChangeSet, Record, Transaction, Undoable
 from tracker.engine.commands import Command, clean_name
@@ -43,7 +43,6 @@ class SessionEvent:
 
 
 Listener = Callable[[SessionEvent], None]
-T = TypeVar("T")
 
 
 class Session:
@@ -84,8 +83,12 @@ class Session:
             listener(event)
 
     # --- changing -------------------------------------------------------------------
-    def apply(self, command: Command) -> ChangeSet:
-        """Apply a command. Raises `CommandError` (and changes nothing) if it is refused."""
+    def apply(
+        self, command: Command, check: Callable[[str, Record], None] | None = None
+    ) -> ChangeSet:
+        """Apply a command. Raises `CommandError` (and changes nothing) if it is refused,
+        or if `check(text, record)` raises it (a journal's line is replayed so: its
+        command must make exactly the record the line holds)."""
         _check_storable(command)
         tx = Transaction(
             self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
@@ -93,30 +96,17 @@ class Session:
         before = self._holder()
         try:
             text = command.execute(tx, self.encounter, self.ruleset)
+            record = tx.seal()
+            if check is not None:
+                check(text, record)
         except BaseException:
             tx.rollback()
             raise
-        record = tx.seal()
         self._done.append(Applied(command, text, record))
         self._undone.clear()
         self._mark_holders(tx.changes, before)
         self._tell(SessionEvent("apply", tx.changes, command, text, record))
         return tx.changes
-
-    def replay(self, applied: Applied) -> ChangeSet:
-        """Apply a change recorded earlier (a journal's) without running its command: its
-        record is reapplied. The session must be where the change was applied."""
-        listened = bool(self._listeners)  # who held the turn is news only to listeners
-        before = self._holder() if listened else None
-        changes = applied.record.reapply()
-        self._done.append(applied)
-        self._undone.clear()
-        if listened:
-            self._mark_holders(changes, before)
-            self._tell(
-                SessionEvent("apply", changes, applied.command, applied.text, applied.record)
-            )
-        return changes
 
     def restore_history(self, done: list[Applied], undone: list[Applied]) -> None:
         """Give a session (just built on an encounter) the undo and redo history it had
@@ -145,19 +135,6 @@ class Session:
         finally:
             tx.rollback()
         return None
-
-    def trial(self, command: Command, read: Callable[[str, Record], T]) -> T:
-        """Run `command`, `read` its text and sealed record, and take it back: the
-        session as it was, nobody told (replaying a journal checks a line against it).
-        Raises `CommandError` if it is refused."""
-        tx = Transaction(
-            self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
-        )
-        try:
-            text = command.execute(tx, self.encounter, self.ruleset)
-            return read(text, tx.seal())
-        finally:
-            tx.rollback()
 
     def _holder(self) -> str | None:
         turn = self.current_turn()

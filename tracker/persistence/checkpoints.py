@@ -14,7 +14,8 @@ Recovery starts at the last checkpoint it can use (`resume_point`): the encounte
 from it; its log is rebuilt from the log edits of the records before it; the undo and
 redo stacks are worked out from the apply, undo and redo lines before it, each entry's
 record read only when the GM undoes or redoes that far. The lines after the checkpoint
-are then replayed, their records reapplied (`replay_apply`). A checkpoint is used only
+are then replayed, each line's command run and kept only if it makes exactly the
+line's record (`replay_apply`). A checkpoint is used only
 if every apply line before it carries a record (a journal begun by an older Roundkeeper has
 none: it replays from its base), its document reads, the rebuilt log has the length and
 the fingerprint it names (`log_digest`; older checkpoints name only the length), and the
@@ -40,8 +41,9 @@ from tracker.engine.session import Applied, Session
 from tracker.engine.state import Encounter, LogEntry
 from tracker.engine.stored import StoredRecord, log_edits, record_data
 from tracker.persistence.files import FileFormatError, encounter_from_document, envelope
-from tracker.persistence.journal_lines import Lines, parse_record
+from tracker.persistence.journal_lines import Lines, dumps, parse_record
 
+EDITED = "it does not follow from the changes before it: the journal was edited"
 _DAMAGE = (TrackerError, KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
@@ -92,13 +94,17 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
         len(records),
     )
     candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
+    folds = _folds(base.log, records, candidates)
+    commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     for number in reversed(range(len(candidates))):
         index = candidates[number]
-        session = _session_at(base, lines, index)
+        session = _session_at(base, lines, index, folds[index], commands)
         if session is None:
             continue
         before = candidates[number - 1] if number else 0
-        start = _session_at(base, lines, before) if before else Session(base)
+        start = (
+            _session_at(base, lines, before, folds[before], commands) if before else Session(base)
+        )
         if start is not None and verified(start, records[before + 1 : index], session):
             return session, index
     return Session(base), 0
@@ -106,10 +112,13 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
 
 def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session) -> bool:
     """True if `records` replay from `start` to the very encounter of `checkpoint`."""
-    reached, _ = replay(start, records)
-    if reached < len(records):
+    used, _ = replay(start, records)
+    if used < len(records):
         return False
-    return start.encounter.to_dict() == checkpoint.encounter.to_dict()
+    reached, held = start.encounter, checkpoint.encounter
+    # The logs compared entry by entry (thousands of entries: `to_dict` of each costs
+    # ten times as much), the rest as JSON.
+    return reached.log == held.log and reached.to_dict(log=False) == held.to_dict(log=False)
 
 
 def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | None]:
@@ -157,25 +166,36 @@ def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
 
 
 def replay_apply(session: Session, record: dict[str, Any]) -> None:
-    """Replay an apply line: its undo record reapplied, once checked against the
-    encounter as it is and against its command: the command, run and taken back
-    (`Session.trial`), must make exactly this record and text (its values before the
-    change are the state as it is, its values after what the command makes of it), so
-    that a line dropped, swapped or edited, even with its checksum made anew, does not
-    fit. A line of an older journal, which has no record, runs its command. Raises
-    `CommandError` (nothing changed) for a line that does not fit, else what
-    `Session.apply` raises."""
+    """Replay an apply line: its command is run and kept only if it makes exactly this
+    record and text (`Session.apply` with a check: its values before the change are
+    the state as it is, its values after what the command makes of it), so that a line
+    dropped, swapped or edited, even with its checksum made anew, does not fit. The
+    record the command made is kept for undo (the line's own is not read again). A line
+    of an older journal, which has no record, runs its command. Raises `CommandError`
+    (nothing changed) for a line that does not fit, else what `Session.apply` raises."""
     command = Command.from_dict(record["command"])
     if "record" not in record:
         session.apply(command)
         return
-    expected = {**parse_record(record["record"]), "log": record.get("log", [])}
-    text, made = session.trial(command, lambda text, made: (text, _plain(record_data(made))))
-    if text != record.get("text") or made != _plain(expected):
-        raise CommandError("it does not follow from the changes before it: the journal was edited")
-    load = _loader(record["record"], record.get("log", []))
-    stored = StoredRecord(load, session.encounter, session.ruleset.state_types)
-    session.replay(Applied(command, text, stored))
+
+    def check(text: str, made: Record) -> None:
+        if text != record.get("text") or not _same_record(record_data(made), record):
+            raise CommandError(EDITED)
+
+    session.apply(command, check)
+
+
+def _same_record(made: dict[str, Any], line: dict[str, Any]) -> bool:
+    """True if the undo record `made` (`record_data`) is the one an apply line holds:
+    written the same way, byte for byte (the line's record is kept as written), or
+    else equal as JSON reads it back (a line written by an older Roundkeeper may order
+    its members otherwise)."""
+    log = made.pop("log")
+    written = line["record"]
+    if isinstance(written, bytes) and dumps(made) == written:
+        return bool(_plain(log) == _plain(line.get("log", [])))
+    expected = {**parse_record(written), "log": line.get("log", [])}
+    return bool(_plain({**made, "log": log}) == _plain(expected))
 
 
 def _plain(data: Any) -> Any:
@@ -183,11 +203,19 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data, allow_nan=False))
 
 
-def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
+def _session_at(
+    base: Encounter,
+    lines: Lines,
+    index: int,
+    folded: _Folded | None,
+    commands: dict[int, Command],
+) -> Session | None:
+    """The session at the checkpoint line `index`, the lines before it `folded`; the
+    commands of its history taken from `commands` (by line) or read into it (a command
+    is frozen: two sessions may share it)."""
     records = lines.records
     checkpoint = records[index]
     try:
-        folded = _fold(base.log, records, index)
         encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
     except (FileFormatError, *_DAMAGE):
         return None
@@ -207,9 +235,10 @@ def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
         if not isinstance(text, str):
             raise TypeError("the text of a change is not text")
         load = _loader(record["record"], record.get("log", []))
-        return Applied(
-            Command.from_dict(record["command"]), text, StoredRecord(load, encounter, types)
-        )
+        command = commands.get(line)
+        if command is None:
+            command = commands[line] = Command.from_dict(record["command"])
+        return Applied(command, text, StoredRecord(load, encounter, types))
 
     try:
         session.restore_history([entry(i) for i in done], [entry(i) for i in reversed(undone)])
@@ -218,34 +247,61 @@ def _session_at(base: Encounter, lines: Lines, index: int) -> Session | None:
     return session
 
 
-def _fold(
-    log: list[LogEntry], records: list[dict[str, Any]], stop: int
-) -> tuple[list[int], list[int], list[LogEntry]] | None:
-    """The undo and redo stacks (indexes of apply lines; the next to redo last) and the
-    log after the lines before `stop`, worked out from the lines alone. None if a line
-    does not fit (an undo with nothing to undo: such a journal replays from its base)."""
+_Folded = tuple[list[int], list[int], list[LogEntry]]
+
+
+def _folds(
+    log: list[LogEntry], records: list[dict[str, Any]], stops: list[int]
+) -> dict[int, _Folded | None]:
+    """For each of `stops` (ascending), the undo and redo stacks (indexes of apply
+    lines; the next to redo last) and the log after the lines before it, worked out from
+    the lines alone, in one pass. None from the first line that does not fit on (an undo
+    with nothing to undo, log edits that do not fit: such a journal replays from its
+    base)."""
     done: list[int] = []
     undone: list[int] = []
     log = list(log)
     edits: dict[int, list[StructuralEdit]] = {}
-    for index in range(1, stop):
-        op = records[index]["op"]
-        if op == "apply":
-            edits[index] = log_edits(records[index].get("log", []))
-            _forward(log, edits[index])
-            done.append(index)
-            undone.clear()
-        elif op in ("undo", "redo"):
-            source, target = (done, undone) if op == "undo" else (undone, done)
-            if not source:
-                return None
-            line = source.pop()
-            target.append(line)
-            if op == "undo":
-                _backward(log, edits[line])
-            else:
-                _forward(log, edits[line])
-    return done, undone, log
+    folded: dict[int, _Folded | None] = dict.fromkeys(stops)
+    index = 1
+    for stop in stops:
+        try:
+            while index < stop:
+                if not _fold_line(records, index, done, undone, log, edits):
+                    return folded
+                index += 1
+        except _DAMAGE:
+            return folded
+        folded[stop] = (list(done), list(undone), list(log))
+    return folded
+
+
+def _fold_line(
+    records: list[dict[str, Any]],
+    index: int,
+    done: list[int],
+    undone: list[int],
+    log: list[LogEntry],
+    edits: dict[int, list[StructuralEdit]],
+) -> bool:
+    """Fold line `index` into the stacks and the log; False if it does not fit."""
+    op = records[index]["op"]
+    if op == "apply":
+        edits[index] = log_edits(records[index].get("log", []))
+        _forward(log, edits[index])
+        done.append(index)
+        undone.clear()
+    elif op in ("undo", "redo"):
+        source, target = (done, undone) if op == "undo" else (undone, done)
+        if not source:
+            return False
+        line = source.pop()
+        target.append(line)
+        if op == "undo":
+            _backward(log, edits[line])
+        else:
+            _forward(log, edits[line])
+    return True
 
 
 def _forward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:

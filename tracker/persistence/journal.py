@@ -24,11 +24,12 @@ Files in the journal folder (normally `paths.journal_dir()`):
     An apply line holds `Command.to_dict()`, the change's text and its undo record
     (`tracker.engine.stored`); a checkpoint, the encounter without its log, every
     `checkpoint_lines` changes at least (see `tracker.persistence.checkpoints`).
-    Recovery starts from the last checkpoint and reapplies the records after it, so the
-    commands never run again and a long fight resumes in a moment, undo and redo history
-    included. Replay stops at the first line that fails its checks, or does not fit the
-    state it applies to (`checkpoints.replay`); recovery goes on from there and says how
-    far it got (`recovery.Recovery.report`). "saving" is written
+    Recovery starts from the last checkpoint and replays the lines after it (each
+    command run once and kept only if it makes exactly the line's record), so a long
+    fight resumes in a moment, undo and redo history included. Replay stops at the
+    first line that fails its checks, or does not fit the state it applies to
+    (`checkpoints.replay`); recovery goes on from there and says how far it got
+    (`recovery.Recovery.report`). "saving" is written
     before an encounter file is replaced, with the fingerprint of the new contents: if
     the app is killed before "saved", recovery checks whether the file holds them.
 

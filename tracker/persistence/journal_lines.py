@@ -46,7 +46,8 @@ def checksum(journal_id: str, payload: bytes) -> int:
 RECORD_FRAME = re.compile(rb'^(\{"seq":\d+,"op":"apply"),"record_size":(\d+),"record":')
 
 
-def _dumps(value: Any) -> bytes:
+def dumps(value: Any) -> bytes:
+    """`value` as a journal line writes it (compact, UTF-8)."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return text.encode("utf-8")
 
@@ -57,11 +58,11 @@ def encode_line(journal_id: str, seq: int, record: dict[str, Any]) -> bytes:
     body = {"seq": seq, **record}
     framed = body.pop("record", None) if body.get("op") == "apply" else None
     if framed is None:
-        data = _dumps(body)
+        data = dumps(body)
     else:
-        blob = framed if isinstance(framed, bytes) else _dumps(framed)
+        blob = framed if isinstance(framed, bytes) else dumps(framed)
         del body["seq"], body["op"]
-        rest = _dumps(body)[1:]  # the other members and the closing brace
+        rest = dumps(body)[1:]  # the other members and the closing brace
         head = b'{"seq":%d,"op":"apply","record_size":%d,"record":' % (seq, len(blob))
         data = head + blob + (b"," + rest if rest != b"}" else rest)
     crc = checksum(journal_id, data)

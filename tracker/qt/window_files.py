@@ -123,8 +123,12 @@ class EncounterFiles(QMainWindow):
 
     # --- one file operation at a time -----------------------------------------------------
     @contextmanager
-    def _working(self, label: str, *, block_input: bool = False) -> Iterator[FileWork]:
-        work = self.file_work = FileWork(self, label, block_input=block_input)
+    def _working(
+        self, label: str, *, block_input: bool = False, pause_collector: bool = False
+    ) -> Iterator[FileWork]:
+        work = self.file_work = FileWork(
+            self, label, block_input=block_input, pause_collector=pause_collector
+        )
         try:
             yield work
         finally:
@@ -235,25 +239,15 @@ class EncounterFiles(QMainWindow):
         """Save the encounter as it is now to `path`; True once it is written."""
         if self._busy():
             return False
-        kept: Path | None = None
         try:
-            with self._working(f"Saving to {shown(path)}…") as work:
-                document, generation = self._snapshot(work)
-                known = self._file_stamp
-                try:
-                    data = work.run(lambda: _checked_and_encoded(path, document, known))
-                except UnreadableTargetError as unreadable:
-                    if not self._may_replace_unreadable(unreadable):
-                        return False
-                    kept = work.run(lambda: prepare_target(path, replace_unreadable=True))
-                    data = work.run(lambda: encode_document(document, path))
-                journal = self.journal if self.journal is not None and self.journal.active else None
-                if journal is not None:
-                    journal.note_saving(path, data)
-                stamp = work.run(lambda: write_encounter(path, data))
+            with self._working(f"Saving to {shown(path)}…", pause_collector=True) as work:
+                written = self._write(path, work)
         except (TrackerError, OSError) as error:
             messages.warning(self, "Cannot save encounter", str(error))
             return False
+        if written is None:
+            return False
+        stamp, kept, generation = written
         self.document.set_path(path)
         self._file_stamp = stamp
         changed_since = self.document.generation != generation
@@ -267,6 +261,28 @@ class EncounterFiles(QMainWindow):
         later = "; the changes made while it was written are not saved yet" * changed_since
         self.statusBar().showMessage(f"Saved to {path}{kept_note}{later}", 0 if kept else 5000)
         return True
+
+    def _write(
+        self, path: Path, work: FileWork
+    ) -> tuple[FileStamp | None, Path | None, int] | None:
+        """The steps of `save_to` that hold the encounter's snapshot and its text (gone
+        once this returns, before `work` ends): the file's stamp, the copy kept of an
+        unreadable file it replaced, and the document's generation saved; None if the
+        GM would not replace an unreadable file."""
+        kept: Path | None = None
+        document, generation = self._snapshot(work)
+        known = self._file_stamp
+        try:
+            data = work.run(lambda: _checked_and_encoded(path, document, known))
+        except UnreadableTargetError as unreadable:
+            if not self._may_replace_unreadable(unreadable):
+                return None
+            kept = work.run(lambda: prepare_target(path, replace_unreadable=True))
+            data = work.run(lambda: encode_document(document, path))
+        journal = self.journal if self.journal is not None and self.journal.active else None
+        if journal is not None:
+            journal.note_saving(path, data)
+        return work.run(lambda: write_encounter(path, data)), kept, generation
 
     def _snapshot(self, work: FileWork) -> tuple[dict[str, Any], int]:
         """The encounter's file document as it is now, and the document's generation
