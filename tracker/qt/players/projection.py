@@ -10,7 +10,7 @@ No widget and no layout work here: computing it costs a pass over the proxies' r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, Qt
@@ -22,6 +22,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility, public_health
 from tracker.qt.widgets.turn_timer import TurnClock
 
@@ -164,7 +165,7 @@ def timer_state(clock: TurnClock, public: PublicState, round_name: str) -> Timer
 def project(
     document: EncounterDocument,
     public: PublicState,
-    turn_proxy: QAbstractItemModel,
+    turn_proxy: PlayersTurnOrderProxy,
     effects_proxy: QAbstractItemModel,
     health_modes: dict[str, str],
     clock: TurnClock | None,
@@ -188,10 +189,8 @@ def project(
         now = ("NOW" if started else "NOT STARTED", "Get ready", "")
     cards = []
     seen: set[str] = set()
-    for row in range(turn_proxy.rowCount()):  # one round on (see `one_round`), one pass
-        index = turn_proxy.index(row, 0)
-        coming = index.data(TurnRole)
-        holder = coming.combatant_id if coming is not None else None
+    for coming, name in _coming_turns(turn_proxy, public):  # one round on (`one_round`)
+        holder = coming.combatant_id
         if holder is not None and holder in seen:
             break
         if holder is not None:
@@ -199,10 +198,9 @@ def project(
         health = health_text(document, health_modes, holder) if holder is not None else ""
         detail = turn_detail(coming, safe, health, round_number, round_name)
         # The row's colour is its combatant's side (none for a turn of no one).
-        combatant = encounter.find(holder) if holder is not None else None
-        side = combatant.side if combatant is not None else ""
-        cards.append(TurnCard(str(index.data() or ""), detail, side))
-    first = str(turn_proxy.index(0, 0).data() or "") if turn_proxy.rowCount() else ""
+        combatant = encounter.find(holder)
+        cards.append(TurnCard(name, detail, combatant.side if combatant is not None else ""))
+    first = cards[0].name if cards else ""
     return BoardProjection(
         title=document.encounter.name,
         round=f"{round_name} {round_number}" if started and round_number > 0 else "Setting up",
@@ -215,6 +213,22 @@ def project(
         effects=tuple(effect_card(effects_proxy, row) for row in range(effects_proxy.rowCount())),
         timer=timer_state(clock, public, round_name) if clock is not None else None,
     )
+
+
+def _coming_turns(proxy: PlayersTurnOrderProxy, public: PublicState) -> Iterator[tuple[Turn, str]]:
+    """The proxy's rows in order, as its `TurnRole` and its name column show them (the
+    turn as the players may be told it; the name as the source model has it, made safe),
+    read from the model behind it: one mapping a row instead of two `data()` calls
+    through the proxy."""
+    source = proxy.turn_model()
+    safe = public.visibility.safe
+    for row in range(proxy.rowCount()):
+        source_row = proxy.mapToSource(proxy.index(row, 0)).row()
+        turn = source.turn_at(source_row)
+        if turn is None:
+            continue
+        name = safe(source.data(source.index(source_row, 0)))
+        yield public.public_turn(turn), str(name or "")
 
 
 def effect_card(proxy: QAbstractItemModel, row: int) -> EffectCard:
