@@ -172,7 +172,7 @@ def measure_long_fight(ruleset_id: str, turns: int) -> LongFight:
         result.log_entries = len(document.encounter.log)
         result.undo_entries = document.undo_stack.count()
     finally:
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         clock.settle()

@@ -220,6 +220,11 @@ class Session:
         return len(self._done)
 
     @property
+    def undone_size(self) -> int:
+        """How many changes the redo stack holds (`len(undone)`, without the copy)."""
+        return len(self._undone)
+
+    @property
     def history(self) -> list[Applied]:
         """Commands applied so far (the undo stack), oldest first."""
         return list(self._done)
