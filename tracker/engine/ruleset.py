@@ -64,7 +64,7 @@ class LegalAction:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Turn:
     """One turn in the order: whose, when, and what it grants. A turn that belongs to
     no combatant (the GM's own turn in some systems) has `combatant_id` None and a
