@@ -89,7 +89,7 @@ def save_and_open(table: Table, path: Path, clock: IdleClock) -> tuple[Frozen, F
         clock,
         lambda: key(window, Qt.Key.Key_S, CTRL),
         lambda: (
-            document.undo_stack.isClean() and path.exists() and path.stat().st_mtime_ns != written
+            document.undo_stack.is_clean() and path.exists() and path.stat().st_mtime_ns != written
         ),
     )
     table.ready()

@@ -169,7 +169,7 @@ def main() -> None:
         for kind in kinds:
             print(f"{size:>10} {kind:12}{results[size][kind].row()}")
     for window in windows.values():
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
     app.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -348,7 +348,7 @@ class Table:
         return samples
 
     def close(self) -> None:
-        self.document.undo_stack.setClean()  # no question about unsaved changes
+        self.document.undo_stack.set_clean()  # no question about unsaved changes
         self.window.close()
         self.window.deleteLater()
         self.clock.settle()

@@ -166,7 +166,7 @@ def main() -> None:
     print(f"  {'what':<18}{'case':<26}{'wall':>7}{'CPU':>7}  notes")
     for what, case, (wall, cpu), notes in rows:
         print(f"  {what:<18}{case:<26}{wall:>7.1f}{cpu:>7.1f}  {notes}")
-    document.undo_stack.setClean()
+    document.undo_stack.set_clean()
     dialog.close()
     window.close()
 

@@ -9,10 +9,21 @@ End Turn) applied through the window's document, as its buttons do (the step, no
 key, is what this measures); its time is CPU until the event loop is idle.
 
 Measured: the median step and undo over the first and the last tenth (at most 1.2×
-apart); the bytes a step keeps (tracemalloc over a stretch in the middle) against the
-bytes the history and the log hold of their own (walked), the ratio of the two (target
-≤ 1.5: nothing else keeps a copy, the Qt undo stack included); the process's resident
-memory at the start and the end, and the undo stack's entries.
+apart); the bytes a step keeps against the bytes the history and the log hold of their
+own, the ratio of the two (target ≤ 1.5: nothing else keeps a copy, the Qt side
+included); the process's resident memory at the start and the end, and the undo
+history's entries.
+
+- The bytes a step keeps: tracemalloc's traced memory over a stretch in the middle of
+  the fight, its growth divided by the steps. Tracing starts a few steps before the
+  stretch, so what is worked out again at every step (the memo of `Encounter.derived`,
+  the views' rows) was allocated under tracing and is freed in it: only what stays
+  counts, not the working set each step replaces.
+- The history and log bytes: what the undo and redo history (`Session.history` and
+  `undone`: each `Applied`, its command, text and undo record, the values its
+  snapshots keep) and the encounter's log (its `LogEntry`s) reach that the encounter's
+  state does not (`sys.getsizeof` of each object, walked with `gc.get_referents`; an
+  object the state shares is the state's), their growth over the same stretch.
 """
 
 from __future__ import annotations
@@ -48,7 +59,7 @@ class LongFight:
     rss_start_mb: float = 0.0
     rss_end_mb: float = 0.0
     log_entries: int = 0
-    undo_entries: int = 0  # on the Qt undo stack at the end
+    undo_entries: int = 0  # in the undo history at the end (done and undone)
     effects_start: float = 0.0  # active effects, on average over the steps timed
     effects_end: float = 0.0
 
@@ -149,11 +160,14 @@ def measure_long_fight(ruleset_id: str, turns: int) -> LongFight:
         middle = turns - 2 * stretch
         traced_from = middle // 2
         traced = min(max(stretch, 50), middle - traced_from)
-        for number in range(stretch, stretch + traced_from):
+        lead_in = min(10, traced_from)  # steps traced before the stretch (see above)
+        for number in range(stretch, stretch + traced_from - lead_in):
+            one_step(number)
+        tracemalloc.start()
+        for number in range(stretch + traced_from - lead_in, stretch + traced_from):
             one_step(number)
         held_before = history_and_log_bytes(document.session)
         gc.collect()
-        tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
         for number in range(stretch + traced_from, stretch + traced_from + traced):
             one_step(number)
@@ -172,7 +186,7 @@ def measure_long_fight(ruleset_id: str, turns: int) -> LongFight:
         result.log_entries = len(document.encounter.log)
         result.undo_entries = document.undo_stack.count()
     finally:
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         clock.settle()
@@ -191,6 +205,6 @@ def report_long(ruleset_id: str, fight: LongFight) -> str:
         f" vs history {fight.history_bytes_per_step:,.0f} + log {fight.log_bytes_per_step:,.0f}"
         f" = {kept:.2f}× (≤ 1.5){flag};"
         f" RSS {fight.rss_start_mb:.0f} → {fight.rss_end_mb:.0f} MB;"
-        f" {fight.log_entries} log entries, {fight.undo_entries} on the undo stack;"
+        f" {fight.log_entries} log entries, {fight.undo_entries} in the undo history;"
         f" effects {fight.effects_start:.1f} → {fight.effects_end:.1f}"
     )

@@ -140,7 +140,7 @@ def main() -> None:
     print()
     stats = pstats.Stats(profile)
     stats.sort_stats(arguments.sort).print_stats(arguments.top)
-    document.undo_stack.setClean()
+    document.undo_stack.set_clean()
     window.close()
 
 

@@ -82,7 +82,7 @@ def _refused(entry: str, shown: list[str], says: str) -> Outcome:
 
 
 def _close(window: MainWindow) -> None:
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     if window.journal is not None:
         window.journal.close()
     window.close()

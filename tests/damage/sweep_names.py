@@ -147,7 +147,7 @@ def _batch(
         look(f"turn {turn}")
         window.actions_by_name["end_turn"].trigger()
     players.close()
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     players.deleteLater()
     window.deleteLater()

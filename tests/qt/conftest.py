@@ -44,7 +44,7 @@ def shown_window(
     main_window.show()
     qtbot.waitExposed(main_window)
     yield main_window
-    main_window.document.undo_stack.setClean()
+    main_window.document.undo_stack.set_clean()
     main_window.close()
     main_window.deleteLater()
 

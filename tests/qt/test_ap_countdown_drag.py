@@ -55,7 +55,7 @@ def test_a_drag_among_ties_goes_through_move_combatant(awindow, qtbot, monkeypat
         "Cave Troll",
     ]
     assert document.undo_stack.count() == depth + 1
-    assert document.undo_stack.undoText() == "Move Hauser"
+    assert document.undo_stack.undo_text() == "Move Hauser"
     assert view.currentIndex().row() == 0  # the moved lane stays selected
     document.undo_stack.undo()
     assert lanes(view.track_model)[:2] == ["Mirelle", "Hauser"]

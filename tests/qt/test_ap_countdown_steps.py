@@ -44,7 +44,7 @@ def test_a_step_works_out_few_marks_and_keeps_them_right(qtbot, tmp_path, monkey
             assert model.marks.value_range(model.count()) == _range_of_all(model)
             assert (view.scale.low, view.scale.high) == _range_of_all(model)
     finally:
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         qtbot.wait(1)

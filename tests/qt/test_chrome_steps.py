@@ -52,7 +52,7 @@ def open_window(qtbot, tmp_path: Path, ruleset_id: str) -> MainWindow:
 
 
 def close(window: MainWindow, qtbot) -> None:
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     window.deleteLater()
     qtbot.wait(1)

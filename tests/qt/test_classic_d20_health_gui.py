@@ -45,7 +45,7 @@ def test_minus_seven_takes_five_temporary_hp_then_two_hp_and_undoes(qtbot, tmp_p
         assert window.document.encounter.log[-1].text == (
             "Ayla −7 (5 from temporary HP; HP 20 → 18)."
         )
-        assert window.document.undo_stack.undoText() == "Harm Ayla (−7)"
+        assert window.document.undo_stack.undo_text() == "Harm Ayla (−7)"
         window.document.undo_stack.undo()
         assert (_ayla(window).stats["temp_hp"], _ayla(window).stats["damage"]) == (5, 0)
 

@@ -180,7 +180,7 @@ app = make_application(sys.argv[:1])
 window = open_main_window()
 views = [v for v in window.findChildren(QAbstractItemView) if v.isVisibleTo(window)]
 lightest = max(v.palette().color(QPalette.ColorRole.Base).lightness() for v in views)
-window.document.undo_stack.setClean()
+window.document.undo_stack.set_clean()
 print(lightest, len(views))
 """
 

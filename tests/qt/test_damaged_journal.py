@@ -17,7 +17,7 @@ def _journal_with_damaged_base(tmp_path):
     journal = tmp_path / "journal"
     first = MainWindow(sample_session(), None, journal)
     _play(first.document)
-    first.document.undo_stack.setClean()
+    first.document.undo_stack.set_clean()
     base = journal / "base.json"
     document = json.loads(base.read_text(encoding="utf-8"))
     document["encounter"]["combatants"][0]["runtime"] = ["not", "a", "state"]
@@ -58,7 +58,7 @@ def test_a_damaged_line_resumes_up_to_the_last_good_one_and_keeps_a_copy(qtbot, 
     status = document.session.status().rstrip(". ")
     for _ in range(3):
         document.apply(EndTurn())
-    first.document.undo_stack.setClean()
+    first.document.undo_stack.set_clean()
     events = journal / "events.jsonl"
     lines = events.read_bytes().splitlines(keepends=True)
     lines[3] = lines[3].replace(b"EndTurn", b"EndTurm")  # an editor changed line 4
@@ -84,4 +84,4 @@ def test_a_damaged_line_resumes_up_to_the_last_good_one_and_keeps_a_copy(qtbot, 
     assert (
         again.complete and again.session.encounter.to_dict() == window.document.encounter.to_dict()
     )
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()

@@ -17,7 +17,7 @@ from tracker.qt.dialogs.effect_dialog import EffectDialog
 @pytest.mark.parametrize("action", ["options", "shortcuts", "about", "secret_fields", "new"])
 def test_a_dialog_closed_is_not_kept(qtbot, window, action):
     window.document.apply(AddCombatant("Goblin", "enemy"))
-    window.document.undo_stack.setClean()  # New asks nothing first
+    window.document.undo_stack.set_clean()  # New asks nothing first
     seen: list[type] = []
 
     def close() -> None:

@@ -168,7 +168,7 @@ def _outcome(window, before: list[str]) -> dict:
         "status": window.statusBar().currentMessage(),
         "undo": window.document.undo_stack.count(),
     }
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     return outcome
 

@@ -106,7 +106,7 @@ def test_a_step_reads_each_effects_time_left_once(qtbot, tmp_path: Path, monkeyp
             qtbot.wait(1)
             assert len(calls) == len(set(calls)) <= 60
     finally:
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
         window.close()
 
 
@@ -219,7 +219,7 @@ def test_the_order_table_shows_the_badges_on_the_names_line(qtbot, tmp_path):
         assert table.itemDelegateForColumn(0).helpEvent(event, table, option, cell)
         assert QToolTip.text().startswith("Sickened\nNote: Tier 2")
     finally:
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
         window.close()
 
 

@@ -77,7 +77,7 @@ def test_rename_in_the_dialog_applies_only_the_name(document, qtbot, blessed):
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert document.session.history[-1].command == EditEffect(blessed, {"name": "Aegis"})
-    assert document.undo_stack.undoText() == "Edit Blessed"
+    assert document.undo_stack.undo_text() == "Edit Blessed"
     assert model.index(0, 0).data() == "Aegis"
     assert document.encounter.log[-1].text == "Blessed on Thomas: renamed to Aegis."
 

@@ -123,7 +123,7 @@ def test_a_change_during_a_save_is_not_saved_and_the_window_stays_modified(
     saved = json.loads(path.read_text(encoding="utf-8"))["encounter"]
     assert "Kandor" in [c["name"] for c in saved["combatants"]]
     assert "Renamed" not in [c["name"] for c in saved["combatants"]]
-    assert not document.undo_stack.isClean()
+    assert not document.undo_stack.is_clean()
     assert window.journal is not None
     events = (window.journal.directory / "events.jsonl").read_text(encoding="utf-8")
     ops = [json.loads(line)["op"] for line in events.splitlines()]
@@ -170,7 +170,7 @@ def test_errors_on_the_worker_reach_the_gm(window, tmp_path, monkeypatch):
     window.document.apply(EditCombatant(by_name(window.document, "Kandor").id, {"name": "K"}))
     assert not window.save_to(tmp_path / "full.json")
     assert warnings == ["Could not save full.json: No space left on device."]
-    assert not window.document.undo_stack.isClean()
+    assert not window.document.undo_stack.is_clean()
 
     def unreadable(path: Path):
         raise FileFormatError("“x.json” is damaged.", path)
@@ -245,7 +245,7 @@ def test_keys_during_an_open_are_set_aside(window, tmp_path, monkeypatch, qtbot)
     poll.start()
     assert window.open_path(path)
     assert generations[0] == generations[1]
-    assert window.document.undo_stack.isClean() and window.document.undo_stack.count() == 0
+    assert window.document.undo_stack.is_clean() and window.document.undo_stack.count() == 0
     assert window.file_work is None
 
 

@@ -87,7 +87,7 @@ def test_the_log_shows_its_last_line_after_a_resume(qtbot, tmp_path):
     OUT.mkdir(exist_ok=True)
     second.grab().save(str(OUT / "resumed_window.png"))
     for window in (first, second):
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
 
 
 def test_the_log_keeps_the_place_the_gm_scrolled_back_to_until_a_line_comes(window, qtbot):

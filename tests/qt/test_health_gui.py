@@ -88,7 +88,7 @@ def test_minus_seven_on_two_selected_harms_both_in_one_undo_step(hwindow, qtbot)
     assert hits_taken(window, "Hauser") == 0
     assert window.health_box.input.text() == ""
     assert window.health_box.feedback.text() == "−7 → Goblin 1 Hits 5/12, Goblin 2 Hits 5/12"
-    assert window.document.undo_stack.undoText() == "Harm Goblin 1 and Goblin 2 (−7)"
+    assert window.document.undo_stack.undo_text() == "Harm Goblin 1 and Goblin 2 (−7)"
     row = window.roster_model.row_of(ids(window, "Goblin 1")[0])
     assert window.roster_model.index(row, 2).data() == "Hits 5/12 (−7) · AP 4/4"
     window.document.undo_stack.undo()
@@ -198,7 +198,7 @@ def test_roll_deals_the_acting_combatants_damage_dice(qtbot, tmp_path):
     log = window.document.encounter.log[-1].text
     # 8 + 7 + 3 = 18 against Armor 2: excess 16, 1 wound.
     assert log == "Rolled 2d8+3: [8, 7] + 3 = 18. Goblin 1 −18 (Wounds 0 → 1; vs Armor 2: 1 wound)."
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
 
 
@@ -214,7 +214,7 @@ def test_zeal_rolled_in_the_editor_is_applied_with_its_faces(qtbot, tmp_path):
         e.text for e in session.encounter.log
     ]
     assert window.editor.form.editors["zeal"].raw_value() == "16"
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
 
 
@@ -313,7 +313,7 @@ def test_a_roll_from_the_action_palette_keeps_its_faces(qtbot, tmp_path):
     assert "Ayla rolled Zeal dice 2d12+1: [5, 11] + 1 = 17." in [
         e.text for e in session.encounter.log
     ]
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
 
 
@@ -337,5 +337,5 @@ def test_a_roll_in_a_prompt_answers_with_its_faces_and_a_typed_number_goes_plain
     panel.answer_buttons[0].click()
     assert session.history[-1].command.to_dict()["type"] == "RulesetAction"
     assert session.history[-1].command.to_dict()["params"] == {"successes": 1}
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()

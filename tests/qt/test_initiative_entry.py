@@ -174,7 +174,7 @@ def test_the_turn_panels_roll_names_the_selected_and_is_the_only_roll(
     assert last_command(window)["type"] == "RolledAction"
     assert last_command(window)["combatant_id"] == by_name(window, selected).id
     assert log_texts(window)[-2].startswith(f"{selected} rolled ")
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
 
 

@@ -59,7 +59,7 @@ def test_an_edited_journal_never_stops_start_up(qtbot, tmp_path: Path) -> None:
 
 def test_undo_after_resuming_an_edited_journal_never_raises(qtbot, tmp_path: Path) -> None:
     """Two lines swapped and renumbered: the app resumed to a state the fight never
-    reached, and undo in the window raised IndexError out of QUndoCommand.undo."""
+    reached, and undo in the window raised IndexError (then out of a QUndoCommand)."""
     fight = Fight("war_scroll", 1, tmp_path / "fight")
     records = list(fight.records)
     records[9], records[10] = records[10], records[9]
@@ -75,9 +75,7 @@ def test_undo_after_resuming_an_edited_journal_never_raises(qtbot, tmp_path: Pat
     refused: list[str] = []
     document.refused.connect(lambda message, _: refused.append(message))
     for _ in range(len(fight.records)):  # pytest-qt fails the test on what undo raises
-        if not document.undo_stack.canUndo():
+        if not document.undo_stack.can_undo():
             break
         document.undo_stack.undo()
-        # A refused undo puts the Qt stack back in step with the session at once after.
-        qtbot.waitUntil(lambda: document.undo_stack.index() == len(document.session.history))
     window.journal.detach()

@@ -102,7 +102,7 @@ def test_space_after_clicking_spend_ends_the_turn_instead_of_spending_again(acti
     window = active
     window.document.apply(StartEncounter())
     qtbot.mouseClick(window.turn_panel.action_buttons["spend_ap"], LEFT)
-    assert window.document.undo_stack.undoText().startswith("Spend AP")
+    assert window.document.undo_stack.undo_text().startswith("Spend AP")
     key(qtbot, "Space")
     assert commands(window)[-1] == "End Echthra's turn"
     assert sum(text.startswith("Spend AP") for text in commands(window)) == 1
@@ -141,7 +141,7 @@ def test_space_after_a_priority_wait_does_not_make_the_next_creature_wait(pwindo
     assert pf.current_name(window) == "Bren"
     key(qtbot, "Space")
     assert not pf.by_name(window, "Bren").runtime.waiting
-    assert window.document.undo_stack.undoText() == "End Bren's turn"
+    assert window.document.undo_stack.undo_text() == "End Bren's turn"
 
 
 @pytest.mark.parametrize("kind", ["check box", "combo box", "table", "list", "number box"])
@@ -239,7 +239,7 @@ def test_typing_in_a_text_field_types_and_ctrl_z_undoes_the_typing_first(active,
     qtbot.mouseClick(name, LEFT)
     qtbot.keyClicks(name, " X")
     assert name.text() == "Thomas X"
-    assert window.document.undo_stack.undoText() == "Start"  # Space typed, no turn ended
+    assert window.document.undo_stack.undo_text() == "Start"  # Space typed, no turn ended
     key(qtbot, "Ctrl+Z")
     assert name.text() == "Thomas"  # the field's own typing is undone first
     key(qtbot, "Ctrl+Z")  # nothing left to undo in the field: the fight's last step
@@ -267,7 +267,7 @@ def test_enter_in_the_spend_box_spends_and_space_then_ends_the_turn(active, qtbo
     spend.selectAll()
     qtbot.keyClicks(QApplication.focusWidget(), "3")
     key(qtbot, "Return")
-    assert window.document.undo_stack.undoText() == "Spend AP"
+    assert window.document.undo_stack.undo_text() == "Spend AP"
     assert last_log(window).startswith("Echthra spends 3 AP"), last_log(window)
     assert spend.value() == 3
     key(qtbot, "Space")
@@ -301,7 +301,7 @@ def test_enter_on_a_focused_action_button_presses_it(active, qtbot):
     button = window.turn_panel.action_buttons["spend_ap"]
     button.setFocus(Qt.FocusReason.TabFocusReason)
     key(qtbot, "Return")
-    assert window.document.undo_stack.undoText().startswith("Spend AP")
+    assert window.document.undo_stack.undo_text().startswith("Spend AP")
     assert QApplication.focusWidget() is not button  # Space will not press it again
 
 

@@ -242,6 +242,6 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
     report["players"] = players_report
 
     document.apply(EndTurn())
-    document.undo_stack.setClean()
+    document.undo_stack.set_clean()
     window.close()
     print(json.dumps(report))

@@ -83,7 +83,7 @@ def test_enter_applies_an_editor_field_and_hands_the_keyboard_to_the_fight_view(
     press(qtbot, Qt.Key.Key_Space)
     assert end_turn == [True]
     assert window.editor.unapplied() == []  # nothing was typed into a field
-    while window.document.undo_stack.undoText().startswith("End"):
+    while window.document.undo_stack.undo_text().startswith("End"):
         window.document.undo_stack.undo()
     press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not window.document.encounter.combatants[0].name.endswith(" X")

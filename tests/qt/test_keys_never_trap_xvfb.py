@@ -201,7 +201,7 @@ def child_main() -> None:  # pragma: no cover - runs in the child process
             "escape_kept_it": kept,
             "closed_by_menu": pump(lambda: not players.isVisible()),
         }
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         pump(seconds=0.2)

@@ -60,7 +60,7 @@ def test_steps_read_only_the_rows_shown(ruleset_id, model_class, qtbot, tmp_path
             window.repaint()
             qtbot.wait(1)
     finally:
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         qtbot.wait(1)
@@ -117,7 +117,7 @@ def test_a_step_lays_out_none_of_the_side_list(qtbot, tmp_path, monkeypatch):
         assert layouts != []
         assert view.visualRect(view.model().index(SIZE, 0)).height() > 0
     finally:
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         qtbot.wait(1)
@@ -164,7 +164,7 @@ def test_a_step_late_in_a_long_fight_reads_only_the_log_rows_shown(
             assert min(rows_read) > len(document.encounter.log) - 40  # the newest, shown
         assert resets == []
     finally:
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         qtbot.wait(1)

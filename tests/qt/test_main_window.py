@@ -228,10 +228,10 @@ def test_save_and_open_round_trip(window, tmp_path):
     document.apply(AddEffect("Shielded", by_name(document, "Kandor").id, None, {"cycles": 2}))
     path = tmp_path / "ambush.json"
     assert window.save_to(path)
-    assert document.undo_stack.isClean() and "ambush.json" in window.windowTitle()
+    assert document.undo_stack.is_clean() and "ambush.json" in window.windowTitle()
     saved = document.encounter.to_dict()
     document.apply(EndTurn())
-    document.undo_stack.setClean()
+    document.undo_stack.set_clean()
     assert window.open_path(path)
     assert window.document.encounter.to_dict() == saved
     assert window.roster_model.rowCount() == 8

@@ -31,7 +31,7 @@ def test_spent_ap_show_with_their_change_and_undo_gives_it_back(document, qtmode
     assert _resources(model, document, "Echthra") == "Endurance 24/24"
     assert _resources(model, document, "Tirzaiel") == "Endurance 22/22 · AP 7/7"
     qtmodeltester.check(model)
-    document.undo_stack.setClean()
+    document.undo_stack.set_clean()
 
 
 def test_priority_pips_show_in_the_order_table(pwindow):

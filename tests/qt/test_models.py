@@ -157,7 +157,7 @@ def test_roster_move_rows_issues_the_engine_move(document):
     row = roster.row_of(shade2)
     assert roster.moveRows(QModelIndex(), row, 1, QModelIndex(), row - 1)
     assert roster.row_of(shade2) == row - 1 and roster.row_of(shade) == row
-    assert document.undo_stack.undoText() == "Move Shade 2"
+    assert document.undo_stack.undo_text() == "Move Shade 2"
     # Moving past a character of another Swiftness is refused and changes nothing.
     refusals: list[str] = []
     document.refused.connect(lambda message, _field: refusals.append(message))

@@ -52,7 +52,7 @@ def open_fight(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     window.show()
     qtbot.waitExposed(window)
     yield window
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     window.deleteLater()
     qtbot.wait(1)

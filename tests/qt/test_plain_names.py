@@ -201,7 +201,7 @@ def test_closing_asks_about_an_encounter_named_like_markup_in_plain_text(
     (box,) = shown
     assert box.textFormat() == Qt.TextFormat.PlainText and names[1] in box.text()
     assert not reads.opened()
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
 
 
 def test_no_message_box_guesses_its_format():
@@ -267,7 +267,7 @@ def test_markup_names_show_as_themselves_in_the_dialogs(qtbot, tmp_path, sentine
             window.save_to(shown_path)
         window.recent_menu.aboutToShow.emit()
         _look(names, "recent files", found)
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
     problems = [f"{problem} (at {step})" for problem, step in found.items()]
     if reads.opened():
         problems.insert(0, "a name made Qt read the picture it points at")

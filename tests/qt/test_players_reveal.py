@@ -46,7 +46,7 @@ def test_a_flagged_combatant_is_revealed_just_after_its_turn_begins(document, qt
     assert blocker.args == [nephil.id]
     assert not nephil.hidden
     assert board.now_panel.name.full_text() == "Lurking Nephil"
-    assert document.undo_stack.undoText() == "Edit Lurking Nephil"
+    assert document.undo_stack.undo_text() == "Edit Lurking Nephil"
 
     document.undo_stack.undo()  # the GM takes the reveal back: it stays hidden
     qtbot.wait(20)

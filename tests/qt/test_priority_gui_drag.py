@@ -110,7 +110,7 @@ def child_main() -> None:
         "current": document.encounter.combatant(turn.combatant_id).name,
         "prompt": document.session.prompt() is None,
     }
-    document.undo_stack.setClean()
+    document.undo_stack.set_clean()
     window.close()
     print(json.dumps(report))
 

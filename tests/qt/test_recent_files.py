@@ -56,7 +56,7 @@ def test_a_clean_quit_reopens_the_saved_encounter(qtbot, tmp_path):
     again = _start(qtbot, tmp_path)
     assert again.document.path == target
     assert again.document.encounter.to_dict() == expected
-    assert again.document.undo_stack.isClean()
+    assert again.document.undo_stack.is_clean()
 
 
 def test_a_never_saved_encounter_is_kept_at_quit_and_reopened(qtbot, tmp_path):

@@ -41,14 +41,14 @@ def test_resume_after_the_window_was_never_closed(qtbot, tmp_path, questions):
     assert second.document.encounter.to_dict() == expected
     stack = second.document.undo_stack
     assert (stack.count(), stack.index()) == (first.document.undo_stack.count(), 5)
-    assert stack.redoText() == "Add Shielded to Kandor"
+    assert stack.redo_text() == "Add Shielded to Kandor"
     stack.redo()
     assert [e.name for e in second.document.encounter.effects] == ["Shielded"]
     for _ in range(6):  # back through every command, to the encounter as it began
         stack.undo()
     assert second.document.encounter.to_dict() == sample_session().encounter.to_dict()
-    second.document.undo_stack.setClean()
-    first.document.undo_stack.setClean()
+    second.document.undo_stack.set_clean()
+    first.document.undo_stack.set_clean()
 
 
 def test_declining_to_resume_keeps_the_fight_as_a_file_and_the_journal_aside(qtbot, tmp_path):
@@ -75,7 +75,7 @@ def test_declining_to_resume_keeps_the_fight_as_a_file_and_the_journal_aside(qtb
     # Open Recent brings the fight back.
     assert second.recent_menu.open_recent(kept)
     assert second.document.encounter.to_dict() == expected
-    first.document.undo_stack.setClean()
+    first.document.undo_stack.set_clean()
 
 
 def test_a_killed_tracker_process_resumes_where_it_was(qtbot, tmp_path):
@@ -102,7 +102,7 @@ def test_a_killed_tracker_process_resumes_where_it_was(qtbot, tmp_path):
     qtbot.addWidget(resumed)
     assert resumed.document.encounter.to_dict() == reference.document.encounter.to_dict()
     assert resumed.document.undo_stack.count() == reference.document.undo_stack.count()
-    reference.document.undo_stack.setClean()
+    reference.document.undo_stack.set_clean()
 
 
 def test_only_one_tracker_runs_at_a_time():

@@ -135,7 +135,7 @@ def gm_window(qtbot, tmp_path):
 
     yield make
     for window in windows:
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
 
 
 # --- the registry -----------------------------------------------------------------------

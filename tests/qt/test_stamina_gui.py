@@ -224,7 +224,7 @@ def test_after_file_open_a_change_never_reaches_the_replaced_view(qtbot, swindow
     path = tmp_path / "other.json"
     save_encounter(small_battle().encounter, path)
     old = view(swindow)
-    swindow.document.undo_stack.setClean()  # nothing to ask about before opening
+    swindow.document.undo_stack.set_clean()  # nothing to ask about before opening
     assert swindow.open_path(path)
     assert view(swindow) is not old
     qtbot.waitUntil(lambda: not _alive(old))

@@ -133,7 +133,7 @@ def test_the_readouts_kept_are_always_the_rulesets(qtbot, tmp_path: Path):
     actions = [spec for spec in ruleset.actions if spec.on == "current"]
     try:
         for number in range(90):
-            if number % 9 == 8 and document.undo_stack.canUndo():
+            if number % 9 == 8 and document.undo_stack.can_undo():
                 document.undo_stack.undo()
                 if number % 2:
                     document.undo_stack.redo()

@@ -30,7 +30,7 @@ def open_window(qtbot, tmp_path: Path, ruleset_id: str, size: int, effects: int)
 
 
 def close(window: MainWindow, qtbot) -> None:
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     window.deleteLater()
     qtbot.wait(1)

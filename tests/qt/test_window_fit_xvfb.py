@@ -94,6 +94,6 @@ def child_main(how: str) -> None:
         window.document.apply(StartEncounter())
         print(json.dumps(report), flush=True)
         os._exit(0)  # as a kill: the journal stays for the next start to resume
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     print(json.dumps(report), flush=True)

@@ -26,7 +26,7 @@ def test_players_screen_opens_from_the_menu_and_closes_with_the_window(
     players = window.players_window
     assert isinstance(players, PlayersWindow) and players.isVisible()
     window.document.apply(StartEncounter())
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     assert not players.isVisible()
 
@@ -43,7 +43,7 @@ def test_reveal_now_and_at_first_turn(window, qtbot):
         assert lurker.hidden
         document.apply(EndTurn())
     qtbot.waitUntil(lambda: not lurker.hidden)  # revealed right after its turn began
-    assert document.undo_stack.undoText() == "Edit Lurking Nephil"
+    assert document.undo_stack.undo_text() == "Edit Lurking Nephil"
     document.undo_stack.undo()  # the reveal is its own step
     assert lurker.hidden
     document.undo_stack.redo()

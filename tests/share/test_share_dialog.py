@@ -352,7 +352,7 @@ def test_the_players_menu_opens_one_dialog_and_session_per_window(qtbot, tmp_pat
     assert session.feed.turn_order_model is window.turn_order_model  # shared, not copied
     assert state(session)["now"]["name"] == "Bren & <i>Co</i>"
     session.stop()
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
 
 
 def test_an_odd_name_reaches_the_page_as_one_line_of_json(shared):

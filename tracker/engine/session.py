@@ -120,18 +120,22 @@ class Session:
     def refusal(self, command: Command) -> CommandError | None:
         """Why the command would be refused now, or None if it would apply. It is tried
         and rolled back (nobody hears of it), so the answer comes from the same rules
-        that apply it: the GUI disables what the state does not allow and says why."""
+        that apply it: the GUI disables what the state does not allow and says why.
+
+        The refusal comes without its traceback: answers are kept until the next change
+        (`legal.remembered_refusal`), and its frames would keep the transaction tried,
+        with what was worked out before it, and so on back through the whole fight."""
         try:
             _check_storable(command)
         except CommandError as error:
-            return error
+            return error.with_traceback(None)
         tx = Transaction(
             self.encounter, self._reach, lambda: self.ruleset.clock_label(self.encounter)
         )
         try:
             command.execute(tx, self.encounter, self.ruleset)
         except CommandError as error:
-            return error
+            return error.with_traceback(None)
         finally:
             tx.rollback()
         return None
@@ -195,6 +199,11 @@ class Session:
     def history_size(self) -> int:
         """How many changes the undo stack holds (`len(history)`, without the copy)."""
         return len(self._done)
+
+    @property
+    def undone_size(self) -> int:
+        """How many changes the redo stack holds (`len(undone)`, without the copy)."""
+        return len(self._undone)
 
     @property
     def history(self) -> list[Applied]:

@@ -122,9 +122,10 @@ def _edit_menu(menus: _Menus) -> tuple[QAction, QAction]:
     """Edit; returns its Undo and Redo (the toolbar keeps them steady)."""
     window, item = menus.window, menus.item
     edit_menu = window.top_menus["edit"]  # made, with its title, in the first frame
-    undo = window.document.undo_stack.createUndoAction(window, "&Undo")
+    stack = window.document.undo_stack
+    undo = _step_action(window, stack.undo, stack.can_undo(), stack.can_undo_changed)
     undo.setShortcut(QKeySequence.StandardKey.Undo)
-    redo = window.document.undo_stack.createRedoAction(window, "&Redo")
+    redo = _step_action(window, stack.redo, stack.can_redo(), stack.can_redo_changed)
     redo_keys = [
         QKeySequence(QKeySequence.StandardKey.Redo),
         QKeySequence("Ctrl+Shift+Z"),
@@ -133,9 +134,8 @@ def _edit_menu(menus: _Menus) -> tuple[QAction, QAction]:
     redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
     undo.setObjectName("undo")
     redo.setObjectName("redo")
-    stack = window.document.undo_stack
-    _StepText(undo, "Undo", stack.undoTextChanged)
-    _StepText(redo, "Redo", stack.redoTextChanged)
+    _StepText(undo, "Undo", stack.undo_text(), stack.undo_text_changed)
+    _StepText(redo, "Redo", stack.redo_text(), stack.redo_text_changed)
     # The toolbar's buttons keep a fixed word (see PlayToolBar).
     undo.setIconText("Undo")
     redo.setIconText("Redo")
@@ -341,20 +341,32 @@ def _toolbar(window: MainWindow, named: dict[str, QAction], undo: QAction, redo:
     toolbar.hold_steady((undo, redo))
 
 
+def _step_action(
+    window: MainWindow, step: Callable[[], None], enabled: bool, possible: SignalInstance
+) -> QAction:
+    """Undo or Redo: runs `step`, enabled while the undo history says it can."""
+    action = QAction(window)
+    action.triggered.connect(step)
+    action.setEnabled(enabled)
+    possible.connect(action.setEnabled)
+    return action
+
+
 class _StepText(QObject):
-    """Undo's or Redo's text, set after the undo stack's own: the step ("End Rock & Roll's
+    """Undo's or Redo's text, following the undo history's: the step ("End Rock & Roll's
     turn") quotes names as they are, so its "&" is doubled (else a mnemonic) and the
     tooltip is plain (else "<b>…" in a name is guessed to be rich text). A child of the
     action: gone with it."""
 
-    def __init__(self, action: QAction, verb: str, changed: SignalInstance) -> None:
+    def __init__(self, action: QAction, verb: str, step: str, changed: SignalInstance) -> None:
         super().__init__(action)
         self._action, self._verb = action, verb
+        self.follow(step)
         changed.connect(self.follow)
 
     def follow(self, step: str) -> None:
         if not shiboken6.isValid(self._action):
-            return  # the window is being deleted: its undo stack, cleared, says so late
+            return  # the window is being deleted
         verb = self._verb
         self._action.setText(f"&{verb} {step.replace('&', '&&')}" if step else f"&{verb}")
         self._action.setToolTip(plain_tip(f"{verb} {step}" if step else verb))

@@ -148,7 +148,7 @@ class MainWindow(
         self.turn_timer.setStyleSheet("font-size: 12pt; font-weight: bold; padding: 0 8px;")
         self.statusBar().addPermanentWidget(SteadyBox(self.turn_timer, grow=True))
         if resume:
-            self.document.mirror_history()
+            self.document.mark_history_unsaved()
         self._build_fight()
         # Whatever changes first (a key, a test, a plugin), the window is whole and the
         # change journaled: the rest is built before the first change is applied.
@@ -157,7 +157,7 @@ class MainWindow(
         self.document.replaced.connect(self._on_replaced)
         self.document.refused.connect(self._on_refused)
         self.document.path_changed.connect(self._update_title)
-        self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self.document.undo_stack.clean_changed.connect(self._update_title)
         self._update_title()
         self._dress_central_view()
         self._hold_places()
@@ -470,7 +470,7 @@ class MainWindow(
     def _update_title(self) -> None:
         document = self.document
         where = f" — {document.path.name}" if document.path else " — not saved yet"
-        modified = "" if document.undo_stack.isClean() else " *"
+        modified = "" if document.undo_stack.is_clean() else " *"
         name = plain_title(document.encounter.name)
         self.setWindowTitle(f"{name}{modified}{plain_title(where)} · Roundkeeper")
         self.status_label.setText(document.session.status())

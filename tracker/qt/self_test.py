@@ -351,7 +351,7 @@ class _SamplePlay:
             self.app.processEvents()
 
     def close(self) -> None:
-        self.document.undo_stack.setClean()  # no "save changes?" question
+        self.document.undo_stack.set_clean()  # no "save changes?" question
         if self.players is not None:
             self.players.close()
             self.players.deleteLater()

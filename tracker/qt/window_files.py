@@ -252,7 +252,7 @@ class EncounterFiles(QMainWindow):
         self._file_stamp = stamp
         changed_since = self.document.generation != generation
         if not changed_since:
-            self.document.undo_stack.setClean()
+            self.document.undo_stack.set_clean()
         if self.journal is not None:
             self.journal.set_saved_path(path)
         self.kept_from = None
@@ -311,7 +311,7 @@ class EncounterFiles(QMainWindow):
 
     def _may_discard(self) -> bool:
         """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
-        if self.document.undo_stack.isClean():
+        if self.document.undo_stack.is_clean():
             return True
         answer = messages.question(
             self,

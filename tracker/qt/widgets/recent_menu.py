@@ -95,7 +95,7 @@ def keep_at_quit(
         if not may_discard():
             return False
         recent.last = document.path
-    elif document.undo_stack.isClean() and kept_from is None:
+    elif document.undo_stack.is_clean() and kept_from is None:
         recent.last = None
     else:
         unsaved = unsaved_path(document.encounter.name)
@@ -106,7 +106,7 @@ def keep_at_quit(
             if not may_discard():
                 return False
             target = None
-        document.undo_stack.setClean()
+        document.undo_stack.set_clean()
         recent.last = target
     save_recent(recent)
     return True
