@@ -73,7 +73,7 @@ def main() -> None:
             clock.settle()
             ms = refresh_ms(window, arguments.repeat)
             print(f"{ruleset_id:<15} {size:>5}: refresh {ms:8.2f} ms = {ms / yard:7.1f} yardsticks")
-            window.document.undo_stack.setClean()
+            window.document.undo_stack.set_clean()
             window.close()
             window.deleteLater()
             clock.settle()

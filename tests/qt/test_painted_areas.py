@@ -62,7 +62,7 @@ def war(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
     _settle(qtbot)
     yield window
-    window.document.undo_stack.setClean()
+    window.document.undo_stack.set_clean()
     window.close()
     window.deleteLater()
     qtbot.wait(1)
@@ -244,7 +244,7 @@ def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, rule
             marks += rect.adjusted(0, -1, 0, 2)
         _within(painted.of(view.viewport()), marks, "the fight view")
     finally:
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         qtbot.wait(1)
@@ -280,7 +280,7 @@ def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_pat
         axis = QRect(0, 0, track.viewport().width(), track.visualRect(model.index(0, 0)).top())
         _within(painted.of(track.viewport()), lanes + axis, "the track")
     finally:
-        window.document.undo_stack.setClean()
+        window.document.undo_stack.set_clean()
         window.close()
         window.deleteLater()
         qtbot.wait(1)
