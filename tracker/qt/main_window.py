@@ -23,7 +23,6 @@ from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
-from tracker.persistence.journal import Journal
 from tracker.qt.appearance import appearance, retint
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
@@ -54,6 +53,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QListView, QTableView
 
+    from tracker.persistence.journal import Journal
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.keyboard import WindowKeys
     from tracker.qt.models.effects_model import EffectsModel
@@ -208,6 +208,8 @@ class MainWindow(
         appearance().changed.connect(self._on_scheme_changed)
         self._on_scheme_changed()
         if self._resume:
+            from tracker.persistence.journal import Journal
+
             try:
                 session = self.document.session
                 self.journal = Journal.resume(self._journal_dir, session, self._journal_failed)
