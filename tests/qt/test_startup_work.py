@@ -100,6 +100,8 @@ NOT_IN_FIRST_FRAME = {
     "tracker.persistence.journal": "the crash journal (started with the rest)",
     "tracker.persistence.recovery": "reading a journal back (none waits to be resumed)",
     "tracker.persistence.checkpoints": "the journal's checkpoints",
+    "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
+    "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
 }
 
 FIRST_FRAME_PROBE = """

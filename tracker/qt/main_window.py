@@ -30,9 +30,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
-from tracker.qt.players.reveal import FirstTurnReveals
 from tracker.qt.players.settings import settings_store
-from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.widgets.play_toolbar import PlayToolBar
@@ -122,9 +120,6 @@ class MainWindow(
         super().__init__()
         self._stage = FIRST_FRAME
         self.document = EncounterDocument(session, path, self)
-        # Remember, from the first change on, which turn the players were shown.
-        TurnMemory.of(self.document)
-        self.reveals = FirstTurnReveals(self.document, self)
         self.players_window: PlayersWindow | None = None
         self.add_dialog: AddCombatantDialog | None = None
         self._shown = False
@@ -197,8 +192,14 @@ class MainWindow(
         # Imported now: the first frame does without them.
         from tracker.qt.keyboard import WindowKeys
         from tracker.qt.main_menus import build_menus
+        from tracker.qt.players.reveal import FirstTurnReveals
+        from tracker.qt.players.turn_memory import TurnMemory
         from tracker.qt.window_rest import build_parts
 
+        # Remember, from the first change on, which turn the players were shown (no
+        # change comes before this: `about_to_change` builds the rest first).
+        TurnMemory.of(self.document)
+        self.reveals = FirstTurnReveals(self.document, self)
         self.journal = None
         build_parts(self)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
