@@ -102,6 +102,7 @@ NOT_IN_FIRST_FRAME = {
     "tracker.persistence.checkpoints": "the journal's checkpoints",
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
+    "tracker.qt.action_icons": "the menus' and the toolbar's icons",
 }
 
 FIRST_FRAME_PROBE = """

@@ -23,7 +23,7 @@ from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
-from tracker.qt.appearance import appearance, retint
+from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
@@ -410,6 +410,8 @@ class MainWindow(
 
     def _on_scheme_changed(self) -> None:
         """Light or dark: redraw what carries colours of its own."""
+        from tracker.qt.action_icons import retint  # the window is whole by now
+
         dark = appearance().dark
         retint(list(self.actions_by_name.values()))
         self.banner.restyle()
