@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from tracker.qt.action_icons import MASK_SIZES
 from tracker.qt.app_icon import SIZES, application_icon, icon_path
-from tracker.qt.appearance import MASK_SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"

@@ -8,7 +8,6 @@ import of PySide6 fail instead: `import_problem` turns that error into the same 
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -33,6 +32,8 @@ XCB_LIBRARIES: dict[str, str] = {
 
 
 def _loads(name: str) -> bool:
+    import ctypes  # only where Qt uses xcb: an offscreen or Wayland start skips it
+
     try:
         ctypes.CDLL(name)
     except OSError:

@@ -83,3 +83,35 @@ def test_an_entry_point_names_its_distribution_and_version(tmp_path, monkeypatch
     (war_scroll,) = [e for e in entry_points(group="tracker.rulesets") if e.name == "war_scroll"]
     assert war_scroll.distribution == "roundkeeper"
     assert war_scroll.version == importlib.metadata.version("roundkeeper")
+
+
+def test_one_distribution_is_read_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tracker.engine import entry_points as module
+    from tracker.engine.registry import distribution_key
+
+    read: list[str] = []
+    real = module._read
+    monkeypatch.setattr(module, "_read", lambda path, *rest: read.append(path) or real(path, *rest))
+    ours = entry_points(group="tracker.rulesets", distribution="Roundkeeper")
+    assert len(read) == 1 and "roundkeeper" in Path(read[0]).parent.name.lower()
+    everyone = entry_points(group="tracker.rulesets")
+    assert len(read) > 2  # the other distributions' metadata too
+    expected = [e for e in everyone if distribution_key(e.distribution) == "roundkeeper"]
+    assert ours == expected and len(ours) == 6
+
+
+def test_a_built_in_ruleset_is_found_without_reading_other_distributions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tracker.engine import entry_points as module
+    from tracker.engine import registry
+
+    monkeypatch.setattr(registry, "_found", {})
+    read: list[str] = []
+    real = module._read
+    monkeypatch.setattr(module, "_read", lambda path, *rest: read.append(path) or real(path, *rest))
+    assert registry.get_ruleset("war_scroll").id == "war_scroll"
+    assert len(read) == 1
+    with pytest.raises(registry.RulesetNotFoundError, match="not installed"):
+        registry.get_ruleset("no_such_ruleset")  # every distribution is looked at then
+    assert len(read) > 2

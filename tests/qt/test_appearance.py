@@ -113,7 +113,7 @@ def test_an_action_icon_looks_the_same_from_its_mask_as_from_its_svg(qapp, size)
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
-    from tracker.qt.appearance import ACTIONS, icon
+    from tracker.qt.action_icons import ACTIONS, icon
 
     ink = QColor("#2060c0")
     drawn = icon("undo", ink).pixmap(size, size).toImage()

@@ -106,9 +106,9 @@ def plugin(monkeypatch: pytest.MonkeyPatch):
     (as if installed with pip: entry points are what Roundkeeper reads)."""
     installed = ruleset_ui.entry_points
 
-    def entry_points(*, group: str) -> list[EntryPoint]:
-        found = list(installed(group=group))
-        if group == ruleset_ui.GROUP:
+    def entry_points(*, group: str, distribution: str | None = None) -> list[EntryPoint]:
+        found = list(installed(group=group, distribution=distribution))
+        if group == ruleset_ui.GROUP and distribution is None:
             found += [
                 EntryPoint(ROUND_ROBIN, f"{__name__}:SeatingUi", group),
                 EntryPoint("broken_test", "tests.qt.no_such_plugin:Ui", group),
@@ -277,3 +277,21 @@ def test_a_lazy_ui_naming_something_else_says_what_it_got(qtbot):
         _Mistaken().players_panel(document, public, DARK, host)
     with pytest.raises(TypeError, match="did not give a Table"):
         _Mistaken().printed_tables(document, include_hidden=True)
+
+
+def test_a_built_in_rulesets_views_are_found_without_reading_other_distributions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tracker.engine import entry_points as module
+
+    read: list[str] = []
+    real = module._read
+    monkeypatch.setattr(module, "_read", lambda path, *rest: read.append(path) or real(path, *rest))
+    ruleset_ui._ui_named.cache_clear()
+    try:
+        assert ruleset_ui.ui_for("war_scroll") is not ruleset_ui.DEFAULT_UI
+        assert len(read) == 1
+        assert ruleset_ui.ui_for("no_such_ruleset") is ruleset_ui.DEFAULT_UI
+        assert len(read) > 2  # every distribution is looked at then
+    finally:
+        ruleset_ui._ui_named.cache_clear()

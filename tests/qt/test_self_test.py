@@ -42,8 +42,9 @@ def without_entry(monkeypatch: pytest.MonkeyPatch):
     def remove(module, name: str | None) -> None:
         installed = module.entry_points
 
-        def entry_points(*, group: str):
-            return [e for e in installed(group=group) if name is not None and e.name != name]
+        def entry_points(*, group: str, distribution: str | None = None):
+            found = installed(group=group, distribution=distribution)
+            return [e for e in found if name is not None and e.name != name]
 
         monkeypatch.setattr(module, "entry_points", entry_points)
         forget_plugins()

@@ -97,6 +97,12 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.views.side_tables": "the optional panes' lists",
     "tracker.qt.models.log_model": "the log",
     "tracker.qt.dialogs.add_combatant": "the add form",
+    "tracker.persistence.journal": "the crash journal (started with the rest)",
+    "tracker.persistence.recovery": "reading a journal back (none waits to be resumed)",
+    "tracker.persistence.checkpoints": "the journal's checkpoints",
+    "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
+    "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
+    "tracker.qt.action_icons": "the menus' and the toolbar's icons",
 }
 
 FIRST_FRAME_PROBE = """

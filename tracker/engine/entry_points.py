@@ -39,16 +39,19 @@ class EntryPoint:
         return loaded
 
 
-def entry_points(*, group: str) -> list[EntryPoint]:
-    """The entry points of `group`, from every distribution on `sys.path`, in path order."""
+def entry_points(*, group: str, distribution: str | None = None) -> list[EntryPoint]:
+    """The entry points of `group`, from every distribution on `sys.path`, in path order;
+    with `distribution`, from that one alone (its first metadata folder on the path: the
+    others' files are not read)."""
     found: list[EntryPoint] = []
     seen: set[str] = set()
+    wanted = None if distribution is None else re.sub(r"[-_.]+", "_", distribution).lower()
     for folder in sys.path:
         for info in _metadata_folders(folder or "."):
-            distribution = _normalized(info)
-            if distribution in seen:
+            key = _normalized(info)
+            if key in seen or (wanted is not None and key != wanted):
                 continue
-            seen.add(distribution)
+            seen.add(key)
             where = os.path.join(folder or ".", info)
             name, version = _name_and_version(info)
             if not version:  # an egg-info folder (an editable install's) names none

@@ -114,6 +114,10 @@ def _built_in_first(entries: list[EntryPoint]) -> list[EntryPoint]:
     return sorted(entries, key=lambda e: distribution_key(e.distribution) != BUILT_IN_DISTRIBUTION)
 
 
+def _named(entries: list[EntryPoint], name: str) -> EntryPoint | None:
+    return next((entry for entry in entries if entry.name == name), None)
+
+
 def _origin(item: InstalledRuleset) -> str:
     return "Roundkeeper itself" if item.built_in else (item.distribution or item.value)
 
@@ -133,9 +137,12 @@ def get_ruleset(ruleset_id: str) -> AnyRuleset:
     when none is installed or it cannot be used (the message says why)."""
     if ruleset_id in _found:
         return _found[ruleset_id]
-    for entry in _built_in_first(entry_points(group=GROUP)):
-        if entry.name != ruleset_id:
-            continue
+    # A built-in keeps its id: Roundkeeper's own entry points are read first, and the
+    # other distributions' only for an id it does not register (a plugin's).
+    entry = _named(entry_points(group=GROUP, distribution=BUILT_IN_DISTRIBUTION), ruleset_id)
+    if entry is None:
+        entry = _named(_built_in_first(entry_points(group=GROUP)), ruleset_id)
+    if entry is not None:
         item = _inspect(entry)
         if item.usable and item.ruleset is not None:
             _found[ruleset_id] = item.ruleset

@@ -5,28 +5,66 @@
   their checks in `validation`, atomic writing in `atomic`.
 - `tracker.persistence.journal`: the crash-recovery journal (`Journal`); its lines in
   `journal_lines`, reading it back in `recovery` (`recover_journal`).
+
+The names below are imported at their first use (PEP 562): importing one module of the
+package (the start-up imports `paths`, `files`, `recent`) never loads the journal's.
 """
 
-from tracker.persistence.files import (
-    FORMAT,
-    SCHEMA_VERSION,
-    FileFormatError,
-    SaveError,
-    is_tracker_file,
-    load_encounter,
-    save_encounter,
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tracker.persistence.files import (
+        FORMAT,
+        SCHEMA_VERSION,
+        FileFormatError,
+        SaveError,
+        is_tracker_file,
+        load_encounter,
+        save_encounter,
+    )
+    from tracker.persistence.journal import (
+        Journal,
+        JournalInfo,
+        Recovery,
+        discard_journal,
+        pending_journal,
+        recover,
+        recover_journal,
+        set_aside_journal,
+    )
+    from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
+
+_FILES = ("FORMAT", "SCHEMA_VERSION", "FileFormatError", "SaveError", "is_tracker_file")
+_JOURNAL = (
+    "Journal",
+    "JournalInfo",
+    "Recovery",
+    "discard_journal",
+    "pending_journal",
+    "recover",
+    "recover_journal",
+    "set_aside_journal",
 )
-from tracker.persistence.journal import (
-    Journal,
-    JournalInfo,
-    Recovery,
-    discard_journal,
-    pending_journal,
-    recover,
-    recover_journal,
-    set_aside_journal,
-)
-from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
+_PATHS = ("config_dir", "data_dir", "encounters_dir", "journal_dir")
+# Where each name is defined.
+_MODULES = {
+    **dict.fromkeys((*_FILES, "load_encounter", "save_encounter"), "tracker.persistence.files"),
+    **dict.fromkeys(_JOURNAL, "tracker.persistence.journal"),
+    **dict.fromkeys(_PATHS, "tracker.persistence.paths"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "FORMAT",

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -21,22 +23,16 @@ from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
 from tracker.persistence.atomic import remove_leftover_temporaries
 from tracker.persistence.files import load_encounter, save_encounter
-from tracker.persistence.journal import (
-    Journal,
-    JournalInfo,
-    journal_folders,
-    pending_journal,
-    recover_journal,
-    set_aside_journal,
-)
 from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
-from tracker.persistence.resuming import kept_in, resume_journal
 from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
+
+if TYPE_CHECKING:
+    from tracker.persistence.recovery import JournalInfo
 
 SAMPLE = "war_scroll_sample.json"
 # How long after the window is whole what the start made is given back to the garbage
@@ -93,6 +89,11 @@ def open_main_window(
     ask = ask if ask is not None else _ask_resume
     tell = tell if tell is not None else _tell
     remove_leftovers(journal_dir)
+    if not _holds_anything(journal_dir):  # the usual start: the journal's code stays unread
+        return _open_last(journal_dir, tell)
+    from tracker.persistence.journal import pending_journal, set_aside_journal
+    from tracker.persistence.resuming import kept_in
+
     info = pending_journal(journal_dir)
     if info is not None and info.problem is not None:
         folder = set_aside_journal(journal_dir)
@@ -105,6 +106,17 @@ def open_main_window(
         else:
             _keep_declined(journal_dir, info, tell)
     return _open_last(journal_dir, tell)
+
+
+def _holds_anything(folder: Path) -> bool:
+    """The folder exists and is not empty: a journal (or what is left of one) may be in
+    it. The last run closed cleanly leaves none, and start-up then imports none of the
+    journal's modules before the first frame."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(True for _ in entries)
+    except OSError:
+        return False
 
 
 def resume_question(info: JournalInfo) -> str:
@@ -126,6 +138,8 @@ def resume_question(info: JournalInfo) -> str:
 
 
 def _resume(journal_dir: Path, tell: Tell) -> MainWindow | None:
+    from tracker.persistence.resuming import resume_journal
+
     resumed = resume_journal(journal_dir)
     if resumed.message is not None:
         tell(resumed.message, resumed.folder)
@@ -137,6 +151,8 @@ def _resume(journal_dir: Path, tell: Tell) -> MainWindow | None:
 def _keep_declined(journal_dir: Path, info: JournalInfo, tell: Tell) -> None:
     """The GM declined to resume: save the encounter as it was as a file of its own and
     keep the journal (undo history included) aside; a mis-click never loses a fight."""
+    from tracker.persistence.journal import recover_journal, set_aside_journal
+
     kept: Path | None = None
     try:
         recovery = recover_journal(journal_dir)
@@ -205,7 +221,10 @@ def remove_leftovers(journal_dir: Path) -> None:
     folders.add(paths.config_dir())
     recent = load_recent()
     folders.update(p.parent for p in recent.recent)
-    folders.update(journal_folders(journal_dir))
+    if _holds_anything(journal_dir):
+        from tracker.persistence.journal import journal_folders
+
+        folders.update(journal_folders(journal_dir))
     for folder in folders:
         remove_leftover_temporaries(folder)
 
@@ -289,4 +308,4 @@ def start(options: cli.Options) -> int:
     return status
 
 
-__all__ = ["Journal", "main", "open_main_window", "sample_path", "sample_session"]
+__all__ = ["main", "open_main_window", "sample_path", "sample_session"]

@@ -11,7 +11,8 @@ from PySide6.QtCore import QObject, Qt, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from tracker.qt.appearance import appearance, set_icon
+from tracker.qt.action_icons import set_icon
+from tracker.qt.appearance import appearance
 from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.players.settings import settings_store
 from tracker.qt.rich_text import plain_tip

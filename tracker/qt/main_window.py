@@ -23,17 +23,14 @@ from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
-from tracker.persistence.journal import Journal
-from tracker.qt.appearance import appearance, retint
+from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
-from tracker.qt.players.reveal import FirstTurnReveals
 from tracker.qt.players.settings import settings_store
-from tracker.qt.players.turn_memory import TurnMemory
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.widgets.play_toolbar import PlayToolBar
@@ -54,6 +51,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QListView, QTableView
 
+    from tracker.persistence.journal import Journal
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.keyboard import WindowKeys
     from tracker.qt.models.effects_model import EffectsModel
@@ -122,9 +120,6 @@ class MainWindow(
         super().__init__()
         self._stage = FIRST_FRAME
         self.document = EncounterDocument(session, path, self)
-        # Remember, from the first change on, which turn the players were shown.
-        TurnMemory.of(self.document)
-        self.reveals = FirstTurnReveals(self.document, self)
         self.players_window: PlayersWindow | None = None
         self.add_dialog: AddCombatantDialog | None = None
         self._shown = False
@@ -197,8 +192,14 @@ class MainWindow(
         # Imported now: the first frame does without them.
         from tracker.qt.keyboard import WindowKeys
         from tracker.qt.main_menus import build_menus
+        from tracker.qt.players.reveal import FirstTurnReveals
+        from tracker.qt.players.turn_memory import TurnMemory
         from tracker.qt.window_rest import build_parts
 
+        # Remember, from the first change on, which turn the players were shown (no
+        # change comes before this: `about_to_change` builds the rest first).
+        TurnMemory.of(self.document)
+        self.reveals = FirstTurnReveals(self.document, self)
         self.journal = None
         build_parts(self)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
@@ -208,6 +209,8 @@ class MainWindow(
         appearance().changed.connect(self._on_scheme_changed)
         self._on_scheme_changed()
         if self._resume:
+            from tracker.persistence.journal import Journal
+
             try:
                 session = self.document.session
                 self.journal = Journal.resume(self._journal_dir, session, self._journal_failed)
@@ -407,6 +410,8 @@ class MainWindow(
 
     def _on_scheme_changed(self) -> None:
         """Light or dark: redraw what carries colours of its own."""
+        from tracker.qt.action_icons import retint  # the window is whole by now
+
         dark = appearance().dark
         retint(list(self.actions_by_name.values()))
         self.banner.restyle()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QWidget
 
 from tracker.engine.entry_points import EntryPoint
 from tracker.engine.entry_points import entry_points as entry_points  # tests replace it
+from tracker.engine.registry import BUILT_IN_DISTRIBUTION
 from tracker.engine.ruleset import AnyRuleset
 from tracker.qt.document import EncounterDocument
 
@@ -230,11 +231,14 @@ def available_uis() -> dict[str, RulesetUi]:
 @cache
 def _ui_named(ruleset_id: str) -> RulesetUi:
     """The UI of one ruleset id, loading only its own entry point (the window of an
-    encounter never imports the other rulesets' views)."""
-    for entry in entry_points(group=GROUP):
-        ui = _load(entry) if entry.name == ruleset_id else None
-        if ui is not None:
-            return ui
+    encounter never imports the other rulesets' views). Roundkeeper's own entry points
+    are read first, as for its rulesets (`registry.get_ruleset`): the other
+    distributions' metadata only for an id without views of its own."""
+    for distribution in (BUILT_IN_DISTRIBUTION, None):
+        for entry in entry_points(group=GROUP, distribution=distribution):
+            ui = _load(entry) if entry.name == ruleset_id else None
+            if ui is not None:
+                return ui
     return DEFAULT_UI
 
 

@@ -33,7 +33,6 @@ from tracker.persistence.files import (
     shown,
     write_encounter,
 )
-from tracker.persistence.journal import Journal
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.file_work import FileWork
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
     from tracker.library import LibraryEntry
+    from tracker.persistence.journal import Journal
     from tracker.qt.document import EncounterDocument
     from tracker.qt.widgets.banner import Banner
     from tracker.qt.widgets.sample_menu import SampleMenu
@@ -81,6 +81,7 @@ class EncounterFiles(QMainWindow):
         if old is not None:
             old.detach()
         directory, session, path = self._journal_dir, self.document.session, self.document.path
+        from tracker.persistence.journal import Journal  # after the first frame
 
         def begin() -> Journal:
             return Journal.begin(
