@@ -65,6 +65,8 @@ def inverse(edit: StructuralEdit) -> StructuralEdit:
 
 def _apply_edit(encounter: Encounter, edit: StructuralEdit) -> None:
     items: list[Any] = getattr(encounter, edit.collection)
+    if edit.collection == COMBATANTS:
+        encounter.shape += 1  # the places by id are out of date
     if isinstance(edit, Insert):
         items.insert(edit.index, edit.item)
     elif isinstance(edit, Remove):
