@@ -76,3 +76,17 @@ def test_a_list_replaced_or_changed_in_place_is_indexed_again() -> None:
     _assert_every_place(encounter)
     encounter.combatants.append(Combatant("new", "New"))
     _assert_every_place(encounter)
+
+
+def test_a_trial_run_rolled_back_keeps_the_index_it_found() -> None:
+    encounter = _encounter(5)
+    _assert_every_place(encounter)
+    places = encounter.places
+    tx = Transaction(encounter, lambda tx, point: None)
+    tx.remove_combatant(encounter.combatant("c1"))
+    tx.insert_combatant(0, Combatant("late", "Latecomer"))
+    assert encounter.index_of("c3") == 3
+    tx.rollback()
+    assert encounter.places is places  # not built again for the same list
+    _assert_every_place(encounter)
+    assert encounter.find("late") is None

@@ -151,6 +151,7 @@ class Transaction:
         self.edits: list[StructuralEdit] = []
         self.changes = ChangeSet()
         self._memo = encounter.memo  # what was worked out before: good again on rollback
+        self._places = (encounter.places, encounter.shape)  # likewise
 
     # --- contents -------------------------------------------------------------------
     def _keep(self, target: Any) -> None:
@@ -258,6 +259,7 @@ class Transaction:
         self._order.clear()
         self.edits.clear()
         self.encounter.memo = self._memo
+        self.encounter.places, self.encounter.shape = self._places
 
     def _changed(self) -> bool:
         return bool(self._snapshots or self.edits)
