@@ -87,6 +87,19 @@ def test_a_trial_run_rolled_back_keeps_the_index_it_found() -> None:
     tx.insert_combatant(0, Combatant("late", "Latecomer"))
     assert encounter.index_of("c3") == 3
     tx.rollback()
-    assert encounter.places is places  # not built again for the same list
+    assert encounter.places.index is places.index  # not built again for the same list
     _assert_every_place(encounter)
     assert encounter.find("late") is None
+
+
+def test_an_index_built_inside_a_trial_before_its_changes_outlives_it() -> None:
+    encounter = _encounter(5)
+    encounter.combatants = [*encounter.combatants, Combatant("new", "New")]  # out of date
+    tx = Transaction(encounter, lambda tx, point: None)
+    assert encounter.index_of("new") == 5  # built here, for the list as it was
+    built = encounter.places.index
+    tx.remove_combatant(encounter.combatant("c0"))
+    assert encounter.index_of("new") == 4
+    tx.rollback()
+    assert encounter.places.index is built
+    _assert_every_place(encounter)
