@@ -19,6 +19,7 @@ from tracker.engine import Command, CommandError, Session
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
+from tracker.qt.heap import settle_after_load
 
 
 class _EngineUndoCommand(QUndoCommand):
@@ -87,6 +88,7 @@ class EncounterDocument(QObject):
         self.generation = 0
         self._forward = _Forward(self)
         session.subscribe(self._forward)
+        settle_after_load(len(session.encounter.combatants))
 
     @property
     def encounter(self) -> Encounter:
@@ -122,6 +124,7 @@ class EncounterDocument(QObject):
         self.mirror_history()
         self.replaced.emit()
         self.path_changed.emit()
+        settle_after_load(len(session.encounter.combatants))
 
     def run_history_step(self, step: Callable[[], object]) -> None:
         """An undo or redo of the session, from the Qt stack. The engine refuses one whose
