@@ -16,6 +16,7 @@ from tests.qt.conftest import shown_window
 from tracker.engine import AddCombatant, EndTurn, RulesetAction, Session, StartEncounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.main_window import MainWindow
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.players import PlayersScreenSettings, PlayersWindow
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.printing import Table
@@ -236,3 +237,28 @@ def _alive(widget) -> bool:
     from shiboken6 import isValid
 
     return isValid(widget)
+
+
+def test_showing_the_selected_unit_reads_no_row_of_the_columns(
+    swindow: MainWindow, monkeypatch: pytest.MonkeyPatch
+):
+    """The Unit is found through its row in the model, mapped to its column: the ids of
+    the columns' rows are not read one by one (a scan of thousands of Units)."""
+    phases = view(swindow)
+    grub = by_name(swindow.document, "Grub")
+    reads: list[int] = []
+    model = phases.units_model
+    data = model.data
+
+    def counted(index, role=Qt.ItemDataRole.DisplayRole):
+        reads.append(role)
+        return data(index, role)
+
+    monkeypatch.setattr(model, "data", counted)
+    phases.show_selected(grub.id)
+    assert reads.count(IdRole) == 0
+    phases.select(grub.id)
+    assert reads.count(IdRole) <= 1  # the column's own answer to its new current row
+    enemies = phases.columns["enemy"].list_view
+    assert enemies.model().data(enemies.currentIndex(), IdRole) == grub.id
+    assert phases.selected == grub.id

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from tracker.engine.copying import copy_state
-from tracker.engine.state import Combatant, Effect, Encounter, LogEntry
+from tracker.engine.state import Combatant, Effect, Encounter, LogEntry, Places
 
 COMBATANTS = "combatants"
 EFFECTS = "effects"
@@ -65,6 +65,8 @@ def inverse(edit: StructuralEdit) -> StructuralEdit:
 
 def _apply_edit(encounter: Encounter, edit: StructuralEdit) -> None:
     items: list[Any] = getattr(encounter, edit.collection)
+    if edit.collection == COMBATANTS:
+        encounter.shape += 1  # the places by id are out of date
     if isinstance(edit, Insert):
         items.insert(edit.index, edit.item)
     elif isinstance(edit, Remove):
@@ -149,6 +151,8 @@ class Transaction:
         self.edits: list[StructuralEdit] = []
         self.changes = ChangeSet()
         self._memo = encounter.memo  # what was worked out before: good again on rollback
+        self._places = encounter.places  # the combatants' places (see `rollback`)
+        self._shape = encounter.shape
 
     # --- contents -------------------------------------------------------------------
     def _keep(self, target: Any) -> None:
@@ -191,6 +195,8 @@ class Transaction:
     # --- structure ------------------------------------------------------------------
     def _edit(self, edit: StructuralEdit) -> None:
         self.encounter.memo = None
+        if self.encounter.places.shape == self._shape:  # built for the list as it was
+            self._places = self.encounter.places
         _apply_edit(self.encounter, edit)
         self.edits.append(edit)
         self.changes.edits.append(edit)
@@ -256,6 +262,17 @@ class Transaction:
         self._order.clear()
         self.edits.clear()
         self.encounter.memo = self._memo
+        self._hand_back_places()
+
+    def _hand_back_places(self) -> None:
+        """The list is as it was: an index of places built for it (before the command,
+        or by a look-up in it before its first structural change) is good again."""
+        encounter = self.encounter
+        built = [p for p in (encounter.places, self._places) if p.shape == self._shape]
+        encounter.shape += 1  # never back: a number is never given to two lists
+        if built:
+            places = built[0]
+            encounter.places = Places(places.index, encounter.shape, places.size)
 
     def _changed(self) -> bool:
         return bool(self._snapshots or self.edits)

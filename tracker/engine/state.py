@@ -104,6 +104,19 @@ class LogEntry:
     kind: str = "change"  # "turn", "change", "expiry", "action", "start"
 
 
+@dataclass(frozen=True, slots=True)
+class Places:
+    """The index of each combatant by id, as the list stood at `shape` with `size` items."""
+
+    index: dict[str, int]
+    shape: int
+    size: int
+
+    @classmethod
+    def of(cls, combatants: list[Combatant], shape: int) -> Places:
+        return cls({c.id: i for i, c in enumerate(combatants)}, shape, len(combatants))
+
+
 @dataclass
 class Encounter:
     name: str
@@ -119,6 +132,13 @@ class Encounter:
     # to None at its first change (nothing is kept while a command runs) and empties it
     # when it closes, undo and redo too. Never saved, never compared.
     memo: dict[Hashable, Any] | None = field(default_factory=dict, repr=False, compare=False)
+    # The combatants' places by id, and a count of the structural changes of the
+    # combatants' list (`tracker.engine.changes` moves it on) that tells when they are
+    # out of date. Never saved, never compared.
+    places: Places = field(
+        default_factory=lambda: Places({}, -1, -1), init=False, repr=False, compare=False
+    )
+    shape: int = field(default=0, init=False, repr=False, compare=False)
 
     def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
         """`compute()`, worked out once between two changes of the encounter."""
@@ -130,28 +150,34 @@ class Encounter:
         value: T = memo[key]
         return value
 
-    def _positions(self) -> dict[str, int]:
-        return {c.id: i for i, c in enumerate(self.combatants)}
+    def _place(self, combatant_id: str) -> int | None:
+        """Where the combatant with this id stands, or None: a look-up in `places`, which
+        a structural change (`shape` moved on) or a stale hit rebuilds; also while a
+        command runs, where a scan per look-up made a pass over the order quadratic."""
+        places = self.places
+        combatants = self.combatants
+        if places.shape == self.shape and places.size == len(combatants):
+            index = places.index.get(combatant_id)
+            if index is None:
+                return None
+            if index < len(combatants) and combatants[index].id == combatant_id:
+                return index
+        self.places = places = Places.of(combatants, self.shape)
+        return places.index.get(combatant_id)
 
     def combatant(self, combatant_id: str) -> Combatant:
         return self.combatants[self.index_of(combatant_id)]
 
     def find(self, combatant_id: str | None) -> Combatant | None:
         """The combatant with this id, or None when it is not (or no longer) in the fight;
-        between changes a look-up, not a scan."""
+        a look-up, not a scan."""
         if combatant_id is None:
             return None
-        if self.memo is not None:
-            index = self.derived("positions", self._positions).get(combatant_id)
-            return None if index is None else self.combatants[index]
-        return next((c for c in self.combatants if c.id == combatant_id), None)
+        index = self._place(combatant_id)
+        return None if index is None else self.combatants[index]
 
     def index_of(self, combatant_id: str) -> int:
-        if self.memo is not None:  # between changes: a look-up
-            index = self.derived("positions", self._positions).get(combatant_id)
-        else:  # while a command runs: a scan, the list changing under it
-            ids = (i for i, c in enumerate(self.combatants) if c.id == combatant_id)
-            index = next(ids, None)
+        index = self._place(combatant_id)
         if index is None:
             raise CommandError(f"No combatant with id {combatant_id!r} in this encounter.")
         return index

@@ -44,7 +44,9 @@ _EFFECT_TYPES: dict[str, type | tuple[type, ...]] = {
     "notes": str,
 }
 _LOG_TYPES: dict[str, type | tuple[type, ...]] = {"when": str, "text": str, "kind": str}
-_ENCOUNTER_KEYS = frozenset(f.name for f in dataclasses.fields(Encounter) if f.name != "memo")
+_ENCOUNTER_KEYS = frozenset(
+    f.name for f in dataclasses.fields(Encounter) if f.init and f.name != "memo"
+)
 _NUMBERED_ID = re.compile(r"(0|[1-9][0-9]*)\Z")  # the number `Transaction.new_id` writes
 _TYPE_NAMES = {str: "text", int: "a number", bool: "yes/no", dict: "a table", list: "a list"}
 

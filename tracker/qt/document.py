@@ -18,6 +18,7 @@ from tracker.engine import Command, CommandError, Session
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
+from tracker.qt.heap import settle_after_load
 
 
 class UndoHistory(QObject):
@@ -173,6 +174,7 @@ class EncounterDocument(QObject):
         self.generation = 0
         self._forward = _Forward(self)
         session.subscribe(self._forward)
+        settle_after_load(len(session.encounter.combatants))
 
     @property
     def encounter(self) -> Encounter:
@@ -207,6 +209,7 @@ class EncounterDocument(QObject):
         self.undo_stack.restart(session)
         self.replaced.emit()
         self.path_changed.emit()
+        settle_after_load(len(session.encounter.combatants))
 
     def run_history_step(self, *, undo: bool) -> None:
         """Undo or redo a step of the session (`undo_stack` asks). The engine refuses one

@@ -52,7 +52,12 @@ def sort_key(encounter: Encounter) -> Callable[[Combatant], Any]:
 def group_name(encounter: Encounter, combatant: Combatant) -> str | None:
     """The group of identical monsters it acts with (option): its name without a
     trailing number, for a combatant not of the party; None when it acts alone."""
-    if not grouped(encounter) or is_pc(combatant):
+    return _group_of(combatant) if grouped(encounter) else None
+
+
+def _group_of(combatant: Combatant) -> str | None:
+    """`group_name` where monsters act in groups."""
+    if is_pc(combatant):
         return None
     return _NUMBERED.sub("", combatant.name).casefold()
 
@@ -71,15 +76,21 @@ def in_order(encounter: Encounter) -> list[Combatant]:
 
 
 def slots(encounter: Encounter) -> list[str]:
-    """The turns of a round in order: combatant ids (one per group) and `LAIR`."""
+    """The turns of a round in order: combatant ids (one per group) and `LAIR`; a scan
+    of every combatant, once between two changes."""
+    return list(encounter.derived("classic_d20.slots", lambda: _slots(encounter)))
+
+
+def _slots(encounter: Encounter) -> tuple[str, ...]:
     found: list[str] = []
     seen: set[str] = set()
     lair = has_lair(encounter)
+    in_groups = grouped(encounter)  # the options read once, not once per combatant
     for combatant in in_order(encounter):
         if lair and initiative(combatant) < LAIR_COUNT:
             found.append(LAIR)
             lair = False
-        name = group_name(encounter, combatant)
+        name = _group_of(combatant) if in_groups else None
         if name is not None:
             if name in seen:
                 continue
@@ -87,7 +98,7 @@ def slots(encounter: Encounter) -> list[str]:
         found.append(combatant.id)
     if lair:
         found.append(LAIR)
-    return found
+    return tuple(found)
 
 
 def place(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:

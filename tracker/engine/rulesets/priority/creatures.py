@@ -56,7 +56,13 @@ def name_of(encounter: Encounter, combatant_id: str | None) -> str:
 
 
 def waiting_creatures(encounter: Encounter) -> list[Combatant]:
-    return [c for c in encounter.combatants if state_of(c).waiting and has_slot(encounter, c)]
+    """The creatures waiting, in order: a scan of every creature, once between two
+    changes (the status, the prompt and the turn's end each ask)."""
+    return list(encounter.derived("priority.waiting", lambda: _waiting(encounter)))
+
+
+def _waiting(encounter: Encounter) -> tuple[Combatant, ...]:
+    return tuple(c for c in encounter.combatants if state_of(c).waiting and has_slot(encounter, c))
 
 
 def pending(encounter: Encounter) -> Iterator[Combatant]:

@@ -23,7 +23,12 @@ from tracker.engine.state import Combatant, Encounter
 
 def _states(encounter: Encounter) -> tuple[list[tuple[Combatant, WarState]], int]:
     """Every combatant with its state (read once for a whole scan of the War Scroll:
-    a scan of a thousand combatants reads them all), and the most slots any has."""
+    a scan of a thousand combatants reads them all), and the most slots any has; once
+    between two changes (the views scan it several times after each)."""
+    return encounter.derived("war_scroll.states", lambda: _read_states(encounter))
+
+
+def _read_states(encounter: Encounter) -> tuple[list[tuple[Combatant, WarState]], int]:
     states = cast(list[tuple[Combatant, WarState]], [(c, c.runtime) for c in encounter.combatants])
     return states, max((len(state.base) for _, state in states), default=0)
 

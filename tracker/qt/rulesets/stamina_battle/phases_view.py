@@ -218,21 +218,25 @@ class SidePhasesView(QWidget):
         (the others' selection cleared), as if clicked, without saying so again."""
         self.selected = combatant_id
         for column in self.columns.values():
-            proxy = column.proxy
-            rows = [
-                r for r in range(proxy.rowCount()) if proxy.index(r, 0).data(IdRole) == combatant_id
-            ]
-            show_selected_row(column.list_view, rows[0] if rows else -1)
+            index = self._index_in(column, combatant_id)
+            show_selected_row(column.list_view, index.row() if index.isValid() else -1)
         self._refresh_button()
 
     def select(self, combatant_id: str) -> None:
         """Select the Unit in its column (as a click does)."""
         for column in self.columns.values():
-            for row in range(column.proxy.rowCount()):
-                index = column.proxy.index(row, 0)
-                if index.data(IdRole) == combatant_id:
-                    column.list_view.setCurrentIndex(index)
-                    return
+            index = self._index_in(column, combatant_id)
+            if index.isValid():
+                column.list_view.setCurrentIndex(index)
+                return
+
+    def _index_in(self, column: SideColumn, combatant_id: str | None) -> QModelIndex:
+        """The Unit's index in the column (invalid when it is not there): mapped from its
+        row in the model, not looked for among the column's rows."""
+        row = self.units_model.row_of(combatant_id) if combatant_id is not None else -1
+        if row < 0:
+            return QModelIndex()
+        return column.proxy.mapFromSource(self.units_model.index(row, 0))
 
     def pick_next(self) -> bool:
         """The selected Unit goes next (the engine says whether it may)."""

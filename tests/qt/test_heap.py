@@ -1,0 +1,55 @@
+"""A large fight's objects are frozen out of the cycle collector's full passes once the
+loop is idle after it is loaded (`tracker.qt.heap`); a small one's are left as they are."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from tracker.engine import AddCombatant, Session
+from tracker.qt.document import EncounterDocument
+from tracker.qt.heap import LARGE
+
+
+@pytest.fixture(autouse=True)
+def _thawed() -> Iterator[None]:
+    """Whatever a test freezes is handed back to the collector after it."""
+    yield
+    gc.unfreeze()
+
+
+def _session(size: int) -> Session:
+    session = Session.new("Crowd", "war_scroll")
+    for number in range(size):
+        session.apply(AddCombatant(f"Fighter {number}", "enemy"))
+    return session
+
+
+def _tracked(session: Session) -> bool:
+    """The first combatant among the objects the collector's passes walk."""
+    first = session.encounter.combatants[0]
+    return any(o is first for o in gc.get_objects())
+
+
+def test_a_large_fight_is_frozen_when_the_loop_is_idle(qtbot: QtBot) -> None:
+    session = _session(LARGE)
+    document = EncounterDocument(session)
+    assert _tracked(session)  # not before the loop is idle: the window is still built
+    qtbot.waitUntil(lambda: not _tracked(session))
+    assert gc.get_freeze_count() > 0
+    other = _session(LARGE)
+    document.replace_session(other)  # another large fight opened
+    qtbot.waitUntil(lambda: not _tracked(other))
+
+
+def test_a_small_fight_is_left_to_the_collector(qtbot: QtBot) -> None:
+    frozen = gc.get_freeze_count()
+    session = _session(10)
+    EncounterDocument(session)
+    QApplication.processEvents()  # once through the loop: nothing was scheduled
+    assert gc.get_freeze_count() == frozen
+    assert _tracked(session)
