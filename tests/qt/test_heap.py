@@ -4,6 +4,7 @@ loop is idle after it is loaded (`tracker.qt.heap`); a small one's are left as t
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tracker.engine import AddCombatant, Session
+from tracker.qt import heap
 from tracker.qt.document import EncounterDocument
 from tracker.qt.heap import LARGE
 
@@ -53,3 +55,40 @@ def test_a_small_fight_is_left_to_the_collector(qtbot: QtBot) -> None:
     QApplication.processEvents()  # once through the loop: nothing was scheduled
     assert gc.get_freeze_count() == frozen
     assert _tracked(session)
+
+
+def test_a_large_fight_replaced_is_collected_once_the_next_is_loaded(qtbot: QtBot) -> None:
+    """Frozen objects in cycles would stay for good: each load hands back what the last
+    one froze, so the fight it replaced (held in cycles by its views) is freed."""
+    session = _session(LARGE)
+    document = EncounterDocument(session)
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > 0)  # frozen
+    gone = weakref.ref(session.encounter)
+    loop = [session.encounter]  # a cycle through the old encounter, as its views make
+    loop.append(loop)  # type: ignore[arg-type]
+    del session, loop
+    for size in (LARGE, 10):  # another large fight, then a small one
+        before = gc.get_freeze_count()
+        document.replace_session(_session(size))
+        qtbot.waitUntil(lambda before=before: gc.get_freeze_count() != before)
+        gc.collect()
+        assert gone() is None
+        gone = weakref.ref(document.session.encounter)
+        loop = [document.session.encounter]
+        loop.append(loop)  # type: ignore[arg-type]
+        del loop
+    assert gc.get_freeze_count() == 0  # the small fight: nothing left frozen
+
+
+def test_the_start_up_leaves_a_large_fight_frozen() -> None:
+    """The start-up's hand-back some seconds after the start (`unfreeze_start_up`)
+    does not thaw a large fight frozen since."""
+    gc.freeze()
+    heap._large_frozen = True
+    try:
+        heap.unfreeze_start_up()
+        assert gc.get_freeze_count() > 0
+    finally:
+        heap._large_frozen = False
+    heap.unfreeze_start_up()
+    assert gc.get_freeze_count() == 0

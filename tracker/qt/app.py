@@ -25,6 +25,7 @@ from tracker.persistence.atomic import remove_leftover_temporaries
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
+from tracker.qt import heap
 from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
@@ -268,11 +269,12 @@ def collect_from_now_on() -> None:
     since `tracker.cli.main`, runs again. What the start made (mostly the app itself) is
     frozen out of its reach first, so that its first collections go over what comes
     after, not over it; some seconds later it is given back (`gc.unfreeze`) as the
-    oldest generation, whose collections are rare, so that nothing is kept for good."""
+    oldest generation, whose collections are rare, so that nothing is kept for good
+    (unless a large fight froze it with itself since: `tracker.qt.heap`)."""
     if not gc.isenabled():  # (unless the start is over already: a test's)
         gc.freeze()
         gc.enable()
-        QTimer.singleShot(UNFREEZE_AFTER, gc.unfreeze)
+        QTimer.singleShot(UNFREEZE_AFTER, heap.unfreeze_start_up)
 
 
 def start(options: cli.Options) -> int:
