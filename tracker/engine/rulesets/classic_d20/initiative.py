@@ -60,7 +60,12 @@ def roll(
 
 def roll_all_needs(encounter: Encounter) -> list[tuple[Combatant, int]]:
     """Who Roll all rolls for, in the order of the list, and how many d20 each: the GM's
-    creatures (not of the party) without initiative yet, one per group (option)."""
+    creatures (not of the party) without initiative yet, one per group (option). Worked
+    out once between two changes of the encounter."""
+    return list(encounter.derived(("classic_d20.roll_all_needs",), lambda: _needs(encounter)))
+
+
+def _needs(encounter: Encounter) -> tuple[tuple[Combatant, int], ...]:
     found: list[tuple[Combatant, int]] = []
     seen: set[str] = set()
     for combatant in encounter.combatants:
@@ -72,7 +77,7 @@ def roll_all_needs(encounter: Encounter) -> list[tuple[Combatant, int]]:
                 continue
             seen.add(name)
         found.append((combatant, 2 if advantage(encounter, combatant) else 1))
-    return found
+    return tuple(found)
 
 
 def parse_faces(text: str) -> list[int]:

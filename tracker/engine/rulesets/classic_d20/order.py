@@ -59,10 +59,22 @@ def group_name(encounter: Encounter, combatant: Combatant) -> str | None:
 
 def members(encounter: Encounter, combatant: Combatant) -> list[Combatant]:
     """The combatants acting in its turn: its group (option), else itself."""
-    name = group_name(encounter, combatant)
-    if name is None:
+    if not grouped(encounter) or is_pc(combatant):
         return [combatant]
-    return [c for c in encounter.combatants if group_name(encounter, c) == name]
+    name = _NUMBERED.sub("", combatant.name).casefold()
+    if encounter.memo is None:  # while a command runs: the list may change under it
+        return [c for c in encounter.combatants if group_name(encounter, c) == name]
+    return list(encounter.derived(("classic_d20.groups",), lambda: _groups(encounter))[name])
+
+
+def _groups(encounter: Encounter) -> dict[str, tuple[Combatant, ...]]:
+    """Each group's members in list order (the option on): one pass over the list."""
+    found: dict[str, list[Combatant]] = {}
+    for combatant in encounter.combatants:
+        name = group_name(encounter, combatant)
+        if name is not None:
+            found.setdefault(name, []).append(combatant)
+    return {name: tuple(group) for name, group in found.items()}
 
 
 def in_order(encounter: Encounter) -> list[Combatant]:
@@ -71,23 +83,31 @@ def in_order(encounter: Encounter) -> list[Combatant]:
 
 
 def slots(encounter: Encounter) -> list[str]:
-    """The turns of a round in order: combatant ids (one per group) and `LAIR`."""
+    """The turns of a round in order: combatant ids (one per group) and `LAIR` (worked
+    out once between two changes of the encounter)."""
+    return list(encounter.derived(("classic_d20.slots",), lambda: _slots(encounter)))
+
+
+def _slots(encounter: Encounter) -> tuple[str, ...]:
     found: list[str] = []
     seen: set[str] = set()
     lair = has_lair(encounter)
-    for combatant in in_order(encounter):
+    is_grouped = grouped(encounter)
+    for combatant in encounter.combatants:
+        if not rt(combatant).rolled:
+            continue
         if lair and initiative(combatant) < LAIR_COUNT:
             found.append(LAIR)
             lair = False
-        name = group_name(encounter, combatant)
-        if name is not None:
+        if is_grouped and not is_pc(combatant):
+            name = _NUMBERED.sub("", combatant.name).casefold()
             if name in seen:
                 continue
             seen.add(name)
         found.append(combatant.id)
     if lair:
         found.append(LAIR)
-    return found
+    return tuple(found)
 
 
 def place(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
+from tracker.engine.commands import RulesetAction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
@@ -21,13 +22,14 @@ from tracker.engine.health import HealthSpec
 from tracker.engine.kit.ordering import sorted_place
 from tracker.engine.kit.pools import Pool
 from tracker.engine.prompts import Prompt
-from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
+from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
 from tracker.engine.rulesets.classic_d20 import (
     concentration,
     durations,
     effects_turn,
     hit_points,
     initiative,
+    legal,
     order,
     prompts,
     resources,
@@ -263,6 +265,20 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
             raise CommandError(f"{self.name} has no action {action!r}.")
         handler(tx, encounter, combatant_id, params)
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """The handlers decide, tried and rolled back, without `order.follow_current`
+        (see `legal`): the default's answers at a part of the cost."""
+
+        def run(tx: Transaction, command: RulesetAction, params: Params) -> None:
+            handler = _HANDLERS.get(command.action)
+            if handler is None:
+                raise CommandError(f"{self.name} has no action {command.action!r}.")
+            handler(tx, encounter, command.combatant_id, params)
+
+        return legal.legal_actions(self, encounter, targets, run)
 
     # --- durations ------------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
