@@ -64,16 +64,22 @@ def members(encounter: Encounter, combatant: Combatant) -> list[Combatant]:
     name = _NUMBERED.sub("", combatant.name).casefold()
     if encounter.memo is None:  # while a command runs: the list may change under it
         return [c for c in encounter.combatants if group_name(encounter, c) == name]
-    return list(encounter.derived(("classic_d20.groups",), lambda: _groups(encounter))[name])
+    return list(groups(encounter).get(name, ()))
+
+
+def groups(encounter: Encounter) -> dict[str, tuple[Combatant, ...]]:
+    """Each group's members in list order (the option on; every group, one member or
+    more): worked out once between two changes of the encounter."""
+    return encounter.derived(("classic_d20.groups",), lambda: _groups(encounter))
 
 
 def _groups(encounter: Encounter) -> dict[str, tuple[Combatant, ...]]:
-    """Each group's members in list order (the option on): one pass over the list."""
     found: dict[str, list[Combatant]] = {}
+    if not grouped(encounter):
+        return {}
     for combatant in encounter.combatants:
-        name = group_name(encounter, combatant)
-        if name is not None:
-            found.setdefault(name, []).append(combatant)
+        if not is_pc(combatant):
+            found.setdefault(_NUMBERED.sub("", combatant.name).casefold(), []).append(combatant)
     return {name: tuple(group) for name, group in found.items()}
 
 

@@ -45,27 +45,27 @@ def prompt(encounter: Encounter) -> Prompt | None:
             answers=(PromptAnswer("Tie roll", RulesetAction("tie_roll", who.id, {}), (D20,)),),
             asks=who.id if is_pc(who) else None,
         )
-    for caster in encounter.combatants:
+    caster = encounter.derived(("classic_d20.checks owed",), lambda: _owing(encounter))
+    if caster is not None:
         checks = rt(caster).concentration_checks
-        if checks:
-            return Prompt(
-                key=("concentration", caster.id, len(checks)),
-                title="Concentration",
-                question=f"{caster.name} took damage while concentrating: Constitution save, "
-                f"DC {checks[0]}.",
-                answers=(
-                    PromptAnswer(
-                        "Save made",
-                        RulesetAction("concentration_save", caster.id, {"saved": True}),
-                    ),
-                    PromptAnswer(
-                        "Save failed: concentration ends",
-                        RulesetAction("concentration_save", caster.id, {"saved": False}),
-                    ),
+        return Prompt(
+            key=("concentration", caster.id, len(checks)),
+            title="Concentration",
+            question=f"{caster.name} took damage while concentrating: Constitution save, "
+            f"DC {checks[0]}.",
+            answers=(
+                PromptAnswer(
+                    "Save made",
+                    RulesetAction("concentration_save", caster.id, {"saved": True}),
                 ),
-                asks=caster.id if is_pc(caster) else None,
-                context=tuple(f"Then DC {dc} (another source)." for dc in checks[1:]),
-            )
+                PromptAnswer(
+                    "Save failed: concentration ends",
+                    RulesetAction("concentration_save", caster.id, {"saved": False}),
+                ),
+            ),
+            asks=caster.id if is_pc(caster) else None,
+            context=tuple(f"Then DC {dc} (another source)." for dc in checks[1:]),
+        )
     for member in current_members(encounter):
         if due_check(encounter, member) is not None:
             return save_prompt(encounter, member)
@@ -83,6 +83,11 @@ def prompt(encounter: Encounter) -> Prompt | None:
     if now.gap_after is not None:
         return gap_prompt(encounter)
     return None
+
+
+def _owing(encounter: Encounter) -> Combatant | None:
+    """The first in the list that owes a concentration save."""
+    return next((c for c in encounter.combatants if rt(c).concentration_checks), None)
 
 
 def roll_prompt(encounter: Encounter, who: Combatant) -> Prompt:

@@ -177,10 +177,16 @@ class Anchor:
 _typed: TypedAccess[Clock, Runtime, Anchor] = TypedAccess(Clock, Runtime, Anchor)
 clock = _typed.clock
 touch_clock = _typed.touch_clock
-rt = _typed.runtime
 touch = _typed.touch
 anchor_of = _typed.anchor_or_none
 stat = whole_stat
+
+
+def rt(combatant: Combatant) -> Runtime:
+    """The combatant's state (read only: `touch` before changing it). A plain attribute
+    read: views and every pass over a long fight ask it of each combatant."""
+    runtime: Runtime = combatant.runtime
+    return runtime
 
 
 def flag(combatant: Combatant, name: str) -> bool:

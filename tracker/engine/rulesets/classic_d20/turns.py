@@ -38,7 +38,12 @@ from tracker.engine.state import Combatant, Encounter
 
 
 def unrolled(encounter: Encounter) -> list[Combatant]:
-    return [c for c in encounter.combatants if not rt(c).rolled]
+    """Who is still to roll initiative, in list order (worked out once between changes)."""
+    return list(encounter.derived(("classic_d20.unrolled",), lambda: _unrolled(encounter)))
+
+
+def _unrolled(encounter: Encounter) -> tuple[Combatant, ...]:
+    return tuple(c for c in encounter.combatants if not rt(c).rolled)
 
 
 def waiting_for_rolls(encounter: Encounter) -> bool:
@@ -148,7 +153,12 @@ def end_creature(tx: Transaction, encounter: Encounter, combatant: Combatant) ->
 
 
 def delaying(encounter: Encounter) -> list[Combatant]:
-    return [c for c in encounter.combatants if rt(c).delay is not None]
+    """Who delays, in list order (worked out once between changes)."""
+    return list(encounter.derived(("classic_d20.delaying",), lambda: _delaying(encounter)))
+
+
+def _delaying(encounter: Encounter) -> tuple[Combatant, ...]:
+    return tuple(c for c in encounter.combatants if rt(c).delay is not None)
 
 
 def end_turn(tx: Transaction, encounter: Encounter) -> None:
