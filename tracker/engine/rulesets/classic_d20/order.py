@@ -22,6 +22,7 @@ from tracker.engine.rulesets.classic_d20.options import grouped, has_lair, ties
 from tracker.engine.rulesets.classic_d20.state import (
     LAIR,
     LAIR_COUNT,
+    Runtime,
     clock,
     is_pc,
     rt,
@@ -100,7 +101,8 @@ def _slots(encounter: Encounter) -> tuple[str, ...]:
     lair = has_lair(encounter)
     is_grouped = grouped(encounter)
     for combatant in encounter.combatants:
-        if not rt(combatant).rolled:
+        runtime: Runtime = combatant.runtime  # not `rt`: a pass over a long fight
+        if not runtime.rolled:
             continue
         if lair and initiative(combatant) < LAIR_COUNT:
             found.append(LAIR)

@@ -22,7 +22,14 @@ from tracker.engine.rulesets.classic_d20.hit_points import due_check
 from tracker.engine.rulesets.classic_d20.initiative import advantage, roll_all_needs
 from tracker.engine.rulesets.classic_d20.order import members, unsettled_ties
 from tracker.engine.rulesets.classic_d20.specs import D20, SECOND_DIE
-from tracker.engine.rulesets.classic_d20.state import FLAT_CHECK_DC, clock, is_pc, rt, stat
+from tracker.engine.rulesets.classic_d20.state import (
+    FLAT_CHECK_DC,
+    census,
+    clock,
+    is_pc,
+    rt,
+    stat,
+)
 from tracker.engine.rulesets.classic_d20.turns import current_members, delaying, unrolled
 from tracker.engine.state import Combatant, Encounter
 
@@ -45,7 +52,7 @@ def prompt(encounter: Encounter) -> Prompt | None:
             answers=(PromptAnswer("Tie roll", RulesetAction("tie_roll", who.id, {}), (D20,)),),
             asks=who.id if is_pc(who) else None,
         )
-    caster = encounter.derived(("classic_d20.checks owed",), lambda: _owing(encounter))
+    caster = census(encounter).owing
     if caster is not None:
         checks = rt(caster).concentration_checks
         return Prompt(
@@ -83,11 +90,6 @@ def prompt(encounter: Encounter) -> Prompt | None:
     if now.gap_after is not None:
         return gap_prompt(encounter)
     return None
-
-
-def _owing(encounter: Encounter) -> Combatant | None:
-    """The first in the list that owes a concentration save."""
-    return next((c for c in encounter.combatants if rt(c).concentration_checks), None)
 
 
 def roll_prompt(encounter: Encounter, who: Combatant) -> Prompt:

@@ -29,6 +29,7 @@ from tracker.engine.rulesets.classic_d20.order import (
 from tracker.engine.rulesets.classic_d20.state import (
     LAIR,
     LAIR_COUNT,
+    census,
     clock,
     rt,
     touch,
@@ -38,12 +39,8 @@ from tracker.engine.state import Combatant, Encounter
 
 
 def unrolled(encounter: Encounter) -> list[Combatant]:
-    """Who is still to roll initiative, in list order (worked out once between changes)."""
-    return list(encounter.derived(("classic_d20.unrolled",), lambda: _unrolled(encounter)))
-
-
-def _unrolled(encounter: Encounter) -> tuple[Combatant, ...]:
-    return tuple(c for c in encounter.combatants if not rt(c).rolled)
+    """Who is still to roll initiative, in list order."""
+    return list(census(encounter).unrolled)
 
 
 def waiting_for_rolls(encounter: Encounter) -> bool:
@@ -90,11 +87,20 @@ def current_members(encounter: Encounter) -> list[Combatant]:
     return members(encounter, combatant) if combatant is not None else []
 
 
-def begin_slot(tx: Transaction, encounter: Encounter, index: int, *, begin: bool = True) -> None:
+def begin_slot(
+    tx: Transaction,
+    encounter: Encounter,
+    index: int,
+    *,
+    begin: bool = True,
+    found: list[str] | None = None,
+) -> None:
     """The turn at `index` of the round's turns is up (the next round past the end); it
     begins at once, or (`begin` False: the pause after a turn while someone delays)
-    when the pause ends (`start_current`)."""
-    found = slots(encounter)
+    when the pause ends (`start_current`). `found`: the round's turns, when the caller
+    has them already (a pass over the whole order)."""
+    if found is None:
+        found = slots(encounter)
     if index >= len(found):
         next_round(tx, encounter, begin=begin)
         return
@@ -153,12 +159,8 @@ def end_creature(tx: Transaction, encounter: Encounter, combatant: Combatant) ->
 
 
 def delaying(encounter: Encounter) -> list[Combatant]:
-    """Who delays, in list order (worked out once between changes)."""
-    return list(encounter.derived(("classic_d20.delaying",), lambda: _delaying(encounter)))
-
-
-def _delaying(encounter: Encounter) -> tuple[Combatant, ...]:
-    return tuple(c for c in encounter.combatants if rt(c).delay is not None)
+    """Who delays, in list order."""
+    return list(census(encounter).delaying)
 
 
 def end_turn(tx: Transaction, encounter: Encounter) -> None:
@@ -200,7 +202,7 @@ def advance(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> Non
     now = clock(encounter)
     found = slots(encounter)
     position = found.index(now.current) if now.current in found else now.index - 1
-    begin_slot(tx, encounter, position + 1, begin=begin)
+    begin_slot(tx, encounter, position + 1, begin=begin, found=found)
 
 
 def next_round(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:
