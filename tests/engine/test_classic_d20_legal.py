@@ -1,6 +1,8 @@
 """Classic d20's own `legal_actions` (its handlers tried without what follows every
 action) says exactly what the default says (every action tried through
-`Session.refusal`), over random fights of both flavours and every option."""
+`Session.refusal`), over random fights of both flavours and every option; and after
+every step the turn stands where following its holder would put it (`perform` skips
+that pass over the order after actions that change neither the order nor the clock)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,9 @@ from tracker.engine import (
     Session,
     StartEncounter,
 )
+from tracker.engine.changes import Transaction
 from tracker.engine.legal import tried_legal_actions
+from tracker.engine.rulesets.classic_d20.order import follow_current
 from tracker.engine.rulesets.classic_d20.options import OPTIONS
 from tracker.engine.rulesets.classic_d20.state import END_KINDS
 from tracker.engine.rulesets.classic_d20.valued import VALUED_WORDS
@@ -99,6 +103,18 @@ def _same(session: Session, rng: random.Random) -> None:
         assert own == tried_legal_actions(ruleset, encounter, chosen)
 
 
+def _turn_in_place(session: Session) -> None:
+    """Following the turn's holder through the order changes nothing now."""
+    encounter = session.encounter
+    tx = Transaction(encounter, lambda _tx, _point: None)
+    begun: list[bool] = []
+    try:
+        follow_current(tx, encounter, lambda: begun.append(True))
+        assert not tx.changes.clock and not begun
+    finally:
+        tx.rollback()
+
+
 @pytest.mark.parametrize("flavour", ["5e", "pf2e"])
 @pytest.mark.parametrize("seed", range(6))
 def test_the_rulesets_legal_actions_are_the_defaults_over_random_fights(
@@ -120,4 +136,5 @@ def test_the_rulesets_legal_actions_are_the_defaults_over_random_fights(
             continue
         steps += 1
         _same(session, rng)
+        _turn_in_place(session)
     assert steps > 20  # the fight went on: most steps were taken

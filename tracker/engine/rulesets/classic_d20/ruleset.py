@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import COMBATANTS, Transaction
 from tracker.engine.commands import RulesetAction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
@@ -264,6 +264,10 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         if handler is None:
             raise CommandError(f"{self.name} has no action {action!r}.")
         handler(tx, encounter, combatant_id, params)
+        if action in _KEEP_ORDER and not (
+            tx.changes.edits_of(COMBATANTS) or tx.changes.encounter or tx.changes.clock
+        ):
+            return  # the order and the clock are as they were: the turn stays put
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
 
     def legal_actions(
@@ -419,3 +423,26 @@ _HANDLERS: dict[str, Handler] = {
     "flat_check": _flat,
     "tie_roll": _any("Tie roll", lambda tx, e, c, p: initiative.tie_roll(tx, e, c, p["d20"])),
 }
+
+# Actions that never change what places a turn (who rolled, initiatives, names, sides,
+# the list) nor the clock by themselves: after them the turn is where it was, unless
+# the list or the clock changed after all (`perform` checks).
+_KEEP_ORDER = frozenset(
+    {
+        "action",
+        "bonus",
+        "reaction",
+        "ready",
+        "use_ready",
+        "legendary",
+        "damage",
+        "temp_hp",
+        "death_save",
+        "recovery",
+        "set_dying",
+        "surprise",
+        "end_concentration",
+        "concentration_save",
+        "sustain",
+    }
+)
