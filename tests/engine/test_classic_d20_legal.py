@@ -25,7 +25,9 @@ from tracker.engine import (
 )
 from tracker.engine.changes import Transaction
 from tracker.engine.legal import tried_legal_actions
-from tracker.engine.rulesets.classic_d20.order import follow_current
+from tracker.engine.rulesets.classic_d20.order import follow_current, slots
+from tracker.engine.rulesets.classic_d20.schedule import _turn
+from tracker.engine.rulesets.classic_d20.state import clock
 from tracker.engine.rulesets.classic_d20.options import OPTIONS
 from tracker.engine.rulesets.classic_d20.state import END_KINDS
 from tracker.engine.rulesets.classic_d20.valued import VALUED_WORDS
@@ -115,6 +117,23 @@ def _turn_in_place(session: Session) -> None:
         tx.rollback()
 
 
+def _turns_one_by_one(session: Session) -> None:
+    """The turns to come are each slot's turn worked out on its own (the schedule
+    works out a slot's turn once for both rounds)."""
+    encounter = session.encounter
+    found, now = slots(encounter), clock(encounter)
+    if not found or not now.started or now.rolling or now.current is None:
+        return
+    start = found.index(now.current) if now.current in found else now.index
+    shown = session.ruleset.upcoming_turns(encounter, 4 * len(found))
+    assert len(shown) <= 2 * len(found)
+    for position, turn in enumerate(shown, start):
+        slot, round_ = found[position % len(found)], now.round + position // len(found)
+        paused = position == start and now.gap_after is not None
+        expected = _turn(encounter, slot, round_, position == start and not paused, paused)
+        assert (turn, turn.values) == (expected, expected.values)
+
+
 @pytest.mark.parametrize("flavour", ["5e", "pf2e"])
 @pytest.mark.parametrize("seed", range(6))
 def test_the_rulesets_legal_actions_are_the_defaults_over_random_fights(
@@ -137,4 +156,5 @@ def test_the_rulesets_legal_actions_are_the_defaults_over_random_fights(
         steps += 1
         _same(session, rng)
         _turn_in_place(session)
+        _turns_one_by_one(session)
     assert steps > 20  # the fight went on: most steps were taken
