@@ -25,11 +25,10 @@ from tracker.engine import (
 )
 from tracker.engine.changes import Transaction
 from tracker.engine.legal import tried_legal_actions
+from tracker.engine.rulesets.classic_d20.options import OPTIONS
 from tracker.engine.rulesets.classic_d20.order import follow_current, slots
 from tracker.engine.rulesets.classic_d20.schedule import _turn
-from tracker.engine.rulesets.classic_d20.state import clock
-from tracker.engine.rulesets.classic_d20.options import OPTIONS
-from tracker.engine.rulesets.classic_d20.state import END_KINDS
+from tracker.engine.rulesets.classic_d20.state import END_KINDS, clock
 from tracker.engine.rulesets.classic_d20.valued import VALUED_WORDS
 from tracker.engine.state import Encounter
 
