@@ -40,11 +40,17 @@ from tracker.engine.state import Combatant, Encounter
 
 def unrolled(encounter: Encounter) -> list[Combatant]:
     """Who is still to roll initiative, in list order."""
+    if encounter.memo is None:  # while a command runs: only this is asked
+        return [c for c in encounter.combatants if not rt(c).rolled]
     return list(census(encounter).unrolled)
 
 
 def waiting_for_rolls(encounter: Encounter) -> bool:
-    return bool(unrolled(encounter)) or bool(unsettled_ties(encounter))
+    if encounter.memo is None:  # while a command runs: the first one still to roll
+        rolling = any(not rt(c).rolled for c in encounter.combatants)
+    else:
+        rolling = bool(census(encounter).unrolled)
+    return rolling or bool(unsettled_ties(encounter))
 
 
 def start(tx: Transaction, encounter: Encounter) -> None:
@@ -160,6 +166,8 @@ def end_creature(tx: Transaction, encounter: Encounter, combatant: Combatant) ->
 
 def delaying(encounter: Encounter) -> list[Combatant]:
     """Who delays, in list order."""
+    if encounter.memo is None:  # while a command runs: only this is asked
+        return [c for c in encounter.combatants if rt(c).delay is not None]
     return list(census(encounter).delaying)
 
 
