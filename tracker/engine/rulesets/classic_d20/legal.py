@@ -4,9 +4,11 @@ following its holder through the order, `order.follow_current`, which never refu
 
 Cheaper still where the rules say it from the state alone: rolling initiative is
 refused only for the d20s given (`initiative.kept`), so it is not tried (trying it
-places the creature, a pass over the whole order). Whom an action may concern is read
-off the targets asked about, not the whole list. The answers are the default's
-(tests/engine/test_classic_d20_legal.py compares them over random fights).
+places the creature, a pass over the whole order); Sustain is refused on an effect
+that is not sustained (`effects_turn.sustain`'s first check) without a trial. Whom
+an action may concern is read off the targets asked about, not the whole list. The
+answers are the default's (tests/engine/test_classic_d20_legal.py compares them over
+random fights).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from tracker.engine.fields import clean_all
 from tracker.engine.legal import EFFECT_PARAM, Refusal, trial_refusal, tried
 from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
 from tracker.engine.rulesets.classic_d20.initiative import kept
+from tracker.engine.rulesets.classic_d20.state import anchor_of
 from tracker.engine.state import Encounter
 
 Run = Callable[[Transaction, RulesetAction, dict[str, Any]], None]
@@ -72,17 +75,23 @@ def _targets(
 
 
 def _refusal(ruleset: AnyRuleset, encounter: Encounter, trial: Refusal) -> Refusal:
-    """`trial`, but rolling initiative answered from the rules."""
+    """`trial`, but rolling initiative, and Sustain on an effect that is not sustained,
+    answered from the rules."""
 
     def refusal(command: RulesetAction) -> CommandError | None:
-        if command.action != "roll_initiative" or command.combatant_id is None:
-            return trial(command)
         try:
             params = clean_all(ruleset.action_spec(command.action).params, command.params)
-            combatant = encounter.combatant(command.combatant_id)
-            kept(encounter, combatant, params["d20"], params["second"])
+            if command.action == "roll_initiative" and command.combatant_id is not None:
+                combatant = encounter.combatant(command.combatant_id)
+                kept(encounter, combatant, params["d20"], params["second"])
+                return None
+            if command.action == "sustain" and command.combatant_id is None:
+                effect = encounter.effect(str(params.get("effect", "")))
+                anchor = anchor_of(effect)
+                if anchor is None or anchor.kind != "sustained":
+                    raise CommandError(f"{effect.name} is not sustained.")
         except CommandError as error:
             return error
-        return None
+        return trial(command)
 
     return refusal
