@@ -12,7 +12,7 @@ creature may act now (its initiative becomes that point for good), or no one doe
 
 from __future__ import annotations
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import COMBATANTS, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.holds import Hold
 from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
@@ -184,6 +184,7 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
     if now.current is None:
         raise CommandError("Nobody has a turn right now.")
     acting = current_members(encounter)
+    found = slots(encounter)  # read before anything changes: worked out already
     for member in acting:
         due = hit_points.due_check(encounter, member)
         if due is not None:
@@ -196,7 +197,11 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
     ended = now.current
     waiting = [c for c in delaying(encounter) if c not in acting]
     pause = bool(waiting) and may_delay(encounter) and ended != LAIR
-    advance(tx, encounter, begin=not pause)
+    # The end of a turn changes no initiative, roll, name or side: the round's turns are
+    # as they were, unless the list itself changed.
+    advance(
+        tx, encounter, begin=not pause, found=None if tx.changes.edits_of(COMBATANTS) else found
+    )
     after = clock(encounter)
     if pause and after.current is not None and not after.rolling:
         touch_clock(tx).gap_after = ended
@@ -206,9 +211,13 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
         start_current(tx, encounter)
 
 
-def advance(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:
+def advance(
+    tx: Transaction, encounter: Encounter, *, begin: bool = True, found: list[str] | None = None
+) -> None:
+    """The next turn of the round is up. `found`: the round's turns, when known."""
     now = clock(encounter)
-    found = slots(encounter)
+    if found is None:
+        found = slots(encounter)
     position = found.index(now.current) if now.current in found else now.index - 1
     begin_slot(tx, encounter, position + 1, begin=begin, found=found)
 
