@@ -81,12 +81,14 @@ DURATION_FIELDS: tuple[Field, ...] = (
 )
 
 
-def slot_of(encounter: Encounter, combatant_id: str) -> str | None:
-    """The slot (turn) in which the combatant acts: its own, or its group's."""
+def slot_of(encounter: Encounter, combatant_id: str, found: list[str] | None = None) -> str | None:
+    """The slot (turn) in which the combatant acts: its own, or its group's. `found`:
+    the round's turns, when the caller has them already."""
     combatant = encounter.find(combatant_id)
     if combatant is None:
         return None
-    found = slots(encounter)
+    if found is None:
+        found = slots(encounter)
     for member in members(encounter, combatant):
         if member.id in found:
             return member.id
@@ -98,8 +100,8 @@ def next_turn_round(encounter: Encounter, combatant_id: str) -> int:
     now = clock(encounter)
     if not now.started:
         return 1
-    slot = slot_of(encounter, combatant_id)
     found = slots(encounter)
+    slot = slot_of(encounter, combatant_id, found)
     if slot is None or now.current is None or now.rolling:
         return max(now.round, 1) + (0 if now.rolling else 1)
     current = found.index(now.current) if now.current in found else now.index

@@ -14,7 +14,15 @@ from tracker.engine.changes import Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.rulesets.classic_d20.options import grouped, is_pf2e
 from tracker.engine.rulesets.classic_d20.order import group_name, members, place, unsettled_ties
-from tracker.engine.rulesets.classic_d20.state import clock, flag, is_pc, rt, stat, touch
+from tracker.engine.rulesets.classic_d20.state import (
+    census,
+    clock,
+    flag,
+    is_pc,
+    rt,
+    stat,
+    touch,
+)
 from tracker.engine.rulesets.classic_d20.turns import try_open
 from tracker.engine.state import Combatant, Encounter
 
@@ -60,7 +68,14 @@ def roll(
 
 def roll_all_needs(encounter: Encounter) -> list[tuple[Combatant, int]]:
     """Who Roll all rolls for, in the order of the list, and how many d20 each: the GM's
-    creatures (not of the party) without initiative yet, one per group (option)."""
+    creatures (not of the party) without initiative yet, one per group (option). Worked
+    out once between two changes of the encounter."""
+    if encounter.memo is not None and all(is_pc(c) for c in census(encounter).unrolled):
+        return []  # the usual case once the fight is under way: nobody of the GM's
+    return list(encounter.derived(("classic_d20.roll_all_needs",), lambda: _needs(encounter)))
+
+
+def _needs(encounter: Encounter) -> tuple[tuple[Combatant, int], ...]:
     found: list[tuple[Combatant, int]] = []
     seen: set[str] = set()
     for combatant in encounter.combatants:
@@ -72,7 +87,7 @@ def roll_all_needs(encounter: Encounter) -> list[tuple[Combatant, int]]:
                 continue
             seen.add(name)
         found.append((combatant, 2 if advantage(encounter, combatant) else 1))
-    return found
+    return tuple(found)
 
 
 def parse_faces(text: str) -> list[int]:

@@ -66,10 +66,18 @@ LAIR = Choice(
 OPTIONS: tuple[Choice, ...] = (FLAVOUR, TIES, GROUPS, DELAY_5E, REROLL, DEATH_SAVES, LAIR)
 
 
+_KNOWN: dict[str, frozenset[str]] = {
+    choice.name: frozenset(known for known, _ in choice.values) for choice in OPTIONS
+}
+
+
 def chosen(encounter: Encounter, choice: Choice) -> str:
     """The encounter's value of the option (its default when unset or unknown)."""
     value = encounter.options.get(choice.name, choice.default)
-    return value if any(value == known for known, _ in choice.values) else choice.default
+    known = _KNOWN.get(choice.name)
+    if known is None:  # not one of the package's options: asked the long way
+        known = frozenset(k for k, _ in choice.values)
+    return value if value in known else choice.default
 
 
 def is_pf2e(encounter: Encounter) -> bool:

@@ -22,6 +22,7 @@ from tracker.engine.rulesets.classic_d20.options import grouped, has_lair, ties
 from tracker.engine.rulesets.classic_d20.state import (
     LAIR,
     LAIR_COUNT,
+    Runtime,
     clock,
     is_pc,
     rt,
@@ -52,22 +53,35 @@ def sort_key(encounter: Encounter) -> Callable[[Combatant], Any]:
 def group_name(encounter: Encounter, combatant: Combatant) -> str | None:
     """The group of identical monsters it acts with (option): its name without a
     trailing number, for a combatant not of the party; None when it acts alone."""
-    return _group_of(combatant) if grouped(encounter) else None
-
-
-def _group_of(combatant: Combatant) -> str | None:
-    """`group_name` where monsters act in groups."""
-    if is_pc(combatant):
+    if not grouped(encounter) or is_pc(combatant):
         return None
     return _NUMBERED.sub("", combatant.name).casefold()
 
 
 def members(encounter: Encounter, combatant: Combatant) -> list[Combatant]:
     """The combatants acting in its turn: its group (option), else itself."""
-    name = group_name(encounter, combatant)
-    if name is None:
+    if not grouped(encounter) or is_pc(combatant):
         return [combatant]
-    return [c for c in encounter.combatants if group_name(encounter, c) == name]
+    name = _NUMBERED.sub("", combatant.name).casefold()
+    if encounter.memo is None:  # while a command runs: the list may change under it
+        return [c for c in encounter.combatants if group_name(encounter, c) == name]
+    return list(groups(encounter).get(name, ()))
+
+
+def groups(encounter: Encounter) -> dict[str, tuple[Combatant, ...]]:
+    """Each group's members in list order (the option on; every group, one member or
+    more): worked out once between two changes of the encounter."""
+    return encounter.derived(("classic_d20.groups",), lambda: _groups(encounter))
+
+
+def _groups(encounter: Encounter) -> dict[str, tuple[Combatant, ...]]:
+    found: dict[str, list[Combatant]] = {}
+    if not grouped(encounter):
+        return {}
+    for combatant in encounter.combatants:
+        if not is_pc(combatant):
+            found.setdefault(_NUMBERED.sub("", combatant.name).casefold(), []).append(combatant)
+    return {name: tuple(group) for name, group in found.items()}
 
 
 def in_order(encounter: Encounter) -> list[Combatant]:
@@ -76,22 +90,27 @@ def in_order(encounter: Encounter) -> list[Combatant]:
 
 
 def slots(encounter: Encounter) -> list[str]:
-    """The turns of a round in order: combatant ids (one per group) and `LAIR`; a scan
-    of every combatant, once between two changes."""
-    return list(encounter.derived("classic_d20.slots", lambda: _slots(encounter)))
+    """The turns of a round in order: combatant ids (one per group) and `LAIR` (worked
+    out once between two changes of the encounter)."""
+    return list(encounter.derived(("classic_d20.slots",), lambda: _slots(encounter)))
 
 
 def _slots(encounter: Encounter) -> tuple[str, ...]:
     found: list[str] = []
     seen: set[str] = set()
     lair = has_lair(encounter)
-    in_groups = grouped(encounter)  # the options read once, not once per combatant
-    for combatant in in_order(encounter):
+    is_grouped = grouped(encounter)
+    if not lair and not is_grouped:  # the usual fight: who rolled, in order
+        return tuple(c.id for c in encounter.combatants if c.runtime.rolled)
+    for combatant in encounter.combatants:
+        runtime: Runtime = combatant.runtime  # not `rt`: a pass over a long fight
+        if not runtime.rolled:
+            continue
         if lair and initiative(combatant) < LAIR_COUNT:
             found.append(LAIR)
             lair = False
-        name = _group_of(combatant) if in_groups else None
-        if name is not None:
+        if is_grouped and not is_pc(combatant):
+            name = _NUMBERED.sub("", combatant.name).casefold()
             if name in seen:
                 continue
             seen.add(name)

@@ -22,7 +22,14 @@ from tracker.engine.rulesets.classic_d20.hit_points import due_check
 from tracker.engine.rulesets.classic_d20.initiative import advantage, roll_all_needs
 from tracker.engine.rulesets.classic_d20.order import members, unsettled_ties
 from tracker.engine.rulesets.classic_d20.specs import D20, SECOND_DIE
-from tracker.engine.rulesets.classic_d20.state import FLAT_CHECK_DC, clock, is_pc, rt, stat
+from tracker.engine.rulesets.classic_d20.state import (
+    FLAT_CHECK_DC,
+    census,
+    clock,
+    is_pc,
+    rt,
+    stat,
+)
 from tracker.engine.rulesets.classic_d20.turns import current_members, delaying, unrolled
 from tracker.engine.state import Combatant, Encounter
 
@@ -45,27 +52,27 @@ def prompt(encounter: Encounter) -> Prompt | None:
             answers=(PromptAnswer("Tie roll", RulesetAction("tie_roll", who.id, {}), (D20,)),),
             asks=who.id if is_pc(who) else None,
         )
-    for caster in encounter.combatants:
+    caster = census(encounter).owing
+    if caster is not None:
         checks = rt(caster).concentration_checks
-        if checks:
-            return Prompt(
-                key=("concentration", caster.id, len(checks)),
-                title="Concentration",
-                question=f"{caster.name} took damage while concentrating: Constitution save, "
-                f"DC {checks[0]}.",
-                answers=(
-                    PromptAnswer(
-                        "Save made",
-                        RulesetAction("concentration_save", caster.id, {"saved": True}),
-                    ),
-                    PromptAnswer(
-                        "Save failed: concentration ends",
-                        RulesetAction("concentration_save", caster.id, {"saved": False}),
-                    ),
+        return Prompt(
+            key=("concentration", caster.id, len(checks)),
+            title="Concentration",
+            question=f"{caster.name} took damage while concentrating: Constitution save, "
+            f"DC {checks[0]}.",
+            answers=(
+                PromptAnswer(
+                    "Save made",
+                    RulesetAction("concentration_save", caster.id, {"saved": True}),
                 ),
-                asks=caster.id if is_pc(caster) else None,
-                context=tuple(f"Then DC {dc} (another source)." for dc in checks[1:]),
-            )
+                PromptAnswer(
+                    "Save failed: concentration ends",
+                    RulesetAction("concentration_save", caster.id, {"saved": False}),
+                ),
+            ),
+            asks=caster.id if is_pc(caster) else None,
+            context=tuple(f"Then DC {dc} (another source)." for dc in checks[1:]),
+        )
     for member in current_members(encounter):
         if due_check(encounter, member) is not None:
             return save_prompt(encounter, member)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import COMBATANTS, Transaction
+from tracker.engine.commands import RulesetAction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Choice, Field
@@ -21,13 +22,14 @@ from tracker.engine.health import HealthSpec
 from tracker.engine.kit.ordering import sorted_place
 from tracker.engine.kit.pools import Pool
 from tracker.engine.prompts import Prompt
-from tracker.engine.ruleset import ActionSpec, Meter, Ruleset, Turn
+from tracker.engine.ruleset import ActionSpec, LegalAction, Meter, Ruleset, Turn
 from tracker.engine.rulesets.classic_d20 import (
     concentration,
     durations,
     effects_turn,
     hit_points,
     initiative,
+    legal,
     order,
     prompts,
     resources,
@@ -262,7 +264,25 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         if handler is None:
             raise CommandError(f"{self.name} has no action {action!r}.")
         handler(tx, encounter, combatant_id, params)
+        if action in _KEEP_ORDER and not (
+            tx.changes.edits_of(COMBATANTS) or tx.changes.encounter or tx.changes.clock
+        ):
+            return  # the order and the clock are as they were: the turn stays put
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))
+
+    def legal_actions(
+        self, encounter: Encounter, targets: Collection[str] | None = None
+    ) -> tuple[LegalAction, ...]:
+        """The handlers decide, tried and rolled back, without `order.follow_current`
+        (see `legal`): the default's answers at a part of the cost."""
+
+        def run(tx: Transaction, command: RulesetAction, params: Params) -> None:
+            handler = _HANDLERS.get(command.action)
+            if handler is None:
+                raise CommandError(f"{self.name} has no action {command.action!r}.")
+            handler(tx, encounter, command.combatant_id, params)
+
+        return legal.legal_actions(self, encounter, targets, run)
 
     # --- durations ------------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
@@ -403,3 +423,26 @@ _HANDLERS: dict[str, Handler] = {
     "flat_check": _flat,
     "tie_roll": _any("Tie roll", lambda tx, e, c, p: initiative.tie_roll(tx, e, c, p["d20"])),
 }
+
+# Actions that never change what places a turn (who rolled, initiatives, names, sides,
+# the list) nor the clock by themselves: after them the turn is where it was, unless
+# the list or the clock changed after all (`perform` checks).
+_KEEP_ORDER = frozenset(
+    {
+        "action",
+        "bonus",
+        "reaction",
+        "ready",
+        "use_ready",
+        "legendary",
+        "damage",
+        "temp_hp",
+        "death_save",
+        "recovery",
+        "set_dying",
+        "surprise",
+        "end_concentration",
+        "concentration_save",
+        "sustain",
+    }
+)

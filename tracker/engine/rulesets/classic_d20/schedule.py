@@ -22,8 +22,15 @@ from tracker.engine.state import Encounter
 
 
 def _turn(
-    encounter: Encounter, slot: str, round_: int, current: bool, paused: bool = False
+    encounter: Encounter,
+    slot: str,
+    round_: int,
+    current: bool,
+    paused: bool = False,
+    waiting: str | None = None,
 ) -> Turn:
+    """The turn of `slot` in `round_`. `waiting`: what a turn not begun grants, when the
+    caller knows it (asked once for many turns)."""
     if slot == LAIR:
         values = {"kind": "lair", "initiative": LAIR_COUNT, "members": []}
         return Turn(
@@ -37,7 +44,7 @@ def _turn(
     if current:
         grant = grant_text(encounter, combatant)
     else:
-        grant = "3 actions · reaction" if is_pf2e(encounter) else "action · bonus · reaction"
+        grant = waiting if waiting is not None else _waiting_grant(encounter)
     if len(acting) > 1:
         grant = f"{len(acting)} act together · {grant}"
     values = {
@@ -49,6 +56,11 @@ def _turn(
     }
     phase = f"initiative {initiative(combatant)}"
     return Turn(shown.id, ("turn", round_, combatant.id), round_, phase, grant, values)
+
+
+def _waiting_grant(encounter: Encounter) -> str:
+    """What a turn grants before it begins."""
+    return "3 actions · reaction" if is_pf2e(encounter) else "action · bonus · reaction"
 
 
 def current_turn(encounter: Encounter) -> Turn | None:
@@ -77,14 +89,30 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
     position = start
     # With initiative re-rolled each round, the next round's order is not known yet.
     end = len(found) if rerolls(encounter) else start + 2 * len(found)
+    waiting = _waiting_grant(encounter)
+    seen: dict[str, Turn] = {}  # a slot's turn not begun, the same in the next round
     while len(turns) < limit and position < end:
         slot = found[position % len(found)]
         turn_round = round_ + position // len(found)
         first = now.started and not now.rolling and position == start
         paused = first and now.gap_after is not None
-        turns.append(_turn(encounter, slot, turn_round, first and not paused, paused))
+        if first and not paused:
+            turns.append(_turn(encounter, slot, turn_round, True))
+        elif paused or slot not in seen:
+            turn = _turn(encounter, slot, turn_round, False, paused, waiting)
+            turns.append(turn)
+            if not paused:
+                seen[slot] = turn
+        else:
+            turns.append(_again(seen[slot], turn_round))
         position += 1
     return turns[:limit]
+
+
+def _again(turn: Turn, round_: int) -> Turn:
+    """A turn not begun, in another round (the same creatures, grant and phase)."""
+    key = (*turn.key[:1], round_, *turn.key[2:])
+    return replace(turn, key=key, round=round_, values=dict(turn.values))
 
 
 def clock_label(encounter: Encounter) -> str:

@@ -24,7 +24,7 @@ from typing import Literal
 from tracker.engine.kit.holds import Hold
 from tracker.engine.kit.pools import Pool
 from tracker.engine.kit.typed_access import TypedAccess, whole_stat
-from tracker.engine.state import Combatant
+from tracker.engine.state import Combatant, Encounter
 
 LAIR = "lair"  # `Clock.current` for the lair's own turn (5e, initiative count 20)
 LAIR_COUNT = 20
@@ -177,10 +177,16 @@ class Anchor:
 _typed: TypedAccess[Clock, Runtime, Anchor] = TypedAccess(Clock, Runtime, Anchor)
 clock = _typed.clock
 touch_clock = _typed.touch_clock
-rt = _typed.runtime
 touch = _typed.touch
 anchor_of = _typed.anchor_or_none
 stat = whole_stat
+
+
+def rt(combatant: Combatant) -> Runtime:
+    """The combatant's state (read only: `touch` before changing it). A plain attribute
+    read: views and every pass over a long fight ask it of each combatant."""
+    runtime: Runtime = combatant.runtime
+    return runtime
 
 
 def flag(combatant: Combatant, name: str) -> bool:
@@ -190,3 +196,33 @@ def flag(combatant: Combatant, name: str) -> bool:
 def is_pc(combatant: Combatant) -> bool:
     """A player character: a combatant of the party."""
     return combatant.side == "party"
+
+
+@dataclass(frozen=True)
+class Census:
+    """What a view or a rule asks of every combatant, read in one pass: who is still to
+    roll initiative, who delays (in list order), the first who owes a concentration
+    save. Worked out once between two changes of the encounter (`census`)."""
+
+    unrolled: tuple[Combatant, ...]
+    delaying: tuple[Combatant, ...]
+    owing: Combatant | None
+
+
+def census(encounter: Encounter) -> Census:
+    return encounter.derived(("classic_d20.census",), lambda: _count(encounter))
+
+
+def _count(encounter: Encounter) -> Census:
+    unrolled: list[Combatant] = []
+    delaying: list[Combatant] = []
+    owing: Combatant | None = None
+    for combatant in encounter.combatants:
+        runtime: Runtime = combatant.runtime
+        if not runtime.rolled:
+            unrolled.append(combatant)
+        if runtime.delay is not None:
+            delaying.append(combatant)
+        if owing is None and runtime.concentration_checks:
+            owing = combatant
+    return Census(tuple(unrolled), tuple(delaying), owing)

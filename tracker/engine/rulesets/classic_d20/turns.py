@@ -12,7 +12,7 @@ creature may act now (its initiative becomes that point for good), or no one doe
 
 from __future__ import annotations
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import COMBATANTS, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.holds import Hold
 from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
@@ -29,6 +29,7 @@ from tracker.engine.rulesets.classic_d20.order import (
 from tracker.engine.rulesets.classic_d20.state import (
     LAIR,
     LAIR_COUNT,
+    census,
     clock,
     rt,
     touch,
@@ -38,11 +39,18 @@ from tracker.engine.state import Combatant, Encounter
 
 
 def unrolled(encounter: Encounter) -> list[Combatant]:
-    return [c for c in encounter.combatants if not rt(c).rolled]
+    """Who is still to roll initiative, in list order."""
+    if encounter.memo is None:  # while a command runs: only this is asked
+        return [c for c in encounter.combatants if not rt(c).rolled]
+    return list(census(encounter).unrolled)
 
 
 def waiting_for_rolls(encounter: Encounter) -> bool:
-    return bool(unrolled(encounter)) or bool(unsettled_ties(encounter))
+    if encounter.memo is None:  # while a command runs: the first one still to roll
+        rolling = any(not rt(c).rolled for c in encounter.combatants)
+    else:
+        rolling = bool(census(encounter).unrolled)
+    return rolling or bool(unsettled_ties(encounter))
 
 
 def start(tx: Transaction, encounter: Encounter) -> None:
@@ -85,11 +93,20 @@ def current_members(encounter: Encounter) -> list[Combatant]:
     return members(encounter, combatant) if combatant is not None else []
 
 
-def begin_slot(tx: Transaction, encounter: Encounter, index: int, *, begin: bool = True) -> None:
+def begin_slot(
+    tx: Transaction,
+    encounter: Encounter,
+    index: int,
+    *,
+    begin: bool = True,
+    found: list[str] | None = None,
+) -> None:
     """The turn at `index` of the round's turns is up (the next round past the end); it
     begins at once, or (`begin` False: the pause after a turn while someone delays)
-    when the pause ends (`start_current`)."""
-    found = slots(encounter)
+    when the pause ends (`start_current`). `found`: the round's turns, when the caller
+    has them already (a pass over the whole order)."""
+    if found is None:
+        found = slots(encounter)
     if index >= len(found):
         next_round(tx, encounter, begin=begin)
         return
@@ -148,7 +165,10 @@ def end_creature(tx: Transaction, encounter: Encounter, combatant: Combatant) ->
 
 
 def delaying(encounter: Encounter) -> list[Combatant]:
-    return [c for c in encounter.combatants if rt(c).delay is not None]
+    """Who delays, in list order."""
+    if encounter.memo is None:  # while a command runs: only this is asked
+        return [c for c in encounter.combatants if rt(c).delay is not None]
+    return list(census(encounter).delaying)
 
 
 def end_turn(tx: Transaction, encounter: Encounter) -> None:
@@ -164,6 +184,7 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
     if now.current is None:
         raise CommandError("Nobody has a turn right now.")
     acting = current_members(encounter)
+    found = slots(encounter)  # read before anything changes: worked out already
     for member in acting:
         due = hit_points.due_check(encounter, member)
         if due is not None:
@@ -176,7 +197,11 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
     ended = now.current
     waiting = [c for c in delaying(encounter) if c not in acting]
     pause = bool(waiting) and may_delay(encounter) and ended != LAIR
-    advance(tx, encounter, begin=not pause)
+    # The end of a turn changes no initiative, roll, name or side: the round's turns are
+    # as they were, unless the list itself changed.
+    advance(
+        tx, encounter, begin=not pause, found=None if tx.changes.edits_of(COMBATANTS) else found
+    )
     after = clock(encounter)
     if pause and after.current is not None and not after.rolling:
         touch_clock(tx).gap_after = ended
@@ -186,11 +211,15 @@ def end_turn(tx: Transaction, encounter: Encounter) -> None:
         start_current(tx, encounter)
 
 
-def advance(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:
+def advance(
+    tx: Transaction, encounter: Encounter, *, begin: bool = True, found: list[str] | None = None
+) -> None:
+    """The next turn of the round is up. `found`: the round's turns, when known."""
     now = clock(encounter)
-    found = slots(encounter)
+    if found is None:
+        found = slots(encounter)
     position = found.index(now.current) if now.current in found else now.index - 1
-    begin_slot(tx, encounter, position + 1, begin=begin)
+    begin_slot(tx, encounter, position + 1, begin=begin, found=found)
 
 
 def next_round(tx: Transaction, encounter: Encounter, *, begin: bool = True) -> None:

@@ -252,13 +252,17 @@ class D20OrderModel(QAbstractTableModel):
         every = bool(changes.encounter or event.kind == "reset")
         groups: dict[str, GroupPlace] | None = None  # None: as the rows have them
         wanted: set[str] = set()
-        if every or changes.edits_of(COMBATANTS) or self._reshaped(encounter, touched):
+        reshaped = self._reshaped(encounter, touched)
+        followed = False  # rows came, went or moved
+        if every or changes.edits_of(COMBATANTS) or reshaped:
             shown = layout(encounter)
-            every = every or shown.keys != self._keys
-            if every:
-                self._follow_keys(shown.keys)
+            if shown.keys != self._keys:
+                wanted |= self._follow_keys(shown.keys)
+                followed = True
             groups = dict(zip(shown.keys, shown.groups, strict=True))
-            wanted = {row.key for row in self._rows if groups[row.key] != row.group}
+            wanted |= {row.key for row in self._rows if groups[row.key] != row.group}
+        if every:  # an option (groups, flavour) may change every row and every shape
+            self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
         links, self._links = self._links, _links(encounter)
         if every:
             wanted = set(self._keys)
@@ -275,7 +279,8 @@ class D20OrderModel(QAbstractTableModel):
                 wanted.update(carrier for carrier, _ in self._links.values())
                 wanted.update(session.ruleset.follows_clock(encounter))
         self._acting = acting
-        places = {key: place for place, key in enumerate(self._keys)} if every else None
+        follow = every or followed
+        places = {key: place for place, key in enumerate(self._keys)} if follow else None
         changed: list[int] = []
         for key in wanted:
             place = places.get(key, -1) if places is not None else self.row_of(key)
@@ -304,13 +309,15 @@ class D20OrderModel(QAbstractTableModel):
                 moved = True
         return moved
 
-    def _follow_keys(self, keys: list[str]) -> None:
-        """Bring the rows to the new order with removals, insertions and moves (a row
-        inserted or moved is worked out again after)."""
+    def _follow_keys(self, keys: list[str]) -> set[str]:
+        """Bring the rows to the new order with removals, insertions and moves; the keys
+        of the rows inserted or moved (to be worked out again)."""
         root = QModelIndex()
         wanted = set(keys)
+        came: set[str] = set()
         for place in reversed(range(len(self._keys))):
             if self._keys[place] not in wanted:
+                self._shapes.pop(self._keys[place], None)
                 self.beginRemoveRows(root, place, place)
                 del self._keys[place]
                 del self._rows[place]
@@ -318,19 +325,22 @@ class D20OrderModel(QAbstractTableModel):
         for place, key in enumerate(keys):
             if place < len(self._keys) and self._keys[place] == key:
                 continue
+            came.add(key)
             if key not in self._keys:
                 self.beginInsertRows(root, place, place)
                 self._keys.insert(place, key)
                 self._rows.insert(place, make_row(self._document.session, key, "", self._acting))
                 self.endInsertRows()
+                combatant = self._document.encounter.find(key)
+                if combatant is not None:
+                    self._shapes[key] = _shape(self._document.encounter, combatant)
                 continue
             source = self._keys.index(key)  # below `place`: the rows above are in order
             self.beginMoveRows(root, source, source, root, place)
             self._keys.insert(place, self._keys.pop(source))
             self._rows.insert(place, self._rows.pop(source))
             self.endMoveRows()
-        encounter = self._document.encounter
-        self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
+        return came
 
 
 Shape = tuple[bool, int, str]

@@ -14,7 +14,7 @@ from typing import Literal
 
 from tracker.engine.rulesets.classic_d20 import concentration, hit_points, resources
 from tracker.engine.rulesets.classic_d20.options import has_lair, is_pf2e
-from tracker.engine.rulesets.classic_d20.order import group_name, slots
+from tracker.engine.rulesets.classic_d20.order import groups, slots
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, anchor_of, rt, stat
 from tracker.engine.rulesets.classic_d20.valued import (
     VALUED_KINDS,
@@ -75,13 +75,8 @@ def layout(encounter: Encounter) -> Layout:
     """The rows in the order of the round's turns: each group's members together at its
     turn's place, the lair on count 20 (option), then who is still to roll (one pass
     over the combatants: a long fight costs no more than its length)."""
-    together: dict[str, list[str]] = {}
-    group_of: dict[str, str] = {}
-    for combatant in encounter.combatants:
-        name = group_name(encounter, combatant)
-        if name is not None:
-            together.setdefault(name, []).append(combatant.id)
-            group_of[combatant.id] = name
+    together = {name: [m.id for m in group] for name, group in groups(encounter).items()}
+    group_of = {key: name for name, group in together.items() for key in group}
     keys: list[str] = []
     seen: set[str] = set()
     for slot in slots(encounter):

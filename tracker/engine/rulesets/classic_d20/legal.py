@@ -1,0 +1,97 @@
+"""Classic d20's legal actions (`Ruleset.legal_actions`): each action's own handler
+decides, tried and rolled back, without what follows every accepted action (the turn
+following its holder through the order, `order.follow_current`, which never refuses).
+
+Cheaper still where the rules say it from the state alone: rolling initiative is
+refused only for the d20s given (`initiative.kept`), so it is not tried (trying it
+places the creature, a pass over the whole order); Sustain is refused on an effect
+that is not sustained (`effects_turn.sustain`'s first check) without a trial. Whom
+an action may concern is read off the targets asked about, not the whole list. The
+answers are the default's (tests/engine/test_classic_d20_legal.py compares them over
+random fights).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator
+from typing import Any
+
+from tracker.engine.changes import Transaction
+from tracker.engine.commands import RulesetAction
+from tracker.engine.errors import CommandError
+from tracker.engine.fields import clean_all
+from tracker.engine.legal import EFFECT_PARAM, Refusal, trial_refusal, tried
+from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
+from tracker.engine.rulesets.classic_d20.initiative import kept
+from tracker.engine.rulesets.classic_d20.state import anchor_of
+from tracker.engine.state import Encounter
+
+Run = Callable[[Transaction, RulesetAction, dict[str, Any]], None]
+
+
+def legal_actions(
+    ruleset: AnyRuleset, encounter: Encounter, targets: Collection[str] | None, run: Run
+) -> tuple[LegalAction, ...]:
+    """The actions the rules accept now (see `Ruleset.legal_actions`); `run`: an
+    action's handler alone."""
+    refusal = _refusal(ruleset, encounter, trial_refusal(ruleset, encounter, run))
+    turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
+    ids = _ids(encounter, targets)
+    found: list[LegalAction] = []
+    for spec in ruleset.actions:
+        for combatant_id, fixed in _targets(encounter, spec, ids, turn):
+            legal = tried(refusal, spec, combatant_id, fixed)
+            if legal is not None:
+                found.append(legal)
+    return tuple(found)
+
+
+def _ids(encounter: Encounter, targets: Collection[str] | None) -> list[str]:
+    """The combatants asked about, in the order of the list."""
+    if targets is None:
+        return [c.id for c in encounter.combatants]
+    present = [t for t in dict.fromkeys(targets) if encounter.find(t) is not None]
+    return sorted(present, key=encounter.index_of)
+
+
+def _targets(
+    encounter: Encounter, spec: ActionSpec, ids: list[str], turn: Turn | None
+) -> Iterator[tuple[str | None, dict[str, Any]]]:
+    """`tracker.engine.legal.targets_of`, the combatants given by id."""
+    if spec.on == "prompt":
+        return
+    if spec.on == "effect":
+        for effect in encounter.effects:
+            yield None, {EFFECT_PARAM: effect.id}
+        return
+    if spec.on == "current":
+        if turn is None:
+            return
+        if turn.combatant_id is not None:
+            yield None, {}
+            return
+    for combatant_id in ids:
+        yield combatant_id, {}
+
+
+def _refusal(ruleset: AnyRuleset, encounter: Encounter, trial: Refusal) -> Refusal:
+    """`trial`, but rolling initiative, and Sustain on an effect that is not sustained,
+    answered from the rules."""
+
+    def refusal(command: RulesetAction) -> CommandError | None:
+        try:
+            params = clean_all(ruleset.action_spec(command.action).params, command.params)
+            if command.action == "roll_initiative" and command.combatant_id is not None:
+                combatant = encounter.combatant(command.combatant_id)
+                kept(encounter, combatant, params["d20"], params["second"])
+                return None
+            if command.action == "sustain" and command.combatant_id is None:
+                effect = encounter.effect(str(params.get("effect", "")))
+                anchor = anchor_of(effect)
+                if anchor is None or anchor.kind != "sustained":
+                    raise CommandError(f"{effect.name} is not sustained.")
+        except CommandError as error:
+            return error
+        return trial(command)
+
+    return refusal
