@@ -7,10 +7,17 @@ deactivated: each dialog shown over the window (Ctrl+E, Add combatant) and each 
 in the inspector (the focus back to the fight) repainted the fight view twice. What
 the focus and the activation change in a view is the current item's focus frame, the
 selection's colours and the view's frame: `quiet_focus` repaints those only.
+
+The filters are taken off as Python exits (`atexit`): a window still alive then is
+destroyed after the interpreter is gone, and its deactivation would call them.
 """
 
 from __future__ import annotations
 
+import atexit
+import weakref
+
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
@@ -20,6 +27,7 @@ from tracker.qt.views.viewports import viewport_of
 _ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 _FOCUS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
 _OWN = Qt.FindChildOption.FindDirectChildrenOnly
+_INSTALLED: weakref.WeakSet[QuietFocus] = weakref.WeakSet()
 
 
 class QuietFocus(QObject):
@@ -31,6 +39,12 @@ class QuietFocus(QObject):
         if not isinstance(view, QHeaderView):  # a header takes no focus
             view.installEventFilter(self)
         viewport_of(view).installEventFilter(self)
+        _INSTALLED.add(self)
+
+    def take_off(self) -> None:
+        """The view is as Qt makes it again."""
+        self._view.removeEventFilter(self)
+        viewport_of(self._view).removeEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
         kind = event.type()
@@ -76,3 +90,10 @@ def quiet_focus(root: QWidget) -> None:
     for view in [*views, *root.findChildren(QAbstractItemView)]:
         if view.findChild(QuietFocus, options=_OWN) is None:
             QuietFocus(view)
+
+
+@atexit.register
+def _take_all_off() -> None:
+    for quiet in list(_INSTALLED):
+        if shiboken6.isValid(quiet) and shiboken6.isValid(quiet._view):
+            quiet.take_off()
