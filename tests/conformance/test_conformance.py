@@ -49,6 +49,11 @@ SETTINGS = settings(
     database=None,  # nothing written into the work tree
     suppress_health_check=[HealthCheck.too_slow],
 )
+# Which actions the fixed seed's playthroughs reach still depends on the process (the
+# order of a set of strings follows its hash seed), so a rare one (a tie roll) is now
+# and then missed: up to this many batches of fresh playthroughs look for it first.
+TOP_UPS = 3
+TOP_UP_SETTINGS = settings(SETTINGS, derandomize=False)
 
 
 @pytest.mark.parametrize("ruleset_id", available_rulesets())
@@ -65,5 +70,9 @@ def test_ruleset_conforms(ruleset_id: str, qapp) -> None:
     known_gaps = NOT_REACHED_YET.get(ruleset_id, {})
     assert set(known_gaps) <= {spec.name for spec in actions}, f"stale gaps: {known_gaps}"
     if SETTINGS.max_examples >= DEFAULT_EXAMPLES:
+        for _ in range(TOP_UPS):
+            if not set(tally.never_applied(actions)) - set(known_gaps):
+                break
+            run_state_machine_as_test(machine_for(ruleset_id), settings=TOP_UP_SETTINGS)
         never = tally.never_applied(actions)
         assert not set(never) - set(known_gaps), f"never applied: {never}"
