@@ -196,7 +196,7 @@ def child_main() -> None:
 
 
 def test_drags_into_another_view_say_why_they_do_not_land(tmp_path):
-    from tracker.qt.models.roster_model import FOREIGN_DROP
+    from tracker.qt.models.id_drags import FOREIGN_DROP
     from tracker.qt.rulesets.stamina_battle.phases_view import OWN_SIDE
 
     report = run_child(__name__, None, tmp_path / "home", "minimal", timeout=120)

@@ -12,7 +12,7 @@ from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 from tracker.qt.dialogs.options_dialog import OptionsDialog
-from tracker.qt.models.roster_model import MIME_TYPE
+from tracker.qt.models.id_drags import MIME_TYPE
 
 
 def test_opens_on_the_sample_war_scroll(window):

@@ -15,13 +15,10 @@ a refused move changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QByteArray,
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -39,22 +36,18 @@ from tracker.qt.models.badges import BadgesRole, badges_on
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.combatant_summary import SummaryRole, summarize
 from tracker.qt.models.fixed_columns import FixedColumns
+from tracker.qt.models.id_drags import DragsById
 from tracker.qt.models.meters import MeterMemory
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rich_text import plain_tip
 
-MIME_TYPE = "application/x-tracker-combatant-ids"
-FOREIGN_DROP = (
-    "A combatant is moved by dragging it up or down in the list it is in; dropped in "
-    "another list, it does not move."
-)
 CombatantRole = Qt.ItemDataRole.UserRole + 1
 IdRole = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
 
 
-class RosterModel(FixedColumns, QAbstractTableModel):
+class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
     COLUMNS: tuple[str, ...] = ("Name", "State", "Resources")
 
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
@@ -155,48 +148,11 @@ class RosterModel(FixedColumns, QAbstractTableModel):
             Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
         )
 
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
+    def id_at(self, row: int) -> str:
+        return self._rows.ids[row]
 
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [MIME_TYPE]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        mime = QMimeData()
-        ids = sorted({self._rows.ids[i.row()] for i in indexes if i.isValid()})
-        mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
-        return mime
-
-    def refuse_foreign_drop(self, _source: object = None) -> None:
-        """A combatant dragged from another list: a list orders only its own rows."""
-        self._document.refused.emit(FOREIGN_DROP, "")
-
-    def canDropMimeData(
-        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
-    ) -> bool:
-        return action == Qt.DropAction.MoveAction and bool(data.hasFormat(MIME_TYPE))
-
-    def dropMimeData(
-        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
-    ) -> bool:
-        """Internal drops become one engine move. Returns False even on success so the
-        view never removes the source row itself (the engine already moved it)."""
-        if not self.canDropMimeData(data, action, row, column, parent):
-            return False
-        ids = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
-        if len(ids) > 1:  # several selected (for area damage) and dragged together
-            self._document.refused.emit("Drag one combatant at a time: select it alone.", "")
-            return False
-        if len(ids) != 1 or ids[0] not in self._rows.by_id:
-            return False
-        if row < 0:
-            row = parent.row() if parent.isValid() else len(self._rows)
-        source = self._rows.row_of(ids[0])
-        self.moveRows(QModelIndex(), source, 1, QModelIndex(), row)
-        return False
+    def row_of_id(self, combatant_id: str) -> int | None:
+        return self._rows.row_of(combatant_id) if combatant_id in self._rows.by_id else None
 
     def moveRows(
         self,

@@ -11,13 +11,10 @@ reason); the lair's row is neither selected nor dragged."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QByteArray,
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -35,7 +32,8 @@ from tracker.engine.state import Combatant, Encounter
 from tracker.qt.appearance import muted_brush
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import SummaryRole
-from tracker.qt.models.roster_model import FOREIGN_DROP, MIME_TYPE, IdRole
+from tracker.qt.models.id_drags import DragsById
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.classic_d20.rows import (
@@ -52,7 +50,7 @@ INIT, WHO, TURN, STATES = range(4)
 LAIR_TIP = "The lair acts on initiative count 20, after every creature of 20 or more."
 
 
-class D20OrderModel(QAbstractTableModel):
+class D20OrderModel(DragsById, QAbstractTableModel):
     COLUMNS = ("Init", "Combatant", "Turn", "State")
 
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
@@ -153,46 +151,11 @@ class D20OrderModel(QAbstractTableModel):
             Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
         )
 
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
+    def id_at(self, row: int) -> str:
+        return self._keys[row]
 
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [MIME_TYPE]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        mime = QMimeData()
-        ids = sorted({self._keys[i.row()] for i in indexes if i.isValid()})
-        mime.setData(MIME_TYPE, QByteArray("\n".join(ids).encode()))
-        return mime
-
-    def refuse_foreign_drop(self, _source: object = None) -> None:
-        self._document.refused.emit(FOREIGN_DROP, "")
-
-    def canDropMimeData(
-        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
-    ) -> bool:
-        return action == Qt.DropAction.MoveAction and bool(data.hasFormat(MIME_TYPE))
-
-    def dropMimeData(
-        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
-    ) -> bool:
-        """A drop is one engine move; False even on success, so the view removes no
-        row itself (the rows follow the engine's change)."""
-        if not self.canDropMimeData(data, action, row, column, parent):
-            return False
-        ids = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
-        if len(ids) > 1:
-            self._document.refused.emit("Drag one combatant at a time: select it alone.", "")
-            return False
-        if len(ids) != 1 or ids[0] not in self._keys:
-            return False
-        if row < 0:
-            row = parent.row() if parent.isValid() else len(self._keys)
-        self.moveRows(QModelIndex(), self._keys.index(ids[0]), 1, QModelIndex(), row)
-        return False
+    def row_of_id(self, combatant_id: str) -> int | None:
+        return self._keys.index(combatant_id) if combatant_id in self._keys else None
 
     def moveRows(
         self,

@@ -28,7 +28,8 @@ from tracker.engine import RulesetAction
 from tracker.engine.state import SIDES
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.roster_model import FOREIGN_DROP, IdRole
+from tracker.qt.models.id_drags import FOREIGN_DROP
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
