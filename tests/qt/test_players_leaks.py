@@ -42,6 +42,7 @@ from tracker.engine import (
     Session,
     StartEncounter,
 )
+from tracker.engine.prompts import Prompt
 from tracker.engine.registry import available_rulesets
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.board import PlayersBoard
@@ -101,6 +102,7 @@ class Lockstep:
         self.ruleset = self.with_.session.ruleset
         self.log: list[str] = []
         self.parted = False
+        self.shared_answers = 0  # questions answered in both fights while settling
 
     def now(self) -> float:
         return self.seconds
@@ -158,9 +160,10 @@ class Lockstep:
             self.without.document.undo_stack.undo()
             self.parted = True
             return False
+        self.shared_answers = 0
         count = 1 + self.settle(before, printed_before)
         self.with_.groups.append(count)
-        self.without.groups.append(1)
+        self.without.groups.append(1 + self.shared_answers)
         self.with_.undone.clear()
         self.without.undone.clear()
         return True
@@ -174,6 +177,15 @@ class Lockstep:
             return True
         return turn is not None and turn.combatant_id in hidden
 
+    def shared_question(self, prompt: Prompt | None) -> Prompt | None:
+        """The fight without the hidden ones' own open question, if it is `prompt` (the
+        same title and words: a question about a visible one), else None."""
+        mirror = self.without.session.prompt()
+        if prompt is None or mirror is None or prompt.asks in self.with_.hidden_ids():
+            return None
+        same = (mirror.title, mirror.question) == (prompt.title, prompt.question)
+        return mirror if same and not mirror.answers[-1].fields else None
+
     def settle(self, before: BoardView, printed_before: Any) -> int:
         """Pass every hidden turn and question; while they last, the players' screen shows
         a neutral turn (`BoardView.neutral`) and the printed order's first row stays."""
@@ -182,6 +194,16 @@ class Lockstep:
             assert steps < SETTLE_LIMIT, f"the hidden ones never stop acting\n{self.story()}"
             session = self.with_.session
             prompt = session.prompt()
+            mirror = self.shared_question(prompt)
+            if prompt is not None and mirror is not None:
+                # A visible one's question, open in both fights during a hidden turn (a
+                # concentration save owed from before): the GM answers it in both.
+                assert self.without.apply(mirror.answers[-1].command), self.story()
+                assert self.with_.apply(prompt.answers[-1].command), self.story()
+                self.log.append(f"  (both) answered during a hidden turn: {mirror.key!r}")
+                self.shared_answers += 1
+                steps += 1
+                continue
             if prompt is not None:
                 answer = prompt.answers[-1]  # "pass", "no one acts now", ...
                 command = answer.command

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex
 
+from tracker.qt.players.public_state import NEUTRAL
+
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -70,6 +72,13 @@ class BigNumber:
     number: str
     line: str
     acting: str
+
+    @classmethod
+    def shown(cls, texts: tuple[str, str, str], held: bool) -> BigNumber:
+        """(number, line, who acts) as the players see them: while a hidden combatant
+        acts (`held`), nobody is named."""
+        number, line, acting = texts
+        return cls(number, line, NEUTRAL if held else acting)
 
 
 @dataclass(frozen=True)

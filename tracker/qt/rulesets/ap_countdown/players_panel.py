@@ -32,7 +32,7 @@ from tracker.qt.players.page_content import (
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.projection import side_of
-from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
@@ -95,10 +95,7 @@ class CountdownSource(PanelSource):
         self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
 
     def big_number(self) -> BigNumber:
-        count, phase, acting = self.count_texts(self.public.shown_turn())
-        if self.public.is_held():  # a hidden one acts: its count not shown, nobody named
-            acting = NEUTRAL
-        return BigNumber(count, phase, acting)
+        return BigNumber.shown(self.count_texts(self.public.shown_turn()), self.public.is_held())
 
     def empty_text(self) -> str:
         return "Nothing under way." if self.public.is_started() else "The fight has not begun."

@@ -27,7 +27,7 @@ from tracker.qt.players.page_content import (
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.projection import side_of
-from tracker.qt.players.public_state import NEUTRAL, PublicState
+from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
@@ -100,10 +100,7 @@ class TicksSource(PanelSource):
         self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
 
     def big_number(self) -> BigNumber:
-        tick, line, acting = self.tick_texts(self.public.shown_turn())
-        if self.public.is_held():  # a hidden one acts: its tick not shown, nobody named
-            acting = NEUTRAL
-        return BigNumber(tick, line, acting)
+        return BigNumber.shown(self.tick_texts(self.public.shown_turn()), self.public.is_held())
 
     def tick_texts(self, turn: Turn | None) -> tuple[str, str, str]:
         """(the tick, the round line, who acts) for the turn shown as current."""
