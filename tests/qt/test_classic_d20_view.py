@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor
 
+from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
 from tests.qt.conftest import shown_window
 from tracker.engine import (
     AddCombatant,
@@ -24,28 +25,12 @@ from tracker.engine import (
     StartEncounter,
 )
 from tracker.engine.rulesets.classic_d20 import LAIR
-from tracker.persistence.files import load_encounter
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, WHO, D20OrderModel, RowRole
 from tracker.qt.rulesets.classic_d20.rows import acting_keys, layout, make_row
 from tracker.qt.rulesets.classic_d20.view import D20OrderTable
 
-SAMPLES = Path(__file__).resolve().parents[2] / "tracker" / "assets" / "samples"
 GOLD = QColor(CELL_COLORS["current"]).rgb()
-
-
-def _sample(name: str = "classic_d20_sample.json") -> Session:
-    return Session(load_encounter(SAMPLES / name))
-
-
-def _ids(session: Session) -> dict[str, str]:
-    return {c.name: c.id for c in session.encounter.combatants}
-
-
-def _view(window) -> D20OrderTable:
-    view = window.central_view
-    assert isinstance(view, D20OrderTable)
-    return view
 
 
 def _keys(model: D20OrderModel) -> list[str]:
@@ -64,11 +49,11 @@ def _painted_gold(view: D20OrderTable, row: int) -> bool:
 
 
 def test_the_model_passes_the_model_tester(qtbot, qtmodeltester, tmp_path: Path):
-    session = _sample()
+    session = sample()
     session.apply(SetOption("lair", "yes"))
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         qtmodeltester.check(model, force_py=True)
         window.document.apply(EndTurn())
         window.document.apply(AddCombatant("Goblin 3", "enemy", stats={"initiative": 14}))
@@ -76,11 +61,11 @@ def test_the_model_passes_the_model_tester(qtbot, qtmodeltester, tmp_path: Path)
 
 
 def test_a_group_is_shown_together_and_marked_together_on_its_turn(qtbot, tmp_path: Path):
-    session = _sample()  # groups: one roll for each group of the same name
-    ids = _ids(session)
+    session = sample()  # groups: one roll for each group of the same name
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        view = _view(window)
+        view = d20_view(window)
         model = view.order_model
         goblins = [model.row_of(ids["Goblin"]), model.row_of(ids["Goblin 2"])]
         assert goblins[1] == goblins[0] + 1
@@ -100,26 +85,26 @@ def test_a_group_is_shown_together_and_marked_together_on_its_turn(qtbot, tmp_pa
 
 
 def test_a_group_member_added_later_joins_its_group_rows(qtbot, tmp_path: Path):
-    session = _sample()
+    session = sample()
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         window.document.apply(AddCombatant("Goblin 3", "enemy", stats={"initiative": 5}))
-        ids = _ids(window.document.session)
+        ids = ids_by_name(window.document.session)
         rows = [model.row_of(ids[n]) for n in ("Goblin", "Goblin 2", "Goblin 3")]
         assert rows == [rows[0], rows[0] + 1, rows[0] + 2]
         assert [model.row_at(r).group for r in rows] == ["first", "middle", "last"]
 
 
 def test_the_lair_row_is_on_count_20_losing_ties_and_marked_on_its_turn(qtbot, tmp_path: Path):
-    session = _sample()
+    session = sample()
     session.apply(SetOption("lair", "yes"))
     session.apply(AddCombatant("Dragon", "enemy", stats={"initiative": 20, "hp_max": 200}))
     session.apply(AddCombatant("Quickling", "enemy", stats={"initiative": 21, "hp_max": 10}))
     session.apply(StartEncounter())
-    ids = _ids(session)
+    ids = ids_by_name(session)
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        view = _view(window)
+        view = d20_view(window)
         model = view.order_model
         assert _keys(model)[:4] == [ids["Quickling"], ids["Dragon"], LAIR, ids["Ayla"]]
         lair = model.row_of(LAIR)
@@ -139,21 +124,21 @@ def test_the_lair_row_is_on_count_20_losing_ties_and_marked_on_its_turn(qtbot, t
 
 
 def test_no_lair_row_without_a_lair(qtbot, tmp_path: Path):
-    session = _sample()
+    session = sample()
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         assert model.row_of(LAIR) == -1
         window.document.apply(SetOption("lair", "yes"))
         assert model.row_of(LAIR) == 0  # Ayla has 17: the lair's 20 comes first
 
 
 def test_concentration_shows_on_the_casters_row_until_it_ends(qtbot, tmp_path: Path):
-    session = _sample()
-    ids = _ids(session)
+    session = sample()
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         bren = model.row_of(ids["Bren"])
         assert "Concentrating" not in model.index(bren, STATES).data()
         duration = {"until": "minutes", "concentration": True}
@@ -182,11 +167,11 @@ class Announced:
 
 
 def test_a_step_announces_only_the_rows_that_changed(qtbot, tmp_path: Path):
-    session = _sample()
-    ids = _ids(session)
+    session = sample()
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         heard = Announced()
         model.dataChanged.connect(heard.rows)
         model.modelReset.connect(heard.reset)
@@ -196,11 +181,11 @@ def test_a_step_announces_only_the_rows_that_changed(qtbot, tmp_path: Path):
 
 
 def test_a_click_and_the_arrow_keys_select_in_the_window(qtbot, tmp_path: Path):
-    session = _sample()
-    ids = _ids(session)
+    session = sample()
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        view = _view(window)
+        view = d20_view(window)
         model = view.order_model
         bren = model.row_of(ids["Bren"])
         rect = view.visualRect(model.index(bren, WHO))
@@ -221,21 +206,21 @@ def test_a_click_and_the_arrow_keys_select_in_the_window(qtbot, tmp_path: Path):
 
 
 def test_the_view_marks_whom_the_inspector_shows(qtbot, tmp_path: Path):
-    session = _sample()
-    ids = _ids(session)
+    session = sample()
+    ids = ids_by_name(session)
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        view = _view(window)
+        view = d20_view(window)
         window.select_combatant(ids["Corin"])
         assert view.currentIndex().row() == view.order_model.row_of(ids["Corin"])
         assert view.selectionModel().isRowSelected(view.currentIndex().row(), QModelIndex())
 
 
 def test_pf2e_rows_show_actions_left_and_the_reaction(qtbot, tmp_path: Path):
-    session = _sample("classic_d20_pf2e_sample.json")
-    ids = _ids(session)
+    session = sample("classic_d20_pf2e_sample.json")
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         kyra = model.row_of(ids["Kyra"])
         assert model.index(kyra, 2).data() == "◆◆◆ 3/3 · Reaction"
         window.document.apply(RulesetAction("action", ids["Kyra"], {"cost": 2, "what": "Strike"}))
@@ -254,13 +239,13 @@ def test_the_rows_followed_step_by_step_are_the_rows_worked_out_anew(qtbot, tmp_
     """Each step updates only some rows: after every kind of step (turns, effects,
     concentration, damage, renames that make or break a group, joins and leaves,
     options, undo and redo) they are those a fresh look at the session gives."""
-    session = _sample()
+    session = sample()
     session.apply(SetOption("lair", "yes"))
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         document = window.document
-        model = _view(window).order_model
-        ids = _ids(document.session)
+        model = d20_view(window).order_model
+        ids = ids_by_name(document.session)
         bless = {"until": "rounds", "amount": 2, "concentration": True}
         steps = [
             EditCombatant(ids["Goblin 2"], {"name": "Hobgoblin"}),  # the lair's turn

@@ -9,35 +9,18 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QStyleOptionViewItem
 
+from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
 from tests.qt.conftest import shown_window
-from tracker.engine import AddCombatant, AddEffect, RulesetAction, Session, StartEncounter
-from tracker.persistence.files import load_encounter
+from tracker.engine import AddCombatant, AddEffect, RulesetAction, StartEncounter
 from tracker.qt.rulesets.classic_d20.order_model import STATES, TURN, WHO
-from tracker.qt.rulesets.classic_d20.view import D20OrderTable
-
-SAMPLES = Path(__file__).resolve().parents[2] / "tracker" / "assets" / "samples"
-
-
-def _sample(name: str = "classic_d20_sample.json") -> Session:
-    return Session(load_encounter(SAMPLES / name))
-
-
-def _ids(session: Session) -> dict[str, str]:
-    return {c.name: c.id for c in session.encounter.combatants}
-
-
-def _view(window) -> D20OrderTable:
-    view = window.central_view
-    assert isinstance(view, D20OrderTable)
-    return view
 
 
 def test_a_valued_condition_shows_its_value_on_the_badge(qtbot, tmp_path: Path):
-    session = _sample("classic_d20_pf2e_sample.json")
-    ids = _ids(session)
+    session = sample("classic_d20_pf2e_sample.json")
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         duration = {"until": "countdown", "of": "carrier", "amount": 2}
         window.document.apply(AddEffect("Frightened", ids["Valeros"], ids["Ghoul"], duration))
         row = model.row_at(model.row_of(ids["Valeros"]))
@@ -45,11 +28,11 @@ def test_a_valued_condition_shows_its_value_on_the_badge(qtbot, tmp_path: Path):
 
 
 def test_death_saves_and_the_reaction_used_show_on_the_row_5e(qtbot, tmp_path: Path):
-    session = _sample()
-    ids = _ids(session)
+    session = sample()
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         corin = model.row_of(ids["Corin"])
         window.document.apply(
             RulesetAction("damage", ids["Corin"], {"amount": 30, "critical": False})
@@ -65,11 +48,11 @@ def test_death_saves_and_the_reaction_used_show_on_the_row_5e(qtbot, tmp_path: P
 
 
 def test_dying_and_wounded_show_on_the_row_pf2e(qtbot, tmp_path: Path):
-    session = _sample("classic_d20_pf2e_sample.json")
-    ids = _ids(session)
+    session = sample("classic_d20_pf2e_sample.json")
+    ids = ids_by_name(session)
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         ezren = model.row_of(ids["Ezren"])
         window.document.apply(
             RulesetAction("damage", ids["Ezren"], {"amount": 30, "critical": True})
@@ -81,13 +64,13 @@ def test_dying_and_wounded_show_on_the_row_pf2e(qtbot, tmp_path: Path):
 
 
 def test_legendary_actions_ready_and_surprise_show_on_the_row(qtbot, tmp_path: Path):
-    session = _sample()
+    session = sample()
     session.apply(AddCombatant("Dragon", "enemy", stats={"initiative": 19, "legendary": 3}))
-    ids = _ids(session)
+    ids = ids_by_name(session)
     session.apply(RulesetAction("surprise", ids["Bugbear"], {}))
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        model = _view(window).order_model
+        model = d20_view(window).order_model
         dragon = model.row_of(ids["Dragon"])
         assert "Legendary 3/3" in model.index(dragon, TURN).data()
         assert model.index(model.row_of(ids["Bugbear"]), STATES).data() == "Surprised"
@@ -96,13 +79,13 @@ def test_legendary_actions_ready_and_surprise_show_on_the_row(qtbot, tmp_path: P
 
 
 def test_a_dozen_creatures_and_more_fit_at_1366_by_768(qtbot, tmp_path: Path):
-    session = _sample()
+    session = sample()
     for number in range(3, 10):
         stats = {"initiative": 5, "hp_max": 11}
         session.apply(AddCombatant(f"Kobold {number}", "enemy", stats=stats))
     session.apply(StartEncounter())
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        view = _view(window)
+        view = d20_view(window)
         model = view.order_model
         assert model.rowCount() == 14
         last = view.visualRect(model.index(model.rowCount() - 1, WHO))
