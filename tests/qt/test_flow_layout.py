@@ -33,23 +33,29 @@ def test_a_height_is_worked_out_once_for_each_width(qtbot, monkeypatch):
     assert placed == [wide, labels[0].sizeHint().width()]
 
 
-def test_the_heights_follow_a_widget_shown_hidden_or_changed(qtbot):
+def test_the_heights_grow_with_the_widgets_and_never_shrink_for_a_width(qtbot):
+    """A widget shown, grown or added may need more lines; one hidden, shortened or
+    taken out leaves the height a width had (what sits below does not jump back)."""
     holder, flow, labels = _flow(qtbot, ["Strike", "Parry", "Evade"])
     holder.show()
     width = labels[0].sizeHint().width() + labels[1].sizeHint().width() + 6
     two_lines = flow.heightForWidth(width)
-    labels[2].hide()
-    one_line = flow.heightForWidth(width)
-    assert one_line < two_lines
-    labels[2].show()
+    labels[2].hide()  # the two left fit on one line
     assert flow.heightForWidth(width) == two_lines
+    labels[2].show()
     labels[1].setText("Parry with the shield, then step back")  # too wide to share a line
-    assert flow.heightForWidth(width) > two_lines
+    three_lines = flow.heightForWidth(width)
+    assert three_lines > two_lines
+    labels[1].setText("Parry")
+    assert flow.heightForWidth(width) == three_lines
     narrow = labels[0].sizeHint().width()  # one label a line
-    three_lines = flow.heightForWidth(narrow)
+    one_a_line = flow.heightForWidth(narrow)
     charge = QLabel("Charge")
     flow.addWidget(charge)  # Qt shows it from the event loop
     qtbot.waitUntil(charge.isVisible)
-    assert flow.heightForWidth(narrow) > three_lines
+    more = flow.heightForWidth(narrow)
+    assert more > one_a_line
     flow.removeWidget(charge)
-    assert flow.heightForWidth(narrow) == three_lines
+    assert flow.heightForWidth(narrow) == more
+    wide = sum(label.sizeHint().width() for label in labels) * 2
+    assert flow.heightForWidth(wide) < two_lines  # another width: its own height

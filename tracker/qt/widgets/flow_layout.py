@@ -9,7 +9,10 @@ from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
 
 class FlowLayout(QLayout):
     """Items keep their size hints; a line holds as many as fit. The minimum width is
-    that of the widest item, the height follows the width (height-for-width)."""
+    that of the widest item, the height follows the width (height-for-width) and, for
+    a width, only grows: chips whose texts change ("Roll for Bugbear", then "Roll for
+    Ayla") may wrap onto one line less, but what sits below them does not move up and
+    down with every selection (the whole fight view moved and was repainted)."""
 
     def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
         super().__init__(parent)
@@ -18,6 +21,7 @@ class FlowLayout(QLayout):
         # Heights for widths, until an item changes: Qt asks the same width many times
         # while a window is laid out (dozens before the first frame).
         self._heights: dict[int, int] = {}
+        self._tallest: dict[int, int] = {}  # the most each width has needed, kept
         self.setContentsMargins(0, 0, 0, 0)
 
     # --- QLayout's item list ------------------------------------------------------------
@@ -46,7 +50,9 @@ class FlowLayout(QLayout):
 
     def heightForWidth(self, width: int) -> int:
         if width not in self._heights:
-            self._heights[width] = self._place(QRect(0, 0, width, 0), move=False)
+            needed = self._place(QRect(0, 0, width, 0), move=False)
+            self._tallest[width] = max(needed, self._tallest.get(width, 0))
+            self._heights[width] = self._tallest[width]
         return self._heights[width]
 
     def invalidate(self) -> None:
