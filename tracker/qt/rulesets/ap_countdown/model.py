@@ -41,6 +41,7 @@ from tracker.qt.models.combatant_summary import (
 )
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
+from tracker.qt.models.row_runs import row_runs
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.ap_countdown.marks import Marks
@@ -283,17 +284,6 @@ class TrackModel(FixedColumns, QAbstractTableModel):
                 self.index(0, 0), self.index(len(rows) - 1, len(self.COLUMNS) - 1)
             )
         else:
-            for first, last in _runs(sorted(rows)):
+            for first, last in row_runs(sorted(rows)):
                 self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
         self.track_changed.emit()
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """Contiguous runs of sorted row numbers: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
-        else:
-            runs.append((row, row))
-    return runs

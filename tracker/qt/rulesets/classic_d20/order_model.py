@@ -34,6 +34,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.id_drags import DragsById
 from tracker.qt.models.roster_model import IdRole
+from tracker.qt.models.row_runs import row_runs
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.classic_d20.rows import (
@@ -255,7 +256,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 self._rows[place] = fresh
                 changed.append(place)
         last = len(self.COLUMNS) - 1
-        for first, end in _runs(sorted(changed)):
+        for first, end in row_runs(sorted(changed)):
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
 
     def _reshaped(self, encounter: Encounter, touched: set[str]) -> bool:
@@ -323,14 +324,3 @@ def _links(encounter: Encounter) -> dict[str, tuple[str, str]]:
         anchor = anchor_of(effect)
         found[effect.id] = (effect.carrier_id, anchor.concentration if anchor else "")
     return found
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """Sorted rows as runs of neighbours: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
-        else:
-            runs.append((row, row))
-    return runs

@@ -44,6 +44,7 @@ from tracker.qt.models.combatant_summary import (
 )
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.roster_model import IdRole
+from tracker.qt.models.row_runs import row_runs
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.stamina_battle.texts import (
@@ -260,7 +261,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         changed.update(old_deltas, self._deltas)
         changed |= self.summaries.follow(event, changed)
         rows.update(r for r in map(self._rows.row_of, changed) if r >= 0)
-        for first, last in _runs(sorted(rows)):
+        for first, last in row_runs(sorted(rows)):
             self.dataChanged.emit(self.index(first, 0), self.index(last, len(self.COLUMNS) - 1))
 
     def _effect_carriers(self, event: SessionEvent) -> set[str]:
@@ -284,17 +285,6 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             self._carriers[effect_id] = carrier
             carriers.add(carrier)
         return carriers
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """Contiguous runs of sorted row numbers: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
-        else:
-            runs.append((row, row))
-    return runs
 
 
 class SideProxy(QSortFilterProxyModel):
