@@ -23,7 +23,9 @@ and then closes its window; it starts through its real entry point, `tracker.cli
 `roundkeeper` command's: it reads the command line, then imports the app),
 in an empty TRACKER_HOME (no journal to resume). The bare child reports the same way.
 Also printed: the CPU time up to the first frame (steadier than wall time on a shared
-machine) and peak memory (the process's maximum resident set size, at its exit).
+machine), split into its stages (imports; building the application, the encounter and
+the window; its first paint: both report `imported` and `built` too), and peak memory
+(the process's maximum resident set size, at its exit).
 Medians, their spread (min-max), and the ratios Roundkeeper / bare: targets, first frame
 at most 1.5x, ready at most 2x, memory at most 1.3x. `--before` also measures the
 Roundkeeper of another checkout (e.g. main) the same way, in the same run: one without
@@ -52,6 +54,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QTableWidget, QTableWid
 def report(stage):
     print(stage, time.monotonic_ns(), time.process_time_ns(), flush=True)
 
+report("imported")
+
 class AfterPaint(QObject):  # as tracker/qt/first_frame.py
     def __init__(self, widget, then):
         super().__init__(widget)
@@ -77,6 +81,7 @@ for row in range(8):
         table.setItem(row, column, QTableWidgetItem(f"{row}, {column}"))
 window.setCentralWidget(table)
 window.resize(1366, 740)
+report("built")
 AfterPaint(table, done)
 window.show()
 sys.exit(app.exec())
@@ -125,6 +130,13 @@ class Run:
     ready: float
     cpu: float  # the child's CPU seconds up to its first frame
     peak_kib: int
+    # The CPU seconds of each stage up to the first frame: imports (from the launch),
+    # building (the application, the encounter, the window: up to its show) and the
+    # first paint; empty for a checkout whose probe reports no stages.
+    stages: dict[str, float]
+
+
+STAGES = {"imports": "imported", "building": "built", "first paint": "first-paint"}
 
 
 def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
@@ -151,15 +163,21 @@ def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
         stages = {}
         for line in output.splitlines():
             parts = line.split()
-            if len(parts) == 3 and parts[0] in ("first-paint", "ready"):
+            if len(parts) == 3 and parts[0] in ("imported", "built", "first-paint", "ready"):
                 stages[parts[0]] = (int(parts[1]), int(parts[2]))
-        if process.returncode != 0 or len(stages) != 2:
+        if process.returncode != 0 or not {"first-paint", "ready"} <= stages.keys():
             raise SystemExit(f"The child failed ({process.returncode}):\n{output}{errors.read()}")
     first, cpu = stages["first-paint"]
     ready, _ = stages["ready"]
     # ru_maxrss is in KiB on Linux, in bytes on macOS.
     peak = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
-    return Run((first - launched) / 1e9, (ready - launched) / 1e9, cpu / 1e9, peak)
+    cpu_by_stage: dict[str, float] = {}
+    if all(stage in stages for stage in STAGES.values()):
+        before = 0
+        for name, stage in STAGES.items():
+            cpu_by_stage[name] = (stages[stage][1] - before) / 1e9
+            before = stages[stage][1]
+    return Run((first - launched) / 1e9, (ready - launched) / 1e9, cpu / 1e9, peak, cpu_by_stage)
 
 
 def _spread(values: list[float], unit: float, digits: int = 0) -> str:
@@ -210,6 +228,15 @@ def main() -> None:
             f"CPU to first frame {_spread([r.cpu for r in kind], 1000)} ms   "
             f"peak memory {_spread([r.peak_kib for r in kind], 1 / 1024, 1)} MiB"
         )
+    for name, kind in runs.items():
+        if all(r.stages for r in kind):
+            print(
+                f"{name:8} CPU by stage: "
+                + ", ".join(
+                    f"{stage} {_spread([r.stages[stage] for r in kind], 1000)} ms"
+                    for stage in STAGES
+                )
+            )
     bare = runs["bare"]
     for name in [n for n in runs if n != "bare"]:
         kind = runs[name]

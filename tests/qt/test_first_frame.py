@@ -215,3 +215,16 @@ def test_the_toolbar_holds_its_place_then_takes_its_actions(qtbot, tmp_path):
     window.complete()
     named = [a.objectName() for a in toolbar.actions() if not a.isSeparator()]
     assert named == ["undo", "redo", "add", "add_effect", "players_screen"]
+
+
+def test_the_toolbar_shows_its_buttons_in_the_frame_the_rest_arrives_in(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.show()
+    window.complete()  # no event processed since: the next frame paints what is shown now
+    toolbar = window.play_toolbar
+    for action in toolbar.actions():
+        if action.isSeparator():
+            continue
+        button = toolbar.widgetForAction(action)
+        assert button is not None and button.isVisible(), action.objectName()
+        assert toolbar.rect().contains(button.geometry()), action.objectName()

@@ -29,6 +29,7 @@ from tracker.qt import heap
 from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
+from tracker.qt.first_frame import probing, report
 from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
 
@@ -279,6 +280,8 @@ def collect_from_now_on() -> None:
 
 def start(options: cli.Options) -> int:
     """Start the app as the command line asks (tracker.cli has read it)."""
+    if probing():  # the start-up's stages (benchmarks/startup.py): its modules imported
+        report("imported")
     if options.self_test:
         from tracker.qt.self_test import run_self_test
 
@@ -297,6 +300,8 @@ def start(options: cli.Options) -> int:
         )
         return 1
     window = open_main_window()
+    if probing():  # the application, the encounter and the first frame's widgets made
+        report("built")
     if not gc.isenabled():  # tracker.cli switched it off for the start-up
         if window.whole:
             collect_from_now_on()

@@ -3,9 +3,11 @@ is built then, see `MainWindow.complete`), and the start-up probe that
 benchmarks/startup.py reads.
 
 With the environment variable `ROUNDKEEPER_STARTUP_PROBE` set, the app prints
-`first-paint <monotonic ns> <CPU ns>` once its first frame is painted (the fight view
-with the turn over it) and `ready <monotonic ns> <CPU ns>` once the whole window is built
-and painted, then closes the window (and so quits)."""
+`<stage> <monotonic ns> <CPU ns>` at each stage of its start: `imported` once its modules
+are imported (tracker/qt/app.py `start`), `built` once the application, the encounter and
+the first frame's widgets are made, `first-paint` once its first frame is painted (the
+fight view with the turn over it) and `ready` once the whole window is built and
+painted; it then closes the window (and so quits)."""
 
 from __future__ import annotations
 

@@ -205,6 +205,12 @@ class MainWindow(
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.log_model.rowsInserted.connect(self._on_logged)
         self.actions_by_name = build_menus(self)
+        # The toolbar's buttons placed now, not at its next layout request: else the frame
+        # the rest arrives in shows the toolbar empty (its stand-in gone, its buttons not
+        # shown yet), and the next one fills it.
+        toolbar_layout = self.play_toolbar.layout()
+        if toolbar_layout is not None:  # a toolbar always has its own
+            toolbar_layout.activate()
         self.add_roster_menu()
         appearance().changed.connect(self._on_scheme_changed)
         self._on_scheme_changed()
