@@ -49,6 +49,19 @@ Index = QModelIndex | QPersistentModelIndex
 RowRole = Qt.ItemDataRole.UserRole + 40  # the row's D20Row
 INIT, WHO, TURN, STATES = range(4)
 LAIR_TIP = "The lair acts on initiative count 20, after every creature of 20 or more."
+# The roles and flags as plain values, worked out once (each use of Qt's enums costs).
+_ROLE = Qt.ItemDataRole
+DISPLAY, TIP, FONT = int(_ROLE.DisplayRole), int(_ROLE.ToolTipRole), int(_ROLE.FontRole)
+ALIGNMENT, BACKGROUND = int(_ROLE.TextAlignmentRole), int(_ROLE.BackgroundRole)
+FOREGROUND = int(_ROLE.ForegroundRole)
+_ANSWERED = frozenset(
+    {DISPLAY, TIP, FONT, ALIGNMENT, BACKGROUND, FOREGROUND, int(RowRole), int(IdRole)}
+    | {int(SummaryRole)}
+)
+CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+_FLAG = Qt.ItemFlag
+DROP_ENABLED, ENABLED = _FLAG.ItemIsDropEnabled, _FLAG.ItemIsEnabled
+PICKED = _FLAG.ItemIsEnabled | _FLAG.ItemIsSelectable | _FLAG.ItemIsDragEnabled
 
 
 class D20OrderModel(DragsById, QAbstractTableModel):
@@ -88,35 +101,40 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         """The row of a creature (its id) or of the lair (`LAIR`); -1: none."""
         return self._keys.index(key) if key in self._keys else -1
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row = self.row_at(index.row()) if index.isValid() else None
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        """Asked about ten times for each cell painted: the roles a row never answers
+        are let go first, without building a value."""
+        if role not in _ANSWERED or not index.isValid():
+            return None
+        row = self.row_at(index.row())
         if row is None:
             return None
         column = index.column()
+        if role == DISPLAY:
+            return self._text(row, column)
         if role == RowRole:
             return row
-        if role == IdRole:
-            return None if row.is_lair else row.key
         if role == SummaryRole:
             return row.summary
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tip(self._tip(row, column))
-        if role == Qt.ItemDataRole.BackgroundRole and row.acting:
-            return QBrush(QColor(CELL_COLORS["current"]))
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == IdRole:
+            return None if row.is_lair else row.key
+        if role == FOREGROUND:
             if row.acting:
                 return QBrush(QColor("#000000"))
             if row.summary.hidden or row.summary.defeated:
                 return muted_brush()
-        if role == Qt.ItemDataRole.FontRole and column == INIT:
+            return None
+        if role == BACKGROUND:
+            return QBrush(QColor(CELL_COLORS["current"])) if row.acting else None
+        if role == TIP:
+            return plain_tip(self._tip(row, column))
+        if column != INIT:
+            return None
+        if role == FONT:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == INIT:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        return None
+        return CENTRE if role == ALIGNMENT else None
 
     def _text(self, row: D20Row, column: int) -> str:
         if column == INIT:
@@ -144,13 +162,9 @@ class D20OrderModel(DragsById, QAbstractTableModel):
     # --- dragging ---------------------------------------------------------------------
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
+            return DROP_ENABLED  # drops land between rows
         row = self.row_at(index.row())
-        if row is None or row.is_lair:
-            return Qt.ItemFlag.ItemIsEnabled
-        return (
-            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-        )
+        return ENABLED if row is None or row.is_lair else PICKED
 
     def id_at(self, row: int) -> str:
         return self._keys[row]
