@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -65,7 +66,11 @@ PICKED = _FLAG.ItemIsEnabled | _FLAG.ItemIsSelectable | _FLAG.ItemIsDragEnabled
 
 
 class D20OrderModel(DragsById, QAbstractTableModel):
+    """`rows_told` follows the `dataChanged` of one change of the encounter, all of
+    them: the view fits its columns once, not once per run of rows."""
+
     COLUMNS = ("Init", "Combatant", "Turn", "State")
+    rows_told = Signal()
 
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -272,6 +277,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         last = len(self.COLUMNS) - 1
         for first, end in row_runs(sorted(changed)):
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+        if changed:
+            self.rows_told.emit()
 
     def _reshaped(self, encounter: Encounter, touched: set[str]) -> bool:
         """Whether a change to these combatants may move rows (their initiative, whether
