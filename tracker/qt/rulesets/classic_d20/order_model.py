@@ -76,6 +76,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._keys: list[str] = []
+        self._places: dict[str, int] | None = None  # key → row, until the keys change
         self._rows: list[D20Row] = []
         self._acting: frozenset[str] = frozenset()
         self._shapes: dict[str, Shape] = {}
@@ -104,7 +105,15 @@ class D20OrderModel(DragsById, QAbstractTableModel):
 
     def row_of(self, key: str) -> int:
         """The row of a creature (its id) or of the lair (`LAIR`); -1: none."""
-        return self._keys.index(key) if key in self._keys else -1
+        place = self._place_of(key)
+        return -1 if place is None else place
+
+    def _place_of(self, key: str) -> int | None:
+        """A look-up, not a scan of 5,000 keys (the keys' places are worked out again
+        after rows came, went or moved)."""
+        if self._places is None:
+            self._places = {k: place for place, k in enumerate(self._keys)}
+        return self._places.get(key)
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         """Asked about ten times for each cell painted: the roles a row never answers
@@ -175,7 +184,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         return self._keys[row]
 
     def row_of_id(self, combatant_id: str) -> int | None:
-        return self._keys.index(combatant_id) if combatant_id in self._keys else None
+        return self._place_of(combatant_id)
 
     def moveRows(
         self,
@@ -215,6 +224,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         shown = layout(encounter)
         self._acting = acting_keys(self._document.session)
         self._keys = list(shown.keys)
+        self._places = None
         self._rows = [
             make_row(self._document.session, key, group, self._acting)
             for key, group in zip(shown.keys, shown.groups, strict=True)
@@ -236,12 +246,10 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         groups: dict[str, GroupPlace] | None = None  # None: as the rows have them
         wanted: set[str] = set()
         reshaped = self._reshaped(encounter, touched)
-        followed = False  # rows came, went or moved
         if every or changes.edits_of(COMBATANTS) or reshaped:
             shown = layout(encounter)
             if shown.keys != self._keys:
                 wanted |= self._follow_keys(shown.keys)
-                followed = True
             groups = dict(zip(shown.keys, shown.groups, strict=True))
             wanted |= {row.key for row in self._rows if groups[row.key] != row.group}
         if every:  # an option (groups, flavour) may change every row and every shape
@@ -262,11 +270,9 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 wanted.update(carrier for carrier, _ in self._links.values())
                 wanted.update(session.ruleset.follows_clock(encounter))
         self._acting = acting
-        follow = every or followed
-        places = {key: place for place, key in enumerate(self._keys)} if follow else None
         changed: list[int] = []
         for key in wanted:
-            place = places.get(key, -1) if places is not None else self.row_of(key)
+            place = self.row_of(key)
             if place < 0:
                 continue
             group = groups[key] if groups is not None else self._rows[place].group
@@ -304,6 +310,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             if self._keys[place] not in wanted:
                 self._shapes.pop(self._keys[place], None)
                 self.beginRemoveRows(root, place, place)
+                self._places = None
                 del self._keys[place]
                 del self._rows[place]
                 self.endRemoveRows()
@@ -313,6 +320,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             came.add(key)
             if key not in self._keys:
                 self.beginInsertRows(root, place, place)
+                self._places = None
                 self._keys.insert(place, key)
                 self._rows.insert(place, make_row(self._document.session, key, "", self._acting))
                 self.endInsertRows()
@@ -322,6 +330,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 continue
             source = self._keys.index(key)  # below `place`: the rows above are in order
             self.beginMoveRows(root, source, source, root, place)
+            self._places = None
             self._keys.insert(place, self._keys.pop(source))
             self._rows.insert(place, self._rows.pop(source))
             self.endMoveRows()
