@@ -144,6 +144,28 @@ def test_turn_keys_are_unique_for_the_views():
     assert session.upcoming_turns(1) == [session.current_turn()]
 
 
+def test_the_turns_of_later_rounds_are_each_their_own():
+    """The turns of the rounds to come are made from one round's (who acts in them is
+    the same each round): each says its own round, key and time, with values of its
+    own, and the creatures and the Soulweaver come in the same order every round."""
+    session, _ids = started()
+    turns = session.upcoming_turns(60)
+    now = session.current_turn()
+    assert now is not None
+    later = [t for t in turns if t.round > now.round]
+    rounds = sorted({t.round for t in later})
+    assert len(rounds) >= 3
+    orders = [[t.combatant_id for t in later if t.round == r] for r in rounds[:-1]]
+    assert all(order == orders[0] for order in orders) and orders[0][-1] is None
+    for turn in later:
+        assert turn.key[0] == turn.values["round"] == turn.round
+        assert turn.values["elapsed"] == (turn.round - 1) * 5
+    assert len({id(t.values) for t in turns}) == len(turns)
+    assert len({id(t.values["tricks"]) for t in later if t.combatant_id}) == len(
+        [t for t in later if t.combatant_id]
+    )
+
+
 def test_every_prompt_answer_is_a_valid_command_of_this_ruleset():
     session, ids = started()
     play_round(session)

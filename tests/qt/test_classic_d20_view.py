@@ -180,6 +180,52 @@ def test_a_step_announces_only_the_rows_that_changed(qtbot, tmp_path: Path):
         assert not heard.resets
 
 
+class ToldAndFitted:
+    """The first row of each run of rows the view is told of, and how many runs it had
+    been told of at each fit of its columns."""
+
+    def __init__(self, view: D20OrderTable) -> None:
+        self.runs: list[int] = []
+        self.fits: list[int] = []
+        header = view.horizontalHeader()
+        self._fit = header.fit
+        header.fit = self.fit
+        view.order_model.dataChanged.connect(self.run)
+
+    def run(self, top: QModelIndex, _bottom: QModelIndex, _roles: object) -> None:
+        self.runs.append(top.row())
+
+    def fit(self, sizes: object) -> None:
+        self.fits.append(len(self.runs))
+        self._fit(sizes)
+
+
+def test_a_step_fits_the_columns_once_whatever_rows_it_touched(qtbot, tmp_path: Path):
+    """The rows a step changed are told in runs (the turn's rows left and marked, apart
+    in the order); the columns are fitted once after all of them, not once a run, and
+    still follow what the rows now show."""
+    session = sample()
+    ids = ids_by_name(session)
+    session.apply(StartEncounter())
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = d20_view(window)
+        told = ToldAndFitted(view)
+        apart = 0
+        for _ in range(8):  # through the round's end: its last row, then its first
+            told.runs.clear()
+            told.fits.clear()
+            window.document.apply(EndTurn())
+            if told.runs:
+                assert told.fits == [len(told.runs)], "one fit, after every run was told"
+            apart += len(told.runs) >= 2
+        assert apart, "a step told rows apart in the order"
+
+        before = view.columnWidth(WHO)
+        long_name = "Bren of the Very Long Name That Needs A Wider Column"
+        window.document.apply(EditCombatant(ids["Bren"], {"name": long_name}))
+        assert view.columnWidth(WHO) > before
+
+
 def test_a_click_and_the_arrow_keys_select_in_the_window(qtbot, tmp_path: Path):
     session = sample()
     ids = ids_by_name(session)

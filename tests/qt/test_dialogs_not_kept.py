@@ -10,7 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog
 
 from benchmarks.fights import build
-from tracker.engine import AddCombatant
+from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 
 
@@ -109,3 +109,42 @@ def test_after_another_encounter_is_loaded_ctrl_e_works_on_it(qtbot, window):
 
     _ctrl_e(window, named)
     assert [(e.name, e.carrier_id) for e in session.encounter.effects] == [("Marked", carrier.id)]
+
+
+def _listed(combo) -> list[tuple[str, object]]:
+    return [(combo.itemText(n), combo.itemData(n)) for n in range(combo.count())]
+
+
+def test_the_kept_dialog_brings_its_lists_up_to_date_by_what_changed(qtbot, document):
+    """A rename, a combatant added or removed changes those rows of the carrier and
+    creator boxes, not every one (a 5,000-combatant fight refilled both at each
+    Ctrl+E); the boxes then list the encounter as it is, the creator's "—" first."""
+    for name in ("Ork", "Imp", "Hag"):
+        document.apply(AddCombatant(name, "enemy"))
+    dialog = EffectDialog(document)
+    try:
+        touched: list[str] = []
+        for combo in (dialog.carrier_combo, dialog.creator_combo):
+            model = combo.model()
+            model.rowsInserted.connect(lambda *_args: touched.append("inserted"))
+            model.rowsRemoved.connect(lambda *_args: touched.append("removed"))
+            model.modelReset.connect(lambda: touched.append("reset"))
+        encounter = document.encounter
+        imp = next(c for c in encounter.combatants if c.name == "Imp")
+        document.apply(EditCombatant(imp.id, {"name": "Big Imp"}))
+        dialog.start_adding(None)
+        assert touched == ["removed", "inserted"] * 2
+        touched.clear()
+        document.apply(AddCombatant("Elf", "ally"))
+        dialog.start_adding(None)
+        assert touched == ["inserted"] * 2
+        touched.clear()
+        document.apply(RemoveCombatant(imp.id))
+        dialog.start_adding(None)
+        assert touched == ["removed"] * 2
+
+        wanted = [(c.name, c.id) for c in document.encounter.combatants]
+        assert _listed(dialog.carrier_combo) == wanted
+        assert _listed(dialog.creator_combo) == [("—", None), *wanted]
+    finally:
+        dialog.deleteLater()

@@ -211,7 +211,7 @@ def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
     _within(painted.of(roster.viewport()), QRegion(row.adjusted(0, 0, 0, 1)), "the roster")
 
 
-@pytest.mark.parametrize("ruleset_id", ["ap_countdown", "priority"])
+@pytest.mark.parametrize("ruleset_id", ["ap_countdown", "priority", "classic_d20"])
 def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, ruleset_id):
     """The fight view marks the inspector's combatant (`show_selected`, as the window
     tells it): another one marked repaints the row left and the row marked, not the

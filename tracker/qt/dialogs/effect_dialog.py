@@ -187,17 +187,29 @@ class EffectDialog(QDialog):
         self.name_edit.setFocus()
 
     def _list_combatants(self) -> None:
-        """The combatants in the carrier and creator boxes (again only if they changed)."""
+        """The combatants in the carrier and creator boxes, brought up to date by what
+        changed since (a rename, one added or removed): refilling 5,000 names at each
+        Ctrl+E took longer than the rest of it."""
         listed = tuple((c.id, c.name) for c in self._document.encounter.combatants)
-        if listed == self._listed:
+        before = self._listed
+        if listed == before:
             return
         self._listed = listed
-        for combo in (self.carrier_combo, self.creator_combo):
-            combo.clear()
-        self.creator_combo.addItem("—", None)
-        for combatant_id, name in listed:
-            self.carrier_combo.addItem(name, combatant_id)
-            self.creator_combo.addItem(name, combatant_id)
+        if before is None:
+            self.creator_combo.addItem("—", None)
+            before = ()
+        start = 0  # the first place that differs, then how many agree at the end
+        most = min(len(before), len(listed))
+        while start < most and before[start] == listed[start]:
+            start += 1
+        end = 0
+        while end < most - start and before[-1 - end] == listed[-1 - end]:
+            end += 1
+        for combo, offset in ((self.carrier_combo, 0), (self.creator_combo, 1)):
+            for _ in range(len(before) - start - end):
+                combo.removeItem(start + offset)
+            for place, (combatant_id, name) in enumerate(listed[start : len(listed) - end]):
+                combo.insertItem(start + offset + place, name, combatant_id)
 
     def _carrier_and_creator(self, carrier_id: str | None) -> None:
         """On the selected combatant (else the one whose turn it is), made by the one

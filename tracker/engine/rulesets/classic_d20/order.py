@@ -101,7 +101,7 @@ def _slots(encounter: Encounter) -> tuple[str, ...]:
     lair = has_lair(encounter)
     is_grouped = grouped(encounter)
     if not lair and not is_grouped:  # the usual fight: who rolled, in order
-        return tuple(c.id for c in encounter.combatants if c.runtime.rolled)
+        return tuple([c.id for c in encounter.combatants if c.runtime.rolled])
     for combatant in encounter.combatants:
         runtime: Runtime = combatant.runtime  # not `rt`: a pass over a long fight
         if not runtime.rolled:

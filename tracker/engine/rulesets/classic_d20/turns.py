@@ -167,7 +167,7 @@ def end_creature(tx: Transaction, encounter: Encounter, combatant: Combatant) ->
 def delaying(encounter: Encounter) -> list[Combatant]:
     """Who delays, in list order."""
     if encounter.memo is None:  # while a command runs: only this is asked
-        return [c for c in encounter.combatants if rt(c).delay is not None]
+        return [c for c in encounter.combatants if c.runtime.delay is not None]  # not `rt`
     return list(census(encounter).delaying)
 
 

@@ -62,20 +62,26 @@ def waiting_creatures(encounter: Encounter) -> list[Combatant]:
 
 
 def _waiting(encounter: Encounter) -> tuple[Combatant, ...]:
-    return tuple(c for c in encounter.combatants if state_of(c).waiting and has_slot(encounter, c))
+    """`has_slot` and `state_of`, read once for the scan, not once a creature."""
+    every = option(encounter, "npc_turns") == "own_slot"
+    return tuple(
+        [c for c in encounter.combatants if c.runtime.waiting and (every or c.side == "party")]
+    )
 
 
 def pending(encounter: Encounter) -> Iterator[Combatant]:
     """Creatures still to act this round, in order (not the current one), found as they
     are asked for."""
     clock = clock_of(encounter)
+    every = option(encounter, "npc_turns") == "own_slot"  # `has_slot`, read once
+    round_, current = clock.round, clock.current
     return (
         c
         for c in encounter.combatants
-        if has_slot(encounter, c)
-        and not state_of(c).waiting
-        and state_of(c).done_round < clock.round
-        and c.id != clock.current
+        if (every or c.side == "party")
+        and not c.runtime.waiting
+        and c.runtime.done_round < round_
+        and c.id != current
     )
 
 

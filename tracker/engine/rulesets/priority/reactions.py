@@ -57,7 +57,13 @@ def _may_react(encounter: Encounter, combatant: Combatant) -> bool:
 
 
 def asker(encounter: Encounter) -> Combatant | None:
-    """The creature deciding now in the current pass, or None when the pass is over."""
+    """The creature deciding now in the current pass, or None when the pass is over
+    (looked for once between two changes: the pass may go past thousands who cannot
+    react, and the prompt, the status and each legal action ask)."""
+    return encounter.derived(("priority.asker",), lambda: _asker(encounter))
+
+
+def _asker(encounter: Encounter) -> Combatant | None:
     exchange = clock_of(encounter).exchange
     if exchange is None or exchange.asking is None:
         return None

@@ -107,13 +107,30 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
             turns.append(creature_turn(encounter, combatant, round_))
         turns.append(soulweaver_turn(encounter, round_))
     keep = option(encounter, "waiting_at_soulweaver") == "keep_waiting"
+    later: list[Turn] = []  # a later round's turns: who acts in it is the same each round
+    for combatant in encounter.combatants:
+        if has_slot(encounter, combatant) and not (keep and state_of(combatant).waiting):
+            later.append(creature_turn(encounter, combatant, round_ + 1))
+    later.append(soulweaver_turn(encounter, round_ + 1))
     while len(turns) < limit:
         round_ += 1
-        for combatant in encounter.combatants:
-            if has_slot(encounter, combatant) and not (keep and state_of(combatant).waiting):
-                turns.append(creature_turn(encounter, combatant, round_))
-        turns.append(soulweaver_turn(encounter, round_))
+        turns.extend(_in_round(turn, round_) for turn in later[: limit - len(turns)])
     return turns[:limit]
+
+
+def _in_round(turn: Turn, round_: int) -> Turn:
+    """A turn to come (not the current one) as it is in another round: its key, round
+    and time differ, nothing else."""
+    if turn.round == round_:
+        return turn
+    values = {**turn.values, "round": round_, "elapsed": elapsed(round_)}
+    if "tricks" in values:
+        values["tricks"] = []
+    if "npcs" in values:
+        values["npcs"] = list(values["npcs"])
+    return Turn(
+        turn.combatant_id, (round_, turn.key[1]), round_, turn.phase, turn.grant, values, turn.title
+    )
 
 
 def _current_id(encounter: Encounter) -> str:

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -49,15 +50,33 @@ Index = QModelIndex | QPersistentModelIndex
 RowRole = Qt.ItemDataRole.UserRole + 40  # the row's D20Row
 INIT, WHO, TURN, STATES = range(4)
 LAIR_TIP = "The lair acts on initiative count 20, after every creature of 20 or more."
+# The roles and flags as plain values, worked out once (each use of Qt's enums costs).
+_ROLE = Qt.ItemDataRole
+DISPLAY, TIP, FONT = int(_ROLE.DisplayRole), int(_ROLE.ToolTipRole), int(_ROLE.FontRole)
+ALIGNMENT, BACKGROUND = int(_ROLE.TextAlignmentRole), int(_ROLE.BackgroundRole)
+FOREGROUND = int(_ROLE.ForegroundRole)
+_ANSWERED = frozenset(
+    {DISPLAY, TIP, FONT, ALIGNMENT, BACKGROUND, FOREGROUND, int(RowRole), int(IdRole)}
+    | {int(SummaryRole)}
+)
+CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+_FLAG = Qt.ItemFlag
+DROP_ENABLED, ENABLED = _FLAG.ItemIsDropEnabled, _FLAG.ItemIsEnabled
+PICKED = _FLAG.ItemIsEnabled | _FLAG.ItemIsSelectable | _FLAG.ItemIsDragEnabled
 
 
 class D20OrderModel(DragsById, QAbstractTableModel):
+    """`rows_told` follows the `dataChanged` of one change of the encounter, all of
+    them: the view fits its columns once, not once per run of rows."""
+
     COLUMNS = ("Init", "Combatant", "Turn", "State")
+    rows_told = Signal()
 
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._keys: list[str] = []
+        self._places: dict[str, int] | None = None  # key → row, until the keys change
         self._rows: list[D20Row] = []
         self._acting: frozenset[str] = frozenset()
         self._shapes: dict[str, Shape] = {}
@@ -86,37 +105,50 @@ class D20OrderModel(DragsById, QAbstractTableModel):
 
     def row_of(self, key: str) -> int:
         """The row of a creature (its id) or of the lair (`LAIR`); -1: none."""
-        return self._keys.index(key) if key in self._keys else -1
+        place = self._place_of(key)
+        return -1 if place is None else place
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row = self.row_at(index.row()) if index.isValid() else None
+    def _place_of(self, key: str) -> int | None:
+        """A look-up, not a scan of 5,000 keys (the keys' places are worked out again
+        after rows came, went or moved)."""
+        if self._places is None:
+            self._places = {k: place for place, k in enumerate(self._keys)}
+        return self._places.get(key)
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        """Asked about ten times for each cell painted: the roles a row never answers
+        are let go first, without building a value."""
+        if role not in _ANSWERED or not index.isValid():
+            return None
+        row = self.row_at(index.row())
         if row is None:
             return None
         column = index.column()
+        if role == DISPLAY:
+            return self._text(row, column)
         if role == RowRole:
             return row
-        if role == IdRole:
-            return None if row.is_lair else row.key
         if role == SummaryRole:
             return row.summary
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tip(self._tip(row, column))
-        if role == Qt.ItemDataRole.BackgroundRole and row.acting:
-            return QBrush(QColor(CELL_COLORS["current"]))
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == IdRole:
+            return None if row.is_lair else row.key
+        if role == FOREGROUND:
             if row.acting:
                 return QBrush(QColor("#000000"))
             if row.summary.hidden or row.summary.defeated:
                 return muted_brush()
-        if role == Qt.ItemDataRole.FontRole and column == INIT:
+            return None
+        if role == BACKGROUND:
+            return QBrush(QColor(CELL_COLORS["current"])) if row.acting else None
+        if role == TIP:
+            return plain_tip(self._tip(row, column))
+        if column != INIT:
+            return None
+        if role == FONT:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == INIT:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        return None
+        return CENTRE if role == ALIGNMENT else None
 
     def _text(self, row: D20Row, column: int) -> str:
         if column == INIT:
@@ -144,19 +176,15 @@ class D20OrderModel(DragsById, QAbstractTableModel):
     # --- dragging ---------------------------------------------------------------------
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
+            return DROP_ENABLED  # drops land between rows
         row = self.row_at(index.row())
-        if row is None or row.is_lair:
-            return Qt.ItemFlag.ItemIsEnabled
-        return (
-            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-        )
+        return ENABLED if row is None or row.is_lair else PICKED
 
     def id_at(self, row: int) -> str:
         return self._keys[row]
 
     def row_of_id(self, combatant_id: str) -> int | None:
-        return self._keys.index(combatant_id) if combatant_id in self._keys else None
+        return self._place_of(combatant_id)
 
     def moveRows(
         self,
@@ -196,6 +224,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         shown = layout(encounter)
         self._acting = acting_keys(self._document.session)
         self._keys = list(shown.keys)
+        self._places = None
         self._rows = [
             make_row(self._document.session, key, group, self._acting)
             for key, group in zip(shown.keys, shown.groups, strict=True)
@@ -217,12 +246,10 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         groups: dict[str, GroupPlace] | None = None  # None: as the rows have them
         wanted: set[str] = set()
         reshaped = self._reshaped(encounter, touched)
-        followed = False  # rows came, went or moved
         if every or changes.edits_of(COMBATANTS) or reshaped:
             shown = layout(encounter)
             if shown.keys != self._keys:
                 wanted |= self._follow_keys(shown.keys)
-                followed = True
             groups = dict(zip(shown.keys, shown.groups, strict=True))
             wanted |= {row.key for row in self._rows if groups[row.key] != row.group}
         if every:  # an option (groups, flavour) may change every row and every shape
@@ -243,11 +270,9 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 wanted.update(carrier for carrier, _ in self._links.values())
                 wanted.update(session.ruleset.follows_clock(encounter))
         self._acting = acting
-        follow = every or followed
-        places = {key: place for place, key in enumerate(self._keys)} if follow else None
         changed: list[int] = []
         for key in wanted:
-            place = places.get(key, -1) if places is not None else self.row_of(key)
+            place = self.row_of(key)
             if place < 0:
                 continue
             group = groups[key] if groups is not None else self._rows[place].group
@@ -258,6 +283,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         last = len(self.COLUMNS) - 1
         for first, end in row_runs(sorted(changed)):
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+        if changed:
+            self.rows_told.emit()
 
     def _reshaped(self, encounter: Encounter, touched: set[str]) -> bool:
         """Whether a change to these combatants may move rows (their initiative, whether
@@ -283,6 +310,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             if self._keys[place] not in wanted:
                 self._shapes.pop(self._keys[place], None)
                 self.beginRemoveRows(root, place, place)
+                self._places = None
                 del self._keys[place]
                 del self._rows[place]
                 self.endRemoveRows()
@@ -292,6 +320,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             came.add(key)
             if key not in self._keys:
                 self.beginInsertRows(root, place, place)
+                self._places = None
                 self._keys.insert(place, key)
                 self._rows.insert(place, make_row(self._document.session, key, "", self._acting))
                 self.endInsertRows()
@@ -301,6 +330,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 continue
             source = self._keys.index(key)  # below `place`: the rows above are in order
             self.beginMoveRows(root, source, source, root, place)
+            self._places = None
             self._keys.insert(place, self._keys.pop(source))
             self._rows.insert(place, self._rows.pop(source))
             self.endMoveRows()

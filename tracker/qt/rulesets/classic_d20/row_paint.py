@@ -84,10 +84,12 @@ def _tint(painter: QPainter, option: QStyleOptionViewItem, row: D20Row) -> None:
         painter.fillRect(option.rect, QColor(TINTS[is_dark(option.palette)][kind]))
 
 
-def _panel(painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+def _panel(
+    delegate: QStyledItemDelegate, painter: QPainter, option: QStyleOptionViewItem, index: Index
+) -> None:
     """The cell's own background (the turn's gold, the selection), without its text."""
     item = QStyleOptionViewItem(option)
-    QStyledItemDelegate().initStyleOption(item, index)
+    delegate.initStyleOption(item, index)
     item.text = ""
     widget = option.widget
     style = widget.style() if widget is not None else QApplication.style()
@@ -115,7 +117,7 @@ class InitDelegate(QStyledItemDelegate):
             return
         painter.save()
         _tint(painter, option, row)
-        _panel(painter, option, index)
+        _panel(self, painter, option, index)
         rect = option.rect
         if row.group:
             self._bracket(painter, rect, row, is_dark(option.palette))
@@ -196,7 +198,7 @@ class PillsDelegate(QStyledItemDelegate):
             return
         painter.save()
         _tint(painter, option, row)
-        _panel(painter, option, index)
+        _panel(self, painter, option, index)
         font = tag_font(option.font)
         metrics = QFontMetrics(font)
         painter.setFont(font)

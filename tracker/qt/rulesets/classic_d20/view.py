@@ -97,6 +97,7 @@ class D20OrderTable(QTableView):
             self.order_model.modelReset,
         ):
             signal.connect(self._fit_rows)
+        self.order_model.rows_told.connect(self._fit_columns)
         self.selectionModel().currentChanged.connect(self._on_current)
         self.roll_all_action = QAction("Roll all (GM's creatures)", self)
         self.roll_all_action.setObjectName("d20_roll_all")
@@ -151,13 +152,16 @@ class D20OrderTable(QTableView):
 
     # --- fitting ----------------------------------------------------------------------
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
-        """Repaint the rows, forget their cells' widths and fit the columns again."""
+        """Repaint the rows and forget their cells' widths (the columns are fitted once
+        all the rows a change touched are told: `_fit_columns`)."""
         for place in range(top_left.row(), bottom_right.row() + 1):
             row = self.order_model.row_at(place)
             if row is not None:
                 for column in range(self.order_model.columnCount()):
                     self._widths.pop((row.key, column), None)
         super().dataChanged(top_left, bottom_right, list(roles))
+
+    def _fit_columns(self) -> None:
         header = self.horizontalHeader()
         if isinstance(header, FitHeader):
             header.fit(self.sizeHintForColumn)
