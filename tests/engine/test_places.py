@@ -3,12 +3,13 @@ command runs; every structural change of the list, undo and redo too, leaves it 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 
 from tracker.engine import Session
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import Record, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.state import Combatant, Encounter
 
@@ -103,3 +104,67 @@ def test_an_index_built_inside_a_trial_before_its_changes_outlives_it() -> None:
     tx.rollback()
     assert encounter.places.index is built
     _assert_every_place(encounter)
+
+
+def test_after_one_removal_a_look_up_builds_no_new_index() -> None:
+    encounter = _encounter(40)
+    _assert_every_place(encounter)
+    built = encounter.places.index
+    tx = Transaction(encounter, lambda tx, point: None)
+    tx.remove_combatant(encounter.combatant("c10"))
+    tx.insert_combatant(30, Combatant("late", "Latecomer"))
+    assert encounter.index_of("c20") == 19  # one place before the one it had
+    assert encounter.index_of("c35") == 35  # one removed before it, one inserted
+    assert encounter.index_of("c3") == 3
+    assert encounter.places.index is built  # found where the list holds them
+    assert encounter.index_of("late") == 30  # not in the index: built anew
+    _assert_every_place(encounter)
+
+
+def test_places_found_through_random_changes_are_those_of_a_plain_scan() -> None:
+    """Inserts, removes and moves in commands, undone, redone and rolled back, with
+    look-ups of a few ids (present or gone) between them: each answer is the scan's."""
+    rng = random.Random(26)
+    encounter = _encounter(30)
+    done: list[Record] = []
+    undone: list[Record] = []
+    known = [c.id for c in encounter.combatants]
+    for step in range(400):
+        roll = rng.random()
+        if roll < 0.15 and done:
+            undone.append(done.pop())
+            undone[-1].revert()
+        elif roll < 0.25 and undone:
+            done.append(undone.pop())
+            done[-1].reapply()
+        else:
+            tx = Transaction(encounter, lambda tx, point: None)
+            for _ in range(rng.randint(1, 3)):
+                combatants = encounter.combatants
+                kind = rng.choice(("insert", "remove", "move"))
+                if kind == "insert" or len(combatants) < 3:
+                    new = Combatant(f"n{step}_{len(known)}", "New")
+                    known.append(new.id)
+                    tx.insert_combatant(rng.randint(0, len(combatants)), new)
+                elif kind == "remove":
+                    tx.remove_combatant(rng.choice(combatants))
+                else:
+                    size = len(combatants)
+                    tx.move_combatant(rng.randrange(size), rng.randrange(size))
+                _assert_some_places(encounter, rng.sample(known, 5))
+            if rng.random() < 0.2:
+                tx.rollback()
+            else:
+                done.append(tx.seal())
+                undone.clear()
+        _assert_some_places(encounter, rng.sample(known, 5))
+
+
+def _assert_some_places(encounter: Encounter, ids: list[str]) -> None:
+    scan = {c.id: i for i, c in enumerate(encounter.combatants)}
+    for combatant_id in ids:
+        assert encounter.position(combatant_id) == scan.get(combatant_id)
+        found = encounter.find(combatant_id)
+        assert (found.id if found is not None else None) == (
+            combatant_id if combatant_id in scan else None
+        )

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import params_at_defaults
 from tests.qt.test_step_work import close, open_window, step
-from tracker.engine import RulesetAction
+from tracker.engine import AddCombatant, RemoveCombatant, RulesetAction
 from tracker.engine.rulesets.stamina_battle import StaminaBattle
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
@@ -122,8 +122,8 @@ def test_a_step_reads_only_the_readouts_that_may_change(qtbot, tmp_path: Path, m
 
 def test_the_readouts_kept_are_always_the_rulesets(qtbot, tmp_path: Path):
     """Random actions of the acting Unit (Guards among them: effects on carriers),
-    End Turns through new rounds, undo and redo: every readout the model keeps, and the
-    count of Units to act, equal what the ruleset says now."""
+    End Turns through new rounds, Units added and removed, undo and redo: every readout
+    the model keeps, and the count of Units to act, equal what the ruleset says now."""
     window = open_window(qtbot, tmp_path, "stamina_battle", 12, 4)
     document = window.document
     model = phases(window).units_model
@@ -137,6 +137,13 @@ def test_the_readouts_kept_are_always_the_rulesets(qtbot, tmp_path: Path):
                 document.undo_stack.undo()
                 if number % 2:
                     document.undo_stack.redo()
+            elif number % 7 == 3:  # Units come and go (and come back by undo)
+                units = document.encounter.combatants
+                if len(units) > 6 and rng.random() < 0.6:
+                    document.apply(RemoveCombatant(rng.choice(units).id))
+                else:
+                    side = rng.choice(["party", "enemy"])
+                    document.apply(AddCombatant(f"Late {number}", side))
             elif rng.random() < 0.6:
                 spec = rng.choice(actions)
                 command = RulesetAction(spec.name, None, params_at_defaults(spec.params))

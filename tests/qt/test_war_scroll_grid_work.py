@@ -253,6 +253,11 @@ def test_a_combatant_added_or_removed_measures_no_other_name(war, qtbot, monkeyp
     assert set(measured) <= {"Newcomer"}
     added = next(c for c in war.document.encounter.combatants if c.name == "Newcomer")
     measured.clear()
+    header = grid.verticalHeader()
+    assert added.id in header._sizes
     war.document.apply(RemoveCombatant(added.id))
     _settle(qtbot)
     assert measured == []
+    # The size of the one removed is forgotten; the others' are kept, and all are here.
+    assert added.id not in header._sizes and header._sizes
+    assert all(war.document.encounter.find(key) for key in header._sizes)

@@ -63,7 +63,6 @@ def targets_of(
         for effect in encounter.effects:
             yield None, {EFFECT_PARAM: effect.id}
         return
-    ids = [c.id for c in encounter.combatants if targets is None or c.id in targets]
     if spec.on == "current":
         if turn == "ask":
             turn = ruleset.current_turn(encounter)
@@ -72,8 +71,17 @@ def targets_of(
         if turn.combatant_id is not None:
             yield None, {}
             return
-    for combatant_id in ids:
+    for combatant_id in _ids(encounter, targets):
         yield combatant_id, {}
+
+
+def _ids(encounter: Encounter, targets: Collection[str] | None) -> list[str]:
+    """The ids of the combatants asked about, in list order: of a few targets, look-ups
+    (the turn panel asks of one combatant in a fight of thousands), not a pass."""
+    if targets is None:
+        return [c.id for c in encounter.combatants]
+    found = [(p, i) for i in set(targets) if (p := encounter.position(i)) is not None]
+    return [combatant_id for _, combatant_id in sorted(found)]
 
 
 def trial_refusal(

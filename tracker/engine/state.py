@@ -151,19 +151,28 @@ class Encounter:
         return value
 
     def _place(self, combatant_id: str) -> int | None:
-        """Where the combatant with this id stands, or None: a look-up in `places`, which
-        a structural change (`shape` moved on) or a stale hit rebuilds; also while a
-        command runs, where a scan per look-up made a pass over the order quadratic."""
+        """Where the combatant with this id stands, or None: a look-up in `places`. A
+        place is right wherever the list holds the id there (ids are unique), however
+        the list changed since it was built; after one insert or removal before it, the
+        place beside it is. Else (a move from afar, an id not in the index), the index
+        is built anew, unless it is of this very list (`shape`): then the id is not in
+        it. Also while a command runs, where a scan per look-up made a pass over the
+        order quadratic; and after a removal, where a new index cost a pass per change."""
         places = self.places
         combatants = self.combatants
-        if places.shape == self.shape and places.size == len(combatants):
-            index = places.index.get(combatant_id)
-            if index is None:
-                return None
-            if index < len(combatants) and combatants[index].id == combatant_id:
-                return index
+        index = places.index.get(combatant_id)
+        if index is not None:
+            for guess in (index, index - 1, index + 1):
+                if 0 <= guess < len(combatants) and combatants[guess].id == combatant_id:
+                    return guess
+        elif places.shape == self.shape and places.size == len(combatants):
+            return None
         self.places = places = Places.of(combatants, self.shape)
         return places.index.get(combatant_id)
+
+    def position(self, combatant_id: str) -> int | None:
+        """The combatant's index in the list, or None when it is not in the fight."""
+        return self._place(combatant_id)
 
     def combatant(self, combatant_id: str) -> Combatant:
         return self.combatants[self.index_of(combatant_id)]

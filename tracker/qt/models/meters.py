@@ -47,9 +47,8 @@ class MeterMemory:
         meters and what changed. Returns the ids whose text changed (the old deltas go)."""
         touched = set(self._deltas)
         self._deltas = {}
-        present = {c.id: c for c in encounter.combatants}
         for combatant_id in ids:
-            combatant = present.get(combatant_id)
+            combatant = encounter.find(combatant_id)  # a look-up: no pass over the fight
             if combatant is None:
                 self._last.pop(combatant_id, None)
                 continue

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject
 
 from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
+from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.visibility import Visibility
 
@@ -61,8 +62,7 @@ class TurnMemory(QObject):
         session = self._document.session
         step = session.history_size
         actual = session.current_turn()
-        visibility = Visibility.of(session.encounter)
-        if actual is None or visibility.turn_is_visible(actual):
+        if actual is None or _holder_visible(session.encounter, actual):
             self._shown_at[step] = actual
         elif kind != "undo" or step not in self._shown_at:
             # A hidden combatant's turn: the players keep the turn shown a step before.
@@ -79,3 +79,12 @@ class TurnMemory(QObject):
         self._top = 0
         self._last_event = None
         self._record("reset")
+
+
+def _holder_visible(encounter: Encounter, turn: Turn) -> bool:
+    """`Visibility.of(encounter).turn_is_visible(turn)`, asking one look-up instead of
+    a pass over the whole fight at each change."""
+    if turn.combatant_id is None:
+        return True
+    holder = encounter.find(turn.combatant_id)
+    return holder is not None and not holder.hidden

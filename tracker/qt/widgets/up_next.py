@@ -19,7 +19,7 @@ def up_next_text(model: TurnOrderModel, document: EncounterDocument) -> str:
     the fight, "First: …" before it starts, or "" when no turn comes."""
     started = document.session.current_turn() is not None
     first = 1 if started else 0  # the current turn is the turn panel's
-    names = {c.id: c.name for c in document.encounter.combatants}
+    encounter = document.encounter
     shown: list[str] = []
     for row in range(first, first + SHOWN):
         turn = model.turn_at(row)
@@ -28,7 +28,8 @@ def up_next_text(model: TurnOrderModel, document: EncounterDocument) -> str:
         if turn.combatant_id is None:
             shown.append(turn.title or turn.phase)
         else:
-            shown.append(names.get(turn.combatant_id, "?"))
+            holder = encounter.find(turn.combatant_id)  # a look-up: no pass over the fight
+            shown.append(holder.name if holder is not None else "?")
     if not shown:
         return ""
     return f"{'Next' if started else 'First'}: {' · '.join(shown)}"

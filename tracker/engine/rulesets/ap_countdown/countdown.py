@@ -191,10 +191,10 @@ def arrange(tx: Transaction, encounter: Encounter, *, everyone: bool = False) ->
         for source, destination in moves_into(combatants, wanted):  # the fewest moves
             tx.move_combatant(source, destination)
         return
-    ids = ids_of(combatants)
-    placed = _placed(combatants, positions_of(ids, touched), rank)
+    placed = _placed(combatants, positions_in(encounter, touched), rank)
     if all(combatants[i] is c for i, c in placed):
         return  # the others fill the same places in the same order: nothing moved
+    ids = ids_of(combatants)
     if len(placed) > 1:  # all out of the way first, so each lands where it belongs
         for _, combatant in placed:
             _move(tx, ids, combatant, len(combatants) - 1)
@@ -206,6 +206,13 @@ def ids_of(combatants: list[Combatant]) -> list[str]:
     """The ids in list order: positions are then found at C speed (`list.index` on
     strings), not by comparing combatants or a loop in Python."""
     return list(map(_ID, combatants))
+
+
+def positions_in(encounter: Encounter, wanted: Iterable[str]) -> list[int]:
+    """The positions of the `wanted` combatants still in the fight (a command may have
+    removed some), in list order: look-ups, not a pass over the list."""
+    found = (encounter.position(combatant_id) for combatant_id in wanted)
+    return sorted(position for position in found if position is not None)
 
 
 def positions_of(ids: list[str], wanted: Iterable[str]) -> list[int]:
@@ -304,7 +311,7 @@ def _next_due(
         return current_due(encounter)
     floors, rank = floored(encounter), ranker(encounter)
     combatants = encounter.combatants
-    changed = set(positions_of(ids_of(combatants), suspects))
+    changed = set(positions_in(encounter, suspects))
     found: list[tuple[Rank, int, Due]] = []  # (−rank, position, due): the least acts first
     for position in changed:
         due = due_of(now, floors, combatants[position])

@@ -85,11 +85,7 @@ def anyone_holding(order: list[Combatant], runtime_of: RuntimeOf = rt) -> bool:
 
 def current(encounter: Encounter) -> Combatant | None:
     """Whose turn it is (free action or round), or None."""
-    now = clock(encounter)
-    if now.current is None:
-        return None
-    found = [c for c in encounter.combatants if c.id == now.current]
-    return found[0] if found else None
+    return encounter.find(clock(encounter).current)  # a look-up, not a pass
 
 
 def tick_of(encounter: Encounter, combatant: Combatant) -> int:

@@ -77,18 +77,20 @@ class Slot:
 
 
 def current_unit(encounter: Encounter) -> Combatant | None:
-    current = clock(encounter).current
-    return next((c for c in encounter.combatants if c.id == current), None)
+    return encounter.find(clock(encounter).current)  # a look-up, not a pass
 
 
 def waiting(encounter: Encounter, side: str | None) -> list[Combatant]:
     """The Units of `side` still to act this round (not the one acting), in order."""
+    return list(_waiting(encounter, side))
+
+
+def _waiting(encounter: Encounter, side: str | None) -> Iterator[Combatant]:
+    """`waiting`, one at a time: the plan's first turns read the list no further."""
     now = clock(encounter)
-    return [
-        c
-        for c in encounter.combatants
-        if c.side == side and rt(c).acted < now.round and c.id != now.current
-    ]
+    for c in encounter.combatants:
+        if c.side == side and rt(c).acted < now.round and c.id != now.current:
+            yield c
 
 
 def plan(encounter: Encounter) -> Iterator[Slot]:
@@ -102,7 +104,7 @@ def plan(encounter: Encounter) -> Iterator[Slot]:
         yield Slot(now.round, now.side or current.side, current)
     later = order[order.index(now.side) + 1 :] if now.side in order else order
     for side in ([now.side] if now.side in order else []) + list(later):
-        for unit in waiting(encounter, side):
+        for unit in _waiting(encounter, side):
             yield Slot(now.round, side, unit)
     if not any(c.side in order for c in encounter.combatants):
         return
@@ -110,8 +112,9 @@ def plan(encounter: Encounter) -> Iterator[Slot]:
     while True:
         round_ += 1
         for side in order:
-            for unit in units_of(encounter, side):
-                yield Slot(round_, side, unit)
+            for unit in encounter.combatants:
+                if unit.side == side:
+                    yield Slot(round_, side, unit)
 
 
 def slots(encounter: Encounter, limit: int) -> tuple[Slot, ...]:

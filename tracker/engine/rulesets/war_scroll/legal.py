@@ -32,7 +32,7 @@ def legal_actions(
     if clock.current is not None:
         holder = encounter.combatant(clock.current[0])
         left = state_of(holder).total(clock.current[1]) - clock.spent
-    chosen = [c for c in encounter.combatants if targets is None or c.id in targets]
+    chosen = _chosen(encounter, targets)
     found: list[LegalAction] = []
     if holder is not None and left >= 1:
         found.append(LegalAction("spend_ap", None, dict(ONE)))
@@ -55,6 +55,15 @@ def legal_actions(
         if anchor_of(effect) == SongAnchor("maintained")
     ]
     return tuple(found)
+
+
+def _chosen(encounter: Encounter, targets: Collection[str] | None) -> list[Combatant]:
+    """The combatants asked about, in the encounter's order: a look-up of each target,
+    not a pass over the whole fight (the turn panel asks of one)."""
+    if targets is None:
+        return list(encounter.combatants)
+    found = [c for i in set(targets) if (c := encounter.find(i)) is not None]
+    return sorted(found, key=lambda c: encounter.index_of(c.id))
 
 
 def _bonus(encounter: Encounter, combatant: Combatant) -> LegalAction | None:

@@ -11,6 +11,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.rulesets.war_scroll.deal import columns_for, play_order
 from tracker.engine.rulesets.war_scroll.options import option
 from tracker.engine.rulesets.war_scroll.state import (
+    WarClock,
     WarState,
     clock_of,
     next_plan,
@@ -21,34 +22,37 @@ from tracker.engine.rulesets.war_scroll.state import (
 from tracker.engine.state import Combatant, Encounter
 
 
-def _states(encounter: Encounter) -> tuple[list[tuple[Combatant, WarState]], int]:
-    """Every combatant with its state (read once for a whole scan of the War Scroll:
-    a scan of a thousand combatants reads them all), and the most slots any has; once
-    between two changes (the views scan it several times after each)."""
-    return encounter.derived("war_scroll.states", lambda: _read_states(encounter))
-
-
-def _read_states(encounter: Encounter) -> tuple[list[tuple[Combatant, WarState]], int]:
-    states = cast(list[tuple[Combatant, WarState]], [(c, c.runtime) for c in encounter.combatants])
-    return states, max((len(state.base) for _, state in states), default=0)
-
-
 def pending(encounter: Encounter) -> Iterator[tuple[Combatant, int]]:
     """The Turns of the current Cycle still to be played after the current one (Turns
     that exist, neither played nor missed), in play order. Late in a Cycle of many,
-    most Turns are played: the scan asks each only what it must."""
+    most Turns are played: the scan asks each only what it must.
+
+    Slot 0 (Segment 1) is played first whatever the number of slots, so that number is
+    counted while slot 0 is scanned: a reader that stops early (the next Turn, the next
+    twenty) never makes a pass over a fight of thousands."""
     clock = clock_of(encounter)
-    states, slots = _states(encounter)
-    for slot in play_order(slots):
-        for combatant, state in states:
-            if (
-                slot < len(state.base)
-                and not state.played[slot]
-                and not state.missed[slot]
-                and state.base[slot] + state.extra[slot] > 0
-                and not clock.is_current(combatant.id, slot)
-            ):
+    combatants = encounter.combatants
+    slots = 0
+    for combatant in combatants:
+        state = cast(WarState, combatant.runtime)
+        slots = max(slots, len(state.base))
+        if _pending(clock, combatant, state, 0):
+            yield combatant, 0
+    for slot in play_order(slots)[1:]:
+        for combatant in combatants:
+            state = cast(WarState, combatant.runtime)
+            if _pending(clock, combatant, state, slot):
                 yield combatant, slot
+
+
+def _pending(clock: WarClock, combatant: Combatant, state: WarState, slot: int) -> bool:
+    return (
+        slot < len(state.base)
+        and not state.played[slot]
+        and not state.missed[slot]
+        and state.base[slot] + state.extra[slot] > 0
+        and not clock.is_current(combatant.id, slot)
+    )
 
 
 def next_cycle(encounter: Encounter) -> Iterator[tuple[Combatant, int, int]]:

@@ -2,8 +2,9 @@
 
 A mark is worked out when a view first reads it and kept until its combatant changes,
 it becomes (or stops being) the one due, or, for an action under way, the count moves
-(its progress follows the count). A round, a phase, an option or a combatant coming or
-going may change every mark: they are all worked out again, once a round at most.
+(its progress follows the count). A round, a phase or an option may change every mark:
+they are all worked out again, once a round at most. A combatant coming or going
+changes its own mark only (and the due's).
 
 The scale of the track needs what every mark reaches (`track_scale.reach`): that is
 kept per combatant, with how many marks reach each value, so the range is a look at
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from tracker.engine.changes import COMBATANTS, Move
+from tracker.engine.changes import COMBATANTS, Insert, Remove
 from tracker.engine.rulesets.ap_countdown import ApCountdown
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant, Encounter
@@ -79,10 +80,16 @@ class Marks:
         if ruleset is None:
             return None
         time = (ruleset.round_number(encounter), ruleset.phase(encounter))
-        joined_or_left = any(not isinstance(e, Move) for e in changes.edits_of(COMBATANTS))
-        if changes.encounter or joined_or_left or time != self._time:
+        if changes.encounter or time != self._time:
             self.reset()
             return None
+        # A mark is its combatant's and the clock's: one coming or going changes its own
+        # (and the due's: a turn holder), not the others'.
+        came_or_went = {
+            e.item.id for e in changes.edits_of(COMBATANTS) if isinstance(e, Insert | Remove)
+        }
+        for combatant_id in came_or_went:
+            self._forget(combatant_id)
         moved_on: set[str] = set()
         count = ruleset.count(encounter)
         if count != self._count:
@@ -90,7 +97,7 @@ class Marks:
             moved_on = set(self._acting)
             for combatant_id in moved_on:
                 self._kept.pop(combatant_id, None)
-        for combatant_id in changes.combatants | changes.turn_holders:
+        for combatant_id in changes.combatants | changes.turn_holders | came_or_went:
             self._kept.pop(combatant_id, None)
             combatant = encounter.find(combatant_id)
             if combatant is not None:
@@ -98,18 +105,29 @@ class Marks:
                 self._take(mark)
         return moved_on
 
+    def _forget(self, combatant_id: str) -> None:
+        """The combatant's mark and reach gone (it left, or comes anew)."""
+        self._kept.pop(combatant_id, None)
+        self._acting.discard(combatant_id)
+        old = self._reach.pop(combatant_id, None)
+        if old is not None:
+            self._drop(old)
+
+    def _drop(self, old: Reach) -> None:
+        self._highs.subtract(old[0])
+        self._lows.subtract(old[1])
+        for counter, values in ((self._highs, old[0]), (self._lows, old[1])):
+            for value in values:
+                if counter[value] <= 0:
+                    del counter[value]
+
     def _take(self, mark: Mark) -> None:
         """The mark's reach on the scale and whether it follows the count."""
         old = self._reach.get(mark.combatant_id)
         new = reach(mark)
         if old != new:
             if old is not None:
-                self._highs.subtract(old[0])
-                self._lows.subtract(old[1])
-                for counter, values in ((self._highs, old[0]), (self._lows, old[1])):
-                    for value in values:
-                        if counter[value] <= 0:
-                            del counter[value]
+                self._drop(old)
             self._highs.update(new[0])
             self._lows.update(new[1])
             self._reach[mark.combatant_id] = new

@@ -52,6 +52,7 @@ class TickModel(RosterModel):
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(document, parent)
         self._marks: dict[str, TickMark] = {}
+        self._now: set[str] = set()  # the ids whose mark shows the turn
         self._round_shown = self._round()  # "acts from round 3" follows the round
         # What the table read of each combatant's row, kept until the row is announced
         # (connected before any view: forgotten before a view hears of the change).
@@ -75,10 +76,14 @@ class TickModel(RosterModel):
         ruleset = self.ruleset
         encounter = self._document.encounter
         if ruleset is None:
-            self._marks = {}
+            self._set_marks({})
             return
-        self._marks = {mark.combatant_id: mark for mark in ruleset.track(encounter)}
+        self._set_marks({mark.combatant_id: mark for mark in ruleset.track(encounter)})
         self._seed_meters()
+
+    def _set_marks(self, marks: dict[str, TickMark]) -> None:
+        self._marks = marks
+        self._now = {i for i, mark in marks.items() if mark.now}
 
     def _seed_meters(self) -> None:
         """Every combatant's meters as they stand: the point the next change counts from."""
@@ -196,7 +201,7 @@ class TickModel(RosterModel):
             self._document.changed.disconnect(self._on_changed)
             self._document.replaced.disconnect(self._on_replaced)
             self.beginResetModel()
-            self._marks = {}
+            self._set_marks({})
             self._rows.ids, self._rows.by_id = [], {}
             self.endResetModel()
             return
@@ -206,21 +211,31 @@ class TickModel(RosterModel):
         super()._on_replaced()
         self._seed_meters()
 
-    def _marks_after(self, event: SessionEvent) -> dict[str, TickMark]:
+    def _follow_marks(self, event: SessionEvent) -> set[str]:
         """Every combatant's mark after the change: those the change may have changed
-        worked out again (the one that showed the turn too), the others kept."""
+        worked out again (the ones that showed the turn too), the others kept. Returns
+        the ids whose mark is not the one before: of the few worked out, not a
+        comparison of every mark."""
         ruleset, encounter = self.ruleset, self._document.encounter
         if ruleset is None:
-            return {}
+            self._set_marks({})
+            return set()
         ids = ruleset.marks_changed(event.changes) if event.kind != "reset" else None
         if ids is None:
-            return {m.combatant_id: m for m in ruleset.track(encounter)}
-        marks = dict(self._marks)
-        for combatant_id in ids | {i for i, m in marks.items() if m.now}:
+            before = self._marks
+            self._set_marks({m.combatant_id: m for m in ruleset.track(encounter)})
+            return {i for i, mark in self._marks.items() if before.get(i) != mark}
+        marks, looked, changed = self._marks, ids | self._now, set()
+        for combatant_id in looked:
             combatant = encounter.find(combatant_id)
             if combatant is not None:
-                marks[combatant_id] = ruleset.mark(encounter, combatant)
-        return marks
+                mark = ruleset.mark(encounter, combatant)
+                if marks.get(combatant_id) != mark:
+                    changed.add(combatant_id)
+                marks[combatant_id] = mark
+        # Only a mark worked out may show the turn: those that did are among `looked`.
+        self._now = {i for i in looked if (shown := marks.get(i)) is not None and shown.now}
+        return changed
 
     def _rows_following_clock(self) -> set[int]:
         """Its rows show no markers: what follows the clock is in the marks (compared in
@@ -230,11 +245,10 @@ class TickModel(RosterModel):
         return set()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        before = self._marks
-        self._marks = self._marks_after(event)
+        changed = self._follow_marks(event)
         looked = self.summaries.follow(event)  # names' blocks: marks, health, badges
         super()._on_changed(event)  # rows moved, touched rows and meters repainted
         self._round_shown = self._round()
-        changed = {i for i, mark in self._marks.items() if before.get(i) != mark} | looked
+        changed |= looked
         for row in sorted(r for r in map(self.row_of, changed) if r >= 0):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))

@@ -29,7 +29,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine import MoveCombatant
-from tracker.engine.changes import EFFECTS, Insert, Remove
+from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.errors import CommandError
 from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout
 from tracker.engine.session import SessionEvent
@@ -238,8 +238,9 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if ruleset is None:
             return
         rows = self._rows.follow(event)
-        for gone in [i for i in self._readouts if i not in self._rows.by_id]:
-            self._count(self._readouts.pop(gone), -1)
+        removed = {e.item.id for e in event.changes.edits_of(COMBATANTS) if isinstance(e, Remove)}
+        for gone in [i for i in removed if i in self._readouts and i not in self._rows.by_id]:
+            self._count(self._readouts.pop(gone), -1)  # the readouts of those removed
         basis, old_basis = ruleset.readout_basis(encounter), self._basis
         self._basis = basis
         if basis[0] != old_basis[0]:  # a new round: who acted, for every Unit

@@ -188,8 +188,8 @@ class NameHeader(QHeaderView):
         if model is None:
             self._forget_sizes()
             return
-        here = {c.id for c in map(model.combatant_at, range(model.rowCount())) if c is not None}
-        self._sizes = {key: size for key, size in self._sizes.items() if key in here}
+        # Of the few names measured, those still here: no pass over every row.
+        self._sizes = {key: size for key, size in self._sizes.items() if model.holds(key)}
         self._widest = 0
 
     def _forget_rows(self, rows: list[int]) -> None:

@@ -247,6 +247,10 @@ class WarScrollModel(QAbstractTableModel):
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
 
+    def holds(self, combatant_id: str) -> bool:
+        """Whether the combatant has a row (a look-up, not a search for the row)."""
+        return combatant_id in self._rows.by_id
+
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
 
