@@ -28,6 +28,7 @@ from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
+from tracker.qt.heap import release_when_deleted
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
 from tracker.qt.players.settings import settings_store
@@ -447,6 +448,7 @@ class MainWindow(
         self.central_view = ui.central_view(self.document)
         self._follow_central_selection()
         self.fight_layout.replaceWidget(old, self.central_view)
+        release_when_deleted(old)  # no cycle of its keeps the old encounter (`heap`)
         old.deleteLater()
         from tracker.qt.views.quiet_focus import quiet_focus
 
