@@ -104,6 +104,7 @@ class MainWindow(
     recent_menu: RecentMenu
     keys: WindowKeys
     journal: Journal | None
+    _blank: QWidget | None = None  # stands in for the fight view while an open builds it
 
     def __init__(
         self,
@@ -444,17 +445,15 @@ class MainWindow(
 
     def _on_replaced(self) -> None:
         ui = ui_for(self.document.ruleset)
-        old = self.central_view
-        self.central_view = ui.central_view(self.document)
-        self._follow_central_selection()
-        self.fight_layout.replaceWidget(old, self.central_view)
-        release_when_deleted(old)  # no cycle of its keeps the old encounter (`heap`)
-        old.deleteLater()
-        from tracker.qt.views.quiet_focus import quiet_focus
-
-        quiet_focus(self.central_view)
-        self._show_selected_in_view()
-        self._dress_central_view()
+        if self.file_work is not None:
+            # An open: the fight view is built in a slot of its own (100 ms for
+            # thousands of rows: no slot of the event loop over 50 ms, issue 26); a
+            # blank stands in for it meanwhile, the GM's input set aside.
+            self._blank = QWidget()
+            self._set_central_view(self._blank)
+            QTimer.singleShot(1, self, self.build_central_view)  # after the timers due
+        else:
+            self._set_central_view(ui.central_view(self.document))
         from tracker.qt.widgets.effects_panel import effect_actions
 
         self.effects_panel.set_actions(effect_actions(self.document.ruleset))
@@ -462,6 +461,24 @@ class MainWindow(
         self.banner.hide()
         self._clear_refusal()
         self._update_title()
+
+    def build_central_view(self) -> None:
+        """The fight view of the encounter open, if a blank stands in for it."""
+        if self._blank is not None and self.central_view is self._blank:
+            self._blank = None
+            self._set_central_view(ui_for(self.document.ruleset).central_view(self.document))
+
+    def _set_central_view(self, view: QWidget) -> None:
+        old, self.central_view = self.central_view, view
+        self._follow_central_selection()
+        self.fight_layout.replaceWidget(old, view)
+        release_when_deleted(old)  # no cycle of its keeps the old encounter (`heap`)
+        old.deleteLater()
+        from tracker.qt.views.quiet_focus import quiet_focus
+
+        quiet_focus(view)
+        self._show_selected_in_view()
+        self._dress_central_view()
 
     def _on_refused(self, message: str, _field: str) -> None:
         self.banner.announce(message, "error")
