@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import (
     QByteArray,
     QItemSelection,
@@ -473,7 +474,10 @@ class MainWindow(
         self._follow_central_selection()
         self.fight_layout.replaceWidget(old, view)
         release_when_deleted(old)  # no cycle of its keeps the old encounter (`heap`)
-        old.deleteLater()
+        # Deleted at once, so its models never work on the encounter replacing theirs
+        # (40-60 ms of the swap at 5,000 combatants), nor see one of another ruleset.
+        old.setParent(None)
+        shiboken6.delete(old)
         from tracker.qt.views.quiet_focus import quiet_focus
 
         quiet_focus(view)
