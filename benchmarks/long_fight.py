@@ -160,7 +160,7 @@ def measure_long_fight(ruleset_id: str, turns: int) -> LongFight:
         middle = turns - 2 * stretch
         traced_from = middle // 2
         traced = min(max(stretch, 50), middle - traced_from)
-        lead_in = min(10, traced_from)  # steps traced before the stretch (see above)
+        lead_in = traced_from  # steps traced before the stretch (see above)
         for number in range(stretch, stretch + traced_from - lead_in):
             one_step(number)
         tracemalloc.start()

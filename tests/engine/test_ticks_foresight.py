@@ -87,3 +87,18 @@ def test_a_runtime_written_ahead_is_ranked_again():
     assert ahead.order() == sorted_order(encounter, ahead.order(), ahead.read)
     assert session.ruleset.track(encounter)  # the encounter itself is unchanged
     assert encounter.combatants[-1] is last
+
+
+def test_the_current_turn_plays_no_end_turn_ahead(monkeypatch):
+    """Asked for the current turn only (as every change is, twice, in a resume's
+    replay), the foresight plays no End Turn on its copies: the turn after is not asked."""
+    session = build("initiative_ticks", 12, seed=3)
+    for _ in range(30):
+        session.apply(next_step(session))
+    played: list[object] = []
+    real = turns.end_turn
+    monkeypatch.setattr(turns, "end_turn", lambda p: played.append(p) or real(p))
+    assert session.ruleset.current_turn(session.encounter) is not None
+    assert played == []
+    assert len(session.ruleset.upcoming_turns(session.encounter, 3)) == 3
+    assert len(played) == 2

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QProgressBar
+from PySide6.QtWidgets import QProgressBar, QWidget
 
 from tests.qt.conftest import by_name
 from tracker.engine import EditCombatant
@@ -342,3 +342,23 @@ def test_a_saved_snapshot_is_freed_without_a_collection(window, tmp_path, monkey
         assert snapshots and snapshots[-1]() is None
     finally:
         gc.enable()
+
+
+def test_an_open_builds_the_fight_view_in_a_slot_of_its_own(window, tmp_path):
+    """The swap's listeners and the new fight view (100 ms for thousands of rows) are
+    not one slot of the event loop: a blank stands in for the view meanwhile."""
+    path = Path(tmp_path) / "fight.json"
+    assert window.save_to(path)
+    old = window.central_view
+    seen: list[QWidget] = []
+
+    def heard() -> None:
+        seen.append(window.central_view)
+
+    window.document.replaced.connect(heard)
+    assert window.open_path(path)
+    window.document.replaced.disconnect(heard)
+    assert len(seen) == 1 and seen[0] is not old
+    assert type(seen[0]) is QWidget  # the blank, while the listeners run
+    assert type(window.central_view) is type(old)  # the fight view, once the open is over
+    assert window.central_view.isVisible()

@@ -85,4 +85,5 @@ def test_a_name_that_needs_more_widens_its_column_and_new_room_fits_afresh(prior
     window.document.apply(EditCombatant(corin.id, long_name))
     qtbot.waitUntil(lambda: header.sectionSize(0) == wide)
     window.replace_session(sample("priority"), None)  # another encounter: fitted anew
+    header = window.central_view.horizontalHeader()  # of the view built for it
     qtbot.waitUntil(lambda: header.sectionSize(0) < wide)

@@ -14,6 +14,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.themes import DARK
 from tracker.qt.widgets.turn_timer import (
+    LEFT_KEPT,
     TurnClock,
     TurnTimerLabel,
     TurnTimerSetting,
@@ -80,6 +81,23 @@ def test_a_turn_is_timed_from_its_start_and_an_undo_resumes_it(clock):
     assert timer.round_seconds() == 48  # round 1 resumed from its own start
     timer.follow("join battle", None, "apply")  # a turn before the first round
     assert timer.text() == "Turn 0:00"
+
+
+def test_only_the_last_turns_left_are_remembered(clock):
+    """A long fight leaves thousands of turns behind; the clock keeps the start times of
+    the last `LEFT_KEPT` only: an undo back further starts the turn afresh."""
+    timer = TurnClock(clock)
+    turns = [(number, 1 + number // 10) for number in range(3 * LEFT_KEPT)]
+    for number, round_number in turns:
+        timer.follow(("turn", number), round_number, "apply")
+        clock.wait(1)
+    recent, recent_round = turns[-LEFT_KEPT]
+    timer.follow(("turn", recent), recent_round, "undo")
+    assert timer.turn_seconds() == LEFT_KEPT
+    old, old_round = turns[0]
+    timer.follow(("turn", old), old_round, "undo")
+    assert timer.turn_seconds() == 0
+    assert timer.round_seconds() == 3 * LEFT_KEPT  # the first round, kept: few rounds
 
 
 def test_off_by_default_and_switched_from_the_menu_item(qtbot, setting, clock):

@@ -3,12 +3,17 @@
 Python's cycle collector walks every live container in its full passes, which come
 every few operations while the undo history grows: at 5,000 combatants a pass took
 some 50 ms, paid by whichever operation it fell in. Once a large encounter is loaded
-and its window built (the event loop idle again), everything frozen before is handed
-back, everything alive then is collected once and frozen (`gc.freeze`): full passes
-walk only what was made since. Frozen objects are still freed by their reference counts
-as ever; only a cycle among them that becomes garbage later would stay. The encounter
-loaded before is such garbage once another replaces it (its views and models held it
-in cycles), so each load, large or small, first hands back what the last one froze.
+and its window built (the event loop idle again), the young generations are collected
+and everything alive is frozen (`gc.freeze`): full passes walk only what was made
+since. Frozen objects are still freed by their reference counts as ever.
+
+No full pass is made at a load: it would walk the whole new fight (80-200 ms at 1,000
+combatants, in one slot of the event loop: the window frozen, issue 26). The encounter
+a load replaces needs none: the views rebuilt let go of what they held once deleted
+(`release_when_deleted`), and nothing else holds it in a cycle (the tests check it with
+the collector off), so it goes by its reference counts, frozen or not. A cycle among
+frozen objects that becomes garbage later stays until a small fight is loaded, which
+hands everything back to the collector.
 
 The start-up freezes what it made too, and hands it back some seconds later
 (`tracker.qt.app.collect_from_now_on`); that hand-back goes through
@@ -18,17 +23,18 @@ The start-up freezes what it made too, and hands it back some seconds later
 from __future__ import annotations
 
 import gc
+from functools import partial
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
 
-# From this many combatants on, the one collection at load is worth its cost.
+# From this many combatants on, freezing at load is worth its young collection.
 LARGE = 200
 _large_frozen = False  # a large fight's objects are frozen now
 
 
 def settle_after_load(combatants: int) -> None:
     """Freeze the heap when the loop is next idle, if the fight is large; hand back what
-    an earlier large fight froze, if it is not."""
+    was frozen, if it is not."""
     if combatants >= LARGE:
         QTimer.singleShot(0, _freeze)
     elif _large_frozen:
@@ -42,10 +48,22 @@ def unfreeze_start_up() -> None:
         gc.unfreeze()
 
 
+def release_when_deleted(root: QObject) -> None:
+    """Once `root` and each of its children is deleted, its Python half lets go of what it
+    holds. A view, its models and their helpers refer to each other (a model's rows to
+    the model, a lambda to its owner): Python halves left in such cycles would keep the
+    encounter they showed alive until a full pass, which a large fight does without."""
+    for item in (root, *root.findChildren(QObject)):
+        item.destroyed.connect(partial(_let_go, item))
+
+
+def _let_go(item: QObject, *_: object) -> None:
+    item.__dict__.clear()
+
+
 def _freeze() -> None:
     global _large_frozen
-    gc.unfreeze()  # the fight loaded before, garbage in cycles now, is collected below
-    gc.collect()
+    gc.collect(1)  # the young generations only: a full pass would walk the whole fight
     gc.freeze()
     _large_frozen = True
 

@@ -64,6 +64,7 @@ class EncounterFiles(QMainWindow):
     _journal_dir: Path
     party_in_library: Callable[[str], list[LibraryEntry]]  # see LibraryCommands
     bring_party: Callable[[list[LibraryEntry]], None]
+    build_central_view: Callable[[], None]  # see MainWindow
     file_work: FileWork | None = None  # the save or open under way
     _close_after_files = False  # the GM closed the window during one
     _file_stamp: FileStamp | None = None  # the file this window last wrote or opened
@@ -212,6 +213,7 @@ class EncounterFiles(QMainWindow):
                 opened = work.run(lambda: open_encounter(path))
                 session = Session(opened.encounter)
                 self.replace_session(session, saved_as, opened.encounter_json, work)
+                self.build_central_view()  # if no slot came for it yet
         except TrackerError as error:
             messages.warning(self, "Cannot open encounter", str(error))
             return None

@@ -5,7 +5,9 @@ asks `TurnClock` and paints it large).
 It is a view: nothing is journaled, the encounter never changes. A turn is timed from
 the moment it became current; an undo back to a turn resumes that turn's time (as if
 the mistaken End Turn never happened), while a new turn, or one that comes back through
-a redo or a later command, starts from zero. Rounds are timed alike. The clock is
+a redo or a later command, starts from zero. Rounds are timed alike. Only the last
+`LEFT_KEPT` turns and rounds left are remembered (a long fight's would pile up): an undo
+back further starts the turn from zero. The clock is
 injectable (`now`, in seconds) so tests need not wait.
 
 Off by default: `timer_setting()` is the app's setting ("Turn timer" in a menu through
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
@@ -25,8 +28,10 @@ from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
 
 Clock = Callable[[], float]
+K = TypeVar("K", bound=Hashable)
 TICK_MS = 250  # the label is repainted this often (a second never shows late)
 GROUP, KEY = "turn_timer", "enabled"
+LEFT_KEPT = 64  # turns (and rounds) left behind whose start times are kept
 
 
 def duration_text(seconds: float) -> str:
@@ -54,12 +59,12 @@ class TurnClock:
         now = self.now()
         if turn != self._turn:
             if self._turn is not None:
-                self._left_turns[self._turn] = self._turn_since
+                _keep(self._left_turns, self._turn, self._turn_since)
             resumed = self._left_turns.pop(turn, None) if kind == "undo" else None
             self._turn, self._turn_since = turn, resumed if resumed is not None else now
         if round_number != self._round:
             if self._round is not None:
-                self._left_rounds[self._round] = self._round_since
+                _keep(self._left_rounds, self._round, self._round_since)
             back = None
             if round_number is not None:
                 back = self._left_rounds.pop(round_number, None) if kind == "undo" else None
@@ -91,6 +96,14 @@ class TurnClock:
         if self._round is None:  # a turn before the first round (Join Battle, say)
             return turn
         return f"{turn} · {round_name} {duration_text(self.round_seconds())}"
+
+
+def _keep(left: dict[K, float], key: K, since: float) -> None:
+    """Remember when `key` began, forgetting the oldest past `LEFT_KEPT`."""
+    left.pop(key, None)
+    left[key] = since
+    if len(left) > LEFT_KEPT:
+        del left[next(iter(left))]
 
 
 # --- the setting ----------------------------------------------------------------------

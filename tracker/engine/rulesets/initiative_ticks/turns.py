@@ -86,6 +86,8 @@ def _sequence(encounter: Encounter, limit: int) -> list[Slot]:
         if slot is None:
             break
         slots.append(slot)
+        if len(slots) == limit:
+            break  # no End Turn played ahead for a turn not asked for
         if slot.kind == "join" and any(not rt(c).joined for c in encounter.combatants):
             break  # End Turn waits for everyone's Join Battle
         end_turn(play)
