@@ -18,10 +18,17 @@ import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QPaintEvent, QRegion
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QDialog,
+    QLineEdit,
+    QTableView,
+    QWidget,
+)
 
 from benchmarks.fights import add_effects, build
-from tracker.engine import EditCombatant
+from tracker.engine import AddCombatant, EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
@@ -284,3 +291,74 @@ def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_pat
         window.close()
         window.deleteLater()
         qtbot.wait(1)
+
+
+def _open(qtbot, tmp_path: Path, ruleset_id: str) -> MainWindow:
+    session = build(ruleset_id, 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _close(window: MainWindow, qtbot) -> None:
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+@pytest.mark.parametrize("ruleset_id", ["war_scroll", "priority"])
+def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path, ruleset_id):
+    """The GM removes the last combatant (the one just added, say) while the fight view
+    shows the top of the fight: the view neither scrolls to the row after it (Qt makes
+    that one current, and scrolled to it) nor repaints the rows in sight, unchanged
+    (Qt repainted the whole view once rows came or went)."""
+    window = _open(qtbot, tmp_path, ruleset_id)
+    try:
+        view = window.central_view
+        assert isinstance(view, QTableView)
+        last = window.document.encounter.combatants[-1]
+        window.select_combatant(last.id)
+        view.scrollToTop()
+        _settle(qtbot)
+        scrolled = view.verticalScrollBar().value()
+        rows = view.model().rowCount()
+        assert view.visualRect(view.model().index(rows - 1, 0)).top() > view.viewport().height()
+
+        painted = _painted_by(qtbot, window.remove_combatant)
+
+        assert window.document.encounter.find(last.id) is None
+        assert view.model().rowCount() == rows - 1
+        assert view.verticalScrollBar().value() == scrolled, "the view stays where it was"
+        _within(painted.of(view.viewport()), QRegion(), "the fight view")
+        names = view.verticalHeader()
+        _within(painted.of(names.viewport()), QRegion(), "the names")
+    finally:
+        _close(window, qtbot)
+
+
+@pytest.mark.parametrize("ruleset_id", ["war_scroll", "priority"])
+def test_a_combatant_added_repaints_from_its_row_down(qtbot, tmp_path, ruleset_id):
+    """A combatant added (here without being selected: the view stays where it is)
+    repaints the rows from its own down, not the rows above it."""
+    window = _open(qtbot, tmp_path, ruleset_id)
+    try:
+        view = window.central_view
+        assert isinstance(view, QAbstractItemView)
+        view.scrollToBottom()
+        _settle(qtbot)
+        model = view.model()
+        rows = model.rowCount()
+        assert 0 < view.visualRect(model.index(rows - 1, 0)).bottom() < view.viewport().height()
+
+        painted = _painted_by(qtbot, lambda: window.document.apply(AddCombatant("Late Ogre")))
+
+        assert model.rowCount() == rows + 1
+        top = view.visualRect(model.index(rows, 0)).top() - 1  # with the line above it
+        below = QRect(0, top, view.viewport().width(), view.viewport().height())
+        _within(painted.of(view.viewport()), QRegion(below), "the fight view")
+    finally:
+        _close(window, qtbot)

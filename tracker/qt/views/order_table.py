@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QStyleOptionViewItem,
-    QTableView,
     QWidget,
 )
 
@@ -28,6 +27,7 @@ from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_rows import KeptRows
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -56,7 +56,7 @@ class FitHeader(SteadyHeader):
                 return
 
 
-class OrderTable(QTableView):
+class OrderTable(FreshRows):
     """`combatant_selected` carries the id of the row the GM clicks or moves to."""
 
     combatant_selected = Signal(str)
@@ -79,6 +79,7 @@ class OrderTable(QTableView):
             signal.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
+        self.watch_rows(self.order_model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
