@@ -14,20 +14,12 @@ the end) jumped the fight to the end and repainted all of it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, Qt
-from PySide6.QtWidgets import QTableView, QWidget
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect
+from PySide6.QtWidgets import QTableView
+
+from tracker.qt.quiet_updates import updates_on_quietly
 
 Index = QModelIndex | QPersistentModelIndex
-
-
-def _updates_on(widget: QWidget) -> None:
-    """Updates enabled again without the whole repaint `setUpdatesEnabled(True)` asks
-    for (Qt turns a table's rows header off while rows are removed)."""
-    disabled = Qt.WidgetAttribute.WA_UpdatesDisabled
-    forced = Qt.WidgetAttribute.WA_ForceUpdatesDisabled
-    for each in [widget, *widget.findChildren(QWidget)]:
-        if each.testAttribute(disabled) and not each.testAttribute(forced):
-            each.setAttribute(disabled, False)
 
 
 class FreshRows(QTableView):
@@ -64,7 +56,7 @@ class FreshRows(QTableView):
             return
         names = self.verticalHeader()
         if not names.updatesEnabled():
-            _updates_on(names)
+            updates_on_quietly(names)
         known = self._fresh_from
         if known != -1:
             self._fresh_from = first if known is None else min(known, first)
@@ -86,9 +78,16 @@ class FreshRows(QTableView):
         if first is None or first < 0:
             super().doItemsLayout()
             return
-        self.updateGeometries()
         rows = self.verticalHeader()
-        _updates_on(rows)
+        updates_on_quietly(rows)  # first: a scroll of the rows header repaints what it shows
+        offsets = (rows.offset(), self.horizontalHeader().offset())
+        self.updateGeometries()
+        if (rows.offset(), self.horizontalHeader().offset()) != offsets:
+            # The rows in sight moved (the end of a table scrolled to its end, one row
+            # a line taller or shorter): Qt moves the headers, and leaves the cells to
+            # the whole repaint.
+            self.viewport().update()
+            return
         model = self.model()
         count = model.rowCount() if model is not None else 0
         if first < count:
