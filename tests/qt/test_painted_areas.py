@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from benchmarks.fights import add_effects, build
-from tracker.engine import AddCombatant, EditCombatant
+from benchmarks.fights import a_duration, add_effects, build
+from tracker.engine import AddCombatant, AddEffect, EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
@@ -312,6 +312,8 @@ def _shown_as_painted(window: MainWindow, view: QTableView) -> None:
     screen = view.screen().grabWindow(window.winId()).toImage()
     form = QImage.Format.Format_RGB32
     for part in (view.viewport(), view.verticalHeader().viewport()):
+        if not part.isVisible():
+            continue
         shown = screen.copy(QRect(part.mapTo(window, QPoint(0, 0)), part.size()))
         fresh = part.grab().toImage().convertToFormat(form)
         pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
@@ -447,3 +449,31 @@ def test_a_combatant_added_to_a_view_at_its_end_leaves_nothing_stale(qtbot, tmp_
         _shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
+
+
+def test_an_effect_added_or_ended_repaints_the_effects_from_its_row_down(war, qtbot):
+    """Every effect shown ("All"): one added at the end, out of sight, repaints none of
+    the effects in sight; ended again, likewise (Qt repainted the whole list)."""
+    war.effects_panel.show_all.setChecked(True)
+    view = war.effects_view
+    assert isinstance(view, QTableView)
+    model = view.model()
+    _settle(qtbot)
+    rows = model.rowCount()
+    assert view.visualRect(model.index(rows - 1, 0)).bottom() > view.viewport().height()
+    session = war.document.session
+    carrier = war.document.encounter.combatants[0].id
+    effect = AddEffect("Marked", carrier, duration=a_duration(session, lasting=True))
+
+    added = _painted_by(qtbot, lambda: war.document.apply(effect))
+
+    assert model.rowCount() == rows + 1
+    assert war.effects_panel.effect_at(rows).name == "Marked", "added at the end"
+    _within(added.of(view.viewport()), QRegion(), "the effects")
+    _shown_as_painted(war, view)
+
+    ended = _painted_by(qtbot, war.document.undo_stack.undo)
+
+    assert model.rowCount() == rows
+    _within(ended.of(view.viewport()), QRegion(), "the effects")
+    _shown_as_painted(war, view)
