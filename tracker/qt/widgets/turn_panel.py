@@ -89,8 +89,19 @@ class TurnPanel(QWidget):
         self.unavailable = Reasons()  # greyed-out action → why (worked out when asked)
         self._shortcut_text: dict[str, str] = {}
         self._build_actions()
-        document.changed.connect(lambda _event: self.refresh())
+        # Refreshed once a change has settled (the selection moved off a combatant
+        # removed, onto one added), not at the change and again at the selection.
+        self._stale = False  # a change told, not settled yet
+        document.changed.connect(self._on_changed)
+        document.settled.connect(self._on_settled)
         document.replaced.connect(self._rebuild)
+        self.refresh()
+
+    def _on_changed(self, _event: object) -> None:
+        self._stale = True
+
+    def _on_settled(self) -> None:
+        self._stale = False
         self.refresh()
 
     def _build_actions(self) -> None:
@@ -336,6 +347,10 @@ class TurnPanel(QWidget):
         )
 
     def refresh(self) -> None:
+        """Show the turn and what can be done; between a change and its settling, left
+        to the settling (the selection may still move)."""
+        if self._stale:
+            return
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
         turn = session.current_turn()
