@@ -604,6 +604,7 @@ def test_a_failed_append_starts_a_fresh_base(
     session = make_setup_session()
     journal = Journal.begin(folder, session)
     session.apply(RenameEncounter("Ford"))
+    journal.sync()  # synced before the disk fails
     real_fsync = os.fsync
     calls = {"count": 0}
 
@@ -614,7 +615,8 @@ def test_a_failed_append_starts_a_fresh_base(
         real_fsync(descriptor)
 
     monkeypatch.setattr(os, "fsync", fsync_failing_once)
-    session.apply(RenameEncounter("Bridge"))  # the append fails; a new base is written
+    session.apply(RenameEncounter("Bridge"))  # the line is written, its sync fails ...
+    journal.sync()  # ... on the syncing thread: a new base is written
     monkeypatch.undo()
     assert journal.error is None and journal.active
     session.apply(RenameEncounter("Tower"))
@@ -634,6 +636,7 @@ def test_when_the_disk_fails_the_session_goes_on_without_a_journal(
     reported: list[JournalError] = []
     journal = Journal.begin(folder, session, on_error=reported.append)
     session.apply(RenameEncounter("Ford"))
+    journal.sync()  # synced before the disk fails
 
     def no_space(descriptor: int) -> None:
         raise OSError(28, "No space left on device")
@@ -642,6 +645,7 @@ def test_when_the_disk_fails_the_session_goes_on_without_a_journal(
     heard: list[str] = []
     session.subscribe(lambda event: heard.append(event.kind))
     session.apply(RenameEncounter("Bridge"))  # no exception reaches the session
+    journal.sync()  # the sync failed on its thread; then so did a fresh base
     monkeypatch.undo()
 
     assert session.encounter.name == "Bridge"

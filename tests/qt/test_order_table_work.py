@@ -15,10 +15,11 @@ from PySide6.QtCore import QAbstractProxyModel, QEvent, QObject, QPoint, QRect, 
 from PySide6.QtGui import QImage, QPaintEvent, QRegion
 
 from benchmarks.fights import add_effects, an_action, build, next_step
-from tracker.engine import EditCombatant
+from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.badges import BadgesRole
 from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.order_table import OrderTable
 
 ROLES = (
@@ -201,3 +202,39 @@ def test_the_kept_rows_pass_qtmodeltester_through_a_fight(fight, qtmodeltester):
         if number % 6 == 5:
             document.undo_stack.undo()
     qtmodeltester.check(model, force_py=True)
+
+
+def test_a_combatant_added_or_removed_measures_no_row_kept(qtbot, tmp_path, monkeypatch):
+    """The widths kept of the rows in sight stay kept (they move with their rows) when a
+    combatant is added at the end and removed again: only rows the model says changed
+    are measured (every row in sight was, at each)."""
+    measured: list[int] = []
+    original = CombatantCellDelegate.sizeHint
+
+    def size_hint(self, option, index):
+        measured.append(index.row())
+        return original(self, option, index)
+
+    monkeypatch.setattr(CombatantCellDelegate, "sizeHint", size_hint)  # before the views
+    windows = open_fight(qtbot, tmp_path)
+    fight = next(windows)
+    try:
+        table = _table(fight)
+        document = fight.document
+        told: set[int] = set()
+        table.order_model.dataChanged.connect(
+            lambda top, bottom, *_: told.update(range(top.row(), bottom.row() + 1))
+        )
+        _settle(qtbot)
+        shown = len(_shown(table))
+        for command in (AddCombatant("Late Ogre"), None):
+            if command is None:
+                command = RemoveCombatant(document.encounter.combatants[-1].id)
+            measured.clear()
+            told.clear()
+            document.apply(command)
+            _settle(qtbot)
+            assert set(measured) <= told, (measured, told)
+            assert len(told) < shown
+    finally:
+        next(windows, None)

@@ -15,17 +15,26 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QPaintEvent, QRegion
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
+from PySide6.QtGui import QImage, QPaintEvent, QRegion
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QDialog,
+    QLineEdit,
+    QTableView,
+    QWidget,
+)
 
-from benchmarks.fights import add_effects, build
-from tracker.engine import EditCombatant
+from benchmarks.fights import a_duration, add_effects, build
+from tracker.engine import AddCombatant, AddEffect, EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
 from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
+
+SHADES = 8  # of 255: a colour this close is the same paint, smoothed differently
 
 
 class Painted(QObject):
@@ -284,3 +293,187 @@ def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_pat
         window.close()
         window.deleteLater()
         qtbot.wait(1)
+
+
+def _open(qtbot, tmp_path: Path, ruleset_id: str, size: int = 30) -> MainWindow:
+    session = build(ruleset_id, size)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _shown_as_painted(window: MainWindow, view: QTableView) -> None:
+    """What the window shows of the view's cells and names (its backing store) is what
+    a fresh paint of them shows: a repaint held back left nothing stale or unpainted.
+    (Up to the smoothing of an edge Qt scrolled rather than painted: a shade or two.)"""
+    screen = view.screen().grabWindow(window.winId()).toImage()
+    form = QImage.Format.Format_RGB32
+    for part in (view.viewport(), view.verticalHeader().viewport()):
+        if not part.isVisible():
+            continue
+        shown = screen.copy(QRect(part.mapTo(window, QPoint(0, 0)), part.size()))
+        fresh = part.grab().toImage().convertToFormat(form)
+        pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
+        worst = max((abs(a - b) for a, b in pixels), default=0)
+        assert worst <= SHADES, f"{type(part.parent()).__name__} is stale"
+    for each in (view, *view.findChildren(QWidget)):
+        assert each.updatesEnabled(), f"{each.objectName() or type(each).__name__} repaints"
+
+
+def _close(window: MainWindow, qtbot) -> None:
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+@pytest.mark.parametrize("ruleset_id", ["war_scroll", "priority"])
+def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path, ruleset_id):
+    """The GM removes the last combatant (the one just added, say) while the fight view
+    shows the top of the fight: the view neither scrolls to the row after it (Qt makes
+    that one current, and scrolled to it) nor repaints the rows in sight, unchanged
+    (Qt repainted the whole view once rows came or went)."""
+    window = _open(qtbot, tmp_path, ruleset_id)
+    try:
+        view = window.central_view
+        assert isinstance(view, QTableView)
+        last = window.document.encounter.combatants[-1]
+        window.select_combatant(last.id)
+        view.scrollToTop()
+        _settle(qtbot)
+        scrolled = view.verticalScrollBar().value()
+        rows = view.model().rowCount()
+        assert view.visualRect(view.model().index(rows - 1, 0)).top() > view.viewport().height()
+
+        painted = _painted_by(qtbot, window.remove_combatant)
+
+        assert window.document.encounter.find(last.id) is None
+        assert view.model().rowCount() == rows - 1
+        assert view.verticalScrollBar().value() == scrolled, "the view stays where it was"
+        _within(painted.of(view.viewport()), QRegion(), "the fight view")
+        names = view.verticalHeader()
+        _within(painted.of(names.viewport()), QRegion(), "the names")
+        _shown_as_painted(window, view)
+        view.scrollToBottom()  # the rows after it, moved up
+        _settle(qtbot)
+        _shown_as_painted(window, view)
+    finally:
+        _close(window, qtbot)
+
+
+@pytest.mark.parametrize("ruleset_id", ["war_scroll", "priority"])
+def test_a_combatant_added_repaints_from_its_row_down(qtbot, tmp_path, ruleset_id):
+    """A combatant added to a fight that fits in the view (here without being selected)
+    repaints the rows from its own down, not the rows above it."""
+    window = _open(qtbot, tmp_path, ruleset_id, size=6)
+    try:
+        view = window.central_view
+        assert isinstance(view, QTableView)
+        _settle(qtbot)
+        model = view.model()
+        rows = model.rowCount()
+        last = view.visualRect(model.index(rows - 1, 0))
+        assert last.bottom() + last.height() < view.viewport().height(), "room for one more"
+
+        painted = _painted_by(qtbot, lambda: window.document.apply(AddCombatant("Late Ogre")))
+
+        assert model.rowCount() == rows + 1
+        top = view.visualRect(model.index(rows, 0)).top() - 1  # with the line above it
+        below = QRect(0, top, view.viewport().width(), view.viewport().height())
+        _within(painted.of(view.viewport()), QRegion(below), "the fight view")
+        _shown_as_painted(window, view)
+    finally:
+        _close(window, qtbot)
+
+
+def _rename_in_inspector(window: MainWindow, qtbot, name: str) -> Painted:
+    name_input = window.editor.form.editors["name"].input
+    assert isinstance(name_input, QLineEdit)
+    name_input.setFocus()
+    name_input.selectAll()
+    name_input.insert(name)
+    _settle(qtbot)
+    return _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
+
+
+def test_a_title_one_line_longer_moves_nothing_in_the_inspector(qtbot, tmp_path):
+    """The inspector's title keeps the most lines it has needed: a rename that makes it
+    a line longer again (after a combatant with a shorter one was picked) does not move
+    the form under it, only the name's box repaints; nor is the turn label (rich text,
+    someone else's turn) repainted as the turn panel lays out again (Priority's actions
+    name the combatant picked: their chips rewrap)."""
+    window = _open(qtbot, tmp_path, "priority")
+    try:
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        first, second = window.document.encounter.combatants[3:5]
+        title, form = window.editor.title, window.editor.form
+        window.select_combatant(first.id)
+        _settle(qtbot)
+        lines = title.height()
+        _rename_in_inspector(window, qtbot, "Kit of the Long Name Who Takes a Second Line")
+        assert title.height() > lines, "the longer name took another line"
+        window.select_combatant(second.id)
+        _settle(qtbot)
+        turn = window.document.session.current_turn()
+        assert turn is not None and turn.combatant_id != second.id
+
+        painted = _rename_in_inspector(window, qtbot, "Pip of the Long Name Who Takes Two Lines")
+
+        assert window.document.encounter.combatant(second.id).name.startswith("Pip")
+        for name, editor in form.editors.items():
+            if name != "name":
+                _within(painted.of(editor.input), QRegion(), f"the {name} field")
+        _within(painted.of(window.turn_panel.turn_label), QRegion(), "the turn label")
+    finally:
+        _close(window, qtbot)
+
+
+@pytest.mark.parametrize("ruleset_id", ["war_scroll", "priority"])
+def test_a_combatant_added_to_a_view_at_its_end_leaves_nothing_stale(qtbot, tmp_path, ruleset_id):
+    """The view scrolled to its end: the rows in sight move as one is added (the last
+    row stays against the bottom), and all of them are painted where they now are."""
+    window = _open(qtbot, tmp_path, ruleset_id)
+    try:
+        view = window.central_view
+        assert isinstance(view, QTableView)
+        view.scrollToBottom()
+        _settle(qtbot)
+
+        window.document.apply(AddCombatant("Late Ogre"))
+        _settle(qtbot)
+
+        _shown_as_painted(window, view)
+    finally:
+        _close(window, qtbot)
+
+
+def test_an_effect_added_or_ended_repaints_the_effects_from_its_row_down(war, qtbot):
+    """Every effect shown ("All"): one added at the end, out of sight, repaints none of
+    the effects in sight; ended again, likewise (Qt repainted the whole list)."""
+    war.effects_panel.show_all.setChecked(True)
+    view = war.effects_view
+    assert isinstance(view, QTableView)
+    model = view.model()
+    _settle(qtbot)
+    rows = model.rowCount()
+    assert view.visualRect(model.index(rows - 1, 0)).bottom() > view.viewport().height()
+    session = war.document.session
+    carrier = war.document.encounter.combatants[0].id
+    effect = AddEffect("Marked", carrier, duration=a_duration(session, lasting=True))
+
+    added = _painted_by(qtbot, lambda: war.document.apply(effect))
+
+    assert model.rowCount() == rows + 1
+    assert war.effects_panel.effect_at(rows).name == "Marked", "added at the end"
+    _within(added.of(view.viewport()), QRegion(), "the effects")
+    _shown_as_painted(war, view)
+
+    ended = _painted_by(qtbot, war.document.undo_stack.undo)
+
+    assert model.rowCount() == rows
+    _within(ended.of(view.viewport()), QRegion(), "the effects")
+    _shown_as_painted(war, view)

@@ -9,9 +9,10 @@ Files in the journal folder (normally `paths.journal_dir()`):
     saved, or null) and ``"journal_id"`` (a random token). Written atomically.
 
 ``events.jsonl``
-    One line per entry, appended and synced to disk (``os.fsync``) as each change
-    happens; every line carries its sequence number and a checksum (see
-    `tracker.persistence.journal_lines`)::
+    One line per entry, appended (written and flushed: a killed app loses none) as each
+    change happens and synced to disk (``os.fsync``, against a power cut) on a thread of
+    its own, `journal_sync.Syncer`; a save and `detach` wait for it. Every line carries
+    its sequence number and a checksum (see `tracker.persistence.journal_lines`)::
 
         {"seq":0,"op":"begin","journal_id":"...","crc":"..."}     always the first line
         {"seq":1,"op":"apply","command":{...},"text":"...","record":{...},"crc":"..."}
@@ -68,6 +69,7 @@ from tracker.persistence.atomic import write_atomic
 from tracker.persistence.checkpoints import apply_entry, checkpoint_entry
 from tracker.persistence.files import dump, dump_around, envelope, head
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
+from tracker.persistence.journal_sync import Syncer
 from tracker.persistence.recovery import (
     BASE_FILE,
     EVENTS,
@@ -143,6 +145,7 @@ class Journal:
         self._on_error = on_error
         self._error: JournalError | None = None
         self._handle: IO[bytes] | None = None
+        self._syncer: Syncer | None = None  # syncs the handle's lines in the background
         self._subscribed = False
         self._seq = 1  # the number of the next line (0 is the header)
         self.checkpoint_lines = checkpoint_lines
@@ -260,12 +263,21 @@ class Journal:
         if self._subscribed:
             target = _absolute(path)
             self._append({"op": "saving", "path": _text(target), "sha256": digest(data)})
+            self.sync()  # on disk before the save replaces the file
 
     def set_saved_path(self, path: Path | None) -> None:
         """Record that the encounter was just saved to `path`."""
         self._saved_path = _absolute(path)
         if self._subscribed:
             self._append({"op": "saved", "path": _text(self._saved_path)})
+            self.sync()
+
+    def sync(self) -> None:
+        """Wait until every line written is synced to disk; a sync that failed starts a
+        fresh base (or stops the journal), as a failed write does."""
+        error = self._syncer.wait() if self._syncer is not None else None
+        if error is not None:
+            self._rebase_after(error)
 
     # --- stopping ---------------------------------------------------------------------
     def detach(self) -> None:
@@ -328,15 +340,19 @@ class Journal:
             self._checkpoint_bytes = written
 
     def _append(self, record: dict[str, Any]) -> int:
-        """Write one line and sync it; its length, or 0 if it failed (then the journal
-        starts a fresh base, or stops)."""
+        """Write one line and have it synced; its length, or 0 if it failed, or an
+        earlier line's sync did (then the journal starts a fresh base, which holds this
+        change too, or stops)."""
         try:
-            if self._handle is None:
+            if self._handle is None or self._syncer is None:
                 raise OSError("the journal file is not open")
+            failed = self._syncer.failure()
+            if failed is not None:
+                raise failed
             line = encode_line(self._journal_id, self._seq, record)
             self._handle.write(line)
             self._handle.flush()
-            os.fsync(self._handle.fileno())
+            self._syncer.ask()
         except (OSError, TypeError, ValueError) as error:
             self._rebase_after(error)
             return 0
@@ -374,8 +390,12 @@ class Journal:
 
     def _open(self) -> None:
         self._handle = open(events_path(self._directory), "ab")  # noqa: SIM115
+        self._syncer = Syncer(self._handle.fileno())
 
     def _close_handle(self) -> None:
+        syncer, self._syncer = self._syncer, None
+        if syncer is not None:
+            syncer.stop()  # the lines written are synced before the file is closed
         handle, self._handle = self._handle, None
         if handle is not None:
             with contextlib.suppress(OSError):

@@ -10,6 +10,8 @@ no Qt object per step, so a long fight keeps its history once.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -144,6 +146,7 @@ class _Forward:
             document.generation += 1
             document.undo_stack.follow(event)
             document.changed.emit(event)
+            document.tell_settled()
 
 
 class EncounterDocument(QObject):
@@ -161,6 +164,10 @@ class EncounterDocument(QObject):
     # Before a command, an undo or a redo is applied (a window built in two steps
     # completes itself then, its journal first).
     about_to_change = Signal()
+    # Once every listener has heard a change (`changed`) and what follows from it
+    # happened (the selection moved off a combatant removed; inside `holding`, the
+    # combatants just added selected): for work that is done once per change.
+    settled = Signal()
 
     def __init__(
         self, session: Session, path: Path | None = None, parent: QObject | None = None
@@ -173,8 +180,30 @@ class EncounterDocument(QObject):
         # snapshot knows whether the encounter changed since (`window_files.save_to`).
         self.generation = 0
         self._forward = _Forward(self)
+        self._holds = 0  # `holding` blocks entered and not left
+        self._unsettled = False  # a change told inside them
         session.subscribe(self._forward)
         settle_after_load(len(session.encounter.combatants))
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """`settled` waits for the end of the block (a change and its consequences)."""
+        self._holds += 1
+        try:
+            yield
+        finally:
+            self._holds -= 1
+            self._settle()
+
+    def tell_settled(self) -> None:
+        """Emit `settled` after a change, unless inside `holding` (then at its end)."""
+        self._unsettled = True
+        self._settle()
+
+    def _settle(self) -> None:
+        if self._holds == 0 and self._unsettled:
+            self._unsettled = False
+            self.settled.emit()
 
     @property
     def encounter(self) -> Encounter:

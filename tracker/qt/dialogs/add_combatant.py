@@ -153,10 +153,14 @@ class AddCombatantDialog(QDialog):
         if command is None:
             return
         before = {c.id for c in self._document.encounter.combatants}
-        refusal = self._document.try_apply(command)
-        if refusal is not None:
-            if not self.stats_form.show_error(refusal.field or "", refusal.message):
-                self._show(refusal.message)
-            return
-        self.added_ids = [c.id for c in self._document.encounter.combatants if c.id not in before]
-        super().accept()
+        # Settled once the ones added are selected (`accepted`): the turn panel works
+        # out what they may do, once.
+        with self._document.holding():
+            refusal = self._document.try_apply(command)
+            if refusal is not None:
+                if not self.stats_form.show_error(refusal.field or "", refusal.message):
+                    self._show(refusal.message)
+                return
+            encounter = self._document.encounter
+            self.added_ids = [c.id for c in encounter.combatants if c.id not in before]
+            super().accept()

@@ -12,6 +12,7 @@ changed (each cell's width is kept until its row changes)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
@@ -19,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QStyleOptionViewItem,
-    QTableView,
     QWidget,
 )
 
@@ -28,6 +28,7 @@ from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_rows import KeptRows
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -56,7 +57,7 @@ class FitHeader(SteadyHeader):
                 return
 
 
-class OrderTable(QTableView):
+class OrderTable(FreshRows):
     """`combatant_selected` carries the id of the row the GM clicks or moves to."""
 
     combatant_selected = Signal(str)
@@ -70,15 +71,18 @@ class OrderTable(QTableView):
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
-            self.order_model.rowsInserted,
-            self.order_model.rowsRemoved,
             self.order_model.rowsMoved,
             self.order_model.layoutChanged,
             self.order_model.modelReset,
         ):
             signal.connect(self._forget_widths)
+        # Rows added or removed move the widths of the rows after them (not measured
+        # again: a combatant added or removed measured every row in sight).
+        self.order_model.rowsInserted.connect(partial(self._shift_widths, 1))
+        self.order_model.rowsRemoved.connect(partial(self._shift_widths, -1))
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
+        self.watch_rows(self.order_model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
@@ -174,6 +178,22 @@ class OrderTable(QTableView):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
+
+    def _shift_widths(self, way: int, parent: Index, first: int, last: int) -> None:
+        """Rows `first`…`last` inserted (`way` 1) or removed (-1): the widths kept of
+        the rows after them move with them; those of removed rows are forgotten."""
+        if parent.isValid():
+            return
+        count = last - first + 1
+        kept: dict[tuple[int, int], int] = {}
+        for (row, column), width in self._widths.items():
+            if row < first:
+                kept[row, column] = width
+            elif way > 0:
+                kept[row + count, column] = width
+            elif row > last:
+                kept[row - count, column] = width
+        self._widths = kept
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):

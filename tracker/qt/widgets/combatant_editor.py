@@ -44,6 +44,7 @@ class CombatantEditor(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # it names the combatant
         self.title.setWordWrap(True)  # "Editing Goblin 1 — Hits 5/12, bloodied"
         layout.addWidget(self.title)
+        self._title_room = (0, 0)  # (the title's width, the most height it needed at it)
         self._form_holder = QVBoxLayout()
         layout.addLayout(self._form_holder)
         self.form = self._build_form()
@@ -137,7 +138,7 @@ class CombatantEditor(QWidget):
             widget.setEnabled(enabled)
         if combatant is None:
             self._combatant_id = None
-            self.title.setText("Select a combatant to edit.")
+            self._show_title("Select a combatant to edit.")
             return
         health = health_of(self._document.ruleset, combatant)
         state = ""
@@ -146,7 +147,7 @@ class CombatantEditor(QWidget):
         elif health is not None and health.text():
             state = health.band
         shown = ", ".join(filter(None, (health.text() if health else "", state)))
-        self.title.setText(f"Editing {combatant.name}" + (f" — {shown}" if shown else ""))
+        self._show_title(f"Editing {combatant.name}" + (f" — {shown}" if shown else ""))
         self.form.set_values(
             {
                 "name": combatant.name,
@@ -157,6 +158,21 @@ class CombatantEditor(QWidget):
             },
             keep_edited=keep_edited,
         )
+
+    def _show_title(self, text: str) -> None:
+        """The title keeps the most lines it has needed at its width: a name or a state
+        one line shorter (a rename back, another combatant picked) leaves a line blank
+        rather than move the form under it, which repainted the whole inspector."""
+        title = self.title
+        title.setText(text)
+        width = title.width()
+        if not title.isVisible():
+            return
+        kept_width, kept = self._title_room
+        needed = title.heightForWidth(width)
+        room = max(needed, kept if width == kept_width else 0)
+        self._title_room = (width, room)
+        title.setMinimumHeight(room)
 
     def apply(self) -> bool:
         """Send the changed fields to the engine. False if a field is wrong or refused."""

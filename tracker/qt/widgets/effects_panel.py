@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QStyleOptionViewItem,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +24,7 @@ from tracker.engine.state import Effect
 from tracker.qt.models.effects_filter import SelectedEffects
 from tracker.qt.models.effects_model import EffectsModel, NoteRole
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.fresh_rows import FreshRows
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMN_WIDTHS = (84, 72, 72)  # effect, on, by; the time left takes the rest
@@ -81,9 +81,10 @@ class EffectsPanel(QWidget):
         top.addWidget(self.show_all)
         layout.addLayout(top)
         self._name = ""
-        self.view = view = QTableView()
+        self.view = view = FreshRows()  # an effect added or ended repaints from its row
         view.setObjectName("effects_view")
         view.setModel(self.shown)
+        view.watch_rows(self.shown)
         view.setItemDelegate(EffectNoteDelegate(view))
         view.verticalHeader().hide()
         # Sizes set, never measured from the contents: measuring visits every effect

@@ -16,6 +16,8 @@ from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from tracker.qt.quiet_updates import no_repaint
+
 GROW_SPARE = 8  # characters a growing box keeps to spare once its text has grown
 
 
@@ -40,6 +42,7 @@ class SteadyBox(QWidget):
         self._minimum = QSize(0, 0)
         self._heights: tuple[int, int, int] = (-1, -1, -1)
         self._behind = False  # the child changed since its hints were passed on
+        self._fitted: dict[int, int] = {}  # width → the child's height for it, as it is
         self._take_hints()
         if child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide) and child.isHidden():
             self.hide()
@@ -56,12 +59,19 @@ class SteadyBox(QWidget):
         return self.child.hasHeightForWidth()
 
     def heightForWidth(self, width: int) -> int:
-        return self.child.heightForWidth(width)
+        """The child's, kept until it changes. Asking a rich-text label lays its text out
+        at that width and back, and repainted it (the turn label, at every layout of the
+        turn panel, whose widths the window's layout tries)."""
+        height = self._fitted.get(width)
+        if height is None:
+            with no_repaint(self.child):  # the text is laid out back as it was
+                height = self._fitted[width] = self.child.heightForWidth(width)
+        return height
 
     # --- following the child ----------------------------------------------------------
     def _wanted_heights(self) -> tuple[int, int, int]:
         child = self.child
-        fitted = child.heightForWidth(self.width()) if child.hasHeightForWidth() else -1
+        fitted = self.heightForWidth(self.width()) if child.hasHeightForWidth() else -1
         return child.sizeHint().height(), child.minimumSizeHint().height(), fitted
 
     def _take_hints(self) -> None:
@@ -92,6 +102,7 @@ class SteadyBox(QWidget):
 
     def follow(self) -> None:
         """The child's text (or font, or anything of its size) may have changed."""
+        self._fitted.clear()
         if self._fits():
             # Its hints may differ where they do not matter now; the next resize (the
             # one time the layout asks for heights at other widths) passes them on.

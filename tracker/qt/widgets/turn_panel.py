@@ -89,8 +89,19 @@ class TurnPanel(QWidget):
         self.unavailable = Reasons()  # greyed-out action → why (worked out when asked)
         self._shortcut_text: dict[str, str] = {}
         self._build_actions()
-        document.changed.connect(lambda _event: self.refresh())
+        # Refreshed once a change has settled (the selection moved off a combatant
+        # removed, onto one added), not at the change and again at the selection.
+        self._stale = False  # a change told, not settled yet
+        document.changed.connect(self._on_changed)
+        document.settled.connect(self._on_settled)
         document.replaced.connect(self._rebuild)
+        self.refresh()
+
+    def _on_changed(self, _event: object) -> None:
+        self._stale = True
+
+    def _on_settled(self) -> None:
+        self._stale = False
         self.refresh()
 
     def _specs(self) -> list[ActionSpec]:
@@ -116,6 +127,7 @@ class TurnPanel(QWidget):
             self.action_inputs[spec.name] = self.palette_widget.chips[spec.name].inputs
 
     def _rebuild(self) -> None:
+        self._stale = False  # another fight: nothing of the old one left to settle
         if self._specs() == self._built:  # the same actions (a fight of the same rules):
             # their inputs back to their defaults, as built afresh (50-80 ms less in the
             # swap's slot of the event loop, issue 26)
@@ -349,6 +361,10 @@ class TurnPanel(QWidget):
         )
 
     def refresh(self) -> None:
+        """Show the turn and what can be done; between a change and its settling, left
+        to the settling (the selection may still move)."""
+        if self._stale:
+            return
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
         turn = session.current_turn()

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTableView,
     QToolTip,
     QWidget,
 )
@@ -33,6 +32,7 @@ from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.war_scroll.model import GRID_LINES, WarScrollModel, looks
 from tracker.qt.views import effect_badges
 from tracker.qt.views.combatant_cell import cell_height, cell_width, name_line, paint_cell
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.row_drag import RowDrag
 
 NAMES_MIN, NAMES_MAX = 250, 340  # the width of the identity blocks down the left
@@ -238,7 +238,7 @@ def _structure_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
     )
 
 
-class WarScrollGrid(QTableView):
+class WarScrollGrid(FreshRows):
     """The War Scroll; a click on a row (its name or a cell), or the arrow keys, select
     its character everywhere (`combatant_selected`)."""
 
@@ -252,6 +252,7 @@ class WarScrollGrid(QTableView):
         self.grid_model = WarScrollModel(document, self, own_names=True)
         names.follow(self.grid_model)
         self.setModel(self.grid_model)
+        self.watch_rows(self.grid_model)
         self.setItemDelegate(CellDelegate(self.grid_model, self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

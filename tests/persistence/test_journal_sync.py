@@ -1,0 +1,96 @@
+"""The journal's lines are written as each change happens and synced to disk on a thread
+of their own (`journal_sync.Syncer`): the GUI does not wait for the disk, a killed app
+loses nothing, and a save or `detach` waits for the sync."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tracker.engine import RenameEncounter, Session
+from tracker.persistence.journal import Journal, recover
+from tracker.persistence.paths import journal_dir
+
+MakeSession = Callable[[], Session]
+WAIT_S = 10.0  # a bound on the waits below, never reached when the code is right
+
+
+@dataclass
+class HeldSyncs:
+    """`os.fsync` replaced: each call records its thread, says it began (`entered`),
+    waits until `release` is set and records the file's length."""
+
+    entered: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+    threads: list[threading.Thread] = field(default_factory=list)
+    synced_lengths: list[int] = field(default_factory=list)
+
+    def __call__(self, descriptor: int) -> None:
+        self.threads.append(threading.current_thread())
+        self.entered.set()
+        self.release.wait(WAIT_S)
+        self.synced_lengths.append(os.fstat(descriptor).st_size)
+
+
+@pytest.fixture
+def held() -> Iterator[HeldSyncs]:
+    """Put in place of `os.fsync` once the journal has begun (its base is written and
+    synced as before)."""
+    syncs = HeldSyncs()
+    yield syncs
+    syncs.release.set()  # no syncing thread is left waiting
+
+
+def last_op(folder: Path) -> dict[str, object]:
+    """The last line of the events file, read through a handle of its own."""
+    with open(folder / "events.jsonl", "rb") as events:
+        line = events.read().splitlines()[-1]
+    record: dict[str, object] = json.loads(line)
+    return record
+
+
+def test_a_change_is_in_the_file_at_once_while_its_sync_is_still_pending(
+    make_setup_session: MakeSession, held: HeldSyncs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = journal_dir()
+    session = make_setup_session()
+    journal = Journal.begin(folder, session)
+    monkeypatch.setattr(os, "fsync", held)
+    session.apply(RenameEncounter("Ford"))  # returns while the sync waits on its thread
+    assert not held.release.is_set()
+    assert last_op(folder)["op"] == "apply"  # what a kill -9 leaves behind
+    assert recover(folder)[0].encounter.name == "Ford"
+    assert held.entered.wait(WAIT_S)  # the sync has begun, on another thread
+    assert threading.main_thread() not in held.threads
+    held.release.set()
+    journal.detach()
+
+
+def test_a_save_and_detach_wait_until_every_line_is_synced(
+    make_setup_session: MakeSession,
+    held: HeldSyncs,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    held.release.set()  # syncs go through, on the syncing thread
+    folder = journal_dir()
+    session = make_setup_session()
+    journal = Journal.begin(folder, session)
+    monkeypatch.setattr(os, "fsync", held)
+    session.apply(RenameEncounter("Ford"))
+    session.apply(RenameEncounter("Bridge"))
+    journal.note_saving(tmp_path / "ford.json", b"{}")
+    events = folder / "events.jsonl"
+    # The "saving" line is on disk before the save may replace the file.
+    assert held.synced_lengths[-1] == events.stat().st_size
+    assert last_op(folder)["op"] == "saving"
+    session.apply(RenameEncounter("Tower"))
+    journal.detach()
+    assert held.synced_lengths[-1] == events.stat().st_size
+    assert threading.main_thread() not in held.threads

@@ -1,0 +1,41 @@
+"""Turning a widget's updates off and on again without the whole repaint Qt asks for.
+
+`QWidget.setUpdatesEnabled(True)` repaints the widget whole (and each child turned off
+with it). Where the updates were held back only while something that changes nothing
+on screen ran (a measure, a layout), `updates_on_quietly` turns them on again as they
+were; what did change is the caller's to repaint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+_DISABLED = Qt.WidgetAttribute.WA_UpdatesDisabled
+_FORCED = Qt.WidgetAttribute.WA_ForceUpdatesDisabled
+
+
+def updates_on_quietly(widget: QWidget) -> None:
+    """Updates on again for `widget` and the children Qt turned off with it (not those
+    turned off on their own)."""
+    widget.setAttribute(_FORCED, False)
+    widget.setAttribute(_DISABLED, False)
+    for each in widget.findChildren(QWidget):
+        if each.testAttribute(_DISABLED) and not each.testAttribute(_FORCED):
+            each.setAttribute(_DISABLED, False)
+
+
+@contextmanager
+def no_repaint(widget: QWidget) -> Iterator[None]:
+    """The updates `widget` asks for meanwhile are dropped (it was on: else as it is)."""
+    if not widget.updatesEnabled():
+        yield
+        return
+    widget.setUpdatesEnabled(False)
+    try:
+        yield
+    finally:
+        updates_on_quietly(widget)

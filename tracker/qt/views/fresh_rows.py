@@ -1,0 +1,101 @@
+"""Rows added or removed repaint from the first row that moved, not the whole table.
+
+Qt lays a table out again once rows come or go (`doItemsLayout`) and repaints its whole
+viewport then. At the table the GM adds or removes one combatant, most often the last
+one, and every row above it, unchanged, was painted again (with Python delegates).
+`FreshRows.watch_rows` notes the first row inserted or removed; the next layout repaints
+the viewport and the rows header from that row's top down. Any other change of structure
+(rows moved, a reset, a new layout, columns) keeps Qt's whole repaint.
+
+Nor does a removal scroll the table: Qt makes the row after the removed current row the
+current one and scrolls to it, so removing a combatant out of sight (one just added at
+the end) jumped the fight to the end and repainted all of it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect
+from PySide6.QtWidgets import QTableView
+
+from tracker.qt.quiet_updates import updates_on_quietly
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class FreshRows(QTableView):
+    """A table that repaints only from the first row added or removed (see the module's
+    text); call `watch_rows` with its model once it is set."""
+
+    _fresh_from: int | None = None
+    _auto_scroll = True  # the view's own, while a removal turns it off
+
+    def watch_rows(self, model: QAbstractItemModel) -> None:
+        """Follow `model`'s rows (connected after the view's and its headers' own)."""
+        model.rowsAboutToBeInserted.connect(self._quiet_names)
+        model.rowsInserted.connect(self._rows_came_or_went)
+        model.rowsRemoved.connect(self._rows_came_or_went)
+        model.rowsRemoved.connect(self._scroll_again)
+        for signal in (
+            model.rowsMoved,
+            model.layoutChanged,
+            model.modelReset,
+            model.columnsInserted,
+            model.columnsRemoved,
+            model.columnsMoved,
+        ):
+            signal.connect(self._whole_table)
+
+    def _quiet_names(self, parent: Index, *_rows: int) -> None:
+        """The rows header's own whole repaint as its sections come or go is held back
+        (its names are Python-painted too): repainted from the first row at the layout."""
+        if not parent.isValid() and self._fresh_from != -1:
+            self.verticalHeader().setUpdatesEnabled(False)
+
+    def _rows_came_or_went(self, parent: Index, first: int, _last: int) -> None:
+        if parent.isValid():
+            return
+        names = self.verticalHeader()
+        if not names.updatesEnabled():
+            updates_on_quietly(names)
+        known = self._fresh_from
+        if known != -1:
+            self._fresh_from = first if known is None else min(known, first)
+
+    def rowsAboutToBeRemoved(self, parent: Index, start: int, end: int) -> None:  # noqa: N802
+        self._auto_scroll = self.hasAutoScroll()
+        self.setAutoScroll(False)
+        self._quiet_names(parent)
+        super().rowsAboutToBeRemoved(parent, start, end)
+
+    def _scroll_again(self, *_args: object) -> None:
+        self.setAutoScroll(self._auto_scroll)
+
+    def _whole_table(self, *_args: object) -> None:
+        self._fresh_from = -1  # no partial repaint until the next layout
+
+    def doItemsLayout(self) -> None:  # noqa: N802 (Qt)
+        first, self._fresh_from = self._fresh_from, None
+        if first is None or first < 0:
+            super().doItemsLayout()
+            return
+        rows = self.verticalHeader()
+        updates_on_quietly(rows)  # first: a scroll of the rows header repaints what it shows
+        offsets = (rows.offset(), self.horizontalHeader().offset())
+        self.updateGeometries()
+        if (rows.offset(), self.horizontalHeader().offset()) != offsets:
+            # The rows in sight moved (the end of a table scrolled to its end, one row
+            # a line taller or shorter): Qt moves the headers, and leaves the cells to
+            # the whole repaint.
+            self.viewport().update()
+            return
+        model = self.model()
+        count = model.rowCount() if model is not None else 0
+        if first < count:
+            top = self.rowViewportPosition(first)
+        elif count:
+            top = self.rowViewportPosition(count - 1) + self.rowHeight(count - 1)
+        else:
+            top = 0
+        top = max(0, top)
+        for viewport in (self.viewport(), rows.viewport()):
+            viewport.update(QRect(0, top, viewport.width(), max(0, viewport.height() - top)))
