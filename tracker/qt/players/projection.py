@@ -21,9 +21,10 @@ from tracker.engine.state import Combatant, Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
-from tracker.qt.players.visibility import Visibility, public_health
+from tracker.qt.players.visibility import public_health
 from tracker.qt.widgets.turn_timer import TurnClock
 
 SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
@@ -166,7 +167,7 @@ def project(
     document: EncounterDocument,
     public: PublicState,
     turn_proxy: PlayersTurnOrderProxy,
-    effects_proxy: QAbstractItemModel,
+    effects_proxy: PartyEffectsProxy,
     health_modes: dict[str, str],
     clock: TurnClock | None,
 ) -> BoardProjection:
@@ -177,7 +178,7 @@ def project(
     round_number = public.shown_round()
     round_name = document.ruleset.round_name
     encounter = document.encounter
-    safe = Visibility.of(encounter).safe
+    safe = public.visibility.safe  # `Visibility.of(encounter)`, as of the last event
     turn = public.shown_turn()
     if started and public.is_held():  # a hidden one acts: nobody is named
         now = ("NOW", NEUTRAL, "")
@@ -210,7 +211,7 @@ def project(
         next_caption="NEXT" if started else "ORDER",
         up_next=f"Up next: {first}" if started and first else "",
         turns=tuple(cards),
-        effects=tuple(effect_card(effects_proxy, row) for row in range(effects_proxy.rowCount())),
+        effects=effect_cards(effects_proxy),
         timer=timer_state(clock, public, round_name) if clock is not None else None,
     )
 
@@ -231,10 +232,20 @@ def _coming_turns(proxy: PlayersTurnOrderProxy, public: PublicState) -> Iterator
         yield public.public_turn(turn), str(name or "")
 
 
-def effect_card(proxy: QAbstractItemModel, row: int) -> EffectCard:
-    """An effect on the party as its row shows it: name, carrier, time left."""
-    name, carrier, left = (str(proxy.index(row, column).data() or "") for column in (0, 1, 3))
-    return EffectCard(name, carrier, left)
+def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
+    """The effects on the party as their rows show them (name, carrier, time left):
+    what the proxy's `data` gives, read in one pass from the model behind it (a
+    mapping a row instead of three `data()` calls through the proxy)."""
+    source = proxy.effects_model()
+    safe = proxy.public.visibility.safe
+    cards = []
+    for row in range(proxy.rowCount()):
+        index = proxy.index(row, 0)
+        source_row = proxy.mapToSource(index).row()
+        name, carrier = (safe(source.data(source.index(source_row, c))) for c in (0, 1))
+        left = proxy.remaining(index)
+        cards.append(EffectCard(str(name or ""), str(carrier or ""), left))
+    return tuple(cards)
 
 
 def wall_clock_ms(seconds_ago: float) -> int:
