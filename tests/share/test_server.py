@@ -357,3 +357,55 @@ def test_ordinary_requests_end_without_an_error_in_the_handler(server, monkeypat
         threading.Event().wait(0.01)
     assert server._server._connections == 0
     assert errors == []
+
+
+# --- no state made while no page watches ---------------------------------------------------
+def test_a_page_that_comes_after_unpublished_changes_waits_for_a_state_that_shows_them(server):
+    """The GM's changes are only counted while no page watches: a page that comes then
+    is sent nothing older than the last change; a state is asked for, once."""
+    asked = threading.Semaphore(0)
+    server.hub.wanted = asked.release
+    assert server.hub.changed() is False  # nobody watches: nothing to publish
+    assert server.hub.changed() is False
+    stream = Stream(server)
+    assert asked.acquire(timeout=5)
+    assert stream.events == []  # not the state of before the changes
+    server.publish(b'{"title": "Ambush, later"}', server.hub.change_count)
+    assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush, later"}')
+    assert server.hub.changed() is True  # a page watches: this one is published
+    assert not asked.acquire(timeout=0.05)  # asked once only
+    stream.close()
+
+
+def test_a_state_made_before_the_last_change_is_not_the_one_a_page_waits_for(server):
+    asked = threading.Semaphore(0)
+    server.hub.wanted = asked.release
+    server.hub.changed()
+    made_at = server.hub.change_count
+    stream = Stream(server)
+    assert asked.acquire(timeout=5)
+    server.hub.changed()  # the GM changed the fight again before the state was sent
+    assert asked.acquire(timeout=5)  # ... so it is asked for again
+    server.publish(b'{"title": "stale"}', made_at)
+    server.publish(b'{"title": "fresh"}', server.hub.change_count)
+    assert stream.wait_for(1)[0][:2] == ("message", '{"title": "fresh"}')
+    stream.close()
+
+
+def test_the_state_request_waits_for_a_state_that_shows_the_last_change(server):
+    server.hub.wanted = lambda: server.publish(b'{"title": "made"}', server.hub.change_count)
+    server.hub.changed()
+    status, _headers, body = get(server, f"/{server.hub.token}/state")
+    assert (status, body) == (200, b'{"title": "made"}')
+
+
+def test_a_state_no_one_makes_is_a_503_and_never_the_stale_one():
+    server = ShareServer(HOST, 0, page_assets(), Limits(request_seconds=0.2))
+    server.start()
+    try:
+        server.publish(b'{"title": "before"}')
+        server.hub.changed()  # no `wanted`: nobody answers
+        status, _headers, body = get(server, f"/{server.hub.token}/state")
+        assert status == 503 and b"before" not in body
+    finally:
+        server.stop().join(5)

@@ -231,7 +231,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif rest == "events":
             self._stream(generation)
         elif rest == "state":
-            self._send(200, "application/json", self.server.hub.latest().body)
+            self._state(generation)
         elif (asset := self.server.assets.get(rest or "index.html")) is not None:
             self._send(200, asset.content_type, asset.body)
         else:
@@ -273,15 +273,19 @@ class _Handler(BaseHTTPRequestHandler):
             self._write(f"retry: {limits.full_retry_ms}\nevent: full\ndata: {message}\n\n")
             return
         try:
-            snapshot: Snapshot | None = hub.latest()
-            assert snapshot is not None
             self._write(f"retry: {limits.retry_ms}\n")
+            snapshot = hub.fresh(generation, limits.heartbeat_seconds)
+            while snapshot is None:  # none made yet: the page sees the link lives
+                if not hub.is_current(generation):
+                    self._write_closed()
+                    return
+                self._write(f"event: ping\ndata: {_clock_ms()}\n\n")
+                snapshot = hub.fresh(generation, limits.heartbeat_seconds)
             self._write_state(snapshot)
             while True:
                 after = hub.wait_after(snapshot.version, generation, limits.heartbeat_seconds)
                 if after is None:  # stopped, or a new token: the page is told which
-                    reason = "stopped" if hub.is_closed else "renewed"
-                    self._write(f"event: closed\ndata: {reason}\n\n")
+                    self._write_closed()
                     return
                 if after.version == snapshot.version:  # the page sees the link lives
                     self._write(f"event: ping\ndata: {_clock_ms()}\n\n")
@@ -290,6 +294,19 @@ class _Handler(BaseHTTPRequestHandler):
                 snapshot = after
         finally:
             hub.close_stream()
+
+    def _write_closed(self) -> None:
+        reason = "stopped" if self.server.hub.is_closed else "renewed"
+        self._write(f"event: closed\ndata: {reason}\n\n")
+
+    def _state(self, generation: int) -> None:
+        """The state as of the GM's last change (made for this request if no page
+        watches), or 503 when none came in time."""
+        snapshot = self.server.hub.fresh(generation, self.server.limits.request_seconds)
+        if snapshot is None:
+            self._plain(503, "The table did not answer in time. Try again.")
+        else:
+            self._send(200, "application/json", snapshot.body)
 
     def _write_state(self, snapshot: Snapshot) -> None:
         """The GM's clock first (the page's turn timer counts by it), then the state."""
@@ -313,7 +330,7 @@ class _Serialiser:
 
     def __init__(self, hub: Hub) -> None:
         self._hub = hub
-        self._pending: PageState | None = None
+        self._pending: tuple[PageState, int] | None = None
         self._closed = False
         self._wake = threading.Condition()
         self._thread = threading.Thread(
@@ -321,9 +338,9 @@ class _Serialiser:
         )
         self._thread.start()
 
-    def offer(self, state: PageState) -> None:
+    def offer(self, state: PageState, change: int) -> None:
         with self._wake:
-            self._pending = state
+            self._pending = (state, change)
             self._wake.notify()
 
     def close(self) -> None:
@@ -337,9 +354,10 @@ class _Serialiser:
                 self._wake.wait_for(lambda: self._closed or self._pending is not None)
                 if self._closed:
                     return
-                state, self._pending = self._pending, None
-            assert state is not None
-            self._hub.publish(state.to_json())
+                pending, self._pending = self._pending, None
+            assert pending is not None
+            state, change = pending
+            self._hub.publish(state.to_json(), change)
 
 
 class ShareServer:
@@ -379,12 +397,14 @@ class ShareServer:
         )
         self._thread.start()
 
-    def publish(self, body: bytes) -> None:
-        self.hub.publish(body)
+    def publish(self, body: bytes, change: int | None = None) -> None:
+        """A state already in JSON (see `Hub.publish`)."""
+        self.hub.publish(body, change)
 
-    def publish_state(self, state: PageState) -> None:
-        """Hand a new state over: it is turned into JSON and sent off this thread."""
-        self._serialiser.offer(state)
+    def publish_state(self, state: PageState, change: int) -> None:
+        """Hand a new state over, made when the hub had counted `change` changes: it is
+        turned into JSON and sent off this thread."""
+        self._serialiser.offer(state, change)
 
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread

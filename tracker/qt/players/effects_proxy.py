@@ -64,8 +64,8 @@ class PartyEffectsProxy(PlayersProxy):
         return super().data(index, role)
 
     def remaining(self, index: Index) -> str:
-        """The time left as the players may be told it: from what they can see only,
-        naming no hidden combatant."""
+        """The time left as the players may be told it (`index` in `REMAINING_COLUMN`):
+        from what they can see only, naming no hidden combatant."""
         effect = self.effect_at(index.row())
         if effect is None:
             return ""

@@ -21,7 +21,7 @@ from tracker.engine.state import Combatant, Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
-from tracker.qt.players.effects_proxy import PartyEffectsProxy
+from tracker.qt.players.effects_proxy import REMAINING_COLUMN, PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import public_health
@@ -243,7 +243,7 @@ def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
         index = proxy.index(row, 0)
         source_row = proxy.mapToSource(index).row()
         name, carrier = (safe(source.data(source.index(source_row, c))) for c in (0, 1))
-        left = proxy.remaining(index)
+        left = proxy.remaining(proxy.index(row, REMAINING_COLUMN))
         cards.append(EffectCard(str(name or ""), str(carrier or ""), left))
     return tuple(cards)
 

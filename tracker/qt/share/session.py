@@ -3,6 +3,8 @@ projection, no widget) and the server on its own threads. The GUI thread only co
 the page's state as plain data and hands it over (`ShareServer.publish_state`); the
 JSON is made and sent on the server's threads, never a socket touched here. A change
 of the players' screen settings or of the turn timer's reaches the pages at once.
+While no page is connected no state is made at all: the first page to come asks for
+one (`Hub.wanted`, handed to the GUI thread by a queued signal).
 
 Loading another encounter, closing the window or quitting stops the sharing."""
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
@@ -34,6 +36,7 @@ class ShareSession(QObject):
 
     started = Signal()
     stopped = Signal()
+    _wanted = Signal()  # emitted on a server thread: a page waits for a state
 
     def __init__(
         self,
@@ -58,6 +61,7 @@ class ShareSession(QObject):
         self._publish_soon.setSingleShot(True)
         self._publish_soon.setInterval(PUBLISH_DELAY_MS)
         self._publish_soon.timeout.connect(self.publish)
+        self._wanted.connect(self.publish, Qt.ConnectionType.QueuedConnection)
         document.replaced.connect(self.stop)  # another encounter: this one is closed
         # The players' screen settings (health shown) and the turn timer: at once.
         self._timer = timer_setting()
@@ -79,6 +83,7 @@ class ShareSession(QObject):
             self._stopping.join(STOP_WAIT_S)
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
+        server.hub.wanted = self._wanted.emit
         self.feed = PageFeed(
             self.document,
             self,
@@ -87,7 +92,7 @@ class ShareSession(QObject):
             turn_order_model=self._turn_order_model,
             effects_model=self._effects_model,
         )
-        self.feed.public.updated.connect(self._publish_soon.start)
+        self.feed.public.updated.connect(self._changed)
         self.server = server
         self.publish()
         server.start()
@@ -96,7 +101,7 @@ class ShareSession(QObject):
     def stop(self) -> None:
         self._stop_server()
         if self.feed is not None:
-            self.feed.public.updated.disconnect(self._publish_soon.start)
+            self.feed.public.updated.disconnect(self._changed)
             self.feed.deleteLater()
             self.feed = None
             self.stopped.emit()
@@ -114,18 +119,29 @@ class ShareSession(QObject):
             self._token = None
 
     def publish(self) -> None:
+        """The page's state now, to every page (made here, sent off this thread)."""
+        self._publish_soon.stop()
         if self.server is None or self.feed is None:
             return
-        self.server.publish_state(self.feed.state())
+        self.server.publish_state(self.feed.state(), self.server.hub.change_count)
+
+    def _changed(self) -> None:
+        """What the players see changed: published soon while a page watches."""
+        if self.server is not None and self.server.hub.changed():
+            self._publish_soon.start()
 
     def _settings_changed(self) -> None:
         """The players' screen settings were saved: how much health the players see."""
         if self.feed is not None:
             self.feed.set_health_modes(PlayersScreenSettings.load().health)
-            self.publish()
+            self._changed_now()
 
     def _timer_switched(self, _on: bool) -> None:
-        self.publish()
+        self._changed_now()
+
+    def _changed_now(self) -> None:
+        if self.server is not None and self.server.hub.changed():
+            self.publish()
 
     def link(self, host: str | None = None) -> str:
         """The address players open: on `host` (the server's own unless it listens on
