@@ -260,6 +260,7 @@ def test_a_flood_of_connections_is_refused_beyond_the_limits_and_the_server_live
     limits = Limits(max_connections=40, request_seconds=1.0, rate_burst=1000)
     server = ShareServer(HOST, 0, page_assets(), limits)
     server.start()
+    server.publish(b'{"title": "Ambush"}')  # a state to ask for (none is made up)
     idle: list[socket.socket] = []
     started = time.monotonic()
     try:
@@ -290,6 +291,7 @@ def test_a_flood_of_connections_is_refused_beyond_the_limits_and_the_server_live
 def test_a_client_that_asks_too_fast_is_slowed_down():
     server = ShareServer(HOST, 0, page_assets(), Limits(rate_burst=20, rate_per_second=1))
     server.start()
+    server.publish(b'{"title": "Ambush"}')
     try:
         statuses = [get(server, f"/{server.hub.token}/state")[0] for _ in range(30)]
         assert statuses[:20] == [200] * 20
@@ -319,6 +321,7 @@ def test_a_page_gets_the_current_state_at_once_and_each_change_within_200_ms(ser
 def test_stopping_tells_every_page_and_frees_the_port():
     server = ShareServer(HOST, 0, page_assets())
     server.start()
+    server.publish(b'{"title": "Ambush"}')
     stream = Stream(server)
     stream.wait_for(1)
     started = time.perf_counter()
@@ -352,8 +355,10 @@ def test_ordinary_requests_end_without_an_error_in_the_handler(server, monkeypat
     stream.wait_for(1)
     stream.close()
     deadline = time.monotonic() + 5  # every connection's thread over (errors said first)
+    sent = 0
     while server._server._connections and time.monotonic() < deadline:
-        server.publish(b"{}")  # the stream's thread finds its page gone as it writes
+        sent += 1  # a new state each time (the same one again is not sent)
+        server.publish(b'{"n": %d}' % sent)  # the stream's thread finds its page gone
         threading.Event().wait(0.01)
     assert server._server._connections == 0
     assert errors == []
@@ -409,3 +414,18 @@ def test_a_state_no_one_makes_is_a_503_and_never_the_stale_one():
         assert status == 503 and b"before" not in body
     finally:
         server.stop().join(5)
+
+
+def test_a_change_the_page_does_not_show_is_not_sent_again(server):
+    stream = Stream(server)
+    assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush"}')
+    assert server.hub.changed() is True  # the GM edited a hidden one's notes, say
+    server.publish(b'{"title": "Ambush"}', server.hub.change_count)
+    assert get(server, f"/{server.hub.token}/state")[:3:2] == (200, b'{"title": "Ambush"}')
+    server.publish(b'{"title": "Ambush, round 2"}')
+    events = stream.wait_for(2)
+    assert [data for kind, data, _when in events if kind == "message"] == [
+        '{"title": "Ambush"}',
+        '{"title": "Ambush, round 2"}',
+    ]
+    stream.close()

@@ -74,10 +74,16 @@ class Hub:
 
     def publish(self, body: bytes, change: int | None = None) -> None:
         """A new state for every page (the streams wake and send it); `change`: the
-        `change_count` when it was made (by default, now)."""
+        `change_count` when it was made (by default, now). The same text as the latest
+        is not sent again (a change the players cannot see: a hidden one's, the GM's
+        notes): it only says the latest shows that change too."""
         with self._changed:
             shows = self._change if change is None else change
-            self._snapshot = Snapshot(self._snapshot.version + 1, body, shows)
+            latest = self._snapshot
+            if body == latest.body and latest.version > 0:  # nothing the page shows changed
+                self._snapshot = Snapshot(latest.version, body, shows)  # none is sent
+            else:
+                self._snapshot = Snapshot(latest.version + 1, body, shows)
             self._changed.notify_all()
 
     def renew_token(self) -> str:
@@ -126,8 +132,9 @@ class Hub:
                 while True:
                     ask = self._snapshot.change < self._change and not self._asked
                     self._asked = self._asked or ask
-                    if ask and self.wanted is not None:
-                        self.wanted()
+                    wanted = self.wanted  # read once: the GUI thread may clear it
+                    if ask and wanted is not None:
+                        wanted()
                     current = self._changed.wait_for(
                         lambda: (
                             self._closed

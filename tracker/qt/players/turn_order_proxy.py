@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.ruleset import Turn
@@ -16,6 +15,8 @@ from tracker.qt.players.public_state import PublicState
 
 ShownCurrentRole = int(Role.UserRole) + 50  # bool: this row is the turn shown as current
 WHEN, GRANTS = 1, 2  # columns of the turn order model
+# The actual turn, and the key of the one still shown while a hidden combatant acts.
+TurnsNow = tuple[Turn | None, tuple[Any, ...] | None]
 
 
 class PlayersTurnOrderProxy(PlayersProxy):
@@ -48,17 +49,27 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return self.public.public_turn(turn) if turn is not None else None
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        turn = self.turn_model().turn_at(source_row)
+        return self._accepts(self.turn_model(), source_row, self._turns_now())
+
+    def _turns_now(self) -> TurnsNow:
+        """What the filter asks of every row, asked once: the actual turn, and the key of
+        the turn still shown as current while a hidden combatant acts (None if none)."""
+        actual, shown = self.public.actual_turn(), self.public.shown_turn()
+        held = shown is not None and actual is not None and shown.key != actual.key
+        return actual, shown.key if held and shown is not None else None
+
+    def _accepts(self, source: TurnOrderModel, source_row: int, now: TurnsNow) -> bool:
+        turn = source.turn_at(source_row)
         if turn is None or not self.public.visibility.turn_is_visible(turn):
             return False
         if self.include_current:
             return True
-        if source_row == 0 and turn == self.public.actual_turn():
+        actual, held_key = now
+        if source_row == 0 and turn == actual:
             return False
         # While a hidden combatant acts, the turn still shown as current is not also "to
         # come" (a creature that waited keeps its turn's key: it is not listed twice).
-        shown = self.public.shown_turn()
-        return not (self.public.is_held() and shown is not None and turn.key == shown.key)
+        return held_key is None or turn.key != held_key
 
     def _is_shown_current(self, index: Index) -> bool:
         shown = self.public.shown_turn()
@@ -98,10 +109,10 @@ class PlayersTurnOrderProxy(PlayersProxy):
         """After each engine event: make sure the rows are filtered as they should be (the
         current turn moves on, the turn held while a hidden one acts), and repaint the
         current-turn mark."""
-        source = self.turn_model()
+        source, now = self.turn_model(), self._turns_now()
         for row in range(source.rowCount()):
             shown = self.mapFromSource(source.index(row, 0)).isValid()
-            if shown != self.filterAcceptsRow(row, QModelIndex()):
+            if shown != self._accepts(source, row, now):
                 self.refilter_rows()
                 break
         if self.include_current and self.rowCount() > 0:

@@ -108,6 +108,7 @@ class ShareSession(QObject):
 
     def _stop_server(self) -> None:
         if self.server is not None:
+            self.server.hub.wanted = None  # no page's request reaches this session now
             self._stopping = self.server.stop()  # on a thread of its own
             self.server = None
 
