@@ -35,6 +35,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
     ) -> None:
         super().__init__(source, public, parent)
         self.include_current = include_current
+        self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         public.updated.connect(self._follow)
 
     def turn_model(self) -> TurnOrderModel:
@@ -49,27 +50,24 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return self.public.public_turn(turn) if turn is not None else None
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        return self._accepts(self.turn_model(), source_row, self._turns_now())
-
-    def _turns_now(self) -> TurnsNow:
-        """What the filter asks of every row, asked once: the actual turn, and the key of
-        the turn still shown as current while a hidden combatant acts (None if none)."""
-        actual, shown = self.public.actual_turn(), self.public.shown_turn()
-        held = shown is not None and actual is not None and shown.key != actual.key
-        return actual, shown.key if held and shown is not None else None
-
-    def _accepts(self, source: TurnOrderModel, source_row: int, now: TurnsNow) -> bool:
-        turn = source.turn_at(source_row)
+        turn = self.turn_model().turn_at(source_row)
         if turn is None or not self.public.visibility.turn_is_visible(turn):
             return False
         if self.include_current:
             return True
-        actual, held_key = now
+        actual, held_key = self._now if self._now is not None else self._turns_now()
         if source_row == 0 and turn == actual:
             return False
         # While a hidden combatant acts, the turn still shown as current is not also "to
         # come" (a creature that waited keeps its turn's key: it is not listed twice).
         return held_key is None or turn.key != held_key
+
+    def _turns_now(self) -> TurnsNow:
+        """What the filter asks of every row: the actual turn, and the key of the turn
+        still shown as current while a hidden combatant acts (None if none)."""
+        actual, shown = self.public.actual_turn(), self.public.shown_turn()
+        held = shown is not None and actual is not None and shown.key != actual.key
+        return actual, shown.key if held and shown is not None else None
 
     def _is_shown_current(self, index: Index) -> bool:
         shown = self.public.shown_turn()
@@ -106,15 +104,14 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return self.public.visibility.safe(f"{round_name} {public.round} · {public.phase}")
 
     def _follow(self) -> None:
-        """After each engine event: make sure the rows are filtered as they should be (the
-        current turn moves on, the turn held while a hidden one acts), and repaint the
-        current-turn mark."""
-        source, now = self.turn_model(), self._turns_now()
-        for row in range(source.rowCount()):
-            shown = self.mapFromSource(source.index(row, 0)).isValid()
-            if shown != self._accepts(source, row, now):
-                self.refilter_rows()
-                break
+        """After each engine event: re-filter the rows (the current turn moves on, the turn
+        held while a hidden one acts; Qt signals only the rows whose answer changed, and
+        nothing when none did), and repaint the current-turn mark."""
+        self._now = self._turns_now()
+        try:
+            self.refilter_rows()
+        finally:
+            self._now = None
         if self.include_current and self.rowCount() > 0:
             self.dataChanged.emit(
                 self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
