@@ -110,6 +110,7 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES) -> str:
         window,
         turn_order_model=window.turn_order_model,
         effects_model=window.effects_model,
+        central_view=lambda: window.central_view,
     )
     share.start("127.0.0.1", 0)
     assert share.server is not None

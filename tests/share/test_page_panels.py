@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt
 
 from tests.qt.players_crowd import (
     RULESETS,
@@ -22,6 +22,7 @@ from tests.qt.players_crowd import (
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
+from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.rulesets.war_scroll.model import StateRole
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import TurnTimerSetting
@@ -111,3 +112,27 @@ def test_the_war_scroll_grid_goes_to_the_page_cell_by_cell_as_the_screen_paints_
                 (text, state or "none") for text, state in painted
             ]
         step(document)
+
+
+@pytest.mark.parametrize("ruleset_id", PANELS)
+def test_the_panels_source_shares_the_gms_views_models_and_follows_undo(qtbot, ruleset_id):
+    """Given the GM's central view, the page's panel adds no ruleset model of its own
+    (the view's already follow every change) and still shows what the players' panel
+    shows, through End Turn, undo and redo."""
+    document, board, _feed, parent = side_by_side(qtbot, ruleset_id)
+    view = ui_for(document.ruleset).central_view(document)
+    qtbot.addWidget(view)
+    feed = PageFeed(document, parent, health=DEFAULT_HEALTH, timer=own_timer(False), view=view)
+    panel = board.panel
+    assert panel is not None and feed.panel is not None
+    viewed = {type(model) for model in view.findChildren(QAbstractItemModel)}
+    own = {type(model) for model in feed.panel.findChildren(QAbstractItemModel)}
+    assert not viewed & own
+    for number in range(12):
+        assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
+        if number % 3 == 2:
+            document.undo_stack.undo()
+        else:
+            step(document)
+    document.undo_stack.redo()
+    assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ Loading another encounter, closing the window or quitting stops the sharing."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -45,12 +46,15 @@ class ShareSession(QObject):
         *,
         turn_order_model: TurnOrderModel | None = None,
         effects_model: EffectsModel | None = None,
+        central_view: Callable[[], QWidget] | None = None,
     ) -> None:
-        """Pass the GM's window's models to share them (as the players' screen does):
-        the board then adds no models of its own to each change."""
+        """Pass the GM's window's models to share them (as the players' screen does),
+        and `central_view` giving its central view now (the ruleset panel's source
+        shares its models): the feed then adds no models of its own to each change."""
         super().__init__(parent)
         self.document = document
         self._turn_order_model, self._effects_model = turn_order_model, effects_model
+        self._central_view = central_view
         self.server: ShareServer | None = None
         self.feed: PageFeed | None = None
         self._token: str | None = None
@@ -91,6 +95,7 @@ class ShareSession(QObject):
             timer=self._timer,
             turn_order_model=self._turn_order_model,
             effects_model=self._effects_model,
+            view=self._central_view() if self._central_view is not None else None,
         )
         self.feed.public.updated.connect(self._changed)
         self.server = server

@@ -221,8 +221,13 @@ class D20Panel(ListPanel):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> D20Source:
+        """Its own cards always (the GM's view's model shows what the GM sees)."""
         return D20Source(document, public, parent)
 
     def set_look(self, theme: Theme, scale: float) -> None:

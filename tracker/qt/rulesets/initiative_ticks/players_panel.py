@@ -93,10 +93,18 @@ class TicksSource(PanelSource):
     """The ticks' models as the players see them, and the panel's texts: the panel shows
     them, the shared page its `content`."""
 
-    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        tick_model: TickModel | None = None,
+    ) -> None:
+        """`tick_model`: one that already follows the document (the GM's view's), made
+        before `public` listens; by default the source makes its own."""
         super().__init__(parent)
         self.document, self.public = document, public
-        self.tick_model = TickModel(document, self)
+        self.tick_model = tick_model or TickModel(document, self)
         self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
 
     def big_number(self) -> BigNumber:
@@ -180,9 +188,17 @@ class TicksPanel(ListPanel):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> TicksSource:
-        return TicksSource(document, public, parent)
+        """The GM's view's TickModel shared when it has one (it follows the fight)."""
+        shared = getattr(view, "tick_model", None)
+        return TicksSource(
+            document, public, parent, shared if isinstance(shared, TickModel) else None
+        )
 
     def refresh(self) -> None:
         big = self.source.big_number()

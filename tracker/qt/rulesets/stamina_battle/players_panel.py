@@ -166,10 +166,18 @@ class StaminaSource(PanelSource):
     """The Units as the players see them, and the phase line: the panel shows them, the
     shared page its `content`."""
 
-    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        units_model: UnitsModel | None = None,
+    ) -> None:
+        """`units_model`: one that already follows the document (the GM's view's), made
+        before `public` listens; by default the source makes its own."""
         super().__init__(parent)
         self.public = public
-        self.units_model = UnitsModel(document, self)
+        self.units_model = units_model or UnitsModel(document, self)
         self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
         # After each engine event: who acts changed rows the source may not name (before
         # the panel's refresh, connected after this).
@@ -238,9 +246,17 @@ class StaminaPanel(ListPanel):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> StaminaSource:
-        return StaminaSource(document, public, parent)
+        """The GM's view's UnitsModel shared when it has one (it follows the fight)."""
+        shared = getattr(view, "units_model", None)
+        return StaminaSource(
+            document, public, parent, shared if isinstance(shared, UnitsModel) else None
+        )
 
     def phase_text(self) -> str:
         return self.source.phase_text()
