@@ -20,9 +20,11 @@ from tests.qt.players_crowd import (
     step,
 )
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.page_content import list_rows
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.rulesets.initiative_ticks.players_panel import tick_row
 from tracker.qt.rulesets.war_scroll.model import StateRole
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import TurnTimerSetting
@@ -136,3 +138,22 @@ def test_the_panels_source_shares_the_gms_views_models_and_follows_undo(qtbot, r
             step(document)
     document.undo_stack.redo()
     assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
+
+
+def test_the_ticks_page_rows_are_what_the_players_list_paints_row_by_row(qtbot):
+    """The page reads the ticks from the model behind the proxy: the same rows, texts
+    and marks as `tick_row` through the proxy (what the delegate paints), hidden turns
+    and undo included."""
+    document, board, _feed, _parent = side_by_side(qtbot, "initiative_ticks")
+    source = board.panel.source  # type: ignore[union-attr]
+    seen_hidden, shown = False, 0
+    for number in range(40):
+        rows = source.page_rows()
+        assert rows == list_rows(source.proxy, tick_row)
+        shown += len(rows)
+        seen_hidden |= is_hidden_turn(document)
+        if number % 5 == 4:
+            document.undo_stack.undo()
+        else:
+            step(document)
+    assert seen_hidden and shown
