@@ -429,3 +429,76 @@ def test_a_change_the_page_does_not_show_is_not_sent_again(server):
         '{"title": "Ambush, round 2"}',
     ]
     stream.close()
+
+
+# --- one writer for every live page --------------------------------------------------------
+def wait_until(condition: Any, timeout: float = 5) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)  # polling a condition, bounded: no result depends on the pause
+    return True
+
+
+def test_every_page_is_sent_each_state_by_one_thread(server, monkeypatch):
+    """A state published wakes one writer, not a thread per page (they would take the
+    interpreter's lock from the GM's window in turn)."""
+    from tracker.share import fanout
+
+    writers: list[str] = []
+    made = fanout.state_event
+
+    def noted(snapshot: Any) -> bytes:
+        writers.append(threading.current_thread().name)
+        return made(snapshot)
+
+    monkeypatch.setattr(fanout, "state_event", noted)
+    streams = [Stream(server) for _ in range(5)]
+    for stream in streams:
+        assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush"}')
+    for number in range(2, 5):
+        server.publish(b'{"round": %d}' % number)
+        for stream in streams:
+            assert stream.wait_for(number)[number - 1][:2] == ("message", f'{{"round": {number}}}')
+    assert writers == ["roundkeeper-share-pages"] * 15
+    for stream in streams:
+        stream.close()
+
+
+def test_a_page_that_closes_is_let_go_at_once_and_the_others_follow_on(server):
+    streams = [Stream(server) for _ in range(3)]
+    for stream in streams:
+        stream.wait_for(1)
+    assert server.hub.stream_count == 3
+    streams[0].close()  # no state published since: nothing written to find it gone
+    assert wait_until(lambda: server.hub.stream_count == 2)
+    server.publish(b'{"round": 2}')
+    for stream in streams[1:]:
+        assert stream.wait_for(2)[1][:2] == ("message", '{"round": 2}')
+        stream.close()
+    assert wait_until(lambda: server.hub.stream_count == 0)
+
+
+def test_a_page_that_takes_nothing_is_dropped_and_holds_no_other_up():
+    server = ShareServer(HOST, 0, page_assets(), Limits(send_seconds=0.5))
+    server.start()
+    server.publish(b'{"n": 0}')
+    stuck = socket.create_connection((HOST, server.port), timeout=5)
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.sendall(f"GET /{server.hub.token}/events HTTP/1.1\r\n\r\n".encode())
+    follower = Stream(server)
+    try:
+        follower.wait_for(1)
+        assert wait_until(lambda: server.hub.stream_count == 2)
+        big = b'{"n": "%s"}' % (b"x" * 500_000)
+        number = 1
+        while server.hub.stream_count == 2 and number < 100:  # until the buffers are full
+            number += 1
+            server.publish(big.replace(b"x", str(number).encode(), 1))
+            assert follower.wait_for(number)[number - 1][0] == "message"
+        assert wait_until(lambda: server.hub.stream_count == 1)
+    finally:
+        stuck.close()
+        follower.close()
+        server.stop().join(5)

@@ -51,6 +51,9 @@ class Hub:
         # Called on a server thread when a page needs a state no one made: it must only
         # hand the request to the GUI thread (a queued signal), never wait.
         self.wanted: Callable[[], None] | None = None
+        # Called (under the lock) when the state, the token or `is_closed` changed: the
+        # live streams' one writer looks again (`Fanout.wake`; it never blocks).
+        self.on_change: Callable[[], None] | None = None
 
     # --- the GUI thread -------------------------------------------------------------
     @property
@@ -85,6 +88,7 @@ class Hub:
             else:
                 self._snapshot = Snapshot(latest.version + 1, body, shows)
             self._changed.notify_all()
+            self._tell()
 
     def renew_token(self) -> str:
         """A new link: every page opened with the old one is disconnected."""
@@ -92,12 +96,18 @@ class Hub:
             self._token = new_token()
             self._generation += 1
             self._changed.notify_all()
+            self._tell()
             return self._token
 
     def close(self) -> None:
         with self._changed:
             self._closed = True
             self._changed.notify_all()
+            self._tell()
+
+    def _tell(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     @property
     def is_closed(self) -> bool:

@@ -21,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from io import BufferedIOBase
 from typing import Any, Protocol
 
+from tracker.share.fanout import Fanout, clock_ms, state_event
 from tracker.share.hub import Hub, Snapshot
 
 CSP = (
@@ -123,6 +124,8 @@ class _Server(ThreadingHTTPServer):
         super().__init__(address, _Handler)
         self.hub, self.assets, self.limits = hub, assets, limits
         self.rate = _RateLimiter(limits.rate_burst, limits.rate_per_second)
+        self.fanout = Fanout(hub, limits.heartbeat_seconds, limits.send_seconds)
+        hub.on_change = self.fanout.wake
         self._connections = 0
         self._lock = threading.Lock()
 
@@ -149,12 +152,6 @@ class _Server(ThreadingHTTPServer):
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Nothing is printed (a client's trouble is its own; and nothing is logged)."""
-
-
-def _clock_ms() -> int:
-    """The GM's wall clock (ms since the epoch): a page's timer counts by it, whatever
-    the device's own clock says."""
-    return int(time.time() * 1000)
 
 
 def _refuse(request: socket.socket, status_line: bytes) -> None:
@@ -279,19 +276,12 @@ class _Handler(BaseHTTPRequestHandler):
                 if not hub.is_current(generation):
                     self._write_closed()
                     return
-                self._write(f"event: ping\ndata: {_clock_ms()}\n\n")
+                self._write(f"event: ping\ndata: {clock_ms()}\n\n")
                 snapshot = hub.fresh(generation, limits.heartbeat_seconds)
             self._write_state(snapshot)
-            while True:
-                after = hub.wait_after(snapshot.version, generation, limits.heartbeat_seconds)
-                if after is None:  # stopped, or a new token: the page is told which
-                    self._write_closed()
-                    return
-                if after.version == snapshot.version:  # the page sees the link lives
-                    self._write(f"event: ping\ndata: {_clock_ms()}\n\n")
-                else:
-                    self._write_state(after)
-                snapshot = after
+            # From now on the pages' one writer sends it everything; this thread only
+            # waits for the stream to end (woken by nothing else), then lets it go.
+            self.server.fanout.add(self.connection, generation, snapshot.version).wait()
         finally:
             hub.close_stream()
 
@@ -309,9 +299,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, "application/json", snapshot.body)
 
     def _write_state(self, snapshot: Snapshot) -> None:
-        """The GM's clock first (the page's turn timer counts by it), then the state."""
-        clock = b"event: clock\ndata: %d\n\n" % _clock_ms()
-        self.wfile.write(clock + b"id: %d\ndata: " % snapshot.version + snapshot.body + b"\n\n")
+        self.wfile.write(state_event(snapshot))
         self.wfile.flush()
 
     def _write(self, text: str) -> None:
@@ -409,7 +397,8 @@ class ShareServer:
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread
         of its own (returned: join it to wait until the port is free)."""
-        self.hub.close()
+        self.hub.close()  # the pages are told (the fanout wakes), then let go
+        self._server.fanout.close()
         self._serialiser.close()
         stopper = threading.Thread(target=self._shut_down, name="roundkeeper-share-stop")
         stopper.start()
