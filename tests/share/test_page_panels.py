@@ -25,6 +25,7 @@ from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.rulesets.initiative_ticks.players_panel import tick_row
+from tracker.qt.rulesets.stamina_battle.players_panel import unit_row
 from tracker.qt.rulesets.war_scroll.model import StateRole
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import TurnTimerSetting
@@ -140,16 +141,20 @@ def test_the_panels_source_shares_the_gms_views_models_and_follows_undo(qtbot, r
     assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
 
 
-def test_the_ticks_page_rows_are_what_the_players_list_paints_row_by_row(qtbot):
-    """The page reads the ticks from the model behind the proxy: the same rows, texts
-    and marks as `tick_row` through the proxy (what the delegate paints), hidden turns
-    and undo included."""
-    document, board, _feed, _parent = side_by_side(qtbot, "initiative_ticks")
+ROW_FUNCTIONS = {"initiative_ticks": tick_row, "stamina_battle": unit_row}
+
+
+@pytest.mark.parametrize("ruleset_id", ROW_FUNCTIONS)
+def test_the_page_rows_read_behind_the_proxy_are_what_the_players_list_paints(qtbot, ruleset_id):
+    """The page reads a list's rows from the model behind the players' proxy: the same
+    rows, texts and marks as the row function through the proxy (what the delegate
+    paints), hidden turns and undo included."""
+    document, board, _feed, _parent = side_by_side(qtbot, ruleset_id)
     source = board.panel.source  # type: ignore[union-attr]
     seen_hidden, shown = False, 0
     for number in range(40):
         rows = source.page_rows()
-        assert rows == list_rows(source.proxy, tick_row)
+        assert rows == list_rows(source.proxy, ROW_FUNCTIONS[ruleset_id])
         shown += len(rows)
         seen_hidden |= is_hidden_turn(document)
         if number % 5 == 4:

@@ -179,20 +179,3 @@ class Hub:
         with self._changed:
             self._streams -= 1
             self._readers -= 1
-
-    def wait_after(self, version: int, generation: int, timeout: float) -> Snapshot | None:
-        """The first state after `version`, waiting up to `timeout` seconds for it: the
-        same state again when none came; None when the server closes or the token this
-        stream was opened with is no longer valid."""
-        with self._changed:
-            self._changed.wait_for(
-                lambda: (
-                    self._closed
-                    or self._generation != generation
-                    or self._snapshot.version != version
-                ),
-                timeout,
-            )
-            if self._closed or self._generation != generation:
-                return None
-            return self._snapshot

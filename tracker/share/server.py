@@ -2,7 +2,8 @@
 with limits of ours around it, run on threads of its own (never the GUI thread).
 
 Every request is answered and its connection closed (HTTP/1.0), except a page's live
-stream (server-sent events), which stays open and is sent each new state. The link's
+stream (server-sent events), which stays open and is sent each new state by the one
+writer of every stream (`tracker.share.fanout`), not by its request's thread. The link's
 first path segment is the token: without the current one the answer is 401 and
 nothing else. Then only GET is allowed (405), and only the page's own assets, held in
 memory, are served: no path from a request ever reaches the file system.
