@@ -24,6 +24,7 @@ from tracker.qt.players.page_content import list_rows
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.rulesets.classic_d20.players_panel import card_row
 from tracker.qt.rulesets.initiative_ticks.players_panel import tick_row
 from tracker.qt.rulesets.stamina_battle.players_panel import unit_row
 from tracker.qt.rulesets.war_scroll.model import StateRole
@@ -141,21 +142,38 @@ def test_the_panels_source_shares_the_gms_views_models_and_follows_undo(qtbot, r
     assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
 
 
-ROW_FUNCTIONS = {"initiative_ticks": tick_row, "stamina_battle": unit_row}
+def ticks_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.page_rows(), list_rows(panel.source.proxy, tick_row)
 
 
-@pytest.mark.parametrize("ruleset_id", ROW_FUNCTIONS)
-def test_the_page_rows_read_behind_the_proxy_are_what_the_players_list_paints(qtbot, ruleset_id):
-    """The page reads a list's rows from the model behind the players' proxy: the same
-    rows, texts and marks as the row function through the proxy (what the delegate
-    paints), hidden turns and undo included."""
+def units_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.page_rows(), list_rows(panel.source.proxy, unit_row)
+
+
+def cards_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.content().rows, list_rows(panel.order_model, card_row)
+
+
+# The page's rows (read behind the proxy, or without a model) and what the list paints.
+PAGE_AND_PAINTED = {
+    "initiative_ticks": ticks_rows,
+    "stamina_battle": units_rows,
+    "classic_d20": cards_rows,
+}
+
+
+@pytest.mark.parametrize("ruleset_id", PAGE_AND_PAINTED)
+def test_the_page_rows_read_their_own_way_are_what_the_players_list_paints(qtbot, ruleset_id):
+    """The page reads a list's rows its own way (from the model behind the players'
+    proxy, or the cards without a model): the same rows, texts and marks as the row
+    function through the list's model (what the delegate paints), hidden turns and undo
+    included."""
     document, board, _feed, _parent = side_by_side(qtbot, ruleset_id)
-    source = board.panel.source  # type: ignore[union-attr]
     seen_hidden, shown = False, 0
     for number in range(40):
-        rows = source.page_rows()
-        assert rows == list_rows(source.proxy, ROW_FUNCTIONS[ruleset_id])
-        shown += len(rows)
+        page, painted = PAGE_AND_PAINTED[ruleset_id](board.panel)
+        assert page == painted
+        shown += len(page)
         seen_hidden |= is_hidden_turn(document)
         if number % 5 == 4:
             document.undo_stack.undo()
