@@ -75,7 +75,7 @@ class Fanout:
         is set once the stream is over (the caller then closes the socket)."""
         stream = _Stream(sock, generation, version, time.monotonic())
         with self._lock:
-            if self._closed:
+            if self._closed or not self._thread.is_alive():  # (never left waiting)
                 stream.done.set()
                 return stream.done
             self._added.append(stream)
