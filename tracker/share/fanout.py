@@ -75,7 +75,7 @@ class Fanout:
         is set once the stream is over (the caller then closes the socket)."""
         stream = _Stream(sock, generation, version, time.monotonic())
         with self._lock:
-            if self._closed or not self._thread.is_alive():  # (never left waiting)
+            if self._closed:
                 stream.done.set()
                 return stream.done
             self._added.append(stream)
@@ -98,8 +98,11 @@ class Fanout:
         try:
             while self._step():
                 pass
-        finally:
-            for stream in [*self._streams, *self._added]:
+        finally:  # (whatever ended it: no stream is left waiting, none is taken on)
+            with self._lock:
+                self._closed = True
+                left, self._added = [*self._streams, *self._added], []
+            for stream in left:
                 stream.done.set()
             self._selector.close()
             self._wake_in.close()
