@@ -3,6 +3,9 @@ question's first answer), its undo and redo on the real main window at 30+10, wi
 and without 30 pages following the shared page, in the same run.
 
     .venv/bin/python benchmarks/share_cost.py [--quick] [--rulesets war_scroll ...]
+        [--pages 30]
+
+With `--pages 0` sharing is on with no page connected (no state is then made at all).
 
 Two windows on the same fight (`gm_ops.Table`), one of them shared (its session as
 the Players menu makes it, the window's models shared) with 30 pages connected from a
@@ -43,13 +46,16 @@ RULESETS = (
 )
 COMBATANTS, EFFECTS, PAGES = 30, 10, 30
 END_TURN = ("End Turn", "answer prompt")
+OPERATIONS = ("End Turn", "undo", "redo")
 
 
 class GuiThreadClock(IdleClock):
-    """`IdleClock` in CPU of the calling (GUI) thread; the process's CPU of the last
-    operation is kept in `process_ms`."""
+    """`IdleClock` in CPU of the calling (GUI) thread; the process's CPU of each
+    operation is kept in `process_ms`, by the GUI-thread time `timed` returned."""
 
-    process_ms = 0.0
+    def __init__(self) -> None:
+        super().__init__()
+        self.process_ms: dict[float, float] = {}
 
     def _short_timer_pending(self) -> bool:
         """As the base class, its own CPU counted in thread time (subtracted)."""
@@ -71,13 +77,14 @@ class GuiThreadClock(IdleClock):
         operation()
         self.settle()
         harness_ms = (self.harness_cpu - harness) * 1000
-        self.process_ms = (time.process_time() - process) * 1000 - harness_ms
-        return (time.thread_time() - started) * 1000 - harness_ms
+        spent = (time.thread_time() - started) * 1000 - harness_ms
+        self.process_ms[spent] = (time.process_time() - process) * 1000 - harness_ms
+        return spent
 
 
-def _pages(port: int, token: str) -> subprocess.Popen[str]:
+def _pages(port: int, token: str, count: int) -> subprocess.Popen[str]:
     pages = subprocess.Popen(
-        [sys.executable, "-m", "tests.share.sse_pages", str(port), token, str(PAGES)],
+        [sys.executable, "-m", "tests.share.sse_pages", str(port), token, str(count)],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -87,7 +94,8 @@ def _pages(port: int, token: str) -> subprocess.Popen[str]:
     return pages
 
 
-def measure(ruleset_id: str, repeats: int) -> str:
+def measure(ruleset_id: str, repeats: int, count: int = PAGES) -> str:
+    """`count` pages connected (0: sharing on, no page connected)."""
     from benchmarks.gm_ops import Table
     from benchmarks.yardstick import Yardstick
     from tracker.qt.share.session import ShareSession
@@ -102,41 +110,51 @@ def measure(ruleset_id: str, repeats: int) -> str:
         window,
         turn_order_model=window.turn_order_model,
         effects_model=window.effects_model,
+        central_view=lambda: window.central_view,
     )
     share.start("127.0.0.1", 0)
     assert share.server is not None
-    pages = _pages(share.server.port, share.server.hub.token)
+    pages = _pages(share.server.port, share.server.hub.token, count) if count else None
     yardstick = Yardstick(clock)
-    gui: dict[str, list[float]] = {"without": [], "with": [], "yardstick": []}
-    process: dict[str, list[float]] = {"without": [], "with": []}
+    gui: dict[tuple[str, str], list[float]] = {}  # (operation, without/with) → GUI ms
+    process: dict[tuple[str, str], list[float]] = {}
+    sticks: list[float] = []
     try:
         for number in range(repeats + 1):
             for name, table in (("without", plain), ("with", shared)):
                 table.ready()
                 for operation, spent in table.end_turn():
-                    if number and operation in END_TURN:  # the first round warms up
-                        gui[name].append(spent)
-                        process[name].append(clock.process_ms)
+                    if number:  # the first round warms up
+                        kind = "End Turn" if operation in END_TURN else operation
+                        gui.setdefault((kind, name), []).append(spent)
+                        process.setdefault((kind, name), []).append(clock.process_ms.pop(spent))
             if number:
-                gui["yardstick"] += [spent for _, spent in yardstick.measure()]
+                sticks += [spent for _, spent in yardstick.measure()]
         connected = share.device_count()
     finally:
-        pages.communicate("", timeout=60)
+        if pages is not None:
+            pages.communicate("", timeout=60)
         share.stop()
         for table in (plain, shared):
             table.close()
         yardstick.close()
-    median = {name: statistics.median(values) for name, values in gui.items()}
-    extra = median["with"] - median["without"]
-    return (
-        f"{ruleset_id:17} End Turn at {COMBATANTS}+{EFFECTS}, GUI-thread CPU median: "
-        f"without {median['without']:.2f} ms, with {connected} pages "
-        f"{median['with']:.2f} ms, extra {extra:+.2f} ms (target ≤ 1); yardstick "
-        f"{median['yardstick']:.2f} ms, ratios {median['without'] / median['yardstick']:.1f}"
-        f" / {median['with'] / median['yardstick']:.1f}; process CPU without "
-        f"{statistics.median(process['without']):.2f} / with "
-        f"{statistics.median(process['with']):.2f} ms ({len(gui['with'])} samples)"
-    )
+    stick = statistics.median(sticks)
+    lines = [
+        f"{ruleset_id} at {COMBATANTS}+{EFFECTS}, {connected} pages; yardstick {stick:.2f} ms; "
+        "GUI-thread CPU medians without / with sharing, extra (target ≤ 1 ms), ratios to "
+        "the yardstick; process CPU without / with"
+    ]
+    for kind in OPERATIONS:
+        if (kind, "with") not in gui or (kind, "without") not in gui:
+            continue
+        without, with_ = (statistics.median(gui[kind, name]) for name in ("without", "with"))
+        cpu = [statistics.median(process[kind, name]) for name in ("without", "with")]
+        lines.append(
+            f"  {kind:8} {without:6.2f} / {with_:6.2f} ms, extra {with_ - without:+.2f} ms; "
+            f"ratios {without / stick:4.1f} / {with_ / stick:4.1f}; process "
+            f"{cpu[0]:.2f} / {cpu[1]:.2f} ms ({len(gui[kind, 'with'])} samples)"
+        )
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="5 rounds (default 15)")
     parser.add_argument("--rulesets", nargs="+", default=list(RULESETS))
     parser.add_argument("--repeats", type=int, default=None)
+    parser.add_argument("--pages", type=int, default=PAGES, help="0: no page connected")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     repeats = arguments.repeats or (5 if arguments.quick else 15)
@@ -155,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         quiet_qt()
         app = QApplication.instance() or QApplication([])
         for ruleset_id in arguments.rulesets:
-            print(measure(ruleset_id, repeats), flush=True)
+            print(measure(ruleset_id, repeats, arguments.pages), flush=True)
         del app
         return 0
     failed = 0
@@ -164,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             env = {**os.environ, "TRACKER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
             command = [sys.executable, str(Path(__file__).resolve()), "--child"]
             command += ["--rulesets", ruleset_id, "--repeats", str(repeats)]
+            command += ["--pages", str(arguments.pages)]
             failed |= subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
     return failed
 

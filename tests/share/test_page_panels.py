@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt
 
 from tests.qt.players_crowd import (
     RULESETS,
@@ -20,8 +20,13 @@ from tests.qt.players_crowd import (
     step,
 )
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.page_content import list_rows
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
+from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.rulesets.classic_d20.players_panel import card_row
+from tracker.qt.rulesets.initiative_ticks.players_panel import tick_row
+from tracker.qt.rulesets.stamina_battle.players_panel import unit_row
 from tracker.qt.rulesets.war_scroll.model import StateRole
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import TurnTimerSetting
@@ -111,3 +116,67 @@ def test_the_war_scroll_grid_goes_to_the_page_cell_by_cell_as_the_screen_paints_
                 (text, state or "none") for text, state in painted
             ]
         step(document)
+
+
+@pytest.mark.parametrize("ruleset_id", PANELS)
+def test_the_panels_source_shares_the_gms_views_models_and_follows_undo(qtbot, ruleset_id):
+    """Given the GM's central view, the page's panel adds no ruleset model of its own
+    (the view's already follow every change) and still shows what the players' panel
+    shows, through End Turn, undo and redo."""
+    document, board, _feed, parent = side_by_side(qtbot, ruleset_id)
+    view = ui_for(document.ruleset).central_view(document)
+    qtbot.addWidget(view)
+    feed = PageFeed(document, parent, health=DEFAULT_HEALTH, timer=own_timer(False), view=view)
+    panel = board.panel
+    assert panel is not None and feed.panel is not None
+    viewed = {type(model) for model in view.findChildren(QAbstractItemModel)}
+    own = {type(model) for model in feed.panel.findChildren(QAbstractItemModel)}
+    assert not viewed & own
+    for number in range(12):
+        assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
+        if number % 3 == 2:
+            document.undo_stack.undo()
+        else:
+            step(document)
+    document.undo_stack.redo()
+    assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
+
+
+def ticks_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.page_rows(), list_rows(panel.source.proxy, tick_row)
+
+
+def units_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.page_rows(), list_rows(panel.source.proxy, unit_row)
+
+
+def cards_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.content().rows, list_rows(panel.order_model, card_row)
+
+
+# The page's rows (read behind the proxy, or without a model) and what the list paints.
+PAGE_AND_PAINTED = {
+    "initiative_ticks": ticks_rows,
+    "stamina_battle": units_rows,
+    "classic_d20": cards_rows,
+}
+
+
+@pytest.mark.parametrize("ruleset_id", PAGE_AND_PAINTED)
+def test_the_page_rows_read_their_own_way_are_what_the_players_list_paints(qtbot, ruleset_id):
+    """The page reads a list's rows its own way (from the model behind the players'
+    proxy, or the cards without a model): the same rows, texts and marks as the row
+    function through the list's model (what the delegate paints), hidden turns and undo
+    included."""
+    document, board, _feed, _parent = side_by_side(qtbot, ruleset_id)
+    seen_hidden, shown = False, 0
+    for number in range(40):
+        page, painted = PAGE_AND_PAINTED[ruleset_id](board.panel)
+        assert page == painted
+        shown += len(page)
+        seen_hidden |= is_hidden_turn(document)
+        if number % 5 == 4:
+            document.undo_stack.undo()
+        else:
+            step(document)
+    assert seen_hidden and shown

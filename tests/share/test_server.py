@@ -260,6 +260,7 @@ def test_a_flood_of_connections_is_refused_beyond_the_limits_and_the_server_live
     limits = Limits(max_connections=40, request_seconds=1.0, rate_burst=1000)
     server = ShareServer(HOST, 0, page_assets(), limits)
     server.start()
+    server.publish(b'{"title": "Ambush"}')  # a state to ask for (none is made up)
     idle: list[socket.socket] = []
     started = time.monotonic()
     try:
@@ -290,6 +291,7 @@ def test_a_flood_of_connections_is_refused_beyond_the_limits_and_the_server_live
 def test_a_client_that_asks_too_fast_is_slowed_down():
     server = ShareServer(HOST, 0, page_assets(), Limits(rate_burst=20, rate_per_second=1))
     server.start()
+    server.publish(b'{"title": "Ambush"}')
     try:
         statuses = [get(server, f"/{server.hub.token}/state")[0] for _ in range(30)]
         assert statuses[:20] == [200] * 20
@@ -319,6 +321,7 @@ def test_a_page_gets_the_current_state_at_once_and_each_change_within_200_ms(ser
 def test_stopping_tells_every_page_and_frees_the_port():
     server = ShareServer(HOST, 0, page_assets())
     server.start()
+    server.publish(b'{"title": "Ambush"}')
     stream = Stream(server)
     stream.wait_for(1)
     started = time.perf_counter()
@@ -352,8 +355,150 @@ def test_ordinary_requests_end_without_an_error_in_the_handler(server, monkeypat
     stream.wait_for(1)
     stream.close()
     deadline = time.monotonic() + 5  # every connection's thread over (errors said first)
+    sent = 0
     while server._server._connections and time.monotonic() < deadline:
-        server.publish(b"{}")  # the stream's thread finds its page gone as it writes
+        sent += 1  # a new state each time (the same one again is not sent)
+        server.publish(b'{"n": %d}' % sent)  # the stream's thread finds its page gone
         threading.Event().wait(0.01)
     assert server._server._connections == 0
     assert errors == []
+
+
+# --- no state made while no page watches ---------------------------------------------------
+def test_a_page_that_comes_after_unpublished_changes_waits_for_a_state_that_shows_them(server):
+    """The GM's changes are only counted while no page watches: a page that comes then
+    is sent nothing older than the last change; a state is asked for, once."""
+    asked = threading.Semaphore(0)
+    server.hub.wanted = asked.release
+    assert server.hub.changed() is False  # nobody watches: nothing to publish
+    assert server.hub.changed() is False
+    stream = Stream(server)
+    assert asked.acquire(timeout=5)
+    assert stream.events == []  # not the state of before the changes
+    server.publish(b'{"title": "Ambush, later"}', server.hub.change_count)
+    assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush, later"}')
+    assert server.hub.changed() is True  # a page watches: this one is published
+    assert not asked.acquire(timeout=0.05)  # asked once only
+    stream.close()
+
+
+def test_a_state_made_before_the_last_change_is_not_the_one_a_page_waits_for(server):
+    asked = threading.Semaphore(0)
+    server.hub.wanted = asked.release
+    server.hub.changed()
+    made_at = server.hub.change_count
+    stream = Stream(server)
+    assert asked.acquire(timeout=5)
+    server.hub.changed()  # the GM changed the fight again before the state was sent
+    assert asked.acquire(timeout=5)  # ... so it is asked for again
+    server.publish(b'{"title": "stale"}', made_at)
+    server.publish(b'{"title": "fresh"}', server.hub.change_count)
+    assert stream.wait_for(1)[0][:2] == ("message", '{"title": "fresh"}')
+    stream.close()
+
+
+def test_the_state_request_waits_for_a_state_that_shows_the_last_change(server):
+    server.hub.wanted = lambda: server.publish(b'{"title": "made"}', server.hub.change_count)
+    server.hub.changed()
+    status, _headers, body = get(server, f"/{server.hub.token}/state")
+    assert (status, body) == (200, b'{"title": "made"}')
+
+
+def test_a_state_no_one_makes_is_a_503_and_never_the_stale_one():
+    server = ShareServer(HOST, 0, page_assets(), Limits(request_seconds=0.2))
+    server.start()
+    try:
+        server.publish(b'{"title": "before"}')
+        server.hub.changed()  # no `wanted`: nobody answers
+        status, _headers, body = get(server, f"/{server.hub.token}/state")
+        assert status == 503 and b"before" not in body
+    finally:
+        server.stop().join(5)
+
+
+def test_a_change_the_page_does_not_show_is_not_sent_again(server):
+    stream = Stream(server)
+    assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush"}')
+    assert server.hub.changed() is True  # the GM edited a hidden one's notes, say
+    server.publish(b'{"title": "Ambush"}', server.hub.change_count)
+    assert get(server, f"/{server.hub.token}/state")[:3:2] == (200, b'{"title": "Ambush"}')
+    server.publish(b'{"title": "Ambush, round 2"}')
+    events = stream.wait_for(2)
+    assert [data for kind, data, _when in events if kind == "message"] == [
+        '{"title": "Ambush"}',
+        '{"title": "Ambush, round 2"}',
+    ]
+    stream.close()
+
+
+# --- one writer for every live page --------------------------------------------------------
+def wait_until(condition: Any, timeout: float = 5) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)  # polling a condition, bounded: no result depends on the pause
+    return True
+
+
+def test_every_page_is_sent_each_state_by_one_thread(server, monkeypatch):
+    """A state published wakes one writer, not a thread per page (they would take the
+    interpreter's lock from the GM's window in turn)."""
+    from tracker.share import fanout
+
+    writers: list[str] = []
+    made = fanout.state_event
+
+    def noted(snapshot: Any) -> bytes:
+        writers.append(threading.current_thread().name)
+        return made(snapshot)
+
+    monkeypatch.setattr(fanout, "state_event", noted)
+    streams = [Stream(server) for _ in range(5)]
+    for stream in streams:
+        assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush"}')
+    for number in range(2, 5):
+        server.publish(b'{"round": %d}' % number)
+        for stream in streams:
+            assert stream.wait_for(number)[number - 1][:2] == ("message", f'{{"round": {number}}}')
+    assert writers == ["roundkeeper-share-pages"] * 15
+    for stream in streams:
+        stream.close()
+
+
+def test_a_page_that_closes_is_let_go_at_once_and_the_others_follow_on(server):
+    streams = [Stream(server) for _ in range(3)]
+    for stream in streams:
+        stream.wait_for(1)
+    assert server.hub.stream_count == 3
+    streams[0].close()  # no state published since: nothing written to find it gone
+    assert wait_until(lambda: server.hub.stream_count == 2)
+    server.publish(b'{"round": 2}')
+    for stream in streams[1:]:
+        assert stream.wait_for(2)[1][:2] == ("message", '{"round": 2}')
+        stream.close()
+    assert wait_until(lambda: server.hub.stream_count == 0)
+
+
+def test_a_page_that_takes_nothing_is_dropped_and_holds_no_other_up():
+    server = ShareServer(HOST, 0, page_assets(), Limits(send_seconds=0.5))
+    server.start()
+    server.publish(b'{"n": 0}')
+    stuck = socket.create_connection((HOST, server.port), timeout=5)
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.sendall(f"GET /{server.hub.token}/events HTTP/1.1\r\n\r\n".encode())
+    follower = Stream(server)
+    try:
+        follower.wait_for(1)
+        assert wait_until(lambda: server.hub.stream_count == 2)
+        big = b'{"n": "%s"}' % (b"x" * 500_000)
+        number = 1
+        while server.hub.stream_count == 2 and number < 100:  # until the buffers are full
+            number += 1
+            server.publish(big.replace(b"x", str(number).encode(), 1))
+            assert follower.wait_for(number)[number - 1][0] == "message"
+        assert wait_until(lambda: server.hub.stream_count == 1)
+    finally:
+        stuck.close()
+        follower.close()
+        server.stop().join(5)

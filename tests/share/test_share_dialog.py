@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEventLoop
 from PySide6.QtWidgets import QWidget
 
 from benchmarks.fights import add_effects, build, next_step
@@ -37,6 +39,7 @@ from tracker.qt.players.projection import turn_detail
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.settings import PlayersScreenSettings
 from tracker.qt.share.dialog import ShareDialog, qr_pixmap
+from tracker.qt.share.page_state import PageState
 from tracker.qt.share.session import ShareSession
 from tracker.share import interfaces
 from tracker.share.interfaces import (
@@ -84,6 +87,18 @@ def shared(qtbot) -> Any:
 
 
 def fetch(url: str) -> tuple[int, bytes]:
+    """GET `url` from a thread of its own while the GUI thread's event loop runs, as a
+    phone would: the server may ask the GUI thread for a state (no page watched)."""
+    answers: list[tuple[int, bytes]] = []
+    worker = threading.Thread(target=lambda: answers.append(_get(url)))
+    worker.start()
+    while worker.is_alive():
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 10)
+        worker.join(0.001)
+    return answers[0]
+
+
+def _get(url: str) -> tuple[int, bytes]:
     try:
         with urllib.request.urlopen(url, timeout=5) as answer:
             return answer.status, answer.read()
@@ -193,9 +208,9 @@ def test_every_change_reaches_the_page_and_a_hidden_turn_names_nobody(shared, qt
     dialog.start_button.click()
     handed: list[float] = []
     publish = session.server.publish_state
-    session.server.publish_state = lambda state: (
+    session.server.publish_state = lambda state, change: (
         handed.append(time.perf_counter()),
-        publish(state),
+        publish(state, change),
     )
     stream = Stream(session.server)
     first = json.loads(stream.wait_for(1)[0][1])
@@ -214,6 +229,38 @@ def test_every_change_reaches_the_page_and_a_hidden_turn_names_nobody(shared, qt
             hidden_turns += 1
             assert json.loads(data)["now"]["name"] == NEUTRAL
     assert hidden_turns > 0
+    stream.close()
+
+
+def test_no_state_is_made_while_no_page_watches_and_a_page_that_comes_sees_the_last(
+    shared, qtbot, monkeypatch
+):
+    """Sharing on with no page connected costs no state at all; the first page to come
+    is sent one made then, never the one of before (Goblin since hidden)."""
+    document, session, dialog = shared
+    dialog.start_button.click()
+    assert session.feed is not None
+    made: list[int] = []
+    state = session.feed.state
+
+    def counted() -> PageState:
+        made.append(1)
+        return state()
+
+    monkeypatch.setattr(session.feed, "state", counted)
+    goblin = next(c for c in document.encounter.combatants if c.name == "Goblin")
+    for _ in range(3):
+        assert document.apply(EndTurn())
+    assert document.apply(EditCombatant(goblin.id, {"hidden": True}))
+    assert not session._publish_soon.isActive()
+    assert made == []
+    stream = Stream(session.server)
+    qtbot.waitUntil(lambda: len(stream.events) > 0, timeout=5000)
+    kind, data, _arrived = stream.events[0]
+    assert kind == "message" and "Goblin" not in data and made == [1]
+    assert document.apply(EndTurn())  # watched now: published as ever
+    qtbot.waitUntil(lambda: len(stream.events) > 1, timeout=5000)
+    assert made == [1, 1] and "Goblin" not in stream.events[1][1]
     stream.close()
 
 

@@ -61,10 +61,17 @@ class PlayersPanel(QWidget):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> PanelSource | None:
         """What the panel shows, as data for the shared page, without a widget (see
-        `tracker.qt.players.page_content`); None: the page shows no panel."""
+        `tracker.qt.players.page_content`); None: the page shows no panel. `view`: the
+        GM's window's central view (`RulesetUi.central_view`), whose models the
+        source reuses where it can (they follow the fight anyway) instead of making
+        its own."""
         return None
 
 
@@ -104,10 +111,15 @@ class RulesetUi:
         return None
 
     def players_page_panel(
-        self, document: EncounterDocument, public: PublicState, parent: QObject
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> PanelSource | None:
         """The ruleset's panel as data for the shared page (None: none); made, like the
-        panel, before `public` listens."""
+        panel, before `public` listens. `view`: the window's central view, see
+        `PlayersPanel.page_source`."""
         return None
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
@@ -140,14 +152,18 @@ class LazyRulesetUi(RulesetUi):
         return panel
 
     def players_page_panel(
-        self, document: EncounterDocument, public: PublicState, parent: QObject
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> PanelSource | None:
         if not self.players_panel_at:
             return None
         panel_class = _named(self.players_panel_at)
         if not (isinstance(panel_class, type) and issubclass(panel_class, PlayersPanel)):
             raise TypeError(f"{self.players_panel_at} is not a PlayersPanel class")
-        return panel_class.page_source(document, public, parent)
+        return panel_class.page_source(document, public, parent, view)
 
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
         from tracker.qt.printing import Table

@@ -2,7 +2,8 @@
 with limits of ours around it, run on threads of its own (never the GUI thread).
 
 Every request is answered and its connection closed (HTTP/1.0), except a page's live
-stream (server-sent events), which stays open and is sent each new state. The link's
+stream (server-sent events), which stays open and is sent each new state by the one
+writer of every stream (`tracker.share.fanout`), not by its request's thread. The link's
 first path segment is the token: without the current one the answer is 401 and
 nothing else. Then only GET is allowed (405), and only the page's own assets, held in
 memory, are served: no path from a request ever reaches the file system.
@@ -21,6 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from io import BufferedIOBase
 from typing import Any, Protocol
 
+from tracker.share.fanout import Fanout, clock_ms, state_event
 from tracker.share.hub import Hub, Snapshot
 
 CSP = (
@@ -123,6 +125,8 @@ class _Server(ThreadingHTTPServer):
         super().__init__(address, _Handler)
         self.hub, self.assets, self.limits = hub, assets, limits
         self.rate = _RateLimiter(limits.rate_burst, limits.rate_per_second)
+        self.fanout = Fanout(hub, limits.heartbeat_seconds, limits.send_seconds)
+        hub.on_change = self.fanout.wake
         self._connections = 0
         self._lock = threading.Lock()
 
@@ -149,12 +153,6 @@ class _Server(ThreadingHTTPServer):
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Nothing is printed (a client's trouble is its own; and nothing is logged)."""
-
-
-def _clock_ms() -> int:
-    """The GM's wall clock (ms since the epoch): a page's timer counts by it, whatever
-    the device's own clock says."""
-    return int(time.time() * 1000)
 
 
 def _refuse(request: socket.socket, status_line: bytes) -> None:
@@ -231,7 +229,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif rest == "events":
             self._stream(generation)
         elif rest == "state":
-            self._send(200, "application/json", self.server.hub.latest().body)
+            self._state(generation)
         elif (asset := self.server.assets.get(rest or "index.html")) is not None:
             self._send(200, asset.content_type, asset.body)
         else:
@@ -273,28 +271,36 @@ class _Handler(BaseHTTPRequestHandler):
             self._write(f"retry: {limits.full_retry_ms}\nevent: full\ndata: {message}\n\n")
             return
         try:
-            snapshot: Snapshot | None = hub.latest()
-            assert snapshot is not None
             self._write(f"retry: {limits.retry_ms}\n")
-            self._write_state(snapshot)
-            while True:
-                after = hub.wait_after(snapshot.version, generation, limits.heartbeat_seconds)
-                if after is None:  # stopped, or a new token: the page is told which
-                    reason = "stopped" if hub.is_closed else "renewed"
-                    self._write(f"event: closed\ndata: {reason}\n\n")
+            snapshot = hub.fresh(generation, limits.heartbeat_seconds)
+            while snapshot is None:  # none made yet: the page sees the link lives
+                if not hub.is_current(generation):
+                    self._write_closed()
                     return
-                if after.version == snapshot.version:  # the page sees the link lives
-                    self._write(f"event: ping\ndata: {_clock_ms()}\n\n")
-                else:
-                    self._write_state(after)
-                snapshot = after
+                self._write(f"event: ping\ndata: {clock_ms()}\n\n")
+                snapshot = hub.fresh(generation, limits.heartbeat_seconds)
+            self._write_state(snapshot)
+            # From now on the pages' one writer sends it everything; this thread only
+            # waits for the stream to end (woken by nothing else), then lets it go.
+            self.server.fanout.add(self.connection, generation, snapshot.version).wait()
         finally:
             hub.close_stream()
 
+    def _write_closed(self) -> None:
+        reason = "stopped" if self.server.hub.is_closed else "renewed"
+        self._write(f"event: closed\ndata: {reason}\n\n")
+
+    def _state(self, generation: int) -> None:
+        """The state as of the GM's last change (made for this request if no page
+        watches), or 503 when none came in time."""
+        snapshot = self.server.hub.fresh(generation, self.server.limits.request_seconds)
+        if snapshot is None:
+            self._plain(503, "The table did not answer in time. Try again.")
+        else:
+            self._send(200, "application/json", snapshot.body)
+
     def _write_state(self, snapshot: Snapshot) -> None:
-        """The GM's clock first (the page's turn timer counts by it), then the state."""
-        clock = b"event: clock\ndata: %d\n\n" % _clock_ms()
-        self.wfile.write(clock + b"id: %d\ndata: " % snapshot.version + snapshot.body + b"\n\n")
+        self.wfile.write(state_event(snapshot))
         self.wfile.flush()
 
     def _write(self, text: str) -> None:
@@ -313,7 +319,7 @@ class _Serialiser:
 
     def __init__(self, hub: Hub) -> None:
         self._hub = hub
-        self._pending: PageState | None = None
+        self._pending: tuple[PageState, int] | None = None
         self._closed = False
         self._wake = threading.Condition()
         self._thread = threading.Thread(
@@ -321,9 +327,9 @@ class _Serialiser:
         )
         self._thread.start()
 
-    def offer(self, state: PageState) -> None:
+    def offer(self, state: PageState, change: int) -> None:
         with self._wake:
-            self._pending = state
+            self._pending = (state, change)
             self._wake.notify()
 
     def close(self) -> None:
@@ -337,9 +343,10 @@ class _Serialiser:
                 self._wake.wait_for(lambda: self._closed or self._pending is not None)
                 if self._closed:
                     return
-                state, self._pending = self._pending, None
-            assert state is not None
-            self._hub.publish(state.to_json())
+                pending, self._pending = self._pending, None
+            assert pending is not None
+            state, change = pending
+            self._hub.publish(state.to_json(), change)
 
 
 class ShareServer:
@@ -379,17 +386,20 @@ class ShareServer:
         )
         self._thread.start()
 
-    def publish(self, body: bytes) -> None:
-        self.hub.publish(body)
+    def publish(self, body: bytes, change: int | None = None) -> None:
+        """A state already in JSON (see `Hub.publish`)."""
+        self.hub.publish(body, change)
 
-    def publish_state(self, state: PageState) -> None:
-        """Hand a new state over: it is turned into JSON and sent off this thread."""
-        self._serialiser.offer(state)
+    def publish_state(self, state: PageState, change: int) -> None:
+        """Hand a new state over, made when the hub had counted `change` changes: it is
+        turned into JSON and sent off this thread."""
+        self._serialiser.offer(state, change)
 
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread
         of its own (returned: join it to wait until the port is free)."""
-        self.hub.close()
+        self.hub.close()  # the pages are told (the fanout wakes), then let go
+        self._server.fanout.close()
         self._serialiser.close()
         stopper = threading.Thread(target=self._shut_down, name="roundkeeper-share-stop")
         stopper.start()

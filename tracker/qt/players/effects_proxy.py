@@ -60,12 +60,12 @@ class PartyEffectsProxy(PlayersProxy):
             # counts the hidden combatants' turns.
             return None
         if int(role) in TEXT_ROLES and index.isValid() and index.column() == REMAINING_COLUMN:
-            return self._remaining(index)
+            return self.remaining(index)
         return super().data(index, role)
 
-    def _remaining(self, index: Index) -> str:
-        """The time left as the players may be told it: from what they can see only,
-        naming no hidden combatant."""
+    def remaining(self, index: Index) -> str:
+        """The time left as the players may be told it (`index` in `REMAINING_COLUMN`):
+        from what they can see only, naming no hidden combatant."""
         effect = self.effect_at(index.row())
         if effect is None:
             return ""

@@ -10,20 +10,20 @@ No widget and no layout work here: computing it costs a pass over the proxies' r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Set
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QColor
 
 from tracker.engine.ruleset import Turn
-from tracker.engine.state import Combatant, Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
+from tracker.qt.players.effects_proxy import REMAINING_COLUMN, PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
-from tracker.qt.players.visibility import Visibility, public_health
+from tracker.qt.players.visibility import public_fields, public_health
 from tracker.qt.widgets.turn_timer import TurnClock
 
 SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
@@ -78,16 +78,20 @@ def side_of(decoration: object) -> str:
 
 
 def health_text(
-    document: EncounterDocument, modes: dict[str, str], combatant_id: str | None
+    document: EncounterDocument,
+    modes: dict[str, str],
+    combatant_id: str | None,
+    public: Set[str] | None = None,
 ) -> str:
     """What the players are told of a visible combatant's health, per its side's mode
-    ("Hits 5/12", "bloodied", "" for a hidden one or a turn of no combatant)."""
+    ("Hits 5/12", "bloodied", "" for a hidden one or a turn of no combatant); `public`:
+    the public fields' names, when worked out once for a projection."""
     encounter = document.encounter
     combatant = encounter.find(combatant_id)
     if combatant is None or combatant.hidden:
         return ""
     mode = modes.get(combatant.side, "nothing")
-    return public_health(document.ruleset, encounter, combatant, mode)
+    return public_health(document.ruleset, encounter, combatant, mode, public)
 
 
 def turn_detail(
@@ -124,17 +128,13 @@ def one_round(proxy: QAbstractItemModel) -> int:
     return proxy.rowCount()
 
 
-def _combatant(encounter: Encounter, combatant_id: str | None) -> Combatant | None:
-    return next((c for c in encounter.combatants if c.id == combatant_id), None)
-
-
 def shown_name(document: EncounterDocument, public: PublicState) -> str:
     turn = public.shown_turn()
     if turn is None:
         return ""
     if turn.combatant_id is None:
         return turn.title or "—"
-    combatant = _combatant(document.encounter, turn.combatant_id)
+    combatant = document.encounter.find(turn.combatant_id)
     return combatant.name if combatant is not None else "—"
 
 
@@ -166,7 +166,7 @@ def project(
     document: EncounterDocument,
     public: PublicState,
     turn_proxy: PlayersTurnOrderProxy,
-    effects_proxy: QAbstractItemModel,
+    effects_proxy: PartyEffectsProxy,
     health_modes: dict[str, str],
     clock: TurnClock | None,
 ) -> BoardProjection:
@@ -177,13 +177,15 @@ def project(
     round_number = public.shown_round()
     round_name = document.ruleset.round_name
     encounter = document.encounter
-    safe = Visibility.of(encounter).safe
+    safe = public.visibility.safe  # `Visibility.of(encounter)`, as of the last event
+    # What is public, once for the projection (not for each combatant's health).
+    shown = frozenset(f.name for f in public_fields(document.ruleset, encounter))
     turn = public.shown_turn()
     if started and public.is_held():  # a hidden one acts: nobody is named
         now = ("NOW", NEUTRAL, "")
     elif started and turn is not None:
         parts = [safe(part) for part in (turn.phase, turn.grant)]
-        parts.append(health_text(document, health_modes, turn.combatant_id))
+        parts.append(health_text(document, health_modes, turn.combatant_id, shown))
         now = ("NOW", shown_name(document, public), " · ".join(p for p in parts if p))
     else:
         now = ("NOW" if started else "NOT STARTED", "Get ready", "")
@@ -195,7 +197,7 @@ def project(
             break
         if holder is not None:
             seen.add(holder)
-        health = health_text(document, health_modes, holder) if holder is not None else ""
+        health = health_text(document, health_modes, holder, shown) if holder else ""
         detail = turn_detail(coming, safe, health, round_number, round_name)
         # The row's colour is its combatant's side (none for a turn of no one).
         combatant = encounter.find(holder)
@@ -210,7 +212,7 @@ def project(
         next_caption="NEXT" if started else "ORDER",
         up_next=f"Up next: {first}" if started and first else "",
         turns=tuple(cards),
-        effects=tuple(effect_card(effects_proxy, row) for row in range(effects_proxy.rowCount())),
+        effects=effect_cards(effects_proxy),
         timer=timer_state(clock, public, round_name) if clock is not None else None,
     )
 
@@ -231,10 +233,20 @@ def _coming_turns(proxy: PlayersTurnOrderProxy, public: PublicState) -> Iterator
         yield public.public_turn(turn), str(name or "")
 
 
-def effect_card(proxy: QAbstractItemModel, row: int) -> EffectCard:
-    """An effect on the party as its row shows it: name, carrier, time left."""
-    name, carrier, left = (str(proxy.index(row, column).data() or "") for column in (0, 1, 3))
-    return EffectCard(name, carrier, left)
+def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
+    """The effects on the party as their rows show them (name, carrier, time left):
+    what the proxy's `data` gives, read in one pass from the model behind it (a
+    mapping a row instead of three `data()` calls through the proxy)."""
+    source = proxy.effects_model()
+    safe = proxy.public.visibility.safe
+    cards = []
+    for row in range(proxy.rowCount()):
+        index = proxy.index(row, 0)
+        source_row = proxy.mapToSource(index).row()
+        name, carrier = (safe(source.data(source.index(source_row, c))) for c in (0, 1))
+        left = proxy.remaining(proxy.index(row, REMAINING_COLUMN))
+        cards.append(EffectCard(str(name or ""), str(carrier or ""), left))
+    return tuple(cards)
 
 
 def wall_clock_ms(seconds_ago: float) -> int:

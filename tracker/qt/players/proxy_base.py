@@ -51,10 +51,20 @@ class PlayersProxy(QSortFilterProxyModel):
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
         role = int(role)
         if role in TEXT_ROLES:
-            return self.public.visibility.safe(super().data(index, role))
+            return self.public.visibility.safe(self.source_data(index, role))
         if role in PLAIN_ROLES or role in self.extra_roles:
-            return super().data(index, role)
+            return self.source_data(index, role)
         return None
+
+    def source_data(self, index: Index, role: int) -> Any:
+        """What `QSortFilterProxyModel.data` gives, asked of the (Python) model behind
+        it directly: no round trip through a QVariant and C++ for each row and role (a
+        ruleset's panel reads several of each row every change)."""
+        if not index.isValid():
+            return None
+        source = self.mapToSource(index)
+        model = self.sourceModel()
+        return model.data(source, role) if source.isValid() and model is not None else None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Role.DisplayRole

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.ruleset import Turn
@@ -16,6 +15,8 @@ from tracker.qt.players.public_state import PublicState
 
 ShownCurrentRole = int(Role.UserRole) + 50  # bool: this row is the turn shown as current
 WHEN, GRANTS = 1, 2  # columns of the turn order model
+# The actual turn, and the key of the one still shown while a hidden combatant acts.
+TurnsNow = tuple[Turn | None, tuple[Any, ...] | None]
 
 
 class PlayersTurnOrderProxy(PlayersProxy):
@@ -34,6 +35,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
     ) -> None:
         super().__init__(source, public, parent)
         self.include_current = include_current
+        self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         public.updated.connect(self._follow)
 
     def turn_model(self) -> TurnOrderModel:
@@ -53,12 +55,19 @@ class PlayersTurnOrderProxy(PlayersProxy):
             return False
         if self.include_current:
             return True
-        if source_row == 0 and turn == self.public.actual_turn():
+        actual, held_key = self._now if self._now is not None else self._turns_now()
+        if source_row == 0 and turn == actual:
             return False
         # While a hidden combatant acts, the turn still shown as current is not also "to
         # come" (a creature that waited keeps its turn's key: it is not listed twice).
-        shown = self.public.shown_turn()
-        return not (self.public.is_held() and shown is not None and turn.key == shown.key)
+        return held_key is None or turn.key != held_key
+
+    def _turns_now(self) -> TurnsNow:
+        """What the filter asks of every row: the actual turn, and the key of the turn
+        still shown as current while a hidden combatant acts (None if none)."""
+        actual, shown = self.public.actual_turn(), self.public.shown_turn()
+        held = shown is not None and actual is not None and shown.key != actual.key
+        return actual, shown.key if held and shown is not None else None
 
     def _is_shown_current(self, index: Index) -> bool:
         shown = self.public.shown_turn()
@@ -95,15 +104,14 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return self.public.visibility.safe(f"{round_name} {public.round} · {public.phase}")
 
     def _follow(self) -> None:
-        """After each engine event: make sure the rows are filtered as they should be (the
-        current turn moves on, the turn held while a hidden one acts), and repaint the
-        current-turn mark."""
-        source = self.turn_model()
-        for row in range(source.rowCount()):
-            shown = self.mapFromSource(source.index(row, 0)).isValid()
-            if shown != self.filterAcceptsRow(row, QModelIndex()):
-                self.refilter_rows()
-                break
+        """After each engine event: re-filter the rows (the current turn moves on, the turn
+        held while a hidden one acts; Qt signals only the rows whose answer changed, and
+        nothing when none did), and repaint the current-turn mark."""
+        self._now = self._turns_now()
+        try:
+            self.refilter_rows()
+        finally:
+            self._now = None
         if self.include_current and self.rowCount() > 0:
             self.dataChanged.emit(
                 self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)

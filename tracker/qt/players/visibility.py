@@ -3,12 +3,12 @@ which stat fields are public, and whether a text would give a hidden name away."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
 from typing import Any
 
 from tracker.engine.fields import Field
-from tracker.engine.health import defeated_word, health_of, is_defeated
+from tracker.engine.health import defeated_word, health_of
 from tracker.engine.ruleset import AnyRuleset, Turn
 from tracker.engine.state import Combatant, Effect, Encounter
 
@@ -39,18 +39,24 @@ def public_stats(ruleset: AnyRuleset, encounter: Encounter, combatant: Combatant
 
 
 def public_health(
-    ruleset: AnyRuleset, encounter: Encounter, combatant: Combatant, mode: str
+    ruleset: AnyRuleset,
+    encounter: Encounter,
+    combatant: Combatant,
+    mode: str,
+    public: Set[str] | None = None,
 ) -> str:
     """What the players are told of the combatant's health in `mode`. "exact" falls back
     to the band when a field of its health is secret (by the ruleset or the GM): a band
-    says no number."""
+    says no number. `public`: the names of `public_fields`, when the caller has them
+    (worked out once for many combatants)."""
     if mode not in ("exact", "band"):
         return ""
-    defeated = is_defeated(ruleset, combatant)
     health = health_of(ruleset, combatant)
+    defeated = combatant.defeated if health is None else health.defeated  # `is_defeated`
     if health is None or not health.tracked:
         return defeated_word(ruleset) if defeated else ""
-    public = {f.name for f in public_fields(ruleset, encounter)}
+    if public is None:
+        public = {f.name for f in public_fields(ruleset, encounter)}
     secret = not {health.spec.maximum, health.spec.taken} <= public
     if mode == "exact" and not secret:
         return f"{health.text()}, {defeated_word(ruleset)}" if defeated else health.text()

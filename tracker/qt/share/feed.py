@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
@@ -24,9 +25,9 @@ from tracker.qt.widgets.turn_timer import Clock, TurnClock, TurnTimerSetting
 
 
 class PageFeed(QObject):
-    """Pass the GM's window's models to share them (as the players' screen does): the
-    feed then adds no models of its own to each change. `public.updated` follows every
-    change the players may see."""
+    """Pass the GM's window's models and central view to share them (as the players'
+    screen does the models): the feed then adds no models of its own to each change.
+    `public.updated` follows every change the players may see."""
 
     def __init__(
         self,
@@ -37,9 +38,11 @@ class PageFeed(QObject):
         timer: TurnTimerSetting,
         turn_order_model: TurnOrderModel | None = None,
         effects_model: EffectsModel | None = None,
+        view: QWidget | None = None,
         now: Clock = time.monotonic,
     ) -> None:
-        """`now`: the turn timer's clock (seconds; tests pass their own)."""
+        """`view`: the GM's window's central view, whose ruleset models the panel's
+        source shares; `now`: the turn timer's clock (seconds; tests pass their own)."""
         super().__init__(parent)
         self.document, self.timer = document, timer
         self.health_modes = dict(zip(SIDES, health, strict=True))
@@ -52,7 +55,7 @@ class PageFeed(QObject):
         )
         self.effects_proxy = PartyEffectsProxy(self.effects_model, self.public, parent=self)
         self.panel: PanelSource | None = ui_for(document.ruleset).players_page_panel(
-            document, self.public, self
+            document, self.public, self, view
         )
         self.public.listen()
         self.clock = TurnClock(now)

@@ -22,6 +22,7 @@ def share_on_network(window: MainWindow) -> None:
             window,
             turn_order_model=window.turn_order_model,
             effects_model=window.effects_model,
+            central_view=lambda: window.central_view,
         )
     dialog = window.findChild(ShareDialog)
     if dialog is None:

@@ -9,11 +9,14 @@ into JSON on the server's thread (`to_json`)."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
 from typing import Any
 
 from tracker.qt.players.page_content import PanelContent
 from tracker.qt.players.projection import BoardProjection, wall_clock_ms
+
+START_GRAIN_MS = 100  # the timer's start times, to a tenth of a second (it shows seconds)
 
 
 @dataclass(frozen=True)
@@ -44,10 +47,10 @@ class PageState:
             },
             "next_caption": board.next_caption,
             "up_next": board.up_next if self.timer is not None else "",
-            "turns": [asdict(card) for card in board.turns],
-            "effects": [asdict(card) for card in board.effects],
-            "panel": asdict(self.panel) if self.panel is not None else None,
-            "timer": asdict(self.timer) if self.timer is not None else None,
+            "turns": plain(board.turns),
+            "effects": plain(board.effects),
+            "panel": plain(self.panel),
+            "timer": plain(self.timer),
         }
 
     def to_json(self) -> bytes:
@@ -56,11 +59,34 @@ class PageState:
         return json.dumps(self.as_dict(), separators=(",", ":")).encode("ascii")
 
 
+def plain(value: Any) -> Any:
+    """`dataclasses.asdict` for the page's frozen data (dataclasses, tuples, strings,
+    numbers, booleans, None), without its deep copy of every leaf: the server's thread
+    holds the interpreter's lock for less while the GM's window waits on it."""
+    if isinstance(value, tuple | list):
+        return [plain(item) for item in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: plain(getattr(value, name)) for name in _names(type(value))}
+    return value
+
+
+@cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
+
+
 def page_state(board: BoardProjection, panel: PanelContent | None) -> PageState:
     """The page's state from the board's projection and the panel's content."""
     timer = board.timer
     shown = None
     if timer is not None:
-        round_ms = wall_clock_ms(timer.round_seconds) if timer.round_seconds is not None else None
-        shown = PageTimer(wall_clock_ms(timer.turn_seconds), round_ms, timer.round_name)
+        round_ms = _start_ms(timer.round_seconds) if timer.round_seconds is not None else None
+        shown = PageTimer(_start_ms(timer.turn_seconds), round_ms, timer.round_name)
     return PageState(board, panel, shown)
+
+
+def _start_ms(seconds_ago: float) -> int:
+    """When the turn or round began, to `START_GRAIN_MS` (read off the wall clock at each
+    publish, it would differ by a millisecond or two: a state where nothing else
+    changed would not be the same text, and be sent again to every page)."""
+    return round(wall_clock_ms(seconds_ago) / START_GRAIN_MS) * START_GRAIN_MS

@@ -3,14 +3,17 @@ projection, no widget) and the server on its own threads. The GUI thread only co
 the page's state as plain data and hands it over (`ShareServer.publish_state`); the
 JSON is made and sent on the server's threads, never a socket touched here. A change
 of the players' screen settings or of the turn timer's reaches the pages at once.
+While no page is connected no state is made at all: the first page to come asks for
+one (`Hub.wanted`, handed to the GUI thread by a queued signal).
 
 Loading another encounter, closing the window or quitting stops the sharing."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.document import EncounterDocument
@@ -34,6 +37,7 @@ class ShareSession(QObject):
 
     started = Signal()
     stopped = Signal()
+    _wanted = Signal()  # emitted on a server thread: a page waits for a state
 
     def __init__(
         self,
@@ -42,12 +46,15 @@ class ShareSession(QObject):
         *,
         turn_order_model: TurnOrderModel | None = None,
         effects_model: EffectsModel | None = None,
+        central_view: Callable[[], QWidget] | None = None,
     ) -> None:
-        """Pass the GM's window's models to share them (as the players' screen does):
-        the board then adds no models of its own to each change."""
+        """Pass the GM's window's models to share them (as the players' screen does),
+        and `central_view` giving its central view now (the ruleset panel's source
+        shares its models): the feed then adds no models of its own to each change."""
         super().__init__(parent)
         self.document = document
         self._turn_order_model, self._effects_model = turn_order_model, effects_model
+        self._central_view = central_view
         self.server: ShareServer | None = None
         self.feed: PageFeed | None = None
         self._token: str | None = None
@@ -58,6 +65,7 @@ class ShareSession(QObject):
         self._publish_soon.setSingleShot(True)
         self._publish_soon.setInterval(PUBLISH_DELAY_MS)
         self._publish_soon.timeout.connect(self.publish)
+        self._wanted.connect(self.publish, Qt.ConnectionType.QueuedConnection)
         document.replaced.connect(self.stop)  # another encounter: this one is closed
         # The players' screen settings (health shown) and the turn timer: at once.
         self._timer = timer_setting()
@@ -79,6 +87,7 @@ class ShareSession(QObject):
             self._stopping.join(STOP_WAIT_S)
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
+        server.hub.wanted = self._wanted.emit
         self.feed = PageFeed(
             self.document,
             self,
@@ -86,8 +95,9 @@ class ShareSession(QObject):
             timer=self._timer,
             turn_order_model=self._turn_order_model,
             effects_model=self._effects_model,
+            view=self._central_view() if self._central_view is not None else None,
         )
-        self.feed.public.updated.connect(self._publish_soon.start)
+        self.feed.public.updated.connect(self._changed)
         self.server = server
         self.publish()
         server.start()
@@ -96,13 +106,14 @@ class ShareSession(QObject):
     def stop(self) -> None:
         self._stop_server()
         if self.feed is not None:
-            self.feed.public.updated.disconnect(self._publish_soon.start)
+            self.feed.public.updated.disconnect(self._changed)
             self.feed.deleteLater()
             self.feed = None
             self.stopped.emit()
 
     def _stop_server(self) -> None:
         if self.server is not None:
+            self.server.hub.wanted = None  # no page's request reaches this session now
             self._stopping = self.server.stop()  # on a thread of its own
             self.server = None
 
@@ -114,18 +125,29 @@ class ShareSession(QObject):
             self._token = None
 
     def publish(self) -> None:
+        """The page's state now, to every page (made here, sent off this thread)."""
+        self._publish_soon.stop()
         if self.server is None or self.feed is None:
             return
-        self.server.publish_state(self.feed.state())
+        self.server.publish_state(self.feed.state(), self.server.hub.change_count)
+
+    def _changed(self) -> None:
+        """What the players see changed: published soon while a page watches."""
+        if self.server is not None and self.server.hub.changed():
+            self._publish_soon.start()
 
     def _settings_changed(self) -> None:
         """The players' screen settings were saved: how much health the players see."""
         if self.feed is not None:
             self.feed.set_health_modes(PlayersScreenSettings.load().health)
-            self.publish()
+            self._changed_now()
 
     def _timer_switched(self, _on: bool) -> None:
-        self.publish()
+        self._changed_now()
+
+    def _changed_now(self) -> None:
+        if self.server is not None and self.server.hub.changed():
+            self.publish()
 
     def link(self, host: str | None = None) -> str:
         """The address players open: on `host` (the server's own unless it listens on

@@ -88,10 +88,18 @@ class CountdownSource(PanelSource):
     """The countdown's models as the players see them, and its texts: the panel shows
     them, the shared page its `content`."""
 
-    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        track_model: TrackModel | None = None,
+    ) -> None:
+        """`track_model`: one that already follows the document (the GM's view's), made
+        before `public` listens; by default the source makes its own."""
         super().__init__(parent)
         self.document, self.public = document, public
-        self.track_model = TrackModel(document, self)
+        self.track_model = track_model or TrackModel(document, self)
         self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
 
     def big_number(self) -> BigNumber:
@@ -180,9 +188,17 @@ class CountdownPanel(ListPanel):
     # --- content ------------------------------------------------------------------------
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> CountdownSource:
-        return CountdownSource(document, public, parent)
+        """The GM's view's TrackModel shared when it has one (it follows the fight)."""
+        shared = getattr(view, "track_model", None)
+        return CountdownSource(
+            document, public, parent, shared if isinstance(shared, TrackModel) else None
+        )
 
     def refresh(self) -> None:
         big = self.source.big_number()

@@ -26,7 +26,6 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
-    list_rows,
 )
 from tracker.qt.players.panel_parts import FittedRows
 from tracker.qt.players.projection import side_of
@@ -109,39 +108,51 @@ class OrderModel(QAbstractTableModel):
         return next((row for row, card in enumerate(self._cards) if card.now), None)
 
     def _read(self) -> list[Card]:
-        ruleset, encounter = self.document.ruleset, self.document.encounter
-        if not isinstance(ruleset, ClassicD20):
-            return []
-        acting: set[str] = set()
-        turn = self.public.shown_turn()
-        if turn is not None and not self.public.is_held() and self.public.is_started():
-            members = turn.values.get("members", ())
-            acting = {str(turn.combatant_id), *(str(m) for m in members)}
-        return [
-            self._card(ruleset, combatant, combatant.id in acting)
-            for combatant in encounter.combatants
-            if self.public.is_visible(combatant.id)
-        ]
+        return read_cards(self.document, self.public)
 
-    def _card(self, ruleset: ClassicD20, combatant: Combatant, now: bool) -> Card:
-        encounter = self.document.encounter
-        words = [w for w in ruleset.markers(encounter, combatant) if w not in NOT_SHOWN]
-        if combatant.side == PARTY:
-            reaction = next(
-                (m for m in ruleset.meters(encounter, combatant) if m.name == "reaction"), None
-            )
-            if reaction is not None and reaction.value <= 0:
-                words.insert(0, "reaction used")
-            held = ruleset.concentrating_on(encounter, combatant)
-            if held:
-                words.insert(0, f"concentrating: {held}")
-        else:
-            words = [w for w in words if w in SEEN]
-        value = combatant.stats.get("initiative")
-        rolled = "to roll initiative" not in ruleset.markers(encounter, combatant)
-        initiative = str(value) if rolled and isinstance(value, int) else "—"
-        safe = self.public.visibility.safe
-        return Card(safe(combatant.name), combatant.side, initiative, now, safe(" · ".join(words)))
+
+def read_cards(document: EncounterDocument, public: PublicState) -> list[Card]:
+    """The cards of the combatants the players see, in initiative order."""
+    ruleset, encounter = document.ruleset, document.encounter
+    if not isinstance(ruleset, ClassicD20):
+        return []
+    acting: set[str] = set()
+    turn = public.shown_turn()
+    if turn is not None and not public.is_held() and public.is_started():
+        members = turn.values.get("members", ())
+        acting = {str(turn.combatant_id), *(str(m) for m in members)}
+    return [
+        _card(document, public, ruleset, combatant, combatant.id in acting)
+        for combatant in encounter.combatants
+        if public.is_visible(combatant.id)
+    ]
+
+
+def _card(
+    document: EncounterDocument,
+    public: PublicState,
+    ruleset: ClassicD20,
+    combatant: Combatant,
+    now: bool,
+) -> Card:
+    encounter = document.encounter
+    words = [w for w in ruleset.markers(encounter, combatant) if w not in NOT_SHOWN]
+    if combatant.side == PARTY:
+        reaction = next(
+            (m for m in ruleset.meters(encounter, combatant) if m.name == "reaction"), None
+        )
+        if reaction is not None and reaction.value <= 0:
+            words.insert(0, "reaction used")
+        held = ruleset.concentrating_on(encounter, combatant)
+        if held:
+            words.insert(0, f"concentrating: {held}")
+    else:
+        words = [w for w in words if w in SEEN]
+    value = combatant.stats.get("initiative")
+    rolled = "to roll initiative" not in ruleset.markers(encounter, combatant)
+    initiative = str(value) if rolled and isinstance(value, int) else "—"
+    safe = public.visibility.safe
+    return Card(safe(combatant.name), combatant.side, initiative, now, safe(" · ".join(words)))
 
 
 def card_row(index: Index) -> PanelRow:
@@ -156,19 +167,26 @@ def card_row(index: Index) -> PanelRow:
 
 
 class D20Source(PanelSource):
-    """The cards as the players see them: the panel shows them, the shared page its
-    `content`."""
+    """The cards as the players see them (`read_cards`, as the panel's `OrderModel`
+    reads them), read when the shared page asks for its `content`: no model of its own
+    re-reading them at every change."""
 
     def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
         super().__init__(parent)
-        self.order_model = OrderModel(document, public, self)
+        self.document, self.public = document, public
 
     def content(self) -> PanelContent:
         return PanelContent(
             lines=(PanelLine(CAPTION, caption=True),),
-            rows=list_rows(self.order_model, card_row),
+            rows=tuple(page_row(card) for card in read_cards(self.document, self.public)),
             empty=EMPTY,
         )
+
+
+def page_row(card: Card) -> PanelRow:
+    """The card as `card_row` reads it from the `OrderModel`."""
+    color = SIDE_COLORS.get(card.side, SIDE_COLORS["neutral"])
+    return PanelRow(card.initiative, card.name, card.detail, side_of(color), card.now)
 
 
 class CardDelegate(ThemedDelegate):
@@ -207,7 +225,7 @@ class D20Panel(ListPanel):
     ) -> None:
         super().__init__("players_d20", CAPTION, document, public, theme, parent)
         self.source = D20Source(document, public, self)
-        self.order_model = self.source.order_model
+        self.order_model = OrderModel(document, public, self)
         self.delegate = CardDelegate(theme, self)
         self.add_rows(
             FittedRows(
@@ -221,8 +239,13 @@ class D20Panel(ListPanel):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> D20Source:
+        """Its own cards always (the GM's view's model shows what the GM sees)."""
         return D20Source(document, public, parent)
 
     def set_look(self, theme: Theme, scale: float) -> None:

@@ -27,7 +27,6 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
-    list_rows,
 )
 from tracker.qt.players.panel_parts import FittedRows
 from tracker.qt.players.projection import side_of
@@ -65,20 +64,10 @@ class PlayersUnitsProxy(PlayersProxy):
             return self._public_unit(index)
         return super().data(index, role)
 
-    def _public_unit(self, index: Index) -> tuple[int | None, int | None, int, str]:
+    def _public_unit(self, index: Index) -> PublicUnit:
         source = self.mapToSource(self.index(index.row(), 0))
-        readout = source.data(ReadoutRole)
-        combatant = self.units_model().combatant_at(source.row())
-        if not isinstance(readout, UnitReadout) or combatant is None:
-            return None, None, 0, ""
-        document = self.units_model().document
-        shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
-        status = status_text(readout)  # a hidden Unit's "acting" row is dropped
-        if combatant.side != "party" and "stamina_max" not in shown:
-            return None, None, 0, status
-        # No change mark: the GM's "change of the last command" would vanish (or show)
-        # as a hidden Unit's command comes in between.
-        return readout.stamina, readout.maximum, 0, status
+        model = self.units_model()
+        return public_unit(model, source.row(), secret_stamina(model.document))
 
     def refresh_all(self) -> None:
         """After each engine event: who acts changed rows the source may not name."""
@@ -87,17 +76,41 @@ class PlayersUnitsProxy(PlayersProxy):
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
 
 
+PublicUnit = tuple[int | None, int | None, int, str]
+
+
+def secret_stamina(document: EncounterDocument) -> bool:
+    """Whether the other sides' Stamina is kept from the players."""
+    shown = {f.name for f in public_fields(document.ruleset, document.encounter)}
+    return "stamina_max" not in shown
+
+
+def public_unit(model: UnitsModel, row: int, secret: bool) -> PublicUnit:
+    """The model's Unit at `row` as the players see it (`PublicUnitRole`)."""
+    readout = model.data(model.index(row, 0), ReadoutRole)
+    combatant = model.combatant_at(row)
+    if not isinstance(readout, UnitReadout) or combatant is None:
+        return None, None, 0, ""
+    status = status_text(readout)  # a hidden Unit's "acting" row is dropped
+    if combatant.side != "party" and secret:
+        return None, None, 0, status
+    # No change mark: the GM's "change of the last command" would vanish (or show)
+    # as a hidden Unit's command comes in between.
+    return readout.stamina, readout.maximum, 0, status
+
+
 def unit_row(index: Index) -> PanelRow:
     """A Unit as the players see it: its name, its Stamina (unless secret), its status;
     `now` while it acts."""
-    stamina, maximum, _delta, status = index.data(PublicUnitRole) or (None, None, 0, "")
+    unit = index.data(PublicUnitRole) or (None, None, 0, "")
+    return _row(unit, str(index.data() or ""), index.data(Role.DecorationRole))
+
+
+def _row(unit: PublicUnit, name: str, decoration: object) -> PanelRow:
+    stamina, maximum, _delta, status = unit
     shown = f"{stamina}/{maximum}" if stamina is not None and maximum is not None else ""
     return PanelRow(
-        value=shown,
-        name=str(index.data() or ""),
-        detail=status,
-        side=side_of(index.data(Role.DecorationRole)),
-        now=status == "acting",
+        value=shown, name=name, detail=status, side=side_of(decoration), now=status == "acting"
     )
 
 
@@ -166,10 +179,18 @@ class StaminaSource(PanelSource):
     """The Units as the players see them, and the phase line: the panel shows them, the
     shared page its `content`."""
 
-    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        units_model: UnitsModel | None = None,
+    ) -> None:
+        """`units_model`: one that already follows the document (the GM's view's), made
+        before `public` listens; by default the source makes its own."""
         super().__init__(parent)
         self.public = public
-        self.units_model = UnitsModel(document, self)
+        self.units_model = units_model or UnitsModel(document, self)
         self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
         # After each engine event: who acts changed rows the source may not name (before
         # the panel's refresh, connected after this).
@@ -187,8 +208,22 @@ class StaminaSource(PanelSource):
         return PanelContent(
             lines=(PanelLine(CAPTION, caption=True), PanelLine(self.phase_text())),
             rows_caption=ROWS_CAPTION,
-            rows=list_rows(self.proxy, unit_row),
+            rows=self.page_rows(),
         )
+
+    def page_rows(self) -> tuple[PanelRow, ...]:
+        """The rows as `unit_row` gives them through the proxy, read from the model
+        behind it: one mapping a row, whether Stamina is secret asked once (not a row),
+        the name made safe as the proxy's `data` does."""
+        proxy, model = self.proxy, self.units_model
+        safe, secret = self.public.visibility.safe, secret_stamina(model.document)
+        rows = []
+        for row in range(proxy.rowCount()):
+            source = proxy.mapToSource(proxy.index(row, 0))
+            name = str(safe(model.data(source)) or "")
+            decoration = model.data(source, Role.DecorationRole)
+            rows.append(_row(public_unit(model, source.row(), secret), name, decoration))
+        return tuple(rows)
 
 
 class StaminaPanel(ListPanel):
@@ -238,9 +273,17 @@ class StaminaPanel(ListPanel):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> StaminaSource:
-        return StaminaSource(document, public, parent)
+        """The GM's view's UnitsModel shared when it has one (it follows the fight)."""
+        shared = getattr(view, "units_model", None)
+        return StaminaSource(
+            document, public, parent, shared if isinstance(shared, UnitsModel) else None
+        )
 
     def phase_text(self) -> str:
         return self.source.phase_text()

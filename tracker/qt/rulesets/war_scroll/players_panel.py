@@ -96,9 +96,17 @@ class WarScrollSource(PanelSource):
     """The grid's model and the players' proxy on it: the panel shows the proxy, the
     shared page its `content` (the same rows, Segments and cells)."""
 
-    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        grid_model: WarScrollModel | None = None,
+    ) -> None:
+        """`grid_model`: one that already follows the document (the GM's view's), made
+        before `public` listens; by default the source makes its own."""
         super().__init__(parent)
-        self.grid_model = WarScrollModel(document, self)
+        self.grid_model = grid_model or WarScrollModel(document, self)
         self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
 
     def content(self) -> PanelContent:
@@ -179,9 +187,17 @@ class WarScrollPanel(RulesetPanel):
 
     @classmethod
     def page_source(
-        cls, document: EncounterDocument, public: PublicState, parent: QObject
+        cls,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        view: QWidget | None = None,
     ) -> WarScrollSource:
-        return WarScrollSource(document, public, parent)
+        """The GM's view's WarScrollModel shared when it has one (it follows the fight)."""
+        shared = getattr(view, "grid_model", None)
+        return WarScrollSource(
+            document, public, parent, shared if isinstance(shared, WarScrollModel) else None
+        )
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale
