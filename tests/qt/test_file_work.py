@@ -10,6 +10,7 @@ import json
 import threading
 import weakref
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -362,3 +363,67 @@ def test_an_open_builds_the_fight_view_in_a_slot_of_its_own(window, tmp_path):
     assert type(seen[0]) is QWidget  # the blank, while the listeners run
     assert type(window.central_view) is type(old)  # the fight view, once the open is over
     assert window.central_view.isVisible()
+
+
+def test_an_open_shows_the_fight_view_a_slot_after_building_it(window, tmp_path, monkeypatch):
+    """The new fight view is built in one slot and put in the window in a later one:
+    its first layout and paint (which follow its insertion in the loop's next turn) are
+    not added to the slot that built it."""
+    from tracker.qt import main_window
+
+    path = Path(tmp_path) / "fight.json"
+    assert window.save_to(path)
+    beats = [0]
+    heartbeat = QTimer()
+    heartbeat.setInterval(0)
+    heartbeat.timeout.connect(lambda: beats.__setitem__(0, beats[0] + 1))
+    built: list[int] = []
+    shown: list[int] = []
+    real_ui_for = main_window.ui_for
+
+    class CountedUi:
+        def __init__(self, ui: Any) -> None:
+            self.ui = ui
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.ui, name)
+
+        def central_view(self, document: object) -> QWidget:
+            built.append(beats[0])
+            return self.ui.central_view(document)
+
+    monkeypatch.setattr(main_window, "ui_for", lambda ruleset: CountedUi(real_ui_for(ruleset)))
+    set_view = window._set_central_view
+
+    def set_central_view(view: QWidget) -> None:
+        if type(view) is not QWidget:  # not the blank
+            shown.append(beats[0])
+        set_view(view)
+
+    monkeypatch.setattr(window, "_set_central_view", set_central_view)
+    heartbeat.start()
+    try:
+        assert window.open_path(path)
+    finally:
+        heartbeat.stop()
+    assert len(built) == 1 and len(shown) == 1
+    assert shown[0] > built[0]  # the event loop ran in between
+    assert window.central_view.isVisible()
+
+
+def test_an_open_pauses_the_collector(window, tmp_path, monkeypatch):
+    """While an open builds the new encounter, the cyclic collector is off (its objects
+    would set off a full collection on the worker, the window frozen); after, on."""
+    path = Path(tmp_path) / "fight.json"
+    assert window.save_to(path)
+    enabled: list[bool] = []
+    opened = window_files.open_encounter
+
+    def open_encounter(source: Path):
+        enabled.append(gc.isenabled())
+        return opened(source)
+
+    monkeypatch.setattr(window_files, "open_encounter", open_encounter)
+    assert gc.isenabled()
+    assert window.open_path(path)
+    assert enabled == [False] and gc.isenabled()

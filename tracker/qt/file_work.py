@@ -77,11 +77,12 @@ class FileWork(QObject):
         super().__init__(window)
         # With `pause_collector`, Python's cyclic garbage collector is off until
         # `finish`: for a save, whose snapshot and serialised text (some 100,000 objects
-        # at 5,000 combatants) live only while it runs. Their allocations would set off a
-        # full collection, which walks the whole heap with the interpreter's lock held
-        # (100-300 ms at 5,000 combatants, on whichever thread allocates): the window
-        # frozen. Off, they are freed by their reference counts at the end (they hold no
-        # cycles) and count for no later collection either.
+        # at 5,000 combatants) live only while it runs; for an open, whose new encounter
+        # is frozen once loaded (`heap.settle_after_load`). Their allocations would set
+        # off a full collection, which walks the whole heap with the interpreter's lock
+        # held (15-300 ms at 5,000 combatants, on whichever thread allocates): the window
+        # frozen. Off, a save's objects are freed by their reference counts at the end
+        # (they hold no cycles) and count for no later collection either.
         self._collector_paused = pause_collector and gc.isenabled()
         if self._collector_paused:
             gc.disable()

@@ -106,6 +106,7 @@ class MainWindow(
     keys: WindowKeys
     journal: Journal | None
     _blank: QWidget | None = None  # stands in for the fight view while an open builds it
+    _built: QWidget | None = None  # the fight view built for it, not shown yet
 
     def __init__(
         self,
@@ -452,13 +453,15 @@ class MainWindow(
 
     def _on_replaced(self) -> None:
         ui = ui_for(self.document.ruleset)
+        self._drop_built_view()
         if self.file_work is not None:
-            # An open: the fight view is built in a slot of its own (100 ms for
-            # thousands of rows: no slot of the event loop over 50 ms, issue 26); a
+            # An open: the fight view is built in a slot of its own, and shown in the
+            # next (its first layout and paint come in the loop's turn after that):
+            # no slot of the event loop over 50 ms at thousands of rows (issue 26). A
             # blank stands in for it meanwhile, the GM's input set aside.
             self._blank = QWidget()
             self._set_central_view(self._blank)
-            QTimer.singleShot(1, self, self.build_central_view)  # after the timers due
+            QTimer.singleShot(1, self, self._build_hidden_view)  # after the timers due
         else:
             self._set_central_view(ui.central_view(self.document))
         from tracker.qt.widgets.effects_panel import effect_actions
@@ -469,11 +472,29 @@ class MainWindow(
         self._clear_refusal()
         self._update_title()
 
+    def _build_hidden_view(self) -> None:
+        """The open encounter's fight view, built but not shown yet (`build_central_view`
+        shows it, in a later slot)."""
+        if self._blank is not None and self.central_view is self._blank and self._built is None:
+            self._built = ui_for(self.document.ruleset).central_view(self.document)
+            QTimer.singleShot(1, self, self.build_central_view)
+
     def build_central_view(self) -> None:
         """The fight view of the encounter open, if a blank stands in for it."""
         if self._blank is not None and self.central_view is self._blank:
             self._blank = None
-            self._set_central_view(ui_for(self.document.ruleset).central_view(self.document))
+            view, self._built = self._built, None
+            if view is None:
+                view = ui_for(self.document.ruleset).central_view(self.document)
+            self._set_central_view(view)
+            view.show()  # now, not in a queued call after the open ends
+
+    def _drop_built_view(self) -> None:
+        """A fight view built for an encounter replaced before it was shown: deleted."""
+        built, self._built = self._built, None
+        if built is not None:
+            release_when_deleted(built)
+            shiboken6.delete(built)
 
     def _set_central_view(self, view: QWidget) -> None:
         old, self.central_view = self.central_view, view

@@ -209,7 +209,9 @@ class EncounterFiles(QMainWindow):
         if self._busy():
             return None
         try:
-            with self._working(f"Opening {shown(path)}…", block_input=True) as work:
+            with self._working(
+                f"Opening {shown(path)}…", block_input=True, pause_collector=True
+            ) as work:
                 opened = work.run(lambda: open_encounter(path))
                 session = Session(opened.encounter)
                 self.replace_session(session, saved_as, opened.encounter_json, work)
