@@ -18,6 +18,7 @@ import pytest
 
 from tests.persistence.fights import play_on_alike, playthrough, view, walk_alike
 from tracker.engine.registry import available_rulesets
+from tracker.engine.session import Applied, Session
 from tracker.persistence import recovery as recovery_module
 from tracker.persistence.journal import Journal, pending_journal, recover_journal
 from tracker.persistence.journal_lines import encode_line
@@ -236,3 +237,27 @@ def test_the_question_recovery_and_journaling_on_check_the_lines_once(
     (folder / "events.jsonl").write_bytes(bytes(data))
     pending_journal(folder)
     assert len(readings) == 2 and not recover_journal(folder).complete
+
+
+def test_recovery_rebuilds_the_undo_history_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The session resumed is the one replayed from the checkpoint before the last to
+    check the last: the history is rebuilt at one checkpoint, not at both (a long
+    fight's thousands of entries, issue 26, point 4), and still equals the fight's."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    assert len(marks) >= 2
+    rebuilt: list[int] = []
+    real = Session.restore_history
+
+    def counted(self: Session, done: list[Applied], undone: list[Applied]) -> None:
+        rebuilt.append(len(done))
+        real(self, done, undone)
+
+    monkeypatch.setattr(Session, "restore_history", counted)
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-1]
+    assert len(rebuilt) == 1
+    walk_alike(session, recovery.session)

@@ -87,7 +87,9 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
     redo history included, and the index of that line; or a session on the base and 0.
     A checkpoint is used only if the lines since the one before it (or the base) replay
     to exactly its encounter (`verified`): an edited checkpoint whose checksum was
-    recomputed holds a state the fight never reached."""
+    recomputed holds a state the fight never reached. The session returned is the one
+    so replayed (the same encounter and history as one built at the checkpoint, which
+    would cost a second rebuild of the whole undo history)."""
     records = lines.records
     bare = next(
         (i for i, r in enumerate(records) if r["op"] == "apply" and "record" not in r),
@@ -98,24 +100,25 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
     commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     for number in reversed(range(len(candidates))):
         index = candidates[number]
-        session = _session_at(base, lines, index, folds[index], commands)
-        if session is None:
+        held = _checkpoint_encounter(base, records[index], folds[index])
+        if held is None:
             continue
         before = candidates[number - 1] if number else 0
         start = (
             _session_at(base, lines, before, folds[before], commands) if before else Session(base)
         )
-        if start is not None and verified(start, records[before + 1 : index], session):
-            return session, index
+        if start is not None and verified(start, records[before + 1 : index], held):
+            return start, index
     return Session(base), 0
 
 
-def verified(start: Session, records: list[dict[str, Any]], checkpoint: Session) -> bool:
-    """True if `records` replay from `start` to the very encounter of `checkpoint`."""
+def verified(start: Session, records: list[dict[str, Any]], held: Encounter) -> bool:
+    """True if `records` replay from `start` (which they change) to the very encounter
+    `held`, its log included."""
     used, _ = replay(start, records)
     if used < len(records):
         return False
-    reached, held = start.encounter, checkpoint.encounter
+    reached = start.encounter
     # The logs compared entry by entry (thousands of entries: `to_dict` of each costs
     # ten times as much), the rest as JSON.
     return reached.log == held.log and reached.to_dict(log=False) == held.to_dict(log=False)
@@ -203,6 +206,26 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data, allow_nan=False))
 
 
+def _checkpoint_encounter(
+    base: Encounter, checkpoint: dict[str, Any], folded: _Folded | None
+) -> Encounter | None:
+    """The encounter a checkpoint line holds, given the log of the lines before it
+    (`folded`); None if it cannot be read, is of another ruleset, or the log it names
+    (length, fingerprint) is not that one."""
+    try:
+        encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+    except (FileFormatError, *_DAMAGE):
+        return None
+    if folded is None or encounter.ruleset_id != base.ruleset_id:
+        return None
+    log = folded[2]
+    digest = checkpoint.get("log_digest")
+    if len(log) != checkpoint["log"] or (digest is not None and digest != log_digest(log)):
+        return None
+    encounter.log = list(log)
+    return encounter
+
+
 def _session_at(
     base: Encounter,
     lines: Lines,
@@ -214,18 +237,10 @@ def _session_at(
     commands of its history taken from `commands` (by line) or read into it (a command
     is frozen: two sessions may share it)."""
     records = lines.records
-    checkpoint = records[index]
-    try:
-        encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
-    except (FileFormatError, *_DAMAGE):
+    encounter = _checkpoint_encounter(base, records[index], folded)
+    if encounter is None or folded is None:
         return None
-    if folded is None or encounter.ruleset_id != base.ruleset_id:
-        return None
-    done, undone, log = folded
-    digest = checkpoint.get("log_digest")
-    if len(log) != checkpoint["log"] or (digest is not None and digest != log_digest(log)):
-        return None
-    encounter.log = log
+    done, undone, _log = folded
     session = Session(encounter)
     types = session.ruleset.state_types
 

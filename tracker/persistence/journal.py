@@ -122,8 +122,11 @@ ErrorHandler = Callable[[JournalError], None]
 
 # A checkpoint is written once this many changes were journaled since the last one, and
 # the lines since then are at least as long as it (so checkpoints take at most about half
-# of the journal, however large the encounter). Replaying 200 records takes about 40 ms.
-CHECKPOINT_LINES = 200
+# of the journal, however large the encounter). Resuming replays the lines between the
+# last two checkpoints and those after the last: up to two intervals, about 0.2 ms a line
+# (Initiative Ticks). 100 rather than 200 (issue 26, point 4): resuming a 2,000-turn fight
+# costs 12-18 ms less CPU, for a journal 7 % longer and a checkpoint (5 ms) twice as often.
+CHECKPOINT_LINES = 100
 
 
 class Journal:
