@@ -35,6 +35,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
         super().__init__(source, public, parent)
         self.include_current = include_current
         public.updated.connect(self._follow)
+        source.hold(self)  # the players see every turn to come, whatever the GM's panes
 
     def turn_model(self) -> TurnOrderModel:
         model = self.sourceModel()
