@@ -50,7 +50,7 @@ def _upcoming(window: MainWindow, calls: list[int]) -> None:
         calls.append(limit)
         return original(limit)
 
-    session.upcoming_turns = counted  # type: ignore[method-assign]
+    session.upcoming_turns = counted
 
 
 def test_hidden_pane_works_out_a_glance_and_shown_has_every_turn(qtbot, tmp_path, qtmodeltester):
