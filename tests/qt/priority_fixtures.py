@@ -102,7 +102,10 @@ def highlighted_rows(window: MainWindow) -> list[str]:
 
 
 def turn_order(window: MainWindow, count: int | None = None) -> list[tuple[str, str]]:
-    """(name, when) rows of the Turn order dock."""
+    """(name, when) rows of the Turn order dock (shown: hidden, it keeps a glance)."""
+    toggle = window.actions_by_name["pane_turn_order"]
+    if not toggle.isChecked():
+        toggle.trigger()
     model = window.turn_order_model
     rows = model.rowCount() if count is None else min(count, model.rowCount())
     return [(model.index(row, 0).data(), model.index(row, 1).data()) for row in range(rows)]

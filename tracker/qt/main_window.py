@@ -247,7 +247,7 @@ class MainWindow(
     # --- construction -----------------------------------------------------------------
     def _build_fight(self) -> None:
         """The first frame: the turn, whose turns come next and the ruleset's view."""
-        self.turn_order_model = TurnOrderModel(self.document, self)
+        self.turn_order_model = TurnOrderModel(self.document, self, lazy=True)
         self.turn_panel = TurnPanel(self.document, self.selected_combatant_id)
         self.central_view = ui_for(self.document.ruleset).central_view(self.document)
         self._follow_central_selection()

@@ -67,6 +67,7 @@ def build_panes(window: MainWindow) -> None:
     window.fill_pane("dock_inspector", inspector)
     window.fill_pane("dock_combatants", roster_pane(window.roster_view))
     window.turn_order_view = turn_order_table(window.turn_order_model)
+    window.turn_order_model.follow(window.turn_order_view)  # its whole list while shown
     window.fill_pane("dock_turn_order", window.turn_order_view)
     window.log_view = log_table(window.log_model)
     window.fill_pane("dock_log", window.log_view)

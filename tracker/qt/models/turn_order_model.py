@@ -9,15 +9,29 @@ reset, and only rows whose contents changed are repainted.
 
 A view asks every cell shown for a dozen roles at each paint and measure, and an End
 Turn shifts every row: the values read are kept by turn (its key, and whether it is the
-current turn at the top) until that turn changes, so a row that moved costs lookups."""
+current turn at the top) until that turn changes, so a row that moved costs lookups.
+
+A `lazy` model (the main window's) keeps only the first `GLANCE` turns (what the up-next
+strip reads) while nothing needs the whole list: the views it `follow`s are hidden and
+nobody `hold`s it (the players' screen and the LAN feed do, through their proxy). As
+soon as one does, the rest is brought in by the same row insertions."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QWidget
 
 from tracker.engine.errors import CommandError
 from tracker.engine.health import is_defeated
@@ -34,6 +48,7 @@ TurnRole = Qt.ItemDataRole.UserRole + 20
 Index = QModelIndex | QPersistentModelIndex
 Key = tuple[Any, ...]  # a turn's key
 PAGE = 100  # rows materialised at first, and added by each fetchMore
+GLANCE = 8  # rows a lazy model keeps while unwatched: the current turn and up-next's 5
 DRAG_HERE = (
     "The turn order follows the fight's own order and cannot be dragged: drag the "
     "combatant in the fight view instead, where the rules leave the order to the GM."
@@ -43,11 +58,17 @@ DRAG_HERE = (
 class TurnOrderModel(FixedColumns, QAbstractTableModel):
     COLUMNS = ("Name", "When", "Grants")
 
-    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, parent: QObject | None = None, lazy: bool = False
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self._limit = PAGE
         self._more = False
+        self._lazy = lazy
+        self._followed: list[QObject] = []  # views whose showing needs the whole list
+        self._shown: set[int] = set()  # ids of the followed views shown now
+        self._holders: set[int] = set()  # ids of the objects that need the whole list
         self._turns: list[Turn] = self._fetch()
         self._keys = [turn.key for turn in self._turns]
         # (turn key, at the top) → (column, role) → value, as worked out for the views
@@ -66,17 +87,56 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         """A drag in the list of turns to come: it moves nothing, and says where to."""
         self._document.refused.emit(DRAG_HERE, "")
 
+    # --- who needs the whole list (a lazy model) --------------------------------------
+    def follow(self, view: QObject) -> None:
+        """While `view` is shown the whole list is kept (a lazy model)."""
+        self._followed.append(view)
+        view.installEventFilter(self)
+        if isinstance(view, QWidget) and view.isVisible():
+            self._shown.add(id(view))
+        view.destroyed.connect(partial(self._release, id(view)))
+
+    def hold(self, holder: QObject) -> None:
+        """`holder` reads the whole list until it is destroyed."""
+        holder.destroyed.connect(partial(self._release, id(holder)))
+        self._holders.add(id(holder))
+        self._catch_up()
+
+    def _release(self, key: int) -> None:
+        self._holders.discard(key)
+        self._shown.discard(key)
+        self._followed = [view for view in self._followed if id(view) != key]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Show:
+            self._shown.add(id(watched))
+            self._catch_up()
+        elif kind == QEvent.Type.Hide:
+            self._shown.discard(id(watched))  # the rows go at the next change
+        return False
+
+    def _whole(self) -> bool:
+        return not self._lazy or bool(self._holders) or bool(self._shown)
+
+    def _catch_up(self) -> None:
+        """Needed whole again: the turns beyond the glance come in as inserted rows."""
+        if self._whole() and self._more and len(self._turns) < self._limit:
+            self._sync(self._fetch(), frozenset())
+
     def _fetch(self) -> list[Turn]:
-        """The first `_limit` turns; notes whether more are to come."""
-        turns = self._document.session.upcoming_turns(self._limit + 1)
-        self._more = len(turns) > self._limit
-        return turns[: self._limit]
+        """The first `_limit` turns (a glance's, while unwatched); notes whether more
+        are to come."""
+        limit = self._limit if self._whole() else min(self._limit, GLANCE)
+        turns = self._document.session.upcoming_turns(limit + 1)
+        self._more = len(turns) > limit
+        return turns[:limit]
 
     def canFetchMore(self, parent: Index) -> bool:
-        return not parent.isValid() and self._more
+        return not parent.isValid() and self._more and self._whole()
 
     def fetchMore(self, parent: Index) -> None:
-        if parent.isValid() or not self._more:
+        if parent.isValid() or not self._more or not self._whole():
             return
         self._limit += PAGE
         turns = self._fetch()
@@ -165,11 +225,15 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         self.endResetModel()
 
     def _on_changed(self, event: SessionEvent) -> None:
-        fresh = self._fetch()
+        self._sync(self._fetch(), event.changes.combatants)
+
+    def _sync(self, fresh: list[Turn], names_changed: Collection[str]) -> None:
+        """Bring the rows in step with `fresh` (the combatants `names_changed` may show
+        otherwise): rows removed, moved and inserted, the changed ones repainted."""
         by_key = {turn.key: turn for turn in fresh}
         old = {turn.key: turn for turn in self._turns}
         root = QModelIndex()
-        unchanged = self._unchanged(fresh, old, event.changes.combatants)
+        unchanged = self._unchanged(fresh, old, names_changed)
         self._keep_only(unchanged)  # before any row signal: a view may read at once
 
         def begin_insert(first: int, last: int) -> None:
@@ -203,7 +267,6 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         assert synced  # with moves, any new order is reached row by row
         self._turns[:] = fresh
         self._keep_only(unchanged)  # anything read between the row signals was of old turns
-        names_changed = event.changes.combatants
         for row, turn in enumerate(fresh):
             before = old.get(turn.key)
             if (

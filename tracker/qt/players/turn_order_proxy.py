@@ -37,6 +37,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
         self.include_current = include_current
         self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         public.updated.connect(self._follow)
+        source.hold(self)  # the players see every turn to come, whatever the GM's panes
 
     def turn_model(self) -> TurnOrderModel:
         model = self.sourceModel()

@@ -38,6 +38,17 @@ CHIP_STYLE = (
     "#param_caption { color: palette(placeholder-text); }"
 )
 
+# The events the palette follows on its chips (the pointed action, its tooltip).
+_FOLLOWED = frozenset(
+    {
+        QEvent.Type.ToolTip,
+        QEvent.Type.Enter,
+        QEvent.Type.FocusIn,
+        QEvent.Type.Leave,
+        QEvent.Type.FocusOut,
+    }
+)
+
 
 class ElidedLabel(QLabel):
     """One line of text, always one line high: a long text ends in "…" (and shows in
@@ -424,6 +435,8 @@ class ActionPalette(QWidget):
         """Follow the action pointed at (mouse over its chip, or focus in it); a tooltip
         about to show says why its action is greyed out (worked out now)."""
         kind = event.type()
+        if kind not in _FOLLOWED:  # most events (paints, moves, timers): not looked at
+            return False
         chip = self._chip_of(watched)
         if kind == QEvent.Type.ToolTip and chip is not None:
             chip.show_tips()
