@@ -157,3 +157,18 @@ def test_the_gm_ends_concentration_and_its_effects_go():
     act(session, "end_concentration", ids["Wizard"])
     assert _names(session) == []
     refused(session, RulesetAction("end_concentration", ids["Wizard"], {}), "nothing")
+
+
+def test_with_initiative_rolled_each_round_nothing_of_the_next_round_ends_soon():
+    """Re-rolled each round, the next round's order is not known before its rolls: the
+    start of the Wizard's turn in round 2 is not "soon" at Bren's turn (the last of
+    round 1), as it is with the order kept (the case above)."""
+    session, ids = fight(CAST, reroll="yes")
+    shield = _effect(session, "Shield", ids["Wizard"], ids["Wizard"], until="start_of_turn")
+    fire = _effect(session, "Faerie Fire", ids["Orc"], ids["Bren"], until="end_of_turn")
+    end(session)  # the Orc's turn: Bren's turn comes next, in this round
+    assert session.ends_soon(fire) and not session.ends_soon(shield)
+    end(session)  # Bren's turn, the last of round 1
+    assert not session.ends_soon(shield)
+    end(session)  # round 2 waits for its rolls: Shield is still there
+    assert _names(session) == ["Shield"]

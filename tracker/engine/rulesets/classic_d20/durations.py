@@ -21,6 +21,7 @@ from typing import Any
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.kit.moments import RoundEnded, TurnEnded, TurnStarted
+from tracker.engine.rulesets.classic_d20.options import rerolls
 from tracker.engine.rulesets.classic_d20.order import members, slots
 from tracker.engine.rulesets.classic_d20.state import (
     END_KINDS,
@@ -181,7 +182,9 @@ def expires_at(encounter: Encounter, effect: Effect, point: Any) -> bool:
 
 def coming_points(encounter: Encounter) -> list[Any]:
     """The current turn's end, the next turn's start and end, and the start of the one
-    after (each member of a group acting together), rounds ending between them."""
+    after (each member of a group acting together), rounds ending between them. With
+    initiative rolled again each round, nothing past the round's end: the next round's
+    order is not known before its rolls."""
     now = clock(encounter)
     if not now.started or now.rolling or now.current is None:
         return []
@@ -195,7 +198,10 @@ def coming_points(encounter: Encounter) -> list[Any]:
         round_ = now.round + position // len(found)
         ahead.append((found[position % len(found)], round_))
     points: list[Any] = []
+    known = now.round if rerolls(encounter) else None
     for number, (slot, round_) in enumerate(ahead):
+        if known is not None and round_ > known:
+            break
         ids = _ids(encounter, slot)
         if number > 0:
             points += [TurnStarted(i, round_) for i in ids]
