@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import rule
 
 from tests.conformance.compare import assert_same, snapshot
-from tests.conformance.machine_base import BOGUS_COMBATANT, MachineBase
+from tests.conformance.machine_base import BOGUS_COMBATANT, PROMPTS_PER_TURN, MachineBase
 from tests.conformance.strategies import (
     HARM_TEXTS,
     WORDS,
@@ -226,20 +226,27 @@ class RosterSteps(MachineBase):
         self._apply(ChangeHealth(tuple(targets), text, faces))
 
     @rule(data=st.data())
-    def harm_one_an_effect_concerns(self, data: st.DataObject) -> None:
-        """Harm the creator of an effect (a caster hit while it holds a spell; without a
-        creator, its carrier): where the rules of effects and harm meet (5e
-        concentration)."""
+    def harm_those_effects_concern(self, data: st.DataObject) -> None:
+        self._harm_those_effects_concern(data)
+
+    @rule(data=st.data())
+    def harm_again_those_effects_concern(self, data: st.DataObject) -> None:
+        self._harm_those_effects_concern(data)
+
+    def _harm_those_effects_concern(self, data: st.DataObject) -> None:
+        """Harm at once the creator of every effect (without a creator, its carrier), as
+        a blast hits the casters holding spells: where the rules of effects and harm
+        meet (5e concentration); then, half the time, answer what the rules ask."""
         self.busy = True
-        effects = self.encounter.effects
-        if not effects:
+        targets = tuple(dict.fromkeys(e.creator_id or e.carrier_id for e in self.encounter.effects))
+        if not targets:
             return
-        effect = data.draw(st.sampled_from(effects), label="effect")
-        target = effect.creator_id or effect.carrier_id
         text = data.draw(st.sampled_from(HARM_TEXTS), label="harm")
-        if self._apply(ChangeHealth((target,), text)) is None:
+        if self._apply(ChangeHealth(targets, text)) is None:
             return
-        if self._prompt_open() and data.draw(st.booleans(), label="answer at once"):
+        for _ in range(PROMPTS_PER_TURN):
+            if not self._prompt_open() or not data.draw(st.booleans(), label="answer now"):
+                break
             self._answer_prompt(data)  # as a GM does
 
     @rule(data=st.data())
