@@ -56,9 +56,12 @@ def test_ruleset_conforms(ruleset_id: str, qapp) -> None:
     print(f"\n{tally.report(ruleset_id)}\n  wall time {took:.1f} s")  # shown with -s
     actions = get_ruleset(ruleset_id).actions
     if SETTINGS.max_examples >= DEFAULT_EXAMPLES:
-        for _ in range(TOP_UPS):
+        for batch in range(1, TOP_UPS + 1):
             if not tally.never_applied(actions):
                 break
+            missed = ", ".join(tally.never_applied(actions))
             run_state_machine_as_test(machine_for(ruleset_id), settings=TOP_UP_SETTINGS)
+            took = time.perf_counter() - started
+            print(f"  top-up {batch} for {missed}: wall time {took:.1f} s in all")
         never = tally.never_applied(actions)
         assert not never, f"never applied: {never}"
