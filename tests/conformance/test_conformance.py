@@ -2,7 +2,8 @@
 registry, plays random encounters through the public engine API (see `machine`).
 
 A new ruleset is covered with no new test code. `TRACKER_CONFORMANCE_EXAMPLES` sets
-the number of playthroughs per ruleset (default 200), e.g. thousands before a release::
+the number of playthroughs per ruleset (default `DEFAULT_EXAMPLES`), e.g. thousands
+before a release::
 
     TRACKER_CONFORMANCE_EXAMPLES=5000 TRACKER_CONFORMANCE_RANDOM=1 \
         .venv/bin/python -m pytest tests/conformance
