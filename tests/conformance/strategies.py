@@ -125,6 +125,23 @@ def valid_field_values(fields: tuple[Field, ...]) -> st.SearchStrategy[dict[str,
     return st.fixed_dictionaries({f.name: valid_value(f) for f in fields})
 
 
+def declared_values(fields: tuple[Field, ...], turn: int) -> st.SearchStrategy[dict[str, Any]]:
+    """A valid value for every field, as a form sends it: each declared choice about as
+    often as any other, each flag on or off, numbers mostly small. Hypothesis draws the
+    first choices most, so the choice drawn is turned by `turn` places (a number that
+    changes as a playthrough goes on: its steps): the last declared is drawn too."""
+
+    def value(field: Field) -> st.SearchStrategy[Any]:
+        if field.kind == "choice":
+            count = len(field.choices)
+            return st.integers(0, count - 1).map(lambda n: field.choices[(n + turn) % count])
+        if field.kind == "bool":
+            return st.booleans()
+        return valid_value(field)
+
+    return st.fixed_dictionaries({f.name: value(f) for f in fields})
+
+
 def some_changes(fields: tuple[Field, ...]) -> st.SearchStrategy[dict[str, Any]]:
     """A non-empty mapping of some fields to new values (edits)."""
     chosen = st.lists(st.sampled_from(fields), unique=True, min_size=1, max_size=len(fields))
@@ -154,6 +171,7 @@ def hidden_flags() -> st.SearchStrategy[Any]:
 
 # The GM's changes of health: harm, heal, set, by dice, and bad text.
 HEALTH_TEXTS = ("-1", "-3", "−7", "-20", "+2", "+9", "=0", "=1", "=5", "=-3", "-2d6+1", "+1d4")
+HARM_TEXTS = ("-1", "-2", "-4")  # hurt, not felled (felled: `health_texts`)
 BAD_HEALTH_TEXTS = ("abc", "", "-", "7", "-0", "-99999")
 
 

@@ -35,6 +35,26 @@ def test_typed_initiative_orders_highest_first_and_stays_every_round():
     assert seen == [(1, "Ayla"), (1, "Orc"), (1, "Bren"), (2, "Ayla"), (2, "Orc"), (2, "Bren")]
 
 
+def test_roll_all_is_suggested_with_one_face_per_d20_still_to_roll_and_they_apply():
+    """`plausible_params` gives Roll all the faces it wants (two for advantage); other
+    actions, and a fight with nothing left to roll, get none."""
+    session, ids = fight(
+        [
+            ("Ayla", "party", {"init_mod": 3}),
+            ("Orc", "enemy", {"init_mod": 1}),
+            ("Ogre", "enemy", {"init_mod": -1, "advantage": True}),
+        ]
+    )
+    ruleset, encounter = session.ruleset, session.encounter
+    suggested = ruleset.plausible_params(encounter, "roll_all", ids["Orc"])
+    assert suggested == ({"faces": "10 10 10"}, {"faces": "20 19 18"})
+    assert ruleset.plausible_params(encounter, "roll_initiative", ids["Orc"]) == ()
+    for params in suggested:
+        assert session.refusal(RulesetAction("roll_all", ids["Orc"], params)) is None
+    act(session, "roll_all", faces=suggested[1]["faces"])
+    assert ruleset.plausible_params(session.encounter, "roll_all", ids["Orc"]) == ()
+
+
 def test_a_fight_waits_for_initiative_and_says_who_still_rolls():
     session, ids = fight([("Ayla", "party", {"initiative": 15}), ("Orc", "enemy", {"init_mod": 2})])
     assert session.current_turn() is None

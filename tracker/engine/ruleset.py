@@ -375,6 +375,18 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
 
         return tried_legal_actions(self, encounter, targets)
 
+    def plausible_params(
+        self, encounter: Encounter, action: str, combatant_id: str | None
+    ) -> tuple[dict[str, Any], ...]:
+        """Complete values of an action's parameters that the rules may well accept now
+        (on or for `combatant_id`, as the command names it), where neither the defaults
+        nor the guesses `legal_actions` tries can: values only the state says (Classic
+        d20's Roll all takes one typed d20 face per creature still to roll). The rules
+        decide (`Session.refusal`); `legal_actions` does not try these (it offers what
+        applies with values the GM need not make up). The conformance suite plays them;
+        a form may offer them. Default: none."""
+        return ()
+
     def action_spec(self, name: str) -> ActionSpec:
         for spec in self.actions:
             if spec.name == name:

@@ -90,6 +90,17 @@ def _needs(encounter: Encounter) -> tuple[tuple[Combatant, int], ...]:
     return tuple(found)
 
 
+def plausible_faces(encounter: Encounter) -> tuple[str, ...]:
+    """Faces Roll all accepts now (`Ruleset.plausible_params`): all alike (every roll
+    ties), and all different (20, 19, ... around again); none when nobody is to roll."""
+    wanted = sum(count for _, count in roll_all_needs(encounter))
+    if not wanted or wanted > MAX_FACES:
+        return ()
+    alike = " ".join(["10"] * wanted)
+    different = " ".join(str(20 - n % 20) for n in range(wanted))
+    return (alike, different)
+
+
 def parse_faces(text: str) -> list[int]:
     parts = text.replace(",", " ").split()
     faces: list[int] = []

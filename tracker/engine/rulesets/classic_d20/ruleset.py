@@ -284,6 +284,14 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
 
         return legal.legal_actions(self, encounter, targets, run)
 
+    def plausible_params(
+        self, encounter: Encounter, action: str, combatant_id: str | None
+    ) -> tuple[dict[str, Any], ...]:
+        """Roll all's faces, one per d20 still to roll (see `initiative.plausible_faces`)."""
+        if action != "roll_all":
+            return ()
+        return tuple({"faces": faces} for faces in initiative.plausible_faces(encounter))
+
     # --- durations ------------------------------------------------------------------------
     def anchor_effect(self, encounter: Encounter, effect: Effect) -> Anchor:
         return durations.anchor_effect(encounter, effect)
