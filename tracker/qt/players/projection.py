@@ -223,14 +223,17 @@ def _coming_turns(proxy: PlayersTurnOrderProxy, public: PublicState) -> Iterator
     read from the model behind it: one mapping a row instead of two `data()` calls
     through the proxy."""
     source = proxy.turn_model()
-    safe = public.visibility.safe
+    safe, told = public.visibility.safe, public.public_turn
+    # Bound once: a row costs its calls into Qt, not their look-ups.
+    index, to_source = proxy.index, proxy.mapToSource
+    turn_at, source_index, source_data = source.turn_at, source.index, source.data
     for row in range(proxy.rowCount()):
-        source_row = proxy.mapToSource(proxy.index(row, 0)).row()
-        turn = source.turn_at(source_row)
+        source_row = to_source(index(row, 0)).row()
+        turn = turn_at(source_row)
         if turn is None:
             continue
-        name = safe(source.data(source.index(source_row, 0)))
-        yield public.public_turn(turn), str(name or "")
+        name = safe(source_data(source_index(source_row, 0)))
+        yield told(turn), str(name or "")
 
 
 def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
@@ -239,12 +242,14 @@ def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
     mapping a row instead of three `data()` calls through the proxy)."""
     source = proxy.effects_model()
     safe = proxy.public.visibility.safe
+    index, to_source, remaining = proxy.index, proxy.mapToSource, proxy.remaining
+    source_index, source_data = source.index, source.data
     cards = []
     for row in range(proxy.rowCount()):
-        index = proxy.index(row, 0)
-        source_row = proxy.mapToSource(index).row()
-        name, carrier = (safe(source.data(source.index(source_row, c))) for c in (0, 1))
-        left = proxy.remaining(proxy.index(row, REMAINING_COLUMN))
+        source_row = to_source(index(row, 0)).row()
+        name = safe(source_data(source_index(source_row, 0)))
+        carrier = safe(source_data(source_index(source_row, 1)))
+        left = remaining(index(row, REMAINING_COLUMN))
         cards.append(EffectCard(str(name or ""), str(carrier or ""), left))
     return tuple(cards)
 
