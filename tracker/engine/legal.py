@@ -53,10 +53,12 @@ def targets_of(
     spec: ActionSpec,
     targets: Collection[str] | None = None,
     turn: Turn | None | Literal["ask"] = "ask",
+    ids: list[str] | None = None,
 ) -> Iterator[tuple[str | None, dict[str, Any]]]:
     """(combatant id, parameters it fixes) for each one the action may concern now (see
     `Ruleset.legal_actions`); with `targets`, combatants among them only. `turn`: the
-    current turn, when the caller has it already."""
+    current turn, and `ids`: `asked_ids(encounter, targets)`, when the caller has them
+    already (found once for every action)."""
     if spec.on == "prompt":
         return
     if spec.on == "effect":
@@ -71,11 +73,11 @@ def targets_of(
         if turn.combatant_id is not None:
             yield None, {}
             return
-    for combatant_id in _ids(encounter, targets):
+    for combatant_id in asked_ids(encounter, targets) if ids is None else ids:
         yield combatant_id, {}
 
 
-def _ids(encounter: Encounter, targets: Collection[str] | None) -> list[str]:
+def asked_ids(encounter: Encounter, targets: Collection[str] | None) -> list[str]:
     """The ids of the combatants asked about, in list order: of a few targets, look-ups
     (the turn panel asks of one combatant in a fight of thousands), not a pass."""
     if targets is None:

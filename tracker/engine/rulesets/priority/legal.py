@@ -13,18 +13,18 @@ action, tried, when it may act now).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
-from typing import Any
+from collections.abc import Callable, Collection
 
 from tracker.engine.commands import RulesetAction
 from tracker.engine.legal import (
-    EFFECT_PARAM,
     TEXT_TRIED,
     Refusal,
+    asked_ids,
     remembered_refusal,
+    targets_of,
     tried,
 )
-from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
+from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction
 from tracker.engine.rulesets.priority.conflict import CONFLICT_ENTRIES
 from tracker.engine.rulesets.priority.creatures import has_slot, in_conflict, placeable
 from tracker.engine.rulesets.priority.reactions import asker
@@ -41,11 +41,11 @@ def legal_actions(
     """In the order of the ruleset's actions, each on whom it may concern."""
     refusal = remembered_refusal(Session(encounter, ruleset))
     turn = ruleset.current_turn(encounter)
-    ids = _ids(encounter, targets)
+    ids = asked_ids(encounter, targets)
     found: list[LegalAction] = []
     for spec in ruleset.actions:
         offer = _ANY.get(spec.name)
-        for combatant_id, fixed in _targets(encounter, spec, ids, turn):
+        for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets, turn, ids):
             combatant = encounter.find(combatant_id)
             if offer is None or combatant is None:
                 legal = tried(refusal, spec, combatant_id, fixed)
@@ -54,35 +54,6 @@ def legal_actions(
             if legal is not None:
                 found.append(legal)
     return tuple(found)
-
-
-def _ids(encounter: Encounter, targets: Collection[str] | None) -> list[str]:
-    """The combatants asked about, in the order of the list (found once, not once an
-    action: the turn panel asks about one among 5,000)."""
-    if targets is None:
-        return [c.id for c in encounter.combatants]
-    present = [t for t in dict.fromkeys(targets) if encounter.find(t) is not None]
-    return sorted(present, key=encounter.index_of)
-
-
-def _targets(
-    encounter: Encounter, spec: ActionSpec, ids: list[str], turn: Turn | None
-) -> Iterator[tuple[str | None, dict[str, Any]]]:
-    """`tracker.engine.legal.targets_of`, the combatants given by id."""
-    if spec.on == "prompt":
-        return
-    if spec.on == "effect":
-        for effect in encounter.effects:
-            yield None, {EFFECT_PARAM: effect.id}
-        return
-    if spec.on == "current":
-        if turn is None:
-            return
-        if turn.combatant_id is not None:
-            yield None, {}
-            return
-    for combatant_id in ids:
-        yield combatant_id, {}
 
 
 def may_act(encounter: Encounter, combatant: Combatant) -> bool:
