@@ -13,15 +13,21 @@ random fights).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 from typing import Any
 
 from tracker.engine.changes import Transaction
 from tracker.engine.commands import RulesetAction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import clean_all
-from tracker.engine.legal import EFFECT_PARAM, Refusal, trial_refusal, tried
-from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
+from tracker.engine.legal import (
+    Refusal,
+    asked_ids,
+    targets_of,
+    trial_refusal,
+    tried,
+)
+from tracker.engine.ruleset import AnyRuleset, LegalAction
 from tracker.engine.rulesets.classic_d20.initiative import kept
 from tracker.engine.rulesets.classic_d20.state import anchor_of
 from tracker.engine.state import Encounter
@@ -36,42 +42,14 @@ def legal_actions(
     action's handler alone."""
     refusal = _refusal(ruleset, encounter, trial_refusal(ruleset, encounter, run))
     turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
-    ids = _ids(encounter, targets)
+    ids = asked_ids(encounter, targets)
     found: list[LegalAction] = []
     for spec in ruleset.actions:
-        for combatant_id, fixed in _targets(encounter, spec, ids, turn):
+        for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets, turn, ids):
             legal = tried(refusal, spec, combatant_id, fixed)
             if legal is not None:
                 found.append(legal)
     return tuple(found)
-
-
-def _ids(encounter: Encounter, targets: Collection[str] | None) -> list[str]:
-    """The combatants asked about, in the order of the list."""
-    if targets is None:
-        return [c.id for c in encounter.combatants]
-    present = [t for t in dict.fromkeys(targets) if encounter.find(t) is not None]
-    return sorted(present, key=encounter.index_of)
-
-
-def _targets(
-    encounter: Encounter, spec: ActionSpec, ids: list[str], turn: Turn | None
-) -> Iterator[tuple[str | None, dict[str, Any]]]:
-    """`tracker.engine.legal.targets_of`, the combatants given by id."""
-    if spec.on == "prompt":
-        return
-    if spec.on == "effect":
-        for effect in encounter.effects:
-            yield None, {EFFECT_PARAM: effect.id}
-        return
-    if spec.on == "current":
-        if turn is None:
-            return
-        if turn.combatant_id is not None:
-            yield None, {}
-            return
-    for combatant_id in ids:
-        yield combatant_id, {}
 
 
 def _refusal(ruleset: AnyRuleset, encounter: Encounter, trial: Refusal) -> Refusal:
