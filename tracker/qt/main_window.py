@@ -10,22 +10,19 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import (
     QByteArray,
-    QItemSelection,
-    QItemSelectionModel,
     QModelIndex,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QPalette, QShowEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import SessionEvent
 from tracker.persistence import paths
 from tracker.qt.appearance import appearance
-from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
@@ -48,6 +45,7 @@ from tracker.qt.window_health import HealthCommands
 from tracker.qt.window_library import LibraryCommands
 from tracker.qt.window_panes import WindowPanes
 from tracker.qt.window_players import PlayersCommands
+from tracker.qt.window_selection import SelectionCommands
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -78,6 +76,7 @@ FIRST_FRAME, BUILDING, DONE = "first frame", "building", "done"
 
 
 class MainWindow(
+    SelectionCommands,  # first: its selection answers the others' stubs
     WindowPanes,
     EncounterFiles,
     PlayersCommands,
@@ -303,96 +302,6 @@ class MainWindow(
             self._panes_shared = True
             if not self._layout_restored:
                 self.share_panes()
-
-    # --- selection --------------------------------------------------------------------
-    def selected_combatant_id(self) -> str | None:
-        roster = self.__dict__.get("roster_view")
-        if roster is None:  # asked while the window is being built
-            return None
-        from tracker.qt.models.roster_model import IdRole
-
-        index = roster.currentIndex()
-        return index.data(IdRole) if index.isValid() else None
-
-    def select_combatant(self, combatant_id: str) -> None:
-        row = self.roster_model.row_of(combatant_id)
-        if row >= 0:
-            self.roster_view.selectionModel().setCurrentIndex(
-                self.roster_model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-            )
-
-    def _follow_central_selection(self) -> None:
-        """A click on a combatant in the central view selects it everywhere; with Ctrl
-        held it joins (or leaves) the selection, with Shift the run from the last one
-        picked joins it (area damage, from the fight view itself)."""
-        signal = getattr(self.central_view, "combatant_selected", None)
-        if signal is not None:
-            signal.connect(self._on_view_selected)
-
-    def _on_view_selected(self, combatant_id: str) -> None:
-        held = QGuiApplication.keyboardModifiers()
-        row = self.roster_model.row_of(combatant_id)
-        selection = self.roster_view.selectionModel()
-        index = self.roster_model.index(row, 0)
-        flags = QItemSelectionModel.SelectionFlag
-        if row < 0:
-            return
-        if held & Qt.KeyboardModifier.ShiftModifier and selection.currentIndex().isValid():
-            run = QItemSelection(selection.currentIndex(), index)
-            selection.select(run, flags.Select)
-            selection.setCurrentIndex(index, flags.NoUpdate)
-        elif held & Qt.KeyboardModifier.ControlModifier:
-            selection.setCurrentIndex(index, flags.Toggle)
-        else:
-            self.select_combatant(combatant_id)
-
-    def _show_selected_in_view(self) -> None:
-        """A ruleset view that marks the inspector's combatant (`show_selected`) is told
-        whom it shows, wherever it was picked."""
-        mark = getattr(self.central_view, "show_selected", None)
-        if mark is not None:
-            mark(self.editor.combatant_id)
-
-    def _on_roster_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        from tracker.qt.models.roster_model import IdRole
-
-        combatant_id = current.data(IdRole) if current.isValid() else None
-        if self._reselecting or combatant_id == self.editor.combatant_id:
-            return
-        if not self._settle_unapplied_edits():
-            # Stay on the combatant being edited (after this selection change ends).
-            self._reselecting = True
-            self.select_combatant(self.editor.combatant_id or "")
-            self._reselecting = False
-            return
-        self.editor.set_combatant(combatant_id)
-        self._show_selected_in_view()
-        combatant = self.document.encounter.find(combatant_id) if combatant_id else None
-        self.effects_panel.show_for(combatant_id, combatant.name if combatant else "")
-        self.turn_panel.refresh()  # actions on the selected combatant may now be allowed
-        self.actions_by_name["reveal_first_turn"].setChecked(
-            combatant_id is not None and self.reveals.is_flagged(combatant_id)
-        )
-
-    def _settle_unapplied_edits(self) -> bool:
-        """Edits typed into the editor and not applied are never lost without a word:
-        apply them, drop them, or stay (False)."""
-        fields = self.editor.unapplied()
-        combatant = self.editor.combatant
-        if not fields or combatant is None:
-            return True
-        answer = messages.question(
-            self,
-            "Unapplied changes",
-            f"Apply your changes to {combatant.name} ({', '.join(fields)}) first?",
-            QMessageBox.StandardButton.Apply
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Apply,
-        )
-        if answer == QMessageBox.StandardButton.Apply:
-            return self.editor.apply()
-        return answer == QMessageBox.StandardButton.Discard
 
     def show_shortcuts(self) -> None:
         from tracker.qt.dialogs.shortcuts_dialog import ShortcutsDialog
