@@ -82,6 +82,22 @@ def test_editor_applies_good_values_and_undo_restores(window, qtbot):
     assert speed.text() == "11"
 
 
+def test_a_rename_in_the_editor_reaches_the_effects_captions_and_undo_brings_it_back(window, qtbot):
+    """The selection stays on a renamed combatant: the effects panel's caption names it
+    as it is now, also after Ctrl+Z."""
+    kandor = by_name(window.document, "Kandor")
+    window.select_combatant(kandor.id)
+    caption = window.effects_panel.caption
+    assert caption.text() == "Effects on or by Kandor"
+    name = _editor_field(window, "name")
+    name.clear()
+    qtbot.keyClicks(name, "Kandor <the Bold>")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert caption.text() == "Effects on or by Kandor <the Bold>"
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert caption.text() == "Effects on or by Kandor"
+
+
 def test_space_ends_the_turn_but_not_while_typing_a_name(window, qtbot):
     before = window.document.encounter.to_dict()
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Start

@@ -358,6 +358,7 @@ class MainWindow(
             self._expired_text = text
         elif self.banner.kind == "error":
             self.banner.hide()
+        self._follow_selected_name()
         self._update_title()
 
     def _on_replaced(self) -> None:

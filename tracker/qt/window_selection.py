@@ -105,6 +105,15 @@ class SelectionCommands(QMainWindow):
             combatant_id is not None and self.reveals.is_flagged(combatant_id)
         )
 
+    def _follow_selected_name(self) -> None:
+        """After a change: the effects panel's caption names the selected combatant as
+        it is now (a rename keeps the selection where it is)."""
+        panel = self.__dict__.get("effects_panel")
+        combatant_id = self.selected_combatant_id()
+        combatant = self.document.encounter.find(combatant_id) if combatant_id else None
+        if panel is not None and combatant is not None:
+            panel.follow_name(combatant.name)
+
     def _settle_unapplied_edits(self) -> bool:
         """Edits typed into the editor and not applied are never lost without a word:
         apply them, drop them, or stay (False)."""

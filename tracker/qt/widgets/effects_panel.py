@@ -130,6 +130,12 @@ class EffectsPanel(QWidget):
         self.shown.show_for(combatant_id)
         self._caption()
 
+    def follow_name(self, name: str) -> None:
+        """The selected combatant was renamed: the caption says its new name."""
+        if self.shown.combatant_id is not None and name != self._name:
+            self._name = name
+            self._caption()
+
     def _on_show_all(self, on: bool) -> None:
         self.shown.show_all(on)
         self._caption()
