@@ -305,6 +305,25 @@ def test_enter_on_a_focused_action_button_presses_it(active, qtbot):
     assert QApplication.focusWidget() is not button  # Space will not press it again
 
 
+def test_after_start_and_end_turn_the_arrows_move_through_the_fight(active, qtbot):
+    """A click on Start or End Turn leaves the keyboard on the fight view, not on the
+    turn panel: the arrows go on choosing whom the inspector shows."""
+    window = active
+    qtbot.mouseClick(window.turn_panel.start_button, LEFT)
+    session = window.document.session
+    assert session.ruleset.is_started(session.encounter)
+    assert window.central_view.isAncestorOf(QApplication.focusWidget()) or (
+        QApplication.focusWidget() is window.central_view
+    )
+    for button in (window.turn_panel.end_turn_button, None):
+        if button is not None:
+            qtbot.mouseClick(button, LEFT)
+            assert QApplication.focusWidget() is not button
+        before = window.selected_combatant_id()
+        key(qtbot, "Down")
+        assert window.selected_combatant_id() not in (None, before)
+
+
 # --- the players' screen --------------------------------------------------------------
 def test_players_screen_leaves_the_keyboard_to_the_gm_and_closes_by_the_menu(
     active, qtbot, monkeypatch

@@ -26,6 +26,7 @@ from tracker.engine.legal import plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
+from tracker.qt.keyboard import hand_back
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import param_value, set_param_value
 from tracker.qt.widgets.action_palette import ActionPalette
@@ -268,16 +269,17 @@ class TurnPanel(QWidget):
         self.park_focus()
 
     def park_focus(self, only: tuple[QWidget, ...] = ()) -> None:
-        """Take the keyboard focus off the panel's buttons and inputs (onto the panel
-        itself, where Space ends the turn) if one of them has it; with `only`, if one
-        of those has it (they are about to be hidden or greyed out, and Qt would hand
-        the focus to whatever comes next, say a number box that Space empties)."""
+        """Hand the keyboard back to the fight view (where the arrows move through the
+        combatants and Space ends the turn) if one of the panel's buttons or inputs has
+        it; with `only`, if one of those has it (they are about to be hidden or greyed
+        out, and Qt would hand the focus to whatever comes next, say a number box that
+        Space empties)."""
         focus = QApplication.focusWidget()
-        if focus is None or focus is self:
+        if focus is None:
             return
         holders = only or (self,)
         if any(holder is focus or holder.isAncestorOf(focus) for holder in holders):
-            self.setFocus(Qt.FocusReason.OtherFocusReason)
+            hand_back(focus)
 
     def perform(
         self,
