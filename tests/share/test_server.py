@@ -1,6 +1,6 @@
 """The share server over real sockets on the loopback (an ephemeral port): the token,
 the methods, the files it serves, malformed and oversized requests, limits, a bounded
-flood of connections, and the live stream's delivery time."""
+flood of connections, and the live stream (each change, in order)."""
 
 from __future__ import annotations
 
@@ -301,19 +301,16 @@ def test_a_client_that_asks_too_fast_is_slowed_down():
 
 
 # --- live ---------------------------------------------------------------------------------
-def test_a_page_gets_the_current_state_at_once_and_each_change_within_200_ms(server):
+def test_a_page_gets_the_current_state_at_once_and_each_change_in_order(server):
+    """(How soon, target 200 ms: `benchmarks/share_latency.py`.)"""
     streams = [Stream(server) for _ in range(30)]
     for stream in streams:
         assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush"}')
-    worst = 0.0
     for number in range(2, 12):
-        sent = time.perf_counter()
         server.publish(b'{"round": %d}' % number)
         for stream in streams:
-            kind, data, when = stream.wait_for(number)[number - 1]
+            kind, data, _when = stream.wait_for(number)[number - 1]
             assert (kind, json.loads(data)) == ("message", {"round": number})
-            worst = max(worst, when - sent)
-    assert worst < 0.2, f"slowest delivery {worst * 1000:.0f} ms"
     for stream in streams:
         stream.close()
 
@@ -324,9 +321,16 @@ def test_stopping_tells_every_page_and_frees_the_port():
     server.publish(b'{"title": "Ambush"}')
     stream = Stream(server)
     stream.wait_for(1)
-    started = time.perf_counter()
+    shut_down, may_finish = server._shut_down, threading.Event()
+
+    def slow_shut_down() -> None:  # the port is let go only once the test allows it
+        may_finish.wait(5)
+        shut_down()
+
+    server._shut_down = slow_shut_down  # type: ignore[method-assign]
     stopper = server.stop()
-    assert time.perf_counter() - started < 0.05  # the caller (the GUI thread) never waits
+    assert stopper.is_alive()  # the caller (the GUI thread) never waits for it
+    may_finish.set()
     events = stream.wait_for(3)
     assert events[1][:2] == ("closed", "stopped") and events[2][0] == "eof"
     stopper.join(5)
