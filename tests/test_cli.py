@@ -6,7 +6,6 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -78,7 +77,6 @@ def test_without_a_console_the_text_goes_to_a_message_box(qapp, monkeypatch):
 
 
 def test_version_answers_without_importing_qt():
-    started = time.monotonic()
     result = subprocess.run(
         [
             sys.executable,
@@ -94,7 +92,6 @@ def test_version_answers_without_importing_qt():
     )
     assert result.returncode == 0 and result.stdout == f"Roundkeeper {__version__}\n"
     assert "PySide6" not in result.stderr  # -X importtime lists every module imported
-    assert time.monotonic() - started < 5
 
 
 def test_an_encounter_on_the_command_line_is_opened(monkeypatch, tmp_path):
