@@ -56,13 +56,12 @@ class UnitList(QListView):
         if [bar.value() for bar in bars] != offsets:
             viewport.update()  # the rows in sight moved (Qt's scroll was held back too)
             return
-        model = self.model()
-        count = model.rowCount(self.rootIndex()) if model is not None else 0
+        model, root, column = self.model(), self.rootIndex(), self.modelColumn()
+        count = model.rowCount(root) if model is not None else 0
         if first < count:
-            top = self.visualRect(model.index(first, self.modelColumn(), self.rootIndex())).top()
+            top = self.visualRect(model.index(first, column, root)).top()
         elif count:
-            top = self.visualRect(model.index(count - 1, self.modelColumn(), self.rootIndex()))
-            top = top.bottom() + 1
+            top = self.visualRect(model.index(count - 1, column, root)).bottom() + 1
         else:
             top = 0
         top = max(0, top)
