@@ -88,7 +88,7 @@ class SelectedCaption(QLabel):
     they are as the selection moves or the selected is renamed (they moved with every
     name's width, and every chip was painted again)."""
 
-    WIDEST = 240  # pixels; a name beyond it is elided (in full in the tooltip)
+    WIDEST = 200  # pixels; a name beyond it is elided (in full in the tooltip)
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
