@@ -132,3 +132,44 @@ def test_tab_reaches_every_allowed_action_button(laptop, qtbot):
         if focus in allowed:
             reached.add(focus)
     assert reached == set(allowed)
+
+
+def _chip_places(window: MainWindow) -> dict[str, QRect]:
+    palette = window.turn_panel.palette_widget
+    return {name: chip.geometry() for name, chip in palette.chips.items()}
+
+
+def test_the_chips_stay_where_they_are_as_the_selection_moves(qtbot, tmp_path: Path):
+    """The caption "On Grub:" names the selected combatant: another one picked, or the
+    selected renamed, does not move the chips after it (each move repainted them all);
+    a name too long for the caption is elided, in full in its tooltip."""
+    session = _stamina()
+    session.apply(AddCombatant("Ab", "enemy"))
+    session.apply(AddCombatant("Sir Reginald the Unusually Long-Winded Knight", "party"))
+    ids = {c.name: c.id for c in session.encounter.combatants}
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _selections_move_no_chip(window, qtbot, ids)
+
+
+def _selections_move_no_chip(window: MainWindow, qtbot, ids: dict[str, str]) -> None:
+    palette = window.turn_panel.palette_widget
+    caption = palette.selected_caption
+    assert caption is not None
+    window.select_combatant(ids["Mira"])
+    qtbot.waitUntil(lambda: caption.text() == "On Mira:")
+    window.select_combatant(ids["Grub"])
+    qtbot.waitUntil(lambda: caption.text() == "On Grub:")
+    qtbot.wait(1)
+    places = _chip_places(window)
+
+    for name in ("Ab", "Mira", "Grub"):
+        window.select_combatant(ids[name])
+        qtbot.waitUntil(lambda n=name: caption.text() == f"On {n}:")
+        qtbot.wait(1)
+        assert _chip_places(window) == places, f"the chips moved for {name}"
+
+    window.select_combatant(ids["Sir Reginald the Unusually Long-Winded Knight"])
+    qtbot.waitUntil(lambda: caption.text().startswith("On Sir"))
+    assert caption.text().endswith("…:")
+    assert "Long-Winded Knight" in caption.toolTip()
+    assert caption.width() <= caption.WIDEST

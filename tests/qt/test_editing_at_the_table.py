@@ -4,6 +4,7 @@ expects: on the selected combatant (or the one whose turn it is), by the one act
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.qt.conftest import by_name
@@ -109,3 +110,26 @@ def test_the_empty_name_message_goes_once_a_name_is_typed(window, qtbot):
     assert dialog.error.isVisibleTo(dialog) and "cannot be empty" in dialog.error.text()
     qtbot.keyClicks(dialog.name_edit, "Blessed")
     assert not dialog.error.isVisibleTo(dialog)
+
+
+def test_enter_in_the_inspector_fills_its_form_once(window, qtbot, monkeypatch):
+    """The GM's own edit applied (Enter in the name) fills the form once, with what
+    the fight now holds: not once as the change is told and again once it is applied."""
+    window.select_combatant(by_name(window.document, "Thomas").id)
+    form = window.editor.form
+    fills: list[dict] = []
+    original = form.set_values
+
+    def set_values(values, keep_edited=False):
+        fills.append(dict(values))
+        original(values, keep_edited=keep_edited)
+
+    monkeypatch.setattr(form, "set_values", set_values)
+    line = form.editors["name"].input
+    line.selectAll()
+    qtbot.keyClicks(line, "Tomas")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+
+    assert by_name(window.document, "Tomas").id == window.editor.combatant_id
+    assert [values["name"] for values in fills] == ["Tomas"]
+    assert line.text() == "Tomas" and form.edited() == []

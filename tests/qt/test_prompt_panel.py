@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import shiboken6
 from PySide6.QtCore import Qt
 
 from tracker.engine import AddCombatant, RulesetAction, Session
@@ -111,3 +112,15 @@ def test_answer_with_fields_sends_the_typed_values(qtbot):
     assert not panel.isHidden()
     qtbot.mouseClick(panel.answer_buttons[1], Qt.MouseButton.LeftButton)
     assert document.encounter.clock == AskingClock("pass:")
+
+
+def test_a_deleted_panel_no_longer_follows_the_document(qtbot):
+    """The panel follows the document through bound methods, which Qt disconnects as
+    the panel is deleted (a lambda kept calling into the deleted panel)."""
+    document = _document()
+    panel = PromptPanel(document)
+    shiboken6.delete(panel)
+
+    document.apply(AddCombatant("Late", "party"))
+
+    assert document.encounter.combatants[-1].name == "Late"

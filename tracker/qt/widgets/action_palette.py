@@ -82,6 +82,36 @@ class ElidedLabel(QLabel):
             self.setToolTip(tip)
 
 
+class SelectedCaption(QLabel):
+    """ "On Goblin:", the caption of the actions on the selected combatant. Its width
+    only grows (up to `WIDEST`, a longer name elided): the chips after it stay where
+    they are as the selection moves or the selected is renamed (they moved with every
+    name's width, and every chip was painted again)."""
+
+    WIDEST = 200  # pixels; a name beyond it is elided (in full in the tooltip)
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a name may hold < or &
+        self.setObjectName("action_caption")
+        self.setMinimumHeight(26)
+
+    def set_name(self, name: str | None) -> None:
+        metrics = self.fontMetrics()
+        text, tip = "On the selected:", ""
+        if name:
+            room = self.WIDEST - metrics.horizontalAdvance("On :")
+            shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, room)
+            text, tip = f"On {shown}:", plain_tip(name) if shown != name else ""
+        if text != self.text():
+            self.setText(text)
+        if tip != self.toolTip():
+            self.setToolTip(tip)
+        width = min(self.sizeHint().width(), self.WIDEST)
+        if width > self.minimumWidth():
+            self.setMinimumWidth(width)
+
+
 def inline_field(spec: ActionSpec) -> Field | None:
     """The parameter shown in the chip itself: a lone number (Spend AP's AP). Any other
     parameters are set in the chip's popup."""
@@ -329,7 +359,7 @@ class ActionPalette(QWidget):
         self.reason_label.setObjectName("action_reason")
         layout.addWidget(SteadyBox(self.reason_label))  # a new reason lays nothing out
         self.chips: dict[str, ActionChip] = {}
-        self.selected_caption: QLabel | None = None
+        self.selected_caption: SelectedCaption | None = None
         self._reasons = Reasons()
         self._keys: dict[str, str] = {}
         self._pointed: str | None = None  # the action under the mouse or with the focus
@@ -351,21 +381,19 @@ class ActionPalette(QWidget):
         turn = [spec for spec in specs if spec.on != "any"]
         selected = [spec for spec in specs if spec.on == "any"]
         if turn:
-            self._sections.addWidget(self._section("Turn:", turn))
+            caption = QLabel("Turn:")
+            caption.setObjectName("action_caption")
+            caption.setMinimumHeight(26)
+            self._sections.addWidget(self._section(caption, turn))
         if selected:
-            section = self._section("On the selected:", selected)
-            self.selected_caption = section.findChild(QLabel, "action_caption")
-            self._sections.addWidget(section)
+            self.selected_caption = SelectedCaption("On the selected:")
+            self._sections.addWidget(self._section(self.selected_caption, selected))
         self._show_reason()
 
-    def _section(self, caption: str, specs: list[ActionSpec]) -> QWidget:
+    def _section(self, caption: QLabel, specs: list[ActionSpec]) -> QWidget:
         section = QWidget()
         flow = FlowLayout(section, spacing=6)
-        label = QLabel(caption)
-        label.setTextFormat(Qt.TextFormat.PlainText)  # "On Goblin:": a name may hold < or &
-        label.setObjectName("action_caption")
-        label.setMinimumHeight(26)
-        flow.addWidget(label)
+        flow.addWidget(caption)
         for spec in specs:
             chip = ActionChip(spec)
             chip.button.clicked.connect(lambda _=False, n=spec.name: self._perform(n))
@@ -404,9 +432,8 @@ class ActionPalette(QWidget):
     def set_selected_name(self, name: str | None, acting: str | None = None) -> None:
         """The selected combatant's name (None: nobody), and the acting one's: the Roll
         buttons name whose dice they roll."""
-        text = f"On {name}:" if name else "On the selected:"
-        if self.selected_caption is not None and self.selected_caption.text() != text:
-            self.selected_caption.setText(text)
+        if self.selected_caption is not None:
+            self.selected_caption.set_name(name)
         for chip in self.chips.values():
             chip.show_selected(name, acting)
 

@@ -37,6 +37,7 @@ class CombatantEditor(QWidget):
         super().__init__(parent)
         self._document = document
         self._combatant_id: str | None = None
+        self._applying = False  # the form's own edit: filled once it is applied
         self.rng: RandomLike = random.Random()
         layout = QVBoxLayout(self)
         self.title = QLabel("Select a combatant to edit.")
@@ -106,12 +107,7 @@ class CombatantEditor(QWidget):
 
     @property
     def combatant(self) -> Combatant | None:
-        if self._combatant_id is None:
-            return None
-        for combatant in self._document.encounter.combatants:
-            if combatant.id == self._combatant_id:
-                return combatant
-        return None
+        return self._document.encounter.find(self._combatant_id)
 
     def set_combatant(self, combatant_id: str | None) -> None:
         self._combatant_id = combatant_id
@@ -198,7 +194,11 @@ class CombatantEditor(QWidget):
         }
         changes = {k: v for k, v in values.items() if current.get(k) != v}
         if changes:
-            refusal = self._document.try_apply(EditCombatant(combatant.id, changes))
+            self._applying = True
+            try:
+                refusal = self._document.try_apply(EditCombatant(combatant.id, changes))
+            finally:
+                self._applying = False
             if refusal is not None:
                 if not self.form.show_error(refusal.field or "", refusal.message):
                     self.form.show_error("name", refusal.message)
@@ -245,8 +245,8 @@ class CombatantEditor(QWidget):
         return True
 
     def _on_changed(self, event: SessionEvent) -> None:
-        if self._combatant_id is None:
-            return
+        if self._combatant_id is None or self._applying:
+            return  # (an edit of the form's own: `apply` fills the form once, after it)
         if self.combatant is None:
             self.set_combatant(None)
         elif self._combatant_id in event.changes.combatants:

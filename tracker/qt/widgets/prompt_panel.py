@@ -240,8 +240,12 @@ class PromptPanel(QFrame):
         self.answer_buttons: list[QPushButton] = []
         self.key_buttons: list[QPushButton] = []
         self.answer_forms: list[FieldForm | None] = []
-        document.changed.connect(lambda _event: self.refresh())
+        # Bound methods, not lambdas: Qt disconnects them when the panel is deleted.
+        document.changed.connect(self._on_changed)
         document.replaced.connect(self.refresh)
+        self.refresh()
+
+    def _on_changed(self, _event: object) -> None:
         self.refresh()
 
     def refresh(self) -> None:

@@ -8,9 +8,7 @@ A click selects the Unit everywhere (`combatant_selected`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,7 +16,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QListView,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -34,6 +31,7 @@ from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
+from tracker.qt.rulesets.stamina_battle.unit_list import UnitList
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 
@@ -46,26 +44,6 @@ OWN_SIDE = (
 def _why_not_from(source: QWidget) -> str:
     """Why a drag from `source` (another view) does not land in a side's column."""
     return OWN_SIDE if isinstance(source, UnitList) else FOREIGN_DROP
-
-
-class UnitList(QListView):
-    """A side's Units; a change repaints the rows it names (QListView repaints its whole
-    viewport on any `dataChanged`: every Unit shown, at every step)."""
-
-    def dataChanged(
-        self,
-        top_left: QModelIndex | QPersistentModelIndex,
-        bottom_right: QModelIndex | QPersistentModelIndex,
-        roles: Sequence[int] = (),
-    ) -> None:
-        model = self.model()
-        if model is None or not top_left.isValid() or not bottom_right.isValid():
-            super().dataChanged(top_left, bottom_right, roles)
-            return
-        changed = QRect()
-        for row in range(top_left.row(), bottom_right.row() + 1):
-            changed = changed.united(self.visualRect(model.index(row, self.modelColumn())))
-        self.viewport().update(changed.intersected(self.viewport().rect()))
 
 
 class SideColumn(QFrame):
@@ -88,6 +66,7 @@ class SideColumn(QFrame):
         self.list_view = UnitList()
         self.list_view.setObjectName(f"side_units_{side}")
         self.list_view.setModel(self.proxy)
+        self.list_view.watch_rows(self.proxy)
         self.list_view.setItemDelegate(UnitDelegate(self.list_view))
         self.list_view.setUniformItemSizes(True)
         self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
