@@ -1,13 +1,19 @@
 """The turn order as players see it: hidden combatants' turns dropped, and the shown
-current turn (the last visible one while a hidden combatant acts) marked."""
+current turn (the last visible one while a hidden combatant acts) marked.
+
+The players' lists show one round on (`projection.one_round`): the proxy holds of its
+source only the turns that takes (`one_round_reach`), not every turn to come."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.ruleset import Turn
+from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
@@ -37,7 +43,8 @@ class PlayersTurnOrderProxy(PlayersProxy):
         self.include_current = include_current
         self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         public.updated.connect(self._follow)
-        source.hold(self)  # the players see every turn to come, whatever the GM's panes
+        # The players see one round on, whatever the GM's panes show.
+        source.hold(self, partial(one_round_reach, public.document))
 
     def turn_model(self) -> TurnOrderModel:
         model = self.sourceModel()
@@ -117,6 +124,29 @@ class PlayersTurnOrderProxy(PlayersProxy):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
             )
+
+
+def one_round_reach(document: EncounterDocument, turns: Sequence[Turn]) -> int | None:
+    """How many of `turns` (the current one first) the players' list of one round on
+    needs, whoever is hidden (None: more than these). The list ends at a visible
+    combatant's second turn (`projection.one_round`); it leaves out the current turn
+    and, while a hidden combatant acts, the turn still shown as current: so the count
+    starts after the current turn and goes to where the list ends even without one
+    turn more, a visible combatant's third turn or a second one's second. Who is
+    visible is read off the encounter (the players' state hears the change later)."""
+    encounter = document.encounter
+    seen: dict[str, int] = {}
+    repeated = 0
+    for count, turn in enumerate(turns[1:], start=2):
+        holder = turn.combatant_id
+        combatant = encounter.find(holder) if holder is not None else None
+        if holder is None or combatant is None or combatant.hidden:
+            continue
+        times = seen[holder] = seen.get(holder, 0) + 1
+        repeated += times == 2
+        if times == 3 or repeated == 2:
+            return count
+    return None
 
 
 def _highlight(role: int) -> Any:
