@@ -58,6 +58,14 @@ class Players(QObject):
         return listed, self.feed.state().board.turns
 
 
+def _mapped(proxy: PlayersTurnOrderProxy) -> list[Turn | None]:
+    """The turns of the proxy's rows, each mapped to its source row by Qt."""
+    model = proxy.turn_model()
+    return [
+        model.turn_at(proxy.mapToSource(proxy.index(r, 0)).row()) for r in range(proxy.rowCount())
+    ]
+
+
 def _hide_most(document: EncounterDocument, rng: random.Random) -> None:
     """Two combatants in three hidden, the one acting among them."""
     combatants = document.encounter.combatants
@@ -101,6 +109,8 @@ def test_held_for_the_players_the_model_works_out_one_round_and_they_see_the_sam
         # No more rows than the players' list needs (a glance at least, for up-next).
         assert lazy.rowCount() == needed < PAGE
         assert held.seen() == reference.seen(), f"step {number}"
+        for players in (held, reference):  # the rows the page reads are the proxy's own
+            assert list(players.proxy.shown_turns()) == _mapped(players.proxy)
         hidden_turns += held.public.is_held()
     assert hidden_turns  # hidden ones acted (the turn still shown is left out of the list)
     qtmodeltester.check(lazy)

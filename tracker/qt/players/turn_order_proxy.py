@@ -6,7 +6,7 @@ source only the turns that takes (`one_round_reach`), not every turn to come."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -59,16 +59,34 @@ class PlayersTurnOrderProxy(PlayersProxy):
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         turn = self.turn_model().turn_at(source_row)
-        if turn is None or not self.public.visibility.turn_is_visible(turn):
+        if turn is None:
+            return False
+        return self._accepts(source_row, turn, self._now)
+
+    def _accepts(self, source_row: int, turn: Turn, now: TurnsNow | None) -> bool:
+        """The row filter (`now`: `_turns_now()`, asked here when None)."""
+        if not self.public.visibility.turn_is_visible(turn):
             return False
         if self.include_current:
             return True
-        actual, held_key = self._now if self._now is not None else self._turns_now()
+        actual, held_key = now if now is not None else self._turns_now()
         if source_row == 0 and turn == actual:
             return False
         # While a hidden combatant acts, the turn still shown as current is not also "to
         # come" (a creature that waited keeps its turn's key: it is not listed twice).
         return held_key is None or turn.key != held_key
+
+    def shown_turns(self) -> Iterator[Turn]:
+        """The turns of its rows in order, as the model behind it has them: its filter run
+        over the model's turns, without a `QModelIndex` (and the model's callbacks Qt
+        makes for each) a row. The same rows, as long as it has re-filtered since the
+        last change (`_follow`; the board and the page read it after)."""
+        model = self.turn_model()
+        turn_at, accepts, now = model.turn_at, self._accepts, self._turns_now()
+        for source_row in range(model.rowCount()):
+            turn = turn_at(source_row)
+            if turn is not None and accepts(source_row, turn, now):
+                yield turn
 
     def _turns_now(self) -> TurnsNow:
         """What the filter asks of every row: the actual turn, and the key of the turn
