@@ -71,9 +71,15 @@ class BoardProjection:
     timer: TimerState | None  # None while the timer is off or nothing is timed
 
 
+# The same by the colour's RGB (opaque, as `name()` reads it): a colour read without a copy.
+SIDE_OF_RGB = {QColor(color).rgb(): side for side, color in SIDE_COLORS.items()}
+
+
 def side_of(decoration: object) -> str:
     """The side a row's colour stands for ("" for none)."""
-    if not isinstance(decoration, QColor | str):
+    if isinstance(decoration, QColor):  # a panel's rows, at every publish
+        return SIDE_OF_RGB.get(decoration.rgb(), "")
+    if not isinstance(decoration, str):
         return ""
     return SIDE_OF_COLOR.get(QColor(decoration).name(), "")
 

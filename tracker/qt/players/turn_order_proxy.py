@@ -40,6 +40,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
         parent: Any = None,
     ) -> None:
         super().__init__(source, public, parent)
+        self._source = source  # its source for good: asked at every row it filters
         self.include_current = include_current
         self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         public.updated.connect(self._follow)
@@ -47,9 +48,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
         source.hold(self, partial(one_round_reach, public.document))
 
     def turn_model(self) -> TurnOrderModel:
-        model = self.sourceModel()
-        assert isinstance(model, TurnOrderModel)
-        return model
+        return self._source
 
     def turn_at(self, row: int) -> Turn | None:
         """The turn on this proxy row, as the players may be told it."""
@@ -58,7 +57,7 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return self.public.public_turn(turn) if turn is not None else None
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        turn = self.turn_model().turn_at(source_row)
+        turn = self._source.turn_at(source_row)
         if turn is None:
             return False
         return self._accepts(source_row, turn, self._now)
