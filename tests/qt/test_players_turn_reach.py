@@ -2,7 +2,8 @@
 the model works out no more turns than the players' list needs (`one_round_reach`),
 and what the players see (the list of one round, the page's turns) is the same as over
 a model kept whole, with many hidden combatants, while hidden ones act, as combatants
-are hidden and revealed."""
+are hidden and revealed. The page reads the players' proxies' rows without mapping
+each (`shown_turns`, `shown_effects`): the same rows, the same texts."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QObject, QSettings
 
-from benchmarks.fights import an_action, build, next_step
+from benchmarks.fights import add_effects, an_action, build, next_step
 from tracker.engine import EditCombatant
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import GLANCE, PAGE, TurnOrderModel
-from tracker.qt.players.projection import one_round
+from tracker.qt.players.effects_proxy import REMAINING_COLUMN, PartyEffectsProxy
+from tracker.qt.players.projection import EffectCard, one_round
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy, one_round_reach
@@ -66,11 +68,19 @@ def _mapped(proxy: PlayersTurnOrderProxy) -> list[Turn | None]:
     ]
 
 
+def _effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
+    """The effects on the party as the proxy's rows give them through Qt."""
+    texts = [
+        [str(proxy.index(row, column).data() or "") for column in (0, 1, REMAINING_COLUMN)]
+        for row in range(proxy.rowCount())
+    ]
+    return tuple(EffectCard(*row) for row in texts)
+
+
 def _hide_most(document: EncounterDocument, rng: random.Random) -> None:
-    """Two combatants in three hidden, the one acting among them."""
-    combatants = document.encounter.combatants
-    for combatant in combatants:
-        if rng.random() < 2 / 3:
+    """Two enemies in three hidden, one of the party in three."""
+    for combatant in document.encounter.combatants:
+        if rng.random() < (2 / 3 if combatant.side != "party" else 1 / 3):
             document.apply(EditCombatant(combatant.id, {"hidden": True}))
 
 
@@ -94,13 +104,15 @@ def test_held_for_the_players_the_model_works_out_one_round_and_they_see_the_sam
     qtbot, qtmodeltester, ruleset_id
 ):
     rng = random.Random(11)
-    document = EncounterDocument(build(ruleset_id, 30))
+    session = build(ruleset_id, 30)
+    add_effects(session, session.apply, 30, rng)
+    document = EncounterDocument(session)
     owner = QObject()
     lazy = TurnOrderModel(document, owner, lazy=True)  # the GM's window's, its pane hidden
     whole = TurnOrderModel(document, owner)
     held, reference = Players(document, lazy), Players(document, whole)
     _hide_most(document, rng)
-    hidden_turns = 0
+    hidden_turns = effects_seen = 0
     for number in range(40):
         _step(document, rng, number)
         turns = [turn for row in range(whole.rowCount()) if (turn := whole.turn_at(row))]
@@ -111,8 +123,12 @@ def test_held_for_the_players_the_model_works_out_one_round_and_they_see_the_sam
         assert held.seen() == reference.seen(), f"step {number}"
         for players in (held, reference):  # the rows the page reads are the proxy's own
             assert list(players.proxy.shown_turns()) == _mapped(players.proxy)
+            effects = players.feed.state().board.effects
+            assert effects == _effect_cards(players.feed.effects_proxy)
+            effects_seen += len(effects)
         hidden_turns += held.public.is_held()
     assert hidden_turns  # hidden ones acted (the turn still shown is left out of the list)
+    assert effects_seen  # and the party carried effects
     qtmodeltester.check(lazy)
     qtmodeltester.check(held.proxy)
     with qtbot.waitSignals([held.destroyed, reference.destroyed]):

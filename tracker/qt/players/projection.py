@@ -21,7 +21,7 @@ from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
-from tracker.qt.players.effects_proxy import REMAINING_COLUMN, PartyEffectsProxy
+from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import public_fields, public_health
@@ -253,19 +253,16 @@ def _turn_cards(
 
 def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
     """The effects on the party as their rows show them (name, carrier, time left):
-    what the proxy's `data` gives, read in one pass from the model behind it (a
-    mapping a row instead of three `data()` calls through the proxy)."""
+    what the proxy's `data` gives, read from the model behind it over the proxy's rows
+    (`shown_effects`), without a mapping a row and three `data()` calls through it."""
     source = proxy.effects_model()
     safe = proxy.public.visibility.safe
-    index, to_source, remaining = proxy.index, proxy.mapToSource, proxy.remaining
-    source_index, source_data = source.index, source.data
+    source_index, source_data, remaining = source.index, source.data, proxy.remaining_at
     cards = []
-    for row in range(proxy.rowCount()):
-        source_row = to_source(index(row, 0)).row()
+    for source_row, _effect in proxy.shown_effects():
         name = safe(source_data(source_index(source_row, 0)))
         carrier = safe(source_data(source_index(source_row, 1)))
-        left = remaining(index(row, REMAINING_COLUMN))
-        cards.append(EffectCard(str(name or ""), str(carrier or ""), left))
+        cards.append(EffectCard(str(name or ""), str(carrier or ""), remaining(source_row)))
     return tuple(cards)
 
 
