@@ -20,9 +20,9 @@ yardstick (absolute times drift on a busy machine; ratios stay honest).
 The window without sharing waits as long after each change (a 30 ms timer that does
 nothing, `SameWait`), unless `--raw`: waiting at all for a short timer, with nothing
 done when it fires, measured +1.5–2 ms of GUI-thread CPU on undo and redo (the step
-itself costs more CPU after the thread slept: a cold core on a busy machine) and about
-nothing on End Turn, after which both windows wait for a short timer anyway. Without it
-the extra of undo and redo was mostly that wait, not what sharing does."""
+itself costs more CPU once the thread has slept: likely a cold core on a busy machine)
+and about nothing on End Turn, after which both windows wait for a short timer anyway.
+Without it the extra of undo and redo was mostly that wait, not what sharing does."""
 
 from __future__ import annotations
 
