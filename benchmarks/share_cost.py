@@ -17,12 +17,13 @@ of the GUI thread (`time.thread_time`: the target), and of the whole process bes
 medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to the
 yardstick (absolute times drift on a busy machine; ratios stay honest).
 
-The window without sharing waits as long after each change (a 30 ms timer that does
-nothing, `SameWait`), unless `--raw`: waiting at all for a short timer, with nothing
-done when it fires, measured +1.5–2 ms of GUI-thread CPU on undo and redo (the step
-itself costs more CPU once the thread has slept: likely a cold core on a busy machine)
-and about nothing on End Turn, after which both windows wait for a short timer anyway.
-Without it the extra of undo and redo was mostly that wait, not what sharing does."""
+With pages connected, the window without sharing waits as long after each change (a
+30 ms timer that does nothing, `SameWait`), unless `--raw`: waiting at all for a short
+timer, with nothing done when it fires, measured +1.5–2 ms of GUI-thread CPU on undo
+and redo (the step itself costs more CPU once the thread has slept: likely a cold core
+on a busy machine) and about nothing on End Turn, after which both windows wait for a
+short timer anyway. Without it the extra of undo and redo was mostly that wait, not
+what sharing does."""
 
 from __future__ import annotations
 
@@ -134,7 +135,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
     folder = Path(tempfile.mkdtemp(prefix="roundkeeper-share-cost-"))
     plain = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "plain", clock)
     shared = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "shared", clock)
-    same_wait = None if raw else SameWait(plain.window)
+    # With no page connected nothing is published: the shared window waits for nothing.
+    same_wait = None if raw or not count else SameWait(plain.window)
     window = shared.window
     share = ShareSession(
         window.document,
