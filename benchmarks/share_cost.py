@@ -18,7 +18,7 @@ medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to
 yardstick (absolute times drift on a busy machine; ratios stay honest).
 
 With pages connected, the window without sharing waits as long after each change (a
-30 ms timer that does nothing, `SameWait`), unless `--raw`: waiting at all for a short
+30 ms timer that does nothing, `same_wait`), unless `--raw`: waiting at all for a short
 timer, with nothing done when it fires, measured +1.5–2 ms of GUI-thread CPU on undo
 and redo (the step itself costs more CPU once the thread has slept: likely a cold core
 on a busy machine) and about nothing on End Turn, after which both windows wait for a
@@ -94,22 +94,17 @@ class GuiThreadClock(IdleClock):
         return spent
 
 
-class SameWait:
+def same_wait(window: MainWindow) -> None:
     """A timer of the publish's delay, started at each change of `window`'s document,
     that does nothing: the window without sharing waits as the shared one does."""
+    from PySide6.QtCore import QTimer
 
-    def __init__(self, window: MainWindow) -> None:
-        from PySide6.QtCore import QTimer
+    from tracker.qt.share.session import PUBLISH_DELAY_MS
 
-        from tracker.qt.share.session import PUBLISH_DELAY_MS
-
-        self.timer = QTimer(window)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(PUBLISH_DELAY_MS)
-        window.document.changed.connect(self.start)
-
-    def start(self, *_event: object) -> None:
-        self.timer.start()
+    timer = QTimer(window)  # the window's: it goes with it
+    timer.setSingleShot(True)
+    timer.setInterval(PUBLISH_DELAY_MS)
+    window.document.changed.connect(timer.start)
 
 
 def _pages(port: int, token: str, count: int) -> subprocess.Popen[str]:
@@ -126,7 +121,7 @@ def _pages(port: int, token: str, count: int) -> subprocess.Popen[str]:
 
 def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False) -> str:
     """`count` pages connected (0: sharing on, no page connected); `raw`: the window
-    without sharing does not wait as the shared one does (`SameWait`)."""
+    without sharing does not wait as the shared one does (`same_wait`)."""
     from benchmarks.gm_ops import Table
     from benchmarks.yardstick import Yardstick
     from tracker.qt.share.session import ShareSession
@@ -135,8 +130,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
     folder = Path(tempfile.mkdtemp(prefix="roundkeeper-share-cost-"))
     plain = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "plain", clock)
     shared = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "shared", clock)
-    # With no page connected nothing is published: the shared window waits for nothing.
-    same_wait = None if raw or not count else SameWait(plain.window)
+    if count and not raw:  # (with no page connected nothing is published: no wait)
+        same_wait(plain.window)
     window = shared.window
     share = ShareSession(
         window.document,
@@ -174,7 +169,7 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
     stick = statistics.median(sticks)
     lines = [
         f"{ruleset_id} at {COMBATANTS}+{EFFECTS}, {connected} pages"
-        f"{', raw' if same_wait is None else ''}; yardstick {stick:.2f} ms; "
+        f"{', raw' if raw else ''}; yardstick {stick:.2f} ms; "
         "GUI-thread CPU medians without / with sharing, extra (target ≤ 1 ms), ratios to "
         "the yardstick; process CPU without / with"
     ]
