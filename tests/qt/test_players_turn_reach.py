@@ -84,7 +84,7 @@ def _hide_most(document: EncounterDocument, rng: random.Random) -> None:
             document.apply(EditCombatant(combatant.id, {"hidden": True}))
 
 
-def _step(document: EncounterDocument, rng: random.Random, number: int) -> None:
+def _step(document: EncounterDocument, rng: random.Random) -> None:
     """End Turn mostly; an action, an undo, or someone hidden or revealed now and then."""
     session = document.session
     choice = rng.random()
@@ -114,7 +114,7 @@ def test_held_for_the_players_the_model_works_out_one_round_and_they_see_the_sam
     _hide_most(document, rng)
     hidden_turns = effects_seen = 0
     for number in range(40):
-        _step(document, rng, number)
+        _step(document, rng)
         turns = [turn for row in range(whole.rowCount()) if (turn := whole.turn_at(row))]
         reach = one_round_reach(document, turns)  # None: every turn (two rounds at most)
         needed = min(max(GLANCE, reach or len(turns)), len(turns))
