@@ -3,7 +3,7 @@ question's first answer), its undo and redo on the real main window at 30+10, wi
 and without 30 pages following the shared page, in the same run.
 
     .venv/bin/python benchmarks/share_cost.py [--quick] [--rulesets war_scroll ...]
-        [--pages 30]
+        [--pages 30] [--raw]
 
 With `--pages 0` sharing is on with no page connected (no state is then made at all).
 
@@ -15,7 +15,15 @@ is idle (`IdleClock`: the page's publish, 30 ms after the change, is counted), i
 of the GUI thread (`time.thread_time`: the target), and of the whole process besides
 (the server's threads, which make the JSON and write to the sockets). The report gives
 medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to the
-yardstick (absolute times drift on a busy machine; ratios stay honest)."""
+yardstick (absolute times drift on a busy machine; ratios stay honest).
+
+With pages connected, the window without sharing waits as long after each change (a
+30 ms timer that does nothing, `same_wait`), unless `--raw`: waiting at all for a short
+timer, with nothing done when it fires, measured +1.5–2 ms of GUI-thread CPU on undo
+and redo (the step itself costs more CPU once the thread has slept: likely a cold core
+on a busy machine) and about nothing on End Turn, after which both windows wait for a
+short timer anyway. Without it the extra of undo and redo was mostly that wait, not
+what sharing does."""
 
 from __future__ import annotations
 
@@ -28,6 +36,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: the repository's packages
@@ -35,6 +44,9 @@ if str(ROOT) not in sys.path:  # run as a script: the repository's packages
 
 from benchmarks.idle_timer import SHORT_MS, IdleClock  # noqa: E402
 from benchmarks.qt_setup import laptop_platform  # noqa: E402
+
+if TYPE_CHECKING:
+    from tracker.qt.main_window import MainWindow
 
 RULESETS = (
     "war_scroll",
@@ -82,6 +94,19 @@ class GuiThreadClock(IdleClock):
         return spent
 
 
+def same_wait(window: MainWindow) -> None:
+    """A timer of the publish's delay, started at each change of `window`'s document,
+    that does nothing: the window without sharing waits as the shared one does."""
+    from PySide6.QtCore import QTimer
+
+    from tracker.qt.share.session import PUBLISH_DELAY_MS
+
+    timer = QTimer(window)  # the window's: it goes with it
+    timer.setSingleShot(True)
+    timer.setInterval(PUBLISH_DELAY_MS)
+    window.document.changed.connect(timer.start)
+
+
 def _pages(port: int, token: str, count: int) -> subprocess.Popen[str]:
     pages = subprocess.Popen(
         [sys.executable, "-m", "tests.share.sse_pages", str(port), token, str(count)],
@@ -94,8 +119,9 @@ def _pages(port: int, token: str, count: int) -> subprocess.Popen[str]:
     return pages
 
 
-def measure(ruleset_id: str, repeats: int, count: int = PAGES) -> str:
-    """`count` pages connected (0: sharing on, no page connected)."""
+def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False) -> str:
+    """`count` pages connected (0: sharing on, no page connected); `raw`: the window
+    without sharing does not wait as the shared one does (`same_wait`)."""
     from benchmarks.gm_ops import Table
     from benchmarks.yardstick import Yardstick
     from tracker.qt.share.session import ShareSession
@@ -104,6 +130,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES) -> str:
     folder = Path(tempfile.mkdtemp(prefix="roundkeeper-share-cost-"))
     plain = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "plain", clock)
     shared = Table(ruleset_id, COMBATANTS, EFFECTS, folder / "shared", clock)
+    if count and not raw:  # (with no page connected nothing is published: no wait)
+        same_wait(plain.window)
     window = shared.window
     share = ShareSession(
         window.document,
@@ -140,7 +168,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES) -> str:
         yardstick.close()
     stick = statistics.median(sticks)
     lines = [
-        f"{ruleset_id} at {COMBATANTS}+{EFFECTS}, {connected} pages; yardstick {stick:.2f} ms; "
+        f"{ruleset_id} at {COMBATANTS}+{EFFECTS}, {connected} pages"
+        f"{', raw' if raw else ''}; yardstick {stick:.2f} ms; "
         "GUI-thread CPU medians without / with sharing, extra (target ≤ 1 ms), ratios to "
         "the yardstick; process CPU without / with"
     ]
@@ -163,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", nargs="+", default=list(RULESETS))
     parser.add_argument("--repeats", type=int, default=None)
     parser.add_argument("--pages", type=int, default=PAGES, help="0: no page connected")
+    raw_help = "the window without sharing does not wait 30 ms after a change as the shared one"
+    parser.add_argument("--raw", action="store_true", help=raw_help)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     repeats = arguments.repeats or (5 if arguments.quick else 15)
@@ -174,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         quiet_qt()
         app = QApplication.instance() or QApplication([])
         for ruleset_id in arguments.rulesets:
-            print(measure(ruleset_id, repeats, arguments.pages), flush=True)
+            print(measure(ruleset_id, repeats, arguments.pages, arguments.raw), flush=True)
         del app
         return 0
     failed = 0
@@ -183,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
             env = {**os.environ, "TRACKER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
             command = [sys.executable, str(Path(__file__).resolve()), "--child"]
             command += ["--rulesets", ruleset_id, "--repeats", str(repeats)]
-            command += ["--pages", str(arguments.pages)]
+            command += ["--pages", str(arguments.pages)] + (["--raw"] if arguments.raw else [])
             failed |= subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
     return failed
 

@@ -1,6 +1,7 @@
 """The main window's turn order is lazy: while its pane is hidden and nobody holds it, a
-change works out only the first turns (what the up-next strip reads); shown, or held by
-the players' proxy, it has every turn to come, the same rows as a model kept whole."""
+change works out only the first turns (what the up-next strip reads); shown, it has
+every turn to come, the same rows as a model kept whole; held by the players' proxy, the
+first turns as far as their list of one round needs (`tests/qt/test_players_turn_reach.py`)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,20 @@ from benchmarks.fights import add_effects, an_action, build, next_step
 from tests.qt.conftest import show_pane
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine import EditCombatant
+from tracker.engine.ruleset import Turn
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.turn_order_model import GLANCE, TurnOrderModel
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
+from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy, one_round_reach
 from tracker.qt.widgets.up_next import up_next_text
 
 
+def _turns(model: TurnOrderModel) -> list[Turn]:
+    return [turn for row in range(model.rowCount()) if (turn := model.turn_at(row))]
+
+
 def _rows(model: TurnOrderModel) -> list[object]:
-    turns = [model.turn_at(row) for row in range(model.rowCount())]
-    return [(turn.key, turn.grant, turn.values) for turn in turns if turn is not None]
+    return [(turn.key, turn.grant, turn.values) for turn in _turns(model)]
 
 
 def _changes(window: MainWindow, rng: random.Random, count: int) -> None:
@@ -74,7 +79,7 @@ def test_hidden_pane_works_out_a_glance_and_shown_has_every_turn(qtbot, tmp_path
     close(window, qtbot)
 
 
-def test_a_players_proxy_holds_the_whole_list_until_it_goes(qtbot, tmp_path: Path):
+def test_a_players_proxy_holds_one_round_until_it_goes(qtbot, tmp_path: Path):
     session = build("priority", 30)
     add_effects(session, session.apply, 10, random.Random(5))
     window = MainWindow(session, None, tmp_path / "journal")
@@ -85,12 +90,15 @@ def test_a_players_proxy_holds_the_whole_list_until_it_goes(qtbot, tmp_path: Pat
     whole = TurnOrderModel(window.document)
     owner = QObject()
     proxy = PlayersTurnOrderProxy(model, PublicState(window.document, owner), parent=owner)
-    assert _rows(model) == _rows(whole)  # brought in at once
+    reach = one_round_reach(window.document, _turns(whole))
+    assert reach is not None and GLANCE < reach < whole.rowCount()
+    assert _rows(model) == _rows(whole)[:reach]  # brought in at once, one round's worth
     _changes(window, random.Random(6), 12)
-    assert _rows(model) == _rows(whole)
+    assert _rows(model) == _rows(whole)[: one_round_reach(window.document, _turns(whole))]
     assert proxy.rowCount() > GLANCE
-    owner.deleteLater()
-    qtbot.waitUntil(lambda: not model.canFetchMore(QModelIndex()))
+    assert not model.canFetchMore(QModelIndex())  # the players' views never ask for more
+    with qtbot.waitSignal(owner.destroyed):
+        owner.deleteLater()
     _changes(window, random.Random(7), 3)
     assert model.rowCount() == GLANCE  # nobody needs more
     assert _rows(model) == _rows(whole)[:GLANCE]

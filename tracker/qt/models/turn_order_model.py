@@ -13,12 +13,14 @@ current turn at the top) until that turn changes, so a row that moved costs look
 
 A `lazy` model (the main window's) keeps only the first `GLANCE` turns (what the up-next
 strip reads) while nothing needs the whole list: the views it `follow`s are hidden and
-nobody `hold`s it (the players' screen and the LAN feed do, through their proxy). As
-soon as one does, the rest is brought in by the same row insertions."""
+nobody `hold`s it. As soon as one does, the rest is brought in by the same row
+insertions. A holder may say how many of the first turns it needs (`Need`: the
+players' proxy, for the players' screen and the LAN feed, one round of the turns they
+see): the model then works out that many, not the whole list."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from functools import partial
 from typing import Any
 
@@ -49,6 +51,9 @@ Index = QModelIndex | QPersistentModelIndex
 Key = tuple[Any, ...]  # a turn's key
 PAGE = 100  # rows materialised at first, and added by each fetchMore
 GLANCE = 8  # rows a lazy model keeps while unwatched: the current turn and up-next's 5
+SPARE = 4  # turns looked at beyond the holders' last need (ending a turn moves it on)
+# How many of these first turns a holder needs (None: more than these).
+Need = Callable[[Sequence[Turn]], int | None]
 DRAG_HERE = (
     "The turn order follows the fight's own order and cannot be dragged: drag the "
     "combatant in the fight view instead, where the rules leave the order to the GM."
@@ -68,7 +73,9 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         self._lazy = lazy
         self._followed: list[QObject] = []  # views whose showing needs the whole list
         self._shown: set[int] = set()  # ids of the followed views shown now
-        self._holders: set[int] = set()  # ids of the objects that need the whole list
+        # The ids of the objects that hold the model → what each needs (None: the whole).
+        self._holders: dict[int, Need | None] = {}
+        self._reach = 0  # how many turns the holders needed at the last look
         self._turns: list[Turn] = self._fetch()
         self._keys = [turn.key for turn in self._turns]
         # (turn key, at the top) → (column, role) → value, as worked out for the views
@@ -96,14 +103,15 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             self._shown.add(id(view))
         view.destroyed.connect(partial(self._release, id(view)))
 
-    def hold(self, holder: QObject) -> None:
-        """`holder` reads the whole list until it is destroyed."""
+    def hold(self, holder: QObject, need: Need | None = None) -> None:
+        """`holder` reads the list until it is destroyed: the whole list, or as many of
+        the first turns as `need` says (kept with the model: no reference to `holder`)."""
         holder.destroyed.connect(partial(self._release, id(holder)))
-        self._holders.add(id(holder))
+        self._holders[id(holder)] = need
         self._catch_up()
 
     def _release(self, key: int) -> None:
-        self._holders.discard(key)
+        self._holders.pop(key, None)
         self._shown.discard(key)
         self._followed = [view for view in self._followed if id(view) != key]
 
@@ -117,20 +125,39 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
         return False
 
     def _whole(self) -> bool:
-        return not self._lazy or bool(self._holders) or bool(self._shown)
+        return not self._lazy or bool(self._shown) or None in self._holders.values()
 
     def _catch_up(self) -> None:
-        """Needed whole again: the turns beyond the glance come in as inserted rows."""
-        if self._whole() and self._more and len(self._turns) < self._limit:
-            self._sync(self._fetch(), frozenset())
+        """Needed whole, or further: the turns beyond come in as inserted rows."""
+        if self._more:
+            fresh = self._fetch()
+            if len(fresh) > len(self._turns):
+                self._sync(fresh, frozenset())
 
     def _fetch(self) -> list[Turn]:
-        """The first `_limit` turns (a glance's, while unwatched); notes whether more
-        are to come."""
-        limit = self._limit if self._whole() else min(self._limit, GLANCE)
-        turns = self._document.session.upcoming_turns(limit + 1)
-        self._more = len(turns) > limit
-        return turns[:limit]
+        """The first `_limit` turns, or while unwatched a glance's and as many as the
+        holders need; notes whether more are to come."""
+        if self._whole():
+            return self._first(self._limit)
+        needs = [need for need in self._holders.values() if need is not None]
+        count = max(GLANCE, self._reach + SPARE) if needs else GLANCE
+        count = min(count, self._limit)
+        turns = self._first(count)
+        reach = [need(turns) for need in needs]
+        while None in reach and self._more and count < self._limit:
+            count = min(2 * count, self._limit)  # too few: look twice as far
+            turns = self._first(count)
+            reach = [need(turns) for need in needs]
+        self._reach = max((len(turns) if n is None else n for n in reach), default=0)
+        rows = max(GLANCE, self._reach)
+        self._more = self._more or len(turns) > rows
+        return turns[:rows]
+
+    def _first(self, count: int) -> list[Turn]:
+        """The first `count` turns; notes whether more are to come."""
+        turns = self._document.session.upcoming_turns(count + 1)
+        self._more = len(turns) > count
+        return turns[:count]
 
     def canFetchMore(self, parent: Index) -> bool:
         return not parent.isValid() and self._more and self._whole()

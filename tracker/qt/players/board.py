@@ -91,7 +91,8 @@ class PlayersBoard(QWidget):
         self.theme = theme
         self.scale = 1.0
         self.ui = ui_for(document.ruleset)
-        self.turn_order_model = turn_order_model or TurnOrderModel(document, self)
+        # Its own, if need be: lazy, it works out the one round the proxy holds.
+        self.turn_order_model = turn_order_model or TurnOrderModel(document, self, lazy=True)
         self.effects_model = effects_model or EffectsModel(document, self)
         # It listens after the models (the panel's too), so it hears each engine event
         # after them.

@@ -3,7 +3,7 @@ a hidden combatant, and no duration text that names one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from tracker.engine.state import Effect
@@ -27,6 +27,7 @@ class PartyEffectsProxy(PlayersProxy):
         parent: Any = None,
     ) -> None:
         super().__init__(source, public, parent)
+        self._source = source  # its source for good: asked at every row it filters
         self.sides = tuple(sides)
         # The time left as told to the players, per effect id, until the next change: a
         # paint asks for each row's several times, and working it out asks the ruleset.
@@ -39,20 +40,30 @@ class PartyEffectsProxy(PlayersProxy):
         self._told.clear()
 
     def effects_model(self) -> EffectsModel:
-        model = self.sourceModel()
-        assert isinstance(model, EffectsModel)
-        return model
+        return self._source
 
     def effect_at(self, row: int) -> Effect | None:
         index = self.index(row, 0)
         if not index.isValid():
             return None
-        return self.effects_model().effect_at(self.mapToSource(index).row())
+        return self._source.effect_at(self.mapToSource(index).row())
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        effect = self.effects_model().effect_at(source_row)
+        return self._accepts(self._source.effect_at(source_row))
+
+    def _accepts(self, effect: Effect | None) -> bool:
         encounter = self.public.document.encounter
         return self.public.visibility.effect_is_visible(effect, encounter, self.sides)
+
+    def shown_effects(self) -> Iterator[tuple[int, Effect]]:
+        """The source row and effect of its rows in order: its filter run over the
+        model's effects, without a `QModelIndex` mapped a row (see
+        `PlayersTurnOrderProxy.shown_turns`)."""
+        model = self._source
+        for source_row in range(model.rowCount()):
+            effect = model.effect_at(source_row)
+            if effect is not None and self._accepts(effect):
+                yield source_row, effect
 
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
         if int(role) == int(Role.ToolTipRole):
@@ -66,21 +77,28 @@ class PartyEffectsProxy(PlayersProxy):
     def remaining(self, index: Index) -> str:
         """The time left as the players may be told it (`index` in `REMAINING_COLUMN`):
         from what they can see only, naming no hidden combatant."""
-        effect = self.effect_at(index.row())
+        if not index.isValid():
+            return ""
+        return self.remaining_at(self.mapToSource(index).row())
+
+    def remaining_at(self, source_row: int) -> str:
+        """`remaining` of the effect on this row of the model behind."""
+        effect = self._source.effect_at(source_row)
         if effect is None:
             return ""
         told = self._told.get(effect.id)
         if told is None:
-            told = self._told[effect.id] = self._work_out_remaining(index, effect)
+            told = self._told[effect.id] = self._work_out_remaining(source_row, effect)
         return told
 
-    def _work_out_remaining(self, index: Index, effect: Effect) -> str:
+    def _work_out_remaining(self, source_row: int, effect: Effect) -> str:
         document = self.public.document
         ruleset, encounter = document.ruleset, document.encounter
         visibility = self.public.visibility
         text = ruleset.public_remaining(encounter, effect, visibility.visible_ids)
         if text is None:
-            text = self.sourceModel().data(self.mapToSource(index), Role.DisplayRole)
+            model = self._source
+            text = model.data(model.index(source_row, REMAINING_COLUMN), Role.DisplayRole)
         if not visibility.leaks(text):
             return str(text or "")
         return ruleset.remaining_unnamed(encounter, effect)

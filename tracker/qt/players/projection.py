@@ -10,17 +10,18 @@ No widget and no layout work here: computing it costs a pass over the proxies' r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterator, Set
+from collections.abc import Callable, Hashable, Set
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QColor
 
 from tracker.engine.ruleset import Turn
+from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
-from tracker.qt.players.effects_proxy import REMAINING_COLUMN, PartyEffectsProxy
+from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import public_fields, public_health
@@ -70,9 +71,15 @@ class BoardProjection:
     timer: TimerState | None  # None while the timer is off or nothing is timed
 
 
+# The same by the colour's RGB (opaque, as `name()` reads it): a colour read without a copy.
+SIDE_OF_RGB = {QColor(color).rgb(): side for side, color in SIDE_COLORS.items()}
+
+
 def side_of(decoration: object) -> str:
     """The side a row's colour stands for ("" for none)."""
-    if not isinstance(decoration, QColor | str):
+    if isinstance(decoration, QColor):  # a panel's rows, at every publish
+        return SIDE_OF_RGB.get(decoration.rgb(), "")
+    if not isinstance(decoration, str):
         return ""
     return SIDE_OF_COLOR.get(QColor(decoration).name(), "")
 
@@ -86,12 +93,20 @@ def health_text(
     """What the players are told of a visible combatant's health, per its side's mode
     ("Hits 5/12", "bloodied", "" for a hidden one or a turn of no combatant); `public`:
     the public fields' names, when worked out once for a projection."""
-    encounter = document.encounter
-    combatant = encounter.find(combatant_id)
+    return combatant_health(document, modes, document.encounter.find(combatant_id), public)
+
+
+def combatant_health(
+    document: EncounterDocument,
+    modes: dict[str, str],
+    combatant: Combatant | None,
+    public: Set[str] | None = None,
+) -> str:
+    """`health_text` of the combatant found."""
     if combatant is None or combatant.hidden:
         return ""
     mode = modes.get(combatant.side, "nothing")
-    return public_health(document.ruleset, encounter, combatant, mode, public)
+    return public_health(document.ruleset, document.encounter, combatant, mode, public)
 
 
 def turn_detail(
@@ -189,19 +204,7 @@ def project(
         now = ("NOW", shown_name(document, public), " · ".join(p for p in parts if p))
     else:
         now = ("NOW" if started else "NOT STARTED", "Get ready", "")
-    cards = []
-    seen: set[str] = set()
-    for coming, name in _coming_turns(turn_proxy, public):  # one round on (`one_round`)
-        holder = coming.combatant_id
-        if holder is not None and holder in seen:
-            break
-        if holder is not None:
-            seen.add(holder)
-        health = health_text(document, health_modes, holder, shown) if holder else ""
-        detail = turn_detail(coming, safe, health, round_number, round_name)
-        # The row's colour is its combatant's side (none for a turn of no one).
-        combatant = encounter.find(holder)
-        cards.append(TurnCard(name, detail, combatant.side if combatant is not None else ""))
+    cards = _turn_cards(document, public, turn_proxy, health_modes, shown)
     first = cards[0].name if cards else ""
     return BoardProjection(
         title=document.encounter.name,
@@ -211,46 +214,55 @@ def project(
         now_detail=now[2],
         next_caption="NEXT" if started else "ORDER",
         up_next=f"Up next: {first}" if started and first else "",
-        turns=tuple(cards),
+        turns=cards,
         effects=effect_cards(effects_proxy),
         timer=timer_state(clock, public, round_name) if clock is not None else None,
     )
 
 
-def _coming_turns(proxy: PlayersTurnOrderProxy, public: PublicState) -> Iterator[tuple[Turn, str]]:
-    """The proxy's rows in order, as its `TurnRole` and its name column show them (the
-    turn as the players may be told it; the name as the source model has it, made safe),
-    read from the model behind it: one mapping a row instead of two `data()` calls
-    through the proxy."""
-    source = proxy.turn_model()
-    safe, told = public.visibility.safe, public.public_turn
-    # Bound once: a row costs its calls into Qt, not their look-ups.
-    index, to_source = proxy.index, proxy.mapToSource
-    turn_at, source_index, source_data = source.turn_at, source.index, source.data
-    for row in range(proxy.rowCount()):
-        source_row = to_source(index(row, 0)).row()
-        turn = turn_at(source_row)
-        if turn is None:
-            continue
-        name = safe(source_data(source_index(source_row, 0)))
-        yield told(turn), str(name or "")
+def _turn_cards(
+    document: EncounterDocument,
+    public: PublicState,
+    proxy: PlayersTurnOrderProxy,
+    modes: dict[str, str],
+    shown: Set[str],
+) -> tuple[TurnCard, ...]:
+    """The turns to come of one round on (`one_round`): the proxy's rows in order
+    (`shown_turns`), each told as the players may be told it (`TurnRole`) and named as
+    the model's name column names it, made safe as the proxy's `data()` does; its
+    health (`shown`: the public fields' names), its side (none for a turn of no one)."""
+    encounter = document.encounter
+    safe, told, find = public.visibility.safe, public.public_turn, encounter.find
+    round_number, round_name = public.shown_round(), document.ruleset.round_name
+    cards = []
+    seen: set[str] = set()
+    for turn in proxy.shown_turns():
+        holder = turn.combatant_id
+        if holder is not None:
+            if holder in seen:
+                break
+            seen.add(holder)
+        combatant = find(holder)
+        name = combatant.name if combatant is not None else (turn.title or "—")
+        health = combatant_health(document, modes, combatant, shown)
+        detail = turn_detail(told(turn), safe, health, round_number, round_name)
+        side = combatant.side if combatant is not None else ""
+        cards.append(TurnCard(str(safe(name) or ""), detail, side))
+    return tuple(cards)
 
 
 def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
     """The effects on the party as their rows show them (name, carrier, time left):
-    what the proxy's `data` gives, read in one pass from the model behind it (a
-    mapping a row instead of three `data()` calls through the proxy)."""
+    what the proxy's `data` gives, read from the model behind it over the proxy's rows
+    (`shown_effects`), without a mapping a row and three `data()` calls through it."""
     source = proxy.effects_model()
     safe = proxy.public.visibility.safe
-    index, to_source, remaining = proxy.index, proxy.mapToSource, proxy.remaining
-    source_index, source_data = source.index, source.data
+    source_index, source_data, remaining = source.index, source.data, proxy.remaining_at
     cards = []
-    for row in range(proxy.rowCount()):
-        source_row = to_source(index(row, 0)).row()
+    for source_row, _effect in proxy.shown_effects():
         name = safe(source_data(source_index(source_row, 0)))
         carrier = safe(source_data(source_index(source_row, 1)))
-        left = remaining(index(row, REMAINING_COLUMN))
-        cards.append(EffectCard(str(name or ""), str(carrier or ""), left))
+        cards.append(EffectCard(str(name or ""), str(carrier or ""), remaining(source_row)))
     return tuple(cards)
 
 

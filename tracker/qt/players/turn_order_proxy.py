@@ -1,13 +1,19 @@
 """The turn order as players see it: hidden combatants' turns dropped, and the shown
-current turn (the last visible one while a hidden combatant acts) marked."""
+current turn (the last visible one while a hidden combatant acts) marked.
+
+The players' lists show one round on (`projection.one_round`): the proxy holds of its
+source only the turns that takes (`one_round_reach`), not every turn to come."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.ruleset import Turn
+from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
@@ -34,15 +40,15 @@ class PlayersTurnOrderProxy(PlayersProxy):
         parent: Any = None,
     ) -> None:
         super().__init__(source, public, parent)
+        self._source = source  # its source for good: asked at every row it filters
         self.include_current = include_current
         self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         public.updated.connect(self._follow)
-        source.hold(self)  # the players see every turn to come, whatever the GM's panes
+        # The players see one round on, whatever the GM's panes show.
+        source.hold(self, partial(one_round_reach, public.document))
 
     def turn_model(self) -> TurnOrderModel:
-        model = self.sourceModel()
-        assert isinstance(model, TurnOrderModel)
-        return model
+        return self._source
 
     def turn_at(self, row: int) -> Turn | None:
         """The turn on this proxy row, as the players may be told it."""
@@ -51,17 +57,35 @@ class PlayersTurnOrderProxy(PlayersProxy):
         return self.public.public_turn(turn) if turn is not None else None
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        turn = self.turn_model().turn_at(source_row)
-        if turn is None or not self.public.visibility.turn_is_visible(turn):
+        turn = self._source.turn_at(source_row)
+        if turn is None:
+            return False
+        return self._accepts(source_row, turn, self._now)
+
+    def _accepts(self, source_row: int, turn: Turn, now: TurnsNow | None) -> bool:
+        """The row filter (`now`: `_turns_now()`, asked here when None)."""
+        if not self.public.visibility.turn_is_visible(turn):
             return False
         if self.include_current:
             return True
-        actual, held_key = self._now if self._now is not None else self._turns_now()
+        actual, held_key = now if now is not None else self._turns_now()
         if source_row == 0 and turn == actual:
             return False
         # While a hidden combatant acts, the turn still shown as current is not also "to
         # come" (a creature that waited keeps its turn's key: it is not listed twice).
         return held_key is None or turn.key != held_key
+
+    def shown_turns(self) -> Iterator[Turn]:
+        """The turns of its rows in order, as the model behind it has them: its filter run
+        over the model's turns, without a `QModelIndex` (and the model's callbacks Qt
+        makes for each) a row. The same rows, as long as it has re-filtered since the
+        last change (`_follow`; the board and the page read it after)."""
+        model = self.turn_model()
+        turn_at, accepts, now = model.turn_at, self._accepts, self._turns_now()
+        for source_row in range(model.rowCount()):
+            turn = turn_at(source_row)
+            if turn is not None and accepts(source_row, turn, now):
+                yield turn
 
     def _turns_now(self) -> TurnsNow:
         """What the filter asks of every row: the actual turn, and the key of the turn
@@ -117,6 +141,29 @@ class PlayersTurnOrderProxy(PlayersProxy):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
             )
+
+
+def one_round_reach(document: EncounterDocument, turns: Sequence[Turn]) -> int | None:
+    """How many of `turns` (the current one first) the players' list of one round on
+    needs, whoever is hidden (None: more than these). The list ends at a visible
+    combatant's second turn (`projection.one_round`); it leaves out the current turn
+    and, while a hidden combatant acts, the turn still shown as current: so the count
+    starts after the current turn and goes to where the list ends even without one
+    turn more, a visible combatant's third turn or a second one's second. Who is
+    visible is read off the encounter (the players' state hears the change later)."""
+    encounter = document.encounter
+    seen: dict[str, int] = {}
+    repeated = 0
+    for count, turn in enumerate(turns[1:], start=2):
+        holder = turn.combatant_id
+        combatant = encounter.find(holder) if holder is not None else None
+        if holder is None or combatant is None or combatant.hidden:
+            continue
+        times = seen[holder] = seen.get(holder, 0) + 1
+        repeated += times == 2
+        if times == 3 or repeated == 2:
+            return count
+    return None
 
 
 def _highlight(role: int) -> Any:

@@ -46,7 +46,8 @@ class PageFeed(QObject):
         super().__init__(parent)
         self.document, self.timer = document, timer
         self.health_modes = dict(zip(SIDES, health, strict=True))
-        self.turn_order_model = turn_order_model or TurnOrderModel(document, self)
+        # Its own, if need be: lazy, it works out the one round the proxy holds.
+        self.turn_order_model = turn_order_model or TurnOrderModel(document, self, lazy=True)
         self.effects_model = effects_model or EffectsModel(document, self)
         # As on the players' board: it listens after every model (the panel's too).
         self.public = PublicState(document, self, listen=False)
