@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QStyleOptionViewItem,
-    QTableView,
     QWidget,
 )
 
@@ -38,8 +37,10 @@ from tracker.engine.rulesets.classic_d20 import ClassicD20
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
+from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.views.combatant_cell import PAD, cell_height
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -49,7 +50,7 @@ ROLL_ALL_KEY = "Ctrl+Shift+I"
 Index = QModelIndex | QPersistentModelIndex
 
 
-class D20OrderTable(QTableView):
+class D20OrderTable(FreshRows):
     """`combatant_selected` carries the id of the creature the GM clicks or moves to."""
 
     combatant_selected = Signal(str)
@@ -66,10 +67,12 @@ class D20OrderTable(QTableView):
         self.rng: RandomLike = rng if rng is not None else random.Random()
         self.order_model = D20OrderModel(document, self)
         self._widths: dict[tuple[str, int], int] = {}  # (row key, column) → its cell's width
+        self.cells = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self.order_model.rowsRemoved.connect(self._forget_widths)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
+        self.watch_rows(self.order_model)  # a creature come or gone: repainted from its row
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -79,10 +82,10 @@ class D20OrderTable(QTableView):
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
         ForeignDrops(self, self.order_model.refuse_foreign_drop)
-        self.setItemDelegateForColumn(INIT, InitDelegate(self))
-        self.setItemDelegateForColumn(WHO, WhoDelegate(self._one_line, self))
-        self.setItemDelegateForColumn(TURN, PillsDelegate(False, self))
-        self.setItemDelegateForColumn(STATES, PillsDelegate(True, self))
+        self.setItemDelegateForColumn(INIT, InitDelegate(self.cells, self))
+        self.setItemDelegateForColumn(WHO, WhoDelegate(self.cells, self._one_line, self))
+        self.setItemDelegateForColumn(TURN, PillsDelegate(self.cells, False, self))
+        self.setItemDelegateForColumn(STATES, PillsDelegate(self.cells, True, self))
         header = self.horizontalHeader()
         for column in (INIT, WHO, TURN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
@@ -199,6 +202,7 @@ class D20OrderTable(QTableView):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.cells.clear()  # a style draws otherwise
             self._forget_widths()
             self._fit_rows()
 

@@ -1,0 +1,174 @@
+"""Issue 26 (each GM operation at 30 + 10 within four times the bare-Qt yardstick): the d20
+view drew every cell of every row in sight anew at each repaint (half a millisecond a
+row), and Qt repainted the whole view twice for a creature added or removed. Its cells
+are now drawn once per look and kept (`painted_cells`), and a creature come or gone
+repaints the view from its row down (`FreshRows`). Counts and regions, no timings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtGui import QImage, QPainter, QPaintEvent, QRegion, QStandardItemModel
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
+
+from benchmarks.fights import add_effects, build
+from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
+from tests.qt.conftest import shown_window
+from tracker.engine import AddCombatant, RemoveCombatant, RulesetAction, StartEncounter
+from tracker.qt.appearance import appearance
+from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.classic_d20 import painted_cells
+from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
+from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
+
+SHADES = 8  # of 255: a colour this close is the same paint, smoothed otherwise
+
+
+class Painted(QObject):
+    """The region a widget painted (united over its paint events)."""
+
+    def __init__(self, watched: QObject) -> None:
+        super().__init__()
+        self.region = QRegion()
+        self.events = 0
+        self._watched = watched
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if watched is self._watched and isinstance(event, QPaintEvent):
+            self.region = self.region.united(event.region())
+            self.events += 1
+        return False
+
+
+def _settle(qtbot) -> None:
+    for _ in range(3):
+        qtbot.wait(1)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    session = sample()
+    session.apply(StartEncounter())
+    for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        yield shown
+
+
+def test_a_repaint_of_unchanged_rows_draws_no_cell_anew(window, qtbot):
+    view = d20_view(window)
+    view.viewport().grab()  # every row in sight drawn (and kept)
+    drawn = view.cells.drawn
+    assert len(view.cells) >= 4 * view.order_model.rowCount()
+
+    view.viewport().grab()
+
+    assert view.cells.drawn == drawn
+
+
+def test_a_change_draws_anew_only_the_cells_of_the_row_it_changed(window, qtbot):
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    view.viewport().grab()
+    drawn = view.cells.drawn
+
+    window.document.apply(RulesetAction("damage", ids["Corin"], {"amount": 3, "critical": False}))
+    _settle(qtbot)
+    view.viewport().grab()
+
+    assert 1 <= view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
+
+
+def _direct(
+    self: CellPixmaps,
+    painter: QPainter,
+    option: QStyleOptionViewItem,
+    index: painted_cells.Index,
+    row: D20Row,
+    draw: painted_cells.Draw,
+) -> None:
+    """The cell drawn straight into the view, as before it was kept."""
+    draw(painter, option, index, row)
+
+
+def _far_apart(one: QImage, other: QImage) -> int:
+    """How many pixels differ by more than `SHADES` in a channel."""
+    assert one.size() == other.size()
+    first = one.convertToFormat(QImage.Format.Format_RGB32)
+    second = other.convertToFormat(QImage.Format.Format_RGB32)
+    count = 0
+    for y in range(first.height()):
+        a, b = bytes(first.constScanLine(y)), bytes(second.constScanLine(y))
+        if a != b:
+            count += sum(1 for p, q in zip(a, b, strict=True) if abs(p - q) > SHADES)
+    return count
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, monkeypatch, scheme):
+    view = d20_view(window)
+    try:
+        appearance().choose(scheme)
+        _settle(qtbot)
+        kept = view.viewport().grab().toImage()
+        monkeypatch.setattr(CellPixmaps, "paint", _direct)
+        straight = view.viewport().grab().toImage()
+    finally:
+        appearance().choose("system")
+    assert _far_apart(kept, straight) == 0
+
+
+def _nothing(
+    _painter: QPainter, _option: QStyleOptionViewItem, _index: painted_cells.Index, _row: D20Row
+) -> None:
+    """A cell left blank."""
+
+
+def test_the_cells_kept_are_bounded(qapp):
+    cells = CellPixmaps(limit=3)
+    image = QImage(40, 40, QImage.Format.Format_ARGB32_Premultiplied)
+    option = QStyleOptionViewItem()
+    option.rect = QRect(0, 0, 10, 10)
+    session = sample()
+    rows = [make_row(session, c.id, "", frozenset()) for c in session.encounter.combatants]
+    index = QStandardItemModel(1, 4).index(0, 1)
+    painter = QPainter(image)
+    try:
+        for row in rows[:5]:
+            cells.paint(painter, option, index, row, _nothing)
+        cells.paint(painter, option, index, rows[4], _nothing)  # kept: not drawn again
+    finally:
+        painter.end()
+    assert len(cells) == 3
+    assert cells.drawn == 5
+
+
+def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_path: Path):
+    """At the table's size: the creature added (still to roll: the last row) and removed
+    again repaint the rows from its own down, not every row above it."""
+    session = build("classic_d20", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        view = d20_view(window)
+        viewport = view.viewport()
+        painted = Painted(viewport)
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(painted)
+        try:
+            window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
+            _settle(qtbot)
+            added = next(c.id for c in session.encounter.combatants if c.name == "Late goblin")
+            row = view.order_model.row_of(added)
+            assert row == view.order_model.rowCount() - 1
+            top = view.rowViewportPosition(row)  # below the rows in sight, at this size
+            window.document.apply(RemoveCombatant(added))
+            _settle(qtbot)
+        finally:
+            app.removeEventFilter(painted)
+        below = QRegion(QRect(0, top, viewport.width(), viewport.height()))
+        assert painted.region.subtracted(below).isEmpty(), "no row above it repainted"

@@ -1,0 +1,120 @@
+"""The d20 view's cells drawn once per look and kept as pixmaps (issue 26).
+
+Drawing a row (the identity block, the pills, the count) costs about half a
+millisecond of Python; Qt repaints the whole view when a creature comes or goes (its
+delayed re-layout), and a row whenever the selection or the turn passes over it. A cell
+is drawn again only when its row (a `D20Row`, compared as a value) or its look (size,
+state, palette, font) changed; otherwise its pixmap is put back, a few microseconds.
+The cells kept are bounded (the least recently shown go first): a long fight scrolled
+from end to end keeps no more than a few screens of them."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
+from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+from tracker.qt.rulesets.classic_d20.rows import D20Row
+
+LIMIT = 4 * 96  # cells kept: four columns of 96 rows (a 4K screen of one-line rows)
+SELECTED = QStyle.StateFlag.State_Selected.value
+ACTIVE = QStyle.StateFlag.State_Active.value
+Index = QModelIndex | QPersistentModelIndex
+Draw = Callable[[QPainter, QStyleOptionViewItem, Index, D20Row], None]
+Look = tuple[int, int, int, int, int, int, str, int, float]
+
+
+@dataclass
+class _Cell:
+    row: D20Row
+    look: Look
+    pixmap: QPixmap
+
+
+def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
+    """All of the option a delegate paints from, but the row's own values. A cell not
+    selected is drawn alike in an active window and an inactive one (only the selection
+    takes the inactive colours): a dialog closed does not draw the whole view anew."""
+    palette = option.palette
+    state = option.state.value
+    if not state & SELECTED:
+        state &= ~ACTIVE
+    return (
+        option.rect.width(),
+        option.rect.height(),
+        state,
+        option.features.value,
+        palette.cacheKey(),
+        palette.currentColorGroup().value,
+        option.font.key(),
+        option.direction.value,
+        ratio,
+    )
+
+
+class CellPixmaps:
+    """The pixmaps of the cells shown, by (row key, column). `drawn` counts the cells
+    drawn afresh (what a repaint of unchanged rows should not add to)."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        self._cells: OrderedDict[tuple[str, int], _Cell] = OrderedDict()
+        self._limit = limit
+        self.drawn = 0
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def clear(self) -> None:
+        self._cells.clear()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: Index,
+        row: D20Row,
+        draw: Draw,
+    ) -> None:
+        """Put the cell's pixmap at `option.rect`, drawn first with `draw` (on a
+        transparent pixmap, the cell at its origin) when the row or its look changed."""
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        look = look_of(option, ratio)
+        slot = (row.key, index.column())
+        cell = self._cells.get(slot)
+        if cell is None or cell.look != look or (cell.row is not row and cell.row != row):
+            pixmap = self._draw(painter, option, index, row, ratio, draw)
+            cell = _Cell(row, look, pixmap)
+            self._cells[slot] = cell
+            if len(self._cells) > self._limit:
+                self._cells.popitem(last=False)
+        else:
+            cell.row = row  # the same look: the newer value is the one compared next
+            self._cells.move_to_end(slot)
+        painter.drawPixmap(option.rect.topLeft(), cell.pixmap)
+
+    def _draw(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: Index,
+        row: D20Row,
+        ratio: float,
+        draw: Draw,
+    ) -> QPixmap:
+        self.drawn += 1
+        size = option.rect.size()
+        pixmap = QPixmap(size * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        local = QStyleOptionViewItem(option)
+        local.rect = QRect(QPoint(0, 0), size)
+        inner = QPainter(pixmap)
+        inner.setRenderHints(painter.renderHints())
+        draw(inner, local, index, row)
+        inner.end()
+        return pixmap
