@@ -172,3 +172,36 @@ def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_p
             app.removeEventFilter(painted)
         below = QRegion(QRect(0, top, viewport.width(), viewport.height()))
         assert painted.region.subtracted(below).isEmpty(), "no row above it repainted"
+
+
+def _come_and_go(window: MainWindow, qtbot, name: str) -> list[int]:
+    """A creature added, then removed: the rows' heights with it and without it."""
+    view = d20_view(window)
+    heights = []
+    window.document.apply(AddCombatant(name, "enemy", stats={}))
+    _settle(qtbot)
+    view.viewport().grab()
+    heights.append(view.verticalHeader().defaultSectionSize())
+    combatants = window.document.encounter.combatants
+    window.document.apply(RemoveCombatant(next(c.id for c in combatants if c.name == name)))
+    _settle(qtbot)
+    view.viewport().grab()
+    heights.append(view.verticalHeader().defaultSectionSize())
+    return heights
+
+
+def test_rows_of_one_line_and_of_two_are_both_kept(qtbot, tmp_path: Path):
+    """Ten creatures fill the view in rows of two lines; an eleventh turns them into rows
+    of one line, and its removal back: a creature added and removed again draws only its
+    own row anew, not every row in its other look."""
+    session = build("classic_d20", 10)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = d20_view(window)
+        _settle(qtbot)
+        _come_and_go(window, qtbot, "First goblin")
+        drawn = view.cells.drawn
+
+        with_it, without = _come_and_go(window, qtbot, "Second goblin")
+
+        assert with_it < without  # one line with it, two without
+        assert view.cells.drawn - drawn <= len(view.order_model.COLUMNS)

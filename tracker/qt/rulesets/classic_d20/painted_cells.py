@@ -1,12 +1,13 @@
 """The d20 view's cells drawn once per look and kept as pixmaps (issue 26).
 
 Drawing a row (the identity block, the pills, the count) costs about half a
-millisecond of Python; Qt repaints the whole view when a creature comes or goes (its
-delayed re-layout), and a row whenever the selection or the turn passes over it. A cell
-is drawn again only when its row (a `D20Row`, compared as a value) or its look (size,
-state, palette, font) changed; otherwise its pixmap is put back, a few microseconds.
-The cells kept are bounded (the least recently shown go first): a long fight scrolled
-from end to end keeps no more than a few screens of them."""
+millisecond of Python, and Qt repaints the whole view at every new layout (rows of one
+line or two, a column fitted again, rows moved), every row under a creature come or
+gone, and a row whenever the selection, the turn or the mouse passes over it. A cell is
+drawn again only when its row (a `D20Row`, compared as a value) changed or it is shown
+in a look (size, state, palette, font) not kept yet; otherwise its pixmap is put back,
+a few microseconds. The cells kept are bounded, the least recently shown going first
+(some 10 MB at most): a long fight scrolled from end to end keeps a few screens."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from tracker.qt.rulesets.classic_d20.rows import D20Row
 
-LIMIT = 4 * 96  # cells kept: four columns of 96 rows (a 4K screen of one-line rows)
+LIMIT = 4 * 80  # cells kept: four columns of 80 rows
 SELECTED = QStyle.StateFlag.State_Selected.value
 ACTIVE = QStyle.StateFlag.State_Active.value
 Index = QModelIndex | QPersistentModelIndex
@@ -31,7 +32,6 @@ Look = tuple[int, int, int, int, int, int, str, int, float]
 @dataclass
 class _Cell:
     row: D20Row
-    look: Look
     pixmap: QPixmap
 
 
@@ -57,11 +57,13 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
 
 
 class CellPixmaps:
-    """The pixmaps of the cells shown, by (row key, column). `drawn` counts the cells
-    drawn afresh (what a repaint of unchanged rows should not add to)."""
+    """The pixmaps of the cells shown, by row key, column and look (a row drawn in one
+    line and in two, selected and not, is kept both ways: a creature added and removed
+    again, or the selection passing, draws nothing anew). `drawn` counts the cells drawn
+    afresh (what a repaint of unchanged rows should not add to)."""
 
     def __init__(self, limit: int = LIMIT) -> None:
-        self._cells: OrderedDict[tuple[str, int], _Cell] = OrderedDict()
+        self._cells: OrderedDict[tuple[str, int, Look], _Cell] = OrderedDict()
         self._limit = limit
         self.drawn = 0
 
@@ -83,17 +85,15 @@ class CellPixmaps:
         transparent pixmap, the cell at its origin) when the row or its look changed."""
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
-        look = look_of(option, ratio)
-        slot = (row.key, index.column())
+        slot = (row.key, index.column(), look_of(option, ratio))
         cell = self._cells.get(slot)
-        if cell is None or cell.look != look or (cell.row is not row and cell.row != row):
-            pixmap = self._draw(painter, option, index, row, ratio, draw)
-            cell = _Cell(row, look, pixmap)
+        if cell is None or (cell.row is not row and cell.row != row):
+            cell = _Cell(row, self._draw(painter, option, index, row, ratio, draw))
             self._cells[slot] = cell
             if len(self._cells) > self._limit:
                 self._cells.popitem(last=False)
         else:
-            cell.row = row  # the same look: the newer value is the one compared next
+            cell.row = row  # the same values: the newer object is the one compared next
             self._cells.move_to_end(slot)
         painter.drawPixmap(option.rect.topLeft(), cell.pixmap)
 
