@@ -68,7 +68,7 @@ class D20OrderTable(FreshRows):
         self.order_model = D20OrderModel(document, self)
         self._widths: dict[tuple[str, int], int] = {}  # (row key, column) → its cell's width
         self.cells = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
-        self.order_model.rowsRemoved.connect(self._forget_widths)
+        self.order_model.rowsAboutToBeRemoved.connect(self._forget_rows)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
@@ -198,6 +198,17 @@ class D20OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
+
+    def _forget_rows(self, parent: Index, first: int, last: int) -> None:
+        """The widths of the rows going (the others' are kept: they are by creature,
+        not by place, and a removal measured every row in sight again)."""
+        if parent.isValid():
+            return
+        for place in range(first, last + 1):
+            row = self.order_model.row_at(place)
+            if row is not None:
+                for column in range(self.order_model.columnCount()):
+                    self._widths.pop((row.key, column), None)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

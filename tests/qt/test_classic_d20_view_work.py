@@ -1,28 +1,37 @@
 """Issue 26 (each GM operation at 30 + 10 within four times the bare-Qt yardstick): the d20
 view drew every cell of every row in sight anew at each repaint (half a millisecond a
-row), and Qt repainted the whole view twice for a creature added or removed. Its cells
-are now drawn once per look and kept (`painted_cells`), and a creature come or gone
-repaints the view from its row down (`FreshRows`). Counts and regions, no timings."""
+row), Qt repainted the whole view twice for a creature added or removed, and a removal
+forgot every cell's width, so the next step measured every row in sight. Its cells are
+now drawn once per look and kept (`painted_cells`), a creature come or gone repaints
+the view from its row down (`FreshRows`), and only the removed rows' widths go. Counts
+and regions, no timings."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtCore import QEvent, QObject, QRect, QSize
 from PySide6.QtGui import QImage, QPainter, QPaintEvent, QRegion, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
 from benchmarks.fights import add_effects, build
 from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
 from tests.qt.conftest import shown_window
-from tracker.engine import AddCombatant, RemoveCombatant, RulesetAction, StartEncounter
+from tracker.engine import (
+    AddCombatant,
+    EndTurn,
+    RemoveCombatant,
+    RulesetAction,
+    StartEncounter,
+)
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.classic_d20 import painted_cells
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
+from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
 
 SHADES = 8  # of 255: a colour this close is the same paint, smoothed otherwise
@@ -205,3 +214,34 @@ def test_rows_of_one_line_and_of_two_are_both_kept(qtbot, tmp_path: Path):
 
         assert with_it < without  # one line with it, two without
         assert view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
+
+
+def test_a_creature_removed_leaves_the_widths_of_the_others_measured(
+    qtbot, tmp_path: Path, monkeypatch
+):
+    """The cells' widths are kept by creature: removing one forgot them all, and the
+    next step (an End Turn) measured every row in sight again to fit the columns."""
+    session = build("classic_d20", 30)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        acting = window.document.session.current_turn()
+        assert acting is not None
+        gone = next(c.id for c in session.encounter.combatants if c.id != acting.combatant_id)
+        window.document.apply(RemoveCombatant(gone))
+        _settle(qtbot)
+        measured: list[str] = []
+        for delegate in (InitDelegate, WhoDelegate, PillsDelegate):
+            monkeypatch.setattr(delegate, "sizeHint", _counted(delegate.sizeHint, measured))
+
+        window.document.apply(EndTurn())
+
+        changed = 2  # the turn's rows: the one whose turn ended, the one whose began
+        assert 0 < len(measured) <= changed * 3  # three fitted columns
+
+
+def _counted(size_hint: Callable[..., QSize], calls: list[str]) -> Callable[..., QSize]:
+    def counted(*args: object) -> QSize:
+        calls.append("measured")
+        return size_hint(*args)
+
+    return counted
