@@ -22,6 +22,7 @@ from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
 from tests.qt.conftest import shown_window
 from tracker.engine import (
     AddCombatant,
+    EditCombatant,
     EndTurn,
     RemoveCombatant,
     RulesetAction,
@@ -30,9 +31,11 @@ from tracker.engine import (
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.classic_d20 import painted_cells
+from tracker.qt.rulesets.classic_d20.order_model import STATES
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
+from tracker.qt.rulesets.classic_d20.view import STATES_ROOM
 
 SHADES = 8  # of 255: a colour this close is the same paint, smoothed otherwise
 
@@ -91,18 +94,6 @@ def test_a_change_draws_anew_only_the_cells_of_the_row_it_changed(window, qtbot)
     assert 1 <= view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
 
 
-def _direct(
-    self: CellPixmaps,
-    painter: QPainter,
-    option: QStyleOptionViewItem,
-    index: painted_cells.Index,
-    row: D20Row,
-    draw: painted_cells.Draw,
-) -> None:
-    """The cell drawn straight into the view, as before it was kept."""
-    draw(painter, option, index, row)
-
-
 def _far_apart(one: QImage, other: QImage) -> int:
     """How many pixels differ by more than `SHADES` in a channel."""
     assert one.size() == other.size()
@@ -117,13 +108,13 @@ def _far_apart(one: QImage, other: QImage) -> int:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, monkeypatch, scheme):
+def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
     view = d20_view(window)
     try:
         appearance().choose(scheme)
         _settle(qtbot)
         kept = view.viewport().grab().toImage()
-        monkeypatch.setattr(CellPixmaps, "paint", _direct)
+        view.cells.keep = False
         straight = view.viewport().grab().toImage()
     finally:
         appearance().choose("system")
@@ -245,3 +236,24 @@ def _counted(size_hint: Callable[..., QSize], calls: list[str]) -> Callable[...,
         return size_hint(*args)
 
     return counted
+
+
+def test_the_states_keep_their_room_beside_a_long_name(qtbot, tmp_path: Path):
+    """The creature's column is fitted to its widest block and only grows during a
+    fight: a long name squeezed the states' column to nothing (a dying creature's death
+    saves out of sight) behind a horizontal scroll bar. The name is cut short instead."""
+    session = build("classic_d20", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        view = d20_view(window)
+        acting = session.current_turn()
+        assert acting is not None and acting.combatant_id is not None
+        long_name = "Gorthak the Unrelenting, Warlord of the Seven Burning Hills"
+        window.document.apply(EditCombatant(acting.combatant_id, {"name": long_name}))
+        _settle(qtbot)
+        window.document.apply(EndTurn())  # the next one's turn: its pills grow that column
+        _settle(qtbot)
+
+        assert view.columnWidth(STATES) >= STATES_ROOM
+        assert not view.horizontalScrollBar().isVisible()

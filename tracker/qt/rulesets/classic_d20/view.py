@@ -47,6 +47,10 @@ from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
+# The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
+# column, fitted to its widest block and only growing during a fight, squeezed it to
+# nothing (and brought a horizontal scroll bar) after a long name or many badges.
+STATES_ROOM = 160
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -168,6 +172,8 @@ class D20OrderTable(FreshRows):
         header = self.horizontalHeader()
         if isinstance(header, FitHeader):
             header.fit(self.sizeHintForColumn)
+            if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
+                header.fit_afresh()
 
     def sizeHintForColumn(self, column: int) -> int:
         """As Qt measures a column to fit it (the rows shown), from each cell's width
@@ -194,7 +200,13 @@ class D20OrderTable(FreshRows):
                 width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
                 self._widths[(row.key, column)] = width
             hint = max(hint, width)
-        return hint
+        return min(hint, self._who_room()) if column == WHO else hint
+
+    def _who_room(self) -> int:
+        """The creature's column's widest: the states keep their room beside it (a long
+        name is cut short)."""
+        others = self.columnWidth(INIT) + self.columnWidth(TURN) + STATES_ROOM
+        return max(viewport_of(self).width() - others, STATES_ROOM)
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
