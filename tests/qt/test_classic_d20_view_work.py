@@ -31,7 +31,7 @@ from tracker.engine import (
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.classic_d20 import painted_cells
-from tracker.qt.rulesets.classic_d20.order_model import STATES
+from tracker.qt.rulesets.classic_d20.order_model import STATES, TURN
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
@@ -257,3 +257,22 @@ def test_the_states_keep_their_room_beside_a_long_name(qtbot, tmp_path: Path):
 
         assert view.columnWidth(STATES) >= STATES_ROOM
         assert not view.horizontalScrollBar().isVisible()
+
+
+def test_an_action_undone_draws_no_cell_anew(window, qtbot):
+    """The row as it was before the action is still kept: the undo puts it back."""
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    view.viewport().grab()
+    window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
+    _settle(qtbot)
+    view.viewport().grab()
+    drawn = view.cells.drawn
+
+    window.document.undo_stack.undo()
+    _settle(qtbot)
+    view.viewport().grab()
+
+    model = view.order_model
+    assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
+    assert view.cells.drawn == drawn

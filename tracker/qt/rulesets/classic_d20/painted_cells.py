@@ -1,19 +1,18 @@
-"""The d20 view's cells drawn once per look and kept as pixmaps (issue 26).
+"""The d20 view's cells drawn once and kept as pixmaps (issue 26).
 
 Drawing a row (the identity block, the pills, the count) costs about half a
 millisecond of Python, and Qt repaints the whole view at every new layout (rows of one
 line or two, a column fitted again, rows moved), every row under a creature come or
 gone, and a row whenever the selection, the turn or the mouse passes over it. A cell is
-drawn again only when its row (a `D20Row`, compared as a value) changed or it is shown
-in a look (size, state, palette, font) not kept yet; otherwise its pixmap is put back,
-a few microseconds. The cells kept are bounded, the least recently shown going first
-(some 10 MB at most): a long fight scrolled from end to end keeps a few screens."""
+drawn only when its row's values (a `D20Row`) or its look (size, state, palette, font)
+were not kept yet; otherwise its pixmap is put back, a few microseconds. The cells kept
+are bounded, the least recently shown going first (some 10 MB at most): a long fight
+scrolled from end to end keeps a few screens."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QPainter, QPixmap
@@ -27,12 +26,6 @@ ACTIVE = QStyle.StateFlag.State_Active.value
 Index = QModelIndex | QPersistentModelIndex
 Draw = Callable[[QPainter, QStyleOptionViewItem, Index, D20Row], None]
 Look = tuple[int, int, int, int, int, int, str, int, float]
-
-
-@dataclass
-class _Cell:
-    row: D20Row
-    pixmap: QPixmap
 
 
 def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
@@ -57,15 +50,15 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
 
 
 class CellPixmaps:
-    """The pixmaps of the cells shown, by row key, column and look (a row drawn in one
-    line and in two, selected and not, is kept both ways: a creature added and removed
-    again, or the selection passing, draws nothing anew). `drawn` counts the cells drawn
-    afresh (what a repaint of unchanged rows should not add to); `keep` False draws
-    every cell straight into the view, kept nowhere (as a test spying on the drawing
-    sees it)."""
+    """The pixmaps of the cells shown, by row (its values), column and look: a row in
+    one line and in two, selected and not, before an action and after it, is kept each
+    way, so a creature added and removed again, the selection passing, an undo or the
+    turn coming back draws nothing anew. `drawn` counts the cells drawn afresh (what a
+    repaint of unchanged rows should not add to); `keep` False draws every cell
+    straight into the view, kept nowhere (as a test spying on the drawing sees it)."""
 
     def __init__(self, limit: int = LIMIT) -> None:
-        self._cells: OrderedDict[tuple[str, int, Look], _Cell] = OrderedDict()
+        self._cells: OrderedDict[tuple[D20Row, int, Look], QPixmap] = OrderedDict()
         self._limit = limit
         self.drawn = 0
         self.keep = True
@@ -85,23 +78,21 @@ class CellPixmaps:
         draw: Draw,
     ) -> None:
         """Put the cell's pixmap at `option.rect`, drawn first with `draw` (on a
-        transparent pixmap, the cell at its origin) when the row or its look changed."""
+        transparent pixmap, the cell at its origin) if this row was not kept so."""
         if not self.keep:
             draw(painter, option, index, row)
             return
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
-        slot = (row.key, index.column(), look_of(option, ratio))
-        cell = self._cells.get(slot)
-        if cell is None or (cell.row is not row and cell.row != row):
-            cell = _Cell(row, self._draw(painter, option, index, row, ratio, draw))
-            self._cells[slot] = cell
+        slot = (row, index.column(), look_of(option, ratio))
+        pixmap = self._cells.get(slot)
+        if pixmap is None:
+            pixmap = self._cells[slot] = self._draw(painter, option, index, row, ratio, draw)
             if len(self._cells) > self._limit:
                 self._cells.popitem(last=False)
         else:
-            cell.row = row  # the same values: the newer object is the one compared next
             self._cells.move_to_end(slot)
-        painter.drawPixmap(option.rect.topLeft(), cell.pixmap)
+        painter.drawPixmap(option.rect.topLeft(), pixmap)
 
     def _draw(
         self,
