@@ -14,8 +14,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, QSize
-from PySide6.QtGui import QImage, QPainter, QPaintEvent, QRegion, QStandardItemModel
-from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QRegion,
+    QStandardItemModel,
+)
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from benchmarks.fights import add_effects, build
 from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
@@ -276,3 +284,32 @@ def test_an_action_undone_draws_no_cell_anew(window, qtbot):
     model = view.order_model
     assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
     assert view.cells.drawn == drawn
+
+
+@pytest.mark.parametrize("own_inactive_colours", [False, True])
+def test_a_selected_cell_is_drawn_again_for_an_inactive_window_only_if_it_differs(
+    qapp, own_inactive_colours
+):
+    """A dialog closed makes the window active again: the selected row was drawn anew
+    although the application's palettes select alike in an inactive window."""
+    cells = CellPixmaps()
+    palette = QApplication.palette()
+    if own_inactive_colours:
+        inactive = QPalette.ColorGroup.Inactive
+        palette.setColor(inactive, QPalette.ColorRole.Highlight, QColor("#888888"))
+    option = QStyleOptionViewItem()
+    option.rect = QRect(0, 0, 10, 10)
+    option.palette = palette
+    session = sample()
+    row = make_row(session, session.encounter.combatants[0].id, "", frozenset())
+    index = QStandardItemModel(1, 4).index(0, 1)
+    image = QImage(20, 20, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    selected = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_Enabled
+    try:
+        for state in (selected, selected | QStyle.StateFlag.State_Active):
+            option.state = state
+            cells.paint(painter, option, index, row, _nothing)
+    finally:
+        painter.end()
+    assert cells.drawn == (2 if own_inactive_colours else 1)

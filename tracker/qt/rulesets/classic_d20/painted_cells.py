@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from tracker.qt.rulesets.classic_d20.rows import D20Row
@@ -29,12 +29,13 @@ Look = tuple[int, int, int, int, int, int, str, int, float]
 
 
 def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
-    """All of the option a delegate paints from, but the row's own values. A cell not
-    selected is drawn alike in an active window and an inactive one (only the selection
-    takes the inactive colours): a dialog closed does not draw the whole view anew."""
+    """All of the option a delegate paints from, but the row's own values. A cell is
+    drawn alike in an active window and an inactive one unless it is selected and the
+    palette's selection has colours of its own in an inactive window: a dialog closed
+    (the window active again) draws nothing anew."""
     palette = option.palette
     state = option.state.value
-    if not state & SELECTED:
+    if not (state & SELECTED and _inactive_selection(palette)):
         state &= ~ACTIVE
     return (
         option.rect.width(),
@@ -47,6 +48,24 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
         option.direction.value,
         ratio,
     )
+
+
+_INACTIVE_SELECTION: dict[int, bool] = {}  # palette's cache key → its answer
+
+
+def _inactive_selection(palette: QPalette) -> bool:
+    """Whether the selection looks otherwise in an inactive window (not in the
+    application's own palettes: asked once per palette)."""
+    key = palette.cacheKey()
+    known = _INACTIVE_SELECTION.get(key)
+    if known is None:
+        if len(_INACTIVE_SELECTION) > 32:
+            _INACTIVE_SELECTION.clear()
+        roles = (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText)
+        active, inactive = QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive
+        known = any(palette.color(active, r) != palette.color(inactive, r) for r in roles)
+        _INACTIVE_SELECTION[key] = known
+    return known
 
 
 class CellPixmaps:
