@@ -136,7 +136,7 @@ def _nothing(
 
 
 def test_the_cells_kept_are_bounded(qapp):
-    cells = CellPixmaps(limit=3)
+    cells = CellPixmaps(limit=3 * 10 * 10 * 4)  # three cells of 10 × 10 pixels
     image = QImage(40, 40, QImage.Format.Format_ARGB32_Premultiplied)
     option = QStyleOptionViewItem()
     option.rect = QRect(0, 0, 10, 10)
@@ -151,6 +151,7 @@ def test_the_cells_kept_are_bounded(qapp):
     finally:
         painter.end()
     assert len(cells) == 3
+    assert cells.bytes == 3 * 10 * 10 * 4
     assert cells.drawn == 5
 
 

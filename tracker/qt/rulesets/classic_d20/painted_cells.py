@@ -6,7 +6,7 @@ line or two, a column fitted again, rows moved), every row under a creature come
 gone, and a row whenever the selection, the turn or the mouse passes over it. A cell is
 drawn only when its row's values (a `D20Row`) or its look (size, state, palette, font)
 were not kept yet; otherwise its pixmap is put back, a few microseconds. The cells kept
-are bounded, the least recently shown going first (some 10 MB at most): a long fight
+are bounded, the least recently shown going first (8 MB of pixmaps): a long fight
 scrolled from end to end keeps a few screens."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from tracker.qt.rulesets.classic_d20.rows import D20Row
 
-LIMIT = 4 * 80  # cells kept: four columns of 80 rows
+LIMIT = 8 * 1024 * 1024  # bytes of pixmaps kept: three screens of rows and more
 SELECTED = QStyle.StateFlag.State_Selected.value
 ACTIVE = QStyle.StateFlag.State_Active.value
 Index = QModelIndex | QPersistentModelIndex
@@ -78,15 +78,21 @@ class CellPixmaps:
 
     def __init__(self, limit: int = LIMIT) -> None:
         self._cells: OrderedDict[tuple[D20Row, int, Look], QPixmap] = OrderedDict()
-        self._limit = limit
+        self._limit = limit  # bytes
+        self._bytes = 0
         self.drawn = 0
         self.keep = True
 
     def __len__(self) -> int:
         return len(self._cells)
 
+    @property
+    def bytes(self) -> int:
+        return self._bytes
+
     def clear(self) -> None:
         self._cells.clear()
+        self._bytes = 0
 
     def paint(
         self,
@@ -107,8 +113,9 @@ class CellPixmaps:
         pixmap = self._cells.get(slot)
         if pixmap is None:
             pixmap = self._cells[slot] = self._draw(painter, option, index, row, ratio, draw)
-            if len(self._cells) > self._limit:
-                self._cells.popitem(last=False)
+            self._bytes += _size(pixmap)
+            while self._bytes > self._limit and len(self._cells) > 1:
+                self._bytes -= _size(self._cells.popitem(last=False)[1])
         else:
             self._cells.move_to_end(slot)
         painter.drawPixmap(option.rect.topLeft(), pixmap)
@@ -134,3 +141,7 @@ class CellPixmaps:
         draw(inner, local, index, row)
         inner.end()
         return pixmap
+
+
+def _size(pixmap: QPixmap) -> int:
+    return pixmap.width() * pixmap.height() * 4
