@@ -3,7 +3,7 @@ down the rows of a group that acts together (filled in on the group's turn, so t
 whole group reads as the one acting); the identity block (the generic one, the lair's
 row tinted as a place, not a creature); what is left of the turn and the states as
 small pills, each kind in its own colour and words (never colour alone). Each cell is
-drawn once per look and then put back as a pixmap (`painted_cells`)."""
+drawn once per row value and look, then put back as a pixmap (`painted_cells`)."""
 
 from __future__ import annotations
 
@@ -107,8 +107,8 @@ def _ink(option: QStyleOptionViewItem, row: D20Row) -> QColor:
 
 
 class KeptCells(QStyledItemDelegate):
-    """A delegate whose rows' cells are drawn by `paint_row` once per look (`cells`,
-    the view's, shared by its columns) and put back as pixmaps."""
+    """A delegate whose rows' cells are drawn by `paint_row` once per row value and
+    look (`cells`, the view's, shared by its columns) and put back as pixmaps."""
 
     def __init__(self, cells: CellPixmaps, parent: QWidget | None = None) -> None:
         super().__init__(parent)
