@@ -2,7 +2,8 @@
 down the rows of a group that acts together (filled in on the group's turn, so the
 whole group reads as the one acting); the identity block (the generic one, the lair's
 row tinted as a place, not a creature); what is left of the turn and the states as
-small pills, each kind in its own colour and words (never colour alone)."""
+small pills, each kind in its own colour and words (never colour alone). Each cell is
+drawn once per row value and look, then put back as a pixmap (`painted_cells`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 from tracker.qt.appearance import is_dark
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.rulesets.classic_d20.order_model import RowRole
+from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.rows import Chip, D20Row
 from tracker.qt.views.combatant_cell import (
     TAG_PAD,
@@ -104,17 +106,36 @@ def _ink(option: QStyleOptionViewItem, row: D20Row) -> QColor:
     return option.palette.color(QPalette.ColorRole.Text)
 
 
-class InitDelegate(QStyledItemDelegate):
-    """The initiative count, large and bold; a group's bracket at the left."""
+class KeptCells(QStyledItemDelegate):
+    """A delegate whose rows' cells are drawn by `paint_row` once per row value and
+    look (`cells`, the view's, shared by its columns) and put back as pixmaps."""
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        return QSize(max(INIT_WIDTH, super().sizeHint(option, index).width()), 0)
+    def __init__(self, cells: CellPixmaps, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._cells = cells
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         row = _row(index)
         if row is None:
             super().paint(painter, option, index)
             return
+        self._cells.paint(painter, option, index, row, self.paint_row)
+
+    def paint_row(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: Index, row: D20Row
+    ) -> None:
+        raise NotImplementedError
+
+
+class InitDelegate(KeptCells):
+    """The initiative count, large and bold; a group's bracket at the left."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(max(INIT_WIDTH, super().sizeHint(option, index).width()), 0)
+
+    def paint_row(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: Index, row: D20Row
+    ) -> None:
         painter.save()
         _tint(painter, option, row)
         _panel(self, painter, option, index)
@@ -146,12 +167,14 @@ class InitDelegate(QStyledItemDelegate):
             painter.fillRect(QRect(left, bottom - 1, cap, 2), color)
 
 
-class WhoDelegate(CombatantCellDelegate):
+class WhoDelegate(KeptCells, CombatantCellDelegate):
     """The generic identity block over the row's tint. In rows of one line (`one_line`
     says so: a long fight) its second line follows the name: the cell asks for both."""
 
-    def __init__(self, one_line: Callable[[], bool], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(
+        self, cells: CellPixmaps, one_line: Callable[[], bool], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(cells, parent)
         self._one_line = one_line
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
@@ -163,19 +186,19 @@ class WhoDelegate(CombatantCellDelegate):
         second = QFontMetrics(small_font(option.font)).horizontalAdvance(summary.second_line)
         return QSize(min(first + second + 2 * TAG_PAD, ONE_LINE_MAX), hint.height())
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        row = _row(index)
-        if row is not None:
-            _tint(painter, option, row)
-        super().paint(painter, option, index)
+    def paint_row(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: Index, row: D20Row
+    ) -> None:
+        _tint(painter, option, row)
+        CombatantCellDelegate.paint(self, painter, option, index)
 
 
-class PillsDelegate(QStyledItemDelegate):
+class PillsDelegate(KeptCells):
     """A row of pills (`turn` or `states` of the row); those that do not fit are left
     out (the cell's tooltip says them all)."""
 
-    def __init__(self, states: bool, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, cells: CellPixmaps, states: bool, parent: QWidget | None = None) -> None:
+        super().__init__(cells, parent)
         self._states = states
 
     def _chips(self, row: D20Row) -> tuple[Chip, ...]:
@@ -191,11 +214,9 @@ class PillsDelegate(QStyledItemDelegate):
         )
         return QSize(width + 2 * PILL_GAP, metrics.height() + 6)
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        row = _row(index)
-        if row is None:
-            super().paint(painter, option, index)
-            return
+    def paint_row(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: Index, row: D20Row
+    ) -> None:
         painter.save()
         _tint(painter, option, row)
         _panel(self, painter, option, index)

@@ -10,6 +10,7 @@ Rows are compared as values: the model announces only those that look different.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Literal
 
 from tracker.engine.rulesets.classic_d20 import concentration, hit_points, resources
@@ -54,6 +55,15 @@ class D20Row:
     group_acting: bool = False  # the group's turn (its band is marked)
     turn: tuple[Chip, ...] = ()  # what is left of its turn (actions, reaction, legendary)
     states: tuple[Chip, ...] = ()  # concentration, death saves, Ready, Delay, …
+
+    def __hash__(self) -> int:
+        """Worked out once: the view looks its cells up by row at every paint."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        fields = (self.key, self.initiative, self.summary, self.acting, self.group)
+        return hash((*fields, self.group_acting, self.turn, self.states))
 
     @property
     def is_lair(self) -> bool:

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QStyleOptionViewItem,
-    QTableView,
     QWidget,
 )
 
@@ -38,18 +37,24 @@ from tracker.engine.rulesets.classic_d20 import ClassicD20
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
+from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.views.combatant_cell import PAD, cell_height
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
+# The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
+# column, fitted to its widest block and only growing during a fight, squeezed it to
+# nothing (and brought a horizontal scroll bar) after a long name or many badges.
+STATES_ROOM = 160
 Index = QModelIndex | QPersistentModelIndex
 
 
-class D20OrderTable(QTableView):
+class D20OrderTable(FreshRows):
     """`combatant_selected` carries the id of the creature the GM clicks or moves to."""
 
     combatant_selected = Signal(str)
@@ -66,10 +71,12 @@ class D20OrderTable(QTableView):
         self.rng: RandomLike = rng if rng is not None else random.Random()
         self.order_model = D20OrderModel(document, self)
         self._widths: dict[tuple[str, int], int] = {}  # (row key, column) → its cell's width
-        self.order_model.rowsRemoved.connect(self._forget_widths)
+        self.cells = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
+        self.order_model.rowsAboutToBeRemoved.connect(self._forget_rows)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
+        self.watch_rows(self.order_model)  # a creature come or gone: repainted from its row
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -79,10 +86,10 @@ class D20OrderTable(QTableView):
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
         ForeignDrops(self, self.order_model.refuse_foreign_drop)
-        self.setItemDelegateForColumn(INIT, InitDelegate(self))
-        self.setItemDelegateForColumn(WHO, WhoDelegate(self._one_line, self))
-        self.setItemDelegateForColumn(TURN, PillsDelegate(False, self))
-        self.setItemDelegateForColumn(STATES, PillsDelegate(True, self))
+        self.setItemDelegateForColumn(INIT, InitDelegate(self.cells, self))
+        self.setItemDelegateForColumn(WHO, WhoDelegate(self.cells, self._one_line, self))
+        self.setItemDelegateForColumn(TURN, PillsDelegate(self.cells, False, self))
+        self.setItemDelegateForColumn(STATES, PillsDelegate(self.cells, True, self))
         header = self.horizontalHeader()
         for column in (INIT, WHO, TURN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
@@ -165,6 +172,8 @@ class D20OrderTable(QTableView):
         header = self.horizontalHeader()
         if isinstance(header, FitHeader):
             header.fit(self.sizeHintForColumn)
+            if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
+                header.fit_afresh()
 
     def sizeHintForColumn(self, column: int) -> int:
         """As Qt measures a column to fit it (the rows shown), from each cell's width
@@ -191,14 +200,32 @@ class D20OrderTable(QTableView):
                 width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
                 self._widths[(row.key, column)] = width
             hint = max(hint, width)
-        return hint
+        return min(hint, self._who_room()) if column == WHO else hint
+
+    def _who_room(self) -> int:
+        """The creature's column's widest: the states keep their room beside it (a long
+        name is cut short)."""
+        others = self.columnWidth(INIT) + self.columnWidth(TURN) + STATES_ROOM
+        return max(viewport_of(self).width() - others, STATES_ROOM)
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
 
+    def _forget_rows(self, parent: Index, first: int, last: int) -> None:
+        """The widths of the rows going (the others' are kept: they are by creature,
+        not by place, and a removal measured every row in sight again)."""
+        if parent.isValid():
+            return
+        for place in range(first, last + 1):
+            row = self.order_model.row_at(place)
+            if row is not None:
+                for column in range(self.order_model.columnCount()):
+                    self._widths.pop((row.key, column), None)
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.cells.clear()  # a style draws otherwise
             self._forget_widths()
             self._fit_rows()
 

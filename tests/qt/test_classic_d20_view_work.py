@@ -1,0 +1,316 @@
+"""Issue 26 (each GM operation at 30 + 10 within four times the bare-Qt yardstick): the d20
+view drew every cell of every row in sight anew at each repaint (half a millisecond a
+row), Qt repainted the whole view twice for a creature added or removed, and a removal
+forgot every cell's width, so the next step measured every row in sight. Its cells are
+now drawn once per look and kept (`painted_cells`), a creature come or gone repaints
+the view from its row down (`FreshRows`), and only the removed rows' widths go. Counts
+and regions, no timings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QRect, QSize
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QRegion,
+    QStandardItemModel,
+)
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
+
+from benchmarks.fights import add_effects, build
+from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
+from tests.qt.conftest import shown_window
+from tracker.engine import (
+    AddCombatant,
+    EditCombatant,
+    EndTurn,
+    RemoveCombatant,
+    RulesetAction,
+    StartEncounter,
+)
+from tracker.qt.appearance import appearance
+from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.classic_d20 import painted_cells
+from tracker.qt.rulesets.classic_d20.order_model import STATES, TURN
+from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
+from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
+from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
+from tracker.qt.rulesets.classic_d20.view import STATES_ROOM
+
+SHADES = 8  # of 255: a colour this close is the same paint, smoothed otherwise
+
+
+class Painted(QObject):
+    """The region a widget painted (united over its paint events)."""
+
+    def __init__(self, watched: QObject) -> None:
+        super().__init__()
+        self.region = QRegion()
+        self.events = 0
+        self._watched = watched
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if watched is self._watched and isinstance(event, QPaintEvent):
+            self.region = self.region.united(event.region())
+            self.events += 1
+        return False
+
+
+def _settle(qtbot) -> None:
+    for _ in range(3):
+        qtbot.wait(1)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    session = sample()
+    session.apply(StartEncounter())
+    for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        yield shown
+
+
+def test_a_repaint_of_unchanged_rows_draws_no_cell_anew(window, qtbot):
+    view = d20_view(window)
+    view.viewport().grab()  # every row in sight drawn (and kept)
+    drawn = view.cells.drawn
+    assert len(view.cells) >= 4 * view.order_model.rowCount()
+
+    view.viewport().grab()
+
+    assert view.cells.drawn == drawn
+
+
+def test_a_change_draws_anew_only_the_cells_of_the_row_it_changed(window, qtbot):
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    view.viewport().grab()
+    drawn = view.cells.drawn
+
+    window.document.apply(RulesetAction("damage", ids["Corin"], {"amount": 3, "critical": False}))
+    _settle(qtbot)
+    view.viewport().grab()
+
+    assert 1 <= view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
+
+
+def _far_apart(one: QImage, other: QImage) -> int:
+    """How many pixels differ by more than `SHADES` in a channel."""
+    assert one.size() == other.size()
+    first = one.convertToFormat(QImage.Format.Format_RGB32)
+    second = other.convertToFormat(QImage.Format.Format_RGB32)
+    count = 0
+    for y in range(first.height()):
+        a, b = bytes(first.constScanLine(y)), bytes(second.constScanLine(y))
+        if a != b:
+            count += sum(1 for p, q in zip(a, b, strict=True) if abs(p - q) > SHADES)
+    return count
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
+    view = d20_view(window)
+    try:
+        appearance().choose(scheme)
+        _settle(qtbot)
+        kept = view.viewport().grab().toImage()
+        view.cells.keep = False
+        straight = view.viewport().grab().toImage()
+    finally:
+        appearance().choose("system")
+    assert _far_apart(kept, straight) == 0
+
+
+def _nothing(
+    _painter: QPainter, _option: QStyleOptionViewItem, _index: painted_cells.Index, _row: D20Row
+) -> None:
+    """A cell left blank."""
+
+
+def test_the_cells_kept_are_bounded(qapp):
+    cells = CellPixmaps(limit=3 * 10 * 10 * 4)  # three cells of 10 × 10 pixels
+    image = QImage(40, 40, QImage.Format.Format_ARGB32_Premultiplied)
+    option = QStyleOptionViewItem()
+    option.rect = QRect(0, 0, 10, 10)
+    session = sample()
+    rows = [make_row(session, c.id, "", frozenset()) for c in session.encounter.combatants]
+    index = QStandardItemModel(1, 4).index(0, 1)
+    painter = QPainter(image)
+    try:
+        for row in rows[:5]:
+            cells.paint(painter, option, index, row, _nothing)
+        cells.paint(painter, option, index, rows[4], _nothing)  # kept: not drawn again
+    finally:
+        painter.end()
+    assert len(cells) == 3
+    assert cells.bytes == 3 * 10 * 10 * 4
+    assert cells.drawn == 5
+
+
+def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_path: Path):
+    """At the table's size: the creature added (still to roll: the last row) and removed
+    again repaint the rows from its own down, not every row above it."""
+    session = build("classic_d20", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        view = d20_view(window)
+        viewport = view.viewport()
+        painted = Painted(viewport)
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(painted)
+        try:
+            window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
+            _settle(qtbot)
+            added = next(c.id for c in session.encounter.combatants if c.name == "Late goblin")
+            row = view.order_model.row_of(added)
+            assert row == view.order_model.rowCount() - 1
+            top = view.rowViewportPosition(row)  # below the rows in sight, at this size
+            window.document.apply(RemoveCombatant(added))
+            _settle(qtbot)
+        finally:
+            app.removeEventFilter(painted)
+        below = QRegion(QRect(0, top, viewport.width(), viewport.height()))
+        assert painted.region.subtracted(below).isEmpty(), "no row above it repainted"
+
+
+def _come_and_go(window: MainWindow, qtbot, name: str) -> list[int]:
+    """A creature added, then removed: the rows' heights with it and without it."""
+    view = d20_view(window)
+    heights = []
+    window.document.apply(AddCombatant(name, "enemy", stats={}))
+    _settle(qtbot)
+    view.viewport().grab()
+    heights.append(view.verticalHeader().defaultSectionSize())
+    combatants = window.document.encounter.combatants
+    window.document.apply(RemoveCombatant(next(c.id for c in combatants if c.name == name)))
+    _settle(qtbot)
+    view.viewport().grab()
+    heights.append(view.verticalHeader().defaultSectionSize())
+    return heights
+
+
+def test_rows_of_one_line_and_of_two_are_both_kept(qtbot, tmp_path: Path):
+    """Ten creatures fill the view in rows of two lines; an eleventh turns them into rows
+    of one line, and its removal back: a creature added and removed again draws only its
+    own row anew, not every row in its other look."""
+    session = build("classic_d20", 10)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = d20_view(window)
+        _settle(qtbot)
+        _come_and_go(window, qtbot, "First goblin")
+        drawn = view.cells.drawn
+
+        with_it, without = _come_and_go(window, qtbot, "Second goblin")
+
+        assert with_it < without  # one line with it, two without
+        assert view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
+
+
+def test_a_creature_removed_leaves_the_widths_of_the_others_measured(
+    qtbot, tmp_path: Path, monkeypatch
+):
+    """The cells' widths are kept by creature: removing one forgot them all, and the
+    next step (an End Turn) measured every row in sight again to fit the columns."""
+    session = build("classic_d20", 30)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        acting = window.document.session.current_turn()
+        assert acting is not None
+        gone = next(c.id for c in session.encounter.combatants if c.id != acting.combatant_id)
+        window.document.apply(RemoveCombatant(gone))
+        _settle(qtbot)
+        measured: list[str] = []
+        for delegate in (InitDelegate, WhoDelegate, PillsDelegate):
+            monkeypatch.setattr(delegate, "sizeHint", _counted(delegate.sizeHint, measured))
+
+        window.document.apply(EndTurn())
+
+        changed = 2  # the turn's rows: the one whose turn ended, the one whose began
+        assert 0 < len(measured) <= changed * 3  # three fitted columns
+
+
+def _counted(size_hint: Callable[..., QSize], calls: list[str]) -> Callable[..., QSize]:
+    def counted(*args: object) -> QSize:
+        calls.append("measured")
+        return size_hint(*args)
+
+    return counted
+
+
+def test_the_states_keep_their_room_beside_a_long_name(qtbot, tmp_path: Path):
+    """The creature's column is fitted to its widest block and only grows during a
+    fight: a long name squeezed the states' column to nothing (a dying creature's death
+    saves out of sight) behind a horizontal scroll bar. The name is cut short instead."""
+    session = build("classic_d20", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        view = d20_view(window)
+        acting = session.current_turn()
+        assert acting is not None and acting.combatant_id is not None
+        long_name = "Gorthak the Unrelenting, Warlord of the Seven Burning Hills"
+        window.document.apply(EditCombatant(acting.combatant_id, {"name": long_name}))
+        _settle(qtbot)
+        window.document.apply(EndTurn())  # the next one's turn: its pills grow that column
+        _settle(qtbot)
+
+        assert view.columnWidth(STATES) >= STATES_ROOM
+        assert not view.horizontalScrollBar().isVisible()
+
+
+def test_an_action_undone_draws_no_cell_anew(window, qtbot):
+    """The row as it was before the action is still kept: the undo puts it back."""
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    view.viewport().grab()
+    window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
+    _settle(qtbot)
+    view.viewport().grab()
+    drawn = view.cells.drawn
+
+    window.document.undo_stack.undo()
+    _settle(qtbot)
+    view.viewport().grab()
+
+    model = view.order_model
+    assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
+    assert view.cells.drawn == drawn
+
+
+@pytest.mark.parametrize("own_inactive_colours", [False, True])
+def test_a_selected_cell_is_drawn_again_for_an_inactive_window_only_if_it_differs(
+    qapp, own_inactive_colours
+):
+    """A dialog closed makes the window active again: the selected row was drawn anew
+    although the application's palettes select alike in an inactive window."""
+    cells = CellPixmaps()
+    palette = QApplication.palette()
+    if own_inactive_colours:
+        inactive = QPalette.ColorGroup.Inactive
+        palette.setColor(inactive, QPalette.ColorRole.Highlight, QColor("#888888"))
+    option = QStyleOptionViewItem()
+    option.rect = QRect(0, 0, 10, 10)
+    option.palette = palette
+    session = sample()
+    row = make_row(session, session.encounter.combatants[0].id, "", frozenset())
+    index = QStandardItemModel(1, 4).index(0, 1)
+    image = QImage(20, 20, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    selected = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_Enabled
+    try:
+        for state in (selected, selected | QStyle.StateFlag.State_Active):
+            option.state = state
+            cells.paint(painter, option, index, row, _nothing)
+    finally:
+        painter.end()
+    assert cells.drawn == (2 if own_inactive_colours else 1)
