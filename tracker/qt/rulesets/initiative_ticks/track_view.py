@@ -248,6 +248,9 @@ class TickTrackView(QWidget):
         ruleset = self.ruleset
         if ruleset is None:
             return
+        # A row that came or went has the table lay its rows out a pass later, which
+        # repaints them all once more: laid out now, it is the one repaint of the step.
+        self.table.executeDelayedItemsLayout()
         encounter = self.document.encounter
         phase = ruleset.phase(encounter)
         tick = ruleset.tick(encounter)
