@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush
 from benchmarks.fights import an_action, next_step
 from benchmarks.idle_timer import IdleClock
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
-from tracker.engine import AddCombatant, EditCombatant
+from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
 from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, MarkRole, TickModel
 
 
@@ -110,8 +110,9 @@ def test_the_values_the_table_keeps_are_those_of_the_state(qtbot, tmp_path):
 
 def test_the_marks_worked_out_from_what_changed_are_those_of_the_whole_track(qtbot, tmp_path):
     """A change works out again only the marks it may have changed (the combatants it
-    touched, the turn's holders before and after): over steps, actions, side changes,
-    undos and redos they stay those of the whole track."""
+    touched, came or went, the turn's holders before and after): over steps, actions,
+    side changes, combatants added and removed, undos and redos they stay those of the
+    whole track."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     try:
         model = window.central_view.tick_model
@@ -126,6 +127,12 @@ def test_the_marks_worked_out_from_what_changed_are_those_of_the_whole_track(qtb
                 fighter = session.encounter.combatants[number % 10]
                 side = "enemy" if fighter.side == "party" else "party"
                 document.apply(EditCombatant(fighter.id, {"side": side}))
+            if number % 11 == 5:
+                document.apply(AddCombatant(f"Newcomer {number}", "enemy"))
+            if number % 11 == 9:  # the one acting, or another
+                gone = session.current_turn() if number % 2 else None
+                gone_id = gone.combatant_id if gone else session.encounter.combatants[3].id
+                document.apply(RemoveCombatant(gone_id or session.encounter.combatants[3].id))
             if number % 5 == 4:
                 document.undo_stack.undo()
                 document.undo_stack.undo()

@@ -256,11 +256,13 @@ class TickModel(RosterModel):
         marks, looked, changed = self._marks, ids | self._now, set()
         for combatant_id in looked:
             combatant = encounter.find(combatant_id)
-            if combatant is not None:
-                mark = ruleset.mark(encounter, combatant)
-                if marks.get(combatant_id) != mark:
-                    changed.add(combatant_id)
-                marks[combatant_id] = mark
+            if combatant is None:  # gone: no row to announce
+                marks.pop(combatant_id, None)
+                continue
+            mark = ruleset.mark(encounter, combatant)
+            if marks.get(combatant_id) != mark:
+                changed.add(combatant_id)
+            marks[combatant_id] = mark
         # Only a mark worked out may show the turn: those that did are among `looked`.
         self._now = {i for i in looked if (shown := marks.get(i)) is not None and shown.now}
         return changed
