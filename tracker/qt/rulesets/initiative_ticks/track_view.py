@@ -36,7 +36,6 @@ from tracker.qt.rulesets.initiative_ticks.model import (
     NAME,
     STATE,
     TICK,
-    MarkRole,
     TickModel,
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
@@ -78,16 +77,16 @@ class TickDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        mark = index.data(MarkRole)
-        if mark is None or mark.tick is None:
+        model, row = index.model(), index.row()
+        marks = model.mark_at if isinstance(model, TickModel) else None  # not through Qt
+        mark = marks(row) if marks is not None else None
+        if mark is None or mark.tick is None or marks is None:
             super().paint(painter, option, index)
             return
         kind = "now" if mark.now else ("acted" if mark.acted else "pending")
         pills = PILL[is_dark(option.palette)]
         background, ink = CRASHED if mark.crashed and not mark.now else pills[kind]
-        above = (
-            index.sibling(index.row() - 1, index.column()).data(MarkRole) if index.row() else None
-        )
+        above = marks(row - 1) if row else None
         same = above is not None and above.tick == mark.tick
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
