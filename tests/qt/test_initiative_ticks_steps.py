@@ -5,14 +5,19 @@ not timings: the machine is shared)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QTableView
 
 from benchmarks.fights import an_action, next_step
 from benchmarks.idle_timer import IdleClock
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
 from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
+from tracker.qt.appearance import dark_palette
 from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, MarkRole, TickModel
+from tracker.qt.rulesets.initiative_ticks.track_view import FITTED
 
 
 def test_a_step_of_the_tick_track_lays_out_nothing_around_it(qtbot, tmp_path):
@@ -240,5 +245,52 @@ def test_a_row_that_comes_or_goes_leaves_what_the_table_kept_of_the_others(
             clock.settle()
             window.repaint()
             assert _shown(model, model.data) == _shown(model, work_out)
+    finally:
+        close(window, qtbot)
+
+
+def test_the_fitted_columns_measure_each_text_once_and_as_qt_does(qtbot, tmp_path):
+    """The header fits Initiative, Onslaught and Motes to the rows shown after every
+    step: the widths are Qt's own (the widest cell shown, a pixel for the grid), in
+    both schemes, but each text is measured once, not each cell's every role asked
+    through Qt again at each step (counts of the model's answers, not timings); another
+    font measures them again."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    clock = IdleClock()
+    try:
+        table = window.central_view.table
+        model = table.model()
+        header = table.horizontalHeader()
+        document = window.document
+        asked = Counter()
+        data = model.data
+
+        def counted(index, role=Qt.ItemDataRole.DisplayRole):
+            asked[index.row()] += 1
+            return data(index, role)
+
+        for number in range(12):
+            session = document.session
+            command = (an_action(session) if number % 2 else None) or next_step(session)
+            if session.refusal(command) is None:
+                document.apply(command)
+            if number == 6:
+                window.document.apply(AddCombatant("A much longer name", "enemy"))
+                table.setPalette(dark_palette())  # the other scheme: the same widths
+            if number == 9:  # another font: measured again
+                font = table.font()
+                font.setPointSize(font.pointSize() + 4)
+                table.setFont(font)
+            clock.settle()
+            for column in FITTED:
+                assert table.sizeHintForColumn(column) == QTableView.sizeHintForColumn(
+                    table, column
+                ), (number, column)
+            model.data = counted
+            asked.clear()
+            header.resizeSections()
+            model.data = data
+            shown = table.rowAt(table.viewport().height()) - table.rowAt(0) + 1
+            assert 0 < sum(asked.values()) <= 2 * len(FITTED) * shown, number
     finally:
         close(window, qtbot)

@@ -33,7 +33,11 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.initiative_ticks.model import (
+    FONT,
+    INITIATIVE,
+    MOTES,
     NAME,
+    ONSLAUGHT,
     STATE,
     TICK,
     TickModel,
@@ -63,6 +67,7 @@ CRASHED = ("#b3261e", "#ffffff")
 CHECKLIST = {False: ("#f4f1e8", "#d8d2bf", "#1a1a1a"), True: ("#2e2b22", "#4f4936", "#ece6d6")}
 HINT_INK = {False: "#4f4f4f", True: "#b4b8c0"}
 TABLE_POINTS = 12
+FITTED = (INITIATIVE, ONSLAUGHT, MOTES)  # the columns that fit their text
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
@@ -111,6 +116,7 @@ class TickDelegate(QStyledItemDelegate):
 class TickTable(QTableView):
     def __init__(self, model: TickModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
@@ -143,11 +149,39 @@ class TickTable(QTableView):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._widths.clear()
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
             model = self.model()
             if isinstance(model, TickModel):
                 model.forget_all()
             self.viewport().update()
+
+    def sizeHintForColumn(self, column: int) -> int:  # noqa: N802 (Qt)
+        """QTableView's (the widest cell of the rows shown, and a pixel for the grid),
+        each text's width measured once: the header fits the columns after every step,
+        and Qt asked each cell shown for its every role to measure it again."""
+        model = self.model()
+        if not isinstance(model, TickModel) or column not in FITTED:
+            return super().sizeHintForColumn(column)
+        top = max(self.rowAt(0), 0)
+        bottom = self.rowAt(self.viewport().height())
+        if bottom < 0 or not self.isVisible():
+            bottom = model.rowCount() - 1
+        widest = 0
+        option: QStyleOptionViewItem | None = None
+        for row in range(top, bottom + 1):
+            index = model.index(row, column)
+            key = (column, model.data(index), model.data(index, FONT) is not None)
+            width = self._widths.get(key)
+            if width is None:
+                if option is None:
+                    option = QStyleOptionViewItem()
+                    self.initViewItemOption(option)
+                delegate = self.itemDelegateForIndex(index)
+                width = self._widths[key] = delegate.sizeHint(option, index).width()
+            widest = max(widest, width)
+        return widest + 1 if self.showGrid() else widest
 
 
 class TickTrackView(QWidget):
