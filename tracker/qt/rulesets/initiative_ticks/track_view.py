@@ -68,6 +68,7 @@ CHECKLIST = {False: ("#f4f1e8", "#d8d2bf", "#1a1a1a"), True: ("#2e2b22", "#4f493
 HINT_INK = {False: "#4f4f4f", True: "#b4b8c0"}
 TABLE_POINTS = 12
 FITTED = (INITIATIVE, ONSLAUGHT, MOTES)  # the columns that fit their text
+WIDTHS_KEPT = 2000  # texts whose widths the table keeps, at most
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
@@ -178,6 +179,8 @@ class TickTable(QTableView):
                 if option is None:
                     option = QStyleOptionViewItem()
                     self.initViewItemOption(option)
+                if len(self._widths) >= WIDTHS_KEPT:  # a long evening's texts: afresh
+                    self._widths.clear()
                 delegate = self.itemDelegateForIndex(index)
                 width = self._widths[key] = delegate.sizeHint(option, index).width()
             widest = max(widest, width)
