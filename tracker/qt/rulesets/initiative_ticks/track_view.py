@@ -159,11 +159,13 @@ class TickTable(QTableView):
             self.viewport().update()
 
     def sizeHintForColumn(self, column: int) -> int:  # noqa: N802 (Qt)
-        """QTableView's (the widest cell of the rows shown, and a pixel for the grid),
-        each text's width measured once: the header fits the columns after every step,
-        and Qt asked each cell shown for its every role to measure it again."""
+        """QTableView's with the header's precision 0 (the widest cell of the rows
+        shown, and a pixel for the grid), each text's width measured once: the header
+        fits the columns after every step, and Qt asked each cell shown for its every
+        role to measure it again."""
         model = self.model()
-        if not isinstance(model, TickModel) or column not in FITTED:
+        shown_only = self.horizontalHeader().resizeContentsPrecision() == 0
+        if not isinstance(model, TickModel) or column not in FITTED or not shown_only:
             return super().sizeHintForColumn(column)
         top = max(self.rowAt(0), 0)
         bottom = self.rowAt(self.viewport().height())
