@@ -40,6 +40,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
     ONSLAUGHT,
     STATE,
     TICK,
+    MarkRole,
     TickModel,
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
@@ -84,15 +85,17 @@ class TickDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         model, row = index.model(), index.row()
-        marks = model.mark_at if isinstance(model, TickModel) else None  # not through Qt
-        mark = marks(row) if marks is not None else None
-        if mark is None or mark.tick is None or marks is None:
+        if isinstance(model, TickModel):  # the marks read directly, not through Qt
+            mark, above = model.mark_at(row), model.mark_at(row - 1) if row else None
+        else:
+            mark = index.data(MarkRole)
+            above = index.sibling(row - 1, index.column()).data(MarkRole) if row else None
+        if mark is None or mark.tick is None:
             super().paint(painter, option, index)
             return
         kind = "now" if mark.now else ("acted" if mark.acted else "pending")
         pills = PILL[is_dark(option.palette)]
         background, ink = CRASHED if mark.crashed and not mark.now else pills[kind]
-        above = marks(row - 1) if row else None
         same = above is not None and above.tick == mark.tick
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
