@@ -17,7 +17,14 @@ from tests.engine.ticks_helpers import (
     undo_restores,
     who,
 )
-from tracker.engine import AddEffect, EndTurn, MoveCombatant, RulesetAction
+from tracker.engine import (
+    AddCombatant,
+    AddEffect,
+    EndTurn,
+    MoveCombatant,
+    RemoveCombatant,
+    RulesetAction,
+)
 
 
 def _crashed_bandit(**options: str):
@@ -190,3 +197,37 @@ def test_a_turn_delayed_until_a_tick_comes_at_that_tick():
     assert acting(s) == "Kaoru" and s.current_turn().phase == "tick 4"
     s.apply(EndTurn())
     assert acting(s) == "Wolf" and s.current_turn().phase == "tick 3"
+
+
+def test_a_combatant_that_comes_or_goes_changes_its_own_mark_and_the_turn_holders_only():
+    """A mark names no other combatant nor a place in the list: a combatant added or
+    removed (the one acting too), and its undo, may change its own mark and those of
+    who held the turn before and after, and none else; every other mark is as before."""
+    s, ids = fight([("Ana", "party", 4), ("Bo", "enemy", 2), ("Cy", "enemy", 1)])
+    ruleset = s.ruleset
+
+    def marks() -> dict[str, object]:
+        return {m.combatant_id: m for m in ruleset.track(s.encounter)}
+
+    def check(changes) -> None:
+        told = ruleset.marks_changed(changes)
+        assert told is not None
+        differ = {i for i in before.keys() | after.keys() if before.get(i) != after.get(i)}
+        assert differ <= told, differ - told
+        assert told <= changes.combatants | changes.turn_holders | (before.keys() ^ after.keys())
+
+    for command in (AddCombatant("Dee", "enemy"), RemoveCombatant(ids["Ana"])):
+        before = marks()
+        changes = s.apply(command)
+        after = marks()
+        check(changes)
+        assert before.keys() != after.keys()
+        before, changes = after, s.undo()
+        after = marks()
+        check(changes)
+    acting_now = s.current_turn().combatant_id
+    before = marks()
+    changes = s.apply(RemoveCombatant(acting_now))
+    after = marks()
+    check(changes)
+    assert acting_now in ruleset.marks_changed(changes)

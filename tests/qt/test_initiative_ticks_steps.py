@@ -5,13 +5,19 @@ not timings: the machine is shared)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections import Counter
+
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QTableView
 
 from benchmarks.fights import an_action, next_step
+from benchmarks.idle_timer import IdleClock
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
-from tracker.engine import EditCombatant
+from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
+from tracker.qt.appearance import dark_palette
 from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, MarkRole, TickModel
+from tracker.qt.rulesets.initiative_ticks.track_view import FITTED
 
 
 def test_a_step_of_the_tick_track_lays_out_nothing_around_it(qtbot, tmp_path):
@@ -109,8 +115,9 @@ def test_the_values_the_table_keeps_are_those_of_the_state(qtbot, tmp_path):
 
 def test_the_marks_worked_out_from_what_changed_are_those_of_the_whole_track(qtbot, tmp_path):
     """A change works out again only the marks it may have changed (the combatants it
-    touched, the turn's holders before and after): over steps, actions, side changes,
-    undos and redos they stay those of the whole track."""
+    touched, came or went, the turn's holders before and after): over steps, actions,
+    side changes, combatants added and removed, undos and redos they stay those of the
+    whole track."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     try:
         model = window.central_view.tick_model
@@ -125,11 +132,165 @@ def test_the_marks_worked_out_from_what_changed_are_those_of_the_whole_track(qtb
                 fighter = session.encounter.combatants[number % 10]
                 side = "enemy" if fighter.side == "party" else "party"
                 document.apply(EditCombatant(fighter.id, {"side": side}))
+            if number % 11 == 5:
+                document.apply(AddCombatant(f"Newcomer {number}", "enemy"))
+            if number % 11 == 9:  # the one acting, or another
+                gone = session.current_turn() if number % 2 else None
+                gone_id = gone.combatant_id if gone else session.encounter.combatants[3].id
+                document.apply(RemoveCombatant(gone_id or session.encounter.combatants[3].id))
             if number % 5 == 4:
                 document.undo_stack.undo()
                 document.undo_stack.undo()
                 document.undo_stack.redo()
             whole = {m.combatant_id: m for m in ruleset.track(session.encounter)}
             assert model._marks == whole, number
+    finally:
+        close(window, qtbot)
+
+
+class Paints(QObject):
+    """Counts the paint events a widget receives, while installed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def _add_and_select(window) -> str:
+    """A combatant added as the Add dialog adds one: it is selected at once."""
+    document = window.document
+    before = {c.id for c in document.encounter.combatants}
+    document.apply(AddCombatant("Newcomer", "enemy"))
+    added = next(c.id for c in document.encounter.combatants if c.id not in before)
+    window.select_combatant(added)
+    return added
+
+
+def test_a_combatant_added_or_removed_repaints_the_tick_table_once(qtbot, tmp_path):
+    """A row that comes or goes makes the table lay its rows out again, which repaints
+    all of them: done at once, with the change's own repaints (the row that was current,
+    a scroll to the row selected), it is one paint, not a second one a pass later
+    (counts of paint events, not timings)."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    clock = IdleClock()
+    try:
+        viewport = window.central_view.table.viewport()
+        paints = Paints()
+        viewport.installEventFilter(paints)
+        for number in range(3):
+            clock.settle()
+            paints.count = 0
+            added = _add_and_select(window)
+            clock.settle()
+            assert paints.count == 1, f"add {number}: {paints.count} paints"
+            assert window.selected_combatant_id() == added
+            paints.count = 0
+            window.remove_combatant()
+            clock.settle()
+            assert paints.count == 1, f"remove {number}: {paints.count} paints"
+        viewport.removeEventFilter(paints)
+    finally:
+        close(window, qtbot)
+
+
+def test_a_row_that_comes_or_goes_leaves_what_the_table_kept_of_the_others(
+    qtbot, tmp_path, monkeypatch
+):
+    """What the table read of each row is kept by combatant: a combatant added or
+    removed works out its own row's values and those of the rows the change announced,
+    not every row shown again; and what it gives stays what is worked out afresh, undo
+    and redo (a removed combatant back in its row) too."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    clock = IdleClock()
+    try:
+        model = window.central_view.tick_model
+        document = window.document
+        worked: set[str] = set()
+        announced: set[str] = set()
+        work_out = model._work_out
+
+        def counted(index, role):
+            worked.add(model.id_at(index.row()))
+            return work_out(index, role)
+
+        def heard(top, bottom, *_args) -> None:
+            announced.update(model.id_at(row) for row in range(top.row(), bottom.row() + 1))
+
+        monkeypatch.setattr(model, "_work_out", counted)
+        model.dataChanged.connect(heard)
+        _add_and_select(window)  # once, untold: the rows at the end shown a first time
+        window.remove_combatant()
+        clock.settle()
+        _shown(model, model.data)
+        for step in range(4):
+            worked.clear()
+            announced.clear()
+            if step % 2 == 0:
+                changed = {_add_and_select(window)}
+            else:
+                changed = {window.selected_combatant_id()}
+                window.remove_combatant()
+            clock.settle()
+            window.repaint()
+            assert step % 2 or changed <= worked, "the row added, shown, was not read"
+            assert worked <= announced | changed, worked - announced - changed
+            assert _shown(model, model.data) == _shown(model, work_out), step
+        for undo in (True, True, False, True):
+            (document.undo_stack.undo if undo else document.undo_stack.redo)()
+            clock.settle()
+            window.repaint()
+            assert _shown(model, model.data) == _shown(model, work_out)
+    finally:
+        close(window, qtbot)
+
+
+def test_the_fitted_columns_measure_each_text_once_and_as_qt_does(qtbot, tmp_path):
+    """The header fits Initiative, Onslaught and Motes to the rows shown after every
+    step: the widths are Qt's own (the widest cell shown, a pixel for the grid), in
+    both schemes, but each text is measured once, not each cell's every role asked
+    through Qt again at each step (counts of the model's answers, not timings); another
+    font measures them again."""
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    clock = IdleClock()
+    try:
+        table = window.central_view.table
+        model = table.model()
+        header = table.horizontalHeader()
+        document = window.document
+        asked = Counter()
+        data = model.data
+
+        def counted(index, role=Qt.ItemDataRole.DisplayRole):
+            asked[index.row()] += 1
+            return data(index, role)
+
+        for number in range(12):
+            session = document.session
+            command = (an_action(session) if number % 2 else None) or next_step(session)
+            if session.refusal(command) is None:
+                document.apply(command)
+            if number == 6:
+                window.document.apply(AddCombatant("A much longer name", "enemy"))
+                table.setPalette(dark_palette())  # the other scheme: the same widths
+            if number == 9:  # another font: measured again
+                font = table.font()
+                font.setPointSize(font.pointSize() + 4)
+                table.setFont(font)
+            clock.settle()
+            for column in FITTED:
+                assert table.sizeHintForColumn(column) == QTableView.sizeHintForColumn(
+                    table, column
+                ), (number, column)
+            model.data = counted
+            asked.clear()
+            header.resizeSections()
+            model.data = data
+            shown = table.rowAt(table.viewport().height()) - table.rowAt(0) + 1
+            assert 0 < sum(asked.values()) <= 2 * len(FITTED) * shown, number
     finally:
         close(window, qtbot)

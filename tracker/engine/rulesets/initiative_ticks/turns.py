@@ -258,12 +258,14 @@ def marks_changed(changes: ChangeSet) -> set[str] | None:
     """The combatants whose marks a change may have changed, by id; None: any. A mark
     follows its combatant's own state, whether it holds the turn (`now`, with the
     clock's phase: so the holders before and after) and the options (Crash counted
-    in turns or tokens); a combatant that came or went changes the list."""
-    if changes.encounter or any(
-        not isinstance(edit, Move) for edit in changes.edits_of(COMBATANTS)
-    ):
+    in turns or tokens); a combatant that came or went has its mark made or dropped,
+    and no other's changes for it (a mark names no other combatant, nor a place)."""
+    if changes.encounter:
         return None
-    return changes.combatants | changes.turn_holders
+    came_or_went = {
+        edit.item.id for edit in changes.edits_of(COMBATANTS) if not isinstance(edit, Move)
+    }
+    return changes.combatants | changes.turn_holders | came_or_went
 
 
 def _mark(combatant: Combatant, now: Clock, by_tokens: bool) -> TickMark:

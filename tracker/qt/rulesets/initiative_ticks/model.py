@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
@@ -40,6 +40,20 @@ from tracker.qt.rulesets.initiative_ticks.texts import (
 MarkRole = Qt.ItemDataRole.UserRole + 50  # the row's TickMark
 DeltaRole = Qt.ItemDataRole.UserRole + 51  # int: the last command's change of Initiative
 TICK, NAME, INITIATIVE, STATE, ONSLAUGHT, MOTES = range(6)
+# The roles as ints, worked out once (an enum's look-up and conversion cost more than
+# the comparison, in the function every cell's paint calls several times).
+_ROLE = Qt.ItemDataRole
+DISPLAY, TOOLTIP, ALIGNMENT = map(
+    int, (_ROLE.DisplayRole, _ROLE.ToolTipRole, _ROLE.TextAlignmentRole)
+)
+FOREGROUND, BACKGROUND, FONT = map(
+    int, (_ROLE.ForegroundRole, _ROLE.BackgroundRole, _ROLE.FontRole)
+)
+DECORATION, MARK, DELTA = map(int, (_ROLE.DecorationRole, MarkRole, DeltaRole))
+SUMMARY, ID, COMBATANT = map(int, (SummaryRole, IdRole, CombatantRole))
+CENTRED = int(Qt.AlignmentFlag.AlignCenter)
+ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
 # Texts of acted (or hidden) and Crashed rows, per scheme (False: light, True: dark):
 # at least 4.5:1 on the table's page.
 ACTED_INK = {False: "#5f6368", True: "#a8abb2"}
@@ -58,8 +72,12 @@ class TickModel(RosterModel):
         # (connected before any view: forgotten before a view hears of the change).
         self._kept: dict[str, dict[tuple[int, int], object]] = {}
         self.summaries = Summaries(lambda: self._document.session, self._summarize)
+        # Kept by combatant: rows that come or go forget their own values alone (the
+        # others' changes, if any, are announced); a reset or a new layout, all of them.
         self.dataChanged.connect(self._forget_rows)
-        for signal in (self.rowsInserted, self.rowsRemoved, self.modelReset, self.layoutChanged):
+        self.rowsInserted.connect(self._forget_span)
+        self.rowsAboutToBeRemoved.connect(self._forget_span)
+        for signal in (self.modelReset, self.layoutChanged):
             signal.connect(self._kept.clear)
         self._reload_marks()
 
@@ -103,14 +121,17 @@ class TickModel(RosterModel):
         """A table asks every cell for several roles at each paint: each value is worked
         out once and kept, by combatant (a row moving keeps it), until its row is
         announced changed."""
-        combatant = self.combatant_at(index.row()) if index.isValid() else None
-        if combatant is None:
+        row, ids = index.row(), self._rows.ids  # the hot path of every paint: lean
+        if not 0 <= row < len(ids):
             return None
-        values = self._kept.setdefault(combatant.id, {})
-        key = (index.column(), int(role))
-        if key not in values:
-            values[key] = self._work_out(index, role)
-        return values[key]
+        values = self._kept.get(ids[row])
+        if values is None:
+            values = self._kept[ids[row]] = {}
+        key = (index.column(), role if type(role) is int else int(role))
+        if key in values:
+            return values[key]
+        value = values[key] = self._work_out(index, key[1])
+        return value
 
     def _summarize(self, combatant: Combatant) -> CombatantSummary:
         """The name's block (its details and state words are the table's other columns)."""
@@ -121,7 +142,10 @@ class TickModel(RosterModel):
         self._kept.clear()
 
     def _forget_rows(self, top: Index, bottom: Index, *_args: object) -> None:
-        first, last = top.row(), bottom.row()
+        self._forget_span(QModelIndex(), top.row(), bottom.row())
+
+    def _forget_span(self, _parent: Index, first: int, last: int) -> None:
+        """Forget what was read of rows `first` to `last` (all of them: every row)."""
         if last - first + 1 >= self.rowCount():
             self._kept.clear()
             return
@@ -139,20 +163,20 @@ class TickModel(RosterModel):
             return None
         role = int(role)
         column = index.column()
-        if role == int(Qt.ItemDataRole.DisplayRole):
+        if role == DISPLAY:
             return self._text(combatant, mark, column)
-        if role == int(MarkRole):
+        if role == MARK:
             return mark
-        if role == int(SummaryRole):
+        if role == SUMMARY:
             return self.summaries.get(combatant)
-        if role == int(DeltaRole):
+        if role == DELTA:
             return self.meter_delta(combatant.id, "initiative")
-        if role == int(Qt.ItemDataRole.ToolTipRole):
+        if role == TOOLTIP:
             words = ", ".join(state_words(mark, self.exalted()))
             return plain_tip(f"{combatant.name}: Initiative {tick_text(mark)}; {words}")
-        if role == int(Qt.ItemDataRole.TextAlignmentRole) and column != NAME and column != STATE:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == int(Qt.ItemDataRole.ForegroundRole):
+        if role == ALIGNMENT and column != NAME and column != STATE:
+            return CENTRED
+        if role == FOREGROUND:
             if mark.now:  # on the turn's gold, in both schemes
                 return QBrush(QColor(CRASHED_INK[False] if mark.crashed else "#000000"))
             dark = is_dark(QApplication.palette())
@@ -161,17 +185,21 @@ class TickModel(RosterModel):
             if mark.acted or combatant.hidden:
                 return QBrush(QColor(ACTED_INK[dark]))
             return None
-        if role == int(Qt.ItemDataRole.DecorationRole) and column == NAME:
+        if role == DECORATION and column == NAME:
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
-        if role == int(Qt.ItemDataRole.BackgroundRole) and mark.now:
+        if role == BACKGROUND and mark.now:
             return QBrush(QColor(CELL_COLORS["current"]))
-        if role == int(Qt.ItemDataRole.FontRole) and (mark.now or column == INITIATIVE):
+        if role == FONT and (mark.now or column == INITIATIVE):
             font = QFont()
             font.setBold(True)
             return font
-        if column == NAME or role in (int(IdRole), int(CombatantRole)):
+        if column == NAME or role in (ID, COMBATANT):
             return super().data(index, role)
         return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        """The roster's flags, as constants (asked for every cell at each paint)."""
+        return ROW_FLAGS if index.isValid() else DROP_FLAGS
 
     def _text(self, combatant: Combatant, mark: TickMark, column: int) -> str:
         if column == TICK:
@@ -228,11 +256,13 @@ class TickModel(RosterModel):
         marks, looked, changed = self._marks, ids | self._now, set()
         for combatant_id in looked:
             combatant = encounter.find(combatant_id)
-            if combatant is not None:
-                mark = ruleset.mark(encounter, combatant)
-                if marks.get(combatant_id) != mark:
-                    changed.add(combatant_id)
-                marks[combatant_id] = mark
+            if combatant is None:  # gone: no row to announce
+                marks.pop(combatant_id, None)
+                continue
+            mark = ruleset.mark(encounter, combatant)
+            if marks.get(combatant_id) != mark:
+                changed.add(combatant_id)
+            marks[combatant_id] = mark
         # Only a mark worked out may show the turn: those that did are among `looked`.
         self._now = {i for i in looked if (shown := marks.get(i)) is not None and shown.now}
         return changed

@@ -33,7 +33,11 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.initiative_ticks.model import (
+    FONT,
+    INITIATIVE,
+    MOTES,
     NAME,
+    ONSLAUGHT,
     STATE,
     TICK,
     MarkRole,
@@ -64,6 +68,8 @@ CRASHED = ("#b3261e", "#ffffff")
 CHECKLIST = {False: ("#f4f1e8", "#d8d2bf", "#1a1a1a"), True: ("#2e2b22", "#4f4936", "#ece6d6")}
 HINT_INK = {False: "#4f4f4f", True: "#b4b8c0"}
 TABLE_POINTS = 12
+FITTED = (INITIATIVE, ONSLAUGHT, MOTES)  # the columns that fit their text
+WIDTHS_KEPT = 2000  # texts whose widths the table keeps, at most
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
@@ -78,16 +84,18 @@ class TickDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        mark = index.data(MarkRole)
+        model, row = index.model(), index.row()
+        if isinstance(model, TickModel):  # the marks read directly, not through Qt
+            mark, above = model.mark_at(row), model.mark_at(row - 1) if row else None
+        else:
+            mark = index.data(MarkRole)
+            above = index.sibling(row - 1, index.column()).data(MarkRole) if row else None
         if mark is None or mark.tick is None:
             super().paint(painter, option, index)
             return
         kind = "now" if mark.now else ("acted" if mark.acted else "pending")
         pills = PILL[is_dark(option.palette)]
         background, ink = CRASHED if mark.crashed and not mark.now else pills[kind]
-        above = (
-            index.sibling(index.row() - 1, index.column()).data(MarkRole) if index.row() else None
-        )
         same = above is not None and above.tick == mark.tick
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -112,6 +120,7 @@ class TickDelegate(QStyledItemDelegate):
 class TickTable(QTableView):
     def __init__(self, model: TickModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
@@ -144,11 +153,43 @@ class TickTable(QTableView):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._widths.clear()
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
             model = self.model()
             if isinstance(model, TickModel):
                 model.forget_all()
             self.viewport().update()
+
+    def sizeHintForColumn(self, column: int) -> int:  # noqa: N802 (Qt)
+        """QTableView's with the header's precision 0 (the widest cell of the rows
+        shown, and a pixel for the grid), each text's width measured once: the header
+        fits the columns after every step, and Qt asked each cell shown for its every
+        role to measure it again."""
+        model = self.model()
+        shown_only = self.horizontalHeader().resizeContentsPrecision() == 0
+        if not isinstance(model, TickModel) or column not in FITTED or not shown_only:
+            return super().sizeHintForColumn(column)
+        top = max(self.rowAt(0), 0)
+        bottom = self.rowAt(self.viewport().height())
+        if bottom < 0 or not self.isVisible():
+            bottom = model.rowCount() - 1
+        widest = 0
+        option: QStyleOptionViewItem | None = None
+        for row in range(top, bottom + 1):
+            index = model.index(row, column)
+            key = (column, model.data(index), model.data(index, FONT) is not None)
+            width = self._widths.get(key)
+            if width is None:
+                if option is None:
+                    option = QStyleOptionViewItem()
+                    self.initViewItemOption(option)
+                if len(self._widths) >= WIDTHS_KEPT:  # a long evening's texts: afresh
+                    self._widths.clear()
+                delegate = self.itemDelegateForIndex(index)
+                width = self._widths[key] = delegate.sizeHint(option, index).width()
+            widest = max(widest, width)
+        return widest + 1 if self.showGrid() else widest
 
 
 class TickTrackView(QWidget):
@@ -248,6 +289,9 @@ class TickTrackView(QWidget):
         ruleset = self.ruleset
         if ruleset is None:
             return
+        # A row that came or went has the table lay its rows out a pass later, which
+        # repaints them all once more: laid out now, it is the one repaint of the step.
+        self.table.executeDelayedItemsLayout()
         encounter = self.document.encounter
         phase = ruleset.phase(encounter)
         tick = ruleset.tick(encounter)
