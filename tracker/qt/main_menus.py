@@ -13,8 +13,7 @@ from PySide6.QtWidgets import QMenu
 
 from tracker.qt.action_icons import set_icon
 from tracker.qt.appearance import appearance
-from tracker.qt.dialogs.add_combatant import enemies_start_hidden
-from tracker.qt.players.settings import settings_store
+from tracker.qt.players.settings import enemies_start_hidden, settings_store
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.share.menu import share_on_network
