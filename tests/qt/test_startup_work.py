@@ -187,6 +187,20 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
     assert lines[:2] == ["first-paint", "ready"], sample
 
 
+# Widget classes only the rest of the window uses (each class PySide loads makes its
+# enums, the slowest part of loading it): loaded once the first frame is painted.
+WITH_THE_REST = ("QListView",)  # the side list
+
+
+def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    sample = "war_scroll_sample.json"
+    lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, [sample, *WITH_THE_REST], tmp_path)
+    assert lines[:2] == ["first-paint", "ready " + " ".join(WITH_THE_REST)]
+
+
 COLLECTOR_PROBE = """
 import gc
 import tracker.qt.main_window as main_window
