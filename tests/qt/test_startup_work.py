@@ -107,6 +107,7 @@ NOT_IN_FIRST_FRAME = {
 # What even the whole window does without, until the GM asks for it.
 NOT_IN_WHOLE_WINDOW = {
     "tracker.qt.dialogs.add_combatant": "the add form (the menus read its one setting)",
+    "tracker.qt.dialogs.rulesets_dialog": "Help → Rulesets (QTableWidget, QDialog…)",
 }
 
 FIRST_FRAME_PROBE = """

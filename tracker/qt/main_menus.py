@@ -297,9 +297,7 @@ def _help_menu(menus: _Menus) -> None:
         "shortcuts",
     )
     item(help_menu, "&About Roundkeeper", window.show_about, None, "about")
-    from tracker.qt.dialogs.rulesets_dialog import show_rulesets  # a small module
-
-    item(help_menu, "&Rulesets", lambda: show_rulesets(window), None, "rulesets")
+    item(help_menu, "&Rulesets", window.show_rulesets, None, "rulesets")
 
 
 def _view_menu(menus: _Menus) -> None:
