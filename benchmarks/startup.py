@@ -21,7 +21,12 @@ the child reads too:
 Roundkeeper reports both itself when ROUNDKEEPER_STARTUP_PROBE is set (tracker/qt/first_frame.py)
 and then closes its window; it starts through its real entry point, `tracker.cli.main` (the
 `roundkeeper` command's: it reads the command line, then imports the app),
-in an empty TRACKER_HOME (no journal to resume). The bare child reports the same way.
+in an empty ROUNDKEEPER_HOME (no journal to resume). The bare child reports the same way.
+Both start without `site` (`python -S`, the packages' folder on PYTHONPATH): an
+editable install (the developers' venv) makes `site` import pathlib, re, enum and more
+in every Python started, some 10 ms that an installed app (a wheel's, PyInstaller's
+bundle, which has no `site` at all) does not pay, and that would pad the bare window's
+time.
 Also printed: the CPU time up to the first frame (steadier than wall time on a shared
 machine), split into its stages (imports; building the application, the encounter and
 the window; its first paint: both report `imported` and `built` too), and peak memory
@@ -39,6 +44,7 @@ import os
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from dataclasses import dataclass
@@ -148,9 +154,9 @@ def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
     ):
         launched = time.monotonic_ns()
         process = subprocess.Popen(
-            [sys.executable, "-c", code],
+            [sys.executable, "-S", "-c", code],
             cwd=source,
-            env={**env, "TRACKER_HOME": home},
+            env={**env, "ROUNDKEEPER_HOME": home},
             stdout=subprocess.PIPE,
             stderr=errors,
             text=True,
@@ -208,7 +214,11 @@ def main() -> None:
         "ROUNDKEEPER_STARTUP_PROBE": "1",
     }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("PYTHONPATH", None)  # each child imports the tracker of its own checkout
+    for variable in ("TRACKER_HOME", "ROUNDKEEPER_HOME"):  # set per run, below
+        env.pop(variable, None)
+    # Without `site` (see above): the packages' folder alone, after the current folder
+    # (each child imports the tracker of its own checkout).
+    env["PYTHONPATH"] = sysconfig.get_paths()["purelib"]
     kinds: dict[str, tuple[str, Path]] = {"bare": (BARE, ROOT), "tracker": (TRACKER, ROOT)}
     if args.before is not None:
         before = args.before.resolve()

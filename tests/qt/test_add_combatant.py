@@ -7,8 +7,8 @@ import pytest
 
 from benchmarks.fights import build
 from tests.qt.conftest import add_through_form, names
-from tracker.qt.dialogs.add_combatant import enemies_start_hidden, split_count
-from tracker.qt.players.settings import settings_store
+from tracker.qt.dialogs.add_combatant import split_count
+from tracker.qt.players.settings import enemies_start_hidden, settings_store
 
 
 def test_the_form_offers_a_name_no_one_has_and_typing_replaces_it(window, qtbot):

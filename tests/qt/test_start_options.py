@@ -83,3 +83,22 @@ def test_what_the_start_made_is_given_back_to_the_collector_later(qtbot, monkeyp
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+def test_the_icon_comes_with_the_rest_of_the_window(started, qapp):
+    # Reading its PNGs and handing them to the window manager would delay the first
+    # frame: the icon is set with the rest of the window, in the sizes windows use.
+    from PySide6.QtGui import QIcon
+
+    from tracker.qt.app_icon import WINDOW_SIZES
+
+    qapp.setWindowIcon(QIcon())
+    try:
+        assert cli.main(["roundkeeper"]) == 0
+        (window,) = started
+        assert not window.whole and qapp.windowIcon().isNull()
+        window.complete()
+        sizes = sorted(size.width() for size in qapp.windowIcon().availableSizes())
+        assert sizes == list(WINDOW_SIZES)
+    finally:
+        qapp.setWindowIcon(QIcon())

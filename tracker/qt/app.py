@@ -26,7 +26,6 @@ from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
 from tracker.qt import heap
-from tracker.qt.app_icon import application_icon
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.first_frame import probing, report
@@ -232,11 +231,13 @@ def remove_leftovers(journal_dir: Path) -> None:
 
 
 def _ask_resume(question: str) -> bool:
+    give_icon()  # asked before the window is on screen
     answer = messages.question(None, "Resume encounter?", question)
     return answer == QMessageBox.StandardButton.Yes
 
 
 def _tell(message: str, folder: Path | None) -> None:
+    give_icon()  # told before the window is on screen, or from it
     messages.information(None, "Roundkeeper", message)
 
 
@@ -248,16 +249,27 @@ def single_instance_lock() -> QLockFile | None:
 
 
 def make_application(qt_argv: list[str]) -> QApplication:
-    """Roundkeeper's application, its names and icon set, in the GM's colour scheme before
-    any window or question paints."""
+    """Roundkeeper's application, its names set, in the GM's colour scheme before any
+    window or question paints (its icon follows the first frame: `give_icon`)."""
     app = QApplication(qt_argv)
     app.setApplicationName(APP_NAME)
     app.setApplicationVersion(__version__)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName(APP_ID)  # the desktop entry: its icon and name on Wayland
-    app.setWindowIcon(application_icon())
     appearance()
     return app
+
+
+def give_icon() -> None:
+    """The application's icon, for its windows and the taskbar, in the sizes windows
+    use (`app_icon.WINDOW_SIZES`): set once the main window's first frame is on screen
+    (with the rest of the window), since reading its PNGs and, on X, handing every size
+    to the window manager at the window's show would delay that frame."""
+    from tracker.qt.app_icon import WINDOW_SIZES, application_icon
+
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        app.setWindowIcon(application_icon(WINDOW_SIZES))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -293,6 +305,7 @@ def start(options: cli.Options) -> int:
     sys.excepthook = _report_unexpected
     lock = single_instance_lock()
     if lock is None:
+        give_icon()
         messages.information(
             None,
             "Roundkeeper is already running",
@@ -302,6 +315,10 @@ def start(options: cli.Options) -> int:
     window = open_main_window()
     if probing():  # the application, the encounter and the first frame's widgets made
         report("built")
+    if window.whole:
+        give_icon()
+    else:
+        window.completed.connect(give_icon)
     if not gc.isenabled():  # tracker.cli switched it off for the start-up
         if window.whole:
             collect_from_now_on()

@@ -10,6 +10,10 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 
 SIZES = (16, 32, 48, 64, 128, 256)
+# The windows' icon (title bar, taskbar, switcher: at most 64 pixels, 32 at twice the
+# scale): on X every size given is sent to the window manager, and the two largest
+# alone cost the app ~0.8 MiB; the desktop entry's icon covers the larger places.
+WINDOW_SIZES = (16, 32, 48, 64)
 
 
 def icon_path(size: int) -> Path:
@@ -18,10 +22,11 @@ def icon_path(size: int) -> Path:
     return Path(str(icons / "io.github.roundkeeper.Roundkeeper.png"))
 
 
-def application_icon() -> QIcon:
-    """The icon with every bundled size (null if none could be read)."""
+def application_icon(sizes: tuple[int, ...] = SIZES) -> QIcon:
+    """The icon with every bundled size, or those of `sizes` (null if none could be
+    read)."""
     icon = QIcon()
-    for size in SIZES:
+    for size in sizes:
         path = icon_path(size)
         if path.is_file():
             icon.addFile(str(path), QSize(size, size))

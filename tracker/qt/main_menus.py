@@ -13,8 +13,7 @@ from PySide6.QtWidgets import QMenu
 
 from tracker.qt.action_icons import set_icon
 from tracker.qt.appearance import appearance
-from tracker.qt.dialogs.add_combatant import enemies_start_hidden
-from tracker.qt.players.settings import settings_store
+from tracker.qt.players.settings import enemies_start_hidden, settings_store
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.share.menu import share_on_network
@@ -298,9 +297,7 @@ def _help_menu(menus: _Menus) -> None:
         "shortcuts",
     )
     item(help_menu, "&About Roundkeeper", window.show_about, None, "about")
-    from tracker.qt.dialogs.rulesets_dialog import show_rulesets  # a small module
-
-    item(help_menu, "&Rulesets", lambda: show_rulesets(window), None, "rulesets")
+    item(help_menu, "&Rulesets", window.show_rulesets, None, "rulesets")
 
 
 def _view_menu(menus: _Menus) -> None:

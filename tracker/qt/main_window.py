@@ -313,6 +313,11 @@ class MainWindow(
 
         run_modal(AboutDialog(self))
 
+    def show_rulesets(self) -> None:
+        from tracker.qt.dialogs.rulesets_dialog import show_rulesets  # when first asked
+
+        show_rulesets(self)
+
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
         answers of the prompt shown now."""

@@ -83,7 +83,7 @@ class CombatantCommands(QMainWindow):
         self.roster_view.setFocus()
 
     def toggle_enemies_hidden(self, on: bool) -> None:
-        from tracker.qt.dialogs.add_combatant import ENEMIES_START_HIDDEN
+        from tracker.qt.players.settings import ENEMIES_START_HIDDEN
 
         settings_store().setValue(ENEMIES_START_HIDDEN, on)
         state = "start hidden from the players" if on else "are visible to the players at once"

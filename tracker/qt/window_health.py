@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QListView, QMainWindow
+from PySide6.QtWidgets import QMainWindow
 
 from tracker.engine import MarkDefeated, Revive
 from tracker.engine.health import is_defeated
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QListView  # the side list: built with the rest
+
     from tracker.qt.document import EncounterDocument
     from tracker.qt.models.roster_model import RosterModel
     from tracker.qt.widgets.health_box import HealthBox

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QListView, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from tracker.qt.dialogs import messages
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QListView  # the side list: built with the rest
+
     from tracker.qt.document import EncounterDocument
     from tracker.qt.models.roster_model import RosterModel
     from tracker.qt.players.reveal import FirstTurnReveals

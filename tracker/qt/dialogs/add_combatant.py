@@ -24,16 +24,11 @@ from tracker.engine.errors import CommandError
 from tracker.engine.state import SIDES, Encounter
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.players.settings import enemies_start_hidden
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.widgets.field_editors import FieldForm
 
-ENEMIES_START_HIDDEN = "encounter/new_enemies_hidden"
 _TIMES = re.compile(r"^(?P<name>.*?)\s*[×xX*]\s*(?P<count>\d+)$")
-
-
-def enemies_start_hidden(store: QSettings) -> bool:
-    """The GM's setting: new enemies are hidden from the players until revealed."""
-    return str(store.value(ENEMIES_START_HIDDEN, "false")).lower() == "true"
 
 
 def split_count(text: str) -> tuple[str, int | None]:

@@ -34,13 +34,12 @@ from tracker.engine.ruleset import AnyRuleset
 from tracker.library import Library, LibraryEntry
 from tracker.library.entries import adding
 from tracker.qt.dialogs import messages
-from tracker.qt.dialogs.add_combatant import enemies_start_hidden
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.document import EncounterDocument
 from tracker.qt.library.entries_model import COUNT_COLUMN, LibraryEntriesModel
 from tracker.qt.library.entry_form import EntryForm
 from tracker.qt.library.files import export_with_dialog
-from tracker.qt.players.settings import settings_store
+from tracker.qt.players.settings import enemies_start_hidden, settings_store
 
 SHOWN = 500  # rows listed at once; a search narrows a larger library
 Index = QModelIndex | QPersistentModelIndex

@@ -13,6 +13,9 @@ from tracker.persistence import paths
 from tracker.qt.players.visibility import HEALTH_MODES
 
 SETTINGS_FILE = "tracker.ini"
+# Players → New enemies start hidden (the add form's and the library's default); read
+# here, where the menus find it without importing the add form.
+ENEMIES_START_HIDDEN = "encounter/new_enemies_hidden"
 GROUP = "players_screen"
 THEME_NAMES: tuple[str, ...] = ("dark", "light", "system")  # system: as the GM's window
 # Health on the players' screen by default: their own and their allies' numbers, a band
@@ -42,6 +45,11 @@ def settings_store() -> QSettings:
     """Roundkeeper's settings file (`tracker.ini` in the config folder, which follows
     `TRACKER_HOME`), never the platform's registry or defaults."""
     return QSettings(str(paths.config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
+
+
+def enemies_start_hidden(store: QSettings) -> bool:
+    """The GM's setting: new enemies are hidden from the players until revealed."""
+    return str(store.value(ENEMIES_START_HIDDEN, "false")).lower() == "true"
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,11 @@ class EnterPerforms(QObject):
 
     def watch(self, widget: QWidget) -> None:
         widget.installEventFilter(self)
-        for inner in widget.findChildren(QLineEdit):  # a spin box's or combo box's editor
+        # A spin box's or an editable combo box's editor, a child of its own (looked for
+        # among the direct children only: PySide would load the class of every widget
+        # inside, the combo box's popup list too).
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for inner in widget.findChildren(QLineEdit, options=direct):
             inner.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
