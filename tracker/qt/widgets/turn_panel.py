@@ -26,7 +26,6 @@ from tracker.engine.legal import plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
-from tracker.qt.keyboard import hand_back
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import param_value, set_param_value
 from tracker.qt.widgets.action_palette import ActionPalette
@@ -279,6 +278,8 @@ class TurnPanel(QWidget):
             return
         holders = only or (self,)
         if any(holder is focus or holder.isAncestorOf(focus) for holder in holders):
+            from tracker.qt.keyboard import hand_back  # the window's keys: after the first frame
+
             hand_back(focus)
 
     def perform(
