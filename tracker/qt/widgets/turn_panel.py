@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 
 from PySide6.QtCore import Qt
@@ -22,8 +23,9 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.legal import plausible_values, remembered_refusal
+from tracker.engine.legal import allows_as_before, plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
+from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import hand_back
@@ -34,6 +36,23 @@ from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.steady import SteadyBox
 
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
+
+Offered = frozenset[tuple[str, str | None]]  # (action, combatant id) the rules offer
+
+
+@dataclass
+class Allowed:
+    """What the rules allowed, kept across changes that cannot alter it (a rename, a
+    note: `allows_as_before`), which then try no action again: the actions offered by
+    the selected combatant (`Ruleset.legal_actions`), and whether End Turn applied (its
+    refusal is asked again: its reason may name a name)."""
+
+    offered: dict[str | None, Offered] = field(default_factory=dict)
+    end_allowed: bool = False
+
+    def forget(self) -> None:
+        self.offered.clear()
+        self.end_allowed = False
 
 
 class TurnPanel(QWidget):
@@ -93,13 +112,16 @@ class TurnPanel(QWidget):
         # Refreshed once a change has settled (the selection moved off a combatant
         # removed, onto one added), not at the change and again at the selection.
         self._stale = False  # a change told, not settled yet
+        self.allowed = Allowed()
         document.changed.connect(self._on_changed)
         document.settled.connect(self._on_settled)
         document.replaced.connect(self._rebuild)
         self.refresh()
 
-    def _on_changed(self, _event: object) -> None:
+    def _on_changed(self, event: SessionEvent) -> None:
         self._stale = True
+        if event.kind != "apply" or not allows_as_before(event.record):
+            self.allowed.forget()
 
     def _on_settled(self) -> None:
         self._stale = False
@@ -129,6 +151,7 @@ class TurnPanel(QWidget):
 
     def _rebuild(self) -> None:
         self._stale = False  # another fight: nothing of the old one left to settle
+        self.allowed.forget()
         if self._specs() == self._built:  # the same actions (a fight of the same rules):
             # their inputs back to their defaults, as built afresh (50-80 ms less in the
             # swap's slot of the event loop, issue 26)
@@ -203,16 +226,23 @@ class TurnPanel(QWidget):
         the reason of one it does not offer is worked out when asked (`_refused`)."""
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
+        allowed = self.allowed
+        turn = session.current_turn()
         end_reason: str | None = ""  # nobody has a turn to end
-        if session.current_turn() is not None:
+        if turn is not None and allowed.end_allowed:
+            end_reason = None
+        elif turn is not None:
             end_refusal = session.refusal(EndTurn())
             end_reason = None if end_refusal is None else end_refusal.message
+            allowed.end_allowed = end_refusal is None
         selected = self._selected()
-        offered = session.ruleset.legal_actions(
-            session.encounter, () if selected is None else (selected,)
-        )
-        legal = {(action.action, action.combatant_id) for action in offered}
-        turn = session.current_turn()
+        legal = allowed.offered.get(selected)
+        if legal is None:
+            offered = session.ruleset.legal_actions(
+                session.encounter, () if selected is None else (selected,)
+            )
+            legal = frozenset((action.action, action.combatant_id) for action in offered)
+            allowed.offered[selected] = legal
         known: dict[str, str] = {}
         lazy: dict[str, Callable[[], str]] = {}
         for name in self.action_buttons:
