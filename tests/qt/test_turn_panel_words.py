@@ -81,14 +81,3 @@ def test_any_other_change_works_the_legal_actions_out_again_once(
     assert document.apply(RulesetAction("spend_ap", None, {"amount": 7}))
     assert asked.count("legal") == 1
     assert not window.turn_panel.action_buttons["spend_ap"].isEnabled()  # none left
-
-
-def test_an_undone_rename_asks_again(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An undo carries no record to read: what it undid is not known to be words."""
-    document = window.document
-    thomas = by_name(document, "Thomas").id
-    window.select_combatant(thomas)
-    assert document.apply(EditCombatant(thomas, {"name": "Tomas"}))
-    asked = _counting(window, monkeypatch)
-    document.undo_stack.undo()
-    assert asked.count("legal") == 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 
 from PySide6.QtCore import Qt
@@ -23,7 +22,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.legal import allows_as_before, plausible_values, remembered_refusal
+from tracker.engine.legal import plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
@@ -34,25 +33,9 @@ from tracker.qt.widgets.action_inputs import param_value, set_param_value
 from tracker.qt.widgets.action_palette import ActionPalette
 from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.steady import SteadyBox
+from tracker.qt.widgets.turn_allowed import AllowedSteps
 
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
-
-Offered = frozenset[tuple[str, str | None]]  # (action, combatant id) the rules offer
-
-
-@dataclass
-class Allowed:
-    """What the rules allowed, kept across changes that cannot alter it (a rename, a
-    note: `allows_as_before`), which then try no action again: the actions offered by
-    the selected combatant (`Ruleset.legal_actions`), and whether End Turn applied (its
-    refusal is asked again: its reason may name a name)."""
-
-    offered: dict[str | None, Offered] = field(default_factory=dict)
-    end_allowed: bool = False
-
-    def forget(self) -> None:
-        self.offered.clear()
-        self.end_allowed = False
 
 
 class TurnPanel(QWidget):
@@ -112,7 +95,7 @@ class TurnPanel(QWidget):
         # Refreshed once a change has settled (the selection moved off a combatant
         # removed, onto one added), not at the change and again at the selection.
         self._stale = False  # a change told, not settled yet
-        self.allowed = Allowed()
+        self.allowed = AllowedSteps()
         document.changed.connect(self._on_changed)
         document.settled.connect(self._on_settled)
         document.replaced.connect(self._rebuild)
@@ -120,8 +103,7 @@ class TurnPanel(QWidget):
 
     def _on_changed(self, event: SessionEvent) -> None:
         self._stale = True
-        if event.kind != "apply" or not allows_as_before(event.record):
-            self.allowed.forget()
+        self.allowed.follow(event, self._document.undo_stack.index())
 
     def _on_settled(self) -> None:
         self._stale = False
@@ -226,7 +208,7 @@ class TurnPanel(QWidget):
         the reason of one it does not offer is worked out when asked (`_refused`)."""
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
-        allowed = self.allowed
+        allowed = self.allowed.at(self._document.undo_stack.index())
         turn = session.current_turn()
         end_reason: str | None = ""  # nobody has a turn to end
         if turn is not None and allowed.end_allowed:
