@@ -5,6 +5,10 @@ rolled back through `Session.refusal`, the very rules that apply it.
 A ruleset that knows its rules more cheaply overrides `legal_actions` and may use
 `targets_of` (whom an action may concern) and `tried` (one action, one target) for the
 actions it does not compute itself.
+
+The rules never read the GM's words (a combatant's name or notes, an effect's notes) to
+allow or refuse: a change of those alone leaves what is allowed as it was
+(`allows_as_before`), and the GUI need not try every action again after a rename.
 """
 
 from __future__ import annotations
@@ -12,18 +16,25 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from typing import Any, Literal
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import LOG, Record, Transaction
 from tracker.engine.commands import RulesetAction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field, clean_all
 from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
 from tracker.engine.session import Session
-from tracker.engine.state import Encounter
+from tracker.engine.state import Combatant, Effect, Encounter
 
 EFFECT_PARAM = "effect"  # where an "effect" action names its effect (the effects panel's)
 TEXT_TRIED = "x"  # a text parameter refused blank is tried with this
 
 Refusal = Callable[[RulesetAction], CommandError | None]
+
+# The fields the rules never read to allow or refuse, by the kind of object they are of.
+# (An effect's name is not among them: a ruleset may know a condition by its name.)
+_WORDS: dict[type, frozenset[str]] = {
+    Combatant: frozenset({"name", "notes"}),
+    Effect: frozenset({"notes"}),
+}
 
 
 def remembered_refusal(session: Session) -> Refusal:
@@ -45,6 +56,21 @@ def remembered_refusal(session: Session) -> Refusal:
         return kept[key]
 
     return refusal
+
+
+def allows_as_before(record: object) -> bool:
+    """True if the change `record` (an applied command's undo record) cannot alter what
+    the rules allow: it changed only the GM's words (names, notes) and wrote to the log.
+    Anything else, or a record of another kind, may have: False."""
+    if not isinstance(record, Record):
+        return False
+    if any(edit.collection != LOG for edit in record.edits):
+        return False
+    for snapshot in record.snapshots:
+        words = _WORDS.get(type(snapshot.target))
+        if words is None or not words.issuperset(snapshot.fields):
+            return False
+    return True
 
 
 def targets_of(

@@ -6,8 +6,11 @@ decides what it means (a wait, a delay, a tie broken). It is the central view of
 ruleset whose UI brings none of its own.
 
 A step repaints the rows that look different, not every row the roster announces
-(`KeptRows`), and fitting the columns to their contents measures only the cells that
-changed (each cell's width is kept until its row changes)."""
+(`KeptRows`). A fitted column only grows during a fight (`SteadyHeader`), so a step
+fits the columns only if one of the cells it changed is wider than its column, and
+measures only the cells whose contents changed: each cell's width is kept with what it
+was measured from (its summary, or its text, font and decoration), read from the values
+`KeptRows` keeps for the repaint anyway."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from functools import partial
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QHeaderView,
     QStyleOptionViewItem,
@@ -24,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.roster_model import IdRole, RosterModel
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
@@ -34,6 +39,7 @@ from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 
 Index = QModelIndex | QPersistentModelIndex
+Kept = tuple[tuple[object, ...], int]  # what a cell showed when measured, its width
 
 
 class FitHeader(SteadyHeader):
@@ -45,14 +51,14 @@ class FitHeader(SteadyHeader):
         """Left to the table (the header's labels are not the cells' data)."""
 
     def fit(self, sizes: Callable[[int], int]) -> None:
-        """Fit the columns to their contents again if one no longer has the width it
-        would get (`sizes`: the widest cell of a column)."""
+        """Fit the columns to their contents again if one is too narrow for them
+        (`sizes`: the widest cell of a column, or of those that changed): a fitted
+        column does not narrow during a fight, and its label already fits."""
         for column in range(self.count()):
             if self.sectionResizeMode(column) != QHeaderView.ResizeMode.ResizeToContents:
                 continue
-            wanted = max(sizes(column), self.sectionSizeHint(column))
-            wanted = min(max(wanted, self.minimumSectionSize()), self.maximumSectionSize())
-            if wanted != self.sectionSize(column):
+            wanted = min(sizes(column), self.maximumSectionSize())
+            if wanted > self.sectionSize(column):
                 self.resizeSections()
                 return
 
@@ -65,9 +71,10 @@ class OrderTable(FreshRows):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("order_table")
-        # (row, column) → its cell's width; first: making the models may restyle the table
-        # (the application's scheme is set when first asked for).
-        self._widths: dict[tuple[int, int], int] = {}
+        # (row, column) → what its cell's width was measured from, and that width;
+        # first: making the models may restyle the table (the application's scheme is
+        # set when first asked for).
+        self._widths: dict[tuple[int, int], Kept] = {}
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
@@ -121,20 +128,20 @@ class OrderTable(FreshRows):
 
     # --- repainting what changed ------------------------------------------------------
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
-        """Repaint (and measure again) only the rows that look different."""
+        """Repaint only the rows that look different; fit the columns if one of their
+        cells is now wider than its column."""
         first, last = top_left.row(), bottom_right.row()
         shown = self.shown_rows()
         rows = self.order_model.changed_rows(first, last, shown)
-        changed = set(rows)
-        for key in [k for k in self._widths if first <= k[0] <= last]:
-            if key[0] in changed or key[0] not in shown:
-                del self._widths[key]
+        for key in [k for k in self._widths if first <= k[0] <= last and k[0] not in shown]:
+            del self._widths[key]
         model, left, right = self.order_model, top_left.column(), bottom_right.column()
         for row in rows:
             super().dataChanged(model.index(row, left), model.index(row, right), list(roles))
         header = self.horizontalHeader()
-        if rows and isinstance(header, FitHeader):
-            header.fit(self.sizeHintForColumn)
+        if rows and isinstance(header, FitHeader) and header.fit_when_shown():
+            in_sight = [row for row in rows if row in shown]  # as Qt fits: the rows shown
+            header.fit(partial(self._widest_of, in_sight))
 
     def shown_rows(self) -> range:
         """The rows in sight (none while the table is hidden)."""
@@ -150,29 +157,36 @@ class OrderTable(FreshRows):
     def sizeHintForColumn(self, column: int) -> int:
         """As Qt measures a column to fit it (the rows shown, see
         `setResizeContentsPrecision(0)`), from each cell's kept width."""
-        model = self.model()
-        if model is None:
+        if self.model() is None:
             return -1
-        self.ensurePolished()
         vertical = self.verticalHeader()
         top = max(0, vertical.visualIndexAt(0))
         bottom = vertical.visualIndexAt(self.viewport().height())
         if not self.isVisible() or bottom == -1:
-            bottom = model.rowCount() - 1
+            bottom = self.order_model.rowCount() - 1
+        rows = [vertical.logicalIndex(visual) for visual in range(top, bottom + 1)]
+        return self._widest_of([row for row in rows if not vertical.isSectionHidden(row)], column)
+
+    def _widest_of(self, rows: Sequence[int], column: int) -> int:
+        """The widest of these rows' cells in `column`, measured again only where what
+        the cell shows changed."""
+        self.ensurePolished()
+        model = self.order_model
         option: QStyleOptionViewItem | None = None
         hint = 0
-        for visual in range(top, bottom + 1):
-            row = vertical.logicalIndex(visual)
-            if vertical.isSectionHidden(row):
-                continue
-            width = self._widths.get((row, column))
-            if width is None:
+        for row in rows:
+            index = model.index(row, column)
+            delegate = self.itemDelegateForIndex(index)
+            shows = _shown(delegate, index)
+            kept = self._widths.get((row, column))
+            if kept is not None and kept[0] == shows:
+                width = kept[1]
+            else:
                 if option is None:
                     option = QStyleOptionViewItem()
                     self.initViewItemOption(option)
-                index = model.index(row, column)
-                width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
-                self._widths[(row, column)] = width
+                width = delegate.sizeHint(option, index).width()
+                self._widths[(row, column)] = (shows, width)
             hint = max(hint, width)
         return hint + 1 if self.showGrid() else hint
 
@@ -185,7 +199,7 @@ class OrderTable(FreshRows):
         if parent.isValid():
             return
         count = last - first + 1
-        kept: dict[tuple[int, int], int] = {}
+        kept: dict[tuple[int, int], Kept] = {}
         for (row, column), width in self._widths.items():
             if row < first:
                 kept[row, column] = width
@@ -200,3 +214,18 @@ class OrderTable(FreshRows):
             self._forget_widths()
             self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
         super().changeEvent(event)
+
+
+_TEXT_ROLES = (
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.DecorationRole,
+)
+
+
+def _shown(delegate: QAbstractItemDelegate, index: QModelIndex) -> tuple[object, ...]:
+    """What a cell's width follows: the identity block's summary, or a text cell's text,
+    font and decoration (values the model keeps: reading them is a look-up)."""
+    if isinstance(delegate, CombatantCellDelegate):
+        return (index.data(SummaryRole),)
+    return tuple(index.data(role) for role in _TEXT_ROLES)

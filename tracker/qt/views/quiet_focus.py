@@ -5,8 +5,13 @@ Qt repaints the whole of an item view (every row's painting, by Python delegates
 when it gains or loses the keyboard focus and when its window is activated or
 deactivated: each dialog shown over the window (Ctrl+E, Add combatant) and each Enter
 in the inspector (the focus back to the fight) repainted the fight view twice. What
-the focus and the activation change in a view is the current item's focus frame, the
-selection's colours and the view's frame: `quiet_focus` repaints those only.
+the focus changes in a view is the current item's focus frame, the selection's colours
+and the view's frame: `quiet_focus` repaints those only, the frame as the strip it is
+drawn on (not the headers and scroll bars inside it), over a background of its own (the
+view fills it), so the panel behind it is not painted again. What the activation changes
+in a view without the focus is the selection's colours, when the palette's inactive
+ones differ from its active ones (the focus widget hears of it as a change of focus):
+otherwise nothing is repainted.
 
 The filters are taken off as Python exits (`atexit`): a window still alive then is
 destroyed after the interpreter is gone, and its deactivation would call them.
@@ -19,7 +24,7 @@ import weakref
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QRegion
+from PySide6.QtGui import QPalette, QRegion
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
 from tracker.qt.views.viewports import viewport_of
@@ -28,6 +33,14 @@ _ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 _FOCUS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
 _OWN = Qt.FindChildOption.FindDirectChildrenOnly
 _INSTALLED: weakref.WeakSet[QuietFocus] = weakref.WeakSet()
+# What an item view paints its rows and their selection with.
+_ROW_ROLES = (
+    QPalette.ColorRole.Base,
+    QPalette.ColorRole.AlternateBase,
+    QPalette.ColorRole.Text,
+    QPalette.ColorRole.Highlight,
+    QPalette.ColorRole.HighlightedText,
+)
 
 
 class QuietFocus(QObject):
@@ -38,6 +51,9 @@ class QuietFocus(QObject):
         self._view = view
         if not isinstance(view, QHeaderView):  # a header takes no focus
             view.installEventFilter(self)
+            # Its frame strip is repainted alone (`_repaint_frame`): the view paints the
+            # background under it, the panel behind it is not asked to.
+            view.setAutoFillBackground(True)
         viewport_of(view).installEventFilter(self)
         _INSTALLED.add(self)
 
@@ -56,6 +72,7 @@ class QuietFocus(QObject):
                 editable = bool(view.currentIndex().flags() & Qt.ItemFlag.ItemIsEditable)
                 view.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, editable)
                 self._repaint_marks()
+                self._repaint_frame()
                 return True
             return False
         if kind in _ACTIVATION and isinstance(watched, QWidget):
@@ -63,12 +80,13 @@ class QuietFocus(QObject):
             # the event is left to Qt, which tells them.
             if watched.findChildren(QWidget):
                 return False
-            self._repaint_marks()
+            if not _same_when_inactive(view.palette()):
+                self._repaint_marks()
             return True
         return False
 
     def _repaint_marks(self) -> None:
-        """The current item, the selection and the view's frame (not the viewport)."""
+        """The current item and the selection, in the viewport."""
         view = self._view
         marks = QRegion()
         current = view.currentIndex()
@@ -77,10 +95,23 @@ class QuietFocus(QObject):
         selection = view.selectionModel()
         if selection is not None and selection.hasSelection():
             marks += view.visualRegionForSelection(selection.selection())
-        viewport = viewport_of(view)
         if not marks.isEmpty():
-            viewport.update(marks)
-        view.update(QRegion(view.rect()) - QRegion(viewport.geometry()))
+            viewport_of(view).update(marks)
+
+    def _repaint_frame(self) -> None:
+        """The strip the view's frame is drawn on, which may show the focus."""
+        view = self._view
+        width = view.frameWidth()
+        if width > 0:
+            outer = view.rect()
+            inner = outer.adjusted(width, width, -width, -width)
+            view.update(QRegion(outer) - QRegion(inner))
+
+
+def _same_when_inactive(palette: QPalette) -> bool:
+    """True if the rows and their selection look the same in an inactive window."""
+    active, inactive = QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive
+    return all(palette.color(active, role) == palette.color(inactive, role) for role in _ROW_ROLES)
 
 
 def quiet_focus(root: QWidget) -> None:

@@ -24,6 +24,7 @@ from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
 from tracker.engine.legal import plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
+from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rich_text import escape, plain_tip
@@ -31,6 +32,7 @@ from tracker.qt.widgets.action_inputs import param_value, set_param_value
 from tracker.qt.widgets.action_palette import ActionPalette
 from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.steady import SteadyBox
+from tracker.qt.widgets.turn_allowed import AllowedSteps
 
 NOW_POINTS = 20  # the acting combatant's name in the turn panel
 
@@ -92,13 +94,15 @@ class TurnPanel(QWidget):
         # Refreshed once a change has settled (the selection moved off a combatant
         # removed, onto one added), not at the change and again at the selection.
         self._stale = False  # a change told, not settled yet
+        self.allowed = AllowedSteps()
         document.changed.connect(self._on_changed)
         document.settled.connect(self._on_settled)
         document.replaced.connect(self._rebuild)
         self.refresh()
 
-    def _on_changed(self, _event: object) -> None:
+    def _on_changed(self, event: SessionEvent) -> None:
         self._stale = True
+        self.allowed.follow(event, self._document.undo_stack.index())
 
     def _on_settled(self) -> None:
         self._stale = False
@@ -128,6 +132,7 @@ class TurnPanel(QWidget):
 
     def _rebuild(self) -> None:
         self._stale = False  # another fight: nothing of the old one left to settle
+        self.allowed.forget()
         if self._specs() == self._built:  # the same actions (a fight of the same rules):
             # their inputs back to their defaults, as built afresh (50-80 ms less in the
             # swap's slot of the event loop, issue 26)
@@ -202,16 +207,23 @@ class TurnPanel(QWidget):
         the reason of one it does not offer is worked out when asked (`_refused`)."""
         session = self._document.session
         started = session.ruleset.is_started(session.encounter)
+        allowed = self.allowed.at(self._document.undo_stack.index())
+        turn = session.current_turn()
         end_reason: str | None = ""  # nobody has a turn to end
-        if session.current_turn() is not None:
+        if turn is not None and allowed.end_allowed:
+            end_reason = None
+        elif turn is not None:
             end_refusal = session.refusal(EndTurn())
             end_reason = None if end_refusal is None else end_refusal.message
+            allowed.end_allowed = end_refusal is None
         selected = self._selected()
-        offered = session.ruleset.legal_actions(
-            session.encounter, () if selected is None else (selected,)
-        )
-        legal = {(action.action, action.combatant_id) for action in offered}
-        turn = session.current_turn()
+        legal = allowed.offered.get(selected)
+        if legal is None:
+            offered = session.ruleset.legal_actions(
+                session.encounter, () if selected is None else (selected,)
+            )
+            legal = frozenset((action.action, action.combatant_id) for action in offered)
+            allowed.offered[selected] = legal
         known: dict[str, str] = {}
         lazy: dict[str, Callable[[], str]] = {}
         for name in self.action_buttons:

@@ -1,0 +1,162 @@
+"""A view's frame is repainted only when its own focus changes, as the strip it is drawn
+on, and the panel behind the view is not painted again (issue 26): a dialog closed (the
+window activated again) repainted every view's frame, its headers' corner and scroll
+bars, and every panel behind them up to the window; Enter in the inspector (the
+keyboard back on the fight view) repainted the fight view's and the panels'."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtGui import QPaintEvent, QRegion
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLineEdit,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from benchmarks.fights import add_effects, build
+from benchmarks.gm_ops import ModalDrive, click
+from tracker.qt.dialogs.effect_dialog import EffectDialog
+from tracker.qt.main_window import MainWindow
+
+
+class Painted(QObject):
+    """The region each widget painted (united over its paint events), by widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: dict[int, QRegion] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
+            key = id(watched)
+            self.regions[key] = self.regions.get(key, QRegion()).united(event.region())
+        return False
+
+    def of(self, widget: QWidget) -> QRegion:
+        return self.regions.get(id(widget), QRegion())
+
+
+def _settle(qtbot: QtBot) -> None:
+    for _ in range(3):
+        qtbot.wait(1)
+
+
+def _painted_by(qtbot: QtBot, operation: Callable[[], object]) -> Painted:
+    painted = Painted()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        operation()
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    return painted
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    """Priority (the generic order table) at the table's size: 30 + 10 effects."""
+    session = build("priority", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.select_combatant(session.encounter.combatants[3].id)
+    window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
+    _settle(qtbot)
+    yield window
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+def _views(window: MainWindow) -> list[QAbstractItemView]:
+    views = [window.central_view, window.effects_view]
+    return [view for view in views if isinstance(view, QAbstractItemView)]
+
+
+def _frame_strip(view: QAbstractItemView) -> QRegion:
+    width = view.frameWidth()
+    outer = view.rect()
+    return QRegion(outer) - QRegion(outer.adjusted(width, width, -width, -width))
+
+
+def _behind_untouched(painted: Painted, view: QWidget) -> None:
+    """No panel behind the view painted any of the view's place."""
+    parent = view.parentWidget()
+    while parent is not None:
+        place = QRect(view.mapTo(parent, QPoint(0, 0)), view.size())
+        under = painted.of(parent).intersected(QRegion(place))
+        told = f"{type(parent).__name__} painted behind {view.objectName()}: {list(under)}"
+        assert under.isEmpty(), told
+        parent = parent.parentWidget()
+
+
+def test_a_dialog_closed_repaints_no_frame_and_nothing_behind_the_views(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    shown: list[QDialog] = []
+
+    def fill_and_accept(dialog: QDialog) -> None:
+        assert isinstance(dialog, EffectDialog)
+        shown.append(dialog)
+        dialog.name_edit.setText("Marked")
+        buttons = dialog.findChild(QDialogButtonBox)
+        assert buttons is not None
+        click(buttons.button(QDialogButtonBox.StandardButton.Ok))
+
+    def ctrl_e() -> None:
+        with ModalDrive(fill_and_accept):
+            QTest.keyClick(window.central_view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+        # As the window manager does once the dialog is gone (offscreen: nobody does).
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is window.central_view)
+
+    painted = _painted_by(qtbot, ctrl_e)
+
+    assert shown, "Ctrl+E showed the dialog"
+    assert "Marked" in [effect.name for effect in window.document.encounter.effects]
+    for view in _views(window):
+        assert view.frameWidth() > 0
+        frame = painted.of(view) - _frame_strip(view)
+        assert frame.isEmpty(), f"{view.objectName()} painted {list(frame)}"
+        _behind_untouched(painted, view)
+    effects = window.effects_view
+    assert painted.of(effects).isEmpty(), "its focus did not change: nor did its frame"
+
+
+def test_enter_in_the_inspector_repaints_the_fight_views_frame_strip_alone(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    name_input = window.editor.form.editors["name"].input
+    assert isinstance(name_input, QLineEdit)
+    name_input.setFocus()
+    name_input.selectAll()
+    name_input.insert("Kit")
+    _settle(qtbot)
+
+    painted = _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
+
+    view = window.central_view
+    assert isinstance(view, QAbstractItemView)
+    assert QApplication.focusWidget() is view
+    assert not painted.of(view).isEmpty(), "its focus changed: its frame is repainted"
+    beyond = painted.of(view) - _frame_strip(view)
+    assert beyond.isEmpty(), f"beyond the frame: {list(beyond)}"
+    _behind_untouched(painted, view)
