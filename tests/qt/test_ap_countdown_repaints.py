@@ -1,8 +1,9 @@
 """A step of the countdown repaints the lanes it changed, the axis and the strip the
 count's line crossed, not the whole track (issue 26: Hold, Done for the round, a
 free-form declaration and the prompt's answers move the count on and a lane down the
-order, and repainted every lane, twice). Regions painted, not timings: the machine is
-shared. What the window shows afterwards is what a fresh paint of the track shows."""
+order, and repainted every lane, twice), and a lane's names already drawn come from a
+kept pixmap. Regions painted and drawings counted, not timings: the machine is shared.
+What the window shows afterwards is what a fresh paint of the track shows."""
 
 from __future__ import annotations
 
@@ -12,13 +13,24 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect
-from PySide6.QtGui import QImage, QPaintEvent, QRegion
+from PySide6.QtGui import QFont, QImage, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication
 
 from benchmarks.fights import add_effects, build
 from tracker.engine import RulesetAction
+from tracker.qt.appearance import dark_palette, light_palette
 from tracker.qt.main_window import MainWindow
-from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H
+from tracker.qt.models.badges import Badge
+from tracker.qt.models.combatant_summary import CombatantSummary
+from tracker.qt.rulesets.ap_countdown import track_paint
+from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
+from tracker.qt.rulesets.ap_countdown.track_paint import (
+    Frame,
+    paint_block,
+    paint_lane_back,
+    paint_name_edge,
+)
+from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, TrackScale
 from tracker.qt.rulesets.ap_countdown.track_view import COUNT_MARGIN, CountdownTrack
 
 SHADES = 8  # of 255: a colour this close is the same paint, smoothed differently
@@ -163,3 +175,83 @@ def test_undo_and_redo_of_a_step_repaint_what_they_changed(fight, qtbot):
         beyond = painted.region.subtracted(_allowed(view, before, count))
         assert beyond.isEmpty(), f"the track painted beyond its changes: {list(beyond)}"
         _shown_as_painted(fight)
+
+
+# --- the names kept as pixmaps ------------------------------------------------------------
+SUMMARIES = [
+    CombatantSummary("a", "Mirelle", "party", "Hits 30/30", details="base 15 · 4 AP left"),
+    CombatantSummary(
+        "b",
+        "Orc Captain with a long name that is cut short",
+        "enemy",
+        "Hits -3/31",
+        defeated="unconscious",
+        hidden=True,
+        acting=True,
+        badges=(Badge("Stunned", "", "2 rounds left", True), Badge("Bleeding", "3", "", False)),
+        details="base 13 · 2 AP left",
+        markers=("parry 20",),
+    ),
+]
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_kept_names_look_as_drawn_in_place(qapp, dark):
+    """A lane's names from the kept pixmap are, pixel for pixel, the names drawn in place:
+    on every lane background (due, selected, striped, plain), tied or not, drawn anew or
+    kept."""
+    light = light_palette(qapp.style().standardPalette())
+    palette = dark_palette() if dark else light
+    frame = Frame(TrackScale(0, 40, 10.0), 0, 0, 600, HEADER_H + 8 * LANE_H, None, palette)
+    names = NameBlocks()
+    form = QImage.Format.Format_RGB32
+    ways = [(due, sel, row) for due in (False, True) for sel in (False, True) for row in (0, 1)]
+    for summary in SUMMARIES:
+        for tied in (False, True):
+            for due, selected, row in ways:
+                for _kept in range(2):  # drawn into the pixmap, then drawn from it
+                    shown, fresh = QImage(600, frame.height, form), QImage(600, frame.height, form)
+                    for image, kept in ((shown, True), (fresh, False)):
+                        image.fill(frame.color("page"))
+                        painter = QPainter(image)
+                        back = paint_lane_back(painter, frame, row, due, selected)
+                        top = HEADER_H + row * LANE_H
+                        if kept:
+                            key = QFont().key()
+                            names.paint(painter, frame, row, summary, tied, back, selected, key)
+                        else:
+                            paint_block(painter, frame, 0, top, summary, tied)
+                            paint_name_edge(painter, frame, top)
+                        painter.end()
+                    assert shown == fresh, (summary.name, tied, due, selected, row)
+    # Kept once per look: due (with or without the selection's edge), selected, striped
+    # and plain lanes; tied or not.
+    assert len(names) == len(SUMMARIES) * 2 * 5
+
+
+def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
+    """Undo puts the lanes back as they were: their names come from the kept pixmaps."""
+    view = _track(fight)
+    assert fight.document.apply(RulesetAction("hold", _due(fight), {}))
+    _settle(qtbot)
+    drawn: list[str] = []
+    original = track_paint.paint_cell
+
+    def paint_cell(painter, rect, summary, *args, **kwargs):
+        drawn.append(summary.name)
+        return original(painter, rect, summary, *args, **kwargs)
+
+    monkeypatch.setattr(track_paint, "paint_cell", paint_cell)
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        fight.document.undo_stack.undo()
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    names = QRect(0, HEADER_H, 40, view.viewport().height() - HEADER_H)
+    assert painted.region.intersects(names), "lanes moved back: their names repainted"
+    assert drawn == []
+    _shown_as_painted(fight)

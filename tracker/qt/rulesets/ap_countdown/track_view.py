@@ -23,18 +23,18 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtCore import Signal as QtSignal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QRegion, QResizeEvent
+from PySide6.QtGui import QFont, QMouseEvent, QPainter, QPaintEvent, QRegion, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rulesets.ap_countdown.model import TrackModel
 from tracker.qt.rulesets.ap_countdown.texts import phase_hint, phase_tag, phase_text
 from tracker.qt.rulesets.ap_countdown.track_axis import paint_axis, paint_drop, paint_hint
+from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
 from tracker.qt.rulesets.ap_countdown.track_paint import (
     Frame,
     paint_background,
     paint_lane_back,
-    paint_name,
     paint_track_lane,
 )
 from tracker.qt.rulesets.ap_countdown.track_scale import (
@@ -84,6 +84,7 @@ class CountdownTrack(QAbstractItemView):
         self.drag_row = -1  # the lane being dragged, -1: none
         self.drop_slot = -1  # where it would land (the row it goes before)
         self.drop_refusal: str | None = None
+        self.names = NameBlocks()  # the lanes' names, drawn once
         self.setModel(model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -353,7 +354,7 @@ class CountdownTrack(QAbstractItemView):
         current = self.currentIndex().row() if self.currentIndex().isValid() else -1
         tied, phase = self.tied_rows(first, last), model.phase()
         painter.setClipRect(QRect(0, HEADER_H, frame.width, frame.height - HEADER_H))
-        region = event.region()
+        region, font_key = event.region(), QFont().key()
         for row in range(first, last + 1):
             combatant, mark = model.combatant_at(row), model.mark_at(row)
             top = lane_top(row, frame.dy)
@@ -362,11 +363,12 @@ class CountdownTrack(QAbstractItemView):
             if not region.intersects(QRect(0, top, frame.width, LANE_H)):
                 continue  # e.g. a lane the count's strip passes by
             selected = row == current or row == self.drag_row
-            paint_lane_back(painter, frame, row, mark.due is not None, selected)
+            back = paint_lane_back(painter, frame, row, mark.due is not None, selected)
             summary = model.summary_of(row)
             # The names only where asked (a count moving on repaints a strip of lanes).
             if summary is not None and region.intersects(QRect(0, top, NAME_W + 1, LANE_H)):
-                paint_name(painter, frame, row, summary, row in tied)
+                tie = row in tied
+                self.names.paint(painter, frame, row, summary, tie, back, selected, font_key)
             paint_track_lane(painter, frame, row, combatant, mark, phase)
         if self.drag_row >= 0 and self.drop_slot >= 0:
             paint_drop(painter, frame, self.drop_slot, self.drop_refusal)
