@@ -5,6 +5,7 @@ values (the axis and what sits over the lanes: `track_axis`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
@@ -111,15 +112,23 @@ class Frame:
     def x(self, value: int) -> float:
         return self.scale.x_of(value, self.dx)
 
-    @property
+    @cached_property
     def dark(self) -> bool:
         return is_dark(self.palette)
 
     def color(self, name: str) -> QColor:
-        """One of the track's colours (`COLORS`) in the palette's scheme."""
+        """One of the track's colours (`COLORS`) in the palette's scheme (made once:
+        a paint asks for them lane by lane; never changed by those who paint with it)."""
         if name == "resolution":
-            return QColor(COUNT_FILL)
-        return _color(COLORS[self.dark][name])
+            return COUNT_FILL
+        key = (self.dark, name)
+        made = _MADE.get(key)
+        if made is None:
+            made = _MADE[key] = _color(COLORS[self.dark][name])
+        return made
+
+
+_MADE: dict[tuple[bool, str], QColor] = {}  # `Frame.color`'s, by scheme and name
 
 
 def paint_background(painter: QPainter, frame: Frame) -> None:
