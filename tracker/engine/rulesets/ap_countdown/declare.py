@@ -69,6 +69,17 @@ def declare_table(
     tx: Transaction, encounter: Encounter, combatant: Combatant, key: str, ap: int
 ) -> None:
     """An action of the AP table; `ap` 0 is its normal cost (a range: its maximum)."""
+    cost = check_table(encounter, combatant, key, ap)
+    entry = BY_KEY[key]
+    if cost == 0:
+        instant(tx, encounter, combatant, entry.name, "")
+        return
+    _start(tx, encounter, combatant, entry.name, entry.key, cost, haste(entry, cost))
+
+
+def check_table(encounter: Encounter, combatant: Combatant, key: str, ap: int) -> int:
+    """Refuse what `declare_table` would refuse, changing nothing; else the cost (0: an
+    instantaneous action). Legal actions try every action of the table this way."""
     entry = BY_KEY.get(key)
     if entry is None or entry.kind == "special":
         raise CommandError(
@@ -90,25 +101,34 @@ def declare_table(
             raise CommandError(f"{entry.name} takes {entry.cost_text}, not {ap}.", "ap")
         cost = entry.high
     if cost == 0:
-        instant(tx, encounter, combatant, entry.name, "")
-        return
+        _check_instant_left(encounter, combatant)
+        return cost
     faster = ""
     if entry.kind == "range" and entry.low <= left < cost:
         faster = f" (done faster: {entry.low}–{left} AP, -25 per AP below {entry.high})"
     _check_fits(combatant, entry.name, cost, faster)
-    _start(tx, encounter, combatant, entry.name, entry.key, cost, haste(entry, cost))
+    return cost
 
 
 def declare_free(
     tx: Transaction, encounter: Encounter, combatant: Combatant, name: str, ap: int
 ) -> None:
     """A free-form action costing `ap` (0: instantaneous; above 4: multi-round)."""
-    name = clean_name(name, "The action's name")
+    name = check_free(encounter, combatant, name, ap)
     if ap == 0:
         instant(tx, encounter, combatant, name, "")
         return
-    _check_fits(combatant, name, ap, "")
     _start(tx, encounter, combatant, name, "", ap, 0)
+
+
+def check_free(encounter: Encounter, combatant: Combatant, name: str, ap: int) -> str:
+    """Refuse what `declare_free` would refuse, changing nothing; else the name."""
+    name = clean_name(name, "The action's name")
+    if ap == 0:
+        _check_instant_left(encounter, combatant)
+    else:
+        _check_fits(combatant, name, ap, "")
+    return name
 
 
 def _check_fits(combatant: Combatant, name: str, cost: int, faster: str) -> None:
@@ -178,6 +198,15 @@ def check_instant(encounter: Encounter, combatant: Combatant) -> None:
         )
 
 
+NO_MORE_INSTANTS = "No more instantaneous actions this round."
+
+
+def _check_instant_left(encounter: Encounter, combatant: Combatant) -> None:
+    """Refuse what `instant` would refuse of an action already named."""
+    check_instant(encounter, combatant)
+    rt(combatant).instants.check(INSTANT, MAX_INSTANTS, NO_MORE_INSTANTS)
+
+
 def instant(
     tx: Transaction, encounter: Encounter, combatant: Combatant, name: str, note: str
 ) -> None:
@@ -186,7 +215,7 @@ def instant(
     check_instant(encounter, combatant)
     runtime = touch(tx, combatant)
     cost = instant_cost(runtime)
-    runtime.instants.use(INSTANT, MAX_INSTANTS, "No more instantaneous actions this round.")
+    runtime.instants.use(INSTANT, MAX_INSTANTS, NO_MORE_INSTANTS)
     runtime.ap -= cost
     paid = "free" if cost == 0 else f"1 AP, {runtime.ap} left"
     penalty = _with(penalty_text(0, runtime.pace))

@@ -289,9 +289,14 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     ) -> tuple[LegalAction, ...]:
         """Each action's own handler decides, tried and rolled back, without `settle`
         (which never refuses): the default's answers without moving the count and
-        re-sorting the order for every trial."""
+        re-sorting the order for every trial. A declaration (every action of the AP
+        table is tried) only runs its checks: what it would then change never refuses."""
 
         def run(tx: Transaction, command: RulesetAction, params: dict[str, Any]) -> None:
+            check = _CHECKS.get(command.action)
+            if check is not None:
+                check(encounter, command.combatant_id, params)
+                return
             handler = _HANDLERS.get(command.action)
             if handler is None:
                 raise CommandError(f"{self.name} has no action {command.action!r}.")
@@ -361,6 +366,14 @@ def _free(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Pa
     declare.declare_free(tx, e, due.combatant, p["name"], p["ap"])
 
 
+def _check_declare(e: Encounter, cid: str | None, p: Params) -> None:
+    declare.check_table(e, countdown.due_for(e, cid, "declare").combatant, p["action"], p["ap"])
+
+
+def _check_free(e: Encounter, cid: str | None, p: Params) -> None:
+    declare.check_free(e, countdown.due_for(e, cid, "declare").combatant, p["name"], p["ap"])
+
+
 def _instant(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: Params) -> None:
     combatant = _chosen(e, cid, "Instantaneous action")
     declare.instant(tx, e, combatant, p["name"], p["note"])
@@ -392,6 +405,12 @@ def _upkeep(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: 
         raise CommandError("Upkeep comes when the countdown is over.")
     upkeep.apply_upkeep(tx, e)
 
+
+# What refuses a declaration, changing nothing (`legal_actions`' trials).
+_CHECKS: dict[str, Callable[[Encounter, str | None, Params], None]] = {
+    "declare": _check_declare,
+    "declare_free": _check_free,
+}
 
 _HANDLERS: dict[str, Handler] = {
     "roll_initiative": _roll,

@@ -5,6 +5,7 @@ values (the axis and what sits over the lanes: `track_axis`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
@@ -111,15 +112,23 @@ class Frame:
     def x(self, value: int) -> float:
         return self.scale.x_of(value, self.dx)
 
-    @property
+    @cached_property
     def dark(self) -> bool:
         return is_dark(self.palette)
 
     def color(self, name: str) -> QColor:
-        """One of the track's colours (`COLORS`) in the palette's scheme."""
+        """One of the track's colours (`COLORS`) in the palette's scheme (made once:
+        a paint asks for them lane by lane; never changed by those who paint with it)."""
         if name == "resolution":
-            return QColor(COUNT_FILL)
-        return _color(COLORS[self.dark][name])
+            return COUNT_FILL
+        key = (self.dark, name)
+        made = _MADE.get(key)
+        if made is None:
+            made = _MADE[key] = _color(COLORS[self.dark][name])
+        return made
+
+
+_MADE: dict[tuple[bool, str], QColor] = {}  # `Frame.color`'s, by scheme and name
 
 
 def paint_background(painter: QPainter, frame: Frame) -> None:
@@ -143,40 +152,46 @@ def paint_background(painter: QPainter, frame: Frame) -> None:
     painter.restore()
 
 
-def paint_lane_back(painter: QPainter, frame: Frame, row: int, due: bool, selected: bool) -> None:
+def paint_lane_back(painter: QPainter, frame: Frame, row: int, due: bool, selected: bool) -> QColor:
+    """The lane's background; returns its colour under the names (but the edge)."""
     top = HEADER_H + row * LANE_H - frame.dy
     lane = QRect(0, top, frame.width, LANE_H)
+    back = frame.color("page")
     if due:
-        painter.fillRect(lane, frame.color("due_lane"))
+        painter.fillRect(lane, back := frame.color("due_lane"))
     elif selected:
-        painter.fillRect(lane, frame.color("selected_lane"))
+        painter.fillRect(lane, back := frame.color("selected_lane"))
     elif row % 2:
-        painter.fillRect(QRect(0, top, NAME_W, LANE_H), frame.color("stripe"))
+        painter.fillRect(QRect(0, top, NAME_W, LANE_H), back := frame.color("stripe"))
     painter.setPen(QPen(frame.color("grid"), 1))
     painter.drawLine(0, top + LANE_H - 1, frame.width, top + LANE_H - 1)
     if selected:
         painter.fillRect(QRect(0, top, 4, LANE_H), SELECTED_EDGE)
+    return back
 
 
-def paint_name(
-    painter: QPainter, frame: Frame, row: int, summary: CombatantSummary, tied: bool
+def paint_block(
+    painter: QPainter, frame: Frame, dx: int, top: int, summary: CombatantSummary, tied: bool
 ) -> None:
-    """The combatant's identity block (side, turn marker, name and its marks, Hits, base
-    and AP left or the ruleset's word, e.g. "joins in round 2", badges), then a grip
-    when the lane is tied with a neighbour."""
-    top = HEADER_H + row * LANE_H - frame.dy
-    block = QRect(1, top, NAME_W - (22 if tied else 2), LANE_H - 1)
+    """A lane's names: the combatant's identity block (side, turn marker, name and its
+    marks, Hits, base and AP left or the ruleset's word, e.g. "joins in round 2",
+    badges), then a grip when the lane is tied with a neighbour; `dx` right of their
+    place (0, or a kept pixmap's: `track_names`), the lane's top at `top`."""
+    block = QRect(1 + dx, top, NAME_W - (22 if tied else 2), LANE_H - 1)
     paint_cell(painter, block, summary, font(14), frame.palette)
-    quiet = frame.color("quiet")
     if tied:  # a grip: this lane may be dragged among its ties
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(quiet)
+        painter.setBrush(frame.color("quiet"))
         for dot_row in range(3):
             for dot_column in range(2):
-                center = QPointF(NAME_W - 15 + 6 * dot_column, top + 14 + 7 * dot_row)
+                center = QPointF(NAME_W - 15 + 6 * dot_column + dx, top + 14 + 7 * dot_row)
                 painter.drawEllipse(center, 1.8, 1.8)
         painter.restore()
+
+
+def paint_name_edge(painter: QPainter, frame: Frame, top: int) -> None:
+    """The line between a lane's names and its track."""
     painter.setPen(QPen(frame.color("grid"), 1))
     painter.drawLine(NAME_W, top, NAME_W, top + LANE_H)
 

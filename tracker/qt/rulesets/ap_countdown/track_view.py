@@ -11,6 +11,7 @@ reason, where it would refuse it (a refused drop changes nothing)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import (
     QItemSelection,
@@ -22,23 +23,24 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtCore import Signal as QtSignal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QRegion, QResizeEvent
+from PySide6.QtGui import QFont, QMouseEvent, QPainter, QPaintEvent, QRegion, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rulesets.ap_countdown.model import TrackModel
 from tracker.qt.rulesets.ap_countdown.texts import phase_hint, phase_tag, phase_text
 from tracker.qt.rulesets.ap_countdown.track_axis import paint_axis, paint_drop, paint_hint
+from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
 from tracker.qt.rulesets.ap_countdown.track_paint import (
     Frame,
     paint_background,
     paint_lane_back,
-    paint_name,
     paint_track_lane,
 )
 from tracker.qt.rulesets.ap_countdown.track_scale import (
     HEADER_H,
     LANE_H,
+    NAME_W,
     TrackScale,
     lane_top,
     row_at,
@@ -51,7 +53,19 @@ Cursor = QAbstractItemView.CursorAction
 TIE_HINT = "Lanes with a grip are tied: drag one up or down to order them."
 
 
-Shown = tuple[TrackScale, int | None, tuple[str, str, str], bool]
+COUNT_MARGIN = 4  # px either side of the count's line (3 px wide) a move repaints
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What every lane shows, or what shows below them, as last painted: a change of
+    any but the count repaints the whole track (see `CountdownTrack._follow_due`)."""
+
+    scale: TrackScale
+    count: int | None
+    tag: str  # the phase in the corner
+    hint: str  # under the lanes while there is no count
+    tied: bool  # a lane in view is tied (the hint on dragging shows)
 
 
 class CountdownTrack(QAbstractItemView):
@@ -70,6 +84,7 @@ class CountdownTrack(QAbstractItemView):
         self.drag_row = -1  # the lane being dragged, -1: none
         self.drop_slot = -1  # where it would land (the row it goes before)
         self.drop_refusal: str | None = None
+        self.names = NameBlocks()  # the lanes' names, drawn once
         self.setModel(model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -80,15 +95,21 @@ class CountdownTrack(QAbstractItemView):
         self._due_row = -1  # the lane acting now, followed into view when it changes
         self._shown: Shown | None = None  # see `_follow_due`
         model.track_changed.connect(self._follow_due)  # once per engine event: the scale
-        for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.modelReset):
-            signal.connect(self._rows_changed)
+        model.rowsInserted.connect(self._rows_came_or_went)
+        model.rowsRemoved.connect(self._rows_came_or_went)
+        model.rowsMoved.connect(self._rows_moved)
+        model.modelReset.connect(self._rows_changed)
+        model.layoutChanged.connect(self._rows_changed)
         self.relayout()
 
     # --- geometry -----------------------------------------------------------------------
     def relayout(self, *_args: object) -> None:
         """The scale fitted to the values on the track and the viewport's width."""
-        self._shown = self._shown_everywhere()
-        self.scale = self._shown[0]
+        self._show(self._shown_everywhere())
+
+    def _show(self, shown: Shown) -> None:
+        self._shown = shown
+        self.scale = shown.scale
         self.updateGeometries()
         self.viewport().update()
 
@@ -96,11 +117,25 @@ class CountdownTrack(QAbstractItemView):
         """What every lane shows, or what shows below them: the scale, the count, the
         phase and whether the tie's hint shows (for the lanes in view)."""
         model = self.track_model
-        low, high = model.marks.value_range(model.count())  # kept: no look at every mark
+        count = model.count()
+        low, high = model.marks.value_range(count)  # kept: no look at every mark
         scale = TrackScale.fitted(low, high, self.viewport().width())
+        _full, tag, hint = self.phase_texts()
+        return Shown(scale, count, tag, hint, bool(self.tied_rows(*self._lanes_in_view())))
+
+    def _lanes_in_view(self) -> tuple[int, int]:
+        """The first and last lanes the viewport shows (the last may be past the end)."""
         first = self.verticalOffset() // LANE_H
-        last = first + self.viewport().height() // LANE_H + 1
-        return scale, model.count(), self.phase_texts(), bool(self.tied_rows(first, last))
+        return first, first + self.viewport().height() // LANE_H + 1
+
+    def _update_lanes(self, first: int, last: int | None = None) -> None:
+        """Repaint lanes `first` to `last` (None: to the bottom, with what shows below the
+        last lane), each with its neighbours: a tie with the next lane is marked on both."""
+        viewport = self.viewport()
+        top = max(lane_top(max(first - 1, 0), self.verticalOffset()), HEADER_H)
+        bottom = viewport.height() if last is None else lane_top(last + 2, self.verticalOffset())
+        if bottom > top:
+            viewport.update(QRect(0, top, viewport.width(), bottom - top))
 
     def dataChanged(
         self,
@@ -111,31 +146,70 @@ class CountdownTrack(QAbstractItemView):
         """The lanes changed, and their neighbours (a tie with the next lane is marked on
         both)."""
         super().dataChanged(top_left, bottom_right, roles)
-        first, last = top_left.row() - 1, bottom_right.row() + 1
-        top = lane_top(max(first, 0), self.verticalOffset())
-        bottom = lane_top(last + 1, self.verticalOffset())
-        self.viewport().update(QRect(0, top, self.viewport().width(), bottom - top))
+        self._update_lanes(top_left.row(), bottom_right.row())
 
     def _rows_changed(self, *_args: object) -> None:
-        """Lanes came, went or moved: the scroll range and a repaint (the scale follows
-        once the whole engine event is in, on `track_changed`)."""
+        """A new set of lanes: the scroll range and a repaint (the scale follows once the
+        whole engine event is in, on `track_changed`)."""
         self.updateGeometries()
         self.viewport().update()
+
+    def _rows_came_or_went(self, parent: QModelIndex, first: int, _last: int) -> None:
+        """A lane came or went: the scroll range, and the lanes from there down (those
+        above stay as they are)."""
+        if not parent.isValid():
+            self.updateGeometries()
+            self._update_lanes(first)
+
+    def _rows_moved(
+        self, parent: QModelIndex, start: int, end: int, _to: QModelIndex, row: int
+    ) -> None:
+        """A lane moved (its value changed, or a drag among ties): the lanes from where it
+        was to where it went, the rest stays put."""
+        if not parent.isValid():  # `row`: the row they went before (Qt's numbering)
+            self._update_lanes(min(start, row), row - 1 if row > end else end)
+
+    def doItemsLayout(self) -> None:
+        """Qt's layout after rows moved, came or went repaints the whole viewport: the
+        lanes they changed are repainted already (`_rows_moved`, `_rows_came_or_went`),
+        and a lane has no layout of its own."""
+        self.updateGeometries()
 
     def _follow_due(self) -> None:
         """After each engine event: the scale again, and the lane acting now brought into
         view when another one acts (the GM's own scrolling is left alone otherwise). The
-        whole track is repainted only when what every lane shows moved (the scale, the
-        count's line, the phase); else the axis, the lanes changed being the model's."""
-        if self._shown_everywhere() != self._shown:
-            self.relayout()
+        whole track is repainted only when what every lane shows changed (the scale, the
+        phase, the hint); a count moving on repaints the axis and the strip its line left
+        and reached (the shading of the values passed lies between); the lanes changed
+        are the model's."""
+        shown, before = self._shown_everywhere(), self._shown
+        if before is None or replace(before, count=shown.count) != shown:
+            self._show(shown)
         else:
-            self.viewport().update(QRect(0, 0, self.viewport().width(), HEADER_H))
+            self._shown = shown
+            viewport = self.viewport()
+            viewport.update(QRect(0, 0, viewport.width(), HEADER_H))
+            if shown.count != before.count:
+                self._update_count_strip(before.count, shown.count)
         model = self.track_model
         due = model.due_row()
         if due >= 0 and due != self._due_row:
             self.scrollTo(model.index(due, 0))
         self._due_row = due
+
+    def _update_count_strip(self, old: int | None, new: int | None) -> None:
+        """The lanes between the count's old and new lines (both lines with them)."""
+        values = [value for value in (old, new) if value is not None]
+        if not values:
+            return
+        xs = [self.scale.x_of(value, self.horizontalOffset()) for value in values]
+        left = int(min(xs)) - COUNT_MARGIN
+        right = int(max(xs)) + 1 + COUNT_MARGIN
+        if old is None or new is None:  # the shading comes or goes: from its left edge
+            left = int(self.scale.x_of(self.scale.high, self.horizontalOffset())) - 12 - 1
+        viewport = self.viewport()
+        strip = QRect(left, HEADER_H, right - left, viewport.height() - HEADER_H)
+        viewport.update(strip.intersected(viewport.rect()))
 
     def updateGeometries(self) -> None:
         rows = self.track_model.rowCount()
@@ -280,23 +354,31 @@ class CountdownTrack(QAbstractItemView):
         current = self.currentIndex().row() if self.currentIndex().isValid() else -1
         tied, phase = self.tied_rows(first, last), model.phase()
         painter.setClipRect(QRect(0, HEADER_H, frame.width, frame.height - HEADER_H))
+        region, font_key = event.region(), QFont().key()
         for row in range(first, last + 1):
             combatant, mark = model.combatant_at(row), model.mark_at(row)
+            top = lane_top(row, frame.dy)
             if combatant is None or mark is None:
                 continue
+            if not region.intersects(QRect(0, top, frame.width, LANE_H)):
+                continue  # e.g. a lane the count's strip passes by
             selected = row == current or row == self.drag_row
-            paint_lane_back(painter, frame, row, mark.due is not None, selected)
+            back = paint_lane_back(painter, frame, row, mark.due is not None, selected)
             summary = model.summary_of(row)
-            if summary is not None:
-                paint_name(painter, frame, row, summary, row in tied)
+            # The names only where asked (a count moving on repaints a strip of lanes).
+            if summary is not None and region.intersects(QRect(0, top, NAME_W + 1, LANE_H)):
+                tie = row in tied
+                self.names.paint(painter, frame, row, summary, tie, back, selected, font_key)
             paint_track_lane(painter, frame, row, combatant, mark, phase)
         if self.drag_row >= 0 and self.drop_slot >= 0:
             paint_drop(painter, frame, self.drop_slot, self.drop_refusal)
-        hint = self.phase_texts()[2] or (TIE_HINT if tied else "")
+        _full, tag, hint = self.phase_texts()
+        # The hint on dragging follows the ties in view, however few lanes are painted.
+        hint = hint or (TIE_HINT if self.tied_rows(*self._lanes_in_view()) else "")
         if hint and self.drag_row < 0:
             paint_hint(painter, frame, model.rowCount(), hint)
         painter.setClipping(False)
-        paint_axis(painter, frame, self.phase_texts()[1], model.phase())
+        paint_axis(painter, frame, tag, model.phase())
         painter.end()
 
     def phase_texts(self) -> tuple[str, str, str]:

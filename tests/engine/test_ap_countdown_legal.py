@@ -1,0 +1,43 @@
+"""The legal actions of a countdown (the turn panel asks for them after every step)
+try each declaration by its checks alone: what a declaration then changes never
+refuses, so no trial copies a combatant's state to roll it back (issue 26: the AP
+table's every action was declared and rolled back after every step). What they offer
+is what trying every action in full offers (`test_legal_overrides`)."""
+
+from __future__ import annotations
+
+from benchmarks.fights import build
+from tracker.engine.legal import tried_legal_actions
+from tracker.engine.ruleset import LegalAction
+from tracker.engine.rulesets.ap_countdown import ApCountdown
+from tracker.engine.rulesets.ap_countdown import declare as declaring
+
+
+def _keys(legal: tuple[LegalAction, ...]) -> list[str]:
+    return sorted(
+        repr((a.action, a.combatant_id, sorted(a.params.items()), a.choices)) for a in legal
+    )
+
+
+def test_declarations_are_tried_without_changing_anything(monkeypatch):
+    session = build("ap_countdown", 30)
+    ruleset, encounter = session.ruleset, session.encounter
+    assert isinstance(ruleset, ApCountdown)
+    due = ruleset.due_now(encounter)
+    assert due is not None and due[1] == "declare", "someone declares now"
+    started: list[str] = []
+    original = declaring._start
+
+    def start(tx, encounter, combatant, name, *rest):
+        started.append(name)
+        return original(tx, encounter, combatant, name, *rest)
+
+    monkeypatch.setattr(declaring, "_start", start)
+    legal = ruleset.legal_actions(encounter)
+
+    assert started == [], "no declaration started (and rolled back)"
+    assert {"declare", "declare_free"} <= {a.action for a in legal}
+    declare = next(a for a in legal if a.action == "declare")
+    assert len(declare.choices["action"]) > 5, "the AP table's actions that fit"
+    assert _keys(legal) == _keys(tried_legal_actions(ruleset, encounter))
+    assert started, "tried in full, the declarations start"

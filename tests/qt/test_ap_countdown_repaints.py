@@ -1,0 +1,257 @@
+"""A step of the countdown repaints the lanes it changed, the axis and the strip the
+count's line crossed, not the whole track (issue 26: Hold, Done for the round, a
+free-form declaration and the prompt's answers move the count on and a lane down the
+order, and repainted every lane, twice), and a lane's names already drawn come from a
+kept pixmap. Regions painted and drawings counted, not timings: the machine is shared.
+What the window shows afterwards is what a fresh paint of the track shows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
+from PySide6.QtGui import QFont, QImage, QPainter, QPaintEvent, QRegion
+from PySide6.QtWidgets import QApplication
+
+from benchmarks.fights import add_effects, build
+from tracker.engine import RulesetAction
+from tracker.qt.appearance import dark_palette, light_palette
+from tracker.qt.main_window import MainWindow
+from tracker.qt.models.badges import Badge
+from tracker.qt.models.combatant_summary import CombatantSummary
+from tracker.qt.rulesets.ap_countdown import track_paint
+from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
+from tracker.qt.rulesets.ap_countdown.track_paint import (
+    Frame,
+    paint_block,
+    paint_lane_back,
+    paint_name_edge,
+)
+from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, TrackScale
+from tracker.qt.rulesets.ap_countdown.track_view import COUNT_MARGIN, CountdownTrack
+
+SHADES = 8  # of 255: a colour this close is the same paint, smoothed differently
+Lane = tuple[str, object, object]  # who, their mark, their identity block
+
+
+class Painted(QObject):
+    """The region the watched widget painted, united over its paint events."""
+
+    def __init__(self, watched: QObject) -> None:
+        super().__init__()
+        self.watched = watched
+        self.region = QRegion()
+        self.events = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if watched is self.watched and isinstance(event, QPaintEvent):
+            self.region = self.region.united(event.region())
+            self.events += 1
+        return False
+
+
+@pytest.fixture
+def fight(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """The table's size: 30 combatants, 10 effects, in Resolution, someone due."""
+    session = build("ap_countdown", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    _settle(qtbot)
+    yield window
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+def _settle(qtbot) -> None:
+    for _ in range(3):
+        qtbot.wait(1)
+
+
+def _track(window: MainWindow) -> CountdownTrack:
+    view = window.central_view
+    assert isinstance(view, CountdownTrack)
+    return view
+
+
+def _lanes(view: CountdownTrack) -> list[Lane]:
+    model = view.track_model
+    lanes: list[Lane] = []
+    for row in range(model.rowCount()):
+        combatant = model.combatant_at(row)
+        assert combatant is not None
+        lanes.append((combatant.id, model.mark_at(row), model.summary_of(row)))
+    return lanes
+
+
+def _allowed(view: CountdownTrack, before: list[Lane], count_before: int | None) -> QRegion:
+    """The axis, every lane that shows something else than before (another combatant,
+    a new mark or block) with its neighbours (a tie is marked on both), and the strip
+    between the count's old and new lines."""
+    viewport = view.viewport()
+    allowed = QRegion(QRect(0, 0, viewport.width(), HEADER_H))
+    after = _lanes(view)
+    for row, lane in enumerate(after):
+        if row >= len(before) or before[row] != lane:
+            top = HEADER_H + (row - 1) * LANE_H - view.verticalOffset()
+            allowed += QRect(0, top, viewport.width(), 3 * LANE_H)
+    counts = [c for c in (count_before, view.track_model.count()) if c is not None]
+    xs = [view.scale.x_of(c, view.horizontalOffset()) for c in counts]
+    left, right = int(min(xs)) - COUNT_MARGIN, int(max(xs)) + 1 + COUNT_MARGIN
+    allowed += QRect(left, HEADER_H, right - left, viewport.height())
+    return allowed
+
+
+def _due(window: MainWindow) -> str:
+    ruleset = _track(window).track_model.ruleset
+    assert ruleset is not None
+    due = ruleset.due_now(window.document.encounter)
+    assert due is not None and due[1] == "declare", "someone is due to declare"
+    return due[0]
+
+
+def _step(qtbot, window: MainWindow, action: str, params: dict[str, object]) -> Painted:
+    view = _track(window)
+    before, count = _lanes(view), view.track_model.count()
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        assert window.document.apply(RulesetAction(action, _due(window), params))
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    assert view.track_model.count() != count, "the count moved on"
+    beyond = painted.region.subtracted(_allowed(view, before, count))
+    assert beyond.isEmpty(), f"the track painted beyond its changes: {list(beyond)}"
+    return painted
+
+
+def _shown_as_painted(window: MainWindow) -> None:
+    """The window shows of the track what a fresh paint of it shows: nothing stale."""
+    viewport = _track(window).viewport()
+    screen = viewport.screen().grabWindow(window.winId()).toImage()
+    form = QImage.Format.Format_RGB32
+    shown = screen.copy(QRect(viewport.mapTo(window, QPoint(0, 0)), viewport.size()))
+    fresh = viewport.grab().toImage().convertToFormat(form)
+    pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
+    assert max((abs(a - b) for a, b in pixels), default=0) <= SHADES, "the track is stale"
+
+
+@pytest.mark.parametrize(
+    ("action", "params"),
+    [("hold", {}), ("done", {}), ("declare_free", {"name": "Shove", "ap": 1})],
+)
+def test_a_step_that_moves_the_count_repaints_what_it_changed(fight, qtbot, action, params):
+    painted = _step(qtbot, fight, action, params)  # within what changed
+
+    assert painted.events == 1, "one paint of the track"
+    _shown_as_painted(fight)
+
+
+def test_undo_and_redo_of_a_step_repaint_what_they_changed(fight, qtbot):
+    view = _track(fight)
+    _step(qtbot, fight, "hold", {})
+    for undo in (True, False, True):
+        before, count = _lanes(view), view.track_model.count()
+        painted = Painted(view.viewport())
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(painted)
+        try:
+            stack = fight.document.undo_stack
+            stack.undo() if undo else stack.redo()
+            _settle(qtbot)
+        finally:
+            app.removeEventFilter(painted)
+        beyond = painted.region.subtracted(_allowed(view, before, count))
+        assert beyond.isEmpty(), f"the track painted beyond its changes: {list(beyond)}"
+        _shown_as_painted(fight)
+
+
+# --- the names kept as pixmaps ------------------------------------------------------------
+SUMMARIES = [
+    CombatantSummary("a", "Mirelle", "party", "Hits 30/30", details="base 15 · 4 AP left"),
+    CombatantSummary(
+        "b",
+        "Orc Captain with a long name that is cut short",
+        "enemy",
+        "Hits -3/31",
+        defeated="unconscious",
+        hidden=True,
+        acting=True,
+        badges=(Badge("Stunned", "", "2 rounds left", True), Badge("Bleeding", "3", "", False)),
+        details="base 13 · 2 AP left",
+        markers=("parry 20",),
+    ),
+]
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_kept_names_look_as_drawn_in_place(qapp, dark):
+    """A lane's names from the kept pixmap are, pixel for pixel, the names drawn in place:
+    on every lane background (due, selected, striped, plain), tied or not, drawn anew or
+    kept."""
+    light = light_palette(qapp.style().standardPalette())
+    palette = dark_palette() if dark else light
+    frame = Frame(TrackScale(0, 40, 10.0), 0, 0, 600, HEADER_H + 8 * LANE_H, None, palette)
+    names = NameBlocks()
+    form = QImage.Format.Format_RGB32
+    ways = [(due, sel, row) for due in (False, True) for sel in (False, True) for row in (0, 1)]
+    for summary in SUMMARIES:
+        for tied in (False, True):
+            for due, selected, row in ways:
+                for _kept in range(2):  # drawn into the pixmap, then drawn from it
+                    shown, fresh = QImage(600, frame.height, form), QImage(600, frame.height, form)
+                    for image, kept in ((shown, True), (fresh, False)):
+                        image.fill(frame.color("page"))
+                        painter = QPainter(image)
+                        back = paint_lane_back(painter, frame, row, due, selected)
+                        top = HEADER_H + row * LANE_H
+                        if kept:
+                            key = QFont().key()
+                            names.paint(painter, frame, row, summary, tied, back, selected, key)
+                        else:
+                            paint_block(painter, frame, 0, top, summary, tied)
+                            paint_name_edge(painter, frame, top)
+                        painter.end()
+                    assert shown == fresh, (summary.name, tied, due, selected, row)
+    # Kept once per look: due (with or without the selection's edge), selected, striped
+    # and plain lanes; tied or not.
+    assert len(names) == len(SUMMARIES) * 2 * 5
+
+
+def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
+    """Undo puts the lanes back as they were: their names come from the kept pixmaps."""
+    view = _track(fight)
+    assert fight.document.apply(RulesetAction("hold", _due(fight), {}))
+    _settle(qtbot)
+    drawn: list[str] = []
+    original = track_paint.paint_cell
+
+    def paint_cell(painter, rect, summary, *args, **kwargs):
+        drawn.append(summary.name)
+        return original(painter, rect, summary, *args, **kwargs)
+
+    monkeypatch.setattr(track_paint, "paint_cell", paint_cell)
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        fight.document.undo_stack.undo()
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    names = QRect(0, HEADER_H, 40, view.viewport().height() - HEADER_H)
+    assert painted.region.intersects(names), "lanes moved back: their names repainted"
+    assert drawn == []
+    _shown_as_painted(fight)

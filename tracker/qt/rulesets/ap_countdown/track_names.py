@@ -1,0 +1,98 @@
+"""The lanes' names (each lane's identity block and grip, left of the track), drawn
+once and kept as pixmaps: a step moves lanes up or down the order and the count's line
+past them, and a lane repainted with the same block on the same background draws the
+kept pixmap, not the block's text and badges again (issue 26: the blocks were most of
+a step's paint). A kept block is `track_paint.paint_block`'s drawing, pixel for pixel."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QColor, QPainter, QPixmap
+
+from tracker.qt.models.combatant_summary import CombatantSummary
+from tracker.qt.rulesets.ap_countdown.track_paint import (
+    SELECTED_EDGE,
+    Frame,
+    paint_block,
+    paint_name_edge,
+)
+from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, NAME_W
+
+KEPT = 256  # blocks kept at most (a few screens' worth), the least recently drawn go
+
+
+@dataclass(frozen=True)
+class BlockKey:
+    """All a block's pixels depend on."""
+
+    summary: CombatantSummary
+    tied: bool
+    back: int  # the lane's colour under the block (`QColor.rgba`)
+    edge: bool  # the selection's edge at its left
+    palette: int  # `QPalette.cacheKey`: the scheme and its colours
+    font: str  # `QFont.key` of the application's font: the block's font follows it
+    ratio: float  # the viewport's device pixel ratio
+
+
+class NameBlocks:
+    """Kept pixmaps of the lanes' identity blocks, by what they show."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[BlockKey, QPixmap] = OrderedDict()
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def paint(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        row: int,
+        summary: CombatantSummary,
+        tied: bool,
+        back: QColor,
+        selected: bool,
+        font_key: str,
+    ) -> None:
+        """The lane's names (`track_paint.paint_block`) and the line after them, on
+        `back` (the lane's colour under them, as `paint_lane_back` left it, with the
+        selection's edge when `selected`)."""
+        ratio = painter.device().devicePixelRatioF()
+        palette = frame.palette.cacheKey()
+        key = BlockKey(summary, tied, back.rgba(), selected, palette, font_key, ratio)
+        pixmap = self._kept.get(key)
+        if pixmap is None:
+            pixmap = self._drawn(frame, summary, tied, back, selected, ratio)
+            self._kept[key] = pixmap
+            if len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+        else:
+            self._kept.move_to_end(key)
+        top = HEADER_H + row * LANE_H - frame.dy
+        painter.drawPixmap(1, top, pixmap)
+        paint_name_edge(painter, frame, top)
+
+    @staticmethod
+    def _drawn(
+        frame: Frame,
+        summary: CombatantSummary,
+        tied: bool,
+        back: QColor,
+        selected: bool,
+        ratio: float,
+    ) -> QPixmap:
+        pixmap = QPixmap(round((NAME_W - 1) * ratio), round((LANE_H - 1) * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(back)
+        painter = QPainter(pixmap)
+        if selected:  # the part of the selection's edge under the block (x 1 to 3)
+            painter.fillRect(QRect(0, 0, 3, LANE_H - 1), SELECTED_EDGE)
+        paint_block(painter, frame, -1, 0, summary, tied)
+        painter.end()
+        return pixmap
