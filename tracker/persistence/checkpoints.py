@@ -39,7 +39,7 @@ from tracker.engine.commands import Command
 from tracker.engine.errors import CommandError, TrackerError
 from tracker.engine.session import Applied, Session
 from tracker.engine.state import Encounter, LogEntry
-from tracker.engine.stored import StoredRecord, log_edits, record_data
+from tracker.engine.stored import StoredRecord, log_edits, record_data, whole_record_data
 from tracker.persistence.files import FileFormatError, encounter_from_document, envelope
 from tracker.persistence.journal_lines import Lines, dumps, parse_record
 
@@ -182,23 +182,27 @@ def replay_apply(session: Session, record: dict[str, Any]) -> None:
         return
 
     def check(text: str, made: Record) -> None:
-        if text != record.get("text") or not _same_record(record_data(made), record):
+        if text != record.get("text") or not _same_record(made, record):
             raise CommandError(EDITED)
 
     session.apply(command, check)
 
 
-def _same_record(made: dict[str, Any], line: dict[str, Any]) -> bool:
-    """True if the undo record `made` (`record_data`) is the one an apply line holds:
-    written the same way, byte for byte (the line's record is kept as written), or
-    else equal as JSON reads it back (a line written by an older Roundkeeper may order
-    its members otherwise)."""
-    log = made.pop("log")
+def _same_record(made: Record, line: dict[str, Any]) -> bool:
+    """True if the undo record `made`, right after its change, is the one an apply line
+    holds: written the same way (`record_data`), byte for byte (the line's record is
+    kept as written), or else equal as JSON reads it back (a line written by an older
+    Roundkeeper may order its members otherwise, or hold each changed record whole:
+    `whole_record_data`)."""
+    data = record_data(made)
+    log = data.pop("log")
     written = line["record"]
-    if isinstance(written, bytes) and dumps(made) == written:
+    if isinstance(written, bytes) and dumps(data) == written:
         return bool(_plain(log) == _plain(line.get("log", [])))
-    expected = {**parse_record(written), "log": line.get("log", [])}
-    return bool(_plain({**made, "log": log}) == _plain(expected))
+    expected = _plain({**parse_record(written), "log": line.get("log", [])})
+    if _plain({**data, "log": log}) == expected:
+        return True
+    return bool(_plain(whole_record_data(made)) == expected)
 
 
 def _plain(data: Any) -> Any:
