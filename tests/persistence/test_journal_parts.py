@@ -137,7 +137,7 @@ def test_a_journal_of_whole_records_resumes_and_goes_on_by_parts(
     walk_alike(original, again.session)
 
 
-def test_a_journal_written_by_roundkeeper_26_resumes_to_the_same_state(tmp_path: Path):
+def test_a_journal_written_by_roundkeeper_0_2_resumes_to_the_same_state(tmp_path: Path):
     """`old_journals/initiative_ticks`: a fight journaled by Roundkeeper before records
     were kept by parts (`tests.persistence.fights.playthrough("initiative_ticks", 0, …,
     steps=40)`, a checkpoint every 8 changes)."""

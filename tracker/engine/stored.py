@@ -17,7 +17,7 @@ command ended); those of the log apart (a reader may rebuild the log from them a
      "changed": {"combatants": ["c3"], "effects": [], "clock": true, "encounter": false}}
 
 Edits of different collections are independent, so the order is kept within each.
-Records written before parts were kept (up to Roundkeeper 26) hold each changed record
+Records written before parts were kept (Roundkeeper 0.2.0) hold each changed record
 whole (``{"runtime": {...}}``); they are read alike, and `whole_record_data` writes a
 record so, to compare it with one of theirs.
 

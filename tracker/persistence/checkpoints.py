@@ -7,8 +7,8 @@ rebuild the log without reading the rest of the record. Every so often (`Journal
 decides when) the journal writes a checkpoint line: the encounter as it then is,
 without its log, which would make every checkpoint as long as the fight::
 
-    {"seq":412,"op":"checkpoint","document":{"format":…,"encounter":{…,"log":[]}},
-     "log":3107,"log_digest":"9a0c…","crc":"…"}
+    {"seq":412,"op":"checkpoint","document_size":30122,"document":{"format":…,
+     "encounter":{…,"log":[]}},"log":3107,"log_digest":"9a0c…","crc":"…"}
 
 Recovery starts at the last checkpoint it can use (`resume_point`): the encounter is read
 from it; its log is rebuilt from the log edits of the records before it; the undo and
@@ -157,7 +157,7 @@ def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
     length and fingerprint included): the lines before it, or the checkpoint, were
     edited. A checkpoint whose encounter cannot be read is passed over (True)."""
     try:
-        held = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+        held = _held(checkpoint)
     except (FileFormatError, *_DAMAGE):
         return True
     digest = checkpoint.get("log_digest")
@@ -210,6 +210,12 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data, allow_nan=False))
 
 
+def _held(checkpoint: dict[str, Any]) -> Encounter:
+    """The encounter a checkpoint line holds (its document read now: `journal_lines`
+    keeps it as bytes). Raises `FileFormatError` or what damaged data raises."""
+    return encounter_from_document(parse_record(checkpoint["document"]), Path("checkpoint"))
+
+
 def _checkpoint_encounter(
     base: Encounter, checkpoint: dict[str, Any], folded: _Folded | None
 ) -> Encounter | None:
@@ -217,7 +223,7 @@ def _checkpoint_encounter(
     (`folded`); None if it cannot be read, is of another ruleset, or the log it names
     (length, fingerprint) is not that one."""
     try:
-        encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+        encounter = _held(checkpoint)
     except (FileFormatError, *_DAMAGE):
         return None
     if folded is None or encounter.ruleset_id != base.ruleset_id:
