@@ -49,9 +49,8 @@ def checksum(journal_id: str, payload: bytes) -> int:
 
 # The member each kind of line writes first, framed by its length (and read as bytes).
 FRAMED = {"apply": "record", "checkpoint": "document"}
-FRAME = re.compile(
-    rb'^(\{"seq":\d+,"op":"(apply|checkpoint)"),"(record|document)_size":(\d+),"(?:record|document)":'
-)
+_HEAD = rb'^(\{"seq":\d+,"op":"(apply|checkpoint)")'
+FRAME = re.compile(_HEAD + rb',"(record|document)_size":(\d+),"\3":')
 
 
 def dumps(value: Any) -> bytes:
