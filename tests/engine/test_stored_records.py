@@ -79,6 +79,47 @@ def test_a_sealed_record_keeps_only_the_fields_that_changed():
         ("encounter" if s.target is session.encounter else s.target.id): s.fields
         for s in record.snapshots
     }
-    # The clock moved and Aurel's Turn was played; names, stats and options stay out.
-    assert kept == {"encounter": ("clock",), "c1": ("runtime",)}
+    # The clock moved on and Aurel's Turn was played: those parts of the ruleset's
+    # records, nothing else of them; names, stats and options stay out.
+    assert kept == {"encounter": ("clock.current",), "c1": ("runtime.played",)}
     assert all(len(s.before) == len(s.after or ()) == 1 for s in record.snapshots)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "reason"),
+    [
+        ({"runtime.nonsense": 1}, {"runtime.nonsense": 2}, "unknown entry 'nonsense'"),
+        ({"runtime.played": "yes"}, {"runtime.played": "no"}, "played should be a list"),
+        (  # a War Scroll of 3 Segments
+            {"runtime.played": [True]},
+            {"runtime.played": [False]},
+            "one entry per Segment",
+        ),
+        ({"name.first": "A"}, {"name.first": "B"}, "not a part of the ruleset's record"),
+        (
+            {"runtime": None, "runtime.played": [True, False, False]},
+            {"runtime": None, "runtime.played": [False, False, False]},
+            "both whole and by parts",
+        ),
+    ],
+)
+def test_a_part_of_a_record_that_does_not_fit_refuses_and_changes_nothing(
+    before: dict[str, Any], after: dict[str, Any], reason: str
+):
+    """A record written by parts is checked as one written whole: each part against its
+    type, and the record it makes against the ruleset's checks."""
+    session = new_session()
+    for name in ("Aurel", "Brakk"):
+        session.apply(AddCombatant(name, "party", stats={"speed": 17, "swiftness": 9}))
+    session.apply(StartEncounter())
+    session.apply(EndTurn())
+    record = session.history[-1].record
+    assert isinstance(record, Record)
+    data = record_data(record)
+    data["touched"] = [[["combatant", "c1"], before, after]]
+    copy = stored_copy(session, data={**data, "log": []})
+    state = copy.encounter.to_dict()
+    with pytest.raises(CommandError, match="record is damaged") as refused:
+        copy.undo()
+    assert reason in refused.value.message
+    assert copy.encounter.to_dict() == state

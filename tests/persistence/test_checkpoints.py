@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -21,7 +22,7 @@ from tracker.engine.registry import available_rulesets
 from tracker.engine.session import Applied, Session
 from tracker.persistence import recovery as recovery_module
 from tracker.persistence.journal import Journal, pending_journal, recover_journal
-from tracker.persistence.journal_lines import encode_line
+from tracker.persistence.journal_lines import CRC_SUFFIX, checksum, encode_line
 from tracker.persistence.paths import journal_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,6 +138,62 @@ def test_a_damaged_checkpoint_line_resumes_from_the_one_before(tmp_path: Path) -
     recovery = recover_journal(folder)
     assert recovery.start == marks[-2] and recovery.lines == marks[-1]
     assert "checksum" in (recovery.problem or "")
+    assert view(recovery.session) == views[marks[-1] - 1]
+
+
+def test_a_checkpoint_is_read_only_where_recovery_starts(tmp_path: Path) -> None:
+    """A checkpoint's encounter is framed by its length, as an apply line's record:
+    reading the journal checks the line but leaves the encounter as it was written
+    (parsed for the last two checkpoints at most, when recovery starts there)."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("initiative_ticks", 2, folder, steps=80)
+    marks = checkpoints_in(folder)
+    assert len(marks) >= 2
+    assert all(b'"op":"checkpoint","document_size":' in lines_of(folder)[i] for i in marks)
+    records = recovery_module.read_journal(folder).lines.records
+    assert all(isinstance(records[i]["document"], bytes) for i in marks)
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-1]
+    walk_alike(session, recovery.session)
+
+
+@pytest.mark.parametrize(
+    "document",
+    [b"[" * 100_000 + b"]" * 100_000, b'"an encounter"', b'{"format":"something else"}'],
+)
+def test_a_framed_checkpoint_that_is_no_encounter_is_passed_over(
+    document: bytes, tmp_path: Path
+) -> None:
+    folder = tmp_path / "journal"
+    session, _ = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+
+    def replace(entry: dict[str, Any]) -> None:
+        entry["document"] = document
+
+    _rewrite(folder, marks[-1], replace)
+    assert document in lines_of(folder)[marks[-1]]
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-2]
+    walk_alike(session, recovery.session)
+
+
+def test_a_checkpoint_framed_with_a_wrong_length_stops_recovery_there(tmp_path: Path) -> None:
+    folder = tmp_path / "journal"
+    _, views = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    journal_id = json.loads((folder / "base.json").read_text(encoding="utf-8"))["journal_id"]
+    lines = lines_of(folder)
+    size = re.search(rb'"document_size":(\d+)', lines[marks[-1]])
+    assert size is not None
+    longer = int(size.group(1)) + 1
+    line = lines[marks[-1]].replace(size.group(0), b'"document_size":%d' % longer, 1)
+    payload = CRC_SUFFIX.sub(b"}", line.rstrip(b"\n"))
+    lines[marks[-1]] = payload[:-1] + b',"crc":"%08x"}\n' % checksum(journal_id, payload)
+    (folder / "events.jsonl").write_bytes(b"".join(lines))
+    recovery = recover_journal(folder)
+    assert recovery.start == marks[-2] and recovery.lines == marks[-1]
+    assert "not valid JSON" in (recovery.problem or "")
     assert view(recovery.session) == views[marks[-1] - 1]
 
 

@@ -10,11 +10,15 @@ A `ChangeSet` tells observers (Qt models) what happened: the ordered structural 
 of each collection, and the ids of objects whose contents changed.
 
 A sealed `Record` keeps, of each object touched, only the fields that changed (their
-contents before and after): what undo needs, not a copy of everything touched.
+contents before and after): what undo needs, not a copy of everything touched. Of a
+field holding a record (a dataclass: a ruleset's runtime, clock or anchor) it keeps only
+the parts that changed, named ``runtime.acted`` (`part_names`): ending a round changes a
+few flags of every combatant's state, not the whole of it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -95,11 +99,48 @@ class ChangeSet:
 _ENCOUNTER_FIELDS = ("name", "options", "clock", "next_id", "secret_fields")
 
 
+_PARTS: dict[type, tuple[str, ...] | None] = {}
+
+
+def part_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of the record type `kind` a sealed snapshot keeps one by one (a part
+    of a record restored in place), or None if its values are kept whole: anything but
+    a mutable dataclass whose fields are all set by `__init__` and compared by `==`."""
+    if kind not in _PARTS:
+        params = getattr(kind, "__dataclass_params__", None)
+        fields = dataclasses.fields(kind) if dataclasses.is_dataclass(kind) else ()
+        whole = params is None or params.frozen or not fields
+        whole = whole or not all(f.init and f.compare for f in fields)
+        _PARTS[kind] = None if whole else tuple(f.name for f in fields)
+    return _PARTS[kind]
+
+
+def field_value(target: Any, name: str) -> Any:
+    """The value of a snapshot's field `name` in `target`: a field, or a part of one
+    (``runtime.acted``). Raises `AttributeError` if there is none."""
+    head, dot, part = name.partition(".")
+    value = getattr(target, head)
+    return getattr(value, part) if dot else value
+
+
+def _set_field(target: Any, name: str, value: Any) -> None:
+    head, dot, part = name.partition(".")
+    if dot:
+        setattr(getattr(target, head), part, value)
+    else:
+        setattr(target, name, value)
+
+
+def _changed(old: Any, now: Any) -> bool:
+    return type(now) is not type(old) or bool(now != old)
+
+
 @dataclass(slots=True)
 class Snapshot:
     """The contents of one object a command touched: the values of its `fields` before
     (copied at the first touch) and after (copied when the command ends; None until
-    then), in the order of `fields`."""
+    then), in the order of `fields`. Sealed, a field may name a part of a record
+    (``runtime.acted``, see `part_names`)."""
 
     target: Any
     fields: tuple[str, ...]
@@ -110,28 +151,39 @@ class Snapshot:
         return tuple(copy_state(getattr(self.target, name)) for name in self.fields)
 
     def seal(self) -> None:
-        """Keep only the fields the command changed, before and after."""
+        """Keep only the fields the command changed, before and after; of a record the
+        same type before and after, only its parts that changed."""
         fields: list[str] = []
         before: list[Any] = []
         after: list[Any] = []
         for name, old in zip(self.fields, self.before, strict=True):
             now = getattr(self.target, name)
-            if type(now) is not type(old) or now != old:
+            if not _changed(old, now):
+                continue
+            parts = part_names(type(old)) if type(now) is type(old) else None
+            if parts is None:
                 fields.append(name)
                 before.append(old)
                 after.append(copy_state(now))
+                continue
+            for part in parts:
+                was, value = getattr(old, part), getattr(now, part)
+                if _changed(was, value):
+                    fields.append(f"{name}.{part}")
+                    before.append(was)
+                    after.append(copy_state(value))
         self.fields, self.before, self.after = tuple(fields), tuple(before), tuple(after)
 
     def restore(self, values: tuple[Any, ...]) -> None:
         """Give the target these values of `fields` (copies: the snapshot stays as it is)."""
         for name, value in zip(self.fields, values, strict=True):
-            setattr(self.target, name, copy_state(value))
+            _set_field(self.target, name, copy_state(value))
 
     def hand_back(self) -> None:
         """Give the target its values from before, themselves, not copies: for a
         transaction rolled back, whose snapshots are dropped."""
         for name, value in zip(self.fields, self.before, strict=True):
-            setattr(self.target, name, value)
+            _set_field(self.target, name, value)
 
 
 class Transaction:

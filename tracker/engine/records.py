@@ -50,6 +50,15 @@ def from_json(kind: type[T], data: Any, where: str = "") -> T:
     return cast(T, _read(kind, data, where or kind.__name__))
 
 
+def read_field(kind: type, name: str, data: Any, where: str = "") -> Any:
+    """Read `data` as the value of field `name` of the record type `kind`, checked
+    against its type hint (`from_json` of a part of a record)."""
+    where = where or kind.__name__
+    if name not in {f.name for f in dataclasses.fields(kind) if f.init}:
+        raise RecordError(f"{where} has an unknown entry {name!r}")
+    return _read(_hints(kind)[name], data, f"{where}.{name}")
+
+
 @cache
 def _hints(kind: type) -> dict[str, Any]:
     return typing.get_type_hints(kind)

@@ -4,17 +4,22 @@ and redoes exactly without running a single command again.
 
 `record_data(record)` writes a sealed `Record`: of each object touched, its reference
 (``["combatant", "c3"]``, ``["effect", "e7"]``, ``["encounter", None]``) and the fields
-that changed, before and after; the structural edits of the combatants and effects in
-order, each with a copy of the item (as it was when the command ended); those of the log
-apart (a reader may rebuild the log from them alone, `log_edits`); and the ids a view
-must repaint::
+that changed, before and after (of the ruleset's record, its parts that changed:
+``"runtime.acted"``; see `tracker.engine.changes.part_names`); the structural edits of
+the combatants and effects in order, each with a copy of the item (as it was when the
+command ended); those of the log apart (a reader may rebuild the log from them alone,
+`log_edits`); and the ids a view must repaint::
 
-    {"touched": [[["combatant", "c3"], {"runtime": {...}}, {"runtime": {...}}], ...],
+    {"touched": [[["combatant", "c3"], {"runtime.acted": true}, {"runtime.acted": false}],
+                 [["encounter", null], {"clock.round": 2}, {"clock.round": 3}], ...],
      "edits": [["remove", "effects", 0, {"id": "e7", ...}], ["move", "combatants", 3, 1]],
      "log": [["insert", 12, {"when": "...", "text": "...", "kind": "turn"}]],
      "changed": {"combatants": ["c3"], "effects": [], "clock": true, "encounter": false}}
 
 Edits of different collections are independent, so the order is kept within each.
+Records written before parts were kept (Roundkeeper 0.2.0) hold each changed record
+whole (``{"runtime": {...}}``); they are read alike, and `whole_record_data` writes a
+record so, to compare it with one of theirs.
 
 `StoredRecord` undoes and redoes such data. It builds its `Record` at its first use,
 finding each object by id in the encounter as it is then: the state right after the
@@ -42,10 +47,11 @@ from tracker.engine.changes import (
     Snapshot,
     StructuralEdit,
     Touched,
+    field_value,
     inverse,
 )
 from tracker.engine.errors import CommandError
-from tracker.engine.records import RecordError, from_json, to_json
+from tracker.engine.records import RecordError, from_json, read_field, to_json
 from tracker.engine.state import Combatant, Effect, Encounter, LogEntry, StateTypes
 
 KINDS = {COMBATANTS: "combatant", EFFECTS: "effect"}
@@ -80,6 +86,21 @@ def record_data(record: Record) -> dict[str, Any]:
             "encounter": changes.encounter,
         },
     }
+
+
+def whole_record_data(record: Record) -> dict[str, Any]:
+    """`record_data` as Roundkeeper wrote it before records were kept by parts: each
+    record a part of which changed written whole, before and after. Only right after the
+    change (its values after are those its objects hold now)."""
+    data = record_data(record)
+    for snapshot, (_, before, after) in zip(record.snapshots, data["touched"], strict=True):
+        for values in (before, after):
+            for name in [name for name in values if "." in name]:
+                head, _, part = name.partition(".")
+                if head not in values:
+                    values[head] = to_json(getattr(snapshot.target, head))
+                values[head][part] = values.pop(name)
+    return data
 
 
 def log_edits(data: list[Any]) -> list[StructuralEdit]:
@@ -190,7 +211,11 @@ def misfit(record: Record, *, forward: bool) -> str | None:
         expected = snapshot.before if forward else snapshot.after
         assert expected is not None, "only a sealed record is checked"
         for name, value in zip(snapshot.fields, expected, strict=True):
-            if to_json(getattr(snapshot.target, name)) != to_json(value):
+            try:
+                now = field_value(snapshot.target, name)
+            except AttributeError:
+                return f"its {name} is not what the change found"
+            if to_json(now) != to_json(value):
                 return f"its {name} is not what the change found"
     edits = record.edits if forward else [inverse(edit) for edit in reversed(record.edits)]
     for edit in edits:
@@ -250,8 +275,10 @@ def _bind(data: dict[str, Any], encounter: Encounter, types: StateTypes) -> Reco
     for (kind, ident), before, after in data["touched"]:
         target = encounter if kind == "encounter" else find(kind, str(ident))
         fields = tuple(before)
-        if fields != tuple(after) or not set(fields) <= set(vars(target)):
+        heads = {name.partition(".")[0] for name in fields}
+        if fields != tuple(after) or not heads <= set(vars(target)):
             raise ValueError(f"the fields of {kind} {ident!r} do not match")
+        _check_parts(kind, target, before, after, types)
         snapshots.append(
             Snapshot(target, fields, _values(kind, before, types), _values(kind, after, types))
         )
@@ -289,12 +316,49 @@ def _item(kind: str, contents: dict[str, Any], types: StateTypes) -> Combatant |
     return Effect.from_dict(contents, types.anchor)
 
 
-def _values(kind: str, values: dict[str, Any], types: StateTypes) -> tuple[Any, ...]:
-    """A snapshot's values from their JSON: the ruleset's typed record read and checked,
-    the rest plain values (a restore copies them)."""
+def _record_type(kind: str, types: StateTypes) -> tuple[str, type[Any]]:
+    """The field of an object of `kind` that holds the ruleset's typed record, and its
+    type."""
     typed = _TYPED[kind]
-    record_type = {"runtime": types.runtime, "anchor": types.anchor, "clock": types.clock}[typed]
-    return tuple(
-        from_json(record_type, value, name) if name == typed else value
-        for name, value in values.items()
-    )
+    return typed, {"runtime": types.runtime, "anchor": types.anchor, "clock": types.clock}[typed]
+
+
+def _values(kind: str, values: dict[str, Any], types: StateTypes) -> tuple[Any, ...]:
+    """A snapshot's values from their JSON: the ruleset's typed record (or a part of it)
+    read and checked, the rest plain values (a restore copies them)."""
+    typed, record_type = _record_type(kind, types)
+    read: list[Any] = []
+    for name, value in values.items():
+        head, dot, part = name.partition(".")
+        if dot and head != typed:
+            raise ValueError(f"{name!r} is not a part of the ruleset's record")
+        if name == typed:
+            read.append(from_json(record_type, value, name))
+        else:
+            read.append(read_field(record_type, part, value, typed) if dot else value)
+    return tuple(read)
+
+
+def _check_parts(
+    kind: str, target: Any, before: dict[str, Any], after: dict[str, Any], types: StateTypes
+) -> None:
+    """Parts of a record (``runtime.acted``) are read against the record the object
+    holds now, which is one side of the change, the other being it with those parts
+    replaced: each side, made whole, must be a record the ruleset accepts (`from_json`
+    runs its checks), as a record written whole is. Raises `RecordError` if not."""
+    typed, record_type = _record_type(kind, types)
+    if not any(name.startswith(typed + ".") for name in before):
+        return
+    if typed in before:
+        raise ValueError(f"the {typed} is written both whole and by parts")
+    held = getattr(target, typed)
+    if not isinstance(held, record_type):
+        raise RecordError(f"the {typed} it changes by parts is not a record of the ruleset")
+    whole = to_json(held)
+    for values in (before, after):
+        parts = {
+            name.partition(".")[2]: value
+            for name, value in values.items()
+            if name.startswith(typed + ".")
+        }
+        from_json(record_type, {**whole, **parts}, typed)

@@ -7,8 +7,8 @@ rebuild the log without reading the rest of the record. Every so often (`Journal
 decides when) the journal writes a checkpoint line: the encounter as it then is,
 without its log, which would make every checkpoint as long as the fight::
 
-    {"seq":412,"op":"checkpoint","document":{"format":…,"encounter":{…,"log":[]}},
-     "log":3107,"log_digest":"9a0c…","crc":"…"}
+    {"seq":412,"op":"checkpoint","document_size":30122,"document":{"format":…,
+     "encounter":{…,"log":[]}},"log":3107,"log_digest":"9a0c…","crc":"…"}
 
 Recovery starts at the last checkpoint it can use (`resume_point`): the encounter is read
 from it; its log is rebuilt from the log edits of the records before it; the undo and
@@ -39,7 +39,7 @@ from tracker.engine.commands import Command
 from tracker.engine.errors import CommandError, TrackerError
 from tracker.engine.session import Applied, Session
 from tracker.engine.state import Encounter, LogEntry
-from tracker.engine.stored import StoredRecord, log_edits, record_data
+from tracker.engine.stored import StoredRecord, log_edits, record_data, whole_record_data
 from tracker.persistence.files import FileFormatError, encounter_from_document, envelope
 from tracker.persistence.journal_lines import Lines, dumps, parse_record
 
@@ -157,7 +157,7 @@ def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
     length and fingerprint included): the lines before it, or the checkpoint, were
     edited. A checkpoint whose encounter cannot be read is passed over (True)."""
     try:
-        held = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+        held = _held(checkpoint)
     except (FileFormatError, *_DAMAGE):
         return True
     digest = checkpoint.get("log_digest")
@@ -182,28 +182,38 @@ def replay_apply(session: Session, record: dict[str, Any]) -> None:
         return
 
     def check(text: str, made: Record) -> None:
-        if text != record.get("text") or not _same_record(record_data(made), record):
+        if text != record.get("text") or not _same_record(made, record):
             raise CommandError(EDITED)
 
     session.apply(command, check)
 
 
-def _same_record(made: dict[str, Any], line: dict[str, Any]) -> bool:
-    """True if the undo record `made` (`record_data`) is the one an apply line holds:
-    written the same way, byte for byte (the line's record is kept as written), or
-    else equal as JSON reads it back (a line written by an older Roundkeeper may order
-    its members otherwise)."""
-    log = made.pop("log")
+def _same_record(made: Record, line: dict[str, Any]) -> bool:
+    """True if the undo record `made`, right after its change, is the one an apply line
+    holds: written the same way (`record_data`), byte for byte (the line's record is
+    kept as written), or else equal as JSON reads it back (a line written by an older
+    Roundkeeper may order its members otherwise, or hold each changed record whole:
+    `whole_record_data`)."""
+    data = record_data(made)
+    log = data.pop("log")
     written = line["record"]
-    if isinstance(written, bytes) and dumps(made) == written:
+    if isinstance(written, bytes) and dumps(data) == written:
         return bool(_plain(log) == _plain(line.get("log", [])))
-    expected = {**parse_record(written), "log": line.get("log", [])}
-    return bool(_plain({**made, "log": log}) == _plain(expected))
+    expected = _plain({**parse_record(written), "log": line.get("log", [])})
+    if _plain({**data, "log": log}) == expected:
+        return True
+    return bool(_plain(whole_record_data(made)) == expected)
 
 
 def _plain(data: Any) -> Any:
     """`data` as JSON reads it back (tuples as lists), for comparing records."""
     return json.loads(json.dumps(data, allow_nan=False))
+
+
+def _held(checkpoint: dict[str, Any]) -> Encounter:
+    """The encounter a checkpoint line holds (its document read now: `journal_lines`
+    keeps it as bytes). Raises `FileFormatError` or what damaged data raises."""
+    return encounter_from_document(parse_record(checkpoint["document"]), Path("checkpoint"))
 
 
 def _checkpoint_encounter(
@@ -213,7 +223,7 @@ def _checkpoint_encounter(
     (`folded`); None if it cannot be read, is of another ruleset, or the log it names
     (length, fingerprint) is not that one."""
     try:
-        encounter = encounter_from_document(checkpoint["document"], Path("checkpoint"))
+        encounter = _held(checkpoint)
     except (FileFormatError, *_DAMAGE):
         return None
     if folded is None or encounter.ruleset_id != base.ruleset_id:

@@ -16,9 +16,13 @@ change it described never completed (resuming keeps a copy of the file first).
 
 An apply line's undo record (``"record"``, the bulk of the journal) comes first, after
 its length in bytes, so that reading checks the line but parses the record only when it
-is needed (`Lines.records` hold its JSON as bytes)::
+is needed (`Lines.records` hold its JSON as bytes); so does a checkpoint's encounter
+(``"document"``: recovery reads the last two of them at most)::
 
     {"seq":8,"op":"apply","record_size":412,"record":{…},"log":[…],"command":{…},…}
+    {"seq":9,"op":"checkpoint","document_size":30122,"document":{…},"log":118,…}
+
+Checkpoints written before theirs was framed (no ``"document_size"``) are read whole.
 
 Journals written before lines were numbered (no ``seq``, no ``crc``: the header is just
 ``{"op":"begin","journal_id":"…"}``) are read too, each line checked only for being a
@@ -43,7 +47,10 @@ def checksum(journal_id: str, payload: bytes) -> int:
     return zlib.crc32(payload, zlib.crc32(journal_id.encode("utf-8")))
 
 
-RECORD_FRAME = re.compile(rb'^(\{"seq":\d+,"op":"apply"),"record_size":(\d+),"record":')
+# The member each kind of line writes first, framed by its length (and read as bytes).
+FRAMED = {"apply": "record", "checkpoint": "document"}
+_HEAD = rb'^(\{"seq":\d+,"op":"(apply|checkpoint)")'
+FRAME = re.compile(_HEAD + rb',"(record|document)_size":(\d+),"\3":')
 
 
 def dumps(value: Any) -> bytes:
@@ -54,25 +61,33 @@ def dumps(value: Any) -> bytes:
 
 def encode_line(journal_id: str, seq: int, record: dict[str, Any]) -> bytes:
     """One journal line: `record` with its sequence number and checksum (an apply line's
-    undo record first, framed by its length; it may be given as JSON bytes)."""
+    undo record, a checkpoint's document first, framed by its length; either may be
+    given as JSON bytes)."""
     body = {"seq": seq, **record}
-    framed = body.pop("record", None) if body.get("op") == "apply" else None
-    if framed is None:
+    op = str(body.get("op"))
+    member = FRAMED.get(op)
+    framed = body.pop(member, None) if member is not None else None
+    if framed is None or member is None:
         data = dumps(body)
     else:
         blob = framed if isinstance(framed, bytes) else dumps(framed)
         del body["seq"], body["op"]
         rest = dumps(body)[1:]  # the other members and the closing brace
-        head = b'{"seq":%d,"op":"apply","record_size":%d,"record":' % (seq, len(blob))
+        name = member.encode()
+        head = b'{"seq":%d,"op":"%s","%s_size":%d,"%s":' % (seq, op.encode(), name, len(blob), name)
         data = head + blob + (b"," + rest if rest != b"}" else rest)
     crc = checksum(journal_id, data)
     return data[:-1] + b',"crc":"%08x"}\n' % crc
 
 
 def parse_record(value: bytes | dict[str, Any]) -> dict[str, Any]:
-    """An apply line's undo record as `Lines.records` hold it, parsed. Raises
-    `ValueError`/`TypeError` if it is not a JSON object."""
-    data = json.loads(value) if isinstance(value, bytes) else value
+    """An apply line's undo record or a checkpoint's document as `Lines.records` hold
+    it, parsed. Raises `ValueError`/`TypeError` if it is not a JSON object (a
+    `RecursionError`, nested too deep, is a `ValueError` here)."""
+    try:
+        data = json.loads(value) if isinstance(value, bytes) else value
+    except RecursionError:
+        raise ValueError("the JSON is nested too deep") from None
     if not isinstance(data, dict):
         raise TypeError("an undo record is not a table")
     return data
@@ -187,18 +202,21 @@ def _decode(line: bytes, journal_id: str, seq: int) -> tuple[dict[str, Any] | No
 
 
 def _parse(payload: bytes) -> Any:
-    """The line's JSON, an apply line's framed record left as bytes."""
-    frame = RECORD_FRAME.match(payload)
+    """The line's JSON, its framed member (`FRAMED`) left as bytes."""
+    frame = FRAME.match(payload)
     if frame is None:
         return json.loads(payload.decode("utf-8"))
+    member = frame.group(3).decode()
+    if FRAMED[frame.group(2).decode()] != member:
+        raise ValueError("the framed member is not the line's")
     start = frame.end()
-    end = start + int(frame.group(2))
+    end = start + int(frame.group(4))
     rest = payload[end:]
     if not rest.startswith((b",", b"}")):
-        raise ValueError("the undo record's length is wrong")
+        raise ValueError(f"the length of its {member} is wrong")
     record = json.loads((frame.group(1) + rest).decode("utf-8"))
     if isinstance(record, dict):
-        record["record"] = payload[start:end]
+        record[member] = payload[start:end]
     return record
 
 
@@ -239,7 +257,8 @@ def _entry_problem(record: dict[str, Any], journal_id: str, seq: int) -> str | N
         ):
             return "the undo record it carries is malformed"
     elif op == "checkpoint":
-        if not isinstance(record.get("document"), dict) or type(record.get("log")) is not int:
+        document = record.get("document")
+        if not isinstance(document, bytes | dict) or type(record.get("log")) is not int:
             return "the checkpoint it holds is malformed"
     elif op in ("saving", "saved"):
         if not (record.get("path") is None or isinstance(record.get("path"), str)):
