@@ -158,7 +158,7 @@ def test_each_row_shows_health_badges_marks_and_the_turn(fight, qtbot, monkeypat
     assert summaries[acting.id].acting
     assert not any(summaries[c.id].acting for c in (hurt, hidden, beaten))
 
-    cells = getattr(view, "cells", None)  # a view that keeps its cells as drawn
+    cells = getattr(view, "kept", None)  # a view that keeps its drawing (`KeptPixmaps`)
     if cells is not None:
         cells.keep = False  # draws them again: their texts are seen
     painted = Painted(monkeypatch)
@@ -262,7 +262,7 @@ def test_the_view_shows_eight_rows_in_a_laptops_room(ruleset_id, qtbot, monkeypa
         document.apply(DuplicateCombatant(party.id))
     view = ui_for(session.ruleset).central_view(document)
     qtbot.addWidget(view)
-    cells = getattr(view, "cells", None)  # a view that keeps its cells as drawn
+    cells = getattr(view, "kept", None)  # a view that keeps its drawing (`KeptPixmaps`)
     if cells is not None:
         cells.keep = False  # draws them straight into the view: their places are seen
     view.resize(1000, 480)

@@ -81,25 +81,25 @@ def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
 def test_a_repaint_of_unchanged_rows_draws_no_cell_anew(window, qtbot):
     view = d20_view(window)
     view.viewport().grab()  # every row in sight drawn (and kept)
-    drawn = view.cells.drawn
-    assert len(view.cells) >= 4 * view.order_model.rowCount()
+    drawn = view.kept.drawn
+    assert len(view.kept) >= 4 * view.order_model.rowCount()
 
     view.viewport().grab()
 
-    assert view.cells.drawn == drawn
+    assert view.kept.drawn == drawn
 
 
 def test_a_change_draws_anew_only_the_cells_of_the_row_it_changed(window, qtbot):
     view = d20_view(window)
     ids = ids_by_name(window.document.session)
     view.viewport().grab()
-    drawn = view.cells.drawn
+    drawn = view.kept.drawn
 
     window.document.apply(RulesetAction("damage", ids["Corin"], {"amount": 3, "critical": False}))
     _settle(qtbot)
     view.viewport().grab()
 
-    assert 1 <= view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
+    assert 1 <= view.kept.drawn - drawn <= len(view.order_model.COLUMNS)
 
 
 def _far_apart(one: QImage, other: QImage) -> int:
@@ -122,7 +122,7 @@ def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
         appearance().choose(scheme)
         _settle(qtbot)
         kept = view.viewport().grab().toImage()
-        view.cells.keep = False
+        view.kept.keep = False
         straight = view.viewport().grab().toImage()
     finally:
         appearance().choose("system")
@@ -208,12 +208,12 @@ def test_rows_of_one_line_and_of_two_are_both_kept(qtbot, tmp_path: Path):
         view = d20_view(window)
         _settle(qtbot)
         _come_and_go(window, qtbot, "First goblin")
-        drawn = view.cells.drawn
+        drawn = view.kept.drawn
 
         with_it, without = _come_and_go(window, qtbot, "Second goblin")
 
         assert with_it < without  # one line with it, two without
-        assert view.cells.drawn - drawn <= len(view.order_model.COLUMNS)
+        assert view.kept.drawn - drawn <= len(view.order_model.COLUMNS)
 
 
 def test_a_creature_removed_leaves_the_widths_of_the_others_measured(
@@ -276,7 +276,7 @@ def test_an_action_undone_draws_no_cell_anew(window, qtbot):
     window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
     _settle(qtbot)
     view.viewport().grab()
-    drawn = view.cells.drawn
+    drawn = view.kept.drawn
 
     window.document.undo_stack.undo()
     _settle(qtbot)
@@ -284,7 +284,7 @@ def test_an_action_undone_draws_no_cell_anew(window, qtbot):
 
     model = view.order_model
     assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
-    assert view.cells.drawn == drawn
+    assert view.kept.drawn == drawn
 
 
 @pytest.mark.parametrize("own_inactive_colours", [False, True])

@@ -62,7 +62,7 @@ def test_every_prompt_leaves_eight_rows_and_shows_every_answer(
     for module in list(sys.modules.values()):
         if getattr(module, "paint_cell", None) is original:
             monkeypatch.setattr(module, "paint_cell", recorded)
-    cells = getattr(window.central_view, "cells", None)  # a view that keeps its cells
+    cells = getattr(window.central_view, "kept", None)  # a view that keeps its drawing
     if cells is not None:
         cells.keep = False  # draws them straight into the view: their places are seen
     try:

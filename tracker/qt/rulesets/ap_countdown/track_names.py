@@ -6,8 +6,8 @@ a step's paint). A kept block is `track_paint.paint_block`'s drawing, pixel for 
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QPainter, QPixmap
@@ -20,8 +20,9 @@ from tracker.qt.rulesets.ap_countdown.track_paint import (
     paint_name_edge,
 )
 from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, NAME_W
+from tracker.qt.views.kept_pixmaps import KeptPixmaps
 
-KEPT = 256  # blocks kept at most (a few screens' worth), the least recently drawn go
+LIMIT = 4 * 1024 * 1024  # bytes of blocks kept (a few screens' worth), the least recently drawn go
 
 
 @dataclass(frozen=True)
@@ -37,17 +38,11 @@ class BlockKey:
     ratio: float  # the viewport's device pixel ratio
 
 
-class NameBlocks:
+class NameBlocks(KeptPixmaps[BlockKey]):
     """Kept pixmaps of the lanes' identity blocks, by what they show."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[BlockKey, QPixmap] = OrderedDict()
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-    def __len__(self) -> int:
-        return len(self._kept)
+        super().__init__(LIMIT)
 
     def paint(
         self,
@@ -63,19 +58,21 @@ class NameBlocks:
         """The lane's names (`track_paint.paint_block`) and the line after them, on
         `back` (the lane's colour under them, as `paint_lane_back` left it, with the
         selection's edge when `selected`)."""
-        ratio = painter.device().devicePixelRatioF()
-        palette = frame.palette.cacheKey()
-        key = BlockKey(summary, tied, back.rgba(), selected, palette, font_key, ratio)
-        pixmap = self._kept.get(key)
-        if pixmap is None:
-            pixmap = self._drawn(frame, summary, tied, back, selected, ratio)
-            self._kept[key] = pixmap
-            if len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
-        else:
-            self._kept.move_to_end(key)
         top = HEADER_H + row * LANE_H - frame.dy
-        painter.drawPixmap(1, top, pixmap)
+        if not self.keep:
+            painter.save()
+            painter.setClipRect(QRect(1, top, NAME_W - 1, LANE_H - 1))
+            painter.fillRect(QRect(1, top, NAME_W - 1, LANE_H - 1), back)
+            if selected:
+                painter.fillRect(QRect(1, top, 3, LANE_H - 1), SELECTED_EDGE)
+            paint_block(painter, frame, 0, top, summary, tied)
+            painter.restore()
+        else:
+            ratio = painter.device().devicePixelRatioF()
+            palette = frame.palette.cacheKey()
+            key = BlockKey(summary, tied, back.rgba(), selected, palette, font_key, ratio)
+            drawn = partial(self._drawn, frame, summary, tied, back, selected, ratio)
+            painter.drawPixmap(1, top, self.pixmap(key, drawn))
         paint_name_edge(painter, frame, top)
 
     @staticmethod

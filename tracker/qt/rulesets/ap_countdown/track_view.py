@@ -84,7 +84,7 @@ class CountdownTrack(QAbstractItemView):
         self.drag_row = -1  # the lane being dragged, -1: none
         self.drop_slot = -1  # where it would land (the row it goes before)
         self.drop_refusal: str | None = None
-        self.names = NameBlocks()  # the lanes' names, drawn once
+        self.kept = NameBlocks()  # the lanes' names, drawn once
         self.setModel(model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -368,7 +368,7 @@ class CountdownTrack(QAbstractItemView):
             # The names only where asked (a count moving on repaints a strip of lanes).
             if summary is not None and region.intersects(QRect(0, top, NAME_W + 1, LANE_H)):
                 tie = row in tied
-                self.names.paint(painter, frame, row, summary, tie, back, selected, font_key)
+                self.kept.paint(painter, frame, row, summary, tie, back, selected, font_key)
             paint_track_lane(painter, frame, row, combatant, mark, phase)
         if self.drag_row >= 0 and self.drop_slot >= 0:
             paint_drop(painter, frame, self.drop_slot, self.drop_refusal)

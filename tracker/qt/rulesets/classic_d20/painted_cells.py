@@ -11,7 +11,6 @@ scrolled from end to end keeps a few screens."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
@@ -19,6 +18,7 @@ from PySide6.QtGui import QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from tracker.qt.rulesets.classic_d20.rows import D20Row
+from tracker.qt.views.kept_pixmaps import KeptPixmaps
 
 LIMIT = 8 * 1024 * 1024  # bytes of pixmaps kept: three screens of rows and more
 SELECTED = QStyle.StateFlag.State_Selected.value
@@ -68,31 +68,14 @@ def _inactive_selection(palette: QPalette) -> bool:
     return known
 
 
-class CellPixmaps:
+class CellPixmaps(KeptPixmaps[tuple[D20Row, int, Look]]):
     """The pixmaps of the cells shown, by row (its values), column and look: a row in
     one line and in two, selected and not, before an action and after it, is kept each
     way, so a creature added and removed again, the selection passing, an undo or the
-    turn coming back draws nothing anew. `drawn` counts the cells drawn afresh (what a
-    repaint of unchanged rows should not add to); `keep` False draws every cell
-    straight into the view, kept nowhere (as a test spying on the drawing sees it)."""
+    turn coming back draws nothing anew."""
 
     def __init__(self, limit: int = LIMIT) -> None:
-        self._cells: OrderedDict[tuple[D20Row, int, Look], QPixmap] = OrderedDict()
-        self._limit = limit  # bytes
-        self._bytes = 0
-        self.drawn = 0
-        self.keep = True
-
-    def __len__(self) -> int:
-        return len(self._cells)
-
-    @property
-    def bytes(self) -> int:
-        return self._bytes
-
-    def clear(self) -> None:
-        self._cells.clear()
-        self._bytes = 0
+        super().__init__(limit)
 
     def paint(
         self,
@@ -110,14 +93,7 @@ class CellPixmaps:
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
         slot = (row, index.column(), look_of(option, ratio))
-        pixmap = self._cells.get(slot)
-        if pixmap is None:
-            pixmap = self._cells[slot] = self._draw(painter, option, index, row, ratio, draw)
-            self._bytes += _size(pixmap)
-            while self._bytes > self._limit and len(self._cells) > 1:
-                self._bytes -= _size(self._cells.popitem(last=False)[1])
-        else:
-            self._cells.move_to_end(slot)
+        pixmap = self.pixmap(slot, lambda: self._draw(painter, option, index, row, ratio, draw))
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 
     def _draw(
@@ -129,7 +105,6 @@ class CellPixmaps:
         ratio: float,
         draw: Draw,
     ) -> QPixmap:
-        self.drawn += 1
         size = option.rect.size()
         pixmap = QPixmap(size * ratio)
         pixmap.setDevicePixelRatio(ratio)
@@ -141,7 +116,3 @@ class CellPixmaps:
         draw(inner, local, index, row)
         inner.end()
         return pixmap
-
-
-def _size(pixmap: QPixmap) -> int:
-    return pixmap.width() * pixmap.height() * 4

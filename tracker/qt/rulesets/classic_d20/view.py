@@ -71,7 +71,7 @@ class D20OrderTable(FreshRows):
         self.rng: RandomLike = rng if rng is not None else random.Random()
         self.order_model = D20OrderModel(document, self)
         self._widths: dict[tuple[str, int], int] = {}  # (row key, column) → its cell's width
-        self.cells = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
+        self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self.order_model.rowsAboutToBeRemoved.connect(self._forget_rows)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
@@ -86,10 +86,10 @@ class D20OrderTable(FreshRows):
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
         ForeignDrops(self, self.order_model.refuse_foreign_drop)
-        self.setItemDelegateForColumn(INIT, InitDelegate(self.cells, self))
-        self.setItemDelegateForColumn(WHO, WhoDelegate(self.cells, self._one_line, self))
-        self.setItemDelegateForColumn(TURN, PillsDelegate(self.cells, False, self))
-        self.setItemDelegateForColumn(STATES, PillsDelegate(self.cells, True, self))
+        self.setItemDelegateForColumn(INIT, InitDelegate(self.kept, self))
+        self.setItemDelegateForColumn(WHO, WhoDelegate(self.kept, self._one_line, self))
+        self.setItemDelegateForColumn(TURN, PillsDelegate(self.kept, False, self))
+        self.setItemDelegateForColumn(STATES, PillsDelegate(self.kept, True, self))
         header = self.horizontalHeader()
         for column in (INIT, WHO, TURN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
@@ -225,7 +225,7 @@ class D20OrderTable(FreshRows):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self.cells.clear()  # a style draws otherwise
+            self.kept.clear()  # a style draws otherwise
             self._forget_widths()
             self._fit_rows()
 
