@@ -61,6 +61,10 @@ def context_lines(context: int, answers: int) -> int:
     return min(context, room)
 
 
+# The panel keeps its height for a shorter prompt (it lays out and repaints alone)
+# while it takes no more than this share of the column: the editor and the effects
+# under it keep their room (a tall prompt that pushed them aside gives it back).
+KEEP_SHARE = 0.6
 KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
 Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
@@ -193,8 +197,9 @@ class PromptPanel(QFrame):
     layout of the panel's, so a new prompt that fits the height the panel has lays
     out and repaints the panel alone, never the inspector around it. The panel grows
     (in one pass, to the height the new prompt takes at its width) when a prompt needs
-    more; it takes the height of its prompt again when it is shown anew, given another
-    width or another encounter."""
+    more, and shrinks to its prompt's height when the height kept is more than a share
+    of the column's; it takes its prompt's height again when it is shown anew, given
+    another width or another encounter."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -286,10 +291,13 @@ class PromptPanel(QFrame):
         return height + margins.top() + margins.bottom()
 
     def _fit(self) -> bool:
-        """Grow to the prompt's height if it needs more than the panel keeps (True: the
-        inspector is asked to lay the panel out again)."""
+        """Grow to the prompt's height if it needs more than the panel keeps, shrink to
+        it if the height kept is more than a share of the column's (True: the inspector
+        is asked to lay the panel out again)."""
         wanted = self.wanted_height(self.width())
-        if wanted <= self._height:
+        column = self.parentWidget()
+        most = column.height() * KEEP_SHARE if column is not None else self._height
+        if wanted == self._height or wanted < self._height <= most:
             return False
         self._height = wanted
         if self.isWindow():  # on its own (a test's): no layout gives it its height
