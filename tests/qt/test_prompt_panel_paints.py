@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
+from benchmarks.fights import an_action, next_step
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine import AddCombatant, EditCombatant
 from tracker.engine.commands import RemoveCombatant
@@ -76,24 +77,47 @@ def test_the_same_prompt_again_touches_nothing(ticks, qtbot):
     assert events.painted(panel) == 0
 
 
-def test_a_prompt_that_fits_repaints_the_panel_alone(ticks, qtbot):
-    """Join Battle (a latecomer) is taller than Free action: the panel grows once, in
-    one pass; back to Free action and to Join Battle again, it keeps its height, and
-    nothing under it moves or repaints."""
+def test_a_taller_or_much_shorter_prompt_resizes_the_panel_once(ticks, qtbot):
+    """Join Battle (a latecomer) is much taller than Free action: the panel grows in
+    one pass to the height it needs, and shrinks back in one pass (kept, that height
+    would leave a third of the inspector blank)."""
     document, panel = ticks.document, ticks.prompt_panel
+    small = panel.height()
     before = panel.prompt
     events = watched(qtbot, lambda: document.apply(AddCombatant("Latecomer", "enemy")))
     assert panel.prompt is not None and panel.prompt != before
-    assert events.resizes[id(panel)] == 1  # at once to the height it needs
-    tall = panel.height()
+    assert events.resizes[id(panel)] == 1
+    assert panel.height() == panel.wanted_height(panel.width()) > small
     assert all(b.geometry().bottom() < panel.body.height() for b in panel.key_buttons)
     latecomer = document.encounter.combatants[-1].id
-    for change in (RemoveCombatant(latecomer), AddCombatant("Latecomer", "enemy")):
-        shown = panel.prompt
-        events = watched(qtbot, lambda change=change: document.apply(change))
-        assert panel.prompt != shown
-        assert panel.height() == tall
-        assert events.resizes[id(panel)] == 0
-        assert events.painted(panel) > 0  # the new prompt shows
-        for widget in beside_the_panel(ticks):
-            assert events.painted(widget) == 0, widget
+    events = watched(qtbot, lambda: document.apply(RemoveCombatant(latecomer)))
+    assert events.resizes[id(panel)] == 1
+    assert panel.height() == small
+
+
+def test_a_prompt_that_fits_repaints_the_panel_alone(ticks, qtbot):
+    """Initiative ticks alternates "acts" (delay or end: two answers) and "start of
+    turn" (one answer): a prompt with an answer fewer fits the panel's height; it lays
+    out and repaints the panel alone, nothing under it moves or repaints. One that
+    needs more grows the panel in one pass."""
+    document, panel = ticks.document, ticks.prompt_panel
+    seen: Counter[str] = Counter()
+    for number in range(40):
+        session = document.session
+        command = (an_action(session) if number % 2 else None) or next_step(session)
+        if session.refusal(command) is not None:
+            continue
+        shown, height = (panel.prompt if panel.isVisible() else None), panel.height()
+        events = watched(qtbot, lambda command=command: document.apply(command))
+        if shown is None or not panel.isVisible() or panel.prompt == shown:
+            continue
+        if panel.height() == height:
+            seen["kept"] += 1
+            assert events.resizes[id(panel)] == 0
+            assert events.painted(panel) > 0  # the new prompt shows
+            for widget in beside_the_panel(ticks):
+                assert events.painted(widget) == 0, widget
+        else:
+            seen["resized"] += 1
+            assert events.resizes[id(panel)] == 1
+    assert seen["kept"] >= 5, seen

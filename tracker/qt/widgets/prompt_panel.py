@@ -62,9 +62,12 @@ def context_lines(context: int, answers: int) -> int:
 
 
 # The panel keeps its height for a shorter prompt (it lays out and repaints alone)
-# while it takes no more than this share of the column: the editor and the effects
-# under it keep their room (a tall prompt that pushed them aside gives it back).
+# while it takes no more than a share of the column and leaves little of it blank:
+# the editor and the effects under it keep their room (a tall prompt that pushed
+# them aside gives it back; Join Battle's roll and context, gone, would leave a
+# third of the column blank and the effects a row).
 KEEP_SHARE = 0.6
+KEEP_SPARE = 0.15  # of the column's height, blank under a prompt at most
 KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
 Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
@@ -197,9 +200,10 @@ class PromptPanel(QFrame):
     layout of the panel's, so a new prompt that fits the height the panel has lays
     out and repaints the panel alone, never the inspector around it. The panel grows
     (in one pass, to the height the new prompt takes at its width) when a prompt needs
-    more, and shrinks to its prompt's height when the height kept is more than a share
-    of the column's; it takes its prompt's height again when it is shown anew, given
-    another width or another encounter."""
+    more, and shrinks to its prompt's height when the height kept would take more than
+    a share of the column or leave more than a little of it blank; it takes its
+    prompt's height again when it is shown anew, given another width or another
+    encounter."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -292,12 +296,13 @@ class PromptPanel(QFrame):
 
     def _fit(self) -> bool:
         """Grow to the prompt's height if it needs more than the panel keeps, shrink to
-        it if the height kept is more than a share of the column's (True: the inspector
-        is asked to lay the panel out again)."""
+        it if the height kept takes too much of the column (True: the inspector is
+        asked to lay the panel out again)."""
         wanted = self.wanted_height(self.width())
         column = self.parentWidget()
-        most = column.height() * KEEP_SHARE if column is not None else self._height
-        if wanted == self._height or wanted < self._height <= most:
+        room = column.height() if column is not None else self._height
+        kept = self._height <= room * KEEP_SHARE and self._height - wanted <= room * KEEP_SPARE
+        if wanted == self._height or (wanted < self._height and kept):
             return False
         self._height = wanted
         if self.isWindow():  # on its own (a test's): no layout gives it its height
