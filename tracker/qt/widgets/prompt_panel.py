@@ -18,8 +18,8 @@ import dataclasses
 import random
 from functools import partial
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QHideEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -61,6 +61,13 @@ def context_lines(context: int, answers: int) -> int:
     return min(context, room)
 
 
+# The panel keeps its height for a shorter prompt (it lays out and repaints alone)
+# while it takes no more than a share of the column and leaves little of it blank:
+# the editor and the effects under it keep their room (a tall prompt that pushed
+# them aside gives it back; Join Battle's roll and context, gone, would leave a
+# third of the column blank and the effects a row).
+KEEP_SHARE = 0.6
+KEEP_SPARE = 0.15  # of the column's height, blank under a prompt at most
 KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
 # Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
 Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
@@ -189,15 +196,28 @@ class AnswerRow(SteadyBox):
 
 
 class PromptPanel(QFrame):
+    """The prompt, in a frame that keeps its height: its content (`body`) sits in no
+    layout of the panel's, so a new prompt that fits the height the panel has lays
+    out and repaints the panel alone, never the inspector around it. The panel grows
+    (in one pass, to the height the new prompt takes at its width) when a prompt needs
+    more, and shrinks to its prompt's height when the height kept would take more than
+    a share of the column or leave more than a little of it blank; it takes its
+    prompt's height again when it is shown anew, given another width or another
+    encounter."""
+
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("prompt_panel")
         self.setStyleSheet(prompt_style(is_dark(QApplication.palette())))
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._document = document
         self.rng = random.Random()
         self._key: object = object()  # nothing shown yet: the first refresh decides
         self.prompt: Prompt | None = None
-        layout = QVBoxLayout(self)
+        self._height = 0  # the height kept (0: the next prompt's own)
+        self.body = QWidget(self)
+        self.body.setObjectName("prompt_body")
+        layout = QVBoxLayout(self.body)
         self.title = QLabel()
         self.title.setObjectName("prompt_title")
         self.title.setWordWrap(True)
@@ -217,24 +237,26 @@ class PromptPanel(QFrame):
         self.context_area.setFrameShape(QFrame.Shape.NoFrame)
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
-        # As tall as its text (up to a few lines), never more: a prompt with an answer
-        # fewer first lays the panel out at its old height, before the inspector makes it
-        # shorter, and the spare height went to the context, its rich text laid out twice.
+        # As tall as its text (up to a few lines), never more: the height the panel
+        # keeps to spare goes under the answers, never to the context (its rich text
+        # laid out again).
         self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
         # The next prompt is often the same question for someone else, or the same one
         # with a few numbers changed: in steady boxes, a text that keeps its lines
         # repaints its label alone (the panel is not laid out again). The context, in its
         # scroll area, never lays the panel out.
-        layout.addWidget(SteadyBox(self.title))
-        layout.addWidget(SteadyBox(self.question))
-        layout.addWidget(self.context_area)
-        self._answers_box = QVBoxLayout()
-        layout.addLayout(self._answers_box)
         self.keys_hint = QLabel()
         self.keys_hint.setObjectName("prompt_keys")  # in the panel's colours (palette.py)
         self.keys_hint.setWordWrap(True)
-        layout.addWidget(SteadyBox(self.keys_hint))
+        self._texts = (SteadyBox(self.title), SteadyBox(self.question), SteadyBox(self.keys_hint))
+        layout.addWidget(self._texts[0])
+        layout.addWidget(self._texts[1])
+        layout.addWidget(self.context_area)
+        self._answers_box = QVBoxLayout()
+        layout.addLayout(self._answers_box)
+        layout.addWidget(self._texts[2])
+        layout.addStretch(1)  # the height kept to spare, under the prompt
         self._rows: list[AnswerRow] = []  # every row built, shown or kept for later
         self.answer_rows: list[AnswerRow] = []  # the rows of the current answers
         self.answer_buttons: list[QPushButton] = []
@@ -242,11 +264,73 @@ class PromptPanel(QFrame):
         self.answer_forms: list[FieldForm | None] = []
         # Bound methods, not lambdas: Qt disconnects them when the panel is deleted.
         document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
+        document.replaced.connect(self._on_replaced)
         self.refresh()
 
     def _on_changed(self, _event: object) -> None:
         self.refresh()
+
+    def _on_replaced(self) -> None:
+        self._height = 0  # another encounter: its prompt's own height
+        self.refresh()
+
+    # --- the panel's place in the inspector -------------------------------------------
+    def sizeHint(self) -> QSize:
+        return QSize(self._frame_width(self.body.sizeHint().width()), self._height)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._frame_width(self.body.minimumSizeHint().width()), self._height)
+
+    def _frame_width(self, width: int) -> int:
+        margins = self.contentsMargins()
+        return width + margins.left() + margins.right()
+
+    def wanted_height(self, width: int) -> int:
+        """The height the prompt shown takes, its frame included, at `width`."""
+        margins = self.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        body = self.body
+        height = body.heightForWidth(inner) if body.hasHeightForWidth() else -1
+        height = max(height, body.minimumSizeHint().height())
+        return height + margins.top() + margins.bottom()
+
+    def _fit(self) -> bool:
+        """Grow to the prompt's height if it needs more than the panel keeps, shrink to
+        it if the height kept takes too much of the column (True: the inspector is
+        asked to lay the panel out again)."""
+        wanted = self.wanted_height(self.width())
+        column = self.parentWidget()
+        room = column.height() if column is not None else self._height
+        kept = self._height <= room * KEEP_SHARE and self._height - wanted <= room * KEEP_SPARE
+        if wanted == self._height or (wanted < self._height and kept):
+            return False
+        self._height = wanted
+        if self.isWindow():  # on its own (a test's): no layout gives it its height
+            self.resize(max(self.width(), self.sizeHint().width()), wanted)
+        self.updateGeometry()
+        return True
+
+    def event(self, event: QEvent) -> bool:
+        # The body (in no layout of the panel's) asks to be laid out again.
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+            return True
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.body.setGeometry(self.contentsRect())
+        if event.oldSize().width() != event.size().width():
+            # Another width: the prompt's own height at it (its lines wrap anew).
+            wanted = self.wanted_height(self.width())
+            if wanted != self._height:
+                self._height = wanted
+                self.updateGeometry()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._fit()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self._height = 0  # shown again: its prompt's own height
 
     def refresh(self) -> None:
         prompt = self._document.session.prompt()
@@ -258,6 +342,11 @@ class PromptPanel(QFrame):
             self._show_answers(())
             self.hide()
             return
+        # Nothing is laid out while the prompt changes (a row shown, a text of more
+        # lines): the panel takes the height it needs first, then lays out once.
+        layout = self.body.layout()
+        assert layout is not None
+        layout.setEnabled(False)
         asks = ""
         if prompt.asks is not None:
             asks = f" — {self._document.encounter.combatant(prompt.asks).name} decides"
@@ -270,20 +359,31 @@ class PromptPanel(QFrame):
         # text out (a line that wraps in a narrow column scrolls within it).
         lines = context_lines(len(prompt.context), len(prompt.answers))
         height = lines * line + 8
+        if self.context_area.isHidden() and prompt.context:
+            # Its width in the panel before it shows: one resize (its rich text laid
+            # out once), not one at the width it last had and another at the panel's.
+            margins = layout.contentsMargins()
+            width = self.body.width() - margins.left() - margins.right()
+            self.context_area.resize(width, height)
         if self.context_area.height() != height or self.context_area.minimumHeight() != height:
             self.context_area.setFixedHeight(height)
         self.context_area.setVisible(bool(prompt.context))
         self._show_answers(prompt.answers)
         self.keys_hint.setText(self._keys_text())
+        for box in (*self._texts, *self.answer_rows):
+            box.follow()  # their heights for the panel's, now
+        layout.setEnabled(True)
+        layout.invalidate()
+        grown = self._fit()
         if self.isHidden():
             self.show()
         # The answers have their place before any click (a row shown waits for the
         # next pass of the event loop to be laid out): the column, then the panel.
         column = self.parentWidget()
-        for widget in (column, self):
-            layout = widget.layout() if widget is not None else None
-            if layout is not None:
-                layout.activate()
+        outer = column.layout() if column is not None and grown else None
+        if outer is not None:
+            outer.activate()
+        layout.activate()
 
     def _keys_text(self) -> str:
         """The line under the answers: the keys, and what Enter does in a box."""
@@ -321,14 +421,6 @@ class PromptPanel(QFrame):
             else:
                 spare.remove(row)
             chosen.append(row)
-        # Showing a row lays its parent out at once, at the parent's height of the moment:
-        # too short for one more row, the context would be squeezed (its rich text laid
-        # out again), then given its height back when the inspector makes the panel taller.
-        # The layout waits while rows are shown, and the panel takes its new height first.
-        layout = self.layout()
-        growing = layout is not None and self.isVisible() and any(r.isHidden() for r in chosen)
-        if growing and layout is not None:
-            layout.setEnabled(False)
         asks = self.prompt.asks if self.prompt is not None else None
         deciding = self._document.encounter.find(asks) if asks is not None else None
         key = 1
@@ -339,12 +431,6 @@ class PromptPanel(QFrame):
             key = row.show_answer(position + 1, answers[position], key, deciding)
             if row.isHidden():
                 row.show()
-        if growing and layout is not None:
-            layout.setEnabled(True)
-            self._answers_box.invalidate()  # its sizes as of before the rows came
-            height = max(self.heightForWidth(self.width()), self.minimumSizeHint().height())
-            if height > self.height():
-                self.resize(self.width(), height)
         for row in spare:
             if not row.isHidden():
                 row.hide()

@@ -1,0 +1,123 @@
+"""The prompt panel repaints only what changed (issue 26): the same prompt again
+touches nothing; a new prompt that fits the panel's height lays out and repaints the
+panel alone (not the inspector around it); a taller one grows the panel in one pass.
+Initiative ticks switches between "Free action" and "Join Battle" as a combatant joins
+or leaves the fight. Counts of events, not timings: the machine is shared."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+
+from benchmarks.fights import an_action, next_step
+from tests.qt.test_chrome_steps import close, open_window
+from tracker.engine import AddCombatant, EditCombatant
+from tracker.engine.commands import RemoveCombatant
+from tracker.qt.main_window import MainWindow
+
+
+class Events(QObject):
+    """Paint and resize events, by widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints: Counter[int] = Counter()
+        self.resizes: Counter[int] = Counter()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Paint:
+            self.paints[id(watched)] += 1
+        elif event.type() == QEvent.Type.Resize:
+            self.resizes[id(watched)] += 1
+        return False
+
+    def painted(self, widget: QWidget) -> int:
+        """Paint events of `widget` and everything in it."""
+        return sum(self.paints[id(each)] for each in (widget, *widget.findChildren(QWidget)))
+
+
+@pytest.fixture
+def ticks(qtbot, tmp_path) -> Iterator[MainWindow]:
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    qtbot.wait(1)
+    yield window
+    close(window, qtbot)
+
+
+def watched(qtbot, change: Callable[[], object]) -> Events:
+    events = Events()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(events)
+    try:
+        change()
+        qtbot.wait(1)
+    finally:
+        app.removeEventFilter(events)
+    return events
+
+
+def beside_the_panel(window: MainWindow) -> list[QWidget]:
+    """The inspector's parts under the prompt: moved, they would repaint."""
+    return [window.health_box, window.editor, window.effects_panel]
+
+
+def test_the_same_prompt_again_touches_nothing(ticks, qtbot):
+    panel = ticks.prompt_panel
+    prompt, widgets = panel.prompt, panel.findChildren(QWidget)
+    assert prompt is not None and panel.isVisible()
+    last = ticks.document.encounter.combatants[-1]
+    events = watched(qtbot, lambda: ticks.document.apply(EditCombatant(last.id, {"notes": "x"})))
+    assert panel.prompt == prompt
+    assert panel.findChildren(QWidget) == widgets  # no widget built
+    assert events.painted(panel) == 0
+
+
+def test_a_taller_or_much_shorter_prompt_resizes_the_panel_once(ticks, qtbot):
+    """Join Battle (a latecomer) is much taller than Free action: the panel grows in
+    one pass to the height it needs, and shrinks back in one pass (kept, that height
+    would leave a third of the inspector blank)."""
+    document, panel = ticks.document, ticks.prompt_panel
+    small = panel.height()
+    before = panel.prompt
+    events = watched(qtbot, lambda: document.apply(AddCombatant("Latecomer", "enemy")))
+    assert panel.prompt is not None and panel.prompt != before
+    assert events.resizes[id(panel)] == 1
+    assert panel.height() == panel.wanted_height(panel.width()) > small
+    assert all(b.geometry().bottom() < panel.body.height() for b in panel.key_buttons)
+    latecomer = document.encounter.combatants[-1].id
+    events = watched(qtbot, lambda: document.apply(RemoveCombatant(latecomer)))
+    assert events.resizes[id(panel)] == 1
+    assert panel.height() == small
+
+
+def test_a_prompt_that_fits_repaints_the_panel_alone(ticks, qtbot):
+    """Initiative ticks alternates "acts" (delay or end: two answers) and "start of
+    turn" (one answer): a prompt with an answer fewer fits the panel's height; it lays
+    out and repaints the panel alone, nothing under it moves or repaints. One that
+    needs more grows the panel in one pass."""
+    document, panel = ticks.document, ticks.prompt_panel
+    seen: Counter[str] = Counter()
+    for number in range(40):
+        session = document.session
+        command = (an_action(session) if number % 2 else None) or next_step(session)
+        if session.refusal(command) is not None:
+            continue
+        shown, height = (panel.prompt if panel.isVisible() else None), panel.height()
+        events = watched(qtbot, lambda command=command: document.apply(command))
+        if shown is None or not panel.isVisible() or panel.prompt == shown:
+            continue
+        if panel.height() == height:
+            seen["kept"] += 1
+            assert events.resizes[id(panel)] == 0
+            assert events.painted(panel) > 0  # the new prompt shows
+            for widget in beside_the_panel(ticks):
+                assert events.painted(widget) == 0, widget
+        else:
+            seen["resized"] += 1
+            assert events.resizes[id(panel)] == 1
+    assert seen["kept"] >= 5, seen
