@@ -17,7 +17,7 @@ laid out at all."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -30,7 +30,9 @@ from PySide6.QtCore import (
     SignalInstance,
 )
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QHeaderView, QWidget
+from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+
+from tracker.qt.views.cell_widths import moved, shifted
 
 
 class SteadyHeader(QHeaderView):
@@ -111,9 +113,83 @@ def _column_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
 
 
 class FittingHeader(SteadyHeader):
+    """A steady header measuring once a step, and only the cells the step changed."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pending = False
+        # (row, column) → the width measured of a cell, until it is announced changed.
+        self._widths: dict[tuple[int, int], int] = {}
+        # By column measured, its widest cell in sight at the last step; None: unknown
+        # (the columns are fitted in full at the next step).
+        self._widest: dict[int, int] | None = None
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        old = self.model()
+        if old is not None:
+            for signal, slot in self._model_signals(old):
+                signal.disconnect(slot)
+        if model is not None:
+            for signal, slot in self._model_signals(model):
+                signal.connect(slot)
+        super().setModel(model)
+
+    def _model_signals(
+        self, model: QAbstractItemModel
+    ) -> tuple[tuple[SignalInstance, Callable[..., None]], ...]:
+        forget = self._forget_widths
+        return (
+            *((signal, forget) for signal in _column_signals(model)),
+            (model.layoutChanged, forget),
+            (model.rowsInserted, self._rows_inserted),
+            (model.rowsRemoved, self._rows_removed),
+            (model.rowsMoved, self._rows_moved),
+            (model.headerDataChanged, self._forget_widest),
+        )
+
+    def fit_afresh(self, *_args: object) -> None:
+        self._widest = None
+        super().fit_afresh()
+
+    def _fit_afresh(self) -> None:
+        """Fitted afresh: the widest cells it was fitted to, the next step's yardstick."""
+        fitting = self._afresh and self.isVisible()
+        super()._fit_afresh()
+        if fitting:
+            self._widest = self._measure()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._widths.clear()
+        super().changeEvent(event)
+
+    def _forget_widths(self, *_args: object) -> None:
+        self._widths.clear()
+        self._widest = None
+
+    def _forget_widest(self, *_args: object) -> None:
+        """Qt fits the columns itself (rows come, go or move, labels change): the next
+        step fits them in full."""
+        self._widest = None
+
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        if not parent.isValid():
+            self._widths = shifted(self._widths, 1, first, last)
+        self._widest = None
+
+    def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        if not parent.isValid():
+            self._widths = shifted(self._widths, -1, first, last)
+        self._widest = None
+
+    def _rows_moved(
+        self, parent: QModelIndex, first: int, last: int, to: QModelIndex, row: int
+    ) -> None:
+        if not parent.isValid() and not to.isValid():
+            self._widths = moved(self._widths, first, last, row)
+        else:
+            self._widths.clear()
+        self._widest = None
 
     def dataChanged(
         self,
@@ -121,11 +197,67 @@ class FittingHeader(SteadyHeader):
         bottom_right: QModelIndex | QPersistentModelIndex,
         roles: Sequence[int] = (),
     ) -> None:
+        """The changed cells' widths forgotten; the columns fitted when the event loop
+        next runs."""
+        if not top_left.isValid() or not bottom_right.isValid():
+            self._forget_widths()
+        else:
+            widths, columns = self._widths, range(top_left.column(), bottom_right.column() + 1)
+            for row in range(top_left.row(), bottom_right.row() + 1):
+                for column in columns:
+                    widths.pop((row, column), None)
         if not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._fit)
 
     def _fit(self) -> None:
+        """Fit the columns if the widest cell in sight of a column measured changed
+        (a view may share its room by them all); else a fitting changes nothing."""
         self._pending = False
-        if self.fit_when_shown():
+        if not self.fit_when_shown():
+            self._widest = None
+            return
+        widest = self._measure()
+        if widest is None or widest != self._widest:
             self.resizeSections()
+        self._widest = widest
+
+    def _measure(self) -> dict[int, int] | None:
+        """By column a fitting may read (fitted or stretched), its widest cell in sight
+        as the table measures it, each measured once until it changes; None where the
+        table measures otherwise (more than the rows in sight)."""
+        view = self.parent()
+        model = self.model()
+        if not isinstance(view, QTableView) or model is None or self.resizeContentsPrecision():
+            return None
+        read = (QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch)
+        columns = [
+            column
+            for column in range(self.count())
+            if self.sectionResizeMode(column) in read and not self.isSectionHidden(column)
+        ]
+        widths = self._widths
+        widest: dict[int, int] = {}
+        for row in _rows_in_sight(view, model):
+            for column in columns:
+                width = widths.get((row, column))
+                if width is None:
+                    width = widths[row, column] = view.sizeHintForIndex(
+                        model.index(row, column)
+                    ).width()
+                if width > widest.get(column, -1):
+                    widest[column] = width
+        return widest
+
+
+def _rows_in_sight(view: QTableView, model: QAbstractItemModel) -> list[int]:
+    """The rows a table measures to fit a column (as `QTableView.sizeHintForColumn`
+    with the header's precision 0): those in sight, or all of them if they all fit or
+    the table is hidden."""
+    vertical = view.verticalHeader()
+    top = max(0, vertical.visualIndexAt(0))
+    bottom = vertical.visualIndexAt(view.viewport().height())
+    if not view.isVisible() or bottom == -1:
+        bottom = model.rowCount() - 1
+    rows = (vertical.logicalIndex(visual) for visual in range(top, bottom + 1))
+    return [row for row in rows if not vertical.isSectionHidden(row)]
