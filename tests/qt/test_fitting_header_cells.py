@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 from pytestqt.qtbot import QtBot
 
+from tracker.qt.views.cell_widths import moved, shifted
 from tracker.qt.views.fitting_header import FittingHeader, SteadyHeader
 from tracker.qt.views.side_tables import TurnOrderTable
 
@@ -137,7 +138,8 @@ def _delegate(view: QTableView) -> Counting:
 
 
 def _text(rng: random.Random) -> str:
-    return "w" * rng.choice([1, 2, 3, 5, 8, 13, 20, 30])
+    """Mostly short: the widest cell in sight comes and goes."""
+    return "w" * rng.choice([1, 1, 1, 2, 2, 3, 5, 8, 13, 20, 30])
 
 
 @pytest.mark.parametrize("seed", [26, 27, 28])
@@ -153,7 +155,7 @@ def test_random_steps_give_the_widths_of_a_header_measuring_everything(
     ]
     for _ in range(200):
         kind = rng.choice(["set"] * 6 + ["row", "insert", "remove", "move", "scroll"])
-        row = rng.randrange(len(models[0].texts))
+        row = rng.randrange(min(14, len(models[0].texts)))  # mostly the rows in sight
         column, text = rng.randrange(COLUMNS), _text(rng)
         texts = [_text(rng) for _ in range(COLUMNS)]
         before, value = rng.randrange(len(models[0].texts) + 1), rng.randrange(0, 400, 24)
@@ -202,3 +204,47 @@ def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
         _settle()
         assert fittings == [1]
         assert _widths(view)[2] > widths[2]
+
+
+def test_a_name_narrowed_gives_the_turn_order_room_a_column_takes(qtbot: QtBot) -> None:
+    """The turn order shares its room by its names' width: a narrower name, a step that
+    widens no cell, still widens a column the names kept narrow."""
+    models = Texts(8), Texts(8)
+    views = [
+        _table(qtbot, TurnOrderTable, FittingHeader(), models[0]),
+        _table(qtbot, TurnOrderTable, EveryStepHeader(), models[1]),
+    ]
+    for model in models:
+        model.set(2, 2, "w" * 30)  # wider than the room the names leave
+        model.set(1, 0, "w" * 30)  # the names take half the width
+    _settle()
+    narrow = views[0].columnWidth(2)
+    for model in models:
+        model.set(1, 0, "w")
+    _settle()
+    assert views[0].columnWidth(2) > narrow
+    assert _widths(views[0]) == _widths(views[1])
+
+
+def test_kept_widths_move_with_their_rows() -> None:
+    widths = {(row, 1): f"row {row}" for row in range(6)}
+    assert [moved(widths, 1, 1, 4)[row, 1] for row in range(6)] == [
+        f"row {row}" for row in (0, 2, 3, 1, 4, 5)
+    ]
+    assert [moved(widths, 3, 4, 0)[row, 1] for row in range(6)] == [
+        f"row {row}" for row in (3, 4, 0, 1, 2, 5)
+    ]
+    assert shifted(widths, 1, 2, 3) == {
+        (0, 1): "row 0",
+        (1, 1): "row 1",
+        (4, 1): "row 2",
+        (5, 1): "row 3",
+        (6, 1): "row 4",
+        (7, 1): "row 5",
+    }
+    assert shifted(widths, -1, 2, 3) == {
+        (0, 1): "row 0",
+        (1, 1): "row 1",
+        (2, 1): "row 4",
+        (3, 1): "row 5",
+    }
