@@ -100,13 +100,18 @@ class Counting(QStyledItemDelegate):
 
 
 def _table(
-    qtbot: QtBot, make: Callable[[], QTableView], header: SteadyHeader, model: Texts
+    qtbot: QtBot,
+    make: Callable[[], QTableView],
+    header: SteadyHeader,
+    model: Texts,
+    delegate: Callable[[], QStyledItemDelegate] = QStyledItemDelegate,
 ) -> QTableView:
+    """A table of `model` (stock delegate: a cell's width kept while its text is)."""
     view = make()
     qtbot.addWidget(view)
     view.setHorizontalHeader(header)
     view.setModel(model)
-    view.setItemDelegate(Counting())
+    view.setItemDelegate(delegate())
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     for column in range(1, COLUMNS):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
@@ -176,9 +181,10 @@ def test_random_steps_give_the_widths_of_a_header_measuring_everything(
 
 
 def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
+    """A delegate of its own is asked again for every cell announced."""
     model = Texts(30)
     header = FittingHeader()
-    view = _table(qtbot, QTableView, header, model)
+    view = _table(qtbot, QTableView, header, model, Counting)
     fittings: list[int] = []
     original = FittingHeader.resizeSections
 
@@ -248,3 +254,23 @@ def test_kept_widths_move_with_their_rows() -> None:
         (2, 1): "row 4",
         (3, 1): "row 5",
     }
+
+
+def test_a_stock_delegate_measures_only_the_texts_that_changed(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row announced whole, one text changed in it: that cell alone is measured."""
+    model = Texts(30)
+    view = _table(qtbot, QTableView, FittingHeader(), model)
+    measured: list[tuple[int, int]] = []
+    size_hint = view.sizeHintForIndex
+
+    def counting(index: Index) -> QSize:
+        measured.append((index.row(), index.column()))
+        return size_hint(index)
+
+    monkeypatch.setattr(view, "sizeHintForIndex", counting)
+    model.set(3, 1, "Round 2", whole_row=True)
+    model.set(4, 0, "Name 4", whole_row=True)  # as it was
+    _settle()
+    assert measured == [(3, 1)]

@@ -4,9 +4,28 @@ order table's `FitHeader`, `FittingHeader`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+
 Width = TypeVar("Width")
+# What a text cell's width follows: its text, font and decoration; and for Qt's stock
+# delegate its check box and a size the model gives.
+TEXT_ROLES = (
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.DecorationRole,
+)
+STYLED_ROLES = (*TEXT_ROLES, Qt.ItemDataRole.CheckStateRole, Qt.ItemDataRole.SizeHintRole)
+
+
+def text_shown(
+    index: QModelIndex | QPersistentModelIndex, roles: Sequence[Qt.ItemDataRole] = TEXT_ROLES
+) -> tuple[object, ...]:
+    """What a text cell's width is measured from (values a model keeps: reading them
+    is a look-up, measuring them is not)."""
+    return tuple(index.data(role) for role in roles)
 
 
 def shifted(

@@ -33,9 +33,11 @@ from PySide6.QtCore import (
     SignalInstance,
 )
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QTableView, QWidget
 
-from tracker.qt.views.cell_widths import moved, shifted
+from tracker.qt.views.cell_widths import STYLED_ROLES, moved, shifted, text_shown
+
+Kept = tuple[tuple[object, ...] | None, int]  # what a cell showed when measured, its width
 
 
 class SteadyHeader(QHeaderView):
@@ -121,8 +123,9 @@ class FittingHeader(SteadyHeader):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pending = False
-        # (row, column) → the width measured of a cell, until it is announced changed.
-        self._widths: dict[tuple[int, int], int] = {}
+        # (row, column) → what a cell showed when measured (None: unknown), its width.
+        self._widths: dict[tuple[int, int], Kept] = {}
+        self._announced: set[tuple[int, int]] = set()  # cells changed since measured
         # By column measured, its widest cell in sight at the last step; None: unknown
         # (the columns are fitted in full at the next step).
         self._widest: dict[int, int] | None = None
@@ -168,7 +171,14 @@ class FittingHeader(SteadyHeader):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
+        self._announced.clear()
         self._widest = None
+
+    def _forget_announced(self) -> None:
+        """The cells announced changed forget their widths (before rows move)."""
+        for cell in self._announced:
+            self._widths.pop(cell, None)
+        self._announced.clear()
 
     def _forget_widest(self, *_args: object) -> None:
         """Qt fits the columns itself (rows come, go or move, labels change): the next
@@ -176,11 +186,13 @@ class FittingHeader(SteadyHeader):
         self._widest = None
 
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        self._forget_announced()
         if not parent.isValid():
             self._widths = shifted(self._widths, 1, first, last)
         self._widest = None
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        self._forget_announced()
         if not parent.isValid():
             self._widths = shifted(self._widths, -1, first, last)
         self._widest = None
@@ -188,6 +200,7 @@ class FittingHeader(SteadyHeader):
     def _rows_moved(
         self, parent: QModelIndex, first: int, last: int, to: QModelIndex, row: int
     ) -> None:
+        self._forget_announced()
         if not parent.isValid() and not to.isValid():
             self._widths = moved(self._widths, first, last, row)
         else:
@@ -200,15 +213,13 @@ class FittingHeader(SteadyHeader):
         bottom_right: QModelIndex | QPersistentModelIndex,
         roles: Sequence[int] = (),
     ) -> None:
-        """The changed cells' widths forgotten; the columns fitted when the event loop
-        next runs."""
+        """The changed cells noted; the columns fitted when the event loop next runs."""
         if not top_left.isValid() or not bottom_right.isValid():
             self._forget_widths()
         else:
-            widths, columns = self._widths, range(top_left.column(), bottom_right.column() + 1)
-            for row in range(top_left.row(), bottom_right.row() + 1):
-                for column in columns:
-                    widths.pop((row, column), None)
+            columns = range(top_left.column(), bottom_right.column() + 1)
+            rows = range(top_left.row(), bottom_right.row() + 1)
+            self._announced.update((row, column) for row in rows for column in columns)
         if not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._fit)
@@ -239,18 +250,30 @@ class FittingHeader(SteadyHeader):
             for column in range(self.count())
             if self.sectionResizeMode(column) in read and not self.isSectionHidden(column)
         ]
-        widths = self._widths
+        widths, announced = self._widths, self._announced
         widest: dict[int, int] = {}
         for row in _rows_in_sight(view, model):
             for column in columns:
-                width = widths.get((row, column))
-                if width is None:
-                    width = widths[row, column] = view.sizeHintForIndex(
-                        model.index(row, column)
-                    ).width()
-                if width > widest.get(column, -1):
-                    widest[column] = width
+                cell = (row, column)
+                kept = widths.get(cell)
+                if kept is None or cell in announced:
+                    announced.discard(cell)
+                    kept = widths[cell] = _measured(view, model.index(row, column), kept)
+                if kept[1] > widest.get(column, -1):
+                    widest[column] = kept[1]
+        self._forget_announced()  # out of sight: measured when in sight again
         return widest
+
+
+def _measured(view: QTableView, index: QModelIndex, kept: Kept | None) -> Kept:
+    """What a cell shows and its width, as `view` measures it; the width kept if the
+    cell is drawn by a stock delegate and shows what it showed."""
+    delegate = view.itemDelegateForIndex(index)
+    stock = type(delegate).sizeHint is QStyledItemDelegate.sizeHint
+    shows = text_shown(index, STYLED_ROLES) if stock else None
+    if kept is not None and shows is not None and kept[0] == shows:
+        return kept
+    return shows, view.sizeHintForIndex(index).width()
 
 
 def _rows_in_sight(view: QTableView, model: QAbstractItemModel) -> list[int]:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.roster_model import IdRole, RosterModel
-from tracker.qt.views.cell_widths import shifted
+from tracker.qt.views.cell_widths import shifted, text_shown
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
@@ -207,16 +207,9 @@ class OrderTable(FreshRows):
         super().changeEvent(event)
 
 
-_TEXT_ROLES = (
-    Qt.ItemDataRole.DisplayRole,
-    Qt.ItemDataRole.FontRole,
-    Qt.ItemDataRole.DecorationRole,
-)
-
-
 def _shown(delegate: QAbstractItemDelegate, index: QModelIndex) -> tuple[object, ...]:
     """What a cell's width follows: the identity block's summary, or a text cell's text,
     font and decoration (values the model keeps: reading them is a look-up)."""
     if isinstance(delegate, CombatantCellDelegate):
         return (index.data(SummaryRole),)
-    return tuple(index.data(role) for role in _TEXT_ROLES)
+    return text_shown(index)
