@@ -25,7 +25,8 @@ def text_shown(
 ) -> tuple[object, ...]:
     """What a text cell's width is measured from (values a model keeps: reading them
     is a look-up, measuring them is not)."""
-    return tuple(index.data(role) for role in roles)
+    model = index.model()  # asked directly: not through Qt and back
+    return tuple(model.data(index, role) for role in roles)
 
 
 def shifted(
