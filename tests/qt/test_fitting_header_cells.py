@@ -274,3 +274,28 @@ def test_a_stock_delegate_measures_only_the_texts_that_changed(
     model.set(4, 0, "Name 4", whole_row=True)  # as it was
     _settle()
     assert measured == [(3, 1)]
+
+
+def test_a_text_changed_out_of_sight_is_measured_when_in_sight(qtbot: QtBot) -> None:
+    models = Texts(40), Texts(40)
+    views = [
+        _table(qtbot, QTableView, FittingHeader(), models[0]),
+        _table(qtbot, QTableView, EveryStepHeader(), models[1]),
+    ]
+    for model, view in zip(models, views, strict=True):  # every row's width kept once
+        view.scrollToBottom()
+        _settle()
+        model.set(39, 1, "Round 1")
+        _settle()
+        view.scrollToTop()
+        _settle()
+    before = views[0].columnWidth(2)
+    for model, view in zip(models, views, strict=True):
+        model.set(35, 2, "w" * 30)  # out of sight
+        _settle()
+        view.scrollToBottom()
+        _settle()
+        model.set(39, 1, "Round 2")  # a step while it is in sight
+    _settle()
+    assert views[0].columnWidth(2) > before
+    assert _widths(views[0]) == _widths(views[1])

@@ -125,7 +125,10 @@ class FittingHeader(SteadyHeader):
         self._pending = False
         # (row, column) → what a cell showed when measured (None: unknown), its width.
         self._widths: dict[tuple[int, int], Kept] = {}
-        self._announced: set[tuple[int, int]] = set()  # cells changed since measured
+        # By row announced changed since measured, its first and last column changed
+        # (a long fight's new round announces every row: noted at little cost).
+        self._announced: dict[int, tuple[int, int]] = {}
+        self._columns: list[int] = []  # the columns measured
         # By column measured, its widest cell in sight at the last step; None: unknown
         # (the columns are fitted in full at the next step).
         self._widest: dict[int, int] | None = None
@@ -176,9 +179,11 @@ class FittingHeader(SteadyHeader):
 
     def _forget_announced(self) -> None:
         """The cells announced changed forget their widths (before rows move)."""
-        for cell in self._announced:
-            self._widths.pop(cell, None)
-        self._announced.clear()
+        announced, widths = self._announced, self._widths
+        if announced:
+            for cell in [cell for cell in widths if _covered(announced, cell)]:
+                del widths[cell]
+            announced.clear()
 
     def _forget_widest(self, *_args: object) -> None:
         """Qt fits the columns itself (rows come, go or move, labels change): the next
@@ -217,9 +222,12 @@ class FittingHeader(SteadyHeader):
         if not top_left.isValid() or not bottom_right.isValid():
             self._forget_widths()
         else:
-            columns = range(top_left.column(), bottom_right.column() + 1)
-            rows = range(top_left.row(), bottom_right.row() + 1)
-            self._announced.update((row, column) for row in rows for column in columns)
+            announced, left, right = self._announced, top_left.column(), bottom_right.column()
+            for row in range(top_left.row(), bottom_right.row() + 1):
+                was = announced.get(row)
+                announced[row] = (
+                    (left, right) if was is None else (min(was[0], left), max(was[1], right))
+                )
         if not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._fit)
@@ -250,19 +258,28 @@ class FittingHeader(SteadyHeader):
             for column in range(self.count())
             if self.sectionResizeMode(column) in read and not self.isSectionHidden(column)
         ]
+        if columns != self._columns:  # the widths kept are of the columns measured
+            self._columns = columns
+            self._widths.clear()
         widths, announced = self._widths, self._announced
         widest: dict[int, int] = {}
-        for row in _rows_in_sight(view, model):
+        rows = _rows_in_sight(view, model)
+        for row in rows:
             for column in columns:
                 cell = (row, column)
                 kept = widths.get(cell)
-                if kept is None or cell in announced:
-                    announced.discard(cell)
+                if kept is None or _covered(announced, cell):
                     kept = widths[cell] = _measured(view, model.index(row, column), kept)
                 if kept[1] > widest.get(column, -1):
                     widest[column] = kept[1]
-        self._forget_announced()  # out of sight: measured when in sight again
+            announced.pop(row, None)
+        self._forget_announced()  # out of sight: measured again when in sight
         return widest
+
+
+def _covered(announced: dict[int, tuple[int, int]], cell: tuple[int, int]) -> bool:
+    columns = announced.get(cell[0])
+    return columns is not None and columns[0] <= cell[1] <= columns[1]
 
 
 def _measured(view: QTableView, index: QModelIndex, kept: Kept | None) -> Kept:
