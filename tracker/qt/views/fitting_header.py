@@ -12,11 +12,12 @@ columns that fit their contents measures every row shown, asking the model for e
 cell's text, font and decoration, at each `dataChanged` that reaches it: a step that
 announces four rows shown measured them all four times. `FittingHeader` measures once,
 when the event loop next runs, after all the step's announcements (as Qt does after rows
-come or go), and only the cells announced: each cell's width is kept until announced
-changed (moving with its row). The columns are laid out again only if the widest cell
-in sight of a column a fitting reads (fitted or stretched: the turn order shares its
-room by its names) changed; else a fitting would change nothing. After rows come, go or
-move (Qt fits the columns itself then), the next step fits them in full."""
+come or go), and only the cells announced in sight that show something else: each
+cell's width is kept with what it showed (moving with its row). The columns are laid
+out again only if the widest cell in sight of a column a fitting reads (fitted or
+stretched: the turn order shares its room by its names) changed; else a fitting would
+change nothing. After rows come, go or move (Qt fits the columns itself then), the next
+step fits them in full."""
 
 from __future__ import annotations
 
