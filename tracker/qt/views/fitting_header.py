@@ -12,12 +12,16 @@ columns that fit their contents measures every row shown, asking the model for e
 cell's text, font and decoration, at each `dataChanged` that reaches it: a step that
 announces four rows shown measured them all four times. `FittingHeader` measures once,
 when the event loop next runs, after all the step's announcements (as Qt does after rows
-come or go). A column whose text grew takes its new width then; one that did not is not
-laid out at all."""
+come or go), and only the cells announced in sight that show something else: each
+cell's width is kept with what it showed (moving with its row). The columns are laid
+out again only if the widest cell in sight of a column a fitting reads (fitted or
+stretched: the turn order shares its room by its names) changed; else a fitting would
+change nothing. After rows come, go or move (Qt fits the columns itself then), the next
+step fits them in full."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -30,7 +34,11 @@ from PySide6.QtCore import (
     SignalInstance,
 )
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QHeaderView, QWidget
+from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QTableView, QWidget
+
+from tracker.qt.views.cell_widths import STYLED_ROLES, moved, shifted, text_shown
+
+Kept = tuple[tuple[object, ...] | None, int]  # what a cell showed when measured, its width
 
 
 class SteadyHeader(QHeaderView):
@@ -111,9 +119,99 @@ def _column_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
 
 
 class FittingHeader(SteadyHeader):
+    """A steady header measuring once a step, and only the cells the step changed."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pending = False
+        # (row, column) → what a cell showed when measured (None: unknown), its width.
+        self._widths: dict[tuple[int, int], Kept] = {}
+        # By row announced changed since measured, its first and last column changed
+        # (a long fight's new round announces every row: noted at little cost).
+        self._announced: dict[int, tuple[int, int]] = {}
+        self._columns: list[int] = []  # the columns measured
+        # By column measured, its widest cell in sight at the last step; None: unknown
+        # (the columns are fitted in full at the next step).
+        self._widest: dict[int, int] | None = None
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        old = self.model()
+        if old is not None:
+            for signal, slot in self._model_signals(old):
+                signal.disconnect(slot)
+        if model is not None:
+            for signal, slot in self._model_signals(model):
+                signal.connect(slot)
+        super().setModel(model)
+
+    def _model_signals(
+        self, model: QAbstractItemModel
+    ) -> tuple[tuple[SignalInstance, Callable[..., None]], ...]:
+        forget = self._forget_widths
+        return (
+            *((signal, forget) for signal in _column_signals(model)),
+            (model.layoutChanged, forget),
+            (model.rowsInserted, self._rows_inserted),
+            (model.rowsRemoved, self._rows_removed),
+            (model.rowsMoved, self._rows_moved),
+            (model.headerDataChanged, self._forget_widest),
+        )
+
+    def fit_afresh(self, *_args: object) -> None:
+        self._widest = None
+        super().fit_afresh()
+
+    def _fit_afresh(self) -> None:
+        """Fitted afresh: the widest cells it was fitted to, the next step's yardstick."""
+        fitting = self._afresh and self.isVisible()
+        super()._fit_afresh()
+        if fitting:
+            self._widest = self._measure()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._widths.clear()
+        super().changeEvent(event)
+
+    def _forget_widths(self, *_args: object) -> None:
+        self._widths.clear()
+        self._announced.clear()
+        self._widest = None
+
+    def _forget_announced(self) -> None:
+        """The cells announced changed forget their widths (before rows move)."""
+        announced, widths = self._announced, self._widths
+        if announced:
+            for cell in [cell for cell in widths if _covered(announced, cell)]:
+                del widths[cell]
+            announced.clear()
+
+    def _forget_widest(self, *_args: object) -> None:
+        """Qt fits the columns itself (rows come, go or move, labels change): the next
+        step fits them in full."""
+        self._widest = None
+
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        self._forget_announced()
+        if not parent.isValid():
+            self._widths = shifted(self._widths, 1, first, last)
+        self._widest = None
+
+    def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        self._forget_announced()
+        if not parent.isValid():
+            self._widths = shifted(self._widths, -1, first, last)
+        self._widest = None
+
+    def _rows_moved(
+        self, parent: QModelIndex, first: int, last: int, to: QModelIndex, row: int
+    ) -> None:
+        self._forget_announced()
+        if not parent.isValid() and not to.isValid():
+            self._widths = moved(self._widths, first, last, row)
+        else:
+            self._widths.clear()
+        self._widest = None
 
     def dataChanged(
         self,
@@ -121,11 +219,89 @@ class FittingHeader(SteadyHeader):
         bottom_right: QModelIndex | QPersistentModelIndex,
         roles: Sequence[int] = (),
     ) -> None:
+        """The changed cells noted; the columns fitted when the event loop next runs."""
+        if not top_left.isValid() or not bottom_right.isValid():
+            self._forget_widths()
+        else:
+            announced, left, right = self._announced, top_left.column(), bottom_right.column()
+            for row in range(top_left.row(), bottom_right.row() + 1):
+                was = announced.get(row)
+                announced[row] = (
+                    (left, right) if was is None else (min(was[0], left), max(was[1], right))
+                )
         if not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._fit)
 
     def _fit(self) -> None:
+        """Fit the columns if the widest cell in sight of a column measured changed
+        (a view may share its room by them all); else a fitting changes nothing."""
         self._pending = False
-        if self.fit_when_shown():
+        if not self.fit_when_shown():
+            self._widest = None
+            return
+        widest = self._measure()
+        if widest is None or widest != self._widest:
             self.resizeSections()
+        self._widest = widest
+
+    def _measure(self) -> dict[int, int] | None:
+        """By column a fitting may read (fitted or stretched), its widest cell in sight
+        as the table measures it, each measured once until it changes; None where the
+        table measures otherwise (more than the rows in sight)."""
+        view = self.parent()
+        model = self.model()
+        if not isinstance(view, QTableView) or model is None or self.resizeContentsPrecision():
+            return None
+        read = (QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch)
+        columns = [
+            column
+            for column in range(self.count())
+            if self.sectionResizeMode(column) in read and not self.isSectionHidden(column)
+        ]
+        if columns != self._columns:  # the widths kept are of the columns measured
+            self._columns = columns
+            self._widths.clear()
+        widths, announced = self._widths, self._announced
+        widest: dict[int, int] = {}
+        rows = _rows_in_sight(view, model)
+        for row in rows:
+            for column in columns:
+                cell = (row, column)
+                kept = widths.get(cell)
+                if kept is None or _covered(announced, cell):
+                    kept = widths[cell] = _measured(view, model.index(row, column), kept)
+                if kept[1] > widest.get(column, -1):
+                    widest[column] = kept[1]
+            announced.pop(row, None)
+        self._forget_announced()  # out of sight: measured again when in sight
+        return widest
+
+
+def _covered(announced: dict[int, tuple[int, int]], cell: tuple[int, int]) -> bool:
+    columns = announced.get(cell[0])
+    return columns is not None and columns[0] <= cell[1] <= columns[1]
+
+
+def _measured(view: QTableView, index: QModelIndex, kept: Kept | None) -> Kept:
+    """What a cell shows and its width, as `view` measures it; the width kept if the
+    cell is drawn by a stock delegate and shows what it showed."""
+    delegate = view.itemDelegateForIndex(index)
+    stock = type(delegate).sizeHint is QStyledItemDelegate.sizeHint
+    shows = text_shown(index, STYLED_ROLES) if stock else None
+    if kept is not None and shows is not None and kept[0] == shows:
+        return kept
+    return shows, view.sizeHintForIndex(index).width()
+
+
+def _rows_in_sight(view: QTableView, model: QAbstractItemModel) -> list[int]:
+    """The rows a table measures to fit a column (as `QTableView.sizeHintForColumn`
+    with the header's precision 0): those in sight, or all of them if they all fit or
+    the table is hidden."""
+    vertical = view.verticalHeader()
+    top = max(0, vertical.visualIndexAt(0))
+    bottom = vertical.visualIndexAt(view.viewport().height())
+    if not view.isVisible() or bottom == -1:
+        bottom = model.rowCount() - 1
+    rows = (vertical.logicalIndex(visual) for visual in range(top, bottom + 1))
+    return [row for row in rows if not vertical.isSectionHidden(row)]

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.roster_model import IdRole, RosterModel
+from tracker.qt.views.cell_widths import shifted, text_shown
 from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
@@ -196,18 +197,8 @@ class OrderTable(FreshRows):
     def _shift_widths(self, way: int, parent: Index, first: int, last: int) -> None:
         """Rows `first`…`last` inserted (`way` 1) or removed (-1): the widths kept of
         the rows after them move with them; those of removed rows are forgotten."""
-        if parent.isValid():
-            return
-        count = last - first + 1
-        kept: dict[tuple[int, int], Kept] = {}
-        for (row, column), width in self._widths.items():
-            if row < first:
-                kept[row, column] = width
-            elif way > 0:
-                kept[row + count, column] = width
-            elif row > last:
-                kept[row - count, column] = width
-        self._widths = kept
+        if not parent.isValid():
+            self._widths = shifted(self._widths, way, first, last)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
@@ -216,16 +207,9 @@ class OrderTable(FreshRows):
         super().changeEvent(event)
 
 
-_TEXT_ROLES = (
-    Qt.ItemDataRole.DisplayRole,
-    Qt.ItemDataRole.FontRole,
-    Qt.ItemDataRole.DecorationRole,
-)
-
-
 def _shown(delegate: QAbstractItemDelegate, index: QModelIndex) -> tuple[object, ...]:
     """What a cell's width follows: the identity block's summary, or a text cell's text,
     font and decoration (values the model keeps: reading them is a look-up)."""
     if isinstance(delegate, CombatantCellDelegate):
         return (index.data(SummaryRole),)
-    return tuple(index.data(role) for role in _TEXT_ROLES)
+    return text_shown(index)
