@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QPushButton
 
-WIDEST = 240  # pixels of text; a longer one is elided (the tooltip names in full)
+WIDEST = 140  # pixels of text; a longer one is elided (the tooltip names in full)
 
 
 class RollButton(QPushButton):
