@@ -351,3 +351,65 @@ def test_an_action_undone_measures_no_cell(window, qtbot, monkeypatch):
     model = view.order_model
     assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
     assert measured == []
+
+
+def _rows_measured(view, monkeypatch) -> list[int]:
+    """The places the view reads while it fits its columns after a change."""
+    read: list[int] = []
+    fitting = [False]
+    row_at = type(view.order_model).row_at
+    fit = type(view)._fit_columns
+
+    def counted_row_at(model, place: int) -> D20Row | None:
+        if fitting[0]:
+            read.append(place)
+        return row_at(model, place)
+
+    def counted_fit(table) -> None:
+        fitting[0] = True
+        try:
+            fit(table)
+        finally:
+            fitting[0] = False
+
+    monkeypatch.setattr(type(view.order_model), "row_at", counted_row_at)
+    monkeypatch.setattr(type(view), "_fit_columns", counted_fit)
+    return read
+
+
+def test_a_change_fits_the_columns_to_the_rows_it_told(window, qtbot, monkeypatch):
+    """A fitted column only grows: the rows a change did not touch fit already, and the
+    view read every row in sight, for each column, at every step."""
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
+    _settle(qtbot)
+    read = _rows_measured(view, monkeypatch)
+
+    window.document.undo_stack.undo()
+    _settle(qtbot)
+
+    model = view.order_model
+    assert set(read) == {model.row_of(ids["Bren"])}
+    assert model.told == [model.row_of(ids["Bren"])]
+
+
+def test_rows_scrolled_into_sight_are_fitted_at_the_next_change(qtbot, tmp_path, monkeypatch):
+    session = build("classic_d20", 40)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        view = d20_view(window)
+        read = _rows_measured(view, monkeypatch)
+        view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
+        _settle(qtbot)
+        top = view.verticalHeader().visualIndexAt(0)
+        assert top > 0  # rows came into sight
+
+        window.document.apply(EndTurn())
+        _settle(qtbot)
+
+        assert top in read  # a row the change did not touch, measured
+        read.clear()
+        window.document.apply(EndTurn())
+        _settle(qtbot)
+        assert top not in read or top in view.order_model.told

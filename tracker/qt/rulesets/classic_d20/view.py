@@ -20,6 +20,8 @@ the command, so undo, redo and the journal give the same numbers."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QResizeEvent
@@ -73,6 +75,9 @@ class D20OrderTable(FreshRows):
         # (what a cell shows, column) → its width: kept while the cell shows it
         self._widths: dict[tuple[Drawn, int], int] = {}
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
+        self._sight_moved = False  # rows came into sight since the columns were fitted
+        self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
+        self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
@@ -159,16 +164,28 @@ class D20OrderTable(FreshRows):
 
     # --- fitting ----------------------------------------------------------------------
     def _fit_columns(self) -> None:
+        """Fit the columns to the rows a change told (`D20OrderModel.told`): a fitted
+        column only grows, so the others fit already; to every row in sight once others
+        came into sight (scrolled, resized, a row above removed)."""
         header = self.horizontalHeader()
         if isinstance(header, FitHeader):
-            header.fit(self.sizeHintForColumn)
+            told = None if self._sight_moved else self.order_model.told
+            self._sight_moved = False
+            header.fit(partial(self._widest, told))
             if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
                 header.fit_afresh()
 
+    def _sight_changed(self, *_args: object) -> None:
+        self._sight_moved = True
+
     def sizeHintForColumn(self, column: int) -> int:
-        """As Qt measures a column to fit it (the rows shown), from each cell's width
-        kept by what it shows (`D20Row.drawn`): a step measures the cells it changed to
-        something not measured yet, not all (an undo, none)."""
+        """As Qt measures a column to fit it: the rows shown (`_widest`)."""
+        return self._widest(None, column)
+
+    def _widest(self, places: Sequence[int] | None, column: int) -> int:
+        """The widest cell of the column among `places` in sight (None: every row in
+        sight), from each cell's width kept by what it shows (`D20Row.drawn`): a step
+        measures the cells it changed to something not measured yet (an undo, none)."""
         model = self.order_model
         self.ensurePolished()
         vertical = self.verticalHeader()
@@ -176,9 +193,10 @@ class D20OrderTable(FreshRows):
         bottom = vertical.visualIndexAt(viewport_of(self).height())
         if not self.isVisible() or bottom == -1:
             bottom = model.rowCount() - 1
+        sight = range(top, bottom + 1)
         option: QStyleOptionViewItem | None = None
         hint = 0
-        for place in range(top, bottom + 1):
+        for place in sight if places is None else [p for p in places if p in sight]:
             row = model.row_at(place)
             if row is None:
                 continue
@@ -214,4 +232,10 @@ class D20OrderTable(FreshRows):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._sight_moved = True
         self._fit_rows()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        if dy:
+            self._sight_moved = True
