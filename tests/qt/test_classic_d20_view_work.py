@@ -82,7 +82,7 @@ def test_a_repaint_of_unchanged_rows_draws_no_cell_anew(window, qtbot):
     view = d20_view(window)
     view.viewport().grab()  # every row in sight drawn (and kept)
     drawn = view.kept.drawn
-    assert len(view.kept) >= 4 * view.order_model.rowCount()
+    assert len(view.kept) >= view.order_model.rowCount()  # a creature's block each
 
     view.viewport().grab()
 
@@ -314,3 +314,102 @@ def test_a_selected_cell_is_drawn_again_for_an_inactive_window_only_if_it_differ
     finally:
         painter.end()
     assert cells.drawn == (2 if own_inactive_colours else 1)
+
+
+def test_an_action_draws_anew_only_the_cell_it_changed(window, qtbot):
+    """A cell is kept by what it shows of its row: a reaction used changes the turn's
+    pills alone, and the row's initiative, creature and states are put back (the whole
+    row was drawn anew)."""
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    view.viewport().grab()
+    drawn = view.kept.drawn
+
+    window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
+    _settle(qtbot)
+    view.viewport().grab()
+
+    model = view.order_model
+    assert "Reaction used" in model.index(model.row_of(ids["Bren"]), TURN).data()
+    assert view.kept.drawn - drawn == 1
+
+
+def test_an_action_undone_measures_no_cell(window, qtbot, monkeypatch):
+    """The cells' widths are kept by what they show: the row as it was before the
+    action is measured already (its widths were forgotten with the row's change)."""
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
+    _settle(qtbot)
+    measured: list[str] = []
+    for delegate in (InitDelegate, WhoDelegate, PillsDelegate):
+        monkeypatch.setattr(delegate, "sizeHint", _counted(delegate.sizeHint, measured))
+
+    window.document.undo_stack.undo()
+    _settle(qtbot)
+
+    model = view.order_model
+    assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
+    assert measured == []
+
+
+def _rows_measured(view, monkeypatch) -> list[int]:
+    """The places the view reads while it fits its columns after a change."""
+    read: list[int] = []
+    fitting = [False]
+    row_at = type(view.order_model).row_at
+    fit = type(view)._fit_columns
+
+    def counted_row_at(model, place: int) -> D20Row | None:
+        if fitting[0]:
+            read.append(place)
+        return row_at(model, place)
+
+    def counted_fit(table) -> None:
+        fitting[0] = True
+        try:
+            fit(table)
+        finally:
+            fitting[0] = False
+
+    monkeypatch.setattr(type(view.order_model), "row_at", counted_row_at)
+    monkeypatch.setattr(type(view), "_fit_columns", counted_fit)
+    return read
+
+
+def test_a_change_fits_the_columns_to_the_rows_it_told(window, qtbot, monkeypatch):
+    """A fitted column only grows: the rows a change did not touch fit already, and the
+    view read every row in sight, for each column, at every step."""
+    view = d20_view(window)
+    ids = ids_by_name(window.document.session)
+    window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
+    _settle(qtbot)
+    read = _rows_measured(view, monkeypatch)
+
+    window.document.undo_stack.undo()
+    _settle(qtbot)
+
+    model = view.order_model
+    assert set(read) == {model.row_of(ids["Bren"])}
+    assert model.told == [model.row_of(ids["Bren"])]
+
+
+def test_rows_scrolled_into_sight_are_fitted_at_the_next_change(qtbot, tmp_path, monkeypatch):
+    session = build("classic_d20", 40)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        _settle(qtbot)
+        view = d20_view(window)
+        read = _rows_measured(view, monkeypatch)
+        view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
+        _settle(qtbot)
+        top = view.verticalHeader().visualIndexAt(0)
+        assert top > 0  # rows came into sight
+
+        window.document.apply(EndTurn())
+        _settle(qtbot)
+
+        assert top in read  # a row the change did not touch, measured
+        read.clear()
+        window.document.apply(EndTurn())
+        _settle(qtbot)
+        assert top not in read or top in view.order_model.told

@@ -29,6 +29,7 @@ from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
 from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.flow_layout import FlowLayout
+from tracker.qt.widgets.roll_button import RollButton
 from tracker.qt.widgets.steady import SteadyBox
 
 CHIP_STYLE = (
@@ -82,6 +83,9 @@ class ElidedLabel(QLabel):
             self.setToolTip(tip)
 
 
+CAPTION_HEIGHT = 26
+
+
 class SelectedCaption(QLabel):
     """ "On Goblin:", the caption of the actions on the selected combatant. Its width
     only grows (up to `WIDEST`, a longer name elided): the chips after it stay where
@@ -94,7 +98,7 @@ class SelectedCaption(QLabel):
         super().__init__(text)
         self.setTextFormat(Qt.TextFormat.PlainText)  # a name may hold < or &
         self.setObjectName("action_caption")
-        self.setMinimumHeight(26)
+        self.setMinimumHeight(CAPTION_HEIGHT)
 
     def set_name(self, name: str | None) -> None:
         metrics = self.fontMetrics()
@@ -107,9 +111,12 @@ class SelectedCaption(QLabel):
             self.setText(text)
         if tip != self.toolTip():
             self.setToolTip(tip)
-        width = min(self.sizeHint().width(), self.WIDEST)
-        if width > self.minimumWidth():
-            self.setMinimumWidth(width)
+        # Of a fixed size (the widest yet): a new name that fits lays nothing out (Qt
+        # does not tell the layouts about a fixed-size widget's text), as `RollButton`.
+        width = max(min(self.sizeHint().width(), self.WIDEST), self.minimumWidth())
+        height = max(self.sizeHint().height(), CAPTION_HEIGHT)
+        if (width, height) != (self.maximumWidth(), self.maximumHeight()):
+            self.setFixedSize(width, height)
 
 
 def inline_field(spec: ActionSpec) -> Field | None:
@@ -138,7 +145,7 @@ class ParamsPopup(QFrame):
             help_label.setMaximumWidth(320)
             form.addRow(help_label)
         self.inputs: dict[str, QWidget] = {}
-        self.roll_buttons: dict[str, QPushButton] = {}
+        self.roll_buttons: dict[str, RollButton] = {}
         for field in spec.params:
             widget = param_widget(field)
             widget.setObjectName(f"action_{spec.name}_{field.name}")
@@ -165,10 +172,10 @@ class ParamsPopup(QFrame):
             first.setFocus(Qt.FocusReason.PopupFocusReason)
 
 
-def _roll_button(spec: ActionSpec, field: Field) -> QPushButton:
+def _roll_button(spec: ActionSpec, field: Field) -> RollButton:
     """Rolls the selected combatant's dice for `field` and takes the action: it says
     whose dice (`roll_text`), so it never passes for the prompt's Roll for someone else."""
-    roll = QPushButton(roll_text(field, None))
+    roll = RollButton(roll_text(field, None))
     roll.setObjectName(f"roll_{spec.name}_{field.name}")
     roll.setAutoDefault(True)
     return roll
@@ -217,7 +224,7 @@ class ActionChip(QFrame):
         self.button.setAutoDefault(True)  # Enter on the focused button presses it
         layout.addWidget(self.button)
         self.inputs: dict[str, QWidget] = {}
-        self.roll_buttons: dict[str, QPushButton] = {}
+        self.roll_buttons: dict[str, RollButton] = {}
         self.popup: ParamsPopup | None = None
         self.selected: str | None = None  # whose dice the Roll buttons roll
         self.acting: str | None = None  # … those rolled by whoever acts
@@ -313,7 +320,7 @@ class ActionChip(QFrame):
         self.selected, self.acting = name, acting
         by_name = {field.name: field for field in self.spec.params}
         for field_name, roll in self.roll_buttons.items():
-            roll.setText(roll_text(by_name[field_name], self._roller(by_name[field_name])))
+            roll.set_text(roll_text(by_name[field_name], self._roller(by_name[field_name])))
         self._roll_tips()
 
     def _roller(self, field: Field) -> str | None:
@@ -383,7 +390,7 @@ class ActionPalette(QWidget):
         if turn:
             caption = QLabel("Turn:")
             caption.setObjectName("action_caption")
-            caption.setMinimumHeight(26)
+            caption.setMinimumHeight(CAPTION_HEIGHT)
             self._sections.addWidget(self._section(caption, turn))
         if selected:
             self.selected_caption = SelectedCaption("On the selected:")

@@ -67,7 +67,8 @@ PICKED = _FLAG.ItemIsEnabled | _FLAG.ItemIsSelectable | _FLAG.ItemIsDragEnabled
 
 class D20OrderModel(DragsById, QAbstractTableModel):
     """`rows_told` follows the `dataChanged` of one change of the encounter, all of
-    them: the view fits its columns once, not once per run of rows."""
+    them: the view fits its columns once, not once per run of rows, to the rows `told`
+    (those that look different, came or moved)."""
 
     COLUMNS = ("Init", "Combatant", "Turn", "State")
     rows_told = Signal()
@@ -81,6 +82,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         self._acting: frozenset[str] = frozenset()
         self._shapes: dict[str, Shape] = {}
         self._links: dict[str, tuple[str, str]] = {}
+        self.told: list[int] = []  # the rows of the last `rows_told`
         self._load()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -245,11 +247,13 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         every = bool(changes.encounter or event.kind == "reset")
         groups: dict[str, GroupPlace] | None = None  # None: as the rows have them
         wanted: set[str] = set()
+        came: set[str] = set()  # rows inserted or moved
         reshaped = self._reshaped(encounter, touched)
         if every or changes.edits_of(COMBATANTS) or reshaped:
             shown = layout(encounter)
             if shown.keys != self._keys:
-                wanted |= self._follow_keys(shown.keys)
+                came = self._follow_keys(shown.keys)
+                wanted |= came
             groups = dict(zip(shown.keys, shown.groups, strict=True))
             wanted |= {row.key for row in self._rows if groups[row.key] != row.group}
         if every:  # an option (groups, flavour) may change every row and every shape
@@ -283,7 +287,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         last = len(self.COLUMNS) - 1
         for first, end in row_runs(sorted(changed)):
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
-        if changed:
+        self.told = sorted({*changed, *(p for key in came if (p := self.row_of(key)) >= 0)})
+        if self.told:
             self.rows_told.emit()
 
     def _reshaped(self, encounter: Encounter, touched: set[str]) -> bool:

@@ -4,10 +4,10 @@ Drawing a row (the identity block, the pills, the count) costs about half a
 millisecond of Python, and Qt repaints the whole view at every new layout (rows of one
 line or two, a column fitted again, rows moved), every row under a creature come or
 gone, and a row whenever the selection, the turn or the mouse passes over it. A cell is
-drawn only when its row's values (a `D20Row`) or its look (size, state, palette, font)
-were not kept yet; otherwise its pixmap is put back, a few microseconds. The cells kept
-are bounded, the least recently shown going first (8 MB of pixmaps): a long fight
-scrolled from end to end keeps a few screens."""
+drawn only when what it shows of its row (`D20Row.drawn`) or its look (size, state,
+palette, font) were not kept yet; otherwise its pixmap is put back, a few microseconds.
+The cells kept are bounded, the least recently shown going first (8 MB of pixmaps): a
+long fight scrolled from end to end keeps a few screens."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
-from tracker.qt.rulesets.classic_d20.rows import D20Row
+from tracker.qt.rulesets.classic_d20.rows import D20Row, Drawn
 from tracker.qt.views.kept_pixmaps import KeptPixmaps
 
 LIMIT = 8 * 1024 * 1024  # bytes of pixmaps kept: three screens of rows and more
@@ -68,11 +68,12 @@ def _inactive_selection(palette: QPalette) -> bool:
     return known
 
 
-class CellPixmaps(KeptPixmaps[tuple[D20Row, int, Look]]):
-    """The pixmaps of the cells shown, by row (its values), column and look: a row in
-    one line and in two, selected and not, before an action and after it, is kept each
-    way, so a creature added and removed again, the selection passing, an undo or the
-    turn coming back draws nothing anew."""
+class CellPixmaps(KeptPixmaps[tuple[Drawn, int, Look]]):
+    """The pixmaps of the cells shown, by what the cell shows of its row, column and
+    look: a row in one line and in two, selected and not, before an action and after
+    it, is kept each way, so a creature added and removed again, the selection passing,
+    an undo or the turn coming back draws nothing anew, and an action draws anew only
+    the cells it changed."""
 
     def __init__(self, limit: int = LIMIT) -> None:
         super().__init__(limit)
@@ -92,7 +93,8 @@ class CellPixmaps(KeptPixmaps[tuple[D20Row, int, Look]]):
             return
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
-        slot = (row, index.column(), look_of(option, ratio))
+        column = index.column()
+        slot = (row.drawn[column], column, look_of(option, ratio))
         pixmap = self.pixmap(slot, lambda: self._draw(painter, option, index, row, ratio, draw))
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 

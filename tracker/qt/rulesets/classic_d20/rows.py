@@ -9,6 +9,7 @@ Rows are compared as values: the model announces only those that look different.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Literal
@@ -43,6 +44,28 @@ class Chip:
     kind: ChipKind
 
 
+class Drawn:
+    """A cell's part of a row (`D20Row.drawn`), its hash worked out once: the view looks
+    its cells up by it at every paint."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Drawn):
+            return NotImplemented
+        return self._hash == other._hash and self.value == other.value
+
+    def __repr__(self) -> str:
+        return f"Drawn({self.value!r})"
+
+
 @dataclass(frozen=True)
 class D20Row:
     """One row: a creature's (`key` its id) or the lair's (`key` LAIR)."""
@@ -64,6 +87,21 @@ class D20Row:
     def _hash(self) -> int:
         fields = (self.key, self.initiative, self.summary, self.acting, self.group)
         return hash((*fields, self.group_acting, self.turn, self.states))
+
+    @cached_property
+    def drawn(self) -> tuple[Drawn, Drawn, Drawn, Drawn]:
+        """Per column (initiative, creature, turn, states): what of the row its cell
+        shows, by which the view keeps the cell drawn (`painted_cells`). An action that
+        changes what is left of the turn draws that cell alone anew; the row of a turn
+        just ended puts back the initiative and the creature it had before its turn."""
+        look = (self.is_lair, self.acting, bool(self.group))  # the tint, the turn's gold
+        muted = (self.summary.hidden, self.summary.defeated)  # the cell's ink
+        return (
+            Drawn((look, muted, self.initiative, self.group, self.group_acting)),
+            Drawn((look, self.summary)),
+            Drawn((look, muted, self.turn)),
+            Drawn((look, muted, self.states)),
+        )
 
     @property
     def is_lair(self) -> bool:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,6 +40,7 @@ from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
+from tracker.qt.rulesets.classic_d20.rows import Drawn
 from tracker.qt.views.combatant_cell import PAD, cell_height
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.order_table import FitHeader
@@ -51,7 +53,7 @@ ROLL_ALL_KEY = "Ctrl+Shift+I"
 # column, fitted to its widest block and only growing during a fight, squeezed it to
 # nothing (and brought a horizontal scroll bar) after a long name or many badges.
 STATES_ROOM = 160
-Index = QModelIndex | QPersistentModelIndex
+WIDTHS_KEPT = 8192  # cells' widths kept (forgotten all at once past it)
 
 
 class D20OrderTable(FreshRows):
@@ -70,9 +72,12 @@ class D20OrderTable(FreshRows):
         self.document = document
         self.rng: RandomLike = rng if rng is not None else random.Random()
         self.order_model = D20OrderModel(document, self)
-        self._widths: dict[tuple[str, int], int] = {}  # (row key, column) → its cell's width
+        # (what a cell shows, column) → its width: kept while the cell shows it
+        self._widths: dict[tuple[Drawn, int], int] = {}
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
-        self.order_model.rowsAboutToBeRemoved.connect(self._forget_rows)
+        self._sight_moved = False  # rows came into sight since the columns were fitted
+        self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
+        self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setHorizontalHeader(FitHeader(self))
         self.setModel(self.order_model)
@@ -158,26 +163,29 @@ class D20OrderTable(FreshRows):
         return self.document.apply(RulesetAction("roll_all", None, {"faces": text}))
 
     # --- fitting ----------------------------------------------------------------------
-    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
-        """Repaint the rows and forget their cells' widths (the columns are fitted once
-        all the rows a change touched are told: `_fit_columns`)."""
-        for place in range(top_left.row(), bottom_right.row() + 1):
-            row = self.order_model.row_at(place)
-            if row is not None:
-                for column in range(self.order_model.columnCount()):
-                    self._widths.pop((row.key, column), None)
-        super().dataChanged(top_left, bottom_right, list(roles))
-
     def _fit_columns(self) -> None:
+        """Fit the columns to the rows a change told (`D20OrderModel.told`): a fitted
+        column only grows, so the others fit already; to every row in sight once others
+        came into sight (scrolled, resized, a row above removed)."""
         header = self.horizontalHeader()
         if isinstance(header, FitHeader):
-            header.fit(self.sizeHintForColumn)
+            told = None if self._sight_moved else self.order_model.told
+            self._sight_moved = False
+            header.fit(partial(self._widest, told))
             if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
                 header.fit_afresh()
 
+    def _sight_changed(self, *_args: object) -> None:
+        self._sight_moved = True
+
     def sizeHintForColumn(self, column: int) -> int:
-        """As Qt measures a column to fit it (the rows shown), from each cell's width
-        kept until its row changes: a step measures the rows it changed, not all."""
+        """As Qt measures a column to fit it: the rows shown (`_widest`)."""
+        return self._widest(None, column)
+
+    def _widest(self, places: Sequence[int] | None, column: int) -> int:
+        """The widest cell of the column among `places` in sight (None: every row in
+        sight), from each cell's width kept by what it shows (`D20Row.drawn`): a step
+        measures the cells it changed to something not measured yet (an undo, none)."""
         model = self.order_model
         self.ensurePolished()
         vertical = self.verticalHeader()
@@ -185,20 +193,24 @@ class D20OrderTable(FreshRows):
         bottom = vertical.visualIndexAt(viewport_of(self).height())
         if not self.isVisible() or bottom == -1:
             bottom = model.rowCount() - 1
+        sight = range(top, bottom + 1)
         option: QStyleOptionViewItem | None = None
         hint = 0
-        for place in range(top, bottom + 1):
+        for place in sight if places is None else [p for p in places if p in sight]:
             row = model.row_at(place)
             if row is None:
                 continue
-            width = self._widths.get((row.key, column))
+            shown = (row.drawn[column], column)
+            width = self._widths.get(shown)
             if width is None:
+                if len(self._widths) >= WIDTHS_KEPT:
+                    self._widths.clear()
                 if option is None:
                     option = QStyleOptionViewItem()
                     self.initViewItemOption(option)
                 index = model.index(place, column)
                 width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
-                self._widths[(row.key, column)] = width
+                self._widths[shown] = width
             hint = max(hint, width)
         return min(hint, self._who_room()) if column == WHO else hint
 
@@ -211,17 +223,6 @@ class D20OrderTable(FreshRows):
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
 
-    def _forget_rows(self, parent: Index, first: int, last: int) -> None:
-        """The widths of the rows going (the others' are kept: they are by creature,
-        not by place, and a removal measured every row in sight again)."""
-        if parent.isValid():
-            return
-        for place in range(first, last + 1):
-            row = self.order_model.row_at(place)
-            if row is not None:
-                for column in range(self.order_model.columnCount()):
-                    self._widths.pop((row.key, column), None)
-
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
@@ -231,4 +232,10 @@ class D20OrderTable(FreshRows):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._sight_moved = True
         self._fit_rows()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        if dy:
+            self._sight_moved = True
