@@ -255,3 +255,31 @@ def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
     assert painted.region.intersects(names), "lanes moved back: their names repainted"
     assert drawn == []
     _shown_as_painted(fight)
+
+
+def test_a_tie_coming_repaints_its_lanes_not_the_track(fight, qtbot, monkeypatch):
+    """A lane gaining its grip (the engine now lets it be ordered among its ties)
+    repaints that lane and its neighbour, not every lane (30 lanes fill the view: the
+    hint on dragging, under the last lane, is out of it)."""
+    view = _track(fight)
+    model = view.track_model
+    row = view.verticalOffset() // LANE_H + 2
+    assert not view.tied_rows(row, row + 1) & {row, row + 1}, "a lane without a grip"
+    plain = model.tied_with_next
+    monkeypatch.setattr(model, "tied_with_next", lambda r: r == row or plain(r))
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        model.track_changed.emit()  # as after an engine event that changed no lane
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+
+    viewport = view.viewport()
+    lanes = QRect(0, HEADER_H + row * LANE_H - view.verticalOffset(), viewport.width(), 2 * LANE_H)
+    beyond = painted.region.subtracted(QRegion(lanes) + QRect(0, 0, viewport.width(), HEADER_H))
+    assert beyond.isEmpty(), f"the track painted beyond the tie: {list(beyond)}"
+    assert painted.region.intersected(lanes) == QRegion(lanes)
+    _shown_as_painted(fight)
