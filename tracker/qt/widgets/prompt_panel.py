@@ -222,6 +222,8 @@ class PromptPanel(QFrame):
         self.title.setObjectName("prompt_title")
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
+        # At the top of the lines it keeps (`hold_title`): the room to spare goes under it.
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.question = QLabel()
         self.question.setObjectName("prompt_question")
         self.question.setWordWrap(True)
