@@ -283,3 +283,30 @@ def test_a_tie_coming_repaints_its_lanes_not_the_track(fight, qtbot, monkeypatch
     assert beyond.isEmpty(), f"the track painted beyond the tie: {list(beyond)}"
     assert painted.region.intersected(lanes) == QRegion(lanes)
     _shown_as_painted(fight)
+
+
+def test_a_lane_repainted_leaves_the_axis_alone(fight, qtbot, monkeypatch):
+    """A lane repainted alone (the selection's, as the focus comes or goes) draws that
+    lane, not the axis over the lanes; the track shows what a fresh paint shows (the
+    due lane's ring, which spills a pixel into the next lane, was erased there)."""
+    from tracker.qt.rulesets.ap_countdown import track_view
+
+    view = _track(fight)
+    axes: list[object] = []
+    plain = track_view.paint_axis
+    monkeypatch.setattr(track_view, "paint_axis", lambda *a: axes.append(a) or plain(*a))
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        view.viewport().update(view.visualRect(view.track_model.index(1, 0)))
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    assert painted.events == 1
+    assert axes == []
+    view.viewport().update(QRect(0, 0, view.viewport().width(), HEADER_H))
+    _settle(qtbot)
+    assert len(axes) == 1
+    _shown_as_painted(fight)

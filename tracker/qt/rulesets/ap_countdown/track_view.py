@@ -38,6 +38,7 @@ from tracker.qt.rulesets.ap_countdown.track_axis import (
 )
 from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
 from tracker.qt.rulesets.ap_countdown.track_paint import (
+    RING_SPILL,
     Frame,
     paint_background,
     paint_lane_back,
@@ -82,7 +83,9 @@ class CountdownTrack(QAbstractItemView):
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        viewport_of(self)  # wrapped now: `viewport()` below never looks its class up
+        # Wrapped now: `viewport()` below never looks its class up. Opaque: `paintEvent`
+        # fills all it is asked to paint (Qt need not fill it with the palette first).
+        viewport_of(self).setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setObjectName("countdown_track")
         self.document = document
         self.track_model = model = TrackModel(document, self)
@@ -366,11 +369,14 @@ class CountdownTrack(QAbstractItemView):
         model, frame = self.track_model, self.frame()
         painter = QPainter(self.viewport())
         paint_background(painter, frame)
-        # The lanes in the region asked for (a lane changed repaints that lane alone).
+        # The lanes in the region asked for (a lane changed repaints that lane alone),
+        # and a due lane beside it: its ring spills a pixel over (drawn in the same order
+        # as a paint of the whole track, the spill lies where that paint leaves it).
         asked = event.rect()
-        first = max((frame.dy + asked.top() - HEADER_H) // LANE_H, frame.dy // LANE_H, 0)
+        top_row = (frame.dy + asked.top() - RING_SPILL - HEADER_H) // LANE_H
+        first = max(top_row, frame.dy // LANE_H, 0)
         last = min(
-            (frame.dy + asked.bottom() - HEADER_H) // LANE_H,
+            (frame.dy + asked.bottom() + RING_SPILL - HEADER_H) // LANE_H,
             (frame.dy + frame.height - HEADER_H) // LANE_H + 1,
             model.rowCount() - 1,
         )
@@ -383,7 +389,8 @@ class CountdownTrack(QAbstractItemView):
             top = lane_top(row, frame.dy)
             if combatant is None or mark is None:
                 continue
-            if not region.intersects(QRect(0, top, frame.width, LANE_H)):
+            spill = RING_SPILL if mark.due is not None else 0
+            if not region.intersects(QRect(0, top - spill, frame.width, LANE_H + 2 * spill)):
                 continue  # e.g. a lane the count's strip passes by
             selected = row == current or row == self.drag_row
             back = paint_lane_back(painter, frame, row, mark.due is not None, selected)
@@ -401,7 +408,8 @@ class CountdownTrack(QAbstractItemView):
         if hint and self.drag_row < 0:
             paint_hint(painter, frame, model.rowCount(), hint)
         painter.setClipping(False)
-        paint_axis(painter, frame, tag, model.phase())
+        if asked.top() < HEADER_H:  # the axis, over the lanes, where asked only
+            paint_axis(painter, frame, tag, model.phase())
         painter.end()
 
     def phase_texts(self) -> tuple[str, str, str]:
