@@ -310,3 +310,20 @@ def test_a_lane_repainted_leaves_the_axis_alone(fight, qtbot, monkeypatch):
     _settle(qtbot)
     assert len(axes) == 1
     _shown_as_painted(fight)
+
+
+def test_the_selection_region_is_its_lanes(fight):
+    """A selection's region (repainted as the focus comes or goes) is a rectangle a
+    range of rows: the union of every selected index's lane."""
+    from PySide6.QtCore import QItemSelection
+
+    view = _track(fight)
+    model = view.track_model
+    last = model.columnCount() - 1
+    selection = QItemSelection(model.index(1, 0), model.index(2, last))
+    selection.select(model.index(5, 0), model.index(5, last))
+    expected = QRegion()
+    for index in selection.indexes():
+        expected += view.visualRect(index)
+    assert view.visualRegionForSelection(selection) == expected
+    assert view.visualRegionForSelection(QItemSelection()).isEmpty()

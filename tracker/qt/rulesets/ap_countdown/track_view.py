@@ -318,9 +318,13 @@ class CountdownTrack(QAbstractItemView):
             )
 
     def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
-        region = QRegion()
-        for index in selection.indexes():
-            region = region.united(self.visualRect(index))
+        """The lanes of the rows selected, a rectangle a range (not a lane per index:
+        every column of a row is its one lane)."""
+        region, width, scrolled = QRegion(), self.viewport().width(), self.verticalOffset()
+        for number in range(selection.size()):
+            span = selection.at(number)
+            top = lane_top(span.top(), scrolled)
+            region += QRect(0, top, width, (span.bottom() - span.top() + 1) * LANE_H)
         return region
 
     def show_selected(self, combatant_id: str | None) -> None:
