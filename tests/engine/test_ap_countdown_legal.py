@@ -41,3 +41,39 @@ def test_declarations_are_tried_without_changing_anything(monkeypatch):
     assert len(declare.choices["action"]) > 5, "the AP table's actions that fit"
     assert _keys(legal) == _keys(tried_legal_actions(ruleset, encounter))
     assert started, "tried in full, the declarations start"
+
+
+def test_hold_done_resolve_and_abandon_are_tried_by_their_checks(monkeypatch):
+    """Hold, Done, Resolve and Abandon refuse only in their checks: their trials run
+    none of what they then change (each trial in full copied a combatant's state to
+    roll it back), and offer what trying them in full offers."""
+    from tracker.engine import RulesetAction
+    from tracker.engine.rulesets.ap_countdown import countdown
+
+    session = build("ap_countdown", 30)
+    ruleset, encounter = session.ruleset, session.encounter
+    assert isinstance(ruleset, ApCountdown)
+    due = ruleset.due_now(encounter)
+    assert due is not None and due[1] == "declare"
+    assert session.apply(RulesetAction("declare_free", due[0], {"name": "Shove", "ap": 1}))
+    declarer = due[0]
+    run: list[str] = []
+    changes = [(countdown, "hold"), (countdown, "done")]
+    changes += [(declaring, "resolve"), (declaring, "abandon")]
+    kinds: set[str] = set()
+    for _ in range(40):  # on through the count, to the declarer's resolution
+        due = ruleset.due_now(encounter)
+        assert due is not None
+        for module, name in changes:
+            monkeypatch.setattr(module, name, lambda *_a, name=name: run.append(name))
+        legal = ruleset.legal_actions(encounter)
+        monkeypatch.undo()
+        assert run == [], f"tried in full ({due[1]} due)"
+        assert {a.action for a in legal} & {"hold", "done", "resolve", "abandon"}
+        assert _keys(legal) == _keys(tried_legal_actions(ruleset, encounter))
+        kinds.add(due[1])
+        if due[1] == "resolve" and due[0] == declarer:
+            break
+        step = "resolve" if due[1] == "resolve" else "hold"
+        assert session.apply(RulesetAction(step, due[0], {}))
+    assert kinds == {"declare", "resolve"}

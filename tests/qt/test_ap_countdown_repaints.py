@@ -255,3 +255,75 @@ def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
     assert painted.region.intersects(names), "lanes moved back: their names repainted"
     assert drawn == []
     _shown_as_painted(fight)
+
+
+def test_a_tie_coming_repaints_its_lanes_not_the_track(fight, qtbot, monkeypatch):
+    """A lane gaining its grip (the engine now lets it be ordered among its ties)
+    repaints that lane and its neighbour, not every lane (30 lanes fill the view: the
+    hint on dragging, under the last lane, is out of it)."""
+    view = _track(fight)
+    model = view.track_model
+    row = view.verticalOffset() // LANE_H + 2
+    assert not view.tied_rows(row, row + 1) & {row, row + 1}, "a lane without a grip"
+    plain = model.tied_with_next
+    monkeypatch.setattr(model, "tied_with_next", lambda r: r == row or plain(r))
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        model.track_changed.emit()  # as after an engine event that changed no lane
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+
+    viewport = view.viewport()
+    lanes = QRect(0, HEADER_H + row * LANE_H - view.verticalOffset(), viewport.width(), 2 * LANE_H)
+    beyond = painted.region.subtracted(QRegion(lanes) + QRect(0, 0, viewport.width(), HEADER_H))
+    assert beyond.isEmpty(), f"the track painted beyond the tie: {list(beyond)}"
+    assert painted.region.intersected(lanes) == QRegion(lanes)
+    _shown_as_painted(fight)
+
+
+def test_a_lane_repainted_leaves_the_axis_alone(fight, qtbot, monkeypatch):
+    """A lane repainted alone (the selection's, as the focus comes or goes) draws that
+    lane, not the axis over the lanes; the track shows what a fresh paint shows (the
+    due lane's ring, which spills a pixel into the next lane, was erased there)."""
+    from tracker.qt.rulesets.ap_countdown import track_view
+
+    view = _track(fight)
+    axes: list[object] = []
+    plain = track_view.paint_axis
+    monkeypatch.setattr(track_view, "paint_axis", lambda *a: axes.append(a) or plain(*a))
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        view.viewport().update(view.visualRect(view.track_model.index(1, 0)))
+        _settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    assert painted.events == 1
+    assert axes == []
+    view.viewport().update(QRect(0, 0, view.viewport().width(), HEADER_H))
+    _settle(qtbot)
+    assert len(axes) == 1
+    _shown_as_painted(fight)
+
+
+def test_the_selection_region_is_its_lanes(fight):
+    """A selection's region (repainted as the focus comes or goes) is a rectangle a
+    range of rows: the union of every selected index's lane."""
+    from PySide6.QtCore import QItemSelection
+
+    view = _track(fight)
+    model = view.track_model
+    last = model.columnCount() - 1
+    selection = QItemSelection(model.index(1, 0), model.index(2, last))
+    selection.select(model.index(5, 0), model.index(5, last))
+    expected = QRegion()
+    for index in selection.indexes():
+        expected += view.visualRect(index)
+    assert view.visualRegionForSelection(selection) == expected
+    assert view.visualRegionForSelection(QItemSelection()).isEmpty()

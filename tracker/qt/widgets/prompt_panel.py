@@ -222,6 +222,8 @@ class PromptPanel(QFrame):
         self.title.setObjectName("prompt_title")
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
+        # At the top of the lines it keeps (`hold_title`): the room to spare goes under it.
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.question = QLabel()
         self.question.setObjectName("prompt_question")
         self.question.setWordWrap(True)
@@ -272,7 +274,15 @@ class PromptPanel(QFrame):
 
     def _on_replaced(self) -> None:
         self._height = 0  # another encounter: its prompt's own height
+        self.hold_title(False)
         self.refresh()
+
+    def hold_title(self, hold: bool = True) -> None:
+        """The title keeps the most lines it took in this fight, at this width (False:
+        its own again). "Count −92: declare — Fighter 13 decides" wraps for one name and
+        not the next: a line fewer would lay the inspector out anew at every step."""
+        box = self._texts[0]
+        box.setMinimumHeight(max(box.minimumHeight(), box.height()) if hold else 0)
 
     # --- the panel's place in the inspector -------------------------------------------
     def sizeHint(self) -> QSize:
@@ -318,6 +328,8 @@ class PromptPanel(QFrame):
         return super().event(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        if event.oldSize().width() != event.size().width():
+            self.hold_title(False)  # its lines wrap anew
         self.body.setGeometry(self.contentsRect())
         if event.oldSize().width() != event.size().width():
             # Another width: the prompt's own height at it (its lines wrap anew).
@@ -331,6 +343,7 @@ class PromptPanel(QFrame):
 
     def hideEvent(self, event: QHideEvent) -> None:
         self._height = 0  # shown again: its prompt's own height
+        self.hold_title(False)
 
     def refresh(self) -> None:
         prompt = self._document.session.prompt()
@@ -384,6 +397,7 @@ class PromptPanel(QFrame):
         if outer is not None:
             outer.activate()
         layout.activate()
+        self.hold_title()
 
     def _keys_text(self) -> str:
         """The line under the answers: the keys, and what Enter does in a box."""

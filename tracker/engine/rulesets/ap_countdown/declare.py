@@ -244,12 +244,18 @@ def resolve(tx: Transaction, encounter: Encounter, combatant: Combatant, note: s
     )
 
 
-def abandon(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
-    """Drop the action under way: the AP already run out stay spent, the rest of this
-    round's come back (the combatant then declares again at once)."""
+def check_abandon(combatant: Combatant) -> UnderWay:
+    """The action under way `abandon` drops, or refuse: there is none."""
     action = rt(combatant).action
     if action is None:
         raise CommandError(f"{combatant.name} has no action under way.")
+    return action
+
+
+def abandon(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """Drop the action under way: the AP already run out stay spent, the rest of this
+    round's come back (the combatant then declares again at once)."""
+    action = check_abandon(combatant)
     ran = elapsed(encounter, action)
     runtime = touch(tx, combatant)
     runtime.action = None

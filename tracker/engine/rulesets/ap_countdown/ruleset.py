@@ -406,10 +406,27 @@ def _upkeep(rs: ApCountdown, tx: Transaction, e: Encounter, cid: str | None, p: 
     upkeep.apply_upkeep(tx, e)
 
 
-# What refuses a declaration, changing nothing (`legal_actions`' trials).
+def _check_declare_due(e: Encounter, cid: str | None, p: Params) -> None:
+    countdown.due_for(e, cid, "declare")  # Hold and Done refuse nothing else
+
+
+def _check_resolve(e: Encounter, cid: str | None, p: Params) -> None:
+    countdown.due_for(e, cid, "resolve")  # resolving refuses nothing else
+
+
+def _check_abandon(e: Encounter, cid: str | None, p: Params) -> None:
+    declare.check_abandon(_chosen(e, cid, "Abandon action"))
+
+
+# What refuses an action, changing nothing (`legal_actions`' trials): what the action's
+# handler refuses, all before it changes anything.
 _CHECKS: dict[str, Callable[[Encounter, str | None, Params], None]] = {
     "declare": _check_declare,
     "declare_free": _check_free,
+    "hold": _check_declare_due,
+    "done": _check_declare_due,
+    "resolve": _check_resolve,
+    "abandon": _check_abandon,
 }
 
 _HANDLERS: dict[str, Handler] = {

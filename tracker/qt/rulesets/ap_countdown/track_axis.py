@@ -17,6 +17,8 @@ from tracker.qt.rulesets.ap_countdown.track_paint import (
 )
 from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, NAME_W
 
+HINT_BELOW, HINT_H = 10, 24  # the line of help: its gap under the last lane, its height
+
 
 def paint_axis(painter: QPainter, frame: Frame, tag: str, phase: str) -> None:
     """The values along the top (sticky), the count in a yellow pill, the round and
@@ -86,11 +88,11 @@ def paint_drop(painter: QPainter, frame: Frame, slot: int, refusal: str | None) 
 
 def paint_hint(painter: QPainter, frame: Frame, rows: int, text: str) -> None:
     """A line of help under the last lane, when there is room for it."""
-    top = HEADER_H + rows * LANE_H - frame.dy + 10
-    if top + 24 > frame.height:
+    top = HEADER_H + rows * LANE_H - frame.dy + HINT_BELOW
+    if top + HINT_H > frame.height:
         return
     painter.setFont(font(13, italic=True))
     painter.setPen(frame.color("quiet"))
-    box = QRect(20, top, frame.width - 40, 24)
+    box = QRect(20, top, frame.width - 40, HINT_H)
     text = QFontMetrics(painter.font()).elidedText(text, Qt.TextElideMode.ElideRight, box.width())
     painter.drawText(box, Qt.AlignmentFlag.AlignVCenter, text)

@@ -72,6 +72,7 @@ COUNT_FILL = QColor("#ffd54a")
 ON_GOLD = QColor("#111111")
 SELECTED_EDGE = QColor("#2f6fd6")
 MARKER = 28  # the marker's diameter
+RING_SPILL = 2  # px the due marker's ring (MARKER + 10, its pen 3) spills out of its lane
 BAR_H = 24
 
 
@@ -141,8 +142,9 @@ def paint_background(painter: QPainter, frame: Frame) -> None:
         left = frame.x(frame.scale.high) - 12
         passed = frame.color("passed")
         painter.fillRect(QRectF(left, HEADER_H, frame.x(frame.count) - left, frame.height), passed)
+    pens = {labelled: QPen(frame.color("grid"), 1.6 if labelled else 1.0) for labelled in (0, 1)}
     for value, labelled in frame.scale.ticks():
-        painter.setPen(QPen(frame.color("grid"), 1.6 if labelled else 1.0))
+        painter.setPen(pens[labelled])
         x = frame.x(value)
         painter.drawLine(QPointF(x, HEADER_H), QPointF(x, frame.height))
     if frame.count is not None:

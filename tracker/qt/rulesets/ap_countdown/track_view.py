@@ -29,9 +29,16 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rulesets.ap_countdown.model import TrackModel
 from tracker.qt.rulesets.ap_countdown.texts import phase_hint, phase_tag, phase_text
-from tracker.qt.rulesets.ap_countdown.track_axis import paint_axis, paint_drop, paint_hint
+from tracker.qt.rulesets.ap_countdown.track_axis import (
+    HINT_BELOW,
+    HINT_H,
+    paint_axis,
+    paint_drop,
+    paint_hint,
+)
 from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
 from tracker.qt.rulesets.ap_countdown.track_paint import (
+    RING_SPILL,
     Frame,
     paint_background,
     paint_lane_back,
@@ -59,13 +66,14 @@ COUNT_MARGIN = 4  # px either side of the count's line (3 px wide) a move repain
 @dataclass(frozen=True)
 class Shown:
     """What every lane shows, or what shows below them, as last painted: a change of
-    any but the count repaints the whole track (see `CountdownTrack._follow_due`)."""
+    any but the count and the ties repaints the whole track (see
+    `CountdownTrack._follow_due`)."""
 
     scale: TrackScale
     count: int | None
     tag: str  # the phase in the corner
     hint: str  # under the lanes while there is no count
-    tied: bool  # a lane in view is tied (the hint on dragging shows)
+    tied: frozenset[int]  # the lanes in view with a grip (any: the hint on dragging)
 
 
 class CountdownTrack(QAbstractItemView):
@@ -75,7 +83,9 @@ class CountdownTrack(QAbstractItemView):
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        viewport_of(self)  # wrapped now: `viewport()` below never looks its class up
+        # Wrapped now: `viewport()` below never looks its class up. Opaque: `paintEvent`
+        # fills all it is asked to paint (Qt need not fill it with the palette first).
+        viewport_of(self).setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setObjectName("countdown_track")
         self.document = document
         self.track_model = model = TrackModel(document, self)
@@ -121,7 +131,8 @@ class CountdownTrack(QAbstractItemView):
         low, high = model.marks.value_range(count)  # kept: no look at every mark
         scale = TrackScale.fitted(low, high, self.viewport().width())
         _full, tag, hint = self.phase_texts()
-        return Shown(scale, count, tag, hint, bool(self.tied_rows(*self._lanes_in_view())))
+        tied = frozenset(self.tied_rows(*self._lanes_in_view()))
+        return Shown(scale, count, tag, hint, tied)
 
     def _lanes_in_view(self) -> tuple[int, int]:
         """The first and last lanes the viewport shows (the last may be past the end)."""
@@ -180,10 +191,12 @@ class CountdownTrack(QAbstractItemView):
         view when another one acts (the GM's own scrolling is left alone otherwise). The
         whole track is repainted only when what every lane shows changed (the scale, the
         phase, the hint); a count moving on repaints the axis and the strip its line left
-        and reached (the shading of the values passed lies between); the lanes changed
-        are the model's."""
+        and reached (the shading of the values passed lies between); a lane gaining or
+        losing its grip repaints that lane, and the hint on dragging its line (if in
+        view: 30 lanes fill the view, and a tie coming or going at a step repainted
+        them all); the lanes changed are the model's."""
         shown, before = self._shown_everywhere(), self._shown
-        if before is None or replace(before, count=shown.count) != shown:
+        if before is None or replace(before, count=shown.count, tied=shown.tied) != shown:
             self._show(shown)
         else:
             self._shown = shown
@@ -191,11 +204,24 @@ class CountdownTrack(QAbstractItemView):
             viewport.update(QRect(0, 0, viewport.width(), HEADER_H))
             if shown.count != before.count:
                 self._update_count_strip(before.count, shown.count)
+            if shown.tied != before.tied:
+                self._update_ties(before.tied, shown.tied, shown.hint)
         model = self.track_model
         due = model.due_row()
         if due >= 0 and due != self._due_row:
             self.scrollTo(model.index(due, 0))
         self._due_row = due
+
+    def _update_ties(self, old: frozenset[int], new: frozenset[int], hint: str) -> None:
+        """The lanes whose grip came or went, and the tie's hint under the last lane
+        when it comes or goes (the phase's own hint, if any, stands instead)."""
+        viewport, scrolled = self.viewport(), self.verticalOffset()
+        for row in old ^ new:
+            viewport.update(QRect(0, lane_top(row, scrolled), viewport.width(), LANE_H))
+        if bool(old) != bool(new) and not hint:
+            top = lane_top(self.track_model.rowCount(), scrolled)
+            line = QRect(0, top, viewport.width(), HINT_BELOW + HINT_H)
+            viewport.update(line.intersected(viewport.rect()))
 
     def _update_count_strip(self, old: int | None, new: int | None) -> None:
         """The lanes between the count's old and new lines (both lines with them)."""
@@ -292,9 +318,13 @@ class CountdownTrack(QAbstractItemView):
             )
 
     def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
-        region = QRegion()
-        for index in selection.indexes():
-            region = region.united(self.visualRect(index))
+        """The lanes of the rows selected, a rectangle a range (not a lane per index:
+        every column of a row is its one lane)."""
+        region, width, scrolled = QRegion(), self.viewport().width(), self.verticalOffset()
+        for number in range(selection.size()):
+            span = selection.at(number)
+            top = lane_top(span.top(), scrolled)
+            region += QRect(0, top, width, (span.bottom() - span.top() + 1) * LANE_H)
         return region
 
     def show_selected(self, combatant_id: str | None) -> None:
@@ -343,11 +373,14 @@ class CountdownTrack(QAbstractItemView):
         model, frame = self.track_model, self.frame()
         painter = QPainter(self.viewport())
         paint_background(painter, frame)
-        # The lanes in the region asked for (a lane changed repaints that lane alone).
+        # The lanes in the region asked for (a lane changed repaints that lane alone),
+        # and a due lane beside it: its ring spills a pixel over (drawn in the same order
+        # as a paint of the whole track, the spill lies where that paint leaves it).
         asked = event.rect()
-        first = max((frame.dy + asked.top() - HEADER_H) // LANE_H, frame.dy // LANE_H, 0)
+        top_row = (frame.dy + asked.top() - RING_SPILL - HEADER_H) // LANE_H
+        first = max(top_row, frame.dy // LANE_H, 0)
         last = min(
-            (frame.dy + asked.bottom() - HEADER_H) // LANE_H,
+            (frame.dy + asked.bottom() + RING_SPILL - HEADER_H) // LANE_H,
             (frame.dy + frame.height - HEADER_H) // LANE_H + 1,
             model.rowCount() - 1,
         )
@@ -360,7 +393,8 @@ class CountdownTrack(QAbstractItemView):
             top = lane_top(row, frame.dy)
             if combatant is None or mark is None:
                 continue
-            if not region.intersects(QRect(0, top, frame.width, LANE_H)):
+            spill = RING_SPILL if mark.due is not None else 0
+            if not region.intersects(QRect(0, top - spill, frame.width, LANE_H + 2 * spill)):
                 continue  # e.g. a lane the count's strip passes by
             selected = row == current or row == self.drag_row
             back = paint_lane_back(painter, frame, row, mark.due is not None, selected)
@@ -378,7 +412,8 @@ class CountdownTrack(QAbstractItemView):
         if hint and self.drag_row < 0:
             paint_hint(painter, frame, model.rowCount(), hint)
         painter.setClipping(False)
-        paint_axis(painter, frame, tag, model.phase())
+        if asked.top() < HEADER_H:  # the axis, over the lanes, where asked only
+            paint_axis(painter, frame, tag, model.phase())
         painter.end()
 
     def phase_texts(self) -> tuple[str, str, str]:
