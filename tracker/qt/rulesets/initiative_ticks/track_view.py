@@ -43,9 +43,11 @@ from tracker.qt.rulesets.initiative_ticks.model import (
     MarkRole,
     TickModel,
 )
+from tracker.qt.rulesets.initiative_ticks.name_cells import LIMIT, KeptNameDelegate, NameKey
 from tracker.qt.rulesets.initiative_ticks.texts import number
-from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
+from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.kept_pixmaps import KeptPixmaps
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.widgets.steady import SteadyBox
@@ -131,7 +133,8 @@ class TickTable(QTableView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setItemDelegateForColumn(TICK, TickDelegate(self))
-        self.setItemDelegateForColumn(NAME, CombatantCellDelegate(self))
+        self.kept: KeptPixmaps[NameKey] = KeptPixmaps(LIMIT)  # the name cells as drawn
+        self.setItemDelegateForColumn(NAME, KeptNameDelegate(self.kept, self))
         # The font set directly, not by a style sheet: a table styled by one keeps the
         # palette it was first polished with (it would stay light in the dark scheme).
         table_font = QFont(self.font())
@@ -155,6 +158,7 @@ class TickTable(QTableView):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._widths.clear()
+            self.kept.clear()  # a style draws otherwise
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
             model = self.model()
             if isinstance(model, TickModel):
