@@ -1,7 +1,8 @@
-"""The tick table's name cells are drawn once and put back from `kept` (issue 26): a
-repaint of unchanged rows draws none anew, a combatant added draws its own cell only
-(the rows it moves are put back), and what is put back looks as a cell drawn straight,
-light and dark."""
+"""The tick table's cells are drawn once and put back from `kept` (issue 26): a
+repaint of unchanged rows draws none anew, a combatant added draws its own row only
+(the rows it moves are put back), a change draws the cells it changed, and what is put
+back looks as the cells drawn straight, light and dark (the turn's gold, a pill, a
+selected row, acted and Crashed rows)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tests.qt.conftest import shown_window
-from tracker.engine import AddCombatant, Session, StartEncounter
+from tracker.engine import AddCombatant, RulesetAction, Session, StartEncounter
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.initiative_ticks.model import TickModel
 from tracker.qt.rulesets.initiative_ticks.track_view import TickTable, TickTrackView
 
 CAST = ("Kaoru", "Bandit", "Archer", "Hauser", "Mina", "Tolan")
@@ -28,6 +30,8 @@ def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
         side = "party" if position % 2 == 0 else "enemy"
         session.apply(AddCombatant(name, side, False, stats={"join_battle": "5"}))
     session.apply(StartEncounter())
+    for successes, combatant in enumerate(session.encounter.combatants[:-1]):
+        session.apply(RulesetAction("join_battle", combatant.id, {"successes": successes}))
     yield from shown_window(qtbot, session, tmp_path / "journal", (1366, 768))
 
 
@@ -42,18 +46,18 @@ def tick_table(window: MainWindow) -> TickTable:
     return view.table
 
 
-def test_a_repaint_of_unchanged_rows_draws_no_name_anew(window, qtbot):
+def test_a_repaint_of_unchanged_rows_draws_no_cell_anew(window, qtbot):
     table = tick_table(window)
     table.viewport().grab()  # every row in sight drawn (and kept)
     drawn = table.kept.drawn
-    assert drawn >= len(CAST)
+    assert len(table.kept) >= len(CAST) + len(CAST) - 1  # the names, the pills
 
     table.viewport().grab()
 
     assert table.kept.drawn == drawn
 
 
-def test_a_combatant_added_draws_its_own_name_only(window, qtbot):
+def test_a_combatant_added_draws_its_own_row_only(window, qtbot):
     table = tick_table(window)
     table.viewport().grab()
     drawn = table.kept.drawn
@@ -63,7 +67,7 @@ def test_a_combatant_added_draws_its_own_name_only(window, qtbot):
     table.viewport().grab()
 
     assert table.model().rowCount() == len(CAST) + 1
-    assert table.kept.drawn - drawn == 1
+    assert 1 <= table.kept.drawn - drawn <= len(TickModel.COLUMNS)
 
 
 def _far_apart(one: QImage, other: QImage) -> int:
@@ -80,12 +84,24 @@ def _far_apart(one: QImage, other: QImage) -> int:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_kept_names_look_as_the_names_drawn_straight(window, qtbot, scheme):
+def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
     table = tick_table(window)
-    table.selectRow(1)  # a selected row too
+    table.selectRow(len(CAST) - 1)  # a selected row too (not the one acting)
     try:
         appearance().choose(scheme)
         _settle(qtbot)
+        # Each step's cells kept, then the next step: the last one joins (rows move,
+        # ties), the free actions begin (the turn's gold), one is taken (the gold moves).
+        last = window.document.encounter.combatants[-1]
+        steps = (
+            RulesetAction("join_battle", last.id, {"successes": 2}),
+            RulesetAction("begin_free"),
+            RulesetAction("free_action", None, {"note": "draws"}),
+        )
+        for step in steps:
+            table.viewport().grab()
+            assert window.document.apply(step)
+            _settle(qtbot)
         kept = table.viewport().grab().toImage()
         assert table.kept.drawn >= len(CAST)
         table.kept.keep = False
