@@ -247,6 +247,7 @@ class TickTrackView(QWidget):
         layout.addWidget(top)
         body = QHBoxLayout()
         self.table = TickTable(self.tick_model, self)
+        self.kept = self.table.kept  # the view's cells as drawn (`kept.keep`: tests)
         body.addWidget(self.table, 3)
         self.checklist = QLabel()
         self.checklist.setObjectName("tick_checklists")
