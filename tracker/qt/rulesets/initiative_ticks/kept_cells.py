@@ -14,33 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt
-from PySide6.QtGui import QBrush, QFont, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
+from tracker.qt.rulesets.initiative_ticks.model import TickModel, shown_of
 from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.kept_pixmaps import KeptPixmaps
 
 LIMIT = 8 * 1024 * 1024  # bytes of pixmaps kept: a few screens of rows
 SELECTED = QStyle.StateFlag.State_Selected.value
 ACTIVE = QStyle.StateFlag.State_Active.value
-_ROLE = Qt.ItemDataRole
-# What a text cell is drawn from, but its look.
-TEXT_ROLES = tuple(
-    map(
-        int,
-        (
-            _ROLE.DisplayRole,
-            _ROLE.FontRole,
-            _ROLE.TextAlignmentRole,
-            _ROLE.ForegroundRole,
-            _ROLE.BackgroundRole,
-        ),
-    )
-)
 Index = QModelIndex | QPersistentModelIndex
 # Width, height, state, features, palette, colour group, font, direction, pixel ratio.
-Look = tuple[int, int, int, int, int, int, str, int, float]
+Look = tuple[int, int, int, object, int, object, str, object, float]
 CellKey = tuple[int, Hashable, Look]  # column, what it shows, look
 Draw = Callable[[QPainter, QStyleOptionViewItem], None]
 
@@ -50,23 +37,38 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
     not draws alike unless the cell is selected and the palette's selection has
     colours of its own in an inactive window (the Add dialog closed draws nothing)."""
     palette = option.palette
+    key = palette.cacheKey()
     state = option.state.value
-    roles = (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText)
-    active, inactive = QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive
-    own = any(palette.color(active, role) != palette.color(inactive, role) for role in roles)
-    if not (state & SELECTED and own):
+    if not (state & SELECTED and _inactive_selection(palette, key)):
         state &= ~ACTIVE
     return (
         option.rect.width(),
         option.rect.height(),
         state,
-        option.features.value,
-        palette.cacheKey(),
-        palette.currentColorGroup().value,
+        option.features,
+        key,
+        palette.currentColorGroup(),
         option.font.key(),
-        option.direction.value,
+        option.direction,
         ratio,
     )
+
+
+_INACTIVE_SELECTION: dict[int, bool] = {}  # a palette's cache key → its answer
+
+
+def _inactive_selection(palette: QPalette, key: int) -> bool:
+    """Whether the selection looks otherwise in an inactive window (asked once per
+    palette: a few a session)."""
+    known = _INACTIVE_SELECTION.get(key)
+    if known is None:
+        if len(_INACTIVE_SELECTION) > 32:
+            _INACTIVE_SELECTION.clear()
+        roles = (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText)
+        active, inactive = QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive
+        known = any(palette.color(active, r) != palette.color(inactive, r) for r in roles)
+        _INACTIVE_SELECTION[key] = known
+    return known
 
 
 def put_kept(
@@ -103,15 +105,6 @@ def _drawn(painter: QPainter, option: QStyleOptionViewItem, ratio: float, draw: 
     return pixmap
 
 
-def _hashable(value: object) -> Hashable:
-    """A role's value as a key: a brush by its colour, a font by its description."""
-    if isinstance(value, QBrush):
-        return ("brush", value.color().rgba(), value.style().value)
-    if isinstance(value, QFont):
-        return ("font", value.key())
-    return value if isinstance(value, Hashable) else repr(value)
-
-
 class KeptNameDelegate(CombatantCellDelegate):
     """The identity block of `CombatantCellDelegate`, put back from `kept` while the
     combatant's summary and the cell's look are the same."""
@@ -142,7 +135,7 @@ class KeptTextDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         model = index.model()
-        shown = tuple(_hashable(model.data(index, role)) for role in TEXT_ROLES)
+        shown = model.shown(index) if isinstance(model, TickModel) else shown_of(model, index)
 
         def draw(inner: QPainter, local: QStyleOptionViewItem) -> None:
             QStyledItemDelegate.paint(self, inner, local, index)
