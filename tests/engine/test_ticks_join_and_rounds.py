@@ -144,3 +144,22 @@ def test_joining_twice_in_a_round_is_refused():
     message = refused(s, RulesetAction("join_battle", ids["Kaoru"], {"successes": 3}))
     assert "already joined battle" in message
     assert who(s, "Kaoru") is not None
+
+
+def test_a_free_action_lists_those_still_to_take_theirs_highest_first():
+    """The free action's context: the order left, the one taking its own now first (as
+    many lines as Join Battle's standings, a line for the rest past eight)."""
+    s = session()
+    names = [f"Fighter {n}" for n in range(10)]
+    ids = [add(s, name) for name in names]
+    s.apply(StartEncounter())
+    for successes, cid in enumerate(ids):
+        s.apply(RulesetAction("join_battle", cid, {"successes": successes}))
+    s.apply(RulesetAction("begin_free"))
+    context = s.prompt().context
+    assert context[0] == "Fighter 9: Initiative 12 — now"
+    assert context[1:8] == tuple(f"Fighter {n}: Initiative {n + 3}" for n in range(8, 1, -1))
+    assert context[8:] == ("… and 2 more to take theirs",)
+    s.apply(RulesetAction("free_action", None, {"note": "draws"}))
+    assert s.prompt().context[0] == "Fighter 8: Initiative 11 — now"
+    assert s.prompt().context[-1] == "… and 1 more to take theirs"

@@ -2,7 +2,8 @@
 touches nothing; a new prompt that fits the panel's height lays out and repaints the
 panel alone (not the inspector around it); a taller one grows the panel in one pass.
 Initiative ticks switches between "Free action" and "Join Battle" as a combatant joins
-or leaves the fight. Counts of events, not timings: the machine is shared."""
+or leaves the fight: both about as tall, the switch keeps the panel's height. Counts of
+events, not timings: the machine is shared."""
 
 from __future__ import annotations
 
@@ -15,24 +16,29 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import an_action, next_step
 from tests.qt.test_chrome_steps import close, open_window
-from tracker.engine import AddCombatant, EditCombatant
+from tracker.engine import AddCombatant, EditCombatant, EndTurn
 from tracker.engine.commands import RemoveCombatant
+from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.qt.main_window import MainWindow
+from tracker.qt.widgets.prompt_panel import KEEP_SPARE
 
 
 class Events(QObject):
-    """Paint and resize events, by widget."""
+    """Paint, resize and move events, by widget."""
 
     def __init__(self) -> None:
         super().__init__()
         self.paints: Counter[int] = Counter()
         self.resizes: Counter[int] = Counter()
+        self.moves: Counter[int] = Counter()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
         if event.type() == QEvent.Type.Paint:
             self.paints[id(watched)] += 1
         elif event.type() == QEvent.Type.Resize:
             self.resizes[id(watched)] += 1
+        elif event.type() == QEvent.Type.Move:
+            self.moves[id(watched)] += 1
         return False
 
     def painted(self, widget: QWidget) -> int:
@@ -77,22 +83,39 @@ def test_the_same_prompt_again_touches_nothing(ticks, qtbot):
     assert events.painted(panel) == 0
 
 
-def test_a_taller_or_much_shorter_prompt_resizes_the_panel_once(ticks, qtbot):
-    """Join Battle (a latecomer) is much taller than Free action: the panel grows in
-    one pass to the height it needs, and shrinks back in one pass (kept, that height
-    would leave a third of the inspector blank)."""
+def test_a_latecomer_grows_the_panel_once_and_its_leaving_keeps_it(ticks, qtbot):
+    """Join Battle (a latecomer: its roll, the standings) is taller than Free action:
+    the panel grows in one pass to the height it needs. Free action lists the free
+    actions still to take, about as tall: the latecomer removed, the panel keeps its
+    height (a little blank under the prompt) and nothing beside it moves or resizes
+    (they repaint for the combatant selected next); the next latecomer's Join Battle
+    fits it too."""
     document, panel = ticks.document, ticks.prompt_panel
     small = panel.height()
     before = panel.prompt
     events = watched(qtbot, lambda: document.apply(AddCombatant("Latecomer", "enemy")))
     assert panel.prompt is not None and panel.prompt != before
     assert events.resizes[id(panel)] == 1
-    assert panel.height() == panel.wanted_height(panel.width()) > small
+    tall = panel.height()
+    assert tall == panel.wanted_height(panel.width()) > small
     assert all(b.geometry().bottom() < panel.body.height() for b in panel.key_buttons)
-    latecomer = document.encounter.combatants[-1].id
-    events = watched(qtbot, lambda: document.apply(RemoveCombatant(latecomer)))
-    assert events.resizes[id(panel)] == 1
-    assert panel.height() == small
+    for _ in range(2):
+        latecomer = document.encounter.combatants[-1].id
+        events = watched(qtbot, lambda cid=latecomer: document.apply(RemoveCombatant(cid)))
+        assert panel.prompt is not None and panel.prompt.title == "Free action"
+        assert panel.height() == tall and events.resizes[id(panel)] == 0
+        column = panel.parentWidget()
+        assert column is not None
+        assert tall - panel.wanted_height(panel.width()) <= column.height() * KEEP_SPARE
+        for widget in beside_the_panel(ticks):  # the selection moves: they show another
+            assert events.resizes[id(widget)] == 0, widget  # combatant, where they were
+            assert events.moves[id(widget)] == 0, widget
+        events = watched(qtbot, lambda: document.apply(AddCombatant("Latecomer", "enemy")))
+        assert panel.prompt.title == "Join Battle"
+        assert panel.height() == tall and events.resizes[id(panel)] == 0
+        for widget in beside_the_panel(ticks):  # the latecomer selected, where they were
+            assert events.resizes[id(widget)] == 0, widget
+            assert events.moves[id(widget)] == 0, widget
 
 
 def test_a_prompt_that_fits_repaints_the_panel_alone(ticks, qtbot):
@@ -121,3 +144,19 @@ def test_a_prompt_that_fits_repaints_the_panel_alone(ticks, qtbot):
             seen["resized"] += 1
             assert events.resizes[id(panel)] == 1
     assert seen["kept"] >= 5, seen
+
+
+def test_a_much_shorter_prompt_shrinks_the_panel_once(ticks, qtbot, monkeypatch):
+    """Kept, the height of a tall prompt would leave much of the column blank under a
+    prompt of a line and a button: the panel shrinks to it, in one pass."""
+    document, panel = ticks.document, ticks.prompt_panel
+    watched(qtbot, lambda: document.apply(AddCombatant("Latecomer", "enemy")))
+    tall = panel.height()
+    short = Prompt(("short",), "Short", "Go on?", (PromptAnswer("Go on", EndTurn()),))
+    monkeypatch.setattr(document.session, "prompt", lambda: short)
+    events = watched(qtbot, panel.refresh)
+    assert panel.prompt == short
+    assert events.resizes[id(panel)] == 1
+    assert panel.height() == panel.wanted_height(panel.width()) < tall
+    monkeypatch.undo()  # the fight's own prompt again before the window closes
+    watched(qtbot, panel.refresh)

@@ -33,6 +33,7 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
     that count changed; an answer more or fewer never squeezes it (its rich text laid
     out twice)."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
+    qtbot.wait(1)  # laid out, before the first step
     try:
         document, panel = window.document, window.prompt_panel
         area = panel.context_area

@@ -3,7 +3,8 @@
 1. Join Battle for a combatant that has not joined (once the fight has begun): key
    ("join", id); answer: its successes (typed or rolled);
 2. everyone has joined: key ("free_begins",); answer: begin the free actions;
-3. a free action: key ("free", id); answer: taken (with a note);
+3. a free action: key ("free", id); the free actions still to take in the context;
+   answer: taken (with a note);
 4. the formal start of a turn not applied yet: key ("start", round, id, turns ended);
    the checklist in the context; answer: apply it;
 5. the middle of a turn: key ("acting", round, id, turns ended); the end-of-turn
@@ -52,6 +53,7 @@ def prompt(encounter: Encounter) -> Prompt | None:
             "activate a Charm…",
             answers=(PromptAnswer("Free action taken", RulesetAction("free_action"), (NOTE,)),),
             asks=who.id,
+            context=_free_to_go(encounter, who),
         )
     if now.phase != "round":
         return None
@@ -98,6 +100,21 @@ def _standings(encounter: Encounter) -> tuple[str, ...]:
     more = len(encounter.combatants) - SHOWN
     if more > 0:
         lines.append(f"… and {more} more on the tick track")
+    return tuple(lines)
+
+
+def _free_to_go(encounter: Encounter, who: Combatant) -> tuple[str, ...]:
+    """The free actions still to take, in their order (highest Initiative first), the
+    one taking its own now first: as many lines as Join Battle's standings, so the
+    prompt panel keeps its height from one to the other."""
+    to_go = [c for c in encounter.combatants if rt(c).joined and not rt(c).free_done]
+    lines = []
+    for combatant in to_go[:SHOWN]:
+        now = " — now" if combatant.id == who.id else ""
+        lines.append(f"{combatant.name}: Initiative {rt(combatant).value}{now}")
+    more = len(to_go) - SHOWN
+    if more > 0:
+        lines.append(f"… and {more} more to take theirs")
     return tuple(lines)
 
 

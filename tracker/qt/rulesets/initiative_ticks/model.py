@@ -9,9 +9,10 @@ acts), so the ruleset decides."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
@@ -51,6 +52,8 @@ FOREGROUND, BACKGROUND, FONT = map(
 )
 DECORATION, MARK, DELTA = map(int, (_ROLE.DecorationRole, MarkRole, DeltaRole))
 SUMMARY, ID, COMBATANT = map(int, (SummaryRole, IdRole, CombatantRole))
+SHOWN = -1  # not a role: a cell's text, font, alignment and colours as one key
+TEXT_ROLES = (DISPLAY, FONT, ALIGNMENT, FOREGROUND, BACKGROUND)  # what a text cell draws
 CENTRED = int(Qt.AlignmentFlag.AlignCenter)
 ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
@@ -132,6 +135,21 @@ class TickModel(RosterModel):
             return values[key]
         value = values[key] = self._work_out(index, key[1])
         return value
+
+    def shown(self, index: Index) -> Hashable:
+        """What a text cell draws (`TEXT_ROLES`) as one key, for its kept pixmap:
+        worked out once and kept with the row's values."""
+        row, ids = index.row(), self._rows.ids
+        if not 0 <= row < len(ids):
+            return None
+        values = self._kept.get(ids[row])
+        if values is None:
+            values = self._kept[ids[row]] = {}
+        key = (index.column(), SHOWN)
+        found = values.get(key)
+        if found is None:
+            found = values[key] = shown_of(self, index)
+        return found
 
     def _summarize(self, combatant: Combatant) -> CombatantSummary:
         """The name's block (its details and state words are the table's other columns)."""
@@ -282,3 +300,17 @@ class TickModel(RosterModel):
         changed |= looked
         for row in sorted(r for r in map(self.row_of, changed) if r >= 0):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+
+def shown_of(model: QAbstractItemModel, index: Index) -> Hashable:
+    """What a text cell draws, read through `data()`: a brush by its colour and style,
+    a font by its description."""
+    return tuple(_hashable(model.data(index, role)) for role in TEXT_ROLES)
+
+
+def _hashable(value: object) -> Hashable:
+    if isinstance(value, QBrush):
+        return ("brush", value.color().rgba(), value.style().value)
+    if isinstance(value, QFont):
+        return ("font", value.key())
+    return value if isinstance(value, Hashable) else repr(value)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollArea,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
@@ -32,6 +31,13 @@ from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
+from tracker.qt.rulesets.initiative_ticks.kept_cells import (
+    LIMIT,
+    CellKey,
+    KeptNameDelegate,
+    KeptTextDelegate,
+    put_kept,
+)
 from tracker.qt.rulesets.initiative_ticks.model import (
     FONT,
     INITIATIVE,
@@ -44,8 +50,9 @@ from tracker.qt.rulesets.initiative_ticks.model import (
     TickModel,
 )
 from tracker.qt.rulesets.initiative_ticks.texts import number
-from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
+from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.kept_pixmaps import KeptPixmaps
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.widgets.steady import SteadyBox
@@ -73,10 +80,10 @@ WIDTHS_KEPT = 2000  # texts whose widths the table keeps, at most
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
-class TickDelegate(QStyledItemDelegate):
+class TickDelegate(KeptTextDelegate):
     """The Tick column as a pill: gold for the one acting, grey once acted, red Crashed;
     a tick shared with the row above is only outlined (its number in the page's ink),
-    so each tick reads as one step."""
+    so each tick reads as one step. Kept as drawn (`kept_cells`)."""
 
     def paint(
         self,
@@ -94,27 +101,39 @@ class TickDelegate(QStyledItemDelegate):
             super().paint(painter, option, index)
             return
         kind = "now" if mark.now else ("acted" if mark.acted else "pending")
-        pills = PILL[is_dark(option.palette)]
-        background, ink = CRASHED if mark.crashed and not mark.now else pills[kind]
+        crashed = mark.crashed and not mark.now
         same = above is not None and above.tick == mark.tick
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = option.rect.adjusted(6, 4, -6, -4)
-        pill = QRect(rect.center().x() - 28, rect.top(), 56, rect.height())
-        if same and not mark.now:
-            painter.setPen(QPen(QColor(background), 1.5))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            ink = option.palette.color(QPalette.ColorRole.Text).name()
-        else:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(background))
-        painter.drawRoundedRect(QRectF(pill).adjusted(0.75, 0.75, -0.75, -0.75), 8, 8)
-        painter.setPen(QColor(ink))
-        font = option.font
-        font.setBold(True)
-        painter.setFont(font)
-        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(mark.tick))
-        painter.restore()
+        tick = mark.tick
+
+        def draw(inner: QPainter, local: QStyleOptionViewItem) -> None:
+            _paint_pill(inner, local, tick, kind, crashed, same)
+
+        put_kept(self.kept, painter, option, (TICK, ("pill", tick, kind, crashed, same)), draw)
+
+
+def _paint_pill(
+    painter: QPainter, option: QStyleOptionViewItem, tick: int, kind: str, crashed: bool, same: bool
+) -> None:
+    pills = PILL[is_dark(option.palette)]
+    background, ink = CRASHED if crashed else pills[kind]
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    rect = option.rect.adjusted(6, 4, -6, -4)
+    pill = QRect(rect.center().x() - 28, rect.top(), 56, rect.height())
+    if same and kind != "now":
+        painter.setPen(QPen(QColor(background), 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        ink = option.palette.color(QPalette.ColorRole.Text).name()
+    else:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(background))
+    painter.drawRoundedRect(QRectF(pill).adjusted(0.75, 0.75, -0.75, -0.75), 8, 8)
+    painter.setPen(QColor(ink))
+    font = option.font
+    font.setBold(True)
+    painter.setFont(font)
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, number(tick))
+    painter.restore()
 
 
 class TickTable(QTableView):
@@ -130,8 +149,10 @@ class TickTable(QTableView):
         ForeignDrops(self, model.refuse_foreign_drop)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setItemDelegateForColumn(TICK, TickDelegate(self))
-        self.setItemDelegateForColumn(NAME, CombatantCellDelegate(self))
+        self.kept: KeptPixmaps[CellKey] = KeptPixmaps(LIMIT)  # the cells as drawn
+        self.setItemDelegate(KeptTextDelegate(self.kept, self))
+        self.setItemDelegateForColumn(TICK, TickDelegate(self.kept, self))
+        self.setItemDelegateForColumn(NAME, KeptNameDelegate(self.kept, self))
         # The font set directly, not by a style sheet: a table styled by one keeps the
         # palette it was first polished with (it would stay light in the dark scheme).
         table_font = QFont(self.font())
@@ -155,6 +176,7 @@ class TickTable(QTableView):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._widths.clear()
+            self.kept.clear()  # a style draws otherwise
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
             model = self.model()
             if isinstance(model, TickModel):
@@ -225,6 +247,7 @@ class TickTrackView(QWidget):
         layout.addWidget(top)
         body = QHBoxLayout()
         self.table = TickTable(self.tick_model, self)
+        self.kept = self.table.kept  # the view's cells as drawn (`kept.keep`: tests)
         body.addWidget(self.table, 3)
         self.checklist = QLabel()
         self.checklist.setObjectName("tick_checklists")
