@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+)
 
 from tracker.qt.players.public_state import NEUTRAL
 
 Index = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,17 @@ def list_rows(
     """Every row of a panel's list, as its delegate paints it (`row_of`, which the
     delegate calls too)."""
     return tuple(row_of(model.index(row, 0)) for row in range(model.rowCount()))
+
+
+def proxy_rows(proxy: QSortFilterProxyModel, source: QAbstractItemModel) -> list[int]:
+    """The rows of `source` behind the rows of `proxy` (an unsorted filter over it), in
+    order: its own filter (`filterAcceptsRow`) run over the model's rows, without a
+    `QModelIndex` mapped a row (each index Qt makes calls back into the Python model
+    for its counts). The same rows as long as the proxy has re-filtered since the last
+    change, which the players' proxies do when `PublicState.updated` (the page is made
+    after)."""
+    accepts = proxy.filterAcceptsRow
+    return [row for row in range(source.rowCount()) if accepts(row, ROOT)]
 
 
 class PanelSource(QObject):

@@ -13,13 +13,12 @@ import time
 from collections.abc import Callable, Hashable, Set
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from tracker.engine.ruleset import Turn
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
@@ -84,6 +83,16 @@ def side_of(decoration: object) -> str:
     return SIDE_OF_COLOR.get(QColor(decoration).name(), "")
 
 
+# The side a model's side colour (`SIDE_COLORS`, neutral's for an unknown side) stands
+# for, by the side itself: what `side_of` reads off that colour, without the colour.
+SHOWN_SIDE = {side: side_of(QColor(color)) for side, color in SIDE_COLORS.items()}
+
+
+def shown_side(side: str) -> str:
+    """`side_of` the colour a model decorates a combatant of `side` with."""
+    return SHOWN_SIDE.get(side, SHOWN_SIDE["neutral"])
+
+
 def health_text(
     document: EncounterDocument,
     modes: dict[str, str],
@@ -129,18 +138,20 @@ def turn_detail(
     return f"{health}{phase}{grant}"
 
 
-def one_round(proxy: QAbstractItemModel) -> int:
+def one_round(proxy: PlayersTurnOrderProxy) -> int:
     """How many of the turns to come are shown: up to the first one of a combatant
-    already listed (each comes once; the list goes no further than a round on)."""
+    already listed (each comes once; the list goes no further than a round on). Read
+    with the proxy's own filter (`shown_turns`), not its `data()` a row."""
     seen: set[str] = set()
-    for row in range(proxy.rowCount()):
-        turn = proxy.index(row, 0).data(TurnRole)
-        holder = turn.combatant_id if turn is not None else None
+    count = 0
+    for turn in proxy.shown_turns():
+        holder = turn.combatant_id
         if holder is not None and holder in seen:
-            return row
+            return count
         if holder is not None:
             seen.add(holder)
-    return proxy.rowCount()
+        count += 1
+    return count
 
 
 def shown_name(document: EncounterDocument, public: PublicState) -> str:

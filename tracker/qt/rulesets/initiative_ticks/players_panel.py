@@ -23,13 +23,13 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
+    proxy_rows,
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.projection import side_of
+from tracker.qt.players.projection import shown_side, side_of
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
-from tracker.qt.rulesets.initiative_ticks.model import NAME as MODEL_NAME
 from tracker.qt.rulesets.initiative_ticks.model import STATE as MODEL_STATE
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
 from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
@@ -139,24 +139,26 @@ class TicksSource(PanelSource):
 
     def page_rows(self) -> tuple[PanelRow, ...]:
         """The rows as `tick_row` gives them through the proxy, read from the model
-        behind it (one mapping a row, each text made safe as the proxy's `data` does):
-        a quarter of the calls, at every publish of the shared page."""
-        proxy, model = self.proxy, self.tick_model
-        safe, decoration = self.public.visibility.safe, Qt.ItemDataRole.DecorationRole
+        behind it: its rows by the proxy's own filter (`proxy_rows`), the mark and the
+        name as the model keeps them (a row the proxy lets through is a visible
+        combatant's: no "(hidden)"), the state's text as the model's `data` words it,
+        each text made safe as the proxy's `data` does. No `QModelIndex` made by
+        `index()` (each calls back into the Python model), at every publish."""
+        model = self.tick_model
+        safe, cell, data = self.public.visibility.safe, model.createIndex, model.data
+        combatant_at, mark_at = model.combatant_at, model.mark_at
         rows = []
-        for row in range(proxy.rowCount()):
-            source = proxy.mapToSource(proxy.index(row, 0)).row()
-            mark = model.mark_at(source)
-            if mark is None:
+        for source in proxy_rows(self.proxy, model):
+            combatant, mark = combatant_at(source), mark_at(source)
+            if combatant is None or mark is None:
                 rows.append(PanelRow("", "", ""))
                 continue
-            name = model.index(source, MODEL_NAME)
             rows.append(
                 PanelRow(
                     value=number(mark.tick),
-                    name=str(safe(model.data(name)) or ""),
-                    detail=str(safe(model.data(model.index(source, MODEL_STATE))) or ""),
-                    side=side_of(model.data(name, decoration)),
+                    name=str(safe(combatant.name) or ""),
+                    detail=str(safe(data(cell(source, MODEL_STATE))) or ""),
+                    side=shown_side(combatant.side),
                     now=bool(mark.now),
                     faded=bool(mark.acted and not mark.now),
                 )

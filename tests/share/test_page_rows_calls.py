@@ -1,0 +1,135 @@
+"""What making the page's panel costs the GUI thread at every publish: its rows are read
+from the models' Python data behind the players' proxies, never a `QModelIndex` made a
+row (each `index()` or mapping costs Qt's calls back into the Python model), and the
+players' screen counts its round of turns without asking the proxy's `data()`. The
+rows themselves are checked against the proxies' in `test_page_panels.py`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
+
+from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
+from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.projection import one_round
+from tracker.qt.players.settings import DEFAULT_HEALTH
+from tracker.qt.players.themes import DARK
+from tracker.qt.share.feed import PageFeed
+from tracker.qt.widgets.turn_timer import timer_setting
+
+# The Qt calls a row read through a proxy makes (and that each call Qt back, for an index).
+SPIED = ("index", "sibling", "mapToSource", "data")
+ROWS_READ_BEHIND = ("initiative_ticks", "stamina_battle", "war_scroll")
+
+
+def spy(monkeypatch: pytest.MonkeyPatch, model: QObject, calls: Counter[str]) -> None:
+    """Count the calls Python code makes of `model`'s `SPIED` methods."""
+    for name in SPIED:
+        if not hasattr(model, name):
+            continue
+        original = getattr(model, name)
+        kind = "proxy" if isinstance(model, QSortFilterProxyModel) else "model"
+
+        def counted(
+            *args: Any, _name: str = f"{kind}.{name}", _call: Callable[..., Any] = original
+        ) -> Any:
+            calls[_name] += 1
+            return _call(*args)
+
+        monkeypatch.setattr(model, name, counted)
+
+
+def feed_of(ruleset_id: str) -> tuple[Any, PageFeed, QObject]:
+    document = crowd_document(ruleset_id, extra=6)
+    parent = QObject()
+    feed = PageFeed(document, parent, health=DEFAULT_HEALTH, timer=timer_setting())
+    return document, feed, parent
+
+
+@pytest.mark.parametrize("ruleset_id", ROWS_READ_BEHIND)
+def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch, ruleset_id):
+    """Step by step (hidden turns included), the page's panel makes no index, mapping or
+    `data()` call for a row of its proxy, nor an `index()` of the model behind: the War
+    Scroll maps each Segment's column once by its first cell, whatever the rows."""
+    document, feed, _parent = feed_of(ruleset_id)
+    source = feed.panel
+    assert source is not None
+    calls: Counter[str] = Counter()
+    models = source.findChildren(QAbstractItemModel)
+    proxies = [m for m in models if isinstance(m, QSortFilterProxyModel)]
+    assert len(proxies) == 1 and len(models) == 2
+    for model in models:
+        spy(monkeypatch, model, calls)
+    proxy, seen_hidden, most = proxies[0], False, 0
+    for _ in range(30):
+        calls.clear()
+        content = source.content()
+        rows = content.grid.rows if content.grid is not None else content.rows
+        most = max(most, len(rows))
+        if content.grid is not None:  # a column mapped by its first cell, as many
+            assert calls["proxy.index"] == proxy.columnCount() >= calls["model.index"], calls
+        else:
+            assert calls["proxy.index"] == calls["proxy.mapToSource"] == 0, calls
+            assert calls["model.index"] == 0, calls
+        assert calls["proxy.data"] == calls["proxy.sibling"] == 0, calls
+        seen_hidden |= is_hidden_turn(document)
+        step(document)
+    assert most > 10 and seen_hidden
+
+
+def test_classic_d20s_cards_ask_the_ruleset_its_markers_once_a_combatant(qtbot, monkeypatch):
+    """A card's words and whether its initiative is rolled come from one `markers` call."""
+    document, feed, _parent = feed_of("classic_d20")
+    ruleset, asked = document.ruleset, Counter[str]()
+    original = ruleset.markers
+
+    def markers(encounter: Any, combatant: Any) -> Any:
+        asked[combatant.id] += 1
+        return original(encounter, combatant)
+
+    monkeypatch.setattr(ruleset, "markers", markers)
+    for _ in range(6):
+        asked.clear()
+        assert feed.panel is not None
+        cards = feed.panel.content().rows
+        assert len(cards) > 10 and len(asked) == len(cards)
+        assert set(asked.values()) == {1}
+        step(document)
+
+
+def test_the_players_screen_counts_its_round_of_turns_without_the_proxys_data(qtbot, monkeypatch):
+    """`one_round` reads the proxy's turns with its own filter (`shown_turns`): as many
+    as its rows up to a visible combatant's second turn, with no `data()` a row."""
+    document = crowd_document("classic_d20", extra=6)
+    board = PlayersBoard(document, DARK, timer=timer_setting())
+    qtbot.addWidget(board)
+    board.resize(1280, 720)
+    board.show()
+    proxy, calls = board.turn_proxy, Counter[str]()
+    spy(monkeypatch, proxy, calls)
+    most = 0
+    for _ in range(12):
+        calls.clear()
+        count = one_round(proxy)
+        assert calls["proxy.data"] == calls["proxy.index"] == 0, calls
+        listed = [proxy.turn_at(row) for row in range(proxy.rowCount())]  # its own rows
+        assert count == first_repeat(listed)
+        most = max(most, count)
+        step(document)
+    assert most > 3
+
+
+def first_repeat(turns: list[Any]) -> int:
+    """The row of the first turn of a combatant already listed (all: none)."""
+    seen: set[str] = set()
+    for row, turn in enumerate(turns):
+        holder = turn.combatant_id if turn is not None else None
+        if holder is not None and holder in seen:
+            return row
+        if holder is not None:
+            seen.add(holder)
+    return len(turns)
