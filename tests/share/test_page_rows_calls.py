@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
 
 from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
+from tracker.engine.commands import EditCombatant
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
@@ -133,3 +134,64 @@ def first_repeat(turns: list[Any]) -> int:
         if holder is not None:
             seen.add(holder)
     return len(turns)
+
+
+KEPT_ROWS = ("initiative_ticks", "war_scroll")
+
+
+def edit(document: Any, number: int) -> None:
+    """The fight moves on, and now and then a visible combatant is renamed, changes
+    side, is hidden (and shown again later), a step is undone or redone."""
+    combatants = document.encounter.combatants
+    shown_again = [c for c in combatants if c.hidden and c.name.startswith("Veiled")]
+    visible = [c for c in combatants if not c.hidden]
+    if number % 7 == 3:
+        who = visible[number % len(visible)]
+        assert document.apply(EditCombatant(who.id, {"name": f"{who.name}'"}))
+    elif number % 7 == 5:
+        who = visible[-1 - number % len(visible)]
+        side = "ally" if who.side == "enemy" else "enemy"
+        assert document.apply(EditCombatant(who.id, {"side": side}))
+    elif number % 11 == 6:
+        who = visible[number % len(visible)]
+        assert document.apply(EditCombatant(who.id, {"hidden": True, "name": f"Veiled {number}"}))
+    elif number % 11 == 9 and shown_again:
+        assert document.apply(EditCombatant(shown_again[0].id, {"hidden": False}))
+    elif number % 5 == 4:
+        document.undo_stack.undo()
+    elif number % 13 == 12:
+        document.undo_stack.redo()
+    else:
+        step(document)
+
+
+@pytest.mark.parametrize("ruleset_id", KEPT_ROWS)
+def test_rows_kept_from_one_publish_to_the_next_are_the_rows_made_anew(
+    qtbot, monkeypatch, ruleset_id
+):
+    """A panel's page rows are kept until its model says a row changed (`RowMemo`):
+    through steps, renames, changes of side, hiding and showing, undo and redo, they
+    are what the source makes with nothing kept; and a step makes few of them anew."""
+    document, feed, _parent = feed_of(ruleset_id)
+    source = feed.panel
+    assert source is not None
+    kept = source.rows  # type: ignore[attr-defined]
+    made: Counter[str] = Counter()
+    keep = kept.keep
+
+    def counted(combatant_id: str, key: Any, row: Any) -> None:
+        made[combatant_id] += 1
+        keep(combatant_id, key, row)
+
+    monkeypatch.setattr(kept, "keep", counted)
+    few = 0
+    for number in range(60):
+        made.clear()
+        content = source.content()
+        rows = content.grid.rows if content.grid is not None else content.rows
+        few += len(rows) > 10 and len(made) <= len(rows) // 3
+        kept.clear()
+        assert source.content() == content
+        source.content()  # all kept again
+        edit(document, number)
+    assert few >= 10

@@ -23,6 +23,7 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
+    RowMemo,
     proxy_rows,
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
@@ -107,6 +108,11 @@ class TicksSource(PanelSource):
         self.document, self.public = document, public
         self.tick_model = tick_model or TickModel(document, self)
         self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
+        self.rows = RowMemo(self.tick_model, self._id_at, public, self)  # the page's
+
+    def _id_at(self, row: int) -> str | None:
+        combatant = self.tick_model.combatant_at(row)
+        return combatant.id if combatant is not None else None
 
     def big_number(self) -> BigNumber:
         return BigNumber.shown(self.tick_texts(self.public.shown_turn()), self.public.is_held())
@@ -142,9 +148,10 @@ class TicksSource(PanelSource):
         behind it: its rows by the proxy's own filter (`proxy_rows`), the mark and the
         name as the model keeps them (a row the proxy lets through is a visible
         combatant's: no "(hidden)"), the state's text as the model's `data` words it,
-        each text made safe as the proxy's `data` does. No `QModelIndex` made by
-        `index()` (each calls back into the Python model), at every publish."""
-        model = self.tick_model
+        each text made safe as the proxy's `data` does; a row kept (`RowMemo`) until
+        the model says it changed. No `QModelIndex` made by `index()` (each calls back
+        into the Python model), at every publish."""
+        model, kept = self.tick_model, self.rows
         safe, cell, data = self.public.visibility.safe, model.createIndex, model.data
         combatant_at, mark_at = model.combatant_at, model.mark_at
         rows = []
@@ -153,8 +160,10 @@ class TicksSource(PanelSource):
             if combatant is None or mark is None:
                 rows.append(PanelRow("", "", ""))
                 continue
-            rows.append(
-                PanelRow(
+            key = (combatant.name, combatant.side, mark)
+            row = kept.get(combatant.id, key)
+            if row is None:
+                row = PanelRow(
                     value=number(mark.tick),
                     name=str(safe(combatant.name) or ""),
                     detail=str(safe(data(cell(source, MODEL_STATE))) or ""),
@@ -162,7 +171,8 @@ class TicksSource(PanelSource):
                     now=bool(mark.now),
                     faded=bool(mark.acted and not mark.now),
                 )
-            )
+                kept.keep(combatant.id, key, row)
+            rows.append(row)
         return tuple(rows)
 
 
