@@ -14,7 +14,8 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
 
 from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
-from tracker.engine.commands import EditCombatant
+from tracker.engine.commands import AddEffect, EditCombatant
+from tracker.qt.players import projection
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
@@ -195,3 +196,51 @@ def test_rows_kept_from_one_publish_to_the_next_are_the_rows_made_anew(
         source.content()  # all kept again
         edit(document, number)
     assert few >= 10
+
+
+@pytest.mark.parametrize("ruleset_id", ("stamina_battle", "classic_d20"))
+def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_changes(
+    qtbot, monkeypatch, ruleset_id
+):
+    """The effects on the party are read from the effects and their carriers (no
+    `index()` of the model behind), and the health told of the turns to come is kept
+    by what it is worked out from (`ToldHealth`): a step works out few of them anew,
+    and a health that changed is told as it is now."""
+    document, feed, _parent = feed_of(ruleset_id)
+    for number, carrier in enumerate(c for c in document.encounter.combatants if not c.hidden):
+        if number < 4:
+            assert document.apply(AddEffect(f"Blessed {number}", carrier.id))
+    calls: Counter[str] = Counter()
+    spy(monkeypatch, feed.effects_model, calls)
+    worked_out: list[str] = []
+    work_out = projection.combatant_health
+
+    def counted(document: Any, modes: Any, combatant: Any, public: Any = None) -> str:
+        worked_out.append(combatant.id if combatant is not None else "")
+        return str(work_out(document, modes, combatant, public))
+
+    monkeypatch.setattr(projection, "combatant_health", counted)
+    few, effects = 0, 0
+    for _ in range(16):
+        calls.clear()
+        worked_out.clear()
+        board = feed.state().board
+        effects = max(effects, len(board.effects))
+        assert calls["model.index"] == 0, calls
+        few += len(board.turns) > 5 and len(worked_out) <= 3
+        step(document)
+    assert few >= 8 and effects > 0
+    # A health that changed is told anew (the told one is not kept for it).
+    party = next(c for c in document.encounter.combatants if c.side == "party")
+    spec = document.ruleset.health
+    assert spec is not None
+    told = {card.name: card.detail for card in feed.state().board.turns}
+    before = told.get(party.name, "")
+    taken = int(party.stats.get(spec.taken, 0) or 0)
+    assert document.apply(EditCombatant(party.id, {spec.taken: taken + 1}))
+    after = {card.name: card.detail for card in feed.state().board.turns}.get(party.name, "")
+    fresh = projection.project(
+        document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+    )
+    assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
+    assert party.name not in told or after != before
