@@ -15,7 +15,9 @@ is idle (`IdleClock`: the page's publish, 30 ms after the change, is counted), i
 of the GUI thread (`time.thread_time`: the target), and of the whole process besides
 (the server's threads, which make the JSON and write to the sockets). The report gives
 medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to the
-yardstick (absolute times drift on a busy machine; ratios stay honest).
+yardstick (absolute times drift on a busy machine; ratios stay honest), and what of it
+making the page's state took (`time_states`: the feed's `state()` as the session's
+publish asks it in the steps, GUI-thread CPU).
 
 With pages connected, the window without sharing waits as long after each change (a
 30 ms timer that does nothing, `same_wait`), unless `--raw`: waiting at all for a short
@@ -47,6 +49,8 @@ from benchmarks.qt_setup import laptop_platform  # noqa: E402
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
+    from tracker.qt.share.feed import PageFeed
+    from tracker.qt.share.page_state import PageState
 
 RULESETS = (
     "war_scroll",
@@ -107,6 +111,23 @@ def same_wait(window: MainWindow) -> None:
     window.document.changed.connect(timer.start)
 
 
+def time_states(feed: PageFeed) -> list[float]:
+    """The GUI-thread CPU (ms) of each page state `feed` makes from now on (the
+    session's `publish` asks it), in the list returned."""
+    spent: list[float] = []
+    make = feed.state
+
+    def timed() -> PageState:
+        started = time.thread_time()
+        try:
+            return make()
+        finally:
+            spent.append((time.thread_time() - started) * 1000)
+
+    vars(feed)["state"] = timed  # the session asks the feed's attribute at each publish
+    return spent
+
+
 def _pages(port: int, token: str, count: int) -> subprocess.Popen[str]:
     pages = subprocess.Popen(
         [sys.executable, "-m", "tests.share.sse_pages", str(port), token, str(count)],
@@ -141,7 +162,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
         central_view=lambda: window.central_view,
     )
     share.start("127.0.0.1", 0)
-    assert share.server is not None
+    assert share.server is not None and share.feed is not None
+    states = time_states(share.feed)
     pages = _pages(share.server.port, share.server.hub.token, count) if count else None
     yardstick = Yardstick(clock)
     gui: dict[tuple[str, str], list[float]] = {}  # (operation, without/with) → GUI ms
@@ -149,6 +171,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
     sticks: list[float] = []
     try:
         for number in range(repeats + 1):
+            if number == 1:  # the first round warms up
+                states.clear()
             for name, table in (("without", plain), ("with", shared)):
                 table.ready()
                 for operation, spent in table.end_turn():
@@ -183,6 +207,10 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
             f"ratios {without / stick:4.1f} / {with_ / stick:4.1f}; process "
             f"{cpu[0]:.2f} / {cpu[1]:.2f} ms ({len(gui[kind, 'with'])} samples)"
         )
+    if states:
+        made = statistics.median(states)
+        count = len(states)
+        lines.append(f"  the page's state made in {made:.2f} ms (median of {count}, in the steps)")
     return "\n".join(lines)
 
 

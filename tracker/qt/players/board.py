@@ -31,6 +31,7 @@ from tracker.qt.players.now_panel import NowPanel, caption_label
 from tracker.qt.players.panel_parts import RowPager, fit_rows
 from tracker.qt.players.projection import (
     BoardProjection,
+    ToldHealth,
     follow_clock,
     health_text,
     one_round,
@@ -85,6 +86,7 @@ class PlayersBoard(QWidget):
         self.health_modes = dict(zip(SIDES, health, strict=True))
         self.timer = timer or timer_setting()
         self.clock = TurnClock(now)
+        self.told = ToldHealth()  # the turns to come's health, kept from one refresh on
         self.setObjectName("players_board")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.document = document
@@ -326,6 +328,7 @@ class PlayersBoard(QWidget):
             self.effects_proxy,
             self.health_modes,
             clock,
+            self.told,
         )
 
     def refresh(self) -> None:

@@ -98,7 +98,7 @@ class PartyEffectsProxy(PlayersProxy):
         text = ruleset.public_remaining(encounter, effect, visibility.visible_ids)
         if text is None:
             model = self._source
-            text = model.data(model.index(source_row, REMAINING_COLUMN), Role.DisplayRole)
+            text = model.data(model.createIndex(source_row, REMAINING_COLUMN), Role.DisplayRole)
         if not visibility.leaks(text):
             return str(text or "")
         return ruleset.remaining_unnamed(encounter, effect)

@@ -8,14 +8,22 @@ each change the players may see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+)
 
-from tracker.qt.players.public_state import NEUTRAL
+from tracker.qt.players.public_state import NEUTRAL, PublicState
 
 Index = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,70 @@ def list_rows(
     """Every row of a panel's list, as its delegate paints it (`row_of`, which the
     delegate calls too)."""
     return tuple(row_of(model.index(row, 0)) for row in range(model.rowCount()))
+
+
+def proxy_rows(proxy: QSortFilterProxyModel, source: QAbstractItemModel) -> list[int]:
+    """The rows of `source` behind the rows of `proxy` (an unsorted filter over it), in
+    order: its own filter (`filterAcceptsRow`) run over the model's rows, without a
+    `QModelIndex` mapped a row (each index Qt makes calls back into the Python model
+    for its counts). The same rows as long as the proxy has re-filtered since the last
+    change, which the players' proxies do when `PublicState.updated` (the page is made
+    after)."""
+    accepts = proxy.filterAcceptsRow
+    return [row for row in range(source.rowCount()) if accepts(row, ROOT)]
+
+
+class RowMemo(QObject):
+    """What the page made of each row of `model`, kept by combatant id (`id_at` a row)
+    until the model says the row changed, as it tells its views: `dataChanged` over
+    it; rows or columns inserted or removed, a reset, a new layout forget them all (an
+    id may come back, with undo); so does a change of who the players see (the texts
+    are made safe against the hidden names). A moved row keeps its content (a move
+    changes no data). Each entry keeps a `key` too: values read at each publish (the
+    name, the side: a rename may be told as a header's change), made again when not
+    the same."""
+
+    def __init__(
+        self,
+        model: QAbstractItemModel,
+        id_at: Callable[[int], str | None],
+        public: PublicState,
+        parent: QObject,
+    ) -> None:
+        super().__init__(parent)
+        self._kept: dict[str, tuple[Hashable, Any]] = {}
+        self._id_at = id_at
+        model.dataChanged.connect(self._forget_rows)
+        for signal in (
+            model.modelReset,
+            model.layoutChanged,
+            model.rowsInserted,
+            model.rowsRemoved,
+            model.columnsInserted,
+            model.columnsRemoved,
+        ):
+            signal.connect(self.clear)
+        public.visibility_changed.connect(self.clear)
+
+    def get(self, combatant_id: str, key: Hashable) -> Any:
+        """The row kept for this combatant with this `key`, or None."""
+        kept = self._kept.get(combatant_id)
+        return kept[1] if kept is not None and kept[0] == key else None
+
+    def keep(self, combatant_id: str, key: Hashable, made: Any) -> None:
+        self._kept[combatant_id] = (key, made)
+
+    def clear(self, *_args: object) -> None:
+        self._kept.clear()
+
+    def _forget_rows(self, top: Index, bottom: Index, *_args: object) -> None:
+        if not top.isValid() or not bottom.isValid():
+            self.clear()
+            return
+        for row in range(top.row(), bottom.row() + 1):
+            combatant_id = self._id_at(row)
+            if combatant_id is not None:
+                self._kept.pop(combatant_id, None)
 
 
 class PanelSource(QObject):

@@ -13,13 +13,12 @@ import time
 from collections.abc import Callable, Hashable, Set
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from tracker.engine.ruleset import Turn
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.public_state import NEUTRAL, PublicState
@@ -84,6 +83,16 @@ def side_of(decoration: object) -> str:
     return SIDE_OF_COLOR.get(QColor(decoration).name(), "")
 
 
+# The side a model's side colour (`SIDE_COLORS`, neutral's for an unknown side) stands
+# for, by the side itself: what `side_of` reads off that colour, without the colour.
+SHOWN_SIDE = {side: side_of(QColor(color)) for side, color in SIDE_COLORS.items()}
+
+
+def shown_side(side: str) -> str:
+    """`side_of` the colour a model decorates a combatant of `side` with."""
+    return SHOWN_SIDE.get(side, SHOWN_SIDE["neutral"])
+
+
 def health_text(
     document: EncounterDocument,
     modes: dict[str, str],
@@ -109,6 +118,42 @@ def combatant_health(
     return public_health(document.ruleset, document.encounter, combatant, mode, public)
 
 
+class ToldHealth:
+    """`combatant_health` remembered by what it is worked out from (the side's mode, the
+    health's two stats as stored, the GM's mark, hidden), for as long as the ruleset and
+    the public fields stay: a publish tells the same health of most turns to come as
+    the last one did, and working it out asks the ruleset each time."""
+
+    def __init__(self) -> None:
+        self._basis: tuple[object, Set[str]] | None = None
+        self._told: dict[tuple[object, ...], str] = {}
+
+    def text(
+        self,
+        document: EncounterDocument,
+        modes: dict[str, str],
+        combatant: Combatant | None,
+        public: Set[str],
+    ) -> str:
+        if combatant is None or combatant.hidden:
+            return ""
+        ruleset = document.ruleset
+        basis = (ruleset, public)
+        if basis != self._basis:
+            self._basis, self._told = basis, {}
+        spec, stats = ruleset.health, combatant.stats
+        mode = modes.get(combatant.side, "nothing")
+        taken, maximum = (stats.get(spec.taken), stats.get(spec.maximum)) if spec else (0, 0)
+        key = (mode, taken, maximum, combatant.defeated)
+        try:
+            told = self._told.get(key)
+        except TypeError:  # a stat that is no number (and cannot be a key): as it is
+            return combatant_health(document, modes, combatant, public)
+        if told is None:
+            told = self._told[key] = combatant_health(document, modes, combatant, public)
+        return told
+
+
 def turn_detail(
     turn: Turn | None,
     safe: Callable[[str], str],
@@ -129,18 +174,20 @@ def turn_detail(
     return f"{health}{phase}{grant}"
 
 
-def one_round(proxy: QAbstractItemModel) -> int:
+def one_round(proxy: PlayersTurnOrderProxy) -> int:
     """How many of the turns to come are shown: up to the first one of a combatant
-    already listed (each comes once; the list goes no further than a round on)."""
+    already listed (each comes once; the list goes no further than a round on). Read
+    with the proxy's own filter (`shown_turns`), not its `data()` a row."""
     seen: set[str] = set()
-    for row in range(proxy.rowCount()):
-        turn = proxy.index(row, 0).data(TurnRole)
-        holder = turn.combatant_id if turn is not None else None
+    count = 0
+    for turn in proxy.shown_turns():
+        holder = turn.combatant_id
         if holder is not None and holder in seen:
-            return row
+            return count
         if holder is not None:
             seen.add(holder)
-    return proxy.rowCount()
+        count += 1
+    return count
 
 
 def shown_name(document: EncounterDocument, public: PublicState) -> str:
@@ -184,10 +231,11 @@ def project(
     effects_proxy: PartyEffectsProxy,
     health_modes: dict[str, str],
     clock: TurnClock | None,
+    told: ToldHealth | None = None,
 ) -> BoardProjection:
     """The board's content now. `turn_proxy` is a `PlayersTurnOrderProxy` without the
     current turn, `effects_proxy` a `PartyEffectsProxy`; `clock` the turn timer's (None
-    while the timer is off)."""
+    while the timer is off); `told`: the health told at the last projection, kept."""
     started = public.is_started()
     round_number = public.shown_round()
     round_name = document.ruleset.round_name
@@ -204,7 +252,7 @@ def project(
         now = ("NOW", shown_name(document, public), " · ".join(p for p in parts if p))
     else:
         now = ("NOW" if started else "NOT STARTED", "Get ready", "")
-    cards = _turn_cards(document, public, turn_proxy, health_modes, shown)
+    cards = _turn_cards(document, public, turn_proxy, health_modes, shown, told or ToldHealth())
     first = cards[0].name if cards else ""
     return BoardProjection(
         title=document.encounter.name,
@@ -226,13 +274,15 @@ def _turn_cards(
     proxy: PlayersTurnOrderProxy,
     modes: dict[str, str],
     shown: Set[str],
+    told: ToldHealth,
 ) -> tuple[TurnCard, ...]:
     """The turns to come of one round on (`one_round`): the proxy's rows in order
     (`shown_turns`), each told as the players may be told it (`TurnRole`) and named as
     the model's name column names it, made safe as the proxy's `data()` does; its
     health (`shown`: the public fields' names), its side (none for a turn of no one)."""
     encounter = document.encounter
-    safe, told, find = public.visibility.safe, public.public_turn, encounter.find
+    safe, public_turn, find = public.visibility.safe, public.public_turn, encounter.find
+    health_of = told.text
     round_number, round_name = public.shown_round(), document.ruleset.round_name
     cards = []
     seen: set[str] = set()
@@ -244,8 +294,8 @@ def _turn_cards(
             seen.add(holder)
         combatant = find(holder)
         name = combatant.name if combatant is not None else (turn.title or "—")
-        health = combatant_health(document, modes, combatant, shown)
-        detail = turn_detail(told(turn), safe, health, round_number, round_name)
+        health = health_of(document, modes, combatant, shown)
+        detail = turn_detail(public_turn(turn), safe, health, round_number, round_name)
         side = combatant.side if combatant is not None else ""
         cards.append(TurnCard(str(safe(name) or ""), detail, side))
     return tuple(cards)
@@ -253,16 +303,20 @@ def _turn_cards(
 
 def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
     """The effects on the party as their rows show them (name, carrier, time left):
-    what the proxy's `data` gives, read from the model behind it over the proxy's rows
-    (`shown_effects`), without a mapping a row and three `data()` calls through it."""
-    source = proxy.effects_model()
+    what the proxy's `data` gives over its rows (`shown_effects`), read from the effect
+    and the encounter as the model behind words them (its name, its carrier's name: a
+    visible combatant's, the proxy lets no other through), without a `QModelIndex`."""
     safe = proxy.public.visibility.safe
-    source_index, source_data, remaining = source.index, source.data, proxy.remaining_at
+    find, remaining = proxy.public.document.encounter.find, proxy.remaining_at
     cards = []
-    for source_row, _effect in proxy.shown_effects():
-        name = safe(source_data(source_index(source_row, 0)))
-        carrier = safe(source_data(source_index(source_row, 1)))
-        cards.append(EffectCard(str(name or ""), str(carrier or ""), remaining(source_row)))
+    for source_row, effect in proxy.shown_effects():
+        carrier = find(effect.carrier_id)
+        carried = carrier.name if carrier is not None else "(gone)"
+        cards.append(
+            EffectCard(
+                str(safe(effect.name) or ""), str(safe(carried) or ""), remaining(source_row)
+            )
+        )
     return tuple(cards)
 
 

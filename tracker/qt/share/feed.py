@@ -16,7 +16,7 @@ from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.page_content import PanelSource
-from tracker.qt.players.projection import follow_clock, health_text, project
+from tracker.qt.players.projection import ToldHealth, follow_clock, health_text, project
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.ruleset_ui import ui_for
@@ -60,6 +60,7 @@ class PageFeed(QObject):
         )
         self.public.listen()
         self.clock = TurnClock(now)
+        self.told = ToldHealth()  # the turns to come's health, kept from one publish on
         self.public.updated.connect(self._follow_clock)
         self._follow_clock()
 
@@ -81,5 +82,6 @@ class PageFeed(QObject):
             self.effects_proxy,
             self.health_modes,
             clock,
+            self.told,
         )
         return page_state(board, self.panel.content() if self.panel is not None else None)

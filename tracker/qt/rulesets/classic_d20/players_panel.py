@@ -28,7 +28,7 @@ from tracker.qt.players.page_content import (
     PanelSource,
 )
 from tracker.qt.players.panel_parts import FittedRows
-from tracker.qt.players.projection import side_of
+from tracker.qt.players.projection import shown_side, side_of
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
@@ -136,7 +136,8 @@ def _card(
     now: bool,
 ) -> Card:
     encounter = document.encounter
-    words = [w for w in ruleset.markers(encounter, combatant) if w not in NOT_SHOWN]
+    markers = ruleset.markers(encounter, combatant)  # asked once: worked out each time
+    words = [w for w in markers if w not in NOT_SHOWN]
     if combatant.side == PARTY:
         reaction = next(
             (m for m in ruleset.meters(encounter, combatant) if m.name == "reaction"), None
@@ -149,7 +150,7 @@ def _card(
     else:
         words = [w for w in words if w in SEEN]
     value = combatant.stats.get("initiative")
-    rolled = "to roll initiative" not in ruleset.markers(encounter, combatant)
+    rolled = "to roll initiative" not in markers
     initiative = str(value) if rolled and isinstance(value, int) else "—"
     safe = public.visibility.safe
     return Card(safe(combatant.name), combatant.side, initiative, now, safe(" · ".join(words)))
@@ -184,9 +185,9 @@ class D20Source(PanelSource):
 
 
 def page_row(card: Card) -> PanelRow:
-    """The card as `card_row` reads it from the `OrderModel`."""
-    color = SIDE_COLORS.get(card.side, SIDE_COLORS["neutral"])
-    return PanelRow(card.initiative, card.name, card.detail, side_of(color), card.now)
+    """The card as `card_row` reads it from the `OrderModel` (its side as read off the
+    colour the model decorates it with)."""
+    return PanelRow(card.initiative, card.name, card.detail, shown_side(card.side), card.now)
 
 
 class CardDelegate(ThemedDelegate):

@@ -23,13 +23,14 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
+    RowMemo,
+    proxy_rows,
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.projection import side_of
+from tracker.qt.players.projection import shown_side, side_of
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
-from tracker.qt.rulesets.initiative_ticks.model import NAME as MODEL_NAME
 from tracker.qt.rulesets.initiative_ticks.model import STATE as MODEL_STATE
 from tracker.qt.rulesets.initiative_ticks.model import MarkRole, TickModel
 from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
@@ -107,6 +108,11 @@ class TicksSource(PanelSource):
         self.document, self.public = document, public
         self.tick_model = tick_model or TickModel(document, self)
         self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
+        self.rows = RowMemo(self.tick_model, self._id_at, public, self)  # the page's
+
+    def _id_at(self, row: int) -> str | None:
+        combatant = self.tick_model.combatant_at(row)
+        return combatant.id if combatant is not None else None
 
     def big_number(self) -> BigNumber:
         return BigNumber.shown(self.tick_texts(self.public.shown_turn()), self.public.is_held())
@@ -139,28 +145,34 @@ class TicksSource(PanelSource):
 
     def page_rows(self) -> tuple[PanelRow, ...]:
         """The rows as `tick_row` gives them through the proxy, read from the model
-        behind it (one mapping a row, each text made safe as the proxy's `data` does):
-        a quarter of the calls, at every publish of the shared page."""
-        proxy, model = self.proxy, self.tick_model
-        safe, decoration = self.public.visibility.safe, Qt.ItemDataRole.DecorationRole
+        behind it: its rows by the proxy's own filter (`proxy_rows`), the mark and the
+        name as the model keeps them (a row the proxy lets through is a visible
+        combatant's: no "(hidden)"), the state's text as the model's `data` words it,
+        each text made safe as the proxy's `data` does; a row kept (`RowMemo`) until
+        the model says it changed. No `QModelIndex` made by `index()` (each calls back
+        into the Python model), at every publish."""
+        model, kept = self.tick_model, self.rows
+        safe, cell, data = self.public.visibility.safe, model.createIndex, model.data
+        combatant_at, mark_at = model.combatant_at, model.mark_at
         rows = []
-        for row in range(proxy.rowCount()):
-            source = proxy.mapToSource(proxy.index(row, 0)).row()
-            mark = model.mark_at(source)
-            if mark is None:
+        for source in proxy_rows(self.proxy, model):
+            combatant, mark = combatant_at(source), mark_at(source)
+            if combatant is None or mark is None:
                 rows.append(PanelRow("", "", ""))
                 continue
-            name = model.index(source, MODEL_NAME)
-            rows.append(
-                PanelRow(
+            key = (combatant.name, combatant.side, mark)
+            row = kept.get(combatant.id, key)
+            if row is None:
+                row = PanelRow(
                     value=number(mark.tick),
-                    name=str(safe(model.data(name)) or ""),
-                    detail=str(safe(model.data(model.index(source, MODEL_STATE))) or ""),
-                    side=side_of(model.data(name, decoration)),
+                    name=str(safe(combatant.name) or ""),
+                    detail=str(safe(data(cell(source, MODEL_STATE))) or ""),
+                    side=shown_side(combatant.side),
                     now=bool(mark.now),
                     faded=bool(mark.acted and not mark.now),
                 )
-            )
+                kept.keep(combatant.id, key, row)
+            rows.append(row)
         return tuple(rows)
 
 

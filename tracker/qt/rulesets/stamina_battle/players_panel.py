@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.rulesets.stamina_battle import UnitReadout
+from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.delegates import PAD, STRIPE, ThemedDelegate, pixel_font
 from tracker.qt.players.now_panel import FitLabel, caption_label
@@ -27,9 +28,10 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
+    proxy_rows,
 )
 from tracker.qt.players.panel_parts import FittedRows
-from tracker.qt.players.projection import side_of
+from tracker.qt.players.projection import shown_side, side_of
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
@@ -88,7 +90,11 @@ def secret_stamina(document: EncounterDocument) -> bool:
 def public_unit(model: UnitsModel, row: int, secret: bool) -> PublicUnit:
     """The model's Unit at `row` as the players see it (`PublicUnitRole`)."""
     readout = model.data(model.index(row, 0), ReadoutRole)
-    combatant = model.combatant_at(row)
+    return unit_of(model.combatant_at(row), readout, secret)
+
+
+def unit_of(combatant: Combatant | None, readout: object, secret: bool) -> PublicUnit:
+    """A Unit and its readout (`ReadoutRole`) as the players see it."""
     if not isinstance(readout, UnitReadout) or combatant is None:
         return None, None, 0, ""
     status = status_text(readout)  # a hidden Unit's "acting" row is dropped
@@ -106,12 +112,12 @@ def unit_row(index: Index) -> PanelRow:
     return _row(unit, str(index.data() or ""), index.data(Role.DecorationRole))
 
 
-def _row(unit: PublicUnit, name: str, decoration: object) -> PanelRow:
+def _row(unit: PublicUnit, name: str, decoration: object, side: str | None = None) -> PanelRow:
+    """`side`: the side as read off the decoration, when known (the page's rows)."""
     stamina, maximum, _delta, status = unit
     shown = f"{stamina}/{maximum}" if stamina is not None and maximum is not None else ""
-    return PanelRow(
-        value=shown, name=name, detail=status, side=side_of(decoration), now=status == "acting"
-    )
+    side = side_of(decoration) if side is None else side
+    return PanelRow(value=shown, name=name, detail=status, side=side, now=status == "acting")
 
 
 class UnitRowDelegate(ThemedDelegate):
@@ -213,16 +219,20 @@ class StaminaSource(PanelSource):
 
     def page_rows(self) -> tuple[PanelRow, ...]:
         """The rows as `unit_row` gives them through the proxy, read from the model
-        behind it: one mapping a row, whether Stamina is secret asked once (not a row),
-        the name made safe as the proxy's `data` does."""
-        proxy, model = self.proxy, self.units_model
+        behind it: its rows by the proxy's own filter (`proxy_rows`), each Unit's
+        readout and name as the model keeps them (the name made safe as the proxy's
+        `data` does), whether Stamina is secret asked once. No `QModelIndex` a row."""
+        model = self.units_model
         safe, secret = self.public.visibility.safe, secret_stamina(model.document)
         rows = []
-        for row in range(proxy.rowCount()):
-            source = proxy.mapToSource(proxy.index(row, 0))
-            name = str(safe(model.data(source)) or "")
-            decoration = model.data(source, Role.DecorationRole)
-            rows.append(_row(public_unit(model, source.row(), secret), name, decoration))
+        for source in proxy_rows(self.proxy, model):
+            combatant, readout = model.combatant_at(source), model.readout_at(source)
+            if combatant is None or readout is None:
+                rows.append(_row(unit_of(None, None, secret), "", None))
+                continue
+            name = str(safe(combatant.name) or "")
+            unit = unit_of(combatant, readout, secret)
+            rows.append(_row(unit, name, None, shown_side(combatant.side)))
         return tuple(rows)
 
 

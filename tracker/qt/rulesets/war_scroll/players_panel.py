@@ -25,6 +25,8 @@ from tracker.qt.players.page_content import (
     PanelGrid,
     PanelLine,
     PanelSource,
+    RowMemo,
+    proxy_rows,
 )
 from tracker.qt.players.panel_parts import RowPager, fit_rows, panel_room, room_left
 from tracker.qt.players.public_state import PublicState
@@ -108,23 +110,48 @@ class WarScrollSource(PanelSource):
         super().__init__(parent)
         self.grid_model = grid_model or WarScrollModel(document, self)
         self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+        self.rows = RowMemo(self.grid_model, self._id_at, public, self)  # the page's
+
+    def _id_at(self, row: int) -> str | None:
+        combatant = combatant_on_row(self.grid_model, row)
+        return combatant.id if combatant is not None else None
 
     def content(self) -> PanelContent:
         """The rows and Segments the proxy lets through, their cells read as the model
-        keeps them (what the proxy's `data` gives, without a call per cell and role)."""
-        proxy, source = self.grid_proxy, self.grid_model
-        horizontal = Qt.Orientation.Horizontal
-        count = proxy.columnCount()
+        keeps them (what the proxy's `data` gives, without a call per cell and role):
+        its rows by its own filter (`proxy_rows`), its columns mapped once, each cell's
+        `GridCell` made once per state and AP, a row's kept (`RowMemo`) until the model
+        says it changed."""
+        proxy, source, kept = self.grid_proxy, self.grid_model, self.rows
+        horizontal, count = Qt.Orientation.Horizontal, proxy.columnCount()
+        if proxy.rowCount():  # a column mapped by its first cell; named by the model
+            index, to_source, safe = proxy.index, proxy.mapToSource, proxy.public.visibility.safe
+            columns = [to_source(index(0, c)).column() for c in range(count)]
+            headers = tuple(str(safe(source.headerData(c, horizontal)) or "") for c in columns)
+        else:  # no cell to map a column by
+            columns = []
+            headers = tuple(str(proxy.headerData(c, horizontal) or "") for c in range(count))
+        shape = tuple(columns)
+        cell_at, made = source.cell_at, dict[Cell | None, GridCell]()
         rows = []
-        for row in range(proxy.rowCount()):
-            source_row = proxy.mapToSource(proxy.index(row, 0)).row()
-            if row == 0:
-                columns = [proxy.mapToSource(proxy.index(0, c)).column() for c in range(count)]
+        for source_row in proxy_rows(proxy, source):
             combatant = combatant_on_row(source, source_row)
-            cells = tuple(_grid_cell(source.cell_at(source_row, c)) for c in columns)
-            if combatant is not None:  # named as the grid's header names it
-                rows.append(GridRow(combatant.name, combatant.side, cells))
-        headers = tuple(str(proxy.headerData(c, horizontal) or "") for c in range(count))
+            if combatant is None:
+                continue
+            key = (combatant.name, combatant.side, shape)
+            row = kept.get(combatant.id, key)
+            if row is None:
+                cells = []
+                for column in columns:
+                    cell = cell_at(source_row, column)
+                    shown = made.get(cell)
+                    if shown is None:
+                        shown = made[cell] = _grid_cell(cell)
+                    cells.append(shown)
+                # Named as the grid's header names it.
+                row = GridRow(combatant.name, combatant.side, tuple(cells))
+                kept.keep(combatant.id, key, row)
+            rows.append(row)
         return PanelContent(
             lines=(PanelLine(CAPTION, caption=True),), grid=PanelGrid(headers, tuple(rows))
         )

@@ -1,0 +1,246 @@
+"""What making the page's panel costs the GUI thread at every publish: its rows are read
+from the models' Python data behind the players' proxies, never a `QModelIndex` made a
+row (each `index()` or mapping costs Qt's calls back into the Python model), and the
+players' screen counts its round of turns without asking the proxy's `data()`. The
+rows themselves are checked against the proxies' in `test_page_panels.py`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
+
+from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
+from tracker.engine.commands import AddEffect, EditCombatant
+from tracker.qt.players import projection
+from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.projection import one_round
+from tracker.qt.players.settings import DEFAULT_HEALTH
+from tracker.qt.players.themes import DARK
+from tracker.qt.share.feed import PageFeed
+from tracker.qt.widgets.turn_timer import timer_setting
+
+# The Qt calls a row read through a proxy makes (and that each call Qt back, for an index).
+SPIED = ("index", "sibling", "mapToSource", "data")
+ROWS_READ_BEHIND = ("initiative_ticks", "stamina_battle", "war_scroll")
+
+
+def spy(monkeypatch: pytest.MonkeyPatch, model: QObject, calls: Counter[str]) -> None:
+    """Count the calls Python code makes of `model`'s `SPIED` methods."""
+    for name in SPIED:
+        if not hasattr(model, name):
+            continue
+        original = getattr(model, name)
+        kind = "proxy" if isinstance(model, QSortFilterProxyModel) else "model"
+
+        def counted(
+            *args: Any, _name: str = f"{kind}.{name}", _call: Callable[..., Any] = original
+        ) -> Any:
+            calls[_name] += 1
+            return _call(*args)
+
+        monkeypatch.setattr(model, name, counted)
+
+
+def feed_of(ruleset_id: str) -> tuple[Any, PageFeed, QObject]:
+    document = crowd_document(ruleset_id, extra=6)
+    parent = QObject()
+    feed = PageFeed(document, parent, health=DEFAULT_HEALTH, timer=timer_setting())
+    return document, feed, parent
+
+
+@pytest.mark.parametrize("ruleset_id", ROWS_READ_BEHIND)
+def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch, ruleset_id):
+    """Step by step (hidden turns included), the page's panel makes no index, mapping or
+    `data()` call for a row of its proxy, nor an `index()` of the model behind: the War
+    Scroll maps each Segment's column once by its first cell, whatever the rows."""
+    document, feed, _parent = feed_of(ruleset_id)
+    source = feed.panel
+    assert source is not None
+    calls: Counter[str] = Counter()
+    models = source.findChildren(QAbstractItemModel)
+    proxies = [m for m in models if isinstance(m, QSortFilterProxyModel)]
+    assert len(proxies) == 1 and len(models) == 2
+    for model in models:
+        spy(monkeypatch, model, calls)
+    proxy, seen_hidden, most = proxies[0], False, 0
+    for _ in range(30):
+        calls.clear()
+        content = source.content()
+        rows = content.grid.rows if content.grid is not None else content.rows
+        most = max(most, len(rows))
+        if content.grid is not None:  # a column mapped by its first cell, as many
+            assert calls["proxy.index"] == proxy.columnCount() >= calls["model.index"], calls
+        else:
+            assert calls["proxy.index"] == calls["proxy.mapToSource"] == 0, calls
+            assert calls["model.index"] == 0, calls
+        assert calls["proxy.data"] == calls["proxy.sibling"] == 0, calls
+        seen_hidden |= is_hidden_turn(document)
+        step(document)
+    assert most > 10 and seen_hidden
+
+
+def test_classic_d20s_cards_ask_the_ruleset_its_markers_once_a_combatant(qtbot, monkeypatch):
+    """A card's words and whether its initiative is rolled come from one `markers` call."""
+    document, feed, _parent = feed_of("classic_d20")
+    ruleset, asked = document.ruleset, Counter[str]()
+    original = ruleset.markers
+
+    def markers(encounter: Any, combatant: Any) -> Any:
+        asked[combatant.id] += 1
+        return original(encounter, combatant)
+
+    monkeypatch.setattr(ruleset, "markers", markers)
+    for _ in range(6):
+        asked.clear()
+        assert feed.panel is not None
+        cards = feed.panel.content().rows
+        assert len(cards) > 10 and len(asked) == len(cards)
+        assert set(asked.values()) == {1}
+        step(document)
+
+
+def test_the_players_screen_counts_its_round_of_turns_without_the_proxys_data(qtbot, monkeypatch):
+    """`one_round` reads the proxy's turns with its own filter (`shown_turns`): as many
+    as its rows up to a visible combatant's second turn, with no `data()` a row."""
+    document = crowd_document("classic_d20", extra=6)
+    board = PlayersBoard(document, DARK, timer=timer_setting())
+    qtbot.addWidget(board)
+    board.resize(1280, 720)
+    board.show()
+    proxy, calls = board.turn_proxy, Counter[str]()
+    spy(monkeypatch, proxy, calls)
+    most = 0
+    for _ in range(12):
+        calls.clear()
+        count = one_round(proxy)
+        assert calls["proxy.data"] == calls["proxy.index"] == 0, calls
+        listed = [proxy.turn_at(row) for row in range(proxy.rowCount())]  # its own rows
+        assert count == first_repeat(listed)
+        most = max(most, count)
+        step(document)
+    assert most > 3
+
+
+def first_repeat(turns: list[Any]) -> int:
+    """The row of the first turn of a combatant already listed (all: none)."""
+    seen: set[str] = set()
+    for row, turn in enumerate(turns):
+        holder = turn.combatant_id if turn is not None else None
+        if holder is not None and holder in seen:
+            return row
+        if holder is not None:
+            seen.add(holder)
+    return len(turns)
+
+
+KEPT_ROWS = ("initiative_ticks", "war_scroll")
+
+
+def edit(document: Any, number: int) -> None:
+    """The fight moves on, and now and then a visible combatant is renamed, changes
+    side, is hidden (and shown again later), a step is undone or redone."""
+    combatants = document.encounter.combatants
+    shown_again = [c for c in combatants if c.hidden and c.name.startswith("Veiled")]
+    visible = [c for c in combatants if not c.hidden]
+    if number % 7 == 3:
+        who = visible[number % len(visible)]
+        assert document.apply(EditCombatant(who.id, {"name": f"{who.name}'"}))
+    elif number % 7 == 5:
+        who = visible[-1 - number % len(visible)]
+        side = "ally" if who.side == "enemy" else "enemy"
+        assert document.apply(EditCombatant(who.id, {"side": side}))
+    elif number % 11 == 6:
+        who = visible[number % len(visible)]
+        assert document.apply(EditCombatant(who.id, {"hidden": True, "name": f"Veiled {number}"}))
+    elif number % 11 == 9 and shown_again:
+        assert document.apply(EditCombatant(shown_again[0].id, {"hidden": False}))
+    elif number % 5 == 4:
+        document.undo_stack.undo()
+    elif number % 13 == 12:
+        document.undo_stack.redo()
+    else:
+        step(document)
+
+
+@pytest.mark.parametrize("ruleset_id", KEPT_ROWS)
+def test_rows_kept_from_one_publish_to_the_next_are_the_rows_made_anew(
+    qtbot, monkeypatch, ruleset_id
+):
+    """A panel's page rows are kept until its model says a row changed (`RowMemo`):
+    through steps, renames, changes of side, hiding and showing, undo and redo, they
+    are what the source makes with nothing kept; and a step makes few of them anew."""
+    document, feed, _parent = feed_of(ruleset_id)
+    source = feed.panel
+    assert source is not None
+    kept = source.rows  # type: ignore[attr-defined]
+    made: Counter[str] = Counter()
+    keep = kept.keep
+
+    def counted(combatant_id: str, key: Any, row: Any) -> None:
+        made[combatant_id] += 1
+        keep(combatant_id, key, row)
+
+    monkeypatch.setattr(kept, "keep", counted)
+    few = 0
+    for number in range(60):
+        made.clear()
+        content = source.content()
+        rows = content.grid.rows if content.grid is not None else content.rows
+        few += len(rows) > 10 and len(made) <= len(rows) // 3
+        kept.clear()
+        assert source.content() == content
+        source.content()  # all kept again
+        edit(document, number)
+    assert few >= 10
+
+
+@pytest.mark.parametrize("ruleset_id", ("stamina_battle", "classic_d20"))
+def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_changes(
+    qtbot, monkeypatch, ruleset_id
+):
+    """The effects on the party are read from the effects and their carriers (no
+    `index()` of the model behind), and the health told of the turns to come is kept
+    by what it is worked out from (`ToldHealth`): a step works out few of them anew,
+    and a health that changed is told as it is now."""
+    document, feed, _parent = feed_of(ruleset_id)
+    for number, carrier in enumerate(c for c in document.encounter.combatants if not c.hidden):
+        if number < 4:
+            assert document.apply(AddEffect(f"Blessed {number}", carrier.id))
+    calls: Counter[str] = Counter()
+    spy(monkeypatch, feed.effects_model, calls)
+    worked_out: list[str] = []
+    work_out = projection.combatant_health
+
+    def counted(document: Any, modes: Any, combatant: Any, public: Any = None) -> str:
+        worked_out.append(combatant.id if combatant is not None else "")
+        return str(work_out(document, modes, combatant, public))
+
+    monkeypatch.setattr(projection, "combatant_health", counted)
+    few, effects = 0, 0
+    for _ in range(16):
+        calls.clear()
+        worked_out.clear()
+        board = feed.state().board
+        effects = max(effects, len(board.effects))
+        assert calls["model.index"] == 0, calls
+        few += len(board.turns) > 5 and len(worked_out) <= 3
+        step(document)
+    assert few >= 8 and effects > 0
+    # A health that changed is told anew (the told one is not kept for it).
+    party = next(c for c in document.encounter.combatants if c.side == "party")
+    spec = document.ruleset.health
+    assert spec is not None
+    told = {card.name: card.detail for card in feed.state().board.turns}
+    before = told.get(party.name, "")
+    taken = int(party.stats.get(spec.taken, 0) or 0)
+    assert document.apply(EditCombatant(party.id, {spec.taken: taken + 1}))
+    after = {card.name: card.detail for card in feed.state().board.turns}.get(party.name, "")
+    fresh = projection.project(
+        document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+    )
+    assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
+    assert party.name not in told or after != before
