@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Generic, TypeVar
 
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 K = TypeVar("K", bound=Hashable)
 
@@ -55,3 +58,93 @@ class KeptPixmaps(Generic[K]):
 
 def _size(pixmap: QPixmap) -> int:
     return pixmap.width() * pixmap.height() * 4
+
+
+# --- cells of an item view -------------------------------------------------------------
+# Width, height, state, features, palette, colour group, font, direction, pixel ratio.
+Look = tuple[int, int, int, int, int, int, str, int, float]
+CellKey = tuple[int, Hashable, Look]  # column, what the cell shows, look
+DrawCell = Callable[[QPainter, QStyleOptionViewItem], None]
+_SELECTED = QStyle.StateFlag.State_Selected.value
+_ACTIVE = QStyle.StateFlag.State_Active.value
+
+
+class KeptCells(KeptPixmaps[CellKey]):
+    """An item view's cells, kept by column, what the cell shows (a key of the caller's
+    that changes whenever the cell's pixels may) and its look (`look_of`)."""
+
+    def put(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        column: int,
+        shown: Hashable,
+        draw: DrawCell,
+    ) -> None:
+        """Put the cell's pixmap at `option.rect`, drawn first with `draw` (on a
+        transparent pixmap, the cell at its origin) if it was not kept in this look;
+        straight into the view if nothing is kept."""
+        if not self.keep:
+            draw(painter, option)
+            return
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        key = (column, shown, look_of(option, ratio))
+        pixmap = self.pixmap(key, partial(_drawn, painter, option, ratio, draw))
+        painter.drawPixmap(option.rect.topLeft(), pixmap)
+
+
+def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
+    """All of the option a delegate paints from but what the cell shows. A cell is
+    drawn alike in an active window and an inactive one unless it is selected and the
+    palette's selection has colours of its own in an inactive window: a dialog closed
+    (the window active again) draws nothing anew."""
+    palette = option.palette
+    state = option.state.value
+    if not (state & _SELECTED and _inactive_selection(palette)):
+        state &= ~_ACTIVE
+    return (
+        option.rect.width(),
+        option.rect.height(),
+        state,
+        option.features.value,
+        palette.cacheKey(),
+        palette.currentColorGroup().value,
+        option.font.key(),
+        option.direction.value,
+        ratio,
+    )
+
+
+_INACTIVE_SELECTION: dict[int, bool] = {}  # a palette's cache key → its answer
+
+
+def _inactive_selection(palette: QPalette) -> bool:
+    """Whether the selection looks otherwise in an inactive window (not in the
+    application's own palettes: asked once per palette)."""
+    key = palette.cacheKey()
+    known = _INACTIVE_SELECTION.get(key)
+    if known is None:
+        if len(_INACTIVE_SELECTION) > 32:
+            _INACTIVE_SELECTION.clear()
+        roles = (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText)
+        active, inactive = QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive
+        known = any(palette.color(active, r) != palette.color(inactive, r) for r in roles)
+        _INACTIVE_SELECTION[key] = known
+    return known
+
+
+def _drawn(
+    painter: QPainter, option: QStyleOptionViewItem, ratio: float, draw: DrawCell
+) -> QPixmap:
+    size = option.rect.size()
+    pixmap = QPixmap(size * ratio)
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    local = QStyleOptionViewItem(option)
+    local.rect = QRect(QPoint(0, 0), size)
+    inner = QPainter(pixmap)
+    inner.setRenderHints(painter.renderHints())
+    draw(inner, local)
+    inner.end()
+    return pixmap

@@ -33,10 +33,8 @@ from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.initiative_ticks.kept_cells import (
     LIMIT,
-    CellKey,
     KeptNameDelegate,
     KeptTextDelegate,
-    put_kept,
 )
 from tracker.qt.rulesets.initiative_ticks.model import (
     FONT,
@@ -52,7 +50,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
 from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
-from tracker.qt.views.kept_pixmaps import KeptPixmaps
+from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.widgets.steady import SteadyBox
@@ -108,7 +106,7 @@ class TickDelegate(KeptTextDelegate):
         def draw(inner: QPainter, local: QStyleOptionViewItem) -> None:
             _paint_pill(inner, local, tick, kind, crashed, same)
 
-        put_kept(self.kept, painter, option, (TICK, ("pill", tick, kind, crashed, same)), draw)
+        self.kept.put(painter, option, TICK, ("pill", tick, kind, crashed, same), draw)
 
 
 def _paint_pill(
@@ -149,7 +147,7 @@ class TickTable(QTableView):
         ForeignDrops(self, model.refuse_foreign_drop)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.kept: KeptPixmaps[CellKey] = KeptPixmaps(LIMIT)  # the cells as drawn
+        self.kept = KeptCells(LIMIT)  # the cells as drawn
         self.setItemDelegate(KeptTextDelegate(self.kept, self))
         self.setItemDelegateForColumn(TICK, TickDelegate(self.kept, self))
         self.setItemDelegateForColumn(NAME, KeptNameDelegate(self.kept, self))
