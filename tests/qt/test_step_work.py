@@ -12,9 +12,9 @@ import pytest
 
 from benchmarks.fights import add_effects, build, next_step
 from tracker.engine import EditCombatant
-from tracker.qt import widgets
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.effects_model import EffectsModel
+from tracker.qt.widgets import prompt_panel
 
 RULESETS = ["ap_countdown", "initiative_ticks", "priority", "stamina_battle", "war_scroll"]
 
@@ -45,14 +45,14 @@ def test_the_prompt_panel_keeps_its_answer_rows(qtbot, tmp_path, monkeypatch):
     """AP countdown asks a prompt at every step (declare, resolve): the answer rows and
     their forms are built for the first prompts, then given the new answers."""
     built: list[int] = []
-    original = widgets.prompt_panel.FieldForm
+    original = prompt_panel.FieldForm
 
     class CountedForm(original):  # type: ignore[misc, valid-type]
         def __init__(self, *args, **kwargs):
             built.append(1)
             super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(widgets.prompt_panel, "FieldForm", CountedForm)
+    monkeypatch.setattr(prompt_panel, "FieldForm", CountedForm)
     window = open_window(qtbot, tmp_path, "ap_countdown", 10, 0)
     try:
         panel = window.prompt_panel
