@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import an_action, next_step
+from benchmarks.idle_timer import IdleClock
 from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine import AddCombatant, EditCombatant, EndTurn
 from tracker.engine.commands import RemoveCombatant
@@ -55,13 +56,17 @@ def ticks(qtbot, tmp_path) -> Iterator[MainWindow]:
 
 
 def watched(qtbot, change: Callable[[], object]) -> Events:
+    """What `change` caused until the event loop is idle (what the step before it
+    caused was let happen first, not counted)."""
     events = Events()
     app = QApplication.instance()
     assert app is not None
+    idle = IdleClock()
+    idle.settle()
     app.installEventFilter(events)
     try:
         change()
-        qtbot.wait(1)
+        idle.settle()
     finally:
         app.removeEventFilter(events)
     return events
