@@ -7,7 +7,6 @@ What the window shows afterwards is what a fresh paint of the track shows."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtGui import QFont, QImage, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication
 
-from benchmarks.fights import add_effects, build
+from tests.qt.table_size import settle, table_window
 from tracker.engine import RulesetAction
 from tracker.qt.appearance import dark_palette, light_palette
 from tracker.qt.main_window import MainWindow
@@ -56,23 +55,7 @@ class Painted(QObject):
 @pytest.fixture
 def fight(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     """The table's size: 30 combatants, 10 effects, in Resolution, someone due."""
-    session = build("ap_countdown", 30)
-    add_effects(session, session.apply, 10, random.Random(5))
-    window = MainWindow(session, None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    _settle(qtbot)
-    yield window
-    window.document.undo_stack.set_clean()
-    window.close()
-    window.deleteLater()
-    qtbot.wait(1)
-
-
-def _settle(qtbot) -> None:
-    for _ in range(3):
-        qtbot.wait(1)
+    yield from table_window(qtbot, tmp_path / "journal", "ap_countdown")
 
 
 def _track(window: MainWindow) -> CountdownTrack:
@@ -126,7 +109,7 @@ def _step(qtbot, window: MainWindow, action: str, params: dict[str, object]) -> 
     app.installEventFilter(painted)
     try:
         assert window.document.apply(RulesetAction(action, _due(window), params))
-        _settle(qtbot)
+        settle(qtbot)
     finally:
         app.removeEventFilter(painted)
     assert view.track_model.count() != count, "the count moved on"
@@ -169,7 +152,7 @@ def test_undo_and_redo_of_a_step_repaint_what_they_changed(fight, qtbot):
         try:
             stack = fight.document.undo_stack
             stack.undo() if undo else stack.redo()
-            _settle(qtbot)
+            settle(qtbot)
         finally:
             app.removeEventFilter(painted)
         beyond = painted.region.subtracted(_allowed(view, before, count))
@@ -233,7 +216,7 @@ def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
     """Undo puts the lanes back as they were: their names come from the kept pixmaps."""
     view = _track(fight)
     assert fight.document.apply(RulesetAction("hold", _due(fight), {}))
-    _settle(qtbot)
+    settle(qtbot)
     drawn: list[str] = []
     original = track_paint.paint_cell
 
@@ -248,7 +231,7 @@ def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
     app.installEventFilter(painted)
     try:
         fight.document.undo_stack.undo()
-        _settle(qtbot)
+        settle(qtbot)
     finally:
         app.removeEventFilter(painted)
     names = QRect(0, HEADER_H, 40, view.viewport().height() - HEADER_H)
@@ -273,7 +256,7 @@ def test_a_tie_coming_repaints_its_lanes_not_the_track(fight, qtbot, monkeypatch
     app.installEventFilter(painted)
     try:
         model.track_changed.emit()  # as after an engine event that changed no lane
-        _settle(qtbot)
+        settle(qtbot)
     finally:
         app.removeEventFilter(painted)
 
@@ -301,13 +284,13 @@ def test_a_lane_repainted_leaves_the_axis_alone(fight, qtbot, monkeypatch):
     app.installEventFilter(painted)
     try:
         view.viewport().update(view.visualRect(view.track_model.index(1, 0)))
-        _settle(qtbot)
+        settle(qtbot)
     finally:
         app.removeEventFilter(painted)
     assert painted.events == 1
     assert axes == []
     view.viewport().update(QRect(0, 0, view.viewport().width(), HEADER_H))
-    _settle(qtbot)
+    settle(qtbot)
     assert len(axes) == 1
     _shown_as_painted(fight)
 

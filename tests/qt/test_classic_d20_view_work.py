@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 from benchmarks.fights import add_effects, build
 from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
 from tests.qt.conftest import shown_window
+from tests.qt.table_size import far_apart, settle
 from tracker.engine import (
     AddCombatant,
     EditCombatant,
@@ -44,8 +45,6 @@ from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
 from tracker.qt.rulesets.classic_d20.view import STATES_ROOM
-
-SHADES = 8  # of 255: a colour this close is the same paint, smoothed otherwise
 
 
 class Painted(QObject):
@@ -64,17 +63,12 @@ class Painted(QObject):
         return False
 
 
-def _settle(qtbot) -> None:
-    for _ in range(3):
-        qtbot.wait(1)
-
-
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     session = sample()
     session.apply(StartEncounter())
     for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        _settle(qtbot)
+        settle(qtbot)
         yield shown
 
 
@@ -96,23 +90,10 @@ def test_a_change_draws_anew_only_the_cells_of_the_row_it_changed(window, qtbot)
     drawn = view.kept.drawn
 
     window.document.apply(RulesetAction("damage", ids["Corin"], {"amount": 3, "critical": False}))
-    _settle(qtbot)
+    settle(qtbot)
     view.viewport().grab()
 
     assert 1 <= view.kept.drawn - drawn <= len(view.order_model.COLUMNS)
-
-
-def _far_apart(one: QImage, other: QImage) -> int:
-    """How many pixels differ by more than `SHADES` in a channel."""
-    assert one.size() == other.size()
-    first = one.convertToFormat(QImage.Format.Format_RGB32)
-    second = other.convertToFormat(QImage.Format.Format_RGB32)
-    count = 0
-    for y in range(first.height()):
-        a, b = bytes(first.constScanLine(y)), bytes(second.constScanLine(y))
-        if a != b:
-            count += sum(1 for p, q in zip(a, b, strict=True) if abs(p - q) > SHADES)
-    return count
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -120,13 +101,13 @@ def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
     view = d20_view(window)
     try:
         appearance().choose(scheme)
-        _settle(qtbot)
+        settle(qtbot)
         kept = view.viewport().grab().toImage()
         view.kept.keep = False
         straight = view.viewport().grab().toImage()
     finally:
         appearance().choose("system")
-    assert _far_apart(kept, straight) == 0
+    assert far_apart(kept, straight) == 0
 
 
 def _nothing(
@@ -161,7 +142,7 @@ def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_p
     session = build("classic_d20", 30)
     add_effects(session, session.apply, 10, random.Random(5))
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        _settle(qtbot)
+        settle(qtbot)
         view = d20_view(window)
         viewport = view.viewport()
         painted = Painted(viewport)
@@ -170,13 +151,13 @@ def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_p
         app.installEventFilter(painted)
         try:
             window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
-            _settle(qtbot)
+            settle(qtbot)
             added = next(c.id for c in session.encounter.combatants if c.name == "Late goblin")
             row = view.order_model.row_of(added)
             assert row == view.order_model.rowCount() - 1
             top = view.rowViewportPosition(row)  # below the rows in sight, at this size
             window.document.apply(RemoveCombatant(added))
-            _settle(qtbot)
+            settle(qtbot)
         finally:
             app.removeEventFilter(painted)
         below = QRegion(QRect(0, top, viewport.width(), viewport.height()))
@@ -188,12 +169,12 @@ def _come_and_go(window: MainWindow, qtbot, name: str) -> list[int]:
     view = d20_view(window)
     heights = []
     window.document.apply(AddCombatant(name, "enemy", stats={}))
-    _settle(qtbot)
+    settle(qtbot)
     view.viewport().grab()
     heights.append(view.verticalHeader().defaultSectionSize())
     combatants = window.document.encounter.combatants
     window.document.apply(RemoveCombatant(next(c.id for c in combatants if c.name == name)))
-    _settle(qtbot)
+    settle(qtbot)
     view.viewport().grab()
     heights.append(view.verticalHeader().defaultSectionSize())
     return heights
@@ -206,7 +187,7 @@ def test_rows_of_one_line_and_of_two_are_both_kept(qtbot, tmp_path: Path):
     session = build("classic_d20", 10)
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         view = d20_view(window)
-        _settle(qtbot)
+        settle(qtbot)
         _come_and_go(window, qtbot, "First goblin")
         drawn = view.kept.drawn
 
@@ -223,12 +204,12 @@ def test_a_creature_removed_leaves_the_widths_of_the_others_measured(
     next step (an End Turn) measured every row in sight again to fit the columns."""
     session = build("classic_d20", 30)
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        _settle(qtbot)
+        settle(qtbot)
         acting = window.document.session.current_turn()
         assert acting is not None
         gone = next(c.id for c in session.encounter.combatants if c.id != acting.combatant_id)
         window.document.apply(RemoveCombatant(gone))
-        _settle(qtbot)
+        settle(qtbot)
         measured: list[str] = []
         for delegate in (InitDelegate, WhoDelegate, PillsDelegate):
             monkeypatch.setattr(delegate, "sizeHint", _counted(delegate.sizeHint, measured))
@@ -254,15 +235,15 @@ def test_the_states_keep_their_room_beside_a_long_name(qtbot, tmp_path: Path):
     session = build("classic_d20", 30)
     add_effects(session, session.apply, 10, random.Random(5))
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        _settle(qtbot)
+        settle(qtbot)
         view = d20_view(window)
         acting = session.current_turn()
         assert acting is not None and acting.combatant_id is not None
         long_name = "Gorthak the Unrelenting, Warlord of the Seven Burning Hills"
         window.document.apply(EditCombatant(acting.combatant_id, {"name": long_name}))
-        _settle(qtbot)
+        settle(qtbot)
         window.document.apply(EndTurn())  # the next one's turn: its pills grow that column
-        _settle(qtbot)
+        settle(qtbot)
 
         assert view.columnWidth(STATES) >= STATES_ROOM
         assert not view.horizontalScrollBar().isVisible()
@@ -274,12 +255,12 @@ def test_an_action_undone_draws_no_cell_anew(window, qtbot):
     ids = ids_by_name(window.document.session)
     view.viewport().grab()
     window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
-    _settle(qtbot)
+    settle(qtbot)
     view.viewport().grab()
     drawn = view.kept.drawn
 
     window.document.undo_stack.undo()
-    _settle(qtbot)
+    settle(qtbot)
     view.viewport().grab()
 
     model = view.order_model
@@ -326,7 +307,7 @@ def test_an_action_draws_anew_only_the_cell_it_changed(window, qtbot):
     drawn = view.kept.drawn
 
     window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
-    _settle(qtbot)
+    settle(qtbot)
     view.viewport().grab()
 
     model = view.order_model
@@ -340,13 +321,13 @@ def test_an_action_undone_measures_no_cell(window, qtbot, monkeypatch):
     view = d20_view(window)
     ids = ids_by_name(window.document.session)
     window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
-    _settle(qtbot)
+    settle(qtbot)
     measured: list[str] = []
     for delegate in (InitDelegate, WhoDelegate, PillsDelegate):
         monkeypatch.setattr(delegate, "sizeHint", _counted(delegate.sizeHint, measured))
 
     window.document.undo_stack.undo()
-    _settle(qtbot)
+    settle(qtbot)
 
     model = view.order_model
     assert "Reaction used" not in model.index(model.row_of(ids["Bren"]), TURN).data()
@@ -383,11 +364,11 @@ def test_a_change_fits_the_columns_to_the_rows_it_told(window, qtbot, monkeypatc
     view = d20_view(window)
     ids = ids_by_name(window.document.session)
     window.document.apply(RulesetAction("reaction", ids["Bren"], {"what": "Shield"}))
-    _settle(qtbot)
+    settle(qtbot)
     read = _rows_measured(view, monkeypatch)
 
     window.document.undo_stack.undo()
-    _settle(qtbot)
+    settle(qtbot)
 
     model = view.order_model
     assert set(read) == {model.row_of(ids["Bren"])}
@@ -397,19 +378,19 @@ def test_a_change_fits_the_columns_to_the_rows_it_told(window, qtbot, monkeypatc
 def test_rows_scrolled_into_sight_are_fitted_at_the_next_change(qtbot, tmp_path, monkeypatch):
     session = build("classic_d20", 40)
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        _settle(qtbot)
+        settle(qtbot)
         view = d20_view(window)
         read = _rows_measured(view, monkeypatch)
         view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
-        _settle(qtbot)
+        settle(qtbot)
         top = view.verticalHeader().visualIndexAt(0)
         assert top > 0  # rows came into sight
 
         window.document.apply(EndTurn())
-        _settle(qtbot)
+        settle(qtbot)
 
         assert top in read  # a row the change did not touch, measured
         read.clear()
         window.document.apply(EndTurn())
-        _settle(qtbot)
+        settle(qtbot)
         assert top not in read or top in view.order_model.told

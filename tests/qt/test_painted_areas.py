@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from benchmarks.fights import a_duration, add_effects, build
+from tests.qt.table_size import settle, table_window
 from tracker.engine import AddCombatant, AddEffect, EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
@@ -59,27 +60,7 @@ class Painted(QObject):
 @pytest.fixture
 def war(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     """War Scroll at the table's size: 30 characters, 10 effects, one selected."""
-    session = build("war_scroll", 30)
-    add_effects(session, session.apply, 10, random.Random(5))
-    window = MainWindow(session, None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    window.select_combatant(session.encounter.combatants[3].id)
-    window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
-    _settle(qtbot)
-    yield window
-    window.document.undo_stack.set_clean()
-    window.close()
-    window.deleteLater()
-    qtbot.wait(1)
-
-
-def _settle(qtbot) -> None:
-    for _ in range(3):
-        qtbot.wait(1)
+    yield from table_window(qtbot, tmp_path / "journal", "war_scroll", selected=3)
 
 
 def _painted_by(qtbot, operation: Callable[[], object]) -> Painted:
@@ -89,7 +70,7 @@ def _painted_by(qtbot, operation: Callable[[], object]) -> Painted:
     app.installEventFilter(painted)
     try:
         operation()
-        _settle(qtbot)
+        settle(qtbot)
     finally:
         app.removeEventFilter(painted)
     return painted
@@ -152,7 +133,7 @@ def test_a_rename_in_the_inspector_repaints_its_row_only(war, qtbot):
     name_input.setFocus()
     name_input.selectAll()
     name_input.insert("Kit")  # shorter: the names' column need not change
-    _settle(qtbot)
+    settle(qtbot)
 
     painted = _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
 
@@ -170,7 +151,7 @@ def test_damage_in_the_health_box_repaints_its_row_only(war, qtbot):
     box = war.health_box
     box.input.setFocus()
     box.input.setText("-1")
-    _settle(qtbot)
+    settle(qtbot)
     steps = war.document.undo_stack.index()
 
     painted = _painted_by(qtbot, lambda: QTest.keyClick(box.input, Qt.Key.Key_Return))
@@ -195,7 +176,7 @@ def test_end_turn_repaints_the_rows_of_the_turn_only(war, qtbot):
 def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
     carrier = war.editor.combatant
     assert carrier is not None
-    _settle(qtbot)
+    settle(qtbot)
     shown: list[QDialog] = []
 
     def fill_and_accept() -> None:
@@ -239,7 +220,7 @@ def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, rule
         show = getattr(view, "show_selected", None)
         assert show is not None
         show(ids[0])
-        _settle(qtbot)
+        settle(qtbot)
         before = view.selectionModel().selection()
 
         painted = _painted_by(qtbot, lambda: show(ids[1]))
@@ -275,7 +256,7 @@ def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_pat
         row = 6
         combatant = model.combatant_at(row)
         assert combatant is not None
-        _settle(qtbot)
+        settle(qtbot)
 
         def edit() -> None:
             window.document.apply(EditCombatant(combatant.id, {"notes": "Limping"}))
@@ -343,7 +324,7 @@ def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path
         last = window.document.encounter.combatants[-1]
         window.select_combatant(last.id)
         view.scrollToTop()
-        _settle(qtbot)
+        settle(qtbot)
         scrolled = view.verticalScrollBar().value()
         rows = view.model().rowCount()
         assert view.visualRect(view.model().index(rows - 1, 0)).top() > view.viewport().height()
@@ -358,7 +339,7 @@ def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path
         _within(painted.of(names.viewport()), QRegion(), "the names")
         _shown_as_painted(window, view)
         view.scrollToBottom()  # the rows after it, moved up
-        _settle(qtbot)
+        settle(qtbot)
         _shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
@@ -372,7 +353,7 @@ def test_a_combatant_added_repaints_from_its_row_down(qtbot, tmp_path, ruleset_i
     try:
         view = window.central_view
         assert isinstance(view, QTableView)
-        _settle(qtbot)
+        settle(qtbot)
         model = view.model()
         rows = model.rowCount()
         last = view.visualRect(model.index(rows - 1, 0))
@@ -395,7 +376,7 @@ def _rename_in_inspector(window: MainWindow, qtbot, name: str) -> Painted:
     name_input.setFocus()
     name_input.selectAll()
     name_input.insert(name)
-    _settle(qtbot)
+    settle(qtbot)
     return _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
 
 
@@ -412,12 +393,12 @@ def test_a_title_one_line_longer_moves_nothing_in_the_inspector(qtbot, tmp_path)
         first, second = window.document.encounter.combatants[3:5]
         title, form = window.editor.title, window.editor.form
         window.select_combatant(first.id)
-        _settle(qtbot)
+        settle(qtbot)
         lines = title.height()
         _rename_in_inspector(window, qtbot, "Kit of the Long Name Who Takes a Second Line")
         assert title.height() > lines, "the longer name took another line"
         window.select_combatant(second.id)
-        _settle(qtbot)
+        settle(qtbot)
         turn = window.document.session.current_turn()
         assert turn is not None and turn.combatant_id != second.id
 
@@ -441,10 +422,10 @@ def test_a_combatant_added_to_a_view_at_its_end_leaves_nothing_stale(qtbot, tmp_
         view = window.central_view
         assert isinstance(view, QTableView)
         view.scrollToBottom()
-        _settle(qtbot)
+        settle(qtbot)
 
         window.document.apply(AddCombatant("Late Ogre"))
-        _settle(qtbot)
+        settle(qtbot)
 
         _shown_as_painted(window, view)
     finally:
@@ -458,7 +439,7 @@ def test_an_effect_added_or_ended_repaints_the_effects_from_its_row_down(war, qt
     view = war.effects_view
     assert isinstance(view, QTableView)
     model = view.model()
-    _settle(qtbot)
+    settle(qtbot)
     rows = model.rowCount()
     assert view.visualRect(model.index(rows - 1, 0)).bottom() > view.viewport().height()
     session = war.document.session

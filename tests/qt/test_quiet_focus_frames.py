@@ -6,7 +6,6 @@ keyboard back on the fight view) repainted the fight view's and the panels'."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from benchmarks.fights import add_effects, build
 from benchmarks.gm_ops import ModalDrive, click
+from tests.qt.table_size import settle, table_window
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
 
@@ -47,11 +46,6 @@ class Painted(QObject):
         return self.regions.get(id(widget), QRegion())
 
 
-def _settle(qtbot: QtBot) -> None:
-    for _ in range(3):
-        qtbot.wait(1)
-
-
 def _painted_by(qtbot: QtBot, operation: Callable[[], object]) -> Painted:
     painted = Painted()
     app = QApplication.instance()
@@ -59,7 +53,7 @@ def _painted_by(qtbot: QtBot, operation: Callable[[], object]) -> Painted:
     app.installEventFilter(painted)
     try:
         operation()
-        _settle(qtbot)
+        settle(qtbot)
     finally:
         app.removeEventFilter(painted)
     return painted
@@ -68,22 +62,7 @@ def _painted_by(qtbot: QtBot, operation: Callable[[], object]) -> Painted:
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     """Priority (the generic order table) at the table's size: 30 + 10 effects."""
-    session = build("priority", 30)
-    add_effects(session, session.apply, 10, random.Random(5))
-    window = MainWindow(session, None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    window.select_combatant(session.encounter.combatants[3].id)
-    window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
-    _settle(qtbot)
-    yield window
-    window.document.undo_stack.set_clean()
-    window.close()
-    window.deleteLater()
-    qtbot.wait(1)
+    yield from table_window(qtbot, tmp_path / "journal", "priority", selected=3)
 
 
 def _views(window: MainWindow) -> list[QAbstractItemView]:
@@ -149,7 +128,7 @@ def test_enter_in_the_inspector_repaints_the_fight_views_frame_strip_alone(
     name_input.setFocus()
     name_input.selectAll()
     name_input.insert("Kit")
-    _settle(qtbot)
+    settle(qtbot)
 
     painted = _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
 

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QImage
 
 from tests.qt.conftest import shown_window
+from tests.qt.table_size import far_apart, settle
 from tracker.engine import AddCombatant, RulesetAction, Session, StartEncounter
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
@@ -20,7 +20,6 @@ from tracker.qt.rulesets.initiative_ticks.model import TickModel
 from tracker.qt.rulesets.initiative_ticks.track_view import TickTable, TickTrackView
 
 CAST = ("Kaoru", "Bandit", "Archer", "Hauser", "Mina", "Tolan")
-SHADES = 8  # of 255: a colour this close is the same paint, smoothed otherwise
 
 
 @pytest.fixture
@@ -33,11 +32,6 @@ def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     for successes, combatant in enumerate(session.encounter.combatants[:-1]):
         session.apply(RulesetAction("join_battle", combatant.id, {"successes": successes}))
     yield from shown_window(qtbot, session, tmp_path / "journal", (1366, 768))
-
-
-def _settle(qtbot) -> None:
-    for _ in range(3):
-        qtbot.wait(1)
 
 
 def tick_table(window: MainWindow) -> TickTable:
@@ -63,24 +57,11 @@ def test_a_combatant_added_draws_its_own_row_only(window, qtbot):
     drawn = table.kept.drawn
 
     window.document.apply(AddCombatant("Zed", "enemy", False, stats={"join_battle": "5"}))
-    _settle(qtbot)
+    settle(qtbot)
     table.viewport().grab()
 
     assert table.model().rowCount() == len(CAST) + 1
     assert 1 <= table.kept.drawn - drawn <= len(TickModel.COLUMNS)
-
-
-def _far_apart(one: QImage, other: QImage) -> int:
-    """How many pixels differ by more than `SHADES` in a channel."""
-    assert one.size() == other.size()
-    first = one.convertToFormat(QImage.Format.Format_RGB32)
-    second = other.convertToFormat(QImage.Format.Format_RGB32)
-    count = 0
-    for y in range(first.height()):
-        a, b = bytes(first.constScanLine(y)), bytes(second.constScanLine(y))
-        if a != b:
-            count += sum(1 for p, q in zip(a, b, strict=True) if abs(p - q) > SHADES)
-    return count
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -89,7 +70,7 @@ def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
     table.selectRow(len(CAST) - 1)  # a selected row too (not the one acting)
     try:
         appearance().choose(scheme)
-        _settle(qtbot)
+        settle(qtbot)
         # Each step's cells kept, then the next step: the last one joins (rows move,
         # ties), the free actions begin (the turn's gold), one is taken (the gold moves).
         last = window.document.encounter.combatants[-1]
@@ -101,11 +82,11 @@ def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
         for step in steps:
             table.viewport().grab()
             assert window.document.apply(step)
-            _settle(qtbot)
+            settle(qtbot)
         kept = table.viewport().grab().toImage()
         assert table.kept.drawn >= len(CAST)
         table.kept.keep = False
         straight = table.viewport().grab().toImage()
     finally:
         appearance().choose("system")
-    assert _far_apart(kept, straight) == 0
+    assert far_apart(kept, straight) == 0
