@@ -5,12 +5,12 @@ their drawing."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QImage, QPaintEvent, QRegion
+from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import add_effects, build
 from tracker.qt.main_window import MainWindow
@@ -58,3 +58,37 @@ def far_apart(one: QImage, other: QImage) -> int:
         if a != b:
             count += sum(1 for p, q in zip(a, b, strict=True) if abs(p - q) > SHADES)
     return count
+
+
+class Painted(QObject):
+    """The region each widget painted (united over its paint events), and how many
+    paint events it had, by widget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: dict[int, QRegion] = {}
+        self.events: dict[int, int] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
+            key = id(watched)
+            self.regions[key] = self.regions.get(key, QRegion()).united(event.region())
+            self.events[key] = self.events.get(key, 0) + 1
+        return False
+
+    def of(self, widget: QWidget) -> QRegion:
+        return self.regions.get(id(widget), QRegion())
+
+
+def painted_by(qtbot, operation: Callable[[], object]) -> Painted:
+    """What every widget painted from `operation` until `settle`."""
+    painted = Painted()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        operation()
+        settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    return painted

@@ -11,12 +11,12 @@ view, and a dialog deactivates the window and activates it again."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
-from PySide6.QtGui import QImage, QPaintEvent, QRegion
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtGui import QImage, QRegion
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from benchmarks.fights import a_duration, add_effects, build
-from tests.qt.table_size import settle, table_window
+from tests.qt.table_size import Painted, painted_by, settle, table_window
 from tracker.engine import AddCombatant, AddEffect, EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
@@ -38,42 +38,10 @@ from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
 SHADES = 8  # of 255: a colour this close is the same paint, smoothed differently
 
 
-class Painted(QObject):
-    """The region each widget painted (united over its paint events), by widget."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.regions: dict[int, QRegion] = {}
-        self.events: dict[int, int] = {}
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
-            key = id(watched)
-            self.regions[key] = self.regions.get(key, QRegion()).united(event.region())
-            self.events[key] = self.events.get(key, 0) + 1
-        return False
-
-    def of(self, widget: QWidget) -> QRegion:
-        return self.regions.get(id(widget), QRegion())
-
-
 @pytest.fixture
 def war(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     """War Scroll at the table's size: 30 characters, 10 effects, one selected."""
     yield from table_window(qtbot, tmp_path / "journal", "war_scroll", selected=3)
-
-
-def _painted_by(qtbot, operation: Callable[[], object]) -> Painted:
-    painted = Painted()
-    app = QApplication.instance()
-    assert app is not None
-    app.installEventFilter(painted)
-    try:
-        operation()
-        settle(qtbot)
-    finally:
-        app.removeEventFilter(painted)
-    return painted
 
 
 def _grid(window: MainWindow) -> WarScrollGrid:
@@ -135,7 +103,7 @@ def test_a_rename_in_the_inspector_repaints_its_row_only(war, qtbot):
     name_input.insert("Kit")  # shorter: the names' column need not change
     settle(qtbot)
 
-    painted = _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
+    painted = painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
 
     assert war.document.encounter.find(combatant.id).name == "Kit"
     assert QApplication.focusWidget() is war.central_view  # the keyboard back on the fight
@@ -154,7 +122,7 @@ def test_damage_in_the_health_box_repaints_its_row_only(war, qtbot):
     settle(qtbot)
     steps = war.document.undo_stack.index()
 
-    painted = _painted_by(qtbot, lambda: QTest.keyClick(box.input, Qt.Key.Key_Return))
+    painted = painted_by(qtbot, lambda: QTest.keyClick(box.input, Qt.Key.Key_Return))
 
     assert war.document.undo_stack.index() == steps + 1
     _only_rows(war, painted, {combatant.id})
@@ -166,7 +134,7 @@ def test_end_turn_repaints_the_rows_of_the_turn_only(war, qtbot):
     before = session.current_turn()
     assert before is not None
 
-    painted = _painted_by(qtbot, lambda: QTest.keyClick(war.central_view, Qt.Key.Key_Space))
+    painted = painted_by(qtbot, lambda: QTest.keyClick(war.central_view, Qt.Key.Key_Space))
 
     after = session.current_turn()
     assert after is not None and after != before
@@ -190,7 +158,7 @@ def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
         QTimer.singleShot(0, fill_and_accept)
         QTest.keyClick(war.central_view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
 
-    painted = _painted_by(qtbot, ctrl_e)
+    painted = painted_by(qtbot, ctrl_e)
 
     assert shown, "Ctrl+E showed the dialog"
     effects = war.document.encounter.effects
@@ -223,7 +191,7 @@ def test_selecting_another_combatant_repaints_the_two_rows(qtbot, tmp_path, rule
         settle(qtbot)
         before = view.selectionModel().selection()
 
-        painted = _painted_by(qtbot, lambda: show(ids[1]))
+        painted = painted_by(qtbot, lambda: show(ids[1]))
 
         after = view.selectionModel().selection()
         assert after != before, "the view marks the combatant picked"
@@ -261,7 +229,7 @@ def test_a_change_to_one_lane_of_the_countdown_repaints_that_lane(qtbot, tmp_pat
         def edit() -> None:
             window.document.apply(EditCombatant(combatant.id, {"notes": "Limping"}))
 
-        painted = _painted_by(qtbot, edit)
+        painted = painted_by(qtbot, edit)
 
         lanes = QRegion()
         for changed in (row, model.due_row()):
@@ -329,7 +297,7 @@ def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path
         rows = view.model().rowCount()
         assert view.visualRect(view.model().index(rows - 1, 0)).top() > view.viewport().height()
 
-        painted = _painted_by(qtbot, window.remove_combatant)
+        painted = painted_by(qtbot, window.remove_combatant)
 
         assert window.document.encounter.find(last.id) is None
         assert view.model().rowCount() == rows - 1
@@ -359,7 +327,7 @@ def test_a_combatant_added_repaints_from_its_row_down(qtbot, tmp_path, ruleset_i
         last = view.visualRect(model.index(rows - 1, 0))
         assert last.bottom() + last.height() < view.viewport().height(), "room for one more"
 
-        painted = _painted_by(qtbot, lambda: window.document.apply(AddCombatant("Late Ogre")))
+        painted = painted_by(qtbot, lambda: window.document.apply(AddCombatant("Late Ogre")))
 
         assert model.rowCount() == rows + 1
         top = view.visualRect(model.index(rows, 0)).top() - 1  # with the line above it
@@ -377,7 +345,7 @@ def _rename_in_inspector(window: MainWindow, qtbot, name: str) -> Painted:
     name_input.selectAll()
     name_input.insert(name)
     settle(qtbot)
-    return _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
+    return painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
 
 
 def test_a_title_one_line_longer_moves_nothing_in_the_inspector(qtbot, tmp_path):
@@ -446,14 +414,14 @@ def test_an_effect_added_or_ended_repaints_the_effects_from_its_row_down(war, qt
     carrier = war.document.encounter.combatants[0].id
     effect = AddEffect("Marked", carrier, duration=a_duration(session, lasting=True))
 
-    added = _painted_by(qtbot, lambda: war.document.apply(effect))
+    added = painted_by(qtbot, lambda: war.document.apply(effect))
 
     assert model.rowCount() == rows + 1
     assert war.effects_panel.effect_at(rows).name == "Marked", "added at the end"
     _within(added.of(view.viewport()), QRegion(), "the effects")
     _shown_as_painted(war, view)
 
-    ended = _painted_by(qtbot, war.document.undo_stack.undo)
+    ended = painted_by(qtbot, war.document.undo_stack.undo)
 
     assert model.rowCount() == rows
     _within(ended.of(view.viewport()), QRegion(), "the effects")

@@ -6,12 +6,12 @@ keyboard back on the fight view) repainted the fight view's and the panels'."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
-from PySide6.QtGui import QPaintEvent, QRegion
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QRegion
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,39 +24,9 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from benchmarks.gm_ops import ModalDrive, click
-from tests.qt.table_size import settle, table_window
+from tests.qt.table_size import Painted, painted_by, settle, table_window
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
-
-
-class Painted(QObject):
-    """The region each widget painted (united over its paint events), by widget."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.regions: dict[int, QRegion] = {}
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
-            key = id(watched)
-            self.regions[key] = self.regions.get(key, QRegion()).united(event.region())
-        return False
-
-    def of(self, widget: QWidget) -> QRegion:
-        return self.regions.get(id(widget), QRegion())
-
-
-def _painted_by(qtbot: QtBot, operation: Callable[[], object]) -> Painted:
-    painted = Painted()
-    app = QApplication.instance()
-    assert app is not None
-    app.installEventFilter(painted)
-    try:
-        operation()
-        settle(qtbot)
-    finally:
-        app.removeEventFilter(painted)
-    return painted
 
 
 @pytest.fixture
@@ -107,7 +77,7 @@ def test_a_dialog_closed_repaints_no_frame_and_nothing_behind_the_views(
         window.activateWindow()
         qtbot.waitUntil(lambda: QApplication.focusWidget() is window.central_view)
 
-    painted = _painted_by(qtbot, ctrl_e)
+    painted = painted_by(qtbot, ctrl_e)
 
     assert shown, "Ctrl+E showed the dialog"
     assert "Marked" in [effect.name for effect in window.document.encounter.effects]
@@ -130,7 +100,7 @@ def test_enter_in_the_inspector_repaints_the_fight_views_frame_strip_alone(
     name_input.insert("Kit")
     settle(qtbot)
 
-    painted = _painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
+    painted = painted_by(qtbot, lambda: QTest.keyClick(name_input, Qt.Key.Key_Return))
 
     view = window.central_view
     assert isinstance(view, QAbstractItemView)
