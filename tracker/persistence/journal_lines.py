@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CRC_SUFFIX = re.compile(rb',"crc":"([0-9a-f]{8})"\}$')
+SUFFIX_LENGTH = len(b',"crc":"01234567"}')
 CHANGE_OPS = ("apply", "undo", "redo")
 MARK_OPS = ("saving", "saved", "checkpoint")
 
@@ -46,6 +47,8 @@ MARK_OPS = ("saving", "saved", "checkpoint")
 def checksum(journal_id: str, payload: bytes) -> int:
     return zlib.crc32(payload, zlib.crc32(journal_id.encode("utf-8")))
 
+
+_DECODER = json.JSONDecoder()
 
 # The member each kind of line writes first, framed by its length (and read as bytes).
 FRAMED = {"apply": "record", "checkpoint": "document"}
@@ -183,7 +186,8 @@ def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
 
 
 def _decode(line: bytes, journal_id: str, seq: int) -> tuple[dict[str, Any] | None, str | None]:
-    match = CRC_SUFFIX.search(line)
+    # The checksum ends the line: looked for there only, not searched for along it.
+    match = CRC_SUFFIX.match(line, max(0, len(line) - SUFFIX_LENGTH))
     if match is None:
         return None, "it has no checksum, it was cut or changed"
     payload = line[: match.start()] + b"}"
@@ -214,7 +218,12 @@ def _parse(payload: bytes) -> Any:
     rest = payload[end:]
     if not rest.startswith((b",", b"}")):
         raise ValueError(f"the length of its {member} is wrong")
-    record = json.loads((frame.group(1) + rest).decode("utf-8"))
+    text = (frame.group(1) + rest).decode("utf-8")
+    # Begins with the frame's "{" and ends with the line's "}": no white space around
+    # it, so the decoder is called without `json.loads`'s steps (a tenth of reading).
+    record, parsed = _DECODER.raw_decode(text)
+    if parsed != len(text):
+        raise ValueError("there is more than one JSON value")
     if isinstance(record, dict):
         record[member] = payload[start:end]
     return record
