@@ -91,3 +91,22 @@ def test_a_checkpoint_edited_in_the_journals_own_form_is_refused(tmp_path: Path)
     assert recovery.failed_at == marks[-1] + 1 and recovery.lines == marks[-2] + 1
     assert recovery.problem is not None and "checkpoint" in recovery.problem
     assert view(recovery.session) == views[marks[-2]]
+
+
+def test_a_checkpoint_that_cannot_be_read_is_passed_over_whatever_log_it_names(
+    tmp_path: Path,
+) -> None:
+    """Its document no encounter and its log one entry longer: it cannot be used, and
+    the replay across it from the checkpoint before passes it over as before."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+
+    def spoil(entry: dict[str, Any]) -> None:
+        entry["document"] = {"format": "something else"}
+        entry["log"] += 1
+
+    _rewrite(folder, marks[-1], spoil)
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-2]
+    walk_alike(session, recovery.session)

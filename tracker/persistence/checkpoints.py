@@ -149,9 +149,7 @@ def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | 
                 session.undo()
             elif op == "redo":
                 session.redo()
-            elif op == "checkpoint" and not _holds_checkpoint(
-                session.encounter, record, unreadable=True
-            ):
+            elif op == "checkpoint" and not _holds_checkpoint(session.encounter, record):
                 return used, "the encounter replayed is not the one this checkpoint holds"
         except Exception as error:  # refused, misfit, or a ruleset choking on the data
             message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
@@ -165,15 +163,17 @@ def last_checkpoint(records: list[dict[str, Any]]) -> int:
     return marks[-1] + 1 if marks else 0
 
 
-def _holds_checkpoint(
-    encounter: Encounter, checkpoint: dict[str, Any], *, unreadable: bool = False
-) -> bool:
+def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
     """False if the checkpoint line holds another encounter than `encounter` (its log's
     length and fingerprint included): the lines before it, or the checkpoint, were
-    edited. A checkpoint whose encounter cannot be read holds it if `unreadable`."""
-    return _names_log(checkpoint, encounter.log) and _holds_encounter(
-        encounter, checkpoint, unreadable=unreadable
-    )
+    edited. A checkpoint whose encounter cannot be read is passed over (True)."""
+    if _names_log(checkpoint, encounter.log):
+        return _holds_encounter(encounter, checkpoint, unreadable=True)
+    try:
+        _held(checkpoint)
+    except (FileFormatError, *_DAMAGE):
+        return True
+    return False
 
 
 def _holds_encounter(
