@@ -16,16 +16,16 @@ import pytest
 from tests.persistence.fights import playthrough, view, walk_alike
 from tests.persistence.test_checkpoints import _rewrite, checkpoints_in
 from tracker.persistence import checkpoints
+from tracker.persistence.files import encounter_from_document
 from tracker.persistence.journal import recover_journal
 
 
 def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the encounters built from checkpoint documents, as they are built."""
     read: list[str] = []
-    build = checkpoints.encounter_from_document
 
     def counted(document: dict[str, Any], path: Path) -> Any:
-        encounter = build(document, path)
+        encounter = encounter_from_document(document, path)
         read.append(encounter.name)
         return encounter
 
