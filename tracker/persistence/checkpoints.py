@@ -29,6 +29,7 @@ starts from the one before.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -40,7 +41,13 @@ from tracker.engine.errors import CommandError, TrackerError
 from tracker.engine.session import Applied, Session
 from tracker.engine.state import Encounter, LogEntry
 from tracker.engine.stored import StoredRecord, log_edits, record_data, whole_record_data
-from tracker.persistence.files import FileFormatError, encounter_from_document, envelope
+from tracker.persistence.files import (
+    FORMAT,
+    SCHEMA_VERSION,
+    FileFormatError,
+    encounter_from_document,
+    envelope,
+)
 from tracker.persistence.journal_lines import Lines, dumps, parse_record
 
 EDITED = "it does not follow from the changes before it: the journal was edited"
@@ -100,28 +107,32 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
     commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     for number in reversed(range(len(candidates))):
         index = candidates[number]
-        held = _checkpoint_encounter(base, records[index], folds[index])
-        if held is None:
+        folded = folds[index]
+        if folded is None or not _names_log(records[index], folded[2]):
             continue
         before = candidates[number - 1] if number else 0
         start = (
             _session_at(base, lines, before, folds[before], commands) if before else Session(base)
         )
-        if start is not None and verified(start, records[before + 1 : index], held):
+        between = records[before + 1 : index]
+        if start is not None and verified(start, between, records[index], folded[2]):
             return start, index
     return Session(base), 0
 
 
-def verified(start: Session, records: list[dict[str, Any]], held: Encounter) -> bool:
+def verified(
+    start: Session, records: list[dict[str, Any]], checkpoint: dict[str, Any], log: list[LogEntry]
+) -> bool:
     """True if `records` replay from `start` (which they change) to the very encounter
-    `held`, its log included."""
+    the line `checkpoint` holds, with the log `log` (the one the checkpoint names: it
+    leaves it out)."""
     used, _ = replay(start, records)
     if used < len(records):
         return False
     reached = start.encounter
     # The logs compared entry by entry (thousands of entries: `to_dict` of each costs
-    # ten times as much), the rest as JSON.
-    return reached.log == held.log and reached.to_dict(log=False) == held.to_dict(log=False)
+    # ten times as much), the rest as the checkpoint wrote it.
+    return reached.log == log and _holds_encounter(reached, checkpoint)
 
 
 def replay(session: Session, records: list[dict[str, Any]]) -> tuple[int, str | None]:
@@ -156,16 +167,57 @@ def _holds_checkpoint(encounter: Encounter, checkpoint: dict[str, Any]) -> bool:
     """False if the checkpoint line holds another encounter than `encounter` (its log's
     length and fingerprint included): the lines before it, or the checkpoint, were
     edited. A checkpoint whose encounter cannot be read is passed over (True)."""
+    if _names_log(checkpoint, encounter.log):
+        return _holds_encounter(encounter, checkpoint, unreadable=True)
+    try:
+        _held(checkpoint)
+    except (FileFormatError, *_DAMAGE):
+        return True
+    return False
+
+
+def _holds_encounter(
+    encounter: Encounter, checkpoint: dict[str, Any], *, unreadable: bool = False
+) -> bool:
+    """True if the checkpoint line holds `encounter`, its log left aside: written as
+    `checkpoint_entry` writes it (compared as bytes, not parsed), or else read back
+    equal (a checkpoint written by an older Roundkeeper); `unreadable` if it cannot be
+    read."""
+    data = encounter.to_dict(log=False)
+    if _written_as(checkpoint["document"], data):
+        return True
     try:
         held = _held(checkpoint)
     except (FileFormatError, *_DAMAGE):
-        return True
+        return unreadable
+    return bool(held.to_dict(log=False) == data)
+
+
+def _names_log(checkpoint: dict[str, Any], log: list[LogEntry]) -> bool:
+    """True if `log` has the length and the fingerprint (if any) the checkpoint names."""
     digest = checkpoint.get("log_digest")
-    return (
-        len(encounter.log) == checkpoint["log"]
-        and (digest is None or digest == log_digest(encounter.log))
-        and held.to_dict(log=False) == encounter.to_dict(log=False)
-    )
+    return len(log) == checkpoint["log"] and (digest is None or digest == log_digest(log))
+
+
+# A checkpoint's document as `checkpoint_entry` writes it, up to its moment of writing.
+_DOCUMENT_HEAD = dumps({"format": FORMAT, "schema_version": SCHEMA_VERSION})[:-1] + b',"saved_at":'
+_MOMENT = re.compile(rb'"[0-9T:.+-]{0,40}"')
+
+
+def _written_as(document: bytes | dict[str, Any], encounter: dict[str, Any]) -> bool:
+    """True if `document` (a checkpoint's, as `Lines.records` hold it) is the very bytes
+    that `checkpoint_entry` writes for the encounter whose data is `encounter`, at
+    whatever moment: it holds that encounter, and is not parsed (building the encounter
+    of a fight of 50 combatants costs ten times as much as writing it)."""
+    if not isinstance(document, bytes) or not document.startswith(_DOCUMENT_HEAD):
+        return False
+    try:
+        tail = b',"encounter":' + dumps(encounter) + b"}"
+    except (TypeError, ValueError):  # data no checkpoint can hold
+        return False
+    if not document.endswith(tail):
+        return False
+    return _MOMENT.fullmatch(document, len(_DOCUMENT_HEAD), len(document) - len(tail)) is not None
 
 
 def replay_apply(session: Session, record: dict[str, Any]) -> None:
@@ -222,17 +274,15 @@ def _checkpoint_encounter(
     """The encounter a checkpoint line holds, given the log of the lines before it
     (`folded`); None if it cannot be read, is of another ruleset, or the log it names
     (length, fingerprint) is not that one."""
+    if folded is None or not _names_log(checkpoint, folded[2]):
+        return None
     try:
         encounter = _held(checkpoint)
     except (FileFormatError, *_DAMAGE):
         return None
-    if folded is None or encounter.ruleset_id != base.ruleset_id:
+    if encounter.ruleset_id != base.ruleset_id:
         return None
-    log = folded[2]
-    digest = checkpoint.get("log_digest")
-    if len(log) != checkpoint["log"] or (digest is not None and digest != log_digest(log)):
-        return None
-    encounter.log = list(log)
+    encounter.log = list(folded[2])
     return encounter
 
 

@@ -39,18 +39,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CRC_SUFFIX = re.compile(rb',"crc":"([0-9a-f]{8})"\}$')
+SUFFIX_LENGTH = len(b',"crc":"01234567"}')
 CHANGE_OPS = ("apply", "undo", "redo")
 MARK_OPS = ("saving", "saved", "checkpoint")
 
 
 def checksum(journal_id: str, payload: bytes) -> int:
-    return zlib.crc32(payload, zlib.crc32(journal_id.encode("utf-8")))
+    return zlib.crc32(payload, _seed(journal_id))
 
+
+def _seed(journal_id: str) -> int:
+    """The checksum of the journal's id, which each line's continues."""
+    return zlib.crc32(journal_id.encode("utf-8"))
+
+
+_DECODER = json.JSONDecoder()
 
 # The member each kind of line writes first, framed by its length (and read as bytes).
 FRAMED = {"apply": "record", "checkpoint": "document"}
 _HEAD = rb'^(\{"seq":\d+,"op":"(apply|checkpoint)")'
 FRAME = re.compile(_HEAD + rb',"(record|document)_size":(\d+),"\3":')
+_FRAMED_AS = {(op.encode(), member.encode()): member for op, member in FRAMED.items()}
 
 
 def dumps(value: Any) -> bytes:
@@ -126,8 +135,9 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
     result = Lines()
     if complete and _legacy_header(complete[0]) is not None:
         return _read_legacy(complete, journal_id)
+    seed = _seed(journal_id)
     for number, line in enumerate(complete):
-        record, problem = _decode(line, journal_id, number)
+        record, problem = _decode(line, journal_id, seed, number)
         if number == 0 and record is None and _is_other_journal(line, journal_id):
             result.stale = True
             return result
@@ -138,7 +148,7 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
         result.raw.append(line + b"\n")
     last = pieces[-1]
     if last.strip():  # a whole line whose newline never reached the disk
-        record, problem = _decode(last, journal_id, len(complete))
+        record, problem = _decode(last, journal_id, seed, len(complete))
         if record is not None and problem is None:
             result.records.append(record)
             result.raw.append(last + b"\n")
@@ -182,12 +192,15 @@ def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
     return result
 
 
-def _decode(line: bytes, journal_id: str, seq: int) -> tuple[dict[str, Any] | None, str | None]:
-    match = CRC_SUFFIX.search(line)
+def _decode(
+    line: bytes, journal_id: str, seed: int, seq: int
+) -> tuple[dict[str, Any] | None, str | None]:
+    # The checksum ends the line: looked for there only, not searched for along it.
+    match = CRC_SUFFIX.match(line, max(0, len(line) - SUFFIX_LENGTH))
     if match is None:
         return None, "it has no checksum, it was cut or changed"
     payload = line[: match.start()] + b"}"
-    if checksum(journal_id, payload) != int(match.group(1), 16):
+    if zlib.crc32(payload, seed) != int(match.group(1), 16):
         return None, "its checksum does not match, it was changed"
     try:
         record = _parse(payload)
@@ -206,15 +219,21 @@ def _parse(payload: bytes) -> Any:
     frame = FRAME.match(payload)
     if frame is None:
         return json.loads(payload.decode("utf-8"))
-    member = frame.group(3).decode()
-    if FRAMED[frame.group(2).decode()] != member:
+    head, op, framed, size = frame.group(1, 2, 3, 4)
+    member = _FRAMED_AS.get((op, framed))
+    if member is None:
         raise ValueError("the framed member is not the line's")
     start = frame.end()
-    end = start + int(frame.group(4))
+    end = start + int(size)
     rest = payload[end:]
     if not rest.startswith((b",", b"}")):
         raise ValueError(f"the length of its {member} is wrong")
-    record = json.loads((frame.group(1) + rest).decode("utf-8"))
+    text = (head + rest).decode("utf-8")
+    # Begins with the frame's "{" and ends with the line's "}": no white space around
+    # it, so the decoder is called without `json.loads`'s steps (a tenth of reading).
+    record, parsed = _DECODER.raw_decode(text)
+    if parsed != len(text):
+        raise ValueError("there is more than one JSON value")
     if isinstance(record, dict):
         record[member] = payload[start:end]
     return record
