@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtCore import QObject, QSettings
 
 from benchmarks.fights import add_effects, an_action, build, next_step
+from tests.plugins import built_in_rulesets
 from tracker.engine import EditCombatant
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
@@ -27,14 +28,7 @@ from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy, one_round
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import TurnTimerSetting
 
-RULESETS = (
-    "war_scroll",
-    "priority",
-    "ap_countdown",
-    "stamina_battle",
-    "initiative_ticks",
-    "classic_d20",
-)
+RULESETS = built_in_rulesets()  # every built-in, however many
 
 
 class Players(QObject):
