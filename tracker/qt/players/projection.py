@@ -224,6 +224,19 @@ def timer_state(clock: TurnClock, public: PublicState, round_name: str) -> Timer
     )
 
 
+def round_title(public: PublicState, round_name: str) -> str:
+    """The corner's "Cycle 2"; before the first round, once a turn is shown, that turn's
+    phase (Initiative ticks' "Free action" after Join Battle); else "Setting up"."""
+    if not public.is_started():
+        return "Setting up"
+    round_number = public.shown_round()
+    if round_number > 0:
+        return f"{round_name} {round_number}"
+    turn = public.shown_turn()
+    phase = public.visibility.safe(turn.phase) if turn is not None else ""
+    return phase[:1].upper() + phase[1:] if phase else "Setting up"
+
+
 def project(
     document: EncounterDocument,
     public: PublicState,
@@ -237,7 +250,6 @@ def project(
     current turn, `effects_proxy` a `PartyEffectsProxy`; `clock` the turn timer's (None
     while the timer is off); `told`: the health told at the last projection, kept."""
     started = public.is_started()
-    round_number = public.shown_round()
     round_name = document.ruleset.round_name
     encounter = document.encounter
     safe = public.visibility.safe  # `Visibility.of(encounter)`, as of the last event
@@ -256,7 +268,7 @@ def project(
     first = cards[0].name if cards else ""
     return BoardProjection(
         title=document.encounter.name,
-        round=f"{round_name} {round_number}" if started and round_number > 0 else "Setting up",
+        round=round_title(public, round_name),
         now_caption=now[0],
         now_name=now[1],
         now_detail=now[2],

@@ -262,6 +262,12 @@ class WarScrollPanel(RulesetPanel):
             else:
                 columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.pager.show_pages(per_page)
+        # Each row as tall as the rest: a row the pager hid keeps (and gets back when
+        # shown) the height it had then, which the default size does not change.
+        names = view.verticalHeader()
+        for row in range(count):
+            if names.sectionSize(row) != row_height or names.isSectionHidden(row):
+                names.resizeSection(row, row_height)
         tall = max(min(count, per_page), 1)  # the same on each page
         view.setFixedHeight(header_height + row_height * tall + 4)
         # Names take at most 40% of the grid's width (long ones are shortened with "…").
