@@ -12,7 +12,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QImage, QRegion
 from PySide6.QtWidgets import QListView
 
-from tests.qt.test_painted_areas import _painted_by, _settle, _within
+from tests.qt.table_size import painted_by, settle
+from tests.qt.test_painted_areas import _within
 from tests.qt.test_step_work import close, open_window
 from tracker.engine import AddCombatant, RemoveCombatant
 from tracker.qt.main_window import MainWindow
@@ -49,17 +50,17 @@ def test_a_unit_added_out_of_sight_repaints_no_card_of_its_side(qtbot, tmp_path:
         view = _enemies(window)
         model = view.model()
         rows = model.rowCount()
-        _settle(qtbot)
+        settle(qtbot)
         last = view.visualRect(model.index(rows - 1, 0))
         assert last.top() > view.viewport().height(), "the side is longer than its column"
 
-        painted = _painted_by(qtbot, lambda: window.document.apply(AddCombatant("Late Ogre")))
+        painted = painted_by(qtbot, lambda: window.document.apply(AddCombatant("Late Ogre")))
 
         assert model.rowCount() == rows + 1
         _within(painted.of(view.viewport()), QRegion(), "the enemies' column")
         _shown_as_painted(window, view)
         view.scrollToBottom()
-        _settle(qtbot)
+        settle(qtbot)
         _shown_as_painted(window, view)
     finally:
         close(window, qtbot)
@@ -71,13 +72,13 @@ def test_a_unit_removed_repaints_its_side_from_its_row_down(qtbot, tmp_path: Pat
         view = _enemies(window)
         model = view.model()
         rows = model.rowCount()
-        _settle(qtbot)
+        settle(qtbot)
         row = 3
         gone = window.document.encounter.combatant(model.index(row, 0).data(IdRole))
         assert gone.id != window.selected_combatant_id()
         allowed = _below(view, row)
 
-        painted = _painted_by(qtbot, lambda: window.document.apply(RemoveCombatant(gone.id)))
+        painted = painted_by(qtbot, lambda: window.document.apply(RemoveCombatant(gone.id)))
 
         assert model.rowCount() == rows - 1
         _within(painted.of(view.viewport()), allowed, "the enemies' column")
