@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from functools import partial
 
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QHideEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -39,17 +36,14 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.engine.rolls import RolledAction
-from tracker.engine.state import Combatant
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import prompt_style
-from tracker.qt.rich_text import escape, plain_tip
-from tracker.qt.widgets.action_inputs import EnterPerforms
+from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
+from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow
 from tracker.qt.widgets.steady import SteadyBox
 
-COMBO_FITS = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-CHOICE_LETTERS = 10  # a choice box's width, in letters (its list shows them in full)
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
 CONTEXT_LEAST = 3  # ... and at least, with many answers to show (a line fewer an answer)
 
@@ -68,131 +62,6 @@ def context_lines(context: int, answers: int) -> int:
 # third of the column blank and the effects a row).
 KEEP_SHARE = 0.6
 KEEP_SPARE = 0.15  # of the column's height, blank under a prompt at most
-KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
-# Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
-Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
-
-
-def answer_keys(number: int) -> QKeySequence:
-    """The key of the `number`th button of the panel (from 1); none past the tenth."""
-    if number > KEYED:
-        return QKeySequence()
-    return QKeySequence(f"Ctrl+{number % KEYED}")
-
-
-def button_text(label: str, keys: QKeySequence) -> str:
-    """A button's text: its label (an "&" shown as such) and its key."""
-    shown = label.replace("&", "&&")
-    return f"{shown}  [{keys.toString()}]" if not keys.isEmpty() else shown
-
-
-def set_key(button: QPushButton, label: str, number: int) -> None:
-    """Show the label and the key of the `number`th button, and give it that key."""
-    keys = answer_keys(number)
-    text = button_text(label, keys)
-    if button.text() != text:
-        button.setText(text)
-        tip = f"{label}  [{keys.toString()}]" if not keys.isEmpty() else label
-        button.setToolTip(plain_tip(tip))
-    if button.shortcut() != keys:
-        button.setShortcut(keys)
-
-
-def roll_label(field: Field, combatant: Combatant | None) -> str:
-    """ "Roll 2d10 for Hauser": the dice of `field` (its stat) and whose they are."""
-    if combatant is None:
-        return "Roll"
-    dice = str(combatant.stats.get(field.roll_from, "")).strip() or "the dice"
-    return f"Roll {dice} for {combatant.name}"
-
-
-class AnswerRow(SteadyBox):
-    """One answer: a Roll button for each field rolled from the deciding combatant's
-    dice (it rolls and answers), its fields (if any; Enter in one answers) and the
-    answer's button. `shape` says which answers it can show: those with the same
-    fields, rolled or not. A steady box: an answer with a longer or shorter label
-    relays out the row, not the panel."""
-
-    def __init__(self, answer: PromptAnswer, shape: Shape, panel: PromptPanel) -> None:
-        inner = QWidget()
-        inner.setObjectName("prompt_answer_row")
-        fields = tuple(answer.fields)
-        rolls = shape[1]
-        rolled = rolls and any(field.roll_from for field in fields)
-        # The Roll buttons on a line of their own, then the typed answer and its button:
-        # the panel sits in a column beside the fight, a third of a laptop's width.
-        if rolled:
-            lines = QVBoxLayout(inner)
-            lines.setContentsMargins(0, 0, 0, 0)
-            rolls_line = QHBoxLayout()
-            layout = QHBoxLayout()
-            lines.addLayout(rolls_line)
-            lines.addLayout(layout)
-        else:
-            layout = rolls_line = QHBoxLayout(inner)
-            layout.setContentsMargins(0, 0, 0, 0)
-        super().__init__(inner)
-        self.shape = shape
-        self.roll_buttons: list[QPushButton] = []
-        for field in fields:
-            if field.roll_from and rolls:
-                roll_button = QPushButton()
-                roll_button.clicked.connect(
-                    lambda _=False, name=field.name, row=self: panel.roll_for(row, name)
-                )
-                roll_button.setProperty("field_name", field.name)
-                rolls_line.addWidget(roll_button)
-                self.roll_buttons.append(roll_button)
-        if rolled:
-            rolls_line.addStretch(1)
-        if self.roll_buttons:
-            layout.addWidget(QLabel("or"))
-        self.form = FieldForm(fields, inner) if fields else None
-        if self.form is not None:
-            for box in self.form.findChildren(QComboBox):  # long choices elide: the
-                box.setSizeAdjustPolicy(COMBO_FITS)  # panel is a column beside the fight
-                box.setMinimumContentsLength(CHOICE_LETTERS)
-            layout.addWidget(self.form, 1)
-            enter = EnterPerforms(partial(panel.answer_row, self), self.form)
-            for editor in self.form.editors.values():
-                enter.watch(editor.input)
-        self.button = QPushButton()
-        layout.addWidget(self.button)
-        if self.form is None:
-            layout.addStretch(1)
-        self.button.clicked.connect(lambda _=False, row=self: panel.answer_row(row))
-        self.follow()  # its content is in
-        self.answer: PromptAnswer | None = None
-        self.rolled: dict[str, Rolled] = {}  # the rolls behind its fields' values
-        self._filled: tuple[Field, ...] | None = None  # the fields at their defaults
-
-    def show_answer(
-        self, number: int, answer: PromptAnswer, first_key: int, deciding: Combatant | None
-    ) -> int:
-        """Show this answer, the `number`th of the prompt, its fields at their defaults
-        (left alone when they hold them already: the same fields, untouched). Its
-        buttons take the keys from the `first_key`th on (Ctrl+number: Alt+number belongs
-        to the turn panel's actions); the Roll buttons say whose dice they roll (the
-        `deciding` combatant's). Returns the number of the next button's key."""
-        self.answer = answer
-        key = first_key
-        by_name = {field.name: field for field in answer.fields}
-        for roll_button in self.roll_buttons:
-            field = by_name[roll_button.property("field_name")]
-            roll_button.setObjectName(f"prompt_roll_{number}_{field.name}")
-            set_key(roll_button, roll_label(field, deciding), key)
-            key += 1
-        self.button.setObjectName(f"prompt_answer_{number}")
-        set_key(self.button, answer.label, key)
-        if self.form is not None:
-            filled = answer.fields == self._filled and not self.rolled and self.form.untouched()
-            for field in answer.fields:
-                self.form.editors[field.name].refit(field)
-            if not filled:
-                self.form.set_values({})
-                self._filled = answer.fields
-        self.rolled = {}
-        return key + 1
 
 
 class PromptPanel(QFrame):
