@@ -14,7 +14,8 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
 
 from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
-from tracker.engine.commands import AddEffect, EditCombatant
+from tracker.engine.commands import EditCombatant
+from tracker.engine.effect_commands import AddEffect
 from tracker.qt.players import projection
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.projection import one_round

@@ -12,12 +12,9 @@ if TYPE_CHECKING:
     from tracker.engine.add_group import AddCombatants
     from tracker.engine.commands import (
         AddCombatant,
-        AddEffect,
         Command,
         DuplicateCombatant,
         EditCombatant,
-        EditEffect,
-        EndEffect,
         EndTurn,
         MoveCombatant,
         RemoveCombatant,
@@ -27,6 +24,7 @@ if TYPE_CHECKING:
         SetSecretFields,
         StartEncounter,
     )
+    from tracker.engine.effect_commands import AddEffect, EditEffect, EndEffect
     from tracker.engine.errors import CommandError, TrackerError
     from tracker.engine.health_commands import ChangeHealth, MarkDefeated, Revive
     from tracker.engine.registry import available_rulesets, get_ruleset
@@ -38,12 +36,12 @@ if TYPE_CHECKING:
 _MODULES = {
     "AddCombatants": "tracker.engine.add_group",
     "AddCombatant": "tracker.engine.commands",
-    "AddEffect": "tracker.engine.commands",
+    "AddEffect": "tracker.engine.effect_commands",
     "Command": "tracker.engine.commands",
     "DuplicateCombatant": "tracker.engine.commands",
     "EditCombatant": "tracker.engine.commands",
-    "EditEffect": "tracker.engine.commands",
-    "EndEffect": "tracker.engine.commands",
+    "EditEffect": "tracker.engine.effect_commands",
+    "EndEffect": "tracker.engine.effect_commands",
     "EndTurn": "tracker.engine.commands",
     "MoveCombatant": "tracker.engine.commands",
     "RemoveCombatant": "tracker.engine.commands",

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tracker.engine.commands import AddEffect, Command, RulesetAction, clean_name, clean_note
+from tracker.engine.commands import Command, RulesetAction, clean_name, clean_note
+from tracker.engine.effect_commands import AddEffect
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import clean_all
 from tracker.engine.ruleset import AnyRuleset
