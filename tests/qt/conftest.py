@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tracker.engine import Session
 from tracker.qt.app import sample_session
@@ -53,11 +54,29 @@ def show_pane(window: MainWindow, name: str, qtbot) -> None:
     """Show an optional pane ("combatants", "turn_order", "log"; off by default) and wait
     until it has painted."""
     toggle = window.actions_by_name[f"pane_{name}"]
-    if not toggle.isChecked():
-        toggle.trigger()
     dock = window.dock(f"dock_{name}")
-    qtbot.waitUntil(dock.isVisible)
-    qtbot.wait(20)  # its share given, painted
+    if toggle.isChecked():
+        return
+    painted = PaintSeen()
+    dock.installEventFilter(painted)
+    toggle.trigger()
+    qtbot.waitUntil(lambda: dock.isVisible() and painted.seen)
+    dock.removeEventFilter(painted)
+    QApplication.sendPostedEvents()  # its share given (a layout posted by the paint's pass)
+    QApplication.processEvents()
+
+
+class PaintSeen(QObject):
+    """Notes the first paint of the widget it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.seen = True
+        return False
 
 
 @pytest.fixture
