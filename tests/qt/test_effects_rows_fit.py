@@ -1,0 +1,71 @@
+"""The effects panel's rows grow to show a long text whole (`views/fitted_rows.py`):
+Classic d20's "until the start of its carrier's turn in round 11 (10 rounds)
+(concentration)" takes four lines of the Remaining column at 1,366 × 768, where a row
+held three and cut the rest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRect, Qt
+
+from tests.qt.classic_d20_view_helpers import ids_by_name, sample
+from tests.qt.conftest import shown_window
+from tracker.engine import AddEffect, EditEffect, StartEncounter
+
+REMAINING = 3
+LONG = {"until": "minutes", "of": "carrier", "amount": 1, "concentration": True}
+SHORT = {"until": "end_of_turn", "of": "carrier", "amount": 1, "concentration": False}
+
+
+def wrapped_height(view, row: int) -> int:
+    """The height the Remaining text of `row` takes, wrapped at its column's width."""
+    index = view.model().index(row, REMAINING)
+    room = QRect(0, 0, view.columnWidth(REMAINING) - 8, 10_000)
+    flags = Qt.TextFlag.TextWordWrap
+    return view.fontMetrics().boundingRect(room, flags, index.data()).height()
+
+
+def test_a_long_remaining_text_gets_the_lines_it_needs(qtbot, tmp_path: Path):
+    session = sample()
+    ids = list(ids_by_name(session).values())
+    session.apply(StartEncounter())
+    session.apply(AddEffect("Bless", ids[0], ids[0], LONG))
+    session.apply(AddEffect("Hex", ids[1], ids[0], SHORT))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        panel = window.effects_panel
+        panel.show_all.setChecked(True)
+        view = panel.view
+        three = view.verticalHeader().defaultSectionSize()
+        lines = view.fontMetrics().lineSpacing()
+        long_row, short_row = 0, 1
+        assert "(concentration)" in view.model().index(long_row, REMAINING).data()
+        assert wrapped_height(view, long_row) > 3 * lines  # more than a row held
+        assert view.rowHeight(long_row) >= wrapped_height(view, long_row)
+        assert view.rowHeight(short_row) == three
+        # Shortened, it gives the lines back; lengthened, the other grows.
+        effects = window.document.encounter.effects
+        assert window.document.apply(EditEffect(effects[0].id, {"duration": SHORT}))
+        assert view.rowHeight(long_row) == three
+        assert window.document.apply(EditEffect(effects[1].id, {"duration": LONG}))
+        assert view.rowHeight(short_row) >= wrapped_height(view, short_row) > 3 * lines
+
+
+def test_narrower_columns_fit_the_rows_again(qtbot, tmp_path: Path):
+    session = sample()
+    ids = list(ids_by_name(session).values())
+    session.apply(StartEncounter())
+    session.apply(AddEffect("Hex", ids[1], ids[0], SHORT))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        panel = window.effects_panel
+        panel.show_all.setChecked(True)
+        view = panel.view
+        three = view.verticalHeader().defaultSectionSize()
+        assert view.rowHeight(0) == three
+        header = view.horizontalHeader()
+        wide = view.columnWidth(REMAINING)
+        header.resizeSection(0, header.sectionSize(0) + 70)  # Remaining squeezed
+        assert view.columnWidth(REMAINING) < wide
+        most = panel.fitted.line_height(6)  # past six lines, elided (the tooltip has it)
+        assert view.rowHeight(0) >= min(wrapped_height(view, 0), most)
+        assert view.rowHeight(0) > three
