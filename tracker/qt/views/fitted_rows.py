@@ -3,9 +3,10 @@ number of lines: a long text (Classic d20's "until the start of Fighter 17's tur
 round 99 (99 rounds) (concentration)") is shown whole instead of cut at the row's height.
 Past the most, the text is elided and its tooltip holds all of it (`ElidedTipDelegate`).
 
-Only the rows told changed are measured (inserted, their data changed), each cell once
-per text, font and column width (kept): a change of one effect measures one row, not every
-row in sight, and a text seen before is not laid out again.
+Only the columns given are measured, and only the rows told changed (inserted, their
+data changed), each cell once per text, font and column width (kept): a change of one
+effect measures one cell, not every row in sight, and a text seen before is not laid
+out again.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ KEPT_TEXTS = 512  # measured cells kept (forgotten all at once past it)
 
 
 class FittedRows(QObject):
-    """Fits `view`'s rows (its vertical header in Fixed mode: sized here, not by Qt)."""
+    """Fits `view`'s rows (its vertical header in Fixed mode: sized here, not by Qt) to
+    the texts of `columns` (the others keep to the least lines, elided)."""
 
-    def __init__(self, view: QTableView, least: int, most: int) -> None:
+    def __init__(self, view: QTableView, columns: tuple[int, ...], least: int, most: int) -> None:
         super().__init__(view)
         self._view = view
+        self._columns = columns
         self._least, self._most = least, most
         self._told_width: tuple[int, int] | None = None  # (column, width) being resized
         # (column, width, font, text) → lines
@@ -57,7 +60,7 @@ class FittedRows(QObject):
     def _on_column_resized(self, column: int, old: int, new: int) -> None:
         """Told while the header resizes its sections: `columnWidth` may not say the
         new width yet, so it is taken from the signal."""
-        if old != new:
+        if old != new and column in self._columns:
             self._told_width = (column, new)
             try:
                 self.fit_all()
@@ -77,9 +80,7 @@ class FittedRows(QObject):
         view = self._view
         model = view.model()
         lines = 1
-        for column in range(model.columnCount()):
-            if view.isColumnHidden(column):
-                continue
+        for column in self._columns:
             index = model.index(row, column)
             option = QStyleOptionViewItem()
             option.initFrom(view)
