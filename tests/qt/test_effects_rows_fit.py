@@ -5,6 +5,7 @@ held three and cut the rest."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QRect, Qt
@@ -12,8 +13,10 @@ from PySide6.QtCore import QRect, Qt
 from tests.qt.classic_d20_view_helpers import ids_by_name, sample
 from tests.qt.conftest import shown_window
 from tracker.engine import AddEffect, EditEffect, StartEncounter
+from tracker.qt.views import fitted_rows
 
 REMAINING = 3
+MEASURE = fitted_rows.wrapped_lines
 LONG = {"until": "minutes", "of": "carrier", "amount": 1, "concentration": True}
 SHORT = {"until": "end_of_turn", "of": "carrier", "amount": 1, "concentration": False}
 
@@ -69,3 +72,26 @@ def test_narrower_columns_fit_the_rows_again(qtbot, tmp_path: Path):
         most = panel.fitted.line_height(6)  # past six lines, elided (the tooltip has it)
         assert view.rowHeight(0) >= min(wrapped_height(view, 0), most)
         assert view.rowHeight(0) > three
+
+
+def counted(laid_out: list[str], option, widget) -> int:
+    laid_out.append(option.text)
+    return MEASURE(option, widget)
+
+
+def test_a_text_measured_once_is_not_laid_out_again(qtbot, tmp_path: Path, monkeypatch):
+    session = sample()
+    ids = list(ids_by_name(session).values())
+    session.apply(StartEncounter())
+    session.apply(AddEffect("Bless", ids[0], ids[0], LONG))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        window.effects_panel.show_all.setChecked(True)
+        laid_out: list[str] = []
+        monkeypatch.setattr(fitted_rows, "wrapped_lines", partial(counted, laid_out))
+        effect = window.document.encounter.effects[0]
+        assert window.document.apply(EditEffect(effect.id, {"name": "Blessed"}))  # row told
+        assert window.document.apply(EditEffect(effect.id, {"duration": SHORT}))
+        assert laid_out == [window.effects_panel.view.model().index(0, REMAINING).data()]
+        window.document.undo_stack.undo()  # the long text again: known
+        assert len(laid_out) == 1
+        assert window.effects_panel.view.rowHeight(0) > 3 * window.fontMetrics().lineSpacing()

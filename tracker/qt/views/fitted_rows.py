@@ -11,8 +11,8 @@ out again.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect
-from PySide6.QtGui import QTextLayout, QTextOption
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
+from PySide6.QtGui import QFont, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
@@ -76,22 +76,28 @@ class FittedRows(QObject):
                 header.resizeSection(row, height)
 
     def _needed(self, row: int) -> int:
-        """The lines of the row's tallest text, wrapped as the style paints it."""
+        """The lines of the row's tallest text (its display text, in its font), wrapped
+        as the style paints it."""
         view = self._view
         model = view.model()
         lines = 1
         for column in self._columns:
             index = model.index(row, column)
-            option = QStyleOptionViewItem()
-            option.initFrom(view)
-            delegate = view.itemDelegateForIndex(index)
-            if isinstance(delegate, QStyledItemDelegate):
-                delegate.initStyleOption(option, index)  # its text as painted (a note too)
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            font = index.data(Qt.ItemDataRole.FontRole)  # bold when ending soon
+            if not isinstance(text, str) or not text:
+                continue
+            font = font if isinstance(font, QFont) else view.font()
             told = self._told_width
             width = told[1] if told is not None and told[0] == column else view.columnWidth(column)
-            key = (column, width, option.font.key(), option.text)  # bold when ending soon
+            key = (column, width, font.key(), text)
             found = self._lines.get(key)
-            if found is None:
+            if found is None:  # laid out as the delegate paints it
+                option = QStyleOptionViewItem()
+                option.initFrom(view)
+                delegate = view.itemDelegateForIndex(index)
+                if isinstance(delegate, QStyledItemDelegate):
+                    delegate.initStyleOption(option, index)
                 option.rect = QRect(0, 0, width, self.line_height(self._most))
                 found = wrapped_lines(option, view)
                 if len(self._lines) >= KEPT_TEXTS:
