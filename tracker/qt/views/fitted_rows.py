@@ -13,13 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
 from PySide6.QtGui import QFont, QTextLayout, QTextOption
-from PySide6.QtWidgets import (
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QTableView,
-    QWidget,
-)
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
 KEPT_TEXTS = 512  # measured cells kept (forgotten all at once past it)
@@ -27,7 +21,8 @@ KEPT_TEXTS = 512  # measured cells kept (forgotten all at once past it)
 
 class FittedRows(QObject):
     """Fits `view`'s rows (its vertical header in Fixed mode: sized here, not by Qt) to
-    the texts of `columns` (the others keep to the least lines, elided)."""
+    the texts of `columns`, cells of a text alone (no icon, no check box); the other
+    columns keep to the least lines, elided."""
 
     def __init__(self, view: QTableView, columns: tuple[int, ...], least: int, most: int) -> None:
         super().__init__(view)
@@ -92,12 +87,11 @@ class FittedRows(QObject):
             width = told[1] if told is not None and told[0] == column else view.columnWidth(column)
             key = (column, width, font.key(), text)
             found = self._lines.get(key)
-            if found is None:  # laid out as the delegate paints it
+            if found is None:  # laid out as the style paints a text alone
                 option = QStyleOptionViewItem()
                 option.initFrom(view)
-                delegate = view.itemDelegateForIndex(index)
-                if isinstance(delegate, QStyledItemDelegate):
-                    delegate.initStyleOption(option, index)
+                option.features = QStyleOptionViewItem.ViewItemFeature.HasDisplay
+                option.font, option.text = font, text
                 option.rect = QRect(0, 0, width, self.line_height(self._most))
                 found = wrapped_lines(option, view)
                 if len(self._lines) >= KEPT_TEXTS:
