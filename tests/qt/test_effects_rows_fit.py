@@ -95,3 +95,25 @@ def test_a_text_measured_once_is_not_laid_out_again(qtbot, tmp_path: Path, monke
         window.document.undo_stack.undo()  # the long text again: known
         assert len(laid_out) == 1
         assert window.effects_panel.view.rowHeight(0) > 3 * window.fontMetrics().lineSpacing()
+
+
+def test_a_row_out_of_sight_is_fitted_as_it_comes_into_sight(qtbot, tmp_path: Path):
+    """Rows out of sight are not read (a step that changes every effect's time left
+    reads the rows shown alone): the long text at the end gets its lines once scrolled
+    to."""
+    session = sample()
+    ids = list(ids_by_name(session).values())
+    session.apply(StartEncounter())
+    for number in range(8):
+        session.apply(AddEffect(f"Hex {number}", ids[1], ids[0], SHORT))
+    session.apply(AddEffect("Bless", ids[0], ids[0], LONG))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        panel = window.effects_panel
+        panel.show_all.setChecked(True)
+        view = panel.view
+        three = view.verticalHeader().defaultSectionSize()
+        last = view.model().rowCount() - 1
+        assert view.rowAt(view.viewport().height() - 1) < last  # out of sight
+        assert view.rowHeight(last) == three
+        view.scrollToBottom()
+        assert view.rowHeight(last) >= wrapped_height(view, last) > three

@@ -3,15 +3,16 @@ number of lines: a long text (Classic d20's "until the start of Fighter 17's tur
 round 99 (99 rounds) (concentration)") is shown whole instead of cut at the row's height.
 Past the most, the text is elided and its tooltip holds all of it (`ElidedTipDelegate`).
 
-Only the columns given are measured, and only the rows told changed (inserted, their
-data changed), each cell once per text, font and column width (kept): a change of one
-effect measures one cell, not every row in sight, and a text seen before is not laid
-out again.
+Only the columns given are measured, and only the rows in sight told changed (inserted,
+their data changed), each cell once per text, font and column width (kept): a change of
+one effect measures one cell, a step that changes every effect's time left reads the
+rows in sight alone, and a text seen before is not laid out again. A row is fitted as
+it comes into sight (scrolled to, the view grown).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
 from PySide6.QtGui import QFont, QTextLayout, QTextOption
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView, QWidget
 
@@ -38,12 +39,15 @@ class FittedRows(QObject):
         for signal in (model.modelReset, model.layoutChanged, model.rowsMoved):
             signal.connect(self.fit_all)
         view.horizontalHeader().sectionResized.connect(self._on_column_resized)
+        view.verticalScrollBar().valueChanged.connect(self.fit_all)  # other rows in sight
+        view.viewport().installEventFilter(self)
 
     def line_height(self, lines: int) -> int:
         """A row's height for so many lines of text."""
         return lines * self._view.fontMetrics().lineSpacing() + 6
 
-    def fit_all(self) -> None:
+    def fit_all(self, *_args: object) -> None:
+        """Fit the rows in sight."""
         self.fit(0, self._view.model().rowCount() - 1)
 
     def _on_rows(self, _parent: Index, first: int, last: int) -> None:
@@ -63,12 +67,28 @@ class FittedRows(QObject):
                 self._told_width = None
 
     def fit(self, first: int, last: int) -> None:
-        """Fit the rows `first` to `last` (the model's rows, inclusive)."""
+        """Fit the rows `first` to `last` (the model's rows, inclusive) that are in
+        sight; rows fitted shorter may bring more of them into sight."""
         header = self._view.verticalHeader()
-        for row in range(max(first, 0), last + 1):
+        row = max(first, self._sight()[0])
+        while row <= min(last, self._sight()[1]):
             height = self.line_height(max(self._least, min(self._most, self._needed(row))))
             if header.sectionSize(row) != height:
                 header.resizeSection(row, height)
+            row += 1
+
+    def _sight(self) -> tuple[int, int]:
+        """The first and last rows in sight (a row out of sight is fitted as it comes
+        into sight: scrolled to, the view grown)."""
+        view = self._view
+        top = view.rowAt(0)
+        bottom = view.rowAt(view.viewport().height() - 1)
+        return max(top, 0), bottom if bottom >= 0 else view.model().rowCount() - 1
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.Resize:
+            self.fit_all()  # rows came into sight
+        return False
 
     def _needed(self, row: int) -> int:
         """The lines of the row's tallest text (its display text, in its font), wrapped
