@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -39,12 +40,13 @@ from tracker.engine import (
 )
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
-from tracker.qt.rulesets.classic_d20 import painted_cells
-from tracker.qt.rulesets.classic_d20.order_model import STATES, TURN
+from tracker.qt.rulesets.classic_d20 import painted_cells, row_paint
+from tracker.qt.rulesets.classic_d20.order_model import STATES, TURN, WHO
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
 from tracker.qt.rulesets.classic_d20.view import STATES_ROOM
+from tracker.qt.views import combatant_cell
 
 
 class Painted(QObject):
@@ -394,3 +396,32 @@ def test_rows_scrolled_into_sight_are_fitted_at_the_next_change(qtbot, tmp_path,
         window.document.apply(EndTurn())
         settle(qtbot)
         assert top not in read or top in view.order_model.told
+
+
+def test_a_creature_in_one_line_is_measured_once(qtbot, tmp_path: Path, monkeypatch):
+    """In rows of one line the creature's cell is its name's line and its second line
+    side by side: the block's own width (two lines) was measured too, and thrown away."""
+    session = build("classic_d20", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        settle(qtbot)
+        view = d20_view(window)
+        delegate = view.itemDelegateForColumn(WHO)
+        assert isinstance(delegate, WhoDelegate)
+        assert delegate._one_line()  # thirty rows: one line each
+        widths: list[str] = []
+        for module in (row_paint, combatant_cell):
+            measure = module.cell_width
+            monkeypatch.setattr(module, "cell_width", partial(_measured, measure, widths))
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        index = view.order_model.index(3, WHO)
+        hint = delegate.sizeHint(option, index)
+        assert len(widths) == 1
+        assert hint.height() == combatant_cell.cell_height(option.font)
+        assert 0 < hint.width() <= row_paint.ONE_LINE_MAX
+
+
+def _measured(measure: Callable[..., int], calls: list[str], *args: object) -> int:
+    calls.append("measured")
+    return measure(*args)

@@ -24,10 +24,12 @@ from tracker.engine.state import Effect
 from tracker.qt.models.effects_filter import SelectedEffects
 from tracker.qt.models.effects_model import EffectsModel, NoteRole
 from tracker.qt.views.elided_tips import ElidedTipDelegate
+from tracker.qt.views.fitted_rows import FittedRows
 from tracker.qt.views.fresh_rows import FreshRows
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMN_WIDTHS = (84, 72, 72)  # effect, on, by; the time left takes the rest
+REMAINING = len(COLUMN_WIDTHS)
 
 
 @dataclass(frozen=True)
@@ -87,20 +89,23 @@ class EffectsPanel(QWidget):
         view.watch_rows(self.shown)
         view.setItemDelegate(EffectNoteDelegate(view))
         view.verticalHeader().hide()
-        # Sizes set, never measured from the contents: measuring visits every effect
-        # whenever one changes. Three lines a row; the tooltip holds a longer text.
+        # Column widths set, never measured from the contents: measuring visits every
+        # effect whenever one changes. Rows of three lines, up to six where the time left
+        # needs them (FittedRows measures the rows told changed); the tooltip holds a
+        # longer text (a long note below the name: elided at the third line).
         header = view.horizontalHeader()
         for column, width in enumerate(COLUMN_WIDTHS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
-        header.setSectionResizeMode(len(COLUMN_WIDTHS), QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(REMAINING, QHeaderView.ResizeMode.Stretch)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setWordWrap(True)
         view.setTextElideMode(Qt.TextElideMode.ElideRight)
         rows = view.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(3 * view.fontMetrics().lineSpacing() + 6)
+        self.fitted = FittedRows(view, (REMAINING,), least=3, most=6)
+        rows.setDefaultSectionSize(self.fitted.line_height(3))
         view.doubleClicked.connect(lambda _index: calls.edit_selected())
         layout.addWidget(view, 1)
         buttons = QHBoxLayout()

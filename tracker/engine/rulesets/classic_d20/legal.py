@@ -33,6 +33,7 @@ from tracker.engine.rulesets.classic_d20.state import anchor_of
 from tracker.engine.state import Encounter
 
 Run = Callable[[Transaction, RulesetAction, dict[str, Any]], None]
+ANSWERED = frozenset({"roll_initiative", "sustain"})  # answered from the state (`_refusal`)
 
 
 def legal_actions(
@@ -57,13 +58,16 @@ def _refusal(ruleset: AnyRuleset, encounter: Encounter, trial: Refusal) -> Refus
     answered from the rules."""
 
     def refusal(command: RulesetAction) -> CommandError | None:
+        action = command.action
+        if action not in ANSWERED:  # tried, its parameters cleaned once (by the trial)
+            return trial(command)
         try:
-            params = clean_all(ruleset.action_spec(command.action).params, command.params)
-            if command.action == "roll_initiative" and command.combatant_id is not None:
+            params = clean_all(ruleset.action_spec(action).params, command.params)
+            if action == "roll_initiative" and command.combatant_id is not None:
                 combatant = encounter.combatant(command.combatant_id)
                 kept(encounter, combatant, params["d20"], params["second"])
                 return None
-            if command.action == "sustain" and command.combatant_id is None:
+            if action == "sustain" and command.combatant_id is None:
                 effect = encounter.effect(str(params.get("effect", "")))
                 anchor = anchor_of(effect)
                 if anchor is None or anchor.kind != "sustained":

@@ -28,6 +28,7 @@ from tracker.qt.rulesets.classic_d20.rows import Chip, D20Row
 from tracker.qt.views.combatant_cell import (
     TAG_PAD,
     CombatantCellDelegate,
+    cell_height,
     cell_width,
     small_font,
     tag_font,
@@ -178,13 +179,15 @@ class WhoDelegate(KeptCells, CombatantCellDelegate):
         self._one_line = one_line
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        hint = super().sizeHint(option, index)
+        """The block's (`CombatantCellDelegate`); in one line, the name's line and the
+        second line side by side (the block's own width is not measured then)."""
         summary = index.data(SummaryRole)
         if not self._one_line() or not isinstance(summary, CombatantSummary):
-            return hint
+            return super().sizeHint(option, index)
         first = cell_width(replace(summary, health="", details=""), option.font)
         second = QFontMetrics(small_font(option.font)).horizontalAdvance(summary.second_line)
-        return QSize(min(first + second + 2 * TAG_PAD, ONE_LINE_MAX), hint.height())
+        width = min(first + second + 2 * TAG_PAD, ONE_LINE_MAX)
+        return QSize(width, cell_height(option.font))  # as the block's
 
     def paint_row(
         self, painter: QPainter, option: QStyleOptionViewItem, index: Index, row: D20Row

@@ -171,7 +171,7 @@ class D20OrderTable(FreshRows):
         if isinstance(header, FitHeader):
             told = None if self._sight_moved else self.order_model.told
             self._sight_moved = False
-            header.fit(partial(self._widest, told))
+            header.fit(partial(self._widest, told, self._sight()))  # sight found once
             if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
                 header.fit_afresh()
 
@@ -180,20 +180,23 @@ class D20OrderTable(FreshRows):
 
     def sizeHintForColumn(self, column: int) -> int:
         """As Qt measures a column to fit it: the rows shown (`_widest`)."""
-        return self._widest(None, column)
+        return self._widest(None, self._sight(), column)
 
-    def _widest(self, places: Sequence[int] | None, column: int) -> int:
-        """The widest cell of the column among `places` in sight (None: every row in
-        sight), from each cell's width kept by what it shows (`D20Row.drawn`): a step
-        measures the cells it changed to something not measured yet (an undo, none)."""
-        model = self.order_model
+    def _sight(self) -> range:
+        """The places of the rows in sight (every row while the view is hidden)."""
         self.ensurePolished()
         vertical = self.verticalHeader()
         top = max(0, vertical.visualIndexAt(0))
         bottom = vertical.visualIndexAt(viewport_of(self).height())
         if not self.isVisible() or bottom == -1:
-            bottom = model.rowCount() - 1
-        sight = range(top, bottom + 1)
+            bottom = self.order_model.rowCount() - 1
+        return range(top, bottom + 1)
+
+    def _widest(self, places: Sequence[int] | None, sight: range, column: int) -> int:
+        """The widest cell of the column among `places` in `sight` (None: every row in
+        sight), from each cell's width kept by what it shows (`D20Row.drawn`): a step
+        measures the cells it changed to something not measured yet (an undo, none)."""
+        model = self.order_model
         option: QStyleOptionViewItem | None = None
         hint = 0
         for place in sight if places is None else [p for p in places if p in sight]:
