@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import json
+import sys
 import threading
 import weakref
 from pathlib import Path
@@ -331,6 +332,30 @@ def test_a_save_pauses_the_collector(window, tmp_path, monkeypatch):
     assert gc.isenabled()
     assert window.save_to(tmp_path / "paused.json")
     assert enabled == [False] and gc.isenabled()
+
+
+def test_the_worker_hands_the_gui_thread_its_turn_often(window, tmp_path, monkeypatch):
+    """While a save's or an open's worker runs, the interpreter's lock goes back to the
+    GUI thread every `WORKER_SWITCH_S` (a repaint's Python calls each wait for it),
+    not every 5 ms; after it, the interval is what it was."""
+    from tracker.qt import file_work
+
+    intervals: list[float] = []
+    for name in ("write_encounter", "open_encounter"):
+        original = getattr(window_files, name)
+
+        def recorded(*args: Any, _original: Any = original) -> Any:
+            intervals.append(sys.getswitchinterval())
+            return _original(*args)
+
+        monkeypatch.setattr(window_files, name, recorded)
+    before = sys.getswitchinterval()
+    path = tmp_path / "turns.json"
+    assert window.save_to(path)
+    assert window.open_path(path)
+    assert intervals == [file_work.WORKER_SWITCH_S] * 2
+    assert before > file_work.WORKER_SWITCH_S
+    assert sys.getswitchinterval() == before
 
 
 def test_a_saved_snapshot_is_freed_without_a_collection(window, tmp_path, monkeypatch):

@@ -17,7 +17,10 @@ DEPTH = 3  # the envelope, its encounter, the encounter's lists
 
 
 def loads(text: str, depth: int = DEPTH) -> Any:
-    """`json.loads(text)`; raises `json.JSONDecodeError` as it does."""
+    """`json.loads(text)`; raises `json.JSONDecodeError` as it does (the same message
+    and place, `tests/persistence/test_json_pieces.py`)."""
+    if text.startswith("\ufeff"):
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
     value, end = _value(text, _SPACE.match(text, 0).end(), depth)  # type: ignore[union-attr]
     end = _skip(text, end)
     if end != len(text):

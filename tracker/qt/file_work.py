@@ -6,6 +6,13 @@ the GUI thread touches, runs there a slice at a time (`FileWork.pace`), handling
 between slices. Past `SHOW_AFTER_MS` the status bar says what is going on, with a busy
 bar. While an open runs, the GM's keys and clicks are set aside (the encounter they
 would change is about to be replaced); while a save runs, the window stays usable.
+
+The worker and the GUI thread share the interpreter's lock: each Python call of the
+GUI thread (a timer's slot, a delegate's paint, the input gate's filter: several for a
+single repaint) waits for the worker to hand the lock over, which it does every
+"switch interval" (5 ms by default). While a worker runs, the interval is
+`WORKER_SWITCH_S`, so that the window never waits long for its turn; the worker makes no
+long call that keeps the lock (`tracker.persistence.json_pieces`).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
 import threading
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -27,6 +35,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 SHOW_AFTER_MS = 300  # a shorter wait is not worth a word
 WORKER_NICE = 10  # the worker's priority below the GUI thread's (Linux)
+WORKER_SWITCH_S = 0.001  # how often a running worker hands the lock to the GUI thread
 # The GM's input, set aside while an open runs (paints, timers and the rest go on).
 INPUT_EVENTS = frozenset(
     {
@@ -119,13 +128,18 @@ class FileWork(QObject):
                 relay.done.emit()
 
         thread = threading.Thread(target=body, name="roundkeeper-files", daemon=True)
-        thread.start()
-        self.worker_threads.append(thread.name)
-        while not finished.is_set():
-            loop.exec()
-            if not finished.is_set() and QApplication.closingDown():
-                break
-        thread.join()  # the loop may have been told to quit with the application
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch, WORKER_SWITCH_S))
+        try:
+            thread.start()
+            self.worker_threads.append(thread.name)
+            while not finished.is_set():
+                loop.exec()
+                if not finished.is_set() and QApplication.closingDown():
+                    break
+            thread.join()  # the loop may have been told to quit with the application
+        finally:
+            sys.setswitchinterval(switch)
         if "error" in outcome:
             raise outcome.pop("error")
         return outcome.pop("value")  # type: ignore[no-any-return]
