@@ -14,12 +14,13 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
 
 from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
-from tracker.engine.commands import AddEffect, EditCombatant
+from tracker.engine.commands import AddEffect, EditCombatant, SetOption
 from tracker.qt.players import projection
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
+from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row, read_cards
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import timer_setting
 
@@ -84,7 +85,8 @@ def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch,
 
 
 def test_classic_d20s_cards_ask_the_ruleset_its_markers_once_a_combatant(qtbot, monkeypatch):
-    """A card's words and whether its initiative is rolled come from one `markers` call."""
+    """A card's words and whether its initiative is rolled come from one `markers` call;
+    the first publish asks it of every card, a step only of the cards it changed."""
     document, feed, _parent = feed_of("classic_d20")
     ruleset, asked = document.ruleset, Counter[str]()
     original = ruleset.markers
@@ -94,13 +96,52 @@ def test_classic_d20s_cards_ask_the_ruleset_its_markers_once_a_combatant(qtbot, 
         return original(encounter, combatant)
 
     monkeypatch.setattr(ruleset, "markers", markers)
-    for _ in range(6):
-        asked.clear()
-        assert feed.panel is not None
-        cards = feed.panel.content().rows
-        assert len(cards) > 10 and len(asked) == len(cards)
-        assert set(asked.values()) == {1}
+    assert feed.panel is not None
+    cards = feed.panel.content().rows
+    assert len(cards) > 10 and len(asked) == len(cards) and set(asked.values()) == {1}
+    few = 0
+    for _ in range(12):
         step(document)
+        asked.clear()
+        cards = feed.panel.content().rows
+        assert set(asked.values()) <= {1}
+        few += len(asked) <= len(cards) // 3
+    assert few >= 8
+
+
+def d20_edit(document: Any, number: int) -> None:
+    """As `edit`, and now and then a party member concentrates on a spell (an effect it
+    holds) or the rules' options change."""
+    combatants = document.encounter.combatants
+    party = [c for c in combatants if c.side == "party" and not c.hidden]
+    if number % 9 == 2 and party:
+        caster, target = party[number % len(party)], combatants[number % len(combatants)]
+        duration = {"until": "rounds", "amount": 3, "concentration": True}
+        assert document.apply(AddEffect("Bless", target.id, caster.id, duration))
+    elif number % 17 == 8:
+        saves = document.ruleset.option(document.encounter, "death_saves")
+        value = "all" if saves != "all" else "pcs"
+        assert document.apply(SetOption("death_saves", value))
+    else:
+        edit(document, number)
+
+
+def test_classic_d20s_kept_cards_are_the_cards_made_anew(qtbot, monkeypatch):
+    """Classic d20's cards are kept until the engine says their combatant, the effects
+    or the options changed (`ChangeMemo`): through steps, renames, changes of side,
+    hiding and showing, concentration, options, undo and redo, they are the cards
+    `read_cards` makes with nothing kept (the players' screen's)."""
+    document, feed, _parent = feed_of("classic_d20")
+    source = feed.panel
+    assert isinstance(source, D20Source)
+    concentrating = 0
+    for number in range(70):
+        content = source.content()
+        fresh = tuple(page_row(card) for card in read_cards(document, feed.public))
+        assert content.rows == fresh, number
+        concentrating += any(r.detail.startswith("concentrating") for r in content.rows)
+        d20_edit(document, number)
+    assert concentrating > 5
 
 
 def test_the_players_screen_counts_its_round_of_turns_without_the_proxys_data(qtbot, monkeypatch):
