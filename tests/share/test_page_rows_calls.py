@@ -285,3 +285,44 @@ def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_chang
     )
     assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
     assert party.name not in told or after != before
+
+
+@pytest.mark.parametrize("ruleset_id", ("priority", "classic_d20", "initiative_ticks"))
+def test_the_turns_to_come_kept_are_the_cards_made_anew(qtbot, monkeypatch, ruleset_id):
+    """The turns to come's cards are kept by what each is made of (`KeptCards`): through
+    steps, renames, changes of side, hiding and showing, undo and redo, they are the
+    cards a projection with nothing kept makes; and a publish makes few of them anew."""
+    document, feed, _parent = feed_of(ruleset_id)
+    made: list[str] = []
+    detail = projection.turn_detail
+
+    def counted(turn: Any, *args: Any) -> str:
+        made.append(turn.phase if turn is not None else "")
+        return detail(turn, *args)
+
+    monkeypatch.setattr(projection, "turn_detail", counted)
+    few = 0
+    for number in range(60):
+        made.clear()
+        turns = feed.state().board.turns
+        few += len(turns) > 5 and len(made) <= len(turns) // 3
+        fresh = projection.project(
+            document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+        )
+        assert turns == fresh.turns, number
+        if number % 8 == 1:
+            hurt(document, number)
+        else:
+            edit(document, number)
+    assert few >= 10
+
+
+def hurt(document: Any, number: int) -> None:
+    """A visible combatant takes a wound (its health as told may change)."""
+    spec = document.ruleset.health
+    visible = [c for c in document.encounter.combatants if not c.hidden]
+    who = visible[number % len(visible)]
+    if spec is None or not isinstance(who.stats.get(spec.taken), int):
+        return
+    taken = who.stats[spec.taken] + max(1, int(who.stats.get(spec.maximum, 4) or 4) // 4)
+    assert document.apply(EditCombatant(who.id, {spec.taken: taken}))
