@@ -17,9 +17,11 @@ from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
 from tracker.engine.commands import AddEffect, EditCombatant, SetOption
 from tracker.qt.players import projection
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
+from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row, read_cards
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import timer_setting
@@ -326,3 +328,28 @@ def hurt(document: Any, number: int) -> None:
         return
     taken = who.stats[spec.taken] + max(1, int(who.stats.get(spec.maximum, 4) or 4) // 4)
     assert document.apply(EditCombatant(who.id, {spec.taken: taken}))
+
+
+def test_the_pages_turn_and_effect_filters_keep_no_rows_in_step(qtbot, monkeypatch):
+    """The page runs the players' turn and effect filters over the models when it is
+    made (`shown_turns`, `shown_effects`): a change re-filters no rows of theirs (they
+    hold none), and the page is still made through them."""
+    document, feed, _parent = feed_of("classic_d20")
+    asked: Counter[str] = Counter()
+    for kind in (PlayersTurnOrderProxy, PartyEffectsProxy):
+        original = kind._accepts
+
+        def counted(
+            self: Any, *args: Any, _call: Any = original, _name: str = kind.__name__
+        ) -> Any:
+            asked[_name] += 1
+            return _call(self, *args)
+
+        monkeypatch.setattr(kind, "_accepts", counted)
+    for number in range(12):
+        asked.clear()
+        d20_edit(document, number)
+        assert asked == Counter(), number  # the change: no row filtered
+        feed.state()
+        assert asked["PlayersTurnOrderProxy"] > 5
+    assert feed.turn_proxy.rowCount() == feed.effects_proxy.rowCount() == 0
