@@ -353,3 +353,29 @@ def test_the_pages_turn_and_effect_filters_keep_no_rows_in_step(qtbot, monkeypat
         feed.state()
         assert asked["PlayersTurnOrderProxy"] > 5
     assert feed.turn_proxy.rowCount() == feed.effects_proxy.rowCount() == 0
+
+
+@pytest.mark.parametrize("ruleset_id", ("initiative_ticks", "stamina_battle"))
+def test_the_pages_panel_filter_keeps_no_rows_in_step(qtbot, monkeypatch, ruleset_id):
+    """The page's panel source runs its proxy's filter over the model when the page is
+    made (`proxy_rows`): a change re-filters no rows of the proxy (it holds none)."""
+    document, feed, _parent = feed_of(ruleset_id)
+    source = feed.panel
+    assert source is not None
+    proxy = source.proxy  # type: ignore[attr-defined]
+    kind, asked = type(proxy), Counter[str]()
+    original = kind.filterAcceptsRow
+
+    def counted(self: Any, *args: Any) -> Any:
+        asked["filter"] += 1
+        return original(self, *args)
+
+    monkeypatch.setattr(kind, "filterAcceptsRow", counted)
+    most = 0
+    for number in range(20):
+        asked.clear()
+        edit(document, number)
+        assert asked["filter"] == 0, number  # the change: no row filtered
+        most = max(most, len(source.content().rows))
+        assert asked["filter"] > 5
+    assert most > 5 and proxy.rowCount() == 0

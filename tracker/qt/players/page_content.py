@@ -119,7 +119,8 @@ def proxy_rows(proxy: QSortFilterProxyModel, source: QAbstractItemModel) -> list
     `QModelIndex` mapped a row (each index Qt makes calls back into the Python model
     for its counts). The same rows as long as the proxy has re-filtered since the last
     change, which the players' proxies do when `PublicState.updated` (the page is made
-    after)."""
+    after); the page's own proxies keep no rows at all (`PlayersProxy` `rows` False):
+    this is all they are."""
     accepts = proxy.filterAcceptsRow
     return [row for row in range(source.rowCount()) if accepts(row, ROOT)]
 
