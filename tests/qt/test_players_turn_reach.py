@@ -47,6 +47,8 @@ class Players(QObject):
             timer=TurnTimerSetting(store),
             turn_order_model=model,
         )
+        # The players' screen's effects, with rows (the page's filter keeps none).
+        self.effects = PartyEffectsProxy(self.feed.effects_model, self.public, parent=self)
 
     def seen(self) -> tuple[list[Turn | None], object]:
         """The players' list of one round, and the page's turns to come."""
@@ -118,7 +120,7 @@ def test_held_for_the_players_the_model_works_out_one_round_and_they_see_the_sam
         for players in (held, reference):  # the rows the page reads are the proxy's own
             assert list(players.proxy.shown_turns()) == _mapped(players.proxy)
             effects = players.feed.state().board.effects
-            assert effects == _effect_cards(players.feed.effects_proxy)
+            assert effects == _effect_cards(players.effects)
             effects_seen += len(effects)
         hidden_turns += held.public.is_held()
     assert hidden_turns  # hidden ones acted (the turn still shown is left out of the list)

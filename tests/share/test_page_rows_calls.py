@@ -14,13 +14,16 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
 
 from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
-from tracker.engine.commands import EditCombatant
+from tracker.engine.commands import EditCombatant, SetOption
 from tracker.engine.effect_commands import AddEffect
 from tracker.qt.players import projection
 from tracker.qt.players.board import PlayersBoard
+from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
+from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
+from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row, read_cards
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import timer_setting
 
@@ -56,8 +59,8 @@ def feed_of(ruleset_id: str) -> tuple[Any, PageFeed, QObject]:
 @pytest.mark.parametrize("ruleset_id", ROWS_READ_BEHIND)
 def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch, ruleset_id):
     """Step by step (hidden turns included), the page's panel makes no index, mapping or
-    `data()` call for a row of its proxy, nor an `index()` of the model behind: the War
-    Scroll maps each Segment's column once by its first cell, whatever the rows."""
+    `data()` call for a row of its proxy, nor an `index()` of the model behind (the War
+    Scroll's Segments are its column filter run over the model's columns)."""
     document, feed, _parent = feed_of(ruleset_id)
     source = feed.panel
     assert source is not None
@@ -67,17 +70,14 @@ def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch,
     assert len(proxies) == 1 and len(models) == 2
     for model in models:
         spy(monkeypatch, model, calls)
-    proxy, seen_hidden, most = proxies[0], False, 0
+    seen_hidden, most = False, 0
     for _ in range(30):
         calls.clear()
         content = source.content()
         rows = content.grid.rows if content.grid is not None else content.rows
         most = max(most, len(rows))
-        if content.grid is not None:  # a column mapped by its first cell, as many
-            assert calls["proxy.index"] == proxy.columnCount() >= calls["model.index"], calls
-        else:
-            assert calls["proxy.index"] == calls["proxy.mapToSource"] == 0, calls
-            assert calls["model.index"] == 0, calls
+        assert calls["proxy.index"] == calls["proxy.mapToSource"] == 0, calls
+        assert calls["model.index"] == 0, calls
         assert calls["proxy.data"] == calls["proxy.sibling"] == 0, calls
         seen_hidden |= is_hidden_turn(document)
         step(document)
@@ -85,7 +85,8 @@ def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch,
 
 
 def test_classic_d20s_cards_ask_the_ruleset_its_markers_once_a_combatant(qtbot, monkeypatch):
-    """A card's words and whether its initiative is rolled come from one `markers` call."""
+    """A card's words and whether its initiative is rolled come from one `markers` call;
+    the first publish asks it of every card, a step only of the cards it changed."""
     document, feed, _parent = feed_of("classic_d20")
     ruleset, asked = document.ruleset, Counter[str]()
     original = ruleset.markers
@@ -95,13 +96,52 @@ def test_classic_d20s_cards_ask_the_ruleset_its_markers_once_a_combatant(qtbot, 
         return original(encounter, combatant)
 
     monkeypatch.setattr(ruleset, "markers", markers)
-    for _ in range(6):
-        asked.clear()
-        assert feed.panel is not None
-        cards = feed.panel.content().rows
-        assert len(cards) > 10 and len(asked) == len(cards)
-        assert set(asked.values()) == {1}
+    assert feed.panel is not None
+    cards = feed.panel.content().rows
+    assert len(cards) > 10 and len(asked) == len(cards) and set(asked.values()) == {1}
+    few = 0
+    for _ in range(12):
         step(document)
+        asked.clear()
+        cards = feed.panel.content().rows
+        assert set(asked.values()) <= {1}
+        few += len(asked) <= len(cards) // 3
+    assert few >= 8
+
+
+def d20_edit(document: Any, number: int) -> None:
+    """As `edit`, and now and then a party member concentrates on a spell (an effect it
+    holds) or the rules' options change."""
+    combatants = document.encounter.combatants
+    party = [c for c in combatants if c.side == "party" and not c.hidden]
+    if number % 9 == 2 and party:
+        caster, target = party[number % len(party)], combatants[number % len(combatants)]
+        duration = {"until": "rounds", "amount": 3, "concentration": True}
+        assert document.apply(AddEffect("Bless", target.id, caster.id, duration))
+    elif number % 17 == 8:
+        saves = document.ruleset.option(document.encounter, "death_saves")
+        value = "all" if saves != "all" else "pcs"
+        assert document.apply(SetOption("death_saves", value))
+    else:
+        edit(document, number)
+
+
+def test_classic_d20s_kept_cards_are_the_cards_made_anew(qtbot, monkeypatch):
+    """Classic d20's cards are kept until the engine says their combatant, the effects
+    or the options changed (`ChangeMemo`): through steps, renames, changes of side,
+    hiding and showing, concentration, options, undo and redo, they are the cards
+    `read_cards` makes with nothing kept (the players' screen's)."""
+    document, feed, _parent = feed_of("classic_d20")
+    source = feed.panel
+    assert isinstance(source, D20Source)
+    concentrating = 0
+    for number in range(70):
+        content = source.content()
+        fresh = tuple(page_row(card) for card in read_cards(document, feed.public))
+        assert content.rows == fresh, number
+        concentrating += any(r.detail.startswith("concentrating") for r in content.rows)
+        d20_edit(document, number)
+    assert concentrating > 5
 
 
 def test_the_players_screen_counts_its_round_of_turns_without_the_proxys_data(qtbot, monkeypatch):
@@ -245,3 +285,96 @@ def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_chang
     )
     assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
     assert party.name not in told or after != before
+
+
+@pytest.mark.parametrize("ruleset_id", ("priority", "classic_d20", "initiative_ticks"))
+def test_the_turns_to_come_kept_are_the_cards_made_anew(qtbot, monkeypatch, ruleset_id):
+    """The turns to come's cards are kept by what each is made of (`KeptCards`): through
+    steps, renames, changes of side, hiding and showing, undo and redo, they are the
+    cards a projection with nothing kept makes; and a publish makes few of them anew."""
+    document, feed, _parent = feed_of(ruleset_id)
+    made: list[str] = []
+    detail = projection.turn_detail
+
+    def counted(turn: Any, *args: Any) -> str:
+        made.append(turn.phase if turn is not None else "")
+        return detail(turn, *args)
+
+    monkeypatch.setattr(projection, "turn_detail", counted)
+    few = 0
+    for number in range(60):
+        made.clear()
+        turns = feed.state().board.turns
+        few += len(turns) > 5 and len(made) <= len(turns) // 3
+        fresh = projection.project(
+            document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+        )
+        assert turns == fresh.turns, number
+        if number % 8 == 1:
+            hurt(document, number)
+        else:
+            edit(document, number)
+    assert few >= 10
+
+
+def hurt(document: Any, number: int) -> None:
+    """A visible combatant takes a wound (its health as told may change)."""
+    spec = document.ruleset.health
+    visible = [c for c in document.encounter.combatants if not c.hidden]
+    who = visible[number % len(visible)]
+    if spec is None or not isinstance(who.stats.get(spec.taken), int):
+        return
+    taken = who.stats[spec.taken] + max(1, int(who.stats.get(spec.maximum, 4) or 4) // 4)
+    assert document.apply(EditCombatant(who.id, {spec.taken: taken}))
+
+
+def test_the_pages_turn_and_effect_filters_keep_no_rows_in_step(qtbot, monkeypatch):
+    """The page runs the players' turn and effect filters over the models when it is
+    made (`shown_turns`, `shown_effects`): a change re-filters no rows of theirs (they
+    hold none), and the page is still made through them."""
+    document, feed, _parent = feed_of("classic_d20")
+    asked: Counter[str] = Counter()
+    for kind in (PlayersTurnOrderProxy, PartyEffectsProxy):
+        original = kind._accepts
+
+        def counted(
+            self: Any, *args: Any, _call: Any = original, _name: str = kind.__name__
+        ) -> Any:
+            asked[_name] += 1
+            return _call(self, *args)
+
+        monkeypatch.setattr(kind, "_accepts", counted)
+    for number in range(12):
+        asked.clear()
+        d20_edit(document, number)
+        assert asked == Counter(), number  # the change: no row filtered
+        feed.state()
+        assert asked["PlayersTurnOrderProxy"] > 5
+    assert feed.turn_proxy.rowCount() == feed.effects_proxy.rowCount() == 0
+
+
+@pytest.mark.parametrize("ruleset_id", ROWS_READ_BEHIND)
+def test_the_pages_panel_filter_keeps_no_rows_in_step(qtbot, monkeypatch, ruleset_id):
+    """The page's panel source runs its proxy's filter over the model when the page is
+    made (`proxy_rows`): a change re-filters no rows of the proxy (it holds none)."""
+    document, feed, _parent = feed_of(ruleset_id)
+    source = feed.panel
+    assert source is not None
+    proxy = getattr(source, "proxy", None) or source.grid_proxy  # type: ignore[attr-defined]
+    kind, asked = type(proxy), Counter[str]()
+    original = kind.filterAcceptsRow
+
+    def counted(self: Any, *args: Any) -> Any:
+        asked["filter"] += 1
+        return original(self, *args)
+
+    monkeypatch.setattr(kind, "filterAcceptsRow", counted)
+    most = 0
+    for number in range(20):
+        asked.clear()
+        edit(document, number)
+        assert asked["filter"] == 0, number  # the change: no row filtered
+        content = source.content()
+        most = max(most, len(content.grid.rows if content.grid is not None else content.rows))
+        assert asked["filter"] > 5
+    assert most > 5 and proxy.rowCount() == 0

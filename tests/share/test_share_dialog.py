@@ -34,7 +34,6 @@ from tracker.engine import (
 )
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
-from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.players.projection import turn_detail
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.players.settings import PlayersScreenSettings
@@ -440,10 +439,11 @@ def test_a_change_of_the_players_screen_settings_reaches_a_connected_page_at_onc
     now_told = goblin_detail(events[-1][1])
     assert now_told != told and session.feed is not None
     assert session.feed.health_text(goblin.id) == ""
-    coming = next(
-        session.feed.turn_proxy.index(r, 0).data(TurnRole)
-        for r in range(session.feed.turn_proxy.rowCount())
-        if session.feed.turn_proxy.index(r, 0).data() == "Goblin"
+    feed = session.feed
+    coming = next(  # the turn as the players are told it (as the proxy's TurnRole)
+        feed.public.public_turn(turn)
+        for turn in feed.turn_proxy.shown_turns()
+        if turn.combatant_id == goblin.id
     )
     assert now_told == turn_detail(coming, lambda text: text, "", 1, "Round")
     stream.close()

@@ -25,8 +25,10 @@ class PartyEffectsProxy(PlayersProxy):
         public: PublicState,
         sides: Iterable[str] = PARTY_SIDES,
         parent: Any = None,
+        rows: bool = True,
     ) -> None:
-        super().__init__(source, public, parent)
+        """`rows` False: the filter alone (see `PlayersProxy`), read by `shown_effects`."""
+        super().__init__(source, public, parent, rows=rows)
         self._source = source  # its source for good: asked at every row it filters
         self.sides = tuple(sides)
         # The time left as told to the players, per effect id, until the next change: a

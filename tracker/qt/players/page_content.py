@@ -20,6 +20,9 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
 )
 
+from tracker.engine.changes import COMBATANTS, LOG, Move, StructuralEdit
+from tracker.engine.session import SessionEvent
+from tracker.qt.document import EncounterDocument
 from tracker.qt.players.public_state import NEUTRAL, PublicState
 
 Index = QModelIndex | QPersistentModelIndex
@@ -116,7 +119,8 @@ def proxy_rows(proxy: QSortFilterProxyModel, source: QAbstractItemModel) -> list
     `QModelIndex` mapped a row (each index Qt makes calls back into the Python model
     for its counts). The same rows as long as the proxy has re-filtered since the last
     change, which the players' proxies do when `PublicState.updated` (the page is made
-    after)."""
+    after); the page's own proxies keep no rows at all (`PlayersProxy` `rows` False):
+    this is all they are."""
     accepts = proxy.filterAcceptsRow
     return [row for row in range(source.rowCount()) if accepts(row, ROOT)]
 
@@ -172,6 +176,54 @@ class RowMemo(QObject):
             combatant_id = self._id_at(row)
             if combatant_id is not None:
                 self._kept.pop(combatant_id, None)
+
+
+class ChangeMemo(QObject):
+    """What the page made of each combatant, kept by its id until the engine says what
+    it is made from changed, for rows worked out from the encounter rather than read
+    off a model (classic d20's cards): the combatant itself (its fields, stats, runtime:
+    `ChangeSet.combatants`, after an apply, undo or redo alike) forgets its entry; any
+    change of the effects, of the encounter's name or options, a combatant in or out
+    (a move or a line of the log is none), another encounter or a change of who the
+    players see forgets them all. Each entry
+    keeps a `key` too, as `RowMemo`'s (made again when not the same)."""
+
+    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+        super().__init__(parent)
+        self._kept: dict[str, tuple[Hashable, Any]] = {}
+        document.changed.connect(self._follow)
+        document.replaced.connect(self.clear)
+        public.visibility_changed.connect(self.clear)
+
+    def get(self, combatant_id: str, key: Hashable) -> Any:
+        """The entry kept for this combatant with this `key`, or None."""
+        kept = self._kept.get(combatant_id)
+        return kept[1] if kept is not None and kept[0] == key else None
+
+    def keep(self, combatant_id: str, key: Hashable, made: Any) -> None:
+        self._kept[combatant_id] = (key, made)
+
+    def clear(self, *_args: object) -> None:
+        self._kept.clear()
+
+    def _follow(self, event: SessionEvent) -> None:
+        changes = event.changes
+        if event.kind == "reset" or changes.effects or changes.encounter:
+            self.clear()
+            return
+        if any(_changes_entries(edit) for edit in changes.edits):
+            self.clear()
+            return
+        for combatant_id in changes.combatants:
+            self._kept.pop(combatant_id, None)
+
+
+def _changes_entries(edit: StructuralEdit) -> bool:
+    """An edit of the encounter's lists that may change what an entry is made from: any
+    but a line of the log or a combatant moved (its place, not its card)."""
+    if edit.collection == LOG:
+        return False
+    return not (edit.collection == COMBATANTS and isinstance(edit, Move))
 
 
 class PanelSource(QObject):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from tracker.engine.ruleset import Turn
+from tracker.engine.ruleset import Ruleset, Turn
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import SIDE_COLORS
@@ -127,6 +127,7 @@ class ToldHealth:
     def __init__(self) -> None:
         self._basis: tuple[object, Set[str]] | None = None
         self._told: dict[tuple[object, ...], str] = {}
+        self.cards = KeptCards()  # the turns to come's cards, made of what is told
 
     def text(
         self,
@@ -152,6 +153,25 @@ class ToldHealth:
         if told is None:
             told = self._told[key] = combatant_health(document, modes, combatant, public)
         return told
+
+
+class KeptCards:
+    """The turns to come's cards by what each is made of (the turn as the players are
+    told it, its holder's name and side, the health told), for as long as who the
+    players see, the round shown and its name stay (a name is made safe against the
+    hidden ones): a publish shows most of the last one's cards again."""
+
+    LIMIT = 1024  # cards kept at most (then forgotten, and made again as needed)
+
+    def __init__(self) -> None:
+        self._basis: tuple[object, ...] | None = None
+        self._cards: dict[Hashable, TurnCard] = {}
+
+    def of(self, basis: tuple[object, ...]) -> dict[Hashable, TurnCard]:
+        """The cards kept, forgotten if `basis` is not the last one's."""
+        if basis != self._basis or len(self._cards) > self.LIMIT:
+            self._basis, self._cards = basis, {}
+        return self._cards
 
 
 def turn_detail(
@@ -292,10 +312,13 @@ def _turn_cards(
     (`shown_turns`), each told as the players may be told it (`TurnRole`) and named as
     the model's name column names it, made safe as the proxy's `data()` does; its
     health (`shown`: the public fields' names), its side (none for a turn of no one)."""
-    encounter = document.encounter
-    safe, public_turn, find = public.visibility.safe, public.public_turn, encounter.find
-    health_of = told.text
-    round_number, round_name = public.shown_round(), document.ruleset.round_name
+    encounter, ruleset, visibility = document.encounter, document.ruleset, public.visibility
+    safe, find, health_of = visibility.safe, encounter.find, told.text
+    # The ruleset's own `public_turn` (the base one tells every turn as it is).
+    tells = type(ruleset).public_turn is not Ruleset.public_turn
+    public_turn = public.public_turn if tells else None
+    round_number, round_name = public.shown_round(), ruleset.round_name
+    kept = told.cards.of((visibility, round_number, round_name))
     cards = []
     seen: set[str] = set()
     for turn in proxy.shown_turns():
@@ -305,11 +328,24 @@ def _turn_cards(
                 break
             seen.add(holder)
         combatant = find(holder)
-        name = combatant.name if combatant is not None else (turn.title or "—")
+        told_turn = public_turn(turn) if public_turn is not None else turn
         health = health_of(document, modes, combatant, shown)
-        detail = turn_detail(public_turn(turn), safe, health, round_number, round_name)
-        side = combatant.side if combatant is not None else ""
-        cards.append(TurnCard(str(safe(name) or ""), detail, side))
+        if combatant is not None:
+            key: Hashable = (told_turn, combatant.name, combatant.side, health)
+        else:
+            key = (told_turn, None, turn.title, health)
+        try:
+            card = kept.get(key)
+        except TypeError:  # a turn's key that cannot be a key (no ruleset's): made anew
+            key, card = None, None
+        if card is None:
+            name = combatant.name if combatant is not None else (turn.title or "—")
+            detail = turn_detail(told_turn, safe, health, round_number, round_name)
+            side = combatant.side if combatant is not None else ""
+            card = TurnCard(str(safe(name) or ""), detail, side)
+            if key is not None:
+                kept[key] = card
+        cards.append(card)
     return tuple(cards)
 
 

@@ -33,15 +33,26 @@ TEXT_ROLES: frozenset[int] = frozenset({int(Role.DisplayRole), int(Role.ToolTipR
 
 
 class PlayersProxy(QSortFilterProxyModel):
-    """Subclasses implement `filterAcceptsRow` (and may add roles to `extra_roles`)."""
+    """Subclasses implement `filterAcceptsRow` (and may add roles to `extra_roles`).
+    With `rows` False it is the filter alone: no source model set, so no rows to keep
+    in step with the model's at each change (for the shared page, which reads the
+    model through the filter itself: `shown_turns`, `shown_effects`)."""
 
     extra_roles: frozenset[int] = frozenset()
 
-    def __init__(self, source: QAbstractItemModel, public: PublicState, parent: Any = None) -> None:
+    def __init__(
+        self,
+        source: QAbstractItemModel,
+        public: PublicState,
+        parent: Any = None,
+        *,
+        rows: bool = True,
+    ) -> None:
         super().__init__(parent)
         self.public = public
-        self.setSourceModel(source)
-        public.visibility_changed.connect(self.refilter_rows)
+        if rows:
+            self.setSourceModel(source)
+            public.visibility_changed.connect(self.refilter_rows)
 
     def refilter_rows(self) -> None:
         """Re-run the row filter on every row (who is hidden changed)."""

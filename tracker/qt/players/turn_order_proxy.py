@@ -38,12 +38,15 @@ class PlayersTurnOrderProxy(PlayersProxy):
         *,
         include_current: bool = True,
         parent: Any = None,
+        rows: bool = True,
     ) -> None:
-        super().__init__(source, public, parent)
+        """`rows` False: the filter alone (see `PlayersProxy`), read by `shown_turns`."""
+        super().__init__(source, public, parent, rows=rows)
         self._source = source  # its source for good: asked at every row it filters
         self.include_current = include_current
         self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
-        public.updated.connect(self._follow)
+        if rows:
+            public.updated.connect(self._follow)
         # The players see one round on, whatever the GM's panes show.
         source.hold(self, partial(one_round_reach, public.document))
 

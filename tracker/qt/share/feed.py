@@ -51,10 +51,14 @@ class PageFeed(QObject):
         self.effects_model = effects_model or EffectsModel(document, self)
         # As on the players' board: it listens after every model (the panel's too).
         self.public = PublicState(document, self, listen=False)
+        # The players' filters alone, no rows: the projection runs them over the models
+        # (`shown_turns`, `shown_effects`); nothing keeps rows in step at each change.
         self.turn_proxy = PlayersTurnOrderProxy(
-            self.turn_order_model, self.public, include_current=False, parent=self
+            self.turn_order_model, self.public, include_current=False, parent=self, rows=False
         )
-        self.effects_proxy = PartyEffectsProxy(self.effects_model, self.public, parent=self)
+        self.effects_proxy = PartyEffectsProxy(
+            self.effects_model, self.public, parent=self, rows=False
+        )
         self.panel: PanelSource | None = ui_for(document.ruleset).players_page_panel(
             document, self.public, self, view
         )

@@ -22,6 +22,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.players.delegates import Index, PillRow, ThemedDelegate
 from tracker.qt.players.page_content import (
+    ChangeMemo,
     PanelContent,
     PanelLine,
     PanelRow,
@@ -116,16 +117,22 @@ def read_cards(document: EncounterDocument, public: PublicState) -> list[Card]:
     ruleset, encounter = document.ruleset, document.encounter
     if not isinstance(ruleset, ClassicD20):
         return []
-    acting: set[str] = set()
-    turn = public.shown_turn()
-    if turn is not None and not public.is_held() and public.is_started():
-        members = turn.values.get("members", ())
-        acting = {str(turn.combatant_id), *(str(m) for m in members)}
+    acting = acting_ids(public)
     return [
         _card(document, public, ruleset, combatant, combatant.id in acting)
         for combatant in encounter.combatants
         if public.is_visible(combatant.id)
     ]
+
+
+def acting_ids(public: PublicState) -> set[str]:
+    """Who the players see acting now (a group's members too): none while a hidden one
+    acts or before the fight."""
+    turn = public.shown_turn()
+    if turn is None or public.is_held() or not public.is_started():
+        return set()
+    members = turn.values.get("members", ())
+    return {str(turn.combatant_id), *(str(m) for m in members)}
 
 
 def _card(
@@ -168,20 +175,40 @@ def card_row(index: Index) -> PanelRow:
 
 
 class D20Source(PanelSource):
-    """The cards as the players see them (`read_cards`, as the panel's `OrderModel`
-    reads them), read when the shared page asks for its `content`: no model of its own
-    re-reading them at every change."""
+    """The cards as the players see them (`_card`, as the panel's `OrderModel` reads
+    them), read when the shared page asks for its `content`: no model of its own
+    re-reading them at every change. A card is kept from one publish to the next until
+    the engine says its combatant, the effects (concentration) or the options changed
+    (`ChangeMemo`), by its name, side and whether it acts: a step makes anew the cards
+    of the combatants it changed, not the ruleset's markers of every one."""
 
     def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
         super().__init__(parent)
         self.document, self.public = document, public
+        self.cards = ChangeMemo(document, public, self)
 
     def content(self) -> PanelContent:
         return PanelContent(
-            lines=(PanelLine(CAPTION, caption=True),),
-            rows=tuple(page_row(card) for card in read_cards(self.document, self.public)),
-            empty=EMPTY,
+            lines=(PanelLine(CAPTION, caption=True),), rows=self._rows(), empty=EMPTY
         )
+
+    def _rows(self) -> tuple[PanelRow, ...]:
+        document, public, kept = self.document, self.public, self.cards
+        ruleset = document.ruleset
+        if not isinstance(ruleset, ClassicD20):
+            return ()
+        acting = acting_ids(public)
+        rows = []
+        for combatant in document.encounter.combatants:
+            if not public.is_visible(combatant.id):
+                continue
+            key = (combatant.name, combatant.side, combatant.id in acting)
+            row = kept.get(combatant.id, key)
+            if row is None:
+                row = page_row(_card(document, public, ruleset, combatant, key[2]))
+                kept.keep(combatant.id, key, row)
+            rows.append(row)
+        return tuple(rows)
 
 
 def page_row(card: Card) -> PanelRow:

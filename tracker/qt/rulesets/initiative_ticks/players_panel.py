@@ -101,13 +101,16 @@ class TicksSource(PanelSource):
         public: PublicState,
         parent: QObject,
         tick_model: TickModel | None = None,
+        *,
+        rows: bool = True,
     ) -> None:
         """`tick_model`: one that already follows the document (the GM's view's), made
-        before `public` listens; by default the source makes its own."""
+        before `public` listens; by default the source makes its own. `rows` False (the
+        shared page's): its proxy is the filter alone, `page_rows` runs it."""
         super().__init__(parent)
         self.document, self.public = document, public
         self.tick_model = tick_model or TickModel(document, self)
-        self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self)
+        self.proxy = PlayersTicksProxy(self.tick_model, public, parent=self, rows=rows)
         self.rows = RowMemo(self.tick_model, self._id_at, public, self)  # the page's
 
     def _id_at(self, row: int) -> str | None:
@@ -235,9 +238,8 @@ class TicksPanel(ListPanel):
     ) -> TicksSource:
         """The GM's view's TickModel shared when it has one (it follows the fight)."""
         shared = getattr(view, "tick_model", None)
-        return TicksSource(
-            document, public, parent, shared if isinstance(shared, TickModel) else None
-        )
+        model = shared if isinstance(shared, TickModel) else None
+        return TicksSource(document, public, parent, model, rows=False)
 
     def refresh(self) -> None:
         big = self.source.big_number()

@@ -17,14 +17,17 @@ SHOWN_COLUMNS = (TICK, NAME, STATE)
 class PlayersTicksProxy(PlayersProxy):
     extra_roles = frozenset({int(MarkRole)})
 
-    def __init__(self, source: TickModel, public: PublicState, parent: Any = None) -> None:
-        super().__init__(source, public, parent)
-        public.updated.connect(self.refilter_rows)
+    def __init__(
+        self, source: TickModel, public: PublicState, parent: Any = None, *, rows: bool = True
+    ) -> None:
+        """`rows` False: the filter alone (see `PlayersProxy`), for the shared page."""
+        super().__init__(source, public, parent, rows=rows)
+        self._source = source  # its source for good: asked at every row it filters
+        if rows:
+            public.updated.connect(self.refilter_rows)
 
     def tick_model(self) -> TickModel:
-        model = self.sourceModel()
-        assert isinstance(model, TickModel)
-        return model
+        return self._source
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         source = self.tick_model()

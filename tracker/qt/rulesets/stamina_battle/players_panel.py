@@ -49,10 +49,15 @@ PublicUnitRole = int(Role.UserRole) + 80
 
 
 class PlayersUnitsProxy(PlayersProxy):
+    def __init__(
+        self, source: UnitsModel, public: PublicState, parent: Any = None, *, rows: bool = True
+    ) -> None:
+        """`rows` False: the filter alone (see `PlayersProxy`), for the shared page."""
+        super().__init__(source, public, parent, rows=rows)
+        self._source = source  # its source for good: asked at every row it filters
+
     def units_model(self) -> UnitsModel:
-        model = self.sourceModel()
-        assert isinstance(model, UnitsModel)
-        return model
+        return self._source
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         combatant = self.units_model().combatant_at(source_row)
@@ -191,16 +196,20 @@ class StaminaSource(PanelSource):
         public: PublicState,
         parent: QObject,
         units_model: UnitsModel | None = None,
+        *,
+        rows: bool = True,
     ) -> None:
         """`units_model`: one that already follows the document (the GM's view's), made
-        before `public` listens; by default the source makes its own."""
+        before `public` listens; by default the source makes its own. `rows` False (the
+        shared page's): its proxy is the filter alone, `page_rows` runs it."""
         super().__init__(parent)
         self.public = public
         self.units_model = units_model or UnitsModel(document, self)
-        self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self)
-        # After each engine event: who acts changed rows the source may not name (before
-        # the panel's refresh, connected after this).
-        public.updated.connect(self.proxy.refresh_all)
+        self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self, rows=rows)
+        if rows:
+            # After each engine event: who acts changed rows the source may not name
+            # (before the panel's refresh, connected after this).
+            public.updated.connect(self.proxy.refresh_all)
 
     def phase_text(self) -> str:
         turn = self.public.shown_turn()
@@ -291,9 +300,8 @@ class StaminaPanel(ListPanel):
     ) -> StaminaSource:
         """The GM's view's UnitsModel shared when it has one (it follows the fight)."""
         shared = getattr(view, "units_model", None)
-        return StaminaSource(
-            document, public, parent, shared if isinstance(shared, UnitsModel) else None
-        )
+        model = shared if isinstance(shared, UnitsModel) else None
+        return StaminaSource(document, public, parent, model, rows=False)
 
     def phase_text(self) -> str:
         return self.source.phase_text()

@@ -104,12 +104,15 @@ class WarScrollSource(PanelSource):
         public: PublicState,
         parent: QObject,
         grid_model: WarScrollModel | None = None,
+        *,
+        rows: bool = True,
     ) -> None:
         """`grid_model`: one that already follows the document (the GM's view's), made
-        before `public` listens; by default the source makes its own."""
+        before `public` listens; by default the source makes its own. `rows` False (the
+        shared page's): its proxy is the filters alone, `content` runs them."""
         super().__init__(parent)
         self.grid_model = grid_model or WarScrollModel(document, self)
-        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self)
+        self.grid_proxy = PlayersWarScrollProxy(self.grid_model, public, parent=self, rows=rows)
         self.rows = RowMemo(self.grid_model, self._id_at, public, self)  # the page's
 
     def _id_at(self, row: int) -> str | None:
@@ -119,18 +122,13 @@ class WarScrollSource(PanelSource):
     def content(self) -> PanelContent:
         """The rows and Segments the proxy lets through, their cells read as the model
         keeps them (what the proxy's `data` gives, without a call per cell and role):
-        its rows by its own filter (`proxy_rows`), its columns mapped once, each cell's
+        its rows and columns by its own filters (`proxy_rows`, `shown_columns`), each cell's
         `GridCell` made once per state and AP, a row's kept (`RowMemo`) until the model
         says it changed."""
         proxy, source, kept = self.grid_proxy, self.grid_model, self.rows
-        horizontal, count = Qt.Orientation.Horizontal, proxy.columnCount()
-        if proxy.rowCount():  # a column mapped by its first cell; named by the model
-            index, to_source, safe = proxy.index, proxy.mapToSource, proxy.public.visibility.safe
-            columns = [to_source(index(0, c)).column() for c in range(count)]
-            headers = tuple(str(safe(source.headerData(c, horizontal)) or "") for c in columns)
-        else:  # no cell to map a column by
-            columns = []
-            headers = tuple(str(proxy.headerData(c, horizontal) or "") for c in range(count))
+        horizontal, safe = Qt.Orientation.Horizontal, proxy.public.visibility.safe
+        columns = proxy.shown_columns()  # named by the model, as the proxy's header
+        headers = tuple(str(safe(source.headerData(c, horizontal)) or "") for c in columns)
         shape = tuple(columns)
         cell_at, made = source.cell_at, dict[Cell | None, GridCell]()
         rows = []
@@ -222,9 +220,8 @@ class WarScrollPanel(RulesetPanel):
     ) -> WarScrollSource:
         """The GM's view's WarScrollModel shared when it has one (it follows the fight)."""
         shared = getattr(view, "grid_model", None)
-        return WarScrollSource(
-            document, public, parent, shared if isinstance(shared, WarScrollModel) else None
-        )
+        model = shared if isinstance(shared, WarScrollModel) else None
+        return WarScrollSource(document, public, parent, model, rows=False)
 
     def set_look(self, theme: Theme, scale: float) -> None:
         self.theme, self.scale = theme, scale

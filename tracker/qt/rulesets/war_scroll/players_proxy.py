@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from tracker.engine.state import Combatant
@@ -27,14 +27,23 @@ def combatant_on_row(model: WarScrollModel, row: int) -> Combatant | None:
 class PlayersWarScrollProxy(PlayersProxy):
     extra_roles = frozenset({int(StateRole)})
 
-    def __init__(self, source: WarScrollModel, public: PublicState, parent: Any = None) -> None:
-        super().__init__(source, public, parent)
-        public.updated.connect(self._follow)
+    def __init__(
+        self, source: WarScrollModel, public: PublicState, parent: Any = None, *, rows: bool = True
+    ) -> None:
+        """`rows` False: the filters alone (see `PlayersProxy`), for the shared page."""
+        super().__init__(source, public, parent, rows=rows)
+        self._source = source  # its source for good: asked at every row and column
+        if rows:
+            public.updated.connect(self._follow)
 
     def grid_model(self) -> WarScrollModel:
-        model = self.sourceModel()
-        assert isinstance(model, WarScrollModel)
-        return model
+        return self._source
+
+    def shown_columns(self) -> list[int]:
+        """The source's columns it lets through, in order: its column filter run over
+        them (the columns it has once it has re-filtered, without mapping one)."""
+        accepts, root = self.filterAcceptsColumn, QModelIndex()
+        return [c for c in range(self._source.columnCount()) if accepts(c, root)]
 
     def is_gap(self, column: int) -> bool:
         """The empty column between numbered and lettered Segments."""
