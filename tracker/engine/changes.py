@@ -35,6 +35,8 @@ ClockT = TypeVar("ClockT")
 
 @dataclass(frozen=True)
 class Insert:
+    """`item` put at `index` in one of the encounter's lists (undone by removing it)."""
+
     collection: str
     index: int
     item: Any
@@ -42,6 +44,8 @@ class Insert:
 
 @dataclass(frozen=True)
 class Remove:
+    """`item` taken from `index` in one of the encounter's lists (undone by putting it back)."""
+
     collection: str
     index: int
     item: Any

@@ -115,6 +115,8 @@ def _defined_elsewhere(kind: str) -> type[Command] | None:
 
 @dataclass(frozen=True)
 class RenameEncounter(Command):
+    """Gives the encounter a new name."""
+
     name: str
 
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
@@ -126,6 +128,8 @@ class RenameEncounter(Command):
 
 @dataclass(frozen=True)
 class SetOption(Command):
+    """Sets one of the ruleset's options for this encounter."""
+
     option: str
     value: str
 
@@ -218,6 +222,8 @@ def _insert(
 
 @dataclass(frozen=True)
 class DuplicateCombatant(Command):
+    """Adds a copy of a combatant, under a name of its own."""
+
     combatant_id: str
 
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
@@ -250,6 +256,8 @@ def _copy_name(encounter: Encounter, name: str) -> str:
 
 @dataclass(frozen=True)
 class RemoveCombatant(Command):
+    """Takes a combatant out of the fight, with the effects it carries."""
+
     combatant_id: str
 
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
@@ -332,6 +340,8 @@ class MoveCombatant(Command):
 
 @dataclass(frozen=True)
 class StartEncounter(Command):
+    """Starts the fight: its first round and its first turn."""
+
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         if ruleset.is_started(encounter):
             raise CommandError("The encounter has already started.")
@@ -342,6 +352,8 @@ class StartEncounter(Command):
 
 @dataclass(frozen=True)
 class EndTurn(Command):
+    """Ends the acting combatant's turn: the next one begins."""
+
     def execute(self, tx: Transaction, encounter: Encounter, ruleset: AnyRuleset) -> str:
         turn = ruleset.current_turn(encounter)
         if turn is None:

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.engine.commands import Command, RulesetAction, clean_name, clean_note
-from tracker.engine.effect_commands import AddEffect
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import clean_all
 from tracker.engine.ruleset import AnyRuleset
@@ -72,6 +71,8 @@ def condition_command(
     if condition.is_mechanic:
         values = {**condition.params, **(params or {})}
         return RulesetAction(condition.action, carrier_id, values)
+    from tracker.engine.effect_commands import AddEffect  # (checking a ruleset needs none)
+
     return AddEffect(
         name=condition.name,
         carrier_id=carrier_id,

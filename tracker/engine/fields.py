@@ -19,6 +19,9 @@ FieldKind = Literal["int", "text", "choice", "bool"]
 
 @dataclass(frozen=True)
 class Field:
+    """One value a ruleset declares (a combatant's field, an action's parameter): its name,
+    label, kind and limits."""
+
     name: str
     label: str
     kind: FieldKind = "int"

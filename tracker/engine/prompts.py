@@ -17,6 +17,8 @@ from tracker.engine.commands import Command
 
 @dataclass(frozen=True)
 class PromptAnswer:
+    """One answer to a prompt: its label and the command it applies."""
+
     label: str
     command: Command
     # Parameters the person fills in before answering (e.g. "what reaction"): their
@@ -26,6 +28,8 @@ class PromptAnswer:
 
 @dataclass(frozen=True)
 class Prompt:
+    """A question the rules ask the table (a reaction, a choice), with its answers."""
+
     key: tuple[Any, ...]  # identifies this decision; a new key is a new question
     title: str
     question: str

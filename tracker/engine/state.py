@@ -32,6 +32,8 @@ class StateTypes:
 
 @dataclass
 class Combatant:
+    """One creature in the fight: who it is, its side, its fields and its ruleset's state."""
+
     id: str
     name: str
     side: str = "enemy"
@@ -99,6 +101,8 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
+    """One line of the encounter's log: when, what, and its kind."""
+
     when: str
     text: str
     kind: str = "change"  # "turn", "change", "expiry", "action", "start"
@@ -119,6 +123,8 @@ class Places:
 
 @dataclass
 class Encounter:
+    """The whole fight: its name, ruleset, options, combatants, effects and log."""
+
     name: str
     ruleset_id: str
     options: dict[str, str] = field(default_factory=dict)

@@ -46,6 +46,8 @@ CONFIG_NAMES = frozenset({"recent.json", "tracker.ini"})
 
 @dataclass(frozen=True)
 class FolderMove:
+    """A former user folder and where its entries move."""
+
     old: Path
     new: Path
     names: frozenset[str] = DATA_NAMES | CONFIG_NAMES  # the top-level entries to move
@@ -53,6 +55,8 @@ class FolderMove:
 
 @dataclass
 class Migration:
+    """What moving the former user folders did."""
+
     moved: list[Path] = field(default_factory=list)  # new places of what was moved
     kept_old: list[Path] = field(default_factory=list)  # old files the new folder already had
     problems: list[str] = field(default_factory=list)  # moves the system refused

@@ -29,6 +29,8 @@ MAX_LIST_BYTES = 1024 * 1024  # eight paths take a few hundred bytes
 
 @dataclass
 class RecentFiles:
+    """The encounter open at the last clean quit and the recently used files."""
+
     last: Path | None = None
     recent: list[Path] = field(default_factory=list)
 

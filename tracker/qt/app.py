@@ -9,7 +9,6 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
-from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QLockFile, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+import tracker
 from tracker import APP_ID, APP_NAME, COMMAND, __version__, cli
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -43,8 +43,9 @@ log = logging.getLogger("tracker")
 
 
 def sample_path(name: str = SAMPLE) -> Path:
-    """A sample encounter bundled inside the package."""
-    return Path(str(files("tracker") / "assets" / "samples" / name))
+    """A sample encounter bundled inside the package (beside its modules, as
+    `importlib.resources.files` finds it: not imported for it at start-up)."""
+    return Path(tracker.__file__).parent / "assets" / "samples" / name
 
 
 def sample_session() -> Session:

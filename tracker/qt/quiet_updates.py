@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 _DISABLED = Qt.WidgetAttribute.WA_UpdatesDisabled
 _FORCED = Qt.WidgetAttribute.WA_ForceUpdatesDisabled
+_DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
 
 def updates_on_quietly(widget: QWidget) -> None:
@@ -23,9 +24,17 @@ def updates_on_quietly(widget: QWidget) -> None:
     turned off on their own)."""
     widget.setAttribute(_FORCED, False)
     widget.setAttribute(_DISABLED, False)
-    for each in widget.findChildren(QWidget):
+    _children_on(widget)
+
+
+def _children_on(widget: QWidget) -> None:
+    """Widget by widget, down from `widget`'s children: a recursive `findChildren`
+    would hand Python every object below it, a label's text document and its parts
+    included (PySide loads their classes and makes their enums to do it)."""
+    for each in widget.findChildren(QWidget, options=_DIRECT):
         if each.testAttribute(_DISABLED) and not each.testAttribute(_FORCED):
             each.setAttribute(_DISABLED, False)
+        _children_on(each)
 
 
 @contextmanager

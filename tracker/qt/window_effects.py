@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMainWindow, QTableView
 
-from tracker.engine import EndEffect, RulesetAction
+from tracker.engine import RulesetAction
 from tracker.qt.dialogs.modal import run_modal
 
 if TYPE_CHECKING:
@@ -86,6 +86,8 @@ class EffectCommands(QMainWindow):
         if effect_id is None:
             self._on_refused("Select the effect to end first.", "")
             return
+        from tracker.engine.effect_commands import EndEffect  # not at start-up
+
         self.document.apply(EndEffect(effect_id))
 
     def effect_action(self, action: str) -> None:

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
-from tracker.engine import MarkDefeated, Revive
 from tracker.engine.health import is_defeated
 
 if TYPE_CHECKING:
@@ -53,6 +52,8 @@ class HealthCommands(QMainWindow):
 
     def mark_selected_defeated(self) -> None:
         """Mark every selected combatant defeated (each its own step in the log)."""
+        from tracker.engine.health_commands import MarkDefeated  # not at start-up
+
         chosen = self._chosen("mark defeated")
         ruleset, encounter = self.document.ruleset, self.document.encounter
         for combatant_id in chosen:
@@ -63,6 +64,8 @@ class HealthCommands(QMainWindow):
 
     def revive_selected(self) -> None:
         """Revive every selected combatant that is defeated (back to 1, or one short)."""
+        from tracker.engine.health_commands import Revive  # not at start-up
+
         chosen = self._chosen("revive")
         ruleset, encounter = self.document.ruleset, self.document.encounter
         for combatant_id in chosen:

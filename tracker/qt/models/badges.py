@@ -20,6 +20,8 @@ BadgesRole = Qt.ItemDataRole.UserRole + 3  # tuple[Badge, ...] of the row's comb
 
 @dataclass(frozen=True)
 class Badge:
+    """An effect as a badge in a combatant's cell: its name, note, time left."""
+
     name: str
     note: str
     remaining: str

@@ -88,8 +88,8 @@ class OrderTable(FreshRows):
         # again: a combatant added or removed measured every row in sight).
         self.order_model.rowsInserted.connect(partial(self._shift_widths, 1))
         self.order_model.rowsRemoved.connect(partial(self._shift_widths, -1))
+        self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
         self.setHorizontalHeader(FitHeader(self))
-        self.setModel(self.order_model)
         self.watch_rows(self.order_model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)

@@ -120,8 +120,10 @@ class TurnOrderTable(QTableView):
 def turn_order_table(model: QAbstractItemModel) -> QTableView:
     view = TurnOrderTable()
     view.setObjectName("turn_order_view")
-    view.setHorizontalHeader(FittingHeader(view))  # a step announces several rows
+    # The model first: handed the view's empty model (a class private to Qt), the
+    # header's Python setModel would make PySide load every model class to name it.
     view.setModel(model)
+    view.setHorizontalHeader(FittingHeader(view))  # a step announces several rows
     view.verticalHeader().hide()
     view.setItemDelegate(ElidedTipDelegate(view))
     header = view.horizontalHeader()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine import CommandError, EndTurn, RolledAction, RulesetAction, StartEncounter
+from tracker.engine import CommandError, EndTurn, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
 from tracker.engine.legal import plausible_values, remembered_refusal
@@ -312,6 +312,8 @@ class TurnPanel(QWidget):
             roll: dict[str, object] = {"dice": rolled.expression, "faces": list(rolled.faces)}
             if by is not None and by != target:
                 roll["by"] = by
+            from tracker.engine.rolls import RolledAction  # a roll's command: not at start-up
+
             return self._document.apply(RolledAction(spec.name, target, params, {field: roll}))
         return self._document.apply(RulesetAction(spec.name, target, params))
 

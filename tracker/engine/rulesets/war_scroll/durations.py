@@ -61,6 +61,8 @@ class TurnsRedealt:
 
 @dataclass(frozen=True)
 class CycleEnded:
+    """A timing point: the cycle `cycle` ended."""
+
     cycle: int
 
 

@@ -79,8 +79,8 @@ class D20OrderTable(FreshRows):
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
+        self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
         self.setHorizontalHeader(FitHeader(self))
-        self.setModel(self.order_model)
         self.watch_rows(self.order_model)  # a creature come or gone: repainted from its row
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -248,10 +248,13 @@ class WarScrollGrid(FreshRows):
         super().__init__(parent)
         self.setObjectName("war_scroll_grid")
         names = NameHeader(self)
-        self.setVerticalHeader(names)
         self.grid_model = WarScrollModel(document, self, own_names=True)
-        names.follow(self.grid_model)
+        # The model first, then the header, which the view hands its model: handed the
+        # view's empty model (a class private to Qt), PySide would load every model
+        # class it has, and make their enums, to name it.
         self.setModel(self.grid_model)
+        self.setVerticalHeader(names)
+        names.follow(self.grid_model)
         self.watch_rows(self.grid_model)
         self.setItemDelegate(CellDelegate(self.grid_model, self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
