@@ -16,6 +16,8 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, 
 from PySide6.QtGui import QFont, QTextLayout, QTextOption
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView, QWidget
 
+from tracker.qt.views.viewports import viewport_of
+
 Index = QModelIndex | QPersistentModelIndex
 KEPT_TEXTS = 512  # measured cells kept (forgotten all at once past it)
 
@@ -40,7 +42,7 @@ class FittedRows(QObject):
             signal.connect(self.fit_all)
         view.horizontalHeader().sectionResized.connect(self._on_column_resized)
         view.verticalScrollBar().valueChanged.connect(self.fit_all)  # other rows in sight
-        view.viewport().installEventFilter(self)
+        viewport_of(view).installEventFilter(self)
 
     def line_height(self, lines: int) -> int:
         """A row's height for so many lines of text."""
@@ -82,7 +84,7 @@ class FittedRows(QObject):
         into sight: scrolled to, the view grown)."""
         view = self._view
         top = view.rowAt(0)
-        bottom = view.rowAt(view.viewport().height() - 1)
+        bottom = view.rowAt(viewport_of(view).height() - 1)
         return max(top, 0), bottom if bottom >= 0 else view.model().rowCount() - 1
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
