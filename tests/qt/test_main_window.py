@@ -13,6 +13,7 @@ from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.dialogs.new_encounter import NewEncounterDialog
 from tracker.qt.dialogs.options_dialog import OptionsDialog
 from tracker.qt.models.id_drags import MIME_TYPE
+from tracker.qt.widgets.field_editors import FieldForm
 
 
 def test_opens_on_the_sample_war_scroll(window):
@@ -308,3 +309,37 @@ def test_the_toolbar_keeps_its_width_whatever_there_is_to_undo(window, qtbot):
     assert window.actions_by_name["undo"].toolTip() == "Undo Edit Shade"  # said in full
     assert undo_button.text() == "Undo"
     assert toolbar.sizeHint().width() == width
+
+
+def test_an_encounter_of_the_same_ruleset_keeps_the_editor_form_emptied(window, qtbot):
+    """Opening a fight of the same ruleset reuses the editor's form (building it was most
+    of what an open cost the window) and shows nothing of the fight it replaced; another
+    ruleset gets a form of its own fields."""
+    editor = window.editor
+    form = editor.form
+    window.select_combatant(by_name(window.document, "Kandor").id)
+    assert editor.form.editors["name"].input.text() == "Kandor"
+    dialog = NewEncounterDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("war_scroll"))
+    dialog.name_edit.setText("Skirmish")
+    dialog.accept()
+    assert dialog.session is not None
+    window.replace_session(dialog.session, None)
+    assert editor.form is form
+    fields = tuple(e.field for e in form.editors.values())
+    fresh = FieldForm(fields, multiline=frozenset({"notes"}))
+    qtbot.addWidget(fresh)
+    shown = {name: e.raw_value() for name, e in form.editors.items()}
+    assert shown == {name: e.raw_value() for name, e in fresh.editors.items()}
+    assert not form.isEnabled() and form.untouched()
+
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("priority"))
+    dialog.name_edit.setText("Duel")
+    dialog.accept()
+    assert dialog.session is not None
+    window.replace_session(dialog.session, None)
+    assert editor.form is not form
+    assert [e.field for e in editor.form.editors.values()][-1] in (
+        window.document.ruleset.stat_fields
+    )

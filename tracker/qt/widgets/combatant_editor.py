@@ -22,6 +22,7 @@ from tracker.engine import EditCombatant, RolledEdit
 from tracker.engine.commands import BASE_FIELDS, clean_name
 from tracker.engine.dice import RandomLike, roll_faces
 from tracker.engine.errors import CommandError
+from tracker.engine.fields import Field
 from tracker.engine.health import defeated_word, health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
@@ -65,12 +66,11 @@ class CombatantEditor(QWidget):
         document.replaced.connect(self._rebuild)
         self.set_combatant(None)
 
+    def _fields(self) -> tuple[Field, ...]:
+        return (*BASE_FIELDS, *self._document.ruleset.stat_fields)
+
     def _build_form(self) -> FieldForm:
-        form = FieldForm(
-            (*BASE_FIELDS, *self._document.ruleset.stat_fields),
-            self,
-            multiline=frozenset({"notes"}),
-        )
+        form = FieldForm(self._fields(), self, multiline=frozenset({"notes"}))
         self._form_holder.addWidget(form)
         # Enter in a field applies the form and, once applied, gives the keyboard back to
         # the fight view; not in the notes (Enter is a new line there), nor on a tick box
@@ -100,6 +100,12 @@ class CombatantEditor(QWidget):
         return form
 
     def _rebuild(self) -> None:
+        """A new encounter: a form for its ruleset's fields. The same fields keep the
+        form, emptied (building it is most of what opening a file costs the window)."""
+        if tuple(editor.field for editor in self.form.editors.values()) == self._fields():
+            self.form.clear()
+            self.set_combatant(None)
+            return
         self.form.setParent(None)
         self.form.deleteLater()
         self.form = self._build_form()

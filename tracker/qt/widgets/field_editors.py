@@ -132,6 +132,18 @@ class FieldEditor(QWidget):
         self.loaded = self.raw_value()
         self.show_error("")
 
+    def clear(self) -> None:
+        """Show nothing, as when just made (a text field empty, its range as a hint)."""
+        widget = self.input
+        if isinstance(widget, QComboBox):
+            widget.setCurrentIndex(0)
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(False)
+        else:
+            widget.clear()
+        self.loaded = self.raw_value()
+        self.show_error("")
+
     @property
     def edited(self) -> bool:
         """Whether the GM changed the value since it was last set."""
@@ -195,6 +207,11 @@ class FieldForm(QWidget):
                 editor.loaded = _raw_of(values.get(name, editor.field.default), editor)
                 continue
             editor.set_value(values.get(name, editor.field.default))
+
+    def clear(self) -> None:
+        """Every field as when the form was just made."""
+        for editor in self.editors.values():
+            editor.clear()
 
     def edited(self) -> list[str]:
         """The fields the GM changed since the form was filled."""
