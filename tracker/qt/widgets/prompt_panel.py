@@ -41,7 +41,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import prompt_style
 from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
-from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow
+from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow, stacked
 from tracker.qt.widgets.steady import SteadyBox
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
@@ -296,6 +296,7 @@ class PromptPanel(QFrame):
             shape = (
                 tuple((f.name, f.kind, f.label, bool(f.roll_from)) for f in answer.fields),
                 rolls and any(f.roll_from for f in answer.fields),
+                stacked(answer),
             )
             row = next((r for r in spare if r.shape == shape), None)
             if row is None:
