@@ -138,14 +138,18 @@ class FieldEditor(QWidget):
         return bool(self.raw_value() != self.loaded)
 
     def _set(self, value: Any) -> None:
+        """Show `value`; a text box that shows it already is left alone (the editor is
+        filled again at each change of its combatant: the notes laid out and repainted
+        anew, the cursor and the box's undo lost, for the same text)."""
         widget = self.input
         if isinstance(widget, QComboBox):
             widget.setCurrentIndex(max(0, widget.findData(str(value))))
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QPlainTextEdit):
-            widget.setPlainText(str(value))
-        else:
+            if widget.toPlainText() != str(value):
+                widget.setPlainText(str(value))
+        elif widget.text() != str(value):
             widget.setText(str(value))
 
     def raw_value(self) -> Any:
