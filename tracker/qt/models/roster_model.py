@@ -54,6 +54,10 @@ BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 SUMMARY, BADGES = int(SummaryRole), int(BadgesRole)
 COMBATANT, ID = int(CombatantRole), int(IdRole)
+# A row's flags, combined once (a view asks each cell it paints; Qt's flags combined in
+# Python make a new enum each time); drops land between rows.
+ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+BETWEEN_ROWS = Qt.ItemFlag.ItemIsDropEnabled
 
 
 class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
@@ -163,10 +167,8 @@ class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
     # --- dragging ---------------------------------------------------------------------
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
-        return (
-            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-        )
+            return BETWEEN_ROWS
+        return ROW_FLAGS
 
     def id_at(self, row: int) -> str:
         return self._rows.ids[row]
