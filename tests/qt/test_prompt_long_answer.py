@@ -1,7 +1,7 @@
 """An answer with a field and a long label (Priority's "React to #1 (Hollow Knight: …)"
 beside "Reaction:") on a laptop: the button goes under the field, the field is as wide
 as the panel, and the button fits the panel with its label elided (its text and tooltip
-whole)."""
+whole). A context line that wraps is shown whole."""
 
 from __future__ import annotations
 
@@ -43,6 +43,14 @@ def test_a_long_answer_leaves_its_box_the_panel_width(laptop_window, qtbot):
     assert left.x() >= 0 and left.x() + button.width() <= body.width()
     assert button.mapTo(body, QPoint(0, 0)).y() > box.mapTo(body, QPoint(0, 0)).y()
     assert button.text() == f"{label}  [Ctrl+1]"
+    # The context ("#1 trigger by Hollow Knight: …") wraps to two lines, both shown
+    # (a line a context line showed a line and a half, the rest scrolled).
+    area = panel.context_area
+    qtbot.waitUntil(
+        lambda: area.widget().height() >= area.widget().heightForWidth(area.viewport().width()),
+        timeout=1000,
+    )
+    assert area.verticalScrollBar().maximum() == 0
     assert label in button.toolTip()
     # Typed and answered as before.
     pf.answer(qtbot, window, label, text="Shield Ward")
