@@ -18,7 +18,7 @@ def wrapped(panel: PromptPanel) -> int:
     """The lines the panel's context takes at its width (a line that wraps, two)."""
     if panel.prompt is None:
         return -1
-    metrics, room = panel.context.fontMetrics(), panel._context_width()
+    metrics, room = panel.context.fontMetrics(), panel.context_width()
     return sum(wrapped_lines(metrics, text, room) for text in panel.prompt.context)
 
 

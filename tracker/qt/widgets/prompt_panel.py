@@ -182,7 +182,7 @@ class PromptPanel(QFrame):
         height = max(height, body.minimumSizeHint().height())
         return height + margins.top() + margins.bottom()
 
-    def _context_width(self) -> int:
+    def context_width(self) -> int:
         """The width the context's text wraps at: the panel's, or while it is hidden
         (not laid out) its column's, less the frame, the body's margins and a scroll
         bar."""
@@ -270,7 +270,7 @@ class PromptPanel(QFrame):
         # The lines the context takes at the panel's width, up to a few: a height known
         # without laying the rich text out (its plain lines wrapped by the font's
         # metrics; a line a context line showed one that wrapped a line and a half).
-        room = self._context_width()
+        room = self.context_width()
         wrapped = sum(wrapped_lines(metrics, text, room) for text in prompt.context)
         lines = context_lines(wrapped, len(prompt.answers))
         height = lines * line + 8
