@@ -138,9 +138,10 @@ class FieldEditor(QWidget):
         return bool(self.raw_value() != self.loaded)
 
     def _set(self, value: Any) -> None:
-        """Show `value`; a text box that shows it already is left alone (the editor is
-        filled again at each change of its combatant: the notes laid out and repainted
-        anew, the cursor and the box's undo lost, for the same text)."""
+        """Show `value`. A notes box that shows it already keeps its text (the editor is
+        filled again at each change of its combatant, and the notes were laid out and
+        repainted anew for the same text); its typing history is forgotten all the same,
+        as a line's is, so Ctrl+Z and Ctrl+Shift+Z go on to the fight."""
         widget = self.input
         if isinstance(widget, QComboBox):
             widget.setCurrentIndex(max(0, widget.findData(str(value))))
@@ -149,7 +150,9 @@ class FieldEditor(QWidget):
         elif isinstance(widget, QPlainTextEdit):
             if widget.toPlainText() != str(value):
                 widget.setPlainText(str(value))
-        elif widget.text() != str(value):
+            else:
+                widget.document().clearUndoRedoStacks()
+        else:
             widget.setText(str(value))
 
     def raw_value(self) -> Any:
