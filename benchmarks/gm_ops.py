@@ -379,4 +379,8 @@ class ModalDrive(QObject):
         if first and isinstance(watched, QDialog):
             dialog = self.dialog = watched
             QTimer.singleShot(0, lambda: self._inside(dialog))
+            # Found: off the application at once. A filter on the application is a call
+            # into Python for every event, and a dialog's closing sends one to each
+            # widget of the window (unblocked, activated): the harness's, not the app's.
+            self.__exit__()
         return False

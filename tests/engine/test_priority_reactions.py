@@ -15,6 +15,7 @@ Bren, Ayla):
 
 from __future__ import annotations
 
+from benchmarks.fights import build
 from tests.engine.test_priority_helpers import (
     act,
     answer,
@@ -36,6 +37,7 @@ from tests.engine.test_priority_helpers import (
     upcoming,
 )
 from tracker.engine import EndTurn, MoveCombatant, RulesetAction, StartEncounter
+from tracker.engine.state import Encounter
 
 FIREBOLT = "React to #1 (Ayla: casts Firebolt at Cato)"
 
@@ -399,3 +401,25 @@ def test_start_is_not_needed_for_helpers_but_actions_need_it():
     refused_action(session, "fire_prepared", ids["Bren"], "not started")
     do(session, StartEncounter())
     assert current(session) == "Ayla"
+
+
+def test_a_trigger_in_a_big_fight_looks_no_creature_up_by_id(monkeypatch):
+    """Raising a trigger in a fight of 400 creatures, none able to react (no turn of
+    their own yet): the pass finds that in one sweep, not by looking each id of its
+    order up (thousands of look-ups a trigger at 5,000); the trigger completes as
+    before."""
+    session = build("priority", 400)
+    looked_up: list[str | None] = []
+    find = Encounter.find
+
+    def counted(self: Encounter, combatant_id: str | None):
+        looked_up.append(combatant_id)
+        return find(self, combatant_id)
+
+    monkeypatch.setattr(Encounter, "find", counted)
+    source = session.encounter.combatants[5].id
+    do(session, RulesetAction("raise_trigger", source, {"text": "the bridge cracks"}))
+    assert session.encounter.clock.exchange is None
+    assert logs(session)[-1] == "No one can react: the trigger completes."
+    assert session.prompt() is None
+    assert len(looked_up) < 40  # the source and the like; not one per creature

@@ -296,6 +296,34 @@ def test_the_effect_dialog_starts_on_the_name_and_tabs_in_reading_order(fight, q
     dialog.reject()
 
 
+def test_the_kept_effect_dialog_shown_again_is_sorted_once(fight, qtbot, monkeypatch):
+    """Shown again as it was (Ctrl+E at every turn), the effect dialog puts its Tab
+    chain in reading order once, at the show (it sorted again once the loop came back,
+    with nothing moved), and still tabs in reading order."""
+    from tracker.qt import reading_order
+    from tracker.qt.dialogs.effect_dialog import EffectDialog
+
+    sorts: list[QWidget] = []
+    follow = reading_order.follow_reading_order
+
+    def counted(root: QWidget) -> list[QWidget]:
+        sorts.append(root)
+        return follow(root)
+
+    monkeypatch.setattr(reading_order, "follow_reading_order", counted)
+    window = fight
+    dialog = show_dialog(EffectDialog(window.document, parent=window), qtbot)
+    dialog.reject()
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    qtbot.wait(10)
+    sorts.clear()
+    dialog.start_adding(None)
+    show_dialog(dialog, qtbot)
+    assert sorts == [dialog]
+    assert_reading_order(dialog, tab_walk(dialog, qtbot))
+    dialog.reject()
+
+
 def test_the_other_forms_tab_in_reading_order(fight, qtbot, tmp_path):
     from tracker.qt.dialogs.new_encounter import NewEncounterDialog
     from tracker.qt.dialogs.options_dialog import OptionsDialog

@@ -120,13 +120,13 @@ def test_a_step_repaints_only_the_rows_that_look_different(fight, qtbot):
 
 def test_fitting_the_columns_measures_kept_widths(qtbot, tmp_path, monkeypatch):
     asked: list[int] = []
-    original = RosterModel.data
+    original = RosterModel.cell_value
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        asked.append(index.row())
-        return original(self, index, role)
+    def cell_value(self, row, column, role):
+        asked.append(row)
+        return original(self, row, column, role)
 
-    monkeypatch.setattr(RosterModel, "data", data)  # before the models exist
+    monkeypatch.setattr(RosterModel, "cell_value", cell_value)  # before the models exist
     windows = open_fight(qtbot, tmp_path)
     fight = next(windows)
     try:
@@ -139,6 +139,40 @@ def test_fitting_the_columns_measures_kept_widths(qtbot, tmp_path, monkeypatch):
             table.sizeHintForColumn(0)
             table.sizeHintForColumn(2)
             assert asked == [], "cells measured before are not measured (nor read) again"
+    finally:
+        next(windows, None)
+
+
+def test_the_table_reads_the_roster_without_model_indexes(qtbot, tmp_path, monkeypatch):
+    """The table reads and compares the roster's values by row, column and role
+    (`RosterModel.cell_value`), never through Qt's model indexes and `data`: the clock
+    moving announces every row, and the table compares some twenty values a row in
+    sight (through `data`, most of a Priority step's time)."""
+    through_data: list[int] = []
+    read: list[int] = []
+    data, cell_value = RosterModel.data, RosterModel.cell_value
+
+    def counted_data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        through_data.append(index.row())
+        return data(self, index, role)
+
+    def counted_value(self, row, column, role):
+        read.append(row)
+        return cell_value(self, row, column, role)
+
+    monkeypatch.setattr(RosterModel, "data", counted_data)  # before the models exist
+    monkeypatch.setattr(RosterModel, "cell_value", counted_value)
+    windows = open_fight(qtbot, tmp_path)
+    fight = next(windows)
+    try:
+        _settle(qtbot)
+        for _ in range(4):
+            through_data.clear()
+            read.clear()
+            fight.document.apply(next_step(fight.document.session))
+            _settle(qtbot)
+            assert read, "the table compared the rows announced"
+            assert through_data == []
     finally:
         next(windows, None)
 

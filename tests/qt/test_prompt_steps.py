@@ -11,7 +11,15 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import an_action, next_step
 from tests.qt.test_chrome_steps import close, open_window
-from tracker.qt.widgets.prompt_panel import context_lines
+from tracker.qt.widgets.prompt_panel import PromptPanel, context_lines, wrapped_lines
+
+
+def wrapped(panel: PromptPanel) -> int:
+    """The lines the panel's context takes at its width (a line that wraps, two)."""
+    if panel.prompt is None:
+        return -1
+    metrics, room = panel.context.fontMetrics(), panel.context_width()
+    return sum(wrapped_lines(metrics, text, room) for text in panel.prompt.context)
 
 
 class Resizes(QObject):
@@ -29,9 +37,9 @@ class Resizes(QObject):
 def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
     """Initiative ticks alternates "acts" (delay or end: two answers) and "start of
     turn" (one answer), each with a context of its checklist. The context's height
-    follows its count of lines alone: a step resizes it once at most, and only when
-    that count changed; an answer more or fewer never squeezes it (its rich text laid
-    out twice)."""
+    follows its count of lines alone (wrapped at the panel's width): a step resizes it
+    once at most, and only when that count changed; an answer more or fewer never
+    squeezes it (its rich text laid out twice)."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     qtbot.wait(1)  # laid out, before the first step
     try:
@@ -45,7 +53,7 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
             if session.refusal(command) is not None:
                 continue
             answers = len(panel.answer_rows)
-            lines = (len(panel.prompt.context), len(panel.prompt.answers)) if panel.prompt else None
+            lines = (wrapped(panel), len(panel.prompt.answers)) if panel.prompt else None
             shown = area.isVisible()
             resizes = Resizes(area)
             app.installEventFilter(resizes)
@@ -56,7 +64,7 @@ def test_an_answer_more_or_fewer_leaves_the_context_alone(qtbot, tmp_path):
                 app.removeEventFilter(resizes)
             if not panel.isVisible() or not area.isVisible():
                 continue
-            now = len(panel.prompt.context) if panel.prompt is not None else -1
+            now = wrapped(panel)
             shape = (now, len(panel.prompt.answers)) if panel.prompt is not None else None
             if len(panel.answer_rows) != answers:
                 seen["more" if len(panel.answer_rows) > answers else "fewer"] += 1

@@ -13,11 +13,18 @@ from PySide6.QtWidgets import QWidget
 from shiboken6 import isValid
 
 RELAYOUT = (QEvent.Type.Show, QEvent.Type.LayoutRequest)
+# The focus policies with Tab in them: a look-up, not Qt's flags combined in Python (an
+# enum made anew per widget: most of a sort of a form's sixty widgets).
+TABBED = frozenset(
+    policy
+    for policy in Qt.FocusPolicy.__members__.values()
+    if policy.value & Qt.FocusPolicy.TabFocus.value
+)
 
 
 def _takes_tab(widget: QWidget, root: QWidget) -> bool:
     return (
-        bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus)
+        widget.focusPolicy() in TABBED
         and widget.focusProxy() is None  # a box's inner text field: the box stands for it
         and widget.isVisibleTo(root)
     )
@@ -55,8 +62,9 @@ def follow_reading_order(root: QWidget) -> list[QWidget]:
 
 class ReadingOrder(QObject):
     """Keeps `root`'s Tab chain in reading order: sorted as it is shown (before a dialog
-    gives its first widget the focus) and once its layout settles after it is shown or
-    laid out anew (a row appears, a ruleset brings other fields)."""
+    gives its first widget the focus) and once its layout settles when it is laid out
+    anew (a row appears, a ruleset brings other fields). A kept dialog shown again as it
+    was is sorted once, not again after the show."""
 
     def __init__(self, root: QWidget) -> None:
         # Not a child of `root`: a child filter is deleted in the middle of the root's
@@ -73,6 +81,7 @@ class ReadingOrder(QObject):
             return False
         if event.type() == QEvent.Type.Show:  # laid out already: before the first focus
             follow_reading_order(self._root)
+            return False  # a layout still to settle asks with its own request
         if not self._due:
             self._due = True
             QTimer.singleShot(0, self, self._sort)  # once the layout has placed them

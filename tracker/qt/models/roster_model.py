@@ -45,6 +45,19 @@ CombatantRole = Qt.ItemDataRole.UserRole + 1
 IdRole = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
+# The roles `cell_value` answers, as plain numbers.
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+DECORATION = int(Qt.ItemDataRole.DecorationRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+FONT = int(Qt.ItemDataRole.FontRole)
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+SUMMARY, BADGES = int(SummaryRole), int(BadgesRole)
+COMBATANT, ID = int(CombatantRole), int(IdRole)
+# A row's flags, combined once (a view asks each cell it paints; Qt's flags combined in
+# Python make a new enum each time); drops land between rows.
+ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+BETWEEN_ROWS = Qt.ItemFlag.ItemIsDropEnabled
 
 
 class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
@@ -77,50 +90,61 @@ class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        combatant = self.combatant_at(index.row())
+        return self.cell_value(index.row(), index.column(), int(role))
+
+    def cell_value(self, row: int, column: int, role: int) -> Any:
+        """`data` of the cell at `row`, `column`, without a model index: the roles as
+        plain numbers (a view asks seven roles a cell at each paint, and the order
+        table compares them all when the clock moves: Qt's enum members are slow to
+        read from Python)."""
+        combatant = self._rows.at(row)
         if combatant is None:
             return None
-        if role == Qt.ItemDataRole.BackgroundRole and self._is_current(combatant):
+        if role == BACKGROUND and combatant.id == self._current_id:
             return QBrush(QColor(CELL_COLORS["current"]))
-        if role == Qt.ItemDataRole.ForegroundRole and self._is_current(combatant):
+        if role == FOREGROUND and combatant.id == self._current_id:
             return QBrush(QColor("#000000"))
-        if role == Qt.ItemDataRole.DisplayRole and index.column() == 1:
-            return self._document.ruleset.summary(self._document.encounter, combatant)
-        if role == Qt.ItemDataRole.DisplayRole and index.column() == 2:
-            return self._meters.text(self._document.ruleset, self._document.encounter, combatant)
-        if role == SummaryRole:  # the identity block of a ruleset's view (any column)
-            markers = self._document.ruleset.markers(self._document.encounter, combatant)
-            return summarize(self._document.session, combatant, "", markers)
-        if index.column() > 0:
+        document = self._document
+        if role == DISPLAY and column == 1:
+            return document.ruleset.summary(document.encounter, combatant)
+        if role == DISPLAY and column == 2:
+            return self._meters.text(document.ruleset, document.encounter, combatant)
+        if role == SUMMARY:  # the identity block of a ruleset's view (any column)
+            markers = document.ruleset.markers(document.encounter, combatant)
+            return summarize(document.session, combatant, "", markers)
+        if column > 0:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            words = self._document.ruleset.shown_markers(self._document.encounter, combatant)
+        return self._name_value(combatant, role)
+
+    def _name_value(self, combatant: Combatant, role: int) -> Any:
+        """The name column's other roles."""
+        ruleset = self._document.ruleset
+        if role == DISPLAY:
+            words = ruleset.shown_markers(self._document.encounter, combatant)
             if combatant.hidden:
                 words = ("hidden", *words)
             return f"{combatant.name}  ({', '.join(words)})" if words else combatant.name
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             return plain_tip(self._tooltip(combatant))
-        if role == BadgesRole:
+        if role == BADGES:
             return badges_on(self._document.session, combatant.id)
-        if role == Qt.ItemDataRole.DecorationRole:
+        if role == DECORATION:
             return QColor(SIDE_COLORS[combatant.side])
-        if role == Qt.ItemDataRole.FontRole:
+        if role == FONT:
             # A defeated combatant's name is struck through, its word beside it (not
             # colour alone); the one whose turn it is, bold.
-            defeated = is_defeated(self._document.ruleset, combatant)
+            defeated = is_defeated(ruleset, combatant)
             if not (defeated or self._is_current(combatant)):
                 return None
             font = QFont()
             font.setBold(self._is_current(combatant))
             font.setStrikeOut(defeated)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and (
-            combatant.hidden or is_defeated(self._document.ruleset, combatant)
-        ):
+        if role == FOREGROUND and (combatant.hidden or is_defeated(ruleset, combatant)):
             return muted_brush()
-        if role == CombatantRole:
+        if role == COMBATANT:
             return combatant
-        if role == IdRole:
+        if role == ID:
             return combatant.id
         return None
 
@@ -143,10 +167,8 @@ class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
     # --- dragging ---------------------------------------------------------------------
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
-        return (
-            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-        )
+            return BETWEEN_ROWS
+        return ROW_FLAGS
 
     def id_at(self, row: int) -> str:
         return self._rows.ids[row]

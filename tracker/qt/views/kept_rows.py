@@ -63,7 +63,7 @@ class KeptRows(QIdentityProxyModel):
         key = (index.column(), int(role))
         if key in values:
             return values[key]
-        value = values[key] = self.roster.data(self.mapToSource(index), role)
+        value = values[key] = self.roster.cell_value(row, key[0], key[1])
         return value
 
     def row_of(self, combatant_id: str) -> int:
@@ -99,12 +99,5 @@ class KeptRows(QIdentityProxyModel):
 
     def _same(self, row: int, values: Values) -> bool:
         """Whether the roster says what `values` say of the row (asked until one differs)."""
-        roster = self.roster
-        indexes: dict[int, QModelIndex] = {}
-        for (column, role), value in values.items():
-            index = indexes.get(column)
-            if index is None:
-                index = indexes[column] = roster.index(row, column)
-            if roster.data(index, role) != value:
-                return False
-        return True
+        value_of = self.roster.cell_value
+        return all(value_of(row, column, role) == value for (column, role), value in values.items())

@@ -150,13 +150,20 @@ class FieldEditor(QWidget):
         return bool(self.raw_value() != self.loaded)
 
     def _set(self, value: Any) -> None:
+        """Show `value`. A notes box that shows it already keeps its text (the editor is
+        filled again at each change of its combatant, and the notes were laid out and
+        repainted anew for the same text); its typing history is forgotten all the same,
+        as a line's is, so Ctrl+Z and Ctrl+Shift+Z go on to the fight."""
         widget = self.input
         if isinstance(widget, QComboBox):
             widget.setCurrentIndex(max(0, widget.findData(str(value))))
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QPlainTextEdit):
-            widget.setPlainText(str(value))
+            if widget.toPlainText() != str(value):
+                widget.setPlainText(str(value))
+            else:
+                widget.document().clearUndoRedoStacks()
         else:
             widget.setText(str(value))
 

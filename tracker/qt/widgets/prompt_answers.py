@@ -6,8 +6,19 @@ from __future__ import annotations
 from functools import partial
 from typing import Protocol
 
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeySequence, QPaintEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tracker.engine.dice import Rolled
 from tracker.engine.fields import Field
@@ -30,8 +41,42 @@ class Answering(Protocol):
 COMBO_FITS = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
 CHOICE_LETTERS = 10  # a choice box's width, in letters (its list shows them in full)
 KEYED = 10  # buttons with a key: Ctrl+1 … Ctrl+9, then Ctrl+0
-# Which answers a row can show: its fields (name, kind, label, rolled) and Roll buttons.
-Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool]
+# An answer with fields whose label is longer than this, in letters, has its button on a
+# line under its fields: beside them it left its box a few letters wide (Priority's
+# "React to #1 (Hollow Knight: charges the bridge)" next to "Reaction:").
+BESIDE_LETTERS = 24
+SHORTEST_LETTERS = 8  # an answer button elides its label to no fewer letters than this
+# Which answers a row can show: its fields (name, kind, label, rolled), Roll buttons, and
+# whether its button sits under its fields.
+Shape = tuple[tuple[tuple[str, str, str, bool], ...], bool, bool]
+
+
+def stacked(answer: PromptAnswer) -> bool:
+    """Whether the answer's button goes under its fields (see `BESIDE_LETTERS`)."""
+    return bool(answer.fields) and len(answer.label) > BESIDE_LETTERS
+
+
+class AnswerButton(QPushButton):
+    """An answer's button: as narrow as the panel asks, its label then elided (the
+    whole label and its key in its tooltip); `text()` stays the whole label."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        least = self.fontMetrics().averageCharWidth() * SHORTEST_LETTERS
+        return QSize(min(hint.width(), least), hint.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        room = (
+            self.style()
+            .subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self)
+            .width()
+        )
+        option.text = self.fontMetrics().elidedText(
+            option.text, Qt.TextElideMode.ElideMiddle, max(room - 8, 0)
+        )
+        QStylePainter(self).drawControl(QStyle.ControlElement.CE_PushButton, option)
 
 
 def answer_keys(number: int) -> QKeySequence:
@@ -78,19 +123,24 @@ class AnswerRow(SteadyBox):
         inner = QWidget()
         inner.setObjectName("prompt_answer_row")
         fields = tuple(answer.fields)
-        rolls = shape[1]
+        rolls, under = shape[1], shape[2]
         rolled = rolls and any(field.roll_from for field in fields)
-        # The Roll buttons on a line of their own, then the typed answer and its button:
-        # the panel sits in a column beside the fight, a third of a laptop's width.
-        if rolled:
+        # The Roll buttons on a line of their own, then the typed answer and its button
+        # (under it for a long label): the panel sits in a column beside the fight, a
+        # third of a laptop's width.
+        if rolled or under:
             lines = QVBoxLayout(inner)
             lines.setContentsMargins(0, 0, 0, 0)
             rolls_line = QHBoxLayout()
             layout = QHBoxLayout()
             lines.addLayout(rolls_line)
             lines.addLayout(layout)
+            button_line = layout
+            if under:
+                button_line = QHBoxLayout()
+                lines.addLayout(button_line)
         else:
-            layout = rolls_line = QHBoxLayout(inner)
+            layout = rolls_line = button_line = QHBoxLayout(inner)
             layout.setContentsMargins(0, 0, 0, 0)
         super().__init__(inner)
         self.shape = shape
@@ -117,10 +167,10 @@ class AnswerRow(SteadyBox):
             enter = EnterPerforms(partial(panel.answer_row, self), self.form)
             for editor in self.form.editors.values():
                 enter.watch(editor.input)
-        self.button = QPushButton()
-        layout.addWidget(self.button)
-        if self.form is None:
-            layout.addStretch(1)
+        self.button = AnswerButton()
+        button_line.addWidget(self.button)
+        if self.form is None or under:
+            button_line.addStretch(1)
         self.button.clicked.connect(lambda _=False, row=self: panel.answer_row(row))
         self.follow()  # its content is in
         self.answer: PromptAnswer | None = None

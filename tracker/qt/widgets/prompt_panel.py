@@ -17,8 +17,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QHideEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QHideEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -41,11 +41,20 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import prompt_style
 from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
-from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow
+from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow, stacked
 from tracker.qt.widgets.steady import SteadyBox
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
 CONTEXT_LEAST = 3  # ... and at least, with many answers to show (a line fewer an answer)
+
+
+def wrapped_lines(metrics: QFontMetrics, text: str, width: int) -> int:
+    """The lines `text` takes, wrapped at words, at `width` pixels (one at least)."""
+    if width <= 0:
+        return 1
+    wrap = int(Qt.TextFlag.TextWordWrap.value)
+    taken = metrics.boundingRect(QRect(0, 0, width, 1 << 20), wrap, text).height()
+    return max(1, -(-taken // max(1, metrics.lineSpacing())))
 
 
 def context_lines(context: int, answers: int) -> int:
@@ -173,6 +182,26 @@ class PromptPanel(QFrame):
         height = max(height, body.minimumSizeHint().height())
         return height + margins.top() + margins.bottom()
 
+    def context_width(self) -> int:
+        """The width the context's text wraps at: the panel's, or while it is hidden
+        (not laid out) its column's, less the frame, the body's margins and a scroll
+        bar."""
+        width = self.width()
+        column = self.parentWidget()
+        if not self.isVisible() and column is not None:
+            width = column.contentsRect().width()
+            column_layout = column.layout()
+            if column_layout is not None:
+                outer = column_layout.contentsMargins()
+                width -= outer.left() + outer.right()
+        frame = self.contentsMargins()
+        width -= frame.left() + frame.right()
+        body_layout = self.body.layout()
+        if body_layout is not None:
+            inner = body_layout.contentsMargins()
+            width -= inner.left() + inner.right()
+        return width - self.context_area.verticalScrollBar().sizeHint().width()
+
     def _fit(self) -> bool:
         """Grow to the prompt's height if it needs more than the panel keeps, shrink to
         it if the height kept takes too much of the column (True: the inspector is
@@ -236,10 +265,14 @@ class PromptPanel(QFrame):
         self.question.setText(prompt.question)
         self.context.setText("<br>".join(escape(line) for line in prompt.context))
         self.context.ensurePolished()  # the style sheet's font decides a line's height
-        line = self.context.fontMetrics().lineSpacing()
-        # A line a context line, up to a few: a height known without laying the rich
-        # text out (a line that wraps in a narrow column scrolls within it).
-        lines = context_lines(len(prompt.context), len(prompt.answers))
+        metrics = self.context.fontMetrics()
+        line = metrics.lineSpacing()
+        # The lines the context takes at the panel's width, up to a few: a height known
+        # without laying the rich text out (its plain lines wrapped by the font's
+        # metrics; a line a context line showed one that wrapped a line and a half).
+        room = self.context_width()
+        wrapped = sum(wrapped_lines(metrics, text, room) for text in prompt.context)
+        lines = context_lines(wrapped, len(prompt.answers))
         height = lines * line + 8
         if self.context_area.isHidden() and prompt.context:
             # Its width in the panel before it shows: one resize (its rich text laid
@@ -296,6 +329,7 @@ class PromptPanel(QFrame):
             shape = (
                 tuple((f.name, f.kind, f.label, bool(f.roll_from)) for f in answer.fields),
                 rolls and any(f.roll_from for f in answer.fields),
+                stacked(answer),
             )
             row = next((r for r in spare if r.shape == shape), None)
             if row is None:

@@ -48,12 +48,9 @@ def reactable(encounter: Encounter, combatant: Combatant) -> list[StackItem]:
     ]
 
 
-def _may_react(encounter: Encounter, combatant: Combatant) -> bool:
-    return (
-        state_of(combatant).had_turn
-        and (minor_left(combatant) > 0 or major_left(combatant) > 0)
-        and bool(reactable(encounter, combatant))
-    )
+def _has_means(combatant: Combatant) -> bool:
+    """A turn of its own has begun, and a Minor or the Major is left to pay with."""
+    return state_of(combatant).had_turn and (minor_left(combatant) > 0 or major_left(combatant) > 0)
 
 
 def asker(encounter: Encounter) -> Combatant | None:
@@ -64,13 +61,19 @@ def asker(encounter: Encounter) -> Combatant | None:
 
 
 def _asker(encounter: Encounter) -> Combatant | None:
+    """The first in the pass's order, from its place on, with the means to react and
+    something to react to. Those with the means are found in one pass over the fight
+    (few, mostly): looking each id of the order up walked thousands per trigger."""
     exchange = clock_of(encounter).exchange
     if exchange is None or exchange.asking is None:
         return None
     asking = exchange.asking
+    able = {c.id: c for c in encounter.combatants if _has_means(c)}
+    if not able:
+        return None
     for combatant_id in asking.order[asking.pos :]:
-        combatant = find(encounter, combatant_id)
-        if combatant is not None and _may_react(encounter, combatant):
+        combatant = able.get(combatant_id)
+        if combatant is not None and reactable(encounter, combatant):
             return combatant
     return None
 
