@@ -20,8 +20,14 @@ import pytest
 from tests.persistence.fights import play_on_alike, playthrough, view, walk_alike
 from tracker.engine.registry import available_rulesets
 from tracker.engine.session import Applied, Session
+from tracker.persistence import files as files_module
 from tracker.persistence import recovery as recovery_module
-from tracker.persistence.journal import Journal, pending_journal, recover_journal
+from tracker.persistence.journal import (
+    Journal,
+    journal_folders,
+    pending_journal,
+    recover_journal,
+)
 from tracker.persistence.journal_lines import CRC_SUFFIX, checksum, encode_line
 from tracker.persistence.paths import journal_dir
 
@@ -124,6 +130,29 @@ def test_a_checkpoint_that_holds_another_encounter_stops_replay_there(tmp_path: 
     assert recovery.failed_at == marks[-1] + 1 and recovery.lines == marks[-2] + 1
     assert recovery.problem is not None and "checkpoint" in recovery.problem
     assert view(recovery.session) == views[marks[-2]]
+
+
+def test_checkpoints_that_all_hold_other_encounters_resume_from_the_base(
+    tmp_path: Path,
+) -> None:
+    """Every checkpoint edited (its name changed, the checksum made anew): none is used,
+    and recovery starts from the base as it is in the file, not from the base replayed
+    onto while checking the first checkpoint (the journal, cut after the lines used,
+    would then follow a state the session is not in)."""
+    folder = tmp_path / "journal"
+    _, views = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    assert len(marks) >= 2
+
+    for mark in marks:  # each of its own name: none holds what the one before replays to
+
+        def rename(entry: dict[str, Any], mark: int = mark) -> None:
+            entry["document"]["encounter"]["name"] = f"Fight {mark}"
+
+        _rewrite(folder, mark, rename)
+    recovery = recover_journal(folder)
+    assert recovery.start == 0 and recovery.failed_at == marks[0] + 1
+    assert recovery.lines == 1 and view(recovery.session) == views[0]
 
 
 def test_a_damaged_checkpoint_line_resumes_from_the_one_before(tmp_path: Path) -> None:
@@ -294,6 +323,44 @@ def test_the_question_recovery_and_journaling_on_check_the_lines_once(
     (folder / "events.jsonl").write_bytes(bytes(data))
     pending_journal(folder)
     assert len(readings) == 2 and not recover_journal(folder).complete
+
+
+def test_start_up_reads_and_checks_the_base_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep of leftovers, the question, the recovery and journaling on each read the
+    journal: its base (the encounter opened, which may be large) is read and built once
+    (issue 26, point 4), and read anew once it changed."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("priority", 2, folder, steps=40)
+    reads: list[Path] = []
+    built: list[Path] = []
+    real_read, real_build = files_module.read_regular, recovery_module.encounter_from_document
+
+    def counted_read(path: Path, *args: Any) -> bytes:
+        reads.append(Path(path))
+        return real_read(path, *args)
+
+    def counted_build(document: Any, path: Path) -> Any:
+        built.append(path)
+        return real_build(document, path)
+
+    monkeypatch.setattr(files_module, "read_regular", counted_read)
+    monkeypatch.setattr(recovery_module, "encounter_from_document", counted_build)
+    recovery_module.forget_last_read()
+    journal_folders(folder)
+    assert pending_journal(folder) is not None
+    resumed = recover_journal(folder).session
+    Journal.resume(folder, resumed).detach()
+    base = folder / "base.json"
+    assert reads.count(base) == 1 and built.count(base) == 1
+    walk_alike(session, resumed)
+    # Another base (a fresh journal replaces it) is read anew.
+    Journal.begin(folder, Session.new("Another fight", "priority")).detach()
+    assert pending_journal(folder) is not None
+    assert (
+        reads.count(base) == 2 and recover_journal(folder).session.encounter.name == "Another fight"
+    )
 
 
 def test_recovery_rebuilds_the_undo_history_once(

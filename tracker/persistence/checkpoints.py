@@ -89,21 +89,23 @@ def log_digest(log: list[LogEntry]) -> str:
 
 
 # --- reading -----------------------------------------------------------------------------
-def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
+def resume_point(base: Callable[[], Encounter], lines: Lines) -> tuple[Session, int]:
     """The session at the last checkpoint among `lines` that can be used, its undo and
     redo history included, and the index of that line; or a session on the base and 0.
-    A checkpoint is used only if the lines since the one before it (or the base) replay
-    to exactly its encounter (`verified`): an edited checkpoint whose checksum was
-    recomputed holds a state the fight never reached. The session returned is the one
-    so replayed (the same encounter and history as one built at the checkpoint, which
-    would cost a second rebuild of the whole undo history)."""
+    `base` gives the base's encounter, a fresh one at each call. A checkpoint is used
+    only if the lines since the one before it (or the base) replay to exactly its
+    encounter (`verified`): an edited checkpoint whose checksum was recomputed holds a
+    state the fight never reached. The session returned is the one so replayed (the
+    same encounter and history as one built at the checkpoint, which would cost a second
+    rebuild of the whole undo history)."""
     records = lines.records
+    encounter = base()
     bare = next(
         (i for i, r in enumerate(records) if r["op"] == "apply" and "record" not in r),
         len(records),
     )
     candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
-    folds = _folds(base.log, records, candidates)
+    folds = _folds(encounter.log, records, candidates)
     commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     for number in reversed(range(len(candidates))):
         index = candidates[number]
@@ -111,13 +113,16 @@ def resume_point(base: Encounter, lines: Lines) -> tuple[Session, int]:
         if folded is None or not _names_log(records[index], folded[2]):
             continue
         before = candidates[number - 1] if number else 0
-        start = (
-            _session_at(base, lines, before, folds[before], commands) if before else Session(base)
-        )
+        if before:
+            start = _session_at(encounter, lines, before, folds[before], commands)
+        else:
+            start = Session(encounter)
         between = records[before + 1 : index]
         if start is not None and verified(start, between, records[index], folded[2]):
             return start, index
-    return Session(base), 0
+        if not before:  # replayed onto, in vain: no longer the base
+            encounter = base()
+    return Session(encounter), 0
 
 
 def verified(

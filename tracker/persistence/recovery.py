@@ -25,7 +25,9 @@ from tracker.persistence.files import (
     MAX_FILE_BYTES,
     FileFormatError,
     encounter_from_document,
+    parse_document,
     read_document,
+    read_raw,
 )
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 from tracker.persistence.safe_read import SafeReadError, read_regular
@@ -105,8 +107,8 @@ def pending_journal(directory: Path) -> JournalInfo | None:
     saved = last_saved(contents, len(contents.lines.records))
     return JournalInfo(
         directory,
-        contents.encounter.name,
-        contents.encounter.ruleset_id,
+        contents.name,
+        contents.ruleset_id,
         sum(1 for record in records if record["op"] in CHANGE_OPS),
         saved,
         modified,
@@ -297,12 +299,72 @@ def discard_journal(directory: Path) -> None:
 
 
 # --- the files ---------------------------------------------------------------------------
-@dataclass
 class JournalContents:
-    encounter: Encounter
-    journal_id: str
-    saved_path: Path | None  # as the base says; the lines may say otherwise
-    lines: Lines
+    """The base and the good lines of a journal (`read_journal`). The base's encounter is
+    built when asked for (`encounter`): each caller gets one of its own to change."""
+
+    def __init__(self, base: _Base, lines: Lines) -> None:
+        self._base = base
+        self.journal_id = base.journal_id
+        self.saved_path = base.saved_path  # as the base says; the lines may say otherwise
+        self.name = base.name
+        self.ruleset_id = base.ruleset_id
+        self.lines = lines
+
+    def encounter(self) -> Encounter:
+        """The encounter of the base, a fresh one at each call: the one built when the
+        base was checked, the first time it is asked for (see `_last_base`)."""
+        return self._base.take_encounter()
+
+
+class _Base:
+    """The base file as read and checked: its bytes, its journal data, and the encounter
+    built to check it, until someone takes it."""
+
+    def __init__(self, path: Path, raw: bytes) -> None:
+        self.path = path
+        self.raw = raw
+        document = parse_document(raw, path)
+        encounter = encounter_from_document(document, path)
+        journal_id = document.get("journal_id")
+        saved = document.get("saved_path")
+        if not isinstance(journal_id, str) or not (saved is None or isinstance(saved, str)):
+            raise FileFormatError(
+                f"The crash-recovery journal is damaged: {path.name} lacks its journal data.",
+                path,
+            )
+        self.journal_id = journal_id
+        self.saved_path = _path(saved)
+        self.name, self.ruleset_id = encounter.name, encounter.ruleset_id
+        self._spare: Encounter | None = encounter
+
+    def take_encounter(self) -> Encounter:
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            return spare
+        return encounter_from_document(parse_document(self.raw, self.path), self.path)
+
+
+# The base file as last read, by its identity (device, inode, size, modification and
+# change times): start-up reads the journal four times in turn (its folders for the
+# sweep, the question, the recovery, journaling on), and the base is the encounter
+# opened, which may be large; it is read, parsed and checked once (a rewritten base is a
+# new file: `write_atomic` renames one into place). Forgotten with `_last_read`.
+_last_base: tuple[tuple[int, ...], _Base] | None = None
+
+
+def _read_base(base: Path) -> _Base:
+    global _last_base
+    identity: tuple[int, ...] = ()
+    with contextlib.suppress(OSError):
+        status = base.stat()
+        identity = (status.st_dev, status.st_ino, status.st_size)
+        identity += (status.st_mtime_ns, status.st_ctime_ns)
+    if identity and _last_base is not None and _last_base[0] == identity:
+        return _last_base[1]
+    read = _Base(base, read_raw(base))
+    _last_base = (identity, read) if identity else None
+    return read
 
 
 def read_journal(directory: Path) -> JournalContents:
@@ -311,14 +373,7 @@ def read_journal(directory: Path) -> JournalContents:
     base = base_path(directory)
     if not base.is_file():
         raise FileFormatError(f"There is no crash-recovery journal in {directory}.", base)
-    document = read_document(base)
-    encounter = encounter_from_document(document, base)
-    journal_id = document.get("journal_id")
-    saved = document.get("saved_path")
-    if not isinstance(journal_id, str) or not (saved is None or isinstance(saved, str)):
-        raise FileFormatError(
-            f"The crash-recovery journal is damaged: {base.name} lacks its journal data.", base
-        )
+    read = _read_base(base)
     try:
         raw = read_regular(events_path(directory), MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
@@ -332,7 +387,7 @@ def read_journal(directory: Path) -> JournalContents:
         raise FileFormatError(
             f"The crash-recovery journal cannot be read: {reason}.", events_path(directory)
         ) from None
-    return JournalContents(encounter, journal_id, _path(saved), _good_lines(raw, journal_id))
+    return JournalContents(read, _good_lines(raw, read.journal_id))
 
 
 # The events file as last read: its bytes and what reading found. The question at
@@ -353,9 +408,10 @@ def _good_lines(raw: bytes, journal_id: str) -> Lines:
 
 
 def forget_last_read() -> None:
-    """Let go of the lines last read (see `_last_read`)."""
-    global _last_read
+    """Let go of the lines and the base last read (see `_last_read`, `_last_base`)."""
+    global _last_read, _last_base
     _last_read = None
+    _last_base = None
 
 
 def _names_in(base: Path) -> tuple[str, str]:
