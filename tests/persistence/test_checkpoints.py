@@ -20,8 +20,11 @@ import pytest
 from tests.persistence.fights import play_on_alike, playthrough, view, walk_alike
 from tracker.engine.registry import available_rulesets
 from tracker.engine.session import Applied, Session
+from tracker.engine.state import LogEntry
+from tracker.persistence import checkpoints as checkpoints_module
 from tracker.persistence import files as files_module
 from tracker.persistence import recovery as recovery_module
+from tracker.persistence.checkpoints import LogDigests, log_digest
 from tracker.persistence.journal import (
     Journal,
     journal_folders,
@@ -361,6 +364,44 @@ def test_start_up_reads_and_checks_the_base_once(
     assert (
         reads.count(base) == 2 and recover_journal(folder).session.encounter.name == "Another fight"
     )
+
+
+def test_log_digests_equal_log_digest_whatever_the_logs_share() -> None:
+    entries = [LogEntry(f"Round {i}", f"Step {i} of é\u2028", "turn") for i in range(40)]
+    other = LogEntry("Round 9", "Something else", "note")
+    digests = LogDigests()
+    for log in (
+        entries,  # the longest first, as recovery asks
+        entries[:25],  # a beginning of it
+        entries[:9] + [other] + entries[10:30],  # the same up to an entry changed
+        [],
+        entries,  # longer again
+        [LogEntry("Round 1", "Step 1 of é\u2028", "turn")],  # equal, not the same object
+    ):
+        assert digests(log) == log_digest(log)
+
+
+def test_recovery_hashes_the_log_the_checkpoints_share_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The logs at the last checkpoint and at the one before begin alike: their
+    fingerprints (a hash of every entry, thousands in a long fight) share that work."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    lengths = [json.loads(lines_of(folder)[mark])["log"] for mark in marks[-2:]]
+    hashed: list[LogEntry] = []
+    real = checkpoints_module._hash_entry
+
+    def counted(entry: LogEntry, state: int) -> int:
+        hashed.append(entry)
+        return real(entry, state)
+
+    monkeypatch.setattr(checkpoints_module, "_hash_entry", counted)
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-1]
+    assert max(lengths) <= len(hashed) < sum(lengths)
+    walk_alike(session, recovery.session)
 
 
 def test_recovery_rebuilds_the_undo_history_once(
