@@ -67,13 +67,15 @@ def apply_entry(command: Command, text: str, record: Undoable | None) -> dict[st
     return {"op": "apply", "record": data, "log": log, "command": command.to_dict(), "text": text}
 
 
-def checkpoint_entry(encounter: Encounter) -> dict[str, Any]:
-    """A checkpoint line: the encounter without its log, and the length of its log."""
+def checkpoint_entry(encounter: Encounter, digests: LogDigests | None = None) -> dict[str, Any]:
+    """A checkpoint line: the encounter without its log, and the length and fingerprint
+    of its log (worked out by `digests`: a journal's `LogDigests` hashes only the
+    entries added since its last checkpoint)."""
     return {
         "op": "checkpoint",
         "document": envelope(encounter, log=False),
         "log": len(encounter.log),
-        "log_digest": log_digest(encounter.log),
+        "log_digest": (digests or log_digest)(encounter.log),
     }
 
 

@@ -66,7 +66,7 @@ from typing import IO, Any
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.checkpoints import apply_entry, checkpoint_entry
+from tracker.persistence.checkpoints import LogDigests, apply_entry, checkpoint_entry
 from tracker.persistence.files import dump, dump_around, envelope, head
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
 from tracker.persistence.journal_sync import Syncer
@@ -158,6 +158,7 @@ class Journal:
         self._since_bytes = 0  # bytes written since then
         self._checkpoint_bytes = 0  # the length of the last checkpoint
         self._recorded = True  # every apply line since the base carries its record
+        self._digests = LogDigests()  # the log's fingerprint, hashed as far as it is kept
 
     # --- starting ---------------------------------------------------------------------
     @classmethod
@@ -335,7 +336,7 @@ class Journal:
 
     def _write_checkpoint(self) -> None:
         try:
-            entry = checkpoint_entry(self._session.encounter)
+            entry = checkpoint_entry(self._session.encounter, self._digests)
         except (TypeError, ValueError) as error:
             self._rebase_after(error)
             return
