@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -329,17 +330,14 @@ def test_the_question_recovery_and_journaling_on_check_the_lines_once(
     assert len(readings) == 2 and not recover_journal(folder).complete
 
 
-def test_start_up_reads_and_checks_the_base_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The sweep of leftovers, the question, the recovery and journaling on each read the
-    journal: its base (the encounter opened, which may be large) is read and built once
-    (issue 26, point 4), and read anew once it changed."""
-    folder = tmp_path / "journal"
-    session, _ = playthrough("priority", 2, folder, steps=40)
+def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Path], list[Path], list[int]]:
+    """The files read (base and events), the encounters built from a base and the
+    events files whose lines were checked, from now on."""
     reads: list[Path] = []
     built: list[Path] = []
+    checked: list[int] = []
     real_read, real_build = files_module.read_regular, recovery_module.encounter_from_document
+    real_lines = recovery_module.read_lines
 
     def counted_read(path: Path, *args: Any) -> bytes:
         reads.append(Path(path))
@@ -349,22 +347,70 @@ def test_start_up_reads_and_checks_the_base_once(
         built.append(path)
         return real_build(document, path)
 
-    monkeypatch.setattr(files_module, "read_regular", counted_read)
+    def counted_lines(data: bytes, journal_id: str) -> Any:
+        checked.append(len(data))
+        return real_lines(data, journal_id)
+
+    for module in (files_module, recovery_module):
+        monkeypatch.setattr(module, "read_regular", counted_read)
     monkeypatch.setattr(recovery_module, "encounter_from_document", counted_build)
+    monkeypatch.setattr(recovery_module, "read_lines", counted_lines)
     recovery_module.forget_last_read()
+    return reads, built, checked
+
+
+def _start_up(folder: Path) -> Session:
+    """What start-up does with a journal the GM resumes: the sweep of leftovers, the
+    question, the recovery, journaling on."""
     journal_folders(folder)
     assert pending_journal(folder) is not None
     resumed = recover_journal(folder).session
     Journal.resume(folder, resumed).detach()
-    base = folder / "base.json"
-    assert reads.count(base) == 1 and built.count(base) == 1
-    walk_alike(session, resumed)
-    # Another base (a fresh journal replaces it) is read anew.
-    Journal.begin(folder, Session.new("Another fight", "priority")).detach()
-    assert pending_journal(folder) is not None
-    assert (
-        reads.count(base) == 2 and recover_journal(folder).session.encounter.name == "Another fight"
-    )
+    return resumed
+
+
+def test_start_up_reads_and_checks_the_journal_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up reads the journal four times in turn: its files (the base is the
+    encounter opened, which may be large; the events file megabytes for a long fight)
+    are read, parsed and checked once (issue 26, point 4) when they were last changed
+    some seconds before, as a kill leaves them; a file changed since is read anew."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("priority", 2, folder, steps=40)
+    base, events = folder / "base.json", folder / "events.jsonl"
+    past = time.time() - 60
+    for path in (base, events):
+        os.utime(path, (past, past))
+    reads, built, checked = _count_reads(monkeypatch)
+    walk_alike(session, _start_up(folder))
+    assert reads.count(base) == reads.count(events) == 1
+    assert len(built) == len(checked) == 1
+    # A file changed since it was read (its times put back: its size and change time
+    # tell) is read anew.
+    for path in (base, events):
+        os.utime(path, (past, past))
+    assert pending_journal(folder) == pending_journal(folder)
+    assert reads.count(events) == 2
+    with events.open("ab") as handle:
+        handle.write(b'{"seq":1000}\n')
+    os.utime(events, (past, past))
+    info = pending_journal(folder)
+    assert info is not None and info.unread == 1 and reads.count(events) == 3
+
+
+def test_a_journal_just_written_is_compared_by_its_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files changed a moment ago (a change in the same tick of the file system's clock
+    keeps their times) are read each time, but parsed and checked once while their bytes
+    are the same."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("priority", 2, folder, steps=40)
+    reads, built, checked = _count_reads(monkeypatch)
+    walk_alike(session, _start_up(folder))
+    assert reads.count(folder / "base.json") == reads.count(folder / "events.jsonl") == 4
+    assert len(built) == len(checked) == 1
 
 
 def test_log_digests_equal_log_digest_whatever_the_logs_share() -> None:

@@ -29,6 +29,7 @@ from tracker.persistence.files import (
     read_document,
     read_raw,
 )
+from tracker.persistence.journal_cache import Identity, identity
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 from tracker.persistence.safe_read import SafeReadError, read_regular
 
@@ -345,26 +346,21 @@ class _Base:
         return encounter_from_document(parse_document(self.raw, self.path), self.path)
 
 
-# The base file as last read, by its identity (device, inode, size, modification and
-# change times): start-up reads the journal four times in turn (its folders for the
-# sweep, the question, the recovery, journaling on), and the base is the encounter
-# opened, which may be large; it is read, parsed and checked once (a rewritten base is a
-# new file: `write_atomic` renames one into place). Forgotten with `_last_read`.
-_last_base: tuple[tuple[int, ...], _Base] | None = None
+# The base file as last read, known by its identity (`journal_cache`) or else by its
+# bytes: the base is the encounter opened, which may be large; start-up reads, parses
+# and checks it once. Forgotten with `_last_read`.
+_last_base: tuple[Identity | None, _Base] | None = None
 
 
 def _read_base(base: Path) -> _Base:
     global _last_base
-    identity: tuple[int, ...] = ()
-    with contextlib.suppress(OSError):
-        status = base.stat()
-        identity = (status.st_dev, status.st_ino, status.st_size)
-        identity += (status.st_mtime_ns, status.st_ctime_ns)
-    if identity and _last_base is not None and _last_base[0] == identity:
+    known = identity(base)
+    if known is not None and _last_base is not None and _last_base[0] == known:
         return _last_base[1]
-    read = _Base(base, read_raw(base))
-    _last_base = (identity, read) if identity else None
-    return read
+    raw = read_raw(base)
+    read = _last_base[1] if _last_base is not None and _last_base[1].raw == raw else None
+    _last_base = (known, read or _Base(base, raw))
+    return _last_base[1]
 
 
 def read_journal(directory: Path) -> JournalContents:
@@ -374,36 +370,43 @@ def read_journal(directory: Path) -> JournalContents:
     if not base.is_file():
         raise FileFormatError(f"There is no crash-recovery journal in {directory}.", base)
     read = _read_base(base)
+    return JournalContents(read, _events_lines(events_path(directory), read.journal_id))
+
+
+# The events file as last read: its identity, its bytes and what reading found. The
+# question at start-up, the recovery and journaling on read the same file in turn, and
+# checking its lines is the bulk of reading it. A file of the same identity is not read
+# again; one whose identity says nothing is read, and its lines taken from here if its
+# bytes are the same (compared as they are: cheaper than hashing them, 12 ms for each
+# read of a 7 MB journal). Forgotten when the journal is journaled on, moved, cut or
+# discarded.
+_last_read: tuple[str, Identity | None, bytes, Lines] | None = None
+
+
+def _events_lines(path: Path, journal_id: str) -> Lines:
+    global _last_read
+    known = identity(path)
+    last = _last_read
+    if known is not None and last is not None and last[:2] == (journal_id, known):
+        return last[3]
     try:
-        raw = read_regular(events_path(directory), MAX_EVENTS_BYTES, EVENTS)
+        raw = read_regular(path, MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
         raw = b""
     except SafeReadError as error:  # a pipe, a device, far too large
         raise FileFormatError(
-            f"The crash-recovery journal cannot be read: {error.message}", events_path(directory)
+            f"The crash-recovery journal cannot be read: {error.message}", path
         ) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise FileFormatError(
-            f"The crash-recovery journal cannot be read: {reason}.", events_path(directory)
+            f"The crash-recovery journal cannot be read: {reason}.", path
         ) from None
-    return JournalContents(read, _good_lines(raw, read.journal_id))
-
-
-# The events file as last read: its bytes and what reading found. The question at
-# start-up, the recovery and journaling on read the same file in turn, and checking its
-# lines is the bulk of reading it. Only identical bytes of the same journal are taken
-# from here (compared as they are: cheaper than hashing them, 12 ms for each read of a
-# 7 MB journal); forgotten when the journal is journaled on, moved, cut or discarded.
-_last_read: tuple[str, bytes, Lines] | None = None
-
-
-def _good_lines(raw: bytes, journal_id: str) -> Lines:
-    global _last_read
-    if _last_read is not None and _last_read[0] == journal_id and _last_read[1] == raw:
-        return _last_read[2]
-    lines = read_lines(raw, journal_id)
-    _last_read = (journal_id, raw, lines)
+    if last is not None and last[0] == journal_id and last[2] == raw:
+        lines = last[3]
+    else:
+        lines = read_lines(raw, journal_id)
+    _last_read = (journal_id, known, raw, lines)
     return lines
 
 
