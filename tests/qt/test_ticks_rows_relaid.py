@@ -80,3 +80,22 @@ def test_a_combatant_removed_repaints_the_rows_from_its_own_down(window, qtbot):
     settle(qtbot)
     assert table.model().rowCount() == 30
     _shown_as_painted(window, table)
+
+
+def test_the_selected_combatant_removed_out_of_sight_scrolls_nothing(window, qtbot):
+    """Qt made the row after (here before) the removed current row current and scrolled
+    the table to it: the fight jumped to its end and every row was painted again."""
+    table = _table(window)
+    added = AddCombatant("Latecomer", "enemy", False, stats={"join_battle": "4"})
+    assert window.document.apply(added)
+    latecomer = window.document.encounter.combatants[-1].id
+    window.select_combatant(latecomer)
+    settle(qtbot)
+    last_shown = table.rowAt(table.viewport().height() - 1)
+    scrolled = table.verticalScrollBar().value()
+
+    painted = painted_by(qtbot, lambda: window.document.apply(RemoveCombatant(latecomer)))
+
+    assert table.verticalScrollBar().value() == scrolled
+    assert painted.of(table.viewport()).intersected(_rows_above(table, last_shown)).isEmpty()
+    _shown_as_painted(window, table)

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QStyleOptionViewItem,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
 from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -75,7 +75,6 @@ HINT_INK = {False: "#4f4f4f", True: "#b4b8c0"}
 TABLE_POINTS = 12
 FITTED = (INITIATIVE, ONSLAUGHT, MOTES)  # the columns that fit their text
 WIDTHS_KEPT = 2000  # texts whose widths the table keeps, at most
-WHOLE = -1  # `TickTable._moved_from`: every row laid out and repainted
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
@@ -135,13 +134,17 @@ def _paint_pill(
     painter.restore()
 
 
-class TickTable(QTableView):
+class TickTable(FreshRows):
+    """A combatant added or removed repaints the rows from its own down, and a removal
+    does not scroll the table (`FreshRows`)."""
+
     def __init__(self, model: TickModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
+        self.watch_rows(model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
@@ -170,63 +173,12 @@ class TickTable(QTableView):
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(70)
         header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
-        # The first row a combatant added or removed moved (None: none moved; WHOLE: an
-        # order changed, a reset, ...): rows above it stay where they are (`doItemsLayout`).
-        self._moved_from: int | None = None
-        for signal in (
-            model.modelReset,
-            model.layoutChanged,
-            model.rowsMoved,
-            model.columnsInserted,
-            model.columnsRemoved,
-            model.columnsMoved,
-        ):
-            signal.connect(self._relay_whole)
-
-    # --- rows that came or went: the rows under them repainted, not every row shown -------
-    def _relay_whole(self) -> None:
-        self._moved_from = WHOLE
-
-    def _rows_moved_from(self, row: int) -> None:
-        if self._moved_from is None or self._moved_from > row:
-            self._moved_from = row
-
-    def rowsInserted(
-        self, parent: QModelIndex | QPersistentModelIndex, first: int, last: int
-    ) -> None:  # noqa: N802 (Qt)
-        super().rowsInserted(parent, first, last)
-        self._rows_moved_from(first)
-
-    def rowsAboutToBeRemoved(  # noqa: N802 (Qt)
-        self, parent: QModelIndex | QPersistentModelIndex, first: int, last: int
-    ) -> None:
-        super().rowsAboutToBeRemoved(parent, first, last)
-        self._rows_moved_from(first)
-
-    def doItemsLayout(self) -> None:  # noqa: N802 (Qt)
-        """Qt's lays the rows out and repaints every row shown; when rows only came or
-        went (a combatant added or removed), the rows above the first that moved are
-        where they were: the geometry updated, the viewport repainted from that row
-        down (at the table: a combatant added at the bottom repainted no row in sight)."""
-        moved_from, self._moved_from = self._moved_from, None
-        if moved_from is None or moved_from == WHOLE:
-            super().doItemsLayout()
-            return
-        self.updateGeometries()
-        self.verticalHeader().setUpdatesEnabled(True)  # as QTableView's own (a removal)
-        viewport = self.viewport()
-        top = 0
-        if moved_from > 0:  # the bottom of the row above, which did not move
-            top = max(self.rowViewportPosition(moved_from - 1) + self.rowHeight(moved_from - 1), 0)
-        if top < viewport.height():
-            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._widths.clear()
             self.kept.clear()  # a style draws otherwise
-            self._moved_from = WHOLE
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
             model = self.model()
             if isinstance(model, TickModel):
