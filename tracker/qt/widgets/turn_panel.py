@@ -50,9 +50,10 @@ class TurnPanel(QWidget):
         self._document = document
         self._selected = selected_combatant
         self._rng = random.Random()
-        # Where the keyboard goes once a button of the panel has done its work, so
-        # that Space ends the turn rather than pressing that button again.
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        # A click in the panel leaves the keyboard where it is (the fight view, mostly):
+        # taken and handed back at each action, the view's focus out and in repainted
+        # it twice; a box of the panel that has the keyboard hands it back (park_focus).
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel()
