@@ -191,9 +191,9 @@ class FocusLost(QObject):
 
 
 def test_clicking_an_action_leaves_the_keyboard_in_the_fight_view(fight, qtbot):
-    """An action's button takes no keyboard focus from a click (Tab still reaches it),
-    nor does the turn panel around it: the fight view keeps the focus, so it is not
-    repainted twice over (focus out, handed back) at every action the GM clicks."""
+    """An action's button (and End Turn) takes no keyboard focus from a click (Tab
+    still reaches it), nor does the turn panel around it: the fight view keeps the
+    focus, so it is not repainted twice over (focus out, handed back) at every click."""
     window = fight
     window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
     assert in_fight_view(window)
@@ -205,6 +205,10 @@ def test_clicking_an_action_leaves_the_keyboard_in_the_fight_view(fight, qtbot):
     QApplication.instance().installEventFilter(spy)
     try:
         qtbot.mouseClick(buttons[0], LEFT)
+        assert spy.lost == []
+        assert in_fight_view(window)
+        if panel.end_turn_button.isEnabled():  # End Turn alike
+            qtbot.mouseClick(panel.end_turn_button, LEFT)
     finally:
         QApplication.instance().removeEventFilter(spy)
     assert spy.lost == []

@@ -77,6 +77,7 @@ class TurnPanel(QWidget):
         self.end_turn_button = QPushButton("End Turn  [Space]")
         for button in (self.start_button, self.end_turn_button):
             button.setStyleSheet("font-weight: bold; font-size: 12pt; padding: 8px 18px;")
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # as the actions' (below)
         row.addWidget(self.start_button)
         row.addWidget(self.end_turn_button)
         layout.addLayout(row)
