@@ -6,6 +6,7 @@ the first combatant still to join battle is found from the end of the list."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 
@@ -19,6 +20,7 @@ from tracker.engine.rulesets.initiative_ticks import order, prompts
 from tracker.engine.rulesets.initiative_ticks.order import Rank
 from tracker.engine.rulesets.initiative_ticks.state import rt
 from tracker.engine.state import Combatant, Encounter
+from tracker.persistence.files import load_encounter, save_encounter
 
 SIZE = 300  # past order.LONG: the long list's way
 
@@ -119,3 +121,23 @@ def test_the_order_is_always_the_whole_lists_stable_sort(seed):
         encounter = session.encounter
         assert [c.id for c in encounter.combatants] == _sorted_whole(encounter), step
         assert prompts.first_waiting(encounter) is _first_waiting_by_pass(encounter), step
+
+
+def test_a_file_holding_the_order_unsorted_is_opened_sorted_and_kept_so(tmp_path):
+    """A change places only what it touched among the others, which only works on a
+    sorted list: a file edited by hand with the order shuffled is sorted as it opens
+    (ties keep the file's order), and stays sorted through changes."""
+    session = build("initiative_ticks", SIZE)
+    path = tmp_path / "shuffled.json"
+    save_encounter(session.encounter, path)
+    document = json.loads(path.read_text())
+    random.Random(3).shuffle(document["encounter"]["combatants"])
+    path.write_text(json.dumps(document))
+
+    opened = Session(load_encounter(path))
+
+    assert [c.id for c in opened.encounter.combatants] == _sorted_whole(opened.encounter)
+    somebody = opened.encounter.combatants[SIZE // 3]
+    opened.apply(EditCombatant(somebody.id, {"defense": int(somebody.stats.get("defense", 0)) + 1}))
+    opened.apply(RulesetAction("adjust", somebody.id, {"amount": -5, "reason": "stumbles"}))
+    assert [c.id for c in opened.encounter.combatants] == _sorted_whole(opened.encounter)

@@ -432,6 +432,11 @@ def _encounter_from_data(data: dict[str, Any], path: Path) -> Encounter:
         raise FileFormatError(
             f"{shown(path)} is damaged: its encounter data is malformed ({error!r}).", path
         ) from None
+    try:
+        ruleset.tidy_loaded(encounter)
+    except Exception as error:  # ruleset code choking on malformed data
+        reason = f"its {ruleset.name} data does not make sense ({type(error).__name__}: {error})"
+        raise FileFormatError(f"{shown(path)} is damaged: {reason}.", path) from None
     problem = ruleset_problem(encounter, ruleset)
     if problem is not None:
         raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)
