@@ -48,6 +48,14 @@ def test_steps_read_only_the_rows_shown(ruleset_id, model_class, qtbot, tmp_path
             return original_cell(self, row, column)
 
         monkeypatch.setattr(WarScrollModel, "cell_at", cell_at)
+    if model_class is RosterModel:  # the order table reads its rows by cell, not index
+        original_value = RosterModel.cell_value
+
+        def cell_value(self, row, column, role):
+            rows_read.add(row)
+            return original_value(self, row, column, role)
+
+        monkeypatch.setattr(RosterModel, "cell_value", cell_value)
     window = MainWindow(build(ruleset_id, SIZE), None, Path(tmp_path) / "journal")
     window.resize(1366, 768)
     window.show()
