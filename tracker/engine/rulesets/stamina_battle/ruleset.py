@@ -6,6 +6,8 @@ Public queries for views (safe on any state; none changes anything):
 - `sides_in_order(encounter)` → the sides with Units, in the order of their phases;
 - `readout(encounter, combatant)` → a `UnitReadout` (pool, wounds, who acts / acted,
   per-turn uses, reactions it can still afford, the spell it charges);
+- `tally(encounter, combatant)` → its side, whether it acted and its pool: the cheap
+  part of the readout, which a view keeps for every Unit;
 - `readout_basis(encounter)` → (round, Unit acting): what every readout reads besides
   the Unit and its effects (see `turns.readout_basis`);
 - `waiting(encounter)` → ids of the Units of the phase still to act, in order;
@@ -78,6 +80,9 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
 
     def readout(self, encounter: Encounter, combatant: Combatant) -> turns.UnitReadout:
         return turns.readout(encounter, combatant)
+
+    def tally(self, encounter: Encounter, combatant: Combatant) -> turns.UnitTally:
+        return turns.tally(encounter, combatant)
 
     def readout_basis(self, encounter: Encounter) -> tuple[int, str | None]:
         return turns.readout_basis(encounter)

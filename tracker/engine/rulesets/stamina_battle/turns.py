@@ -9,7 +9,7 @@ goes first?", `values["kind"]` "first".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tracker.engine.health import defeated_by
 from tracker.engine.ruleset import Turn
@@ -128,6 +128,20 @@ def readout(encounter: Encounter, unit: Combatant) -> UnitReadout:
     )
 
 
+class UnitTally(NamedTuple):
+    """The few fields of a Unit's readout a view keeps for every Unit (`tally`): cheap
+    beside the whole readout, which a view works out only for the Units it shows."""
+
+    side: str
+    acted: bool
+    stamina: int
+
+
+def tally(encounter: Encounter, unit: Combatant) -> UnitTally:
+    """`readout(...).side`, `.acted` and `.stamina`, without the rest."""
+    return UnitTally(unit.side, has_acted(encounter, unit), rt(unit).stamina.current)
+
+
 def readout_basis(encounter: Encounter) -> tuple[int, str | None]:
     """What `readout` reads of the battle besides the Unit itself and the effects it
     carries: the round (a new one changes who acted, for every Unit) and the Unit acting
@@ -145,8 +159,10 @@ def _int(value: object) -> int:
 __all__ = [
     "MOVES_PER_TURN",
     "UnitReadout",
+    "UnitTally",
     "current_turn",
     "readout",
     "readout_basis",
+    "tally",
     "upcoming_turns",
 ]

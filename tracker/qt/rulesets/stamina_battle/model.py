@@ -3,13 +3,17 @@ order (its readout: pool, wounds, who acts / acted, this turn's uses, the reacti
 can still afford, the spell it charges), the Stamina change of the last command, and
 `SideProxy`, the Units of one side for a column of the side-phase view.
 
+A readout is worked out when its row is first read (painted, selected, read for the
+players' page), not for every Unit at once: opening 5,000 Units reads the few in sight.
+Of every Unit the model keeps only its tally (side, acted, Stamina: the ruleset's
+`tally`), for the count of Units to act and the Stamina changes.
 It follows the document's `changed` events row by row: the engine's inserts, removals
-and moves are replayed (`CombatantRows`), the readouts of the Units the change may have
-changed are worked out again (those it touched, the carriers of the effects it changed,
-the Units acting before and after; every Unit in a new round: see the ruleset's
-`readout_basis`), and only the rows whose readout or Stamina change differ are
-repainted: a step costs what changed, however many Units fight. `replaced` resets it.
-Dragging a row inside a side issues the engine's `MoveCombatant` (through
+and moves are replayed (`CombatantRows`), the tallies and the readouts kept of the Units
+the change may have changed are worked out again (those it touched, the carriers of the
+effects it changed, the Units acting before and after; every Unit in a new round: see
+the ruleset's `readout_basis`), and only the rows whose readout or Stamina change differ
+are repainted: a step costs what changed, however many Units fight. `replaced` resets
+it. Dragging a row inside a side issues the engine's `MoveCombatant` (through
 `SideProxy.moveRows`); the rows move when the engine says so.
 """
 
@@ -31,7 +35,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from tracker.engine import MoveCombatant
 from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.errors import CommandError
-from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout
+from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout, UnitTally
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
@@ -70,7 +74,8 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
-        self._readouts: dict[str, UnitReadout] = {}
+        self._readouts: dict[str, UnitReadout] = {}  # of the Units read so far
+        self._tallies: dict[str, UnitTally] = {}  # of every Unit
         self._deltas: dict[str, int] = {}
         self._basis: tuple[int, str | None] = (0, None)  # the ruleset's readout_basis
         self._carriers: dict[str, str] = {}  # effect id → its carrier's id
@@ -90,29 +95,40 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         return self._document
 
     def _load(self) -> None:
-        """Every readout, as the encounter stands (a new encounter, a reset)."""
+        """Every tally, as the encounter stands (a new encounter, a reset); the readouts
+        are worked out as they are read."""
         ruleset, encounter = self.ruleset, self._document.encounter
-        self._readouts, self._to_act = {}, Counter()
+        self._readouts, self._tallies, self._to_act = {}, {}, Counter()
         if ruleset is None:
             self._basis, self._carriers = (0, None), {}
             return
         self._basis = ruleset.readout_basis(encounter)
         self._carriers = {e.id: e.carrier_id for e in encounter.effects}
-        self._read(encounter.combatants)
+        self._tally(encounter.combatants)
         self.summaries.reset()
 
-    def _read(self, units: Iterable[Combatant]) -> None:
-        """The readouts of these Units worked out again; the others are kept."""
+    def _tally(self, units: Iterable[Combatant]) -> None:
+        """The tallies of these Units worked out again; the others are kept."""
         ruleset, encounter = self.ruleset, self._document.encounter
         assert ruleset is not None
         for unit in units:
-            self._count(self._readouts.get(unit.id), -1)
-            readout = self._readouts[unit.id] = ruleset.readout(encounter, unit)
-            self._count(readout, 1)
+            self._count(self._tallies.get(unit.id), -1)
+            tally = self._tallies[unit.id] = ruleset.tally(encounter, unit)
+            self._count(tally, 1)
 
-    def _count(self, readout: UnitReadout | None, sign: int) -> None:
-        if readout is not None and not readout.acted:
-            self._to_act[readout.side] += sign
+    def _count(self, tally: UnitTally | None, sign: int) -> None:
+        if tally is not None and not tally.acted:
+            self._to_act[tally.side] += sign
+
+    def _readout(self, unit: Combatant) -> UnitReadout | None:
+        """The Unit's readout: the one kept, or worked out now and kept."""
+        readout = self._readouts.get(unit.id)
+        if readout is None:
+            ruleset = self.ruleset
+            if ruleset is None:
+                return None
+            readout = self._readouts[unit.id] = ruleset.readout(self._document.encounter, unit)
+        return readout
 
     def to_act(self, side: str) -> int:
         """How many Units of the side have not acted this round (the one acting too)."""
@@ -127,7 +143,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
 
     def readout_at(self, row: int) -> UnitReadout | None:
         combatant = self._rows.at(row)
-        return self._readouts.get(combatant.id) if combatant is not None else None
+        return self._readout(combatant) if combatant is not None else None
 
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
@@ -135,7 +151,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
     def _summarize(self, unit: Combatant) -> CombatantSummary:
         """The Unit's identity block: its Wounds, then its charge, this turn's uses and
         the reactions it can still afford; "acted" once it has."""
-        readout = self._readouts.get(unit.id)
+        readout = self._readout(unit)
         if readout is None:
             return summarize(self._document.session, unit, "")
         details = " · ".join(
@@ -154,7 +170,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if not index.isValid():
             return None
         combatant = self._rows.at(index.row())
-        readout = self.readout_at(index.row())
+        readout = self._readout(combatant) if combatant is not None else None
         if combatant is None or readout is None:
             return None
         role = int(role)
@@ -239,8 +255,9 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             return
         rows = self._rows.follow(event)
         removed = {e.item.id for e in event.changes.edits_of(COMBATANTS) if isinstance(e, Remove)}
-        for gone in [i for i in removed if i in self._readouts and i not in self._rows.by_id]:
-            self._count(self._readouts.pop(gone), -1)  # the readouts of those removed
+        for gone in [i for i in removed if i in self._tallies and i not in self._rows.by_id]:
+            self._count(self._tallies.pop(gone), -1)  # the tallies of those removed
+            self._readouts.pop(gone, None)
         basis, old_basis = ruleset.readout_basis(encounter), self._basis
         self._basis = basis
         if basis[0] != old_basis[0]:  # a new round: who acted, for every Unit
@@ -251,14 +268,23 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             wanted |= self._effect_carriers(event)
         if event.changes.encounter:
             wanted = set(self._rows.ids)
-        before = {i: self._readouts.get(i) for i in wanted}
-        self._read(c for i in wanted if (c := self._rows.by_id.get(i)) is not None)
+        units = [c for i in wanted if (c := self._rows.by_id.get(i)) is not None]
+        before = {unit.id: self._tallies.get(unit.id) for unit in units}
+        self._tally(units)
         old_deltas, self._deltas = self._deltas, {}
         for combatant_id, old in before.items():
-            readout = self._readouts.get(combatant_id)
-            if old is not None and readout is not None and old.stamina != readout.stamina:
-                self._deltas[combatant_id] = readout.stamina - old.stamina
-        changed = {i for i, old in before.items() if old != self._readouts.get(i)}
+            stamina = self._tallies[combatant_id].stamina
+            if old is not None and old.stamina != stamina:
+                self._deltas[combatant_id] = stamina - old.stamina
+        # The readouts kept are worked out again; a Unit not read yet is read when shown,
+        # its row told only if the Unit itself changed (its side: the columns' filters).
+        kept = {unit.id: self._readouts.pop(unit.id, None) for unit in units}
+        changed = {i for i, old in kept.items() if old is None and i in event.changes.combatants}
+        changed.update(
+            unit.id
+            for unit in units
+            if (old := kept[unit.id]) is not None and old != self._readout(unit)
+        )
         changed.update(old_deltas, self._deltas)
         changed |= self.summaries.follow(event, changed)
         rows.update(r for r in map(self._rows.row_of, changed) if r >= 0)
