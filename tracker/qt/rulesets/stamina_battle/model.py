@@ -80,6 +80,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         self._basis: tuple[int, str | None] = (0, None)  # the ruleset's readout_basis
         self._carriers: dict[str, str] = {}  # effect id → its carrier's id
         self._to_act: Counter[str] = Counter()  # side → its Units that have not acted
+        self._present: Counter[str] = Counter()  # side → its Units
         self.summaries = Summaries(lambda: self._document.session, self._summarize)
         self._load()
         document.changed.connect(self._on_changed)
@@ -98,7 +99,8 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         """Every tally, as the encounter stands (a new encounter, a reset); the readouts
         are worked out as they are read."""
         ruleset, encounter = self.ruleset, self._document.encounter
-        self._readouts, self._tallies, self._to_act = {}, {}, Counter()
+        self._readouts, self._tallies = {}, {}
+        self._to_act, self._present = Counter(), Counter()
         if ruleset is None:
             self._basis, self._carriers = (0, None), {}
             return
@@ -117,7 +119,10 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             self._count(tally, 1)
 
     def _count(self, tally: UnitTally | None, sign: int) -> None:
-        if tally is not None and not tally.acted:
+        if tally is None:
+            return
+        self._present[tally.side] += sign
+        if not tally.acted:
             self._to_act[tally.side] += sign
 
     def _readout(self, unit: Combatant) -> UnitReadout | None:
@@ -134,12 +139,22 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         """How many Units of the side have not acted this round (the one acting too)."""
         return self._to_act[side]
 
+    def units_of(self, side: str) -> int:
+        """How many Units the side has."""
+        return self._present[side]
+
     # --- reading ------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
+
+    def side_at(self, row: int) -> str | None:
+        """The side of the Unit in the row: what the columns filter on, once a row each
+        (thousands of calls when a column fills: the look-up alone)."""
+        ids = self._rows.ids
+        return self._rows.by_id[ids[row]].side if 0 <= row < len(ids) else None
 
     def readout_at(self, row: int) -> UnitReadout | None:
         combatant = self._rows.at(row)
@@ -316,27 +331,31 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
 
 class SideProxy(QSortFilterProxyModel):
     """The Units of one side, in the encounter's order; a drag among them moves the Unit
-    in the encounter (the engine's `MoveCombatant`)."""
+    in the encounter (the engine's `MoveCombatant`). It has no rows until `attach`ed:
+    the view attaches it once its side has Units, so a side without any never filters
+    the thousands of rows of the others."""
 
     def __init__(self, source: UnitsModel, side: str, parent: Any = None) -> None:
         super().__init__(parent)
         self.side = side
-        self.setSourceModel(source)
+        self._units = source
+
+    def attach(self) -> None:
+        """The Units model's rows of this side, followed from now on (once)."""
+        if self.sourceModel() is None:
+            self.setSourceModel(self._units)
 
     def units_model(self) -> UnitsModel:
-        model = self.sourceModel()
-        assert isinstance(model, UnitsModel)
-        return model
+        return self._units
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        combatant = self.units_model().combatant_at(source_row)
-        return combatant is not None and combatant.side == self.side
+        return self._units.side_at(source_row) == self.side
 
     def combatant_at(self, row: int) -> Combatant | None:
         index = self.index(row, 0)
         if not index.isValid():
             return None
-        return self.units_model().combatant_at(self.mapToSource(index).row())
+        return self._units.combatant_at(self.mapToSource(index).row())
 
     def target_of(self, source_row: int, destination_child: int) -> int | None:
         """Where in the encounter a Unit dragged from `source_row` to before
