@@ -8,6 +8,7 @@ goes first?", `values["kind"]` "first".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -129,7 +130,7 @@ def readout(encounter: Encounter, unit: Combatant) -> UnitReadout:
 
 
 class UnitTally(NamedTuple):
-    """The few fields of a Unit's readout a view keeps for every Unit (`tally`): cheap
+    """The few fields of a Unit's readout a view keeps for every Unit (`tallies`): cheap
     beside the whole readout, which a view works out only for the Units it shows."""
 
     side: str
@@ -137,9 +138,15 @@ class UnitTally(NamedTuple):
     stamina: int
 
 
-def tally(encounter: Encounter, unit: Combatant) -> UnitTally:
-    """`readout(...).side`, `.acted` and `.stamina`, without the rest."""
-    return UnitTally(unit.side, has_acted(encounter, unit), rt(unit).stamina.current)
+def tallies(encounter: Encounter, units: Sequence[Combatant]) -> list[UnitTally]:
+    """Of each Unit, `readout(...).side`, `.acted` (as `has_acted`) and `.stamina`,
+    without the rest: thousands at a time, the clock read once."""
+    round_ = clock(encounter).round
+    found = []
+    for unit in units:
+        state = rt(unit)
+        found.append(UnitTally(unit.side, state.acted >= round_ > 0, state.stamina.current))
+    return found
 
 
 def readout_basis(encounter: Encounter) -> tuple[int, str | None]:
@@ -163,6 +170,6 @@ __all__ = [
     "current_turn",
     "readout",
     "readout_basis",
-    "tally",
+    "tallies",
     "upcoming_turns",
 ]

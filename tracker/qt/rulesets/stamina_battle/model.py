@@ -20,7 +20,6 @@ it. Dragging a row inside a side issues the engine's `MoveCombatant` (through
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -106,16 +105,20 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             return
         self._basis = ruleset.readout_basis(encounter)
         self._carriers = {e.id: e.carrier_id for e in encounter.effects}
-        self._tally(encounter.combatants)
+        units = encounter.combatants
+        tallies = ruleset.tallies(encounter, units)
+        self._tallies = {unit.id: tally for unit, tally in zip(units, tallies, strict=True)}
+        self._present = Counter(tally.side for tally in tallies)
+        self._to_act = Counter(tally.side for tally in tallies if not tally.acted)
         self.summaries.reset()
 
-    def _tally(self, units: Iterable[Combatant]) -> None:
+    def _tally(self, units: list[Combatant]) -> None:
         """The tallies of these Units worked out again; the others are kept."""
         ruleset, encounter = self.ruleset, self._document.encounter
         assert ruleset is not None
-        for unit in units:
+        for unit, tally in zip(units, ruleset.tallies(encounter, units), strict=True):
             self._count(self._tallies.get(unit.id), -1)
-            tally = self._tallies[unit.id] = ruleset.tally(encounter, unit)
+            self._tallies[unit.id] = tally
             self._count(tally, 1)
 
     def _count(self, tally: UnitTally | None, sign: int) -> None:
@@ -287,10 +290,10 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         before = {unit.id: self._tallies.get(unit.id) for unit in units}
         self._tally(units)
         old_deltas, self._deltas = self._deltas, {}
-        for combatant_id, old in before.items():
+        for combatant_id, was in before.items():
             stamina = self._tallies[combatant_id].stamina
-            if old is not None and old.stamina != stamina:
-                self._deltas[combatant_id] = stamina - old.stamina
+            if was is not None and was.stamina != stamina:
+                self._deltas[combatant_id] = stamina - was.stamina
         # The readouts kept are worked out again; a Unit not read yet is read when shown,
         # its row told only if the Unit itself changed (its side: the columns' filters).
         kept = {unit.id: self._readouts.pop(unit.id, None) for unit in units}
