@@ -272,7 +272,8 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if ruleset is None:
             return
         rows = self._rows.follow(event)
-        removed = {e.item.id for e in event.changes.edits_of(COMBATANTS) if isinstance(e, Remove)}
+        edits = event.changes.edits_of(COMBATANTS)
+        removed = {edit.item.id for edit in edits if isinstance(edit, Remove)}
         for gone in [i for i in removed if i in self._tallies and i not in self._rows.by_id]:
             self._count(self._tallies.pop(gone), -1)  # the tallies of those removed
             self._readouts.pop(gone, None)
@@ -284,6 +285,8 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             wanted = set(event.changes.combatants) | event.changes.turn_holders
             wanted.update(i for i in (basis[1], old_basis[1]) if i is not None)
             wanted |= self._effect_carriers(event)
+            # A Unit back by an undo is inserted without being named changed.
+            wanted.update(edit.item.id for edit in edits if isinstance(edit, Insert))
         if event.changes.encounter:
             wanted = set(self._rows.ids)
         units = [c for i in wanted if (c := self._rows.by_id.get(i)) is not None]
