@@ -207,7 +207,10 @@ def test_models_pass_qtmodeltester(qtmodeltester, swindow: MainWindow):
     document = swindow.document
     model = UnitsModel(document)
     qtmodeltester.check(model)
-    qtmodeltester.check(SideProxy(model, "party"))
+    party = SideProxy(model, "party")
+    party.attach()
+    assert party.rowCount() > 0
+    qtmodeltester.check(party)
     from tracker.qt.rulesets.stamina_battle.players_panel import PlayersUnitsProxy
 
     qtmodeltester.check(PlayersUnitsProxy(model, PublicState(document)))

@@ -107,6 +107,7 @@ def test_a_step_reads_only_the_readouts_that_may_change(qtbot, tmp_path: Path, m
 
     window = open_window(qtbot, tmp_path, "stamina_battle", 30, 10)
     monkeypatch.setattr(StaminaBattle, "readout", readout)
+    qtbot.wait(1)  # the first paint reads the Units in sight: not a step
     try:
         ruleset = window.document.ruleset
         for _ in range(6):

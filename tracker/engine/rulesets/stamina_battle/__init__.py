@@ -41,6 +41,6 @@ Readings of the rules
 
 from tracker.engine.rulesets.stamina_battle.ruleset import StaminaBattle
 from tracker.engine.rulesets.stamina_battle.state import MOVES_PER_TURN
-from tracker.engine.rulesets.stamina_battle.turns import UnitReadout
+from tracker.engine.rulesets.stamina_battle.turns import UnitReadout, UnitTally
 
-__all__ = ["MOVES_PER_TURN", "StaminaBattle", "UnitReadout"]
+__all__ = ["MOVES_PER_TURN", "StaminaBattle", "UnitReadout", "UnitTally"]

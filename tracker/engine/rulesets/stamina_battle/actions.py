@@ -183,7 +183,9 @@ def guard_boost(encounter: Encounter, unit: Combatant, stat: str) -> int:
     """What the Unit's Guards add to the defence of `stat` now."""
     total = 0
     for effect in encounter.effects:
+        if effect.carrier_id != unit.id:  # the cheap test first: most effects are others'
+            continue
         anchor = anchor_of(effect)
-        if effect.carrier_id == unit.id and anchor is not None and anchor.guard == stat:
+        if anchor is not None and anchor.guard == stat:
             total += anchor.boost
     return total

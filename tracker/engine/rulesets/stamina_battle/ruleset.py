@@ -6,6 +6,8 @@ Public queries for views (safe on any state; none changes anything):
 - `sides_in_order(encounter)` → the sides with Units, in the order of their phases;
 - `readout(encounter, combatant)` → a `UnitReadout` (pool, wounds, who acts / acted,
   per-turn uses, reactions it can still afford, the spell it charges);
+- `tallies(encounter, combatants)` → of each, its side, whether it acted and its pool:
+  the cheap part of the readout, which a view keeps for every Unit;
 - `readout_basis(encounter)` → (round, Unit acting): what every readout reads besides
   the Unit and its effects (see `turns.readout_basis`);
 - `waiting(encounter)` → ids of the Units of the phase still to act, in order;
@@ -14,7 +16,7 @@ Public queries for views (safe on any state; none changes anything):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar
 
 from tracker.engine.changes import Transaction
@@ -78,6 +80,11 @@ class StaminaBattle(Ruleset[Clock, Runtime, Anchor]):
 
     def readout(self, encounter: Encounter, combatant: Combatant) -> turns.UnitReadout:
         return turns.readout(encounter, combatant)
+
+    def tallies(
+        self, encounter: Encounter, combatants: Sequence[Combatant]
+    ) -> list[turns.UnitTally]:
+        return turns.tallies(encounter, combatants)
 
     def readout_basis(self, encounter: Encounter) -> tuple[int, str | None]:
         return turns.readout_basis(encounter)

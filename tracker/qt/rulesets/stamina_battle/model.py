@@ -3,20 +3,23 @@ order (its readout: pool, wounds, who acts / acted, this turn's uses, the reacti
 can still afford, the spell it charges), the Stamina change of the last command, and
 `SideProxy`, the Units of one side for a column of the side-phase view.
 
+A readout is worked out when its row is first read (painted, selected, read for the
+players' page), not for every Unit at once: opening 5,000 Units reads the few in sight.
+Of every Unit the model keeps only its tally (side, acted, Stamina: the ruleset's
+`tally`), for the count of Units to act and the Stamina changes.
 It follows the document's `changed` events row by row: the engine's inserts, removals
-and moves are replayed (`CombatantRows`), the readouts of the Units the change may have
-changed are worked out again (those it touched, the carriers of the effects it changed,
-the Units acting before and after; every Unit in a new round: see the ruleset's
-`readout_basis`), and only the rows whose readout or Stamina change differ are
-repainted: a step costs what changed, however many Units fight. `replaced` resets it.
-Dragging a row inside a side issues the engine's `MoveCombatant` (through
+and moves are replayed (`CombatantRows`), the tallies and the readouts kept of the Units
+the change may have changed are worked out again (those it touched, the carriers of the
+effects it changed, the Units acting before and after; every Unit in a new round: see
+the ruleset's `readout_basis`), and only the rows whose readout or Stamina change differ
+are repainted: a step costs what changed, however many Units fight. `replaced` resets
+it. Dragging a row inside a side issues the engine's `MoveCombatant` (through
 `SideProxy.moveRows`); the rows move when the engine says so.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -31,7 +34,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from tracker.engine import MoveCombatant
 from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.errors import CommandError
-from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout
+from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout, UnitTally
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
@@ -70,11 +73,13 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rows = CombatantRows(self, document.encounter)
-        self._readouts: dict[str, UnitReadout] = {}
+        self._readouts: dict[str, UnitReadout] = {}  # of the Units read so far
+        self._tallies: dict[str, UnitTally] = {}  # of every Unit
         self._deltas: dict[str, int] = {}
         self._basis: tuple[int, str | None] = (0, None)  # the ruleset's readout_basis
         self._carriers: dict[str, str] = {}  # effect id → its carrier's id
         self._to_act: Counter[str] = Counter()  # side → its Units that have not acted
+        self._present: Counter[str] = Counter()  # side → its Units
         self.summaries = Summaries(lambda: self._document.session, self._summarize)
         self._load()
         document.changed.connect(self._on_changed)
@@ -90,33 +95,56 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         return self._document
 
     def _load(self) -> None:
-        """Every readout, as the encounter stands (a new encounter, a reset)."""
+        """Every tally, as the encounter stands (a new encounter, a reset); the readouts
+        are worked out as they are read."""
         ruleset, encounter = self.ruleset, self._document.encounter
-        self._readouts, self._to_act = {}, Counter()
+        self._readouts, self._tallies = {}, {}
+        self._to_act, self._present = Counter(), Counter()
         if ruleset is None:
             self._basis, self._carriers = (0, None), {}
             return
         self._basis = ruleset.readout_basis(encounter)
         self._carriers = {e.id: e.carrier_id for e in encounter.effects}
-        self._read(encounter.combatants)
+        units = encounter.combatants
+        tallies = ruleset.tallies(encounter, units)
+        self._tallies = {unit.id: tally for unit, tally in zip(units, tallies, strict=True)}
+        self._present = Counter(tally.side for tally in tallies)
+        self._to_act = Counter(tally.side for tally in tallies if not tally.acted)
         self.summaries.reset()
 
-    def _read(self, units: Iterable[Combatant]) -> None:
-        """The readouts of these Units worked out again; the others are kept."""
+    def _tally(self, units: list[Combatant]) -> None:
+        """The tallies of these Units worked out again; the others are kept."""
         ruleset, encounter = self.ruleset, self._document.encounter
         assert ruleset is not None
-        for unit in units:
-            self._count(self._readouts.get(unit.id), -1)
-            readout = self._readouts[unit.id] = ruleset.readout(encounter, unit)
-            self._count(readout, 1)
+        for unit, tally in zip(units, ruleset.tallies(encounter, units), strict=True):
+            self._count(self._tallies.get(unit.id), -1)
+            self._tallies[unit.id] = tally
+            self._count(tally, 1)
 
-    def _count(self, readout: UnitReadout | None, sign: int) -> None:
-        if readout is not None and not readout.acted:
-            self._to_act[readout.side] += sign
+    def _count(self, tally: UnitTally | None, sign: int) -> None:
+        if tally is None:
+            return
+        self._present[tally.side] += sign
+        if not tally.acted:
+            self._to_act[tally.side] += sign
+
+    def _readout(self, unit: Combatant) -> UnitReadout | None:
+        """The Unit's readout: the one kept, or worked out now and kept."""
+        readout = self._readouts.get(unit.id)
+        if readout is None:
+            ruleset = self.ruleset
+            if ruleset is None:
+                return None
+            readout = self._readouts[unit.id] = ruleset.readout(self._document.encounter, unit)
+        return readout
 
     def to_act(self, side: str) -> int:
         """How many Units of the side have not acted this round (the one acting too)."""
         return self._to_act[side]
+
+    def units_of(self, side: str) -> int:
+        """How many Units the side has."""
+        return self._present[side]
 
     # --- reading ------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:
@@ -125,9 +153,15 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
     def combatant_at(self, row: int) -> Combatant | None:
         return self._rows.at(row)
 
+    def side_at(self, row: int) -> str | None:
+        """The side of the Unit in the row: what the columns filter on, once a row each
+        (thousands of calls when a column fills: the look-up alone)."""
+        ids = self._rows.ids
+        return self._rows.by_id[ids[row]].side if 0 <= row < len(ids) else None
+
     def readout_at(self, row: int) -> UnitReadout | None:
         combatant = self._rows.at(row)
-        return self._readouts.get(combatant.id) if combatant is not None else None
+        return self._readout(combatant) if combatant is not None else None
 
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
@@ -135,7 +169,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
     def _summarize(self, unit: Combatant) -> CombatantSummary:
         """The Unit's identity block: its Wounds, then its charge, this turn's uses and
         the reactions it can still afford; "acted" once it has."""
-        readout = self._readouts.get(unit.id)
+        readout = self._readout(unit)
         if readout is None:
             return summarize(self._document.session, unit, "")
         details = " · ".join(
@@ -154,7 +188,7 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if not index.isValid():
             return None
         combatant = self._rows.at(index.row())
-        readout = self.readout_at(index.row())
+        readout = self._readout(combatant) if combatant is not None else None
         if combatant is None or readout is None:
             return None
         role = int(role)
@@ -238,9 +272,11 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if ruleset is None:
             return
         rows = self._rows.follow(event)
-        removed = {e.item.id for e in event.changes.edits_of(COMBATANTS) if isinstance(e, Remove)}
-        for gone in [i for i in removed if i in self._readouts and i not in self._rows.by_id]:
-            self._count(self._readouts.pop(gone), -1)  # the readouts of those removed
+        edits = event.changes.edits_of(COMBATANTS)
+        removed = {edit.item.id for edit in edits if isinstance(edit, Remove)}
+        for gone in [i for i in removed if i in self._tallies and i not in self._rows.by_id]:
+            self._count(self._tallies.pop(gone), -1)  # the tallies of those removed
+            self._readouts.pop(gone, None)
         basis, old_basis = ruleset.readout_basis(encounter), self._basis
         self._basis = basis
         if basis[0] != old_basis[0]:  # a new round: who acted, for every Unit
@@ -249,16 +285,27 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             wanted = set(event.changes.combatants) | event.changes.turn_holders
             wanted.update(i for i in (basis[1], old_basis[1]) if i is not None)
             wanted |= self._effect_carriers(event)
+            # A Unit back by an undo is inserted without being named changed.
+            wanted.update(edit.item.id for edit in edits if isinstance(edit, Insert))
         if event.changes.encounter:
             wanted = set(self._rows.ids)
-        before = {i: self._readouts.get(i) for i in wanted}
-        self._read(c for i in wanted if (c := self._rows.by_id.get(i)) is not None)
+        units = [c for i in wanted if (c := self._rows.by_id.get(i)) is not None]
+        before = {unit.id: self._tallies.get(unit.id) for unit in units}
+        self._tally(units)
         old_deltas, self._deltas = self._deltas, {}
-        for combatant_id, old in before.items():
-            readout = self._readouts.get(combatant_id)
-            if old is not None and readout is not None and old.stamina != readout.stamina:
-                self._deltas[combatant_id] = readout.stamina - old.stamina
-        changed = {i for i, old in before.items() if old != self._readouts.get(i)}
+        for combatant_id, was in before.items():
+            stamina = self._tallies[combatant_id].stamina
+            if was is not None and was.stamina != stamina:
+                self._deltas[combatant_id] = stamina - was.stamina
+        # The readouts kept are worked out again; a Unit not read yet is read when shown,
+        # its row told only if the Unit itself changed (its side: the columns' filters).
+        kept = {unit.id: self._readouts.pop(unit.id, None) for unit in units}
+        changed = {i for i, old in kept.items() if old is None and i in event.changes.combatants}
+        changed.update(
+            unit.id
+            for unit in units
+            if (old := kept[unit.id]) is not None and old != self._readout(unit)
+        )
         changed.update(old_deltas, self._deltas)
         changed |= self.summaries.follow(event, changed)
         rows.update(r for r in map(self._rows.row_of, changed) if r >= 0)
@@ -290,27 +337,31 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
 
 class SideProxy(QSortFilterProxyModel):
     """The Units of one side, in the encounter's order; a drag among them moves the Unit
-    in the encounter (the engine's `MoveCombatant`)."""
+    in the encounter (the engine's `MoveCombatant`). It has no rows until `attach`ed:
+    the view attaches it once its side has Units, so a side without any never filters
+    the thousands of rows of the others."""
 
     def __init__(self, source: UnitsModel, side: str, parent: Any = None) -> None:
         super().__init__(parent)
         self.side = side
-        self.setSourceModel(source)
+        self._units = source
+
+    def attach(self) -> None:
+        """The Units model's rows of this side, followed from now on (once)."""
+        if self.sourceModel() is None:
+            self.setSourceModel(self._units)
 
     def units_model(self) -> UnitsModel:
-        model = self.sourceModel()
-        assert isinstance(model, UnitsModel)
-        return model
+        return self._units
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        combatant = self.units_model().combatant_at(source_row)
-        return combatant is not None and combatant.side == self.side
+        return self._units.side_at(source_row) == self.side
 
     def combatant_at(self, row: int) -> Combatant | None:
         index = self.index(row, 0)
         if not index.isValid():
             return None
-        return self.units_model().combatant_at(self.mapToSource(index).row())
+        return self._units.combatant_at(self.mapToSource(index).row())
 
     def target_of(self, source_row: int, destination_child: int) -> int | None:
         """Where in the encounter a Unit dragged from `source_row` to before

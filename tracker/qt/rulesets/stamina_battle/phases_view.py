@@ -214,7 +214,7 @@ class SidePhasesView(QWidget):
         """The Unit's index in the column (invalid when it is not there): mapped from its
         row in the model, not looked for among the column's rows."""
         row = self.units_model.row_of(combatant_id) if combatant_id is not None else -1
-        if row < 0:
+        if row < 0 or column.proxy.sourceModel() is None:
             return QModelIndex()
         return column.proxy.mapFromSource(self.units_model.index(row, 0))
 
@@ -237,7 +237,10 @@ class SidePhasesView(QWidget):
         order = list(ruleset.sides_in_order(encounter))
         self._place_columns(order + [s for s in SIDES if s not in order])
         for side, column in self.columns.items():
-            column.setVisible(column.proxy.rowCount() > 0)
+            present = self.units_model.units_of(side) > 0
+            if present:
+                column.proxy.attach()
+            column.setVisible(present)
             title = ruleset.side_title(side)
             if side == active:
                 title += f" · their phase · {self.units_model.to_act(side)} to act"
