@@ -125,7 +125,27 @@ def proxy_rows(proxy: QSortFilterProxyModel, source: QAbstractItemModel) -> list
     return [row for row in range(source.rowCount()) if accepts(row, ROOT)]
 
 
-class RowMemo(QObject):
+class KeptByCombatant(QObject):
+    """Entries kept by combatant id, each with the `key` it was made for (values read at
+    each publish: made again when not the same)."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._kept: dict[str, tuple[Hashable, Any]] = {}
+
+    def get(self, combatant_id: str, key: Hashable) -> Any:
+        """The entry kept for this combatant with this `key`, or None."""
+        kept = self._kept.get(combatant_id)
+        return kept[1] if kept is not None and kept[0] == key else None
+
+    def keep(self, combatant_id: str, key: Hashable, made: Any) -> None:
+        self._kept[combatant_id] = (key, made)
+
+    def clear(self, *_args: object) -> None:
+        self._kept.clear()
+
+
+class RowMemo(KeptByCombatant):
     """What the page made of each row of `model`, kept by combatant id (`id_at` a row)
     until the model says the row changed, as it tells its views: `dataChanged` over
     it; rows or columns inserted or removed, a reset, a new layout forget them all (an
@@ -143,7 +163,6 @@ class RowMemo(QObject):
         parent: QObject,
     ) -> None:
         super().__init__(parent)
-        self._kept: dict[str, tuple[Hashable, Any]] = {}
         self._id_at = id_at
         model.dataChanged.connect(self._forget_rows)
         for signal in (
@@ -157,17 +176,6 @@ class RowMemo(QObject):
             signal.connect(self.clear)
         public.visibility_changed.connect(self.clear)
 
-    def get(self, combatant_id: str, key: Hashable) -> Any:
-        """The row kept for this combatant with this `key`, or None."""
-        kept = self._kept.get(combatant_id)
-        return kept[1] if kept is not None and kept[0] == key else None
-
-    def keep(self, combatant_id: str, key: Hashable, made: Any) -> None:
-        self._kept[combatant_id] = (key, made)
-
-    def clear(self, *_args: object) -> None:
-        self._kept.clear()
-
     def _forget_rows(self, top: Index, bottom: Index, *_args: object) -> None:
         if not top.isValid() or not bottom.isValid():
             self.clear()
@@ -178,7 +186,7 @@ class RowMemo(QObject):
                 self._kept.pop(combatant_id, None)
 
 
-class ChangeMemo(QObject):
+class ChangeMemo(KeptByCombatant):
     """What the page made of each combatant, kept by its id until the engine says what
     it is made from changed, for rows worked out from the encounter rather than read
     off a model (classic d20's cards): the combatant itself (its fields, stats, runtime:
@@ -190,21 +198,9 @@ class ChangeMemo(QObject):
 
     def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
         super().__init__(parent)
-        self._kept: dict[str, tuple[Hashable, Any]] = {}
         document.changed.connect(self._follow)
         document.replaced.connect(self.clear)
         public.visibility_changed.connect(self.clear)
-
-    def get(self, combatant_id: str, key: Hashable) -> Any:
-        """The entry kept for this combatant with this `key`, or None."""
-        kept = self._kept.get(combatant_id)
-        return kept[1] if kept is not None and kept[0] == key else None
-
-    def keep(self, combatant_id: str, key: Hashable, made: Any) -> None:
-        self._kept[combatant_id] = (key, made)
-
-    def clear(self, *_args: object) -> None:
-        self._kept.clear()
 
     def _follow(self, event: SessionEvent) -> None:
         changes = event.changes
