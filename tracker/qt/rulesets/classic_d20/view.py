@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -41,12 +41,13 @@ from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO,
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import Drawn
-from tracker.qt.views.combatant_cell import PAD, cell_height
+from tracker.qt.views.combatant_cell import PAD, cell_height, small_font, tag_font
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
+from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
 # The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
@@ -76,6 +77,14 @@ class D20OrderTable(FreshRows):
         self._widths: dict[tuple[Drawn, int], int] = {}
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
+        self._texts = TextWidths()  # the texts' widths, to find the widest cells
+        self._estimates = Estimates(self._estimate)
+        model = self.order_model
+        model.dataChanged.connect(self._forget_estimates)
+        model.rowsInserted.connect(partial(self._shift_estimates, 1))
+        model.rowsRemoved.connect(partial(self._shift_estimates, -1))
+        for signal in (model.rowsMoved, model.layoutChanged, model.modelReset):
+            signal.connect(self._estimates.clear)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
@@ -99,7 +108,8 @@ class D20OrderTable(FreshRows):
         for column in (INIT, WHO, TURN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(STATES, QHeaderView.ResizeMode.Stretch)
-        header.setResizeContentsPrecision(0)  # the rows shown, not all of them
+        # Not every row measured: those in sight and the likeliest widest (sizeHintForColumn).
+        header.setResizeContentsPrecision(0)
         self.verticalHeader().hide()
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self._fit_rows()
@@ -168,7 +178,7 @@ class D20OrderTable(FreshRows):
         column only grows, so the others fit already; to every row in sight once others
         came into sight (scrolled, resized, a row above removed)."""
         header = self.horizontalHeader()
-        if isinstance(header, FitHeader):
+        if isinstance(header, FitHeader) and header.fit_when_shown():
             told = None if self._sight_moved else self.order_model.told
             self._sight_moved = False
             header.fit(partial(self._widest, told, self._sight()))  # sight found once
@@ -179,8 +189,40 @@ class D20OrderTable(FreshRows):
         self._sight_moved = True
 
     def sizeHintForColumn(self, column: int) -> int:
-        """As Qt measures a column to fit it: the rows shown (`_widest`)."""
-        return self._widest(None, self._sight(), column)
+        """The widest cell of the column, of every row: those in sight and those whose
+        texts are the widest (`widest_rows`)."""
+        count = self.order_model.rowCount()
+        sight = self._sight() if self.isVisible() else range(0)
+        ranked = partial(self._estimates.ranked, column, count)
+        return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
+
+    def _estimate(self, column: int, place: int) -> int:
+        """What makes a cell of the row wide, read from the row: the initiative, the
+        name (and in rows of one line the second line beside it), the turn's pills."""
+        row = self.order_model.row_at(place)
+        if row is None:
+            return 0
+        font = self.font()
+        if column == INIT:
+            return self._texts.width(row.initiative, self._bold)
+        if column == WHO:
+            name = self._texts.width(row.summary.name, self._bold)
+            second = self._texts.width(row.summary.second_line, small_font(font))
+            return name + second if self._one_line() else max(name, second)
+        chips = row.turn if column == TURN else row.states
+        return sum(self._texts.width(chip.text, tag_font(font)) for chip in chips)
+
+    @property
+    def _bold(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        return font
+
+    def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
+        self._estimates.forget(top_left.row(), bottom_right.row())
+
+    def _shift_estimates(self, way: int, _parent: QModelIndex, first: int, last: int) -> None:
+        self._estimates.shift(way, first, last)
 
     def _sight(self) -> range:
         """The places of the rows in sight (every row while the view is hidden)."""
@@ -225,12 +267,14 @@ class D20OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
+        self._estimates.clear()  # (one line or two: other estimates)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self.kept.clear()  # a style draws otherwise
-            self._forget_widths()
+            self._widths.clear()
+            self._estimates.follow(self.font())
             self._fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

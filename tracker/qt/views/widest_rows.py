@@ -1,0 +1,125 @@
+"""Which rows a table measures to fit a column to its widest cell, of every row and not
+only of those in sight, without measuring them all (issue 26: a large fight's view
+measured its every row, through Qt's indexes and the delegates, when it was built).
+
+A view gives each row of a column a cheap estimate of its cell's width, read from the
+model's Python data (the texts that make a cell wide, measured with the font's metrics,
+each text once: `TextWidths`); the rows with the largest estimates, and those in sight,
+are measured exactly (`rows_to_measure`). The widest cell of a column is one of them
+whenever its width follows its texts' widths, as the names' and the resources' do."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from PySide6.QtGui import QFont, QFontMetrics
+
+CANDIDATES = 12  # rows out of sight measured exactly: the likeliest widest
+TEXTS_KEPT = 16384  # texts' widths kept (forgotten all at once past it)
+
+
+class TextWidths:
+    """The widths of texts in fonts, each text measured once per font."""
+
+    def __init__(self) -> None:
+        self._metrics: dict[str, QFontMetrics] = {}  # by the font's key
+        self._widths: dict[tuple[str, str], int] = {}  # (font's key, text) → width
+
+    def width(self, text: str, font: QFont) -> int:
+        key = font.key()
+        width = self._widths.get((key, text))
+        if width is None:
+            metrics = self._metrics.get(key)
+            if metrics is None:
+                metrics = self._metrics[key] = QFontMetrics(font)
+            if len(self._widths) >= TEXTS_KEPT:
+                self._widths.clear()
+            width = self._widths[key, text] = metrics.horizontalAdvance(text)
+        return width
+
+    def clear(self) -> None:
+        """A font's metrics change with the screen or the style: measured anew."""
+        self._metrics.clear()
+        self._widths.clear()
+
+
+class Estimates:
+    """Each row's estimate of a column, worked out once until the row changes; the rows
+    ranked by them, once until one changes."""
+
+    def __init__(self, estimate: Callable[[int, int], int]) -> None:
+        self._estimate = estimate  # (column, row) → the estimate
+        self._kept: dict[int, dict[int, int]] = {}  # column → row → estimate
+        self._ranked: dict[int, list[int]] = {}  # column → the rows, widest first
+        self._font = ""  # the key of the font they were worked out in
+
+    def ranked(self, column: int, count: int, many: int) -> list[int]:
+        """The `many` rows (of `count`) whose estimates of `column` are the largest,
+        the largest first."""
+        ranked = self._ranked.get(column)
+        if ranked is None or len(ranked) < min(many, count):
+            kept = self._kept.setdefault(column, {})
+            estimate = partial(self._estimate, column)
+
+            def of_row(row: int) -> int:
+                value = kept.get(row)
+                if value is None:
+                    value = kept[row] = estimate(row)
+                return value
+
+            ranked = self._ranked[column] = heapq.nlargest(many, range(count), key=of_row)
+        return ranked[:many]
+
+    def forget(self, first: int, last: int) -> None:
+        """Rows `first`…`last` changed."""
+        self._ranked.clear()
+        for column, kept in self._kept.items():
+            if last - first < len(kept):
+                for row in range(first, last + 1):
+                    kept.pop(row, None)
+            else:
+                self._kept[column] = {r: v for r, v in kept.items() if not first <= r <= last}
+
+    def shift(self, way: int, first: int, last: int) -> None:
+        """Rows `first`…`last` inserted (`way` 1) or removed (-1): the estimates of the
+        rows after them move with them."""
+        self._ranked.clear()
+        count = last - first + 1
+        for column, kept in self._kept.items():
+            moved: dict[int, int] = {}
+            for row, value in kept.items():
+                if row < first:
+                    moved[row] = value
+                elif way > 0:
+                    moved[row + count] = value
+                elif row > last:
+                    moved[row - count] = value
+            self._kept[column] = moved
+
+    def clear(self, *_args: object) -> None:
+        self._kept.clear()
+        self._ranked.clear()
+
+    def follow(self, font: QFont) -> None:
+        """Worked out anew in another font (a restyling in the same font keeps them)."""
+        if font.key() != self._font:
+            self._font = font.key()
+            self.clear()
+
+
+def rows_to_measure(
+    count: int,
+    sight: Sequence[int],
+    ranked: Callable[[int], list[int]],
+    candidates: int = CANDIDATES,
+) -> list[int]:
+    """Of `count` rows, those whose cells a column's fitting measures: the rows in
+    `sight`, and the `candidates` others ranked widest (`ranked(many)`: the `many`
+    rows of the largest estimates, the largest first); all of them when they are few."""
+    if count <= len(sight) + candidates:
+        return list(range(count))
+    shown = set(sight)
+    others = [row for row in ranked(candidates + len(shown)) if row not in shown]
+    return [*sight, *others[:candidates]]
