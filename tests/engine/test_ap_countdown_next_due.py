@@ -24,7 +24,7 @@ from tracker.engine import (
     SetOption,
     StartEncounter,
 )
-from tracker.engine.rulesets.ap_countdown import countdown
+from tracker.engine.rulesets.ap_countdown import countdown, listed
 
 STEPS = 160
 
@@ -141,3 +141,46 @@ def test_a_step_of_a_large_fight_asks_few_combatants_their_due(monkeypatch):
         read.clear()
         session.apply(_answer(session, rng) or EndTurn())
         assert 0 < len(read) < 60, f"{len(read)} readings of a combatant's state"
+
+
+@pytest.mark.parametrize("change", ["remove", "add"])
+def test_a_combatant_coming_or_going_asks_few_combatants_their_due(change, monkeypatch):
+    """A combatant removed or added during the countdown of 300 leaves the others in
+    order: the next due is found around the count (and the newcomer asked), not by
+    asking all 300 (a removal cost 5,000 looks at 5,000 combatants)."""
+    rng = random.Random(5)
+    session = _fight(rng, 300, "qu_then_gm")
+    session.apply(EndTurn())  # the countdown runs
+    asked: list[str] = []
+    settling: list[bool] = []
+    original_settle = countdown.settle
+
+    def counted(module: Any) -> None:
+        original = module.due_of
+
+        def due_of(now: Any, floors: bool, combatant: Any) -> Any:
+            if settling:
+                asked.append(combatant.id)
+            return original(now, floors, combatant)
+
+        monkeypatch.setattr(module, "due_of", due_of)
+
+    def settle(*args: Any, **kwargs: Any) -> None:
+        settling.append(True)
+        try:
+            original_settle(*args, **kwargs)
+        finally:
+            settling.pop()
+
+    counted(countdown)
+    counted(listed)
+    monkeypatch.setattr(countdown, "settle", settle)
+    combatants = session.encounter.combatants
+    for number in range(4):
+        asked.clear()
+        if change == "remove":
+            session.apply(RemoveCombatant(combatants[rng.randrange(len(combatants))].id))
+        else:
+            session.apply(AddCombatant(f"Late {number}", "enemy", stats={"qu": 1}))
+        assert 0 < len(asked) < 60, f"{len(asked)} dues asked"
+        assert session.ruleset.phase(session.encounter) == "resolution"

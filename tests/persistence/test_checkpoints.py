@@ -12,16 +12,27 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.persistence.fights import play_on_alike, playthrough, view, walk_alike
+from tracker.engine import AddCombatant
 from tracker.engine.registry import available_rulesets
 from tracker.engine.session import Applied, Session
+from tracker.engine.state import LogEntry
+from tracker.persistence import checkpoints as checkpoints_module
+from tracker.persistence import files as files_module
 from tracker.persistence import recovery as recovery_module
-from tracker.persistence.journal import Journal, pending_journal, recover_journal
+from tracker.persistence.checkpoints import LogDigests, log_digest
+from tracker.persistence.journal import (
+    Journal,
+    journal_folders,
+    pending_journal,
+    recover_journal,
+)
 from tracker.persistence.journal_lines import CRC_SUFFIX, checksum, encode_line
 from tracker.persistence.paths import journal_dir
 
@@ -124,6 +135,29 @@ def test_a_checkpoint_that_holds_another_encounter_stops_replay_there(tmp_path: 
     assert recovery.failed_at == marks[-1] + 1 and recovery.lines == marks[-2] + 1
     assert recovery.problem is not None and "checkpoint" in recovery.problem
     assert view(recovery.session) == views[marks[-2]]
+
+
+def test_checkpoints_that_all_hold_other_encounters_resume_from_the_base(
+    tmp_path: Path,
+) -> None:
+    """Every checkpoint edited (its name changed, the checksum made anew): none is used,
+    and recovery starts from the base as it is in the file, not from the base replayed
+    onto while checking the first checkpoint (the journal, cut after the lines used,
+    would then follow a state the session is not in)."""
+    folder = tmp_path / "journal"
+    _, views = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    assert len(marks) >= 2
+
+    for mark in marks:  # each of its own name: none holds what the one before replays to
+
+        def rename(entry: dict[str, Any], mark: int = mark) -> None:
+            entry["document"]["encounter"]["name"] = f"Fight {mark}"
+
+        _rewrite(folder, mark, rename)
+    recovery = recover_journal(folder)
+    assert recovery.start == 0 and recovery.failed_at == marks[0] + 1
+    assert recovery.lines == 1 and view(recovery.session) == views[0]
 
 
 def test_a_damaged_checkpoint_line_resumes_from_the_one_before(tmp_path: Path) -> None:
@@ -294,6 +328,155 @@ def test_the_question_recovery_and_journaling_on_check_the_lines_once(
     (folder / "events.jsonl").write_bytes(bytes(data))
     pending_journal(folder)
     assert len(readings) == 2 and not recover_journal(folder).complete
+
+
+def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Path], list[Path], list[int]]:
+    """The files read (base and events), the encounters built from a base and the
+    events files whose lines were checked, from now on."""
+    reads: list[Path] = []
+    built: list[Path] = []
+    checked: list[int] = []
+    real_read, real_build = files_module.read_regular, recovery_module.encounter_from_document
+    real_lines = recovery_module.read_lines
+
+    def counted_read(path: Path, *args: Any) -> bytes:
+        reads.append(Path(path))
+        return real_read(path, *args)
+
+    def counted_build(document: Any, path: Path) -> Any:
+        built.append(path)
+        return real_build(document, path)
+
+    def counted_lines(data: bytes, journal_id: str) -> Any:
+        checked.append(len(data))
+        return real_lines(data, journal_id)
+
+    for module in (files_module, recovery_module):
+        monkeypatch.setattr(module, "read_regular", counted_read)
+    monkeypatch.setattr(recovery_module, "encounter_from_document", counted_build)
+    monkeypatch.setattr(recovery_module, "read_lines", counted_lines)
+    recovery_module.forget_last_read()
+    return reads, built, checked
+
+
+def _start_up(folder: Path) -> Session:
+    """What start-up does with a journal the GM resumes: the sweep of leftovers, the
+    question, the recovery, journaling on."""
+    journal_folders(folder)
+    assert pending_journal(folder) is not None
+    resumed = recover_journal(folder).session
+    Journal.resume(folder, resumed).detach()
+    return resumed
+
+
+def test_start_up_reads_and_checks_the_journal_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up reads the journal four times in turn: its files (the base is the
+    encounter opened, which may be large; the events file megabytes for a long fight)
+    are read, parsed and checked once (issue 26, point 4) when they were last changed
+    some seconds before, as a kill leaves them; a file changed since is read anew."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("priority", 2, folder, steps=40)
+    base, events = folder / "base.json", folder / "events.jsonl"
+    past = time.time() - 60
+    for path in (base, events):
+        os.utime(path, (past, past))
+    reads, built, checked = _count_reads(monkeypatch)
+    walk_alike(session, _start_up(folder))
+    assert reads.count(base) == reads.count(events) == 1
+    assert len(built) == len(checked) == 1
+    # A file changed since it was read (its times put back: its size and change time
+    # tell) is read anew.
+    for path in (base, events):
+        os.utime(path, (past, past))
+    assert pending_journal(folder) == pending_journal(folder)
+    assert reads.count(events) == 2
+    with events.open("ab") as handle:
+        handle.write(b'{"seq":1000}\n')
+    os.utime(events, (past, past))
+    info = pending_journal(folder)
+    assert info is not None and info.unread == 1 and reads.count(events) == 3
+
+
+def test_a_journal_just_written_is_compared_by_its_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files changed a moment ago (a change in the same tick of the file system's clock
+    keeps their times) are read each time, but parsed and checked once while their bytes
+    are the same."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("priority", 2, folder, steps=40)
+    reads, built, checked = _count_reads(monkeypatch)
+    walk_alike(session, _start_up(folder))
+    assert reads.count(folder / "base.json") == reads.count(folder / "events.jsonl") == 4
+    assert len(built) == len(checked) == 1
+
+
+def test_log_digests_equal_log_digest_whatever_the_logs_share() -> None:
+    entries = [LogEntry(f"Round {i}", f"Step {i} of é\u2028", "turn") for i in range(40)]
+    other = LogEntry("Round 9", "Something else", "note")
+    digests = LogDigests()
+    for log in (
+        entries,  # the longest first, as recovery asks
+        entries[:25],  # a beginning of it
+        entries[:9] + [other] + entries[10:30],  # the same up to an entry changed
+        [],
+        entries,  # longer again
+        [LogEntry("Round 1", "Step 1 of é\u2028", "turn")],  # equal, not the same object
+    ):
+        assert digests(log) == log_digest(log)
+
+
+def test_recovery_hashes_the_log_the_checkpoints_share_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The logs at the last checkpoint and at the one before begin alike: their
+    fingerprints (a hash of every entry, thousands in a long fight) share that work."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("war_scroll", 1, folder, steps=80)
+    marks = checkpoints_in(folder)
+    lengths = [json.loads(lines_of(folder)[mark])["log"] for mark in marks[-2:]]
+    hashed: list[LogEntry] = []
+    real = checkpoints_module._hash_entry
+
+    def counted(entry: LogEntry, state: int) -> int:
+        hashed.append(entry)
+        return real(entry, state)
+
+    monkeypatch.setattr(checkpoints_module, "_hash_entry", counted)
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-1]
+    assert max(lengths) <= len(hashed) < sum(lengths)
+    walk_alike(session, recovery.session)
+
+
+def test_a_journal_hashes_each_log_entry_once_for_its_checkpoints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each checkpoint names its log's fingerprint: a journal hashes the entries added
+    since its last checkpoint, not the whole log again (thousands of entries, 3 ms at
+    each checkpoint of a 2,000-turn fight), and its checkpoints are used."""
+    hashed: list[LogEntry] = []
+    real = checkpoints_module._hash_entry
+
+    def counted(entry: LogEntry, state: int) -> int:
+        hashed.append(entry)
+        return real(entry, state)
+
+    monkeypatch.setattr(checkpoints_module, "_hash_entry", counted)
+    folder = tmp_path / "journal"
+    session = Session.new("Ford", "priority")
+    journal = Journal.begin(folder, session, checkpoint_lines=1)
+    for number in range(6):
+        session.apply(AddCombatant(f"Fighter {number}", "party"))
+    journal.detach()
+    marks = checkpoints_in(folder)
+    assert len(marks) >= 3
+    logged = json.loads(lines_of(folder)[marks[-1]])["log"]
+    assert len(hashed) == len(set(map(id, hashed))) == logged
+    recovery = recover_journal(folder)
+    assert recovery.complete and recovery.start == marks[-1]
 
 
 def test_recovery_rebuilds_the_undo_history_once(

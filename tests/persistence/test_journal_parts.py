@@ -55,7 +55,7 @@ def replayed_from_base(folder: Path) -> Session:
     """The journal's session rebuilt by running its commands, undos and redos from its
     base: what its records must give back, whatever their form."""
     contents = read_journal(folder)
-    session = Session(contents.encounter)
+    session = Session(contents.encounter())
     for line in contents.lines.records[1:]:
         if line["op"] == "apply":
             session.apply(Command.from_dict(line["command"]))

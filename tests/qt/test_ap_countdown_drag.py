@@ -13,7 +13,8 @@ from tests.qt.ap_countdown_fixtures import (
     press_and_drag,
     track,
 )
-from tracker.engine import EditCombatant, MoveCombatant
+from tracker.engine import EditCombatant, EndTurn, MoveCombatant, SetOption
+from tracker.qt.rulesets.ap_countdown.model import TrackModel
 
 awindow = af.awindow
 
@@ -85,3 +86,42 @@ def test_the_drop_line_says_where_the_engine_would_refuse(awindow, qtbot):
     qtbot.mouseRelease(view.viewport(), LEFT, pos=end)
     assert view.drag_row == -1
     assert lanes(view.track_model)[3] == "Orc Archer"
+
+
+def test_grips_are_the_moves_the_engine_allows_without_trying_them(awindow, monkeypatch):
+    """A lane's grip (tied with the next) is what a trial of `MoveCombatant` says, under
+    both tie options and through the countdown's steps; working them out tries no
+    command (a trial ran the countdown's settling for every lane shown, every step)."""
+    view, document = track(awindow), awindow.document
+    model, session = view.track_model, document.session
+    _tie_hauser_with_mirelle(awindow)
+    tried: list[object] = []
+    plain_refusal = session.refusal
+
+    def counted(command):
+        tried.append(command)
+        return plain_refusal(command)
+
+    def trial_says(row: int) -> bool:
+        here, below = model.mark_at(row), model.mark_at(row + 1)
+        equal = here is not None and below is not None and here.value is not None
+        return equal and here.value == below.value and model.move_refusal(row + 1, row) is None
+
+    seen: set[bool] = set()
+    for step in range(12):
+        if step == 6:
+            document.apply(SetOption("ties", "simultaneous"))
+        tried.clear()
+        fresh = TrackModel(document, view)  # nothing asked yet (the view's has, painting)
+        monkeypatch.setattr(session, "refusal", counted)
+        grips = [fresh.tied_with_next(row) for row in range(model.rowCount() - 1)]
+        monkeypatch.setattr(session, "refusal", plain_refusal)
+        assert tried == []
+        assert grips == [trial_says(row) for row in range(model.rowCount() - 1)]
+        seen.update(grips)
+        prompt = session.prompt()
+        command = prompt.answers[0].command if prompt is not None else EndTurn()
+        if session.refusal(command) is not None:
+            command = EndTurn()
+        document.apply(command)
+    assert seen == {True, False}

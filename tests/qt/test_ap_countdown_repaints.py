@@ -160,6 +160,30 @@ def test_undo_and_redo_of_a_step_repaint_what_they_changed(fight, qtbot):
         _shown_as_painted(fight)
 
 
+def test_a_step_that_leaves_the_count_leaves_the_axis(fight, qtbot):
+    """A movement pace set (the count stays) repaints the lane it changed, not the axis
+    over the lanes: it shows the scale, the count and the phase, none of which moved."""
+    view = _track(fight)
+    window = fight
+    someone = view.track_model.combatant_at(view.verticalOffset() // LANE_H + 3)
+    assert someone is not None
+    count = view.track_model.count()
+    painted = Painted(view.viewport())
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        assert window.document.apply(RulesetAction("pace", someone.id, {"penalty": -25}))
+        settle(qtbot)
+    finally:
+        app.removeEventFilter(painted)
+    assert view.track_model.count() == count
+    assert painted.events == 1, "the lane changed was repainted"
+    axis = QRect(0, 0, view.viewport().width(), HEADER_H)
+    assert not painted.region.intersects(axis), f"the axis repainted: {list(painted.region)}"
+    _shown_as_painted(fight)
+
+
 # --- the names kept as pixmaps ------------------------------------------------------------
 SUMMARIES = [
     CombatantSummary("a", "Mirelle", "party", "Hits 30/30", details="base 15 · 4 AP left"),

@@ -174,7 +174,8 @@ def _add_and_select(window) -> str:
 def test_a_combatant_added_or_removed_repaints_the_tick_table_once(qtbot, tmp_path):
     """A row that comes or goes makes the table lay its rows out again, which repaints
     all of them: done at once, with the change's own repaints (the row that was current,
-    a scroll to the row selected), it is one paint, not a second one a pass later
+    a scroll to the row selected), it is one paint at most, not a second one a pass
+    later; none when no row in sight moved (a latecomer at the bottom: `FreshRows`)
     (counts of paint events, not timings)."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     clock = IdleClock()
@@ -187,12 +188,12 @@ def test_a_combatant_added_or_removed_repaints_the_tick_table_once(qtbot, tmp_pa
             paints.count = 0
             added = _add_and_select(window)
             clock.settle()
-            assert paints.count == 1, f"add {number}: {paints.count} paints"
+            assert paints.count <= 1, f"add {number}: {paints.count} paints"
             assert window.selected_combatant_id() == added
             paints.count = 0
             window.remove_combatant()
             clock.settle()
-            assert paints.count == 1, f"remove {number}: {paints.count} paints"
+            assert paints.count <= 1, f"remove {number}: {paints.count} paints"
         viewport.removeEventFilter(paints)
     finally:
         close(window, qtbot)
@@ -225,6 +226,7 @@ def test_a_row_that_comes_or_goes_leaves_what_the_table_kept_of_the_others(
         model.dataChanged.connect(heard)
         _add_and_select(window)  # once, untold: the rows at the end shown a first time
         window.remove_combatant()
+        window.central_view.table.scrollToBottom()  # where the rows come and go
         clock.settle()
         _shown(model, model.data)
         for step in range(4):

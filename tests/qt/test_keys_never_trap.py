@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
 from tests.plugins import built_in_rulesets
@@ -175,6 +175,44 @@ def test_escape_leaves_a_turn_panel_box(fight, qtbot):
         widget.setFocus()
         press(qtbot, Qt.Key.Key_Escape)
         assert in_fight_view(window)
+
+
+class FocusLost(QObject):
+    """Counts the focus leaving any widget (an event filter on the application)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lost: list[str] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.FocusOut:
+            self.lost.append(type(watched).__name__)
+        return False
+
+
+def test_clicking_an_action_leaves_the_keyboard_in_the_fight_view(fight, qtbot):
+    """An action's button (and End Turn) takes no keyboard focus from a click (Tab
+    still reaches it), nor does the turn panel around it: the fight view keeps the
+    focus, so it is not repainted twice over (focus out, handed back) at every click."""
+    window = fight
+    window.central_view.setFocus(Qt.FocusReason.OtherFocusReason)
+    assert in_fight_view(window)
+    panel = window.turn_panel
+    buttons = [b for b in panel.action_buttons.values() if b.isVisible() and b.isEnabled()]
+    assert buttons, "no action to click"
+    assert all(b.focusPolicy() & Qt.FocusPolicy.TabFocus for b in buttons)
+    spy = FocusLost()
+    QApplication.instance().installEventFilter(spy)
+    try:
+        qtbot.mouseClick(buttons[0], LEFT)
+        assert spy.lost == []
+        assert in_fight_view(window)
+        if panel.end_turn_button.isEnabled():  # End Turn alike
+            qtbot.mouseClick(panel.end_turn_button, LEFT)
+    finally:
+        QApplication.instance().removeEventFilter(spy)
+    assert spy.lost == []
+    assert in_fight_view(window)
 
 
 def test_escape_in_a_floating_dock_gives_the_keyboard_to_the_main_window(fight, qtbot):

@@ -194,6 +194,11 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         change (the ruleset's records kept their shape)."""
         return data
 
+    def tidy_loaded(self, encounter: Encounter) -> None:
+        """Put an encounter just read from a file (before its checks) in the form this
+        ruleset keeps it in: a file edited by hand or written elsewhere may hold, say, an
+        order the ruleset works out from its records, unsorted. Default: nothing."""
+
     def on_option_changed(self, tx: Transaction, encounter: Encounter, name: str) -> None:
         """The encounter option `name` was just set (re-order or re-count what it
         changes)."""

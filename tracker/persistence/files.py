@@ -333,7 +333,7 @@ def open_encounter(path: Path) -> Opened:
     """`load_encounter(path)`, and what the window keeps of the file (`Opened`): the
     whole of it can run off the GUI thread (the encounter is no one else's yet)."""
     path = Path(path)
-    raw = _read_raw(path)
+    raw = read_raw(path)
     data = _checked_data(parse_document(raw, path), path)
     try:  # before the encounter is built from it: nothing else holds it yet
         encounter_json: bytes | None = dump(data)
@@ -355,10 +355,10 @@ def is_tracker_file(path: Path) -> bool:
 
 def read_document(path: Path) -> Any:
     """The JSON contents of `path`, or `FileFormatError`."""
-    return parse_document(_read_raw(path), path)
+    return parse_document(read_raw(path), path)
 
 
-def _read_raw(path: Path) -> bytes:
+def read_raw(path: Path) -> bytes:
     """The bytes of `path`, or `FileFormatError`."""
     try:
         return read_regular(path, MAX_FILE_BYTES, ENCOUNTER)
@@ -432,6 +432,11 @@ def _encounter_from_data(data: dict[str, Any], path: Path) -> Encounter:
         raise FileFormatError(
             f"{shown(path)} is damaged: its encounter data is malformed ({error!r}).", path
         ) from None
+    try:
+        ruleset.tidy_loaded(encounter)
+    except Exception as error:  # ruleset code choking on malformed data
+        reason = f"its {ruleset.name} data does not make sense ({type(error).__name__}: {error})"
+        raise FileFormatError(f"{shown(path)} is damaged: {reason}.", path) from None
     problem = ruleset_problem(encounter, ruleset)
     if problem is not None:
         raise FileFormatError(f"{shown(path)} is damaged: {problem}.", path)

@@ -66,7 +66,7 @@ from typing import IO, Any
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.checkpoints import apply_entry, checkpoint_entry
+from tracker.persistence.checkpoints import LogDigests, apply_entry, checkpoint_entry
 from tracker.persistence.files import dump, dump_around, envelope, head
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
 from tracker.persistence.journal_sync import Syncer
@@ -123,10 +123,12 @@ ErrorHandler = Callable[[JournalError], None]
 # A checkpoint is written once this many changes were journaled since the last one, and
 # the lines since then are at least as long as it (so checkpoints take at most about half
 # of the journal, however large the encounter). Resuming replays the lines between the
-# last two checkpoints and those after the last: up to two intervals, about 0.2 ms a line
-# (Initiative Ticks). 100 rather than 200 (issue 26, point 4): resuming a 2,000-turn fight
-# costs 12-18 ms less CPU, for a journal 7 % longer and a checkpoint (5 ms) twice as often.
-CHECKPOINT_LINES = 100
+# last two checkpoints and those after the last: up to two intervals, 0.2 ms (Initiative
+# Ticks) to 0.6 ms (AP Countdown) a line. 50 (issue 26, point 4; 200, then 100 before):
+# recovering a 2,000-turn AP Countdown fight 146 -> 81 ms of CPU, for a journal 20 %
+# longer (a checkpoint of 50 combatants, 15 KB, every 40 KB of lines) and a checkpoint
+# (5 ms) twice as often.
+CHECKPOINT_LINES = 50
 
 
 class Journal:
@@ -156,6 +158,7 @@ class Journal:
         self._since_bytes = 0  # bytes written since then
         self._checkpoint_bytes = 0  # the length of the last checkpoint
         self._recorded = True  # every apply line since the base carries its record
+        self._digests = LogDigests()  # the log's fingerprint, hashed as far as it is kept
 
     # --- starting ---------------------------------------------------------------------
     @classmethod
@@ -333,7 +336,7 @@ class Journal:
 
     def _write_checkpoint(self) -> None:
         try:
-            entry = checkpoint_entry(self._session.encounter)
+            entry = checkpoint_entry(self._session.encounter, self._digests)
         except (TypeError, ValueError) as error:
             self._rebase_after(error)
             return

@@ -25,8 +25,11 @@ from tracker.persistence.files import (
     MAX_FILE_BYTES,
     FileFormatError,
     encounter_from_document,
+    parse_document,
     read_document,
+    read_raw,
 )
+from tracker.persistence.journal_cache import Identity, identity
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 from tracker.persistence.safe_read import SafeReadError, read_regular
 
@@ -105,8 +108,8 @@ def pending_journal(directory: Path) -> JournalInfo | None:
     saved = last_saved(contents, len(contents.lines.records))
     return JournalInfo(
         directory,
-        contents.encounter.name,
-        contents.encounter.ruleset_id,
+        contents.name,
+        contents.ruleset_id,
         sum(1 for record in records if record["op"] in CHANGE_OPS),
         saved,
         modified,
@@ -297,12 +300,67 @@ def discard_journal(directory: Path) -> None:
 
 
 # --- the files ---------------------------------------------------------------------------
-@dataclass
 class JournalContents:
-    encounter: Encounter
-    journal_id: str
-    saved_path: Path | None  # as the base says; the lines may say otherwise
-    lines: Lines
+    """The base and the good lines of a journal (`read_journal`). The base's encounter is
+    built when asked for (`encounter`): each caller gets one of its own to change."""
+
+    def __init__(self, base: _Base, lines: Lines) -> None:
+        self._base = base
+        self.journal_id = base.journal_id
+        self.saved_path = base.saved_path  # as the base says; the lines may say otherwise
+        self.name = base.name
+        self.ruleset_id = base.ruleset_id
+        self.lines = lines
+
+    def encounter(self) -> Encounter:
+        """The encounter of the base, a fresh one at each call: the one built when the
+        base was checked, the first time it is asked for (see `_last_base`)."""
+        return self._base.take_encounter()
+
+
+class _Base:
+    """The base file as read and checked: its bytes, its journal data, and the encounter
+    built to check it, until someone takes it."""
+
+    def __init__(self, path: Path, raw: bytes) -> None:
+        self.path = path
+        self.raw = raw
+        document = parse_document(raw, path)
+        encounter = encounter_from_document(document, path)
+        journal_id = document.get("journal_id")
+        saved = document.get("saved_path")
+        if not isinstance(journal_id, str) or not (saved is None or isinstance(saved, str)):
+            raise FileFormatError(
+                f"The crash-recovery journal is damaged: {path.name} lacks its journal data.",
+                path,
+            )
+        self.journal_id = journal_id
+        self.saved_path = _path(saved)
+        self.name, self.ruleset_id = encounter.name, encounter.ruleset_id
+        self._spare: Encounter | None = encounter
+
+    def take_encounter(self) -> Encounter:
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            return spare
+        return encounter_from_document(parse_document(self.raw, self.path), self.path)
+
+
+# The base file as last read, known by its identity (`journal_cache`) or else by its
+# bytes: the base is the encounter opened, which may be large; start-up reads, parses
+# and checks it once. Forgotten with `_last_read`.
+_last_base: tuple[Identity | None, _Base] | None = None
+
+
+def _read_base(base: Path) -> _Base:
+    global _last_base
+    known = identity(base)
+    if known is not None and _last_base is not None and _last_base[0] == known:
+        return _last_base[1]
+    raw = read_raw(base)
+    read = _last_base[1] if _last_base is not None and _last_base[1].raw == raw else None
+    _last_base = (known, read or _Base(base, raw))
+    return _last_base[1]
 
 
 def read_journal(directory: Path) -> JournalContents:
@@ -311,51 +369,52 @@ def read_journal(directory: Path) -> JournalContents:
     base = base_path(directory)
     if not base.is_file():
         raise FileFormatError(f"There is no crash-recovery journal in {directory}.", base)
-    document = read_document(base)
-    encounter = encounter_from_document(document, base)
-    journal_id = document.get("journal_id")
-    saved = document.get("saved_path")
-    if not isinstance(journal_id, str) or not (saved is None or isinstance(saved, str)):
-        raise FileFormatError(
-            f"The crash-recovery journal is damaged: {base.name} lacks its journal data.", base
-        )
+    read = _read_base(base)
+    return JournalContents(read, _events_lines(events_path(directory), read.journal_id))
+
+
+# The events file as last read: its identity, its bytes and what reading found. The
+# question at start-up, the recovery and journaling on read the same file in turn, and
+# checking its lines is the bulk of reading it. A file of the same identity is not read
+# again; one whose identity says nothing is read, and its lines taken from here if its
+# bytes are the same (compared as they are: cheaper than hashing them, 12 ms for each
+# read of a 7 MB journal). Forgotten when the journal is journaled on, moved, cut or
+# discarded.
+_last_read: tuple[str, Identity | None, bytes, Lines] | None = None
+
+
+def _events_lines(path: Path, journal_id: str) -> Lines:
+    global _last_read
+    known = identity(path)
+    last = _last_read
+    if known is not None and last is not None and last[:2] == (journal_id, known):
+        return last[3]
     try:
-        raw = read_regular(events_path(directory), MAX_EVENTS_BYTES, EVENTS)
+        raw = read_regular(path, MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
         raw = b""
     except SafeReadError as error:  # a pipe, a device, far too large
         raise FileFormatError(
-            f"The crash-recovery journal cannot be read: {error.message}", events_path(directory)
+            f"The crash-recovery journal cannot be read: {error.message}", path
         ) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise FileFormatError(
-            f"The crash-recovery journal cannot be read: {reason}.", events_path(directory)
+            f"The crash-recovery journal cannot be read: {reason}.", path
         ) from None
-    return JournalContents(encounter, journal_id, _path(saved), _good_lines(raw, journal_id))
-
-
-# The events file as last read: its bytes and what reading found. The question at
-# start-up, the recovery and journaling on read the same file in turn, and checking its
-# lines is the bulk of reading it. Only identical bytes of the same journal are taken
-# from here (compared as they are: cheaper than hashing them, 12 ms for each read of a
-# 7 MB journal); forgotten when the journal is journaled on, moved, cut or discarded.
-_last_read: tuple[str, bytes, Lines] | None = None
-
-
-def _good_lines(raw: bytes, journal_id: str) -> Lines:
-    global _last_read
-    if _last_read is not None and _last_read[0] == journal_id and _last_read[1] == raw:
-        return _last_read[2]
-    lines = read_lines(raw, journal_id)
-    _last_read = (journal_id, raw, lines)
+    if last is not None and last[0] == journal_id and last[2] == raw:
+        lines = last[3]
+    else:
+        lines = read_lines(raw, journal_id)
+    _last_read = (journal_id, known, raw, lines)
     return lines
 
 
 def forget_last_read() -> None:
-    """Let go of the lines last read (see `_last_read`)."""
-    global _last_read
+    """Let go of the lines and the base last read (see `_last_read`, `_last_base`)."""
+    global _last_read, _last_base
     _last_read = None
+    _last_base = None
 
 
 def _names_in(base: Path) -> tuple[str, str]:

@@ -222,6 +222,8 @@ class ActionChip(QFrame):
         self.button = ChipButton(spec.label, self.show_tips)
         self.button.setObjectName(f"action_{spec.name}")
         self.button.setAutoDefault(True)  # Enter on the focused button presses it
+        # Tab reaches it; a click does not take the keyboard from the fight view.
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         layout.addWidget(self.button)
         self.inputs: dict[str, QWidget] = {}
         self.roll_buttons: dict[str, RollButton] = {}

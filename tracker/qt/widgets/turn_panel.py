@@ -50,9 +50,10 @@ class TurnPanel(QWidget):
         self._document = document
         self._selected = selected_combatant
         self._rng = random.Random()
-        # Where the keyboard goes once a button of the panel has done its work, so
-        # that Space ends the turn rather than pressing that button again.
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        # A click in the panel leaves the keyboard where it is (the fight view, mostly):
+        # taken and handed back at each action, the view's focus out and in repainted
+        # it twice; a box of the panel that has the keyboard hands it back (park_focus).
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel()
@@ -76,6 +77,7 @@ class TurnPanel(QWidget):
         self.end_turn_button = QPushButton("End Turn  [Space]")
         for button in (self.start_button, self.end_turn_button):
             button.setStyleSheet("font-weight: bold; font-size: 12pt; padding: 8px 18px;")
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # as the actions' (below)
         row.addWidget(self.start_button)
         row.addWidget(self.end_turn_button)
         layout.addLayout(row)

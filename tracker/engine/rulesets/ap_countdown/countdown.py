@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from operator import attrgetter
 
-from tracker.engine.changes import COMBATANTS, Move, Transaction
+from tracker.engine.changes import COMBATANTS, Insert, Transaction
 from tracker.engine.errors import CommandError
 from tracker.engine.kit.counters import Counters
 from tracker.engine.kit.declared import Declared
@@ -295,18 +295,20 @@ def _next_due(
     combatants the command left alone, the first due in list order is the first of them
     with a due at or below the count (found by bisection, then a short walk); the few it
     changed are asked as they are now; the earliest of those in the order they act, then
-    in list order, is the one. When the clock, an option or the list's members changed,
-    or many combatants did, every key may differ: the whole list is asked."""
+    in list order, is the one. A combatant that came is asked as a changed one; one that
+    went leaves the others in order (a rank is its combatant's, the clock's and the
+    options'). When the clock or an option changed, or many combatants did, every key
+    may differ: the whole list is asked."""
     now = clock(encounter)
     changes = tx.changes
-    suspects = set(changes.combatants) | ({moved.id} if moved is not None else set())
+    came = {e.item.id for e in changes.edits_of(COMBATANTS) if isinstance(e, Insert)}
+    suspects = set(changes.combatants) | came | ({moved.id} if moved is not None else set())
     if (
         everyone
         or now.count is None
         or changes.clock
         or changes.encounter
         or len(suspects) > PLACED_ALONE
-        or any(not isinstance(edit, Move) for edit in changes.edits_of(COMBATANTS))
     ):
         return current_due(encounter)
     floors, rank = floored(encounter), ranker(encounter)

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tracker.engine.changes import Transaction
+from tracker.engine.changes import COMBATANTS, Insert, Transaction
 from tracker.engine.kit.ordering import moves_into
 from tracker.engine.rulesets.initiative_ticks.options import pcs_first
 from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock, is_pc, rt
 from tracker.engine.state import Combatant, Encounter
 
 Rank = tuple[int, int, int]
+LONG = 64  # combatants: a shorter list is sorted whole at every change
+FEW = 8  # a change touching more than one combatant in FEW sorts the list whole
 RuntimeOf = Callable[[Combatant], Runtime]
 
 
@@ -67,10 +69,63 @@ def sorted_order(
 def arrange(tx: Transaction, encounter: Encounter) -> None:
     """Sort the list by `ranker`, in the fewest moves (the combatants whose rank
     changed, as a rule)."""
-    for source, destination in moves_into(
-        encounter.combatants, sorted_order(encounter, encounter.combatants)
-    ):
+    order = encounter.combatants
+    wanted = _placed_again(tx, encounter, order)
+    if wanted is None:
+        wanted = sorted_order(encounter, order)
+    for source, destination in moves_into(order, wanted):
         tx.move_combatant(source, destination)
+
+
+def _placed_again(
+    tx: Transaction, encounter: Encounter, order: list[Combatant]
+) -> list[Combatant] | None:
+    """`sorted_order` of a long list, ranking a few combatants (issue 26: the whole list
+    ranked at every change cost milliseconds at 5,000): the list is sorted after every
+    change, so only those the transaction touched or added may be out of place; the
+    others keep their order and ranks, and each of the few is placed among them by
+    binary search, where the stable sort puts it (after the higher ranks and the equal
+    ranks that stood before it). None (sort it all): a short list, the options changed,
+    or many touched."""
+    changes = tx.changes
+    if len(order) < LONG or changes.encounter:
+        return None
+    touched = set(changes.combatants)
+    touched.update(e.item.id for e in changes.edits_of(COMBATANTS) if isinstance(e, Insert))
+    if len(touched) * FEW > len(order):
+        return None
+    rank = ranker(encounter)
+    places = sorted(p for i in touched if (p := encounter.position(i)) is not None)
+    others = list(order)  # those not touched, in their order: sorted
+    for place in reversed(places):
+        del others[place]
+    ranks: dict[str, Rank] = {}
+
+    def rank_of(combatant: Combatant) -> Rank:
+        found = ranks.get(combatant.id)
+        if found is None:
+            found = ranks[combatant.id] = rank(combatant)
+        return found
+
+    # Each touched one by rank, then by how many of the others stood before it (`cut`),
+    # then by its place: the stable sort's order, from high to low.
+    moving = sorted(((rank_of(order[p]), -(p - n), -p) for n, p in enumerate(places)), reverse=True)
+    wanted: list[Combatant] = []
+    start = 0
+    for mine, minus_cut, minus_place in moving:
+        low, high, cut = start, len(others), -minus_cut
+        while low < high:  # the first of the others that comes after it
+            middle = (low + high) // 2
+            theirs = rank_of(others[middle])
+            if theirs > mine or (theirs == mine and middle < cut):
+                low = middle + 1
+            else:
+                high = middle
+        wanted += others[start:low]
+        wanted.append(order[-minus_place])
+        start = low
+    wanted += others[start:]
+    return wanted
 
 
 def first_pending(

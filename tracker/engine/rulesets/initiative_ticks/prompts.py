@@ -31,7 +31,7 @@ def prompt(encounter: Encounter) -> Prompt | None:
     now = clock(encounter)
     if not now.started:
         return None
-    waiting = next((c for c in encounter.combatants if not rt(c).joined), None)
+    waiting = first_waiting(encounter)
     if waiting is not None:
         return join_prompt(encounter, waiting)
     if now.phase == "join":
@@ -74,6 +74,19 @@ def prompt(encounter: Encounter) -> Prompt | None:
     return acting_prompt(encounter, who)
 
 
+def first_waiting(encounter: Encounter) -> Combatant | None:
+    """The first combatant in the list that has not joined battle: those that have not
+    all stand at the end of the list (sorted after every change, they rank lowest), so
+    it is read from the end back to the last that has, not through the whole list (a
+    pass over 5,000 at every change)."""
+    first = None
+    for combatant in reversed(encounter.combatants):
+        if rt(combatant).joined:
+            break
+        first = combatant
+    return first
+
+
 def join_prompt(encounter: Encounter, combatant: Combatant) -> Prompt:
     pool = str(combatant.stats.get("join_battle", "")).strip() or "its pool"
     return Prompt(
@@ -107,12 +120,19 @@ def _free_to_go(encounter: Encounter, who: Combatant) -> tuple[str, ...]:
     """The free actions still to take, in their order (highest Initiative first), the
     one taking its own now first: as many lines as Join Battle's standings, so the
     prompt panel keeps its height from one to the other."""
-    to_go = [c for c in encounter.combatants if rt(c).joined and not rt(c).free_done]
+    to_go: list[Combatant] = []
+    count = 0  # one pass, each runtime read once (5,000 at every change)
+    for combatant in encounter.combatants:
+        runtime = rt(combatant)
+        if runtime.joined and not runtime.free_done:
+            count += 1
+            if count <= SHOWN:
+                to_go.append(combatant)
     lines = []
-    for combatant in to_go[:SHOWN]:
+    for combatant in to_go:
         now = " — now" if combatant.id == who.id else ""
         lines.append(f"{combatant.name}: Initiative {rt(combatant).value}{now}")
-    more = len(to_go) - SHOWN
+    more = count - SHOWN
     if more > 0:
         lines.append(f"… and {more} more to take theirs")
     return tuple(lines)

@@ -44,6 +44,7 @@ from tracker.engine.rulesets.initiative_ticks.order import (
     current,
     first_pending,
     ranker,
+    sorted_order,
 )
 from tracker.engine.rulesets.initiative_ticks.play import Real
 from tracker.engine.rulesets.initiative_ticks.specs import ACTIONS, STAT_FIELDS
@@ -189,6 +190,15 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
         return tuple(found)
 
     # --- combatants -----------------------------------------------------------------------
+    def tidy_loaded(self, encounter: Encounter) -> None:
+        """The list sorted by rank (ties in the file's order), as every change keeps it:
+        a change places only the combatants it touched among the others (`order.arrange`),
+        which would leave a file's unsorted list unsorted."""
+        order = sorted_order(encounter, encounter.combatants)
+        if [c.id for c in order] != [c.id for c in encounter.combatants]:
+            encounter.combatants[:] = order
+            encounter.shape += 1  # the places index, if one was built, is out of date
+
     def place_new(self, encounter: Encounter, combatant: Combatant) -> int:
         return len(encounter.combatants)  # not joined yet: at the bottom
 

@@ -213,8 +213,10 @@ class TrackModel(FixedColumns, QAbstractTableModel):
 
     def tied_with_next(self, row: int) -> bool:
         """The GM may order this row and the next by dragging: they share a value and
-        the engine would let the lower one pass the upper one (asked once per change,
-        only for the rows a view shows)."""
+        the ruleset's `check_move` lets the lower one pass the upper one (asked once per
+        change, only for the rows a view shows). Between neighbours it is the whole of
+        what `MoveCombatant` may refuse, so it is asked alone: a trial of the move ran
+        the countdown's settling after it, at every lane shown at every step."""
         if row not in self._ties:
             here, below = self.mark_at(row), self.mark_at(row + 1)
             self._ties[row] = (
@@ -222,9 +224,19 @@ class TrackModel(FixedColumns, QAbstractTableModel):
                 and below is not None
                 and here.value is not None
                 and here.value == below.value
-                and self.move_refusal(row + 1, row) is None
+                and self._may_pass(row + 1, row)
             )
         return self._ties[row]
+
+    def _may_pass(self, source_row: int, target: int) -> bool:
+        combatant, ruleset = self._rows.at(source_row), self.ruleset
+        if combatant is None or ruleset is None:
+            return False
+        try:
+            ruleset.check_move(self._document.encounter, combatant, target)
+        except CommandError:
+            return False
+        return True
 
     def moveRows(
         self,

@@ -191,18 +191,19 @@ class CountdownTrack(QAbstractItemView):
         view when another one acts (the GM's own scrolling is left alone otherwise). The
         whole track is repainted only when what every lane shows changed (the scale, the
         phase, the hint); a count moving on repaints the axis and the strip its line left
-        and reached (the shading of the values passed lies between); a lane gaining or
-        losing its grip repaints that lane, and the hint on dragging its line (if in
-        view: 30 lanes fill the view, and a tie coming or going at a step repainted
-        them all); the lanes changed are the model's."""
+        and reached (the shading of the values passed lies between), and a step that
+        leaves the count leaves the axis (it shows nothing else that may change); a
+        lane gaining or losing its grip repaints that lane, and the hint on dragging
+        its line (if in view: 30 lanes fill the view, and a tie coming or going at a
+        step repainted them all); the lanes changed are the model's."""
         shown, before = self._shown_everywhere(), self._shown
         if before is None or replace(before, count=shown.count, tied=shown.tied) != shown:
             self._show(shown)
         else:
             self._shown = shown
-            viewport = self.viewport()
-            viewport.update(QRect(0, 0, viewport.width(), HEADER_H))
-            if shown.count != before.count:
+            if shown.count != before.count:  # the axis shows the count, else as before
+                viewport = self.viewport()
+                viewport.update(QRect(0, 0, viewport.width(), HEADER_H))
                 self._update_count_strip(before.count, shown.count)
             if shown.tied != before.tied:
                 self._update_ties(before.tied, shown.tied, shown.hint)

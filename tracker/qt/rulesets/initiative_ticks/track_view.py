@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QStyleOptionViewItem,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from tracker.qt.rulesets.initiative_ticks.model import (
 from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
+from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -134,13 +134,17 @@ def _paint_pill(
     painter.restore()
 
 
-class TickTable(QTableView):
+class TickTable(FreshRows):
+    """A combatant added or removed repaints the rows from its own down, and a removal
+    does not scroll the table (`FreshRows`)."""
+
     def __init__(self, model: TickModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
+        self.watch_rows(model)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
