@@ -17,8 +17,9 @@ from pytestqt.qtbot import QtBot
 from benchmarks.fights import build
 from tracker.engine import EditCombatant, Session
 from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.classic_d20.order_model import WHO
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
-from tracker.qt.rulesets.classic_d20.view import WHO, D20OrderTable
+from tracker.qt.rulesets.classic_d20.view import D20OrderTable
 from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.order_table import OrderTable
