@@ -20,6 +20,13 @@ from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.classic_d20.order_model import WHO
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.view import D20OrderTable
+from tracker.qt.rulesets.initiative_ticks.kept_cells import KeptNameDelegate, KeptTextDelegate
+from tracker.qt.rulesets.initiative_ticks.track_view import (
+    FITTED,
+    TickDelegate,
+    TickTable,
+    TickTrackView,
+)
 from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.order_table import OrderTable
@@ -27,8 +34,21 @@ from tracker.qt.views.widest_rows import CANDIDATES
 
 Index = QModelIndex | QPersistentModelIndex
 SizeHint = Callable[..., QSize]
-DELEGATES = (CombatantCellDelegate, ElidedTipDelegate, WhoDelegate, InitDelegate, PillsDelegate)
-VIEWS = [("priority", OrderTable, (0, 2)), ("classic_d20", D20OrderTable, (0, 1, 2))]
+DELEGATES = (
+    CombatantCellDelegate,
+    ElidedTipDelegate,
+    WhoDelegate,
+    InitDelegate,
+    PillsDelegate,
+    KeptTextDelegate,
+    KeptNameDelegate,
+    TickDelegate,
+)
+VIEWS = [
+    ("priority", OrderTable, (0, 2)),
+    ("classic_d20", D20OrderTable, (0, 1, 2)),
+    ("initiative_ticks", TickTable, FITTED),
+]
 
 
 def _counting(original: SizeHint, rows: set[int]) -> SizeHint:
@@ -50,6 +70,14 @@ def _window(qtbot: QtBot, session: Session, tmp_path: Path) -> MainWindow:
     for _ in range(3):
         qtbot.wait(1)
     return window
+
+
+def _central_table(window: MainWindow) -> QTableView:
+    view = window.central_view
+    if isinstance(view, TickTrackView):
+        return view.table
+    assert isinstance(view, QTableView)
+    return view
 
 
 def _random_names(session: Session, seed: int) -> None:
@@ -87,7 +115,7 @@ def test_a_large_fights_view_measures_a_bounded_number_of_rows(
     for delegate in DELEGATES:
         monkeypatch.setattr(delegate, "sizeHint", _counting(delegate.sizeHint, measured))
     window = _window(qtbot, session, tmp_path)
-    view = window.central_view
+    view = _central_table(window)
     assert isinstance(view, view_class)
     in_sight = view.rowAt(view.viewport().height() - 1) - view.rowAt(0) + 1
     assert 0 < len(measured) <= in_sight + CANDIDATES * len(columns), len(measured)
@@ -106,7 +134,7 @@ def test_the_columns_fit_the_widest_cell_of_every_row(
     session = build(ruleset_id, 300)
     _random_names(session, seed)
     window = _window(qtbot, session, tmp_path)
-    view = window.central_view
+    view = _central_table(window)
     assert isinstance(view, view_class)
     assert view.rowAt(view.viewport().height() - 1) < 200, "most rows are out of sight"
     for column in columns:
