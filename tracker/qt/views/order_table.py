@@ -43,7 +43,7 @@ from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_rows import FEW_ROWS, KeptRows
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
-from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
+from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 
 Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
@@ -84,7 +84,7 @@ class OrderTable(FreshRows):
         # set when first asked for).
         self._widths: dict[tuple[int, int], Kept] = {}
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimate)
+        self._estimates = Estimates(self._estimator)
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
@@ -189,15 +189,25 @@ class OrderTable(FreshRows):
         rows = [vertical.logicalIndex(visual) for visual in range(top, bottom + 1)]
         return [row for row in rows if not vertical.isSectionHidden(row)]
 
-    def _estimate(self, column: int, row: int) -> int:
-        """What makes a cell of the row wide, read from the roster: the name (bold), or
-        the cell's text."""
+    def _estimator(self, column: int) -> Callable[[int], int]:
+        """What makes a cell of the column wide, read from the roster by row: the name
+        (bold), or the cell's text."""
         roster = self.order_model.roster
         if column == 0:
-            combatant = roster.combatant_at(row)
-            return self._texts.width(combatant.name, self._bold) if combatant else 0
-        text = roster.cell_value(row, column, DISPLAY)
-        return self._texts.width(text, self.font()) if isinstance(text, str) else 0
+            name_width = self._texts.in_font(bold(self.font()))
+
+            def name(row: int) -> int:
+                combatant = roster.combatant_at(row)
+                return name_width(combatant.name) if combatant else 0
+
+            return name
+        text_width = self._texts.in_font(self.font())
+
+        def text(row: int) -> int:
+            value = roster.cell_value(row, column, DISPLAY)
+            return text_width(value) if isinstance(value, str) else 0
+
+        return text
 
     def _widest_of(self, rows: Sequence[int], sight: Container[int], column: int) -> int:
         """The widest of these rows' cells in `column`, measured again only where what
@@ -229,12 +239,6 @@ class OrderTable(FreshRows):
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
         self._estimates.clear()
-
-    @property
-    def _bold(self) -> QFont:
-        font = QFont(self.font())
-        font.setBold(True)
-        return font
 
     def _shift_widths(self, way: int, parent: Index, first: int, last: int) -> None:
         """Rows `first`…`last` inserted (`way` 1) or removed (-1): the widths kept of

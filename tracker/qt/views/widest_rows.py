@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-from functools import partial
 
 from PySide6.QtGui import QFont, QFontMetrics
 
@@ -24,33 +23,37 @@ class TextWidths:
     """The widths of texts in fonts, each text measured once per font."""
 
     def __init__(self) -> None:
-        self._metrics: dict[str, QFontMetrics] = {}  # by the font's key
-        self._widths: dict[tuple[str, str], int] = {}  # (font's key, text) → width
+        self._widths: dict[str, dict[str, int]] = {}  # font's key → text → width
 
-    def width(self, text: str, font: QFont) -> int:
-        key = font.key()
-        width = self._widths.get((key, text))
-        if width is None:
-            metrics = self._metrics.get(key)
-            if metrics is None:
-                metrics = self._metrics[key] = QFontMetrics(font)
-            if len(self._widths) >= TEXTS_KEPT:
-                self._widths.clear()
-            width = self._widths[key, text] = metrics.horizontalAdvance(text)
+    def in_font(self, font: QFont) -> Callable[[str], int]:
+        """A text's width in `font` (the font's metrics made once for many texts)."""
+        widths = self._widths.setdefault(font.key(), {})
+        metrics = QFontMetrics(font)
+
+        def width(text: str) -> int:
+            found = widths.get(text)
+            if found is None:
+                if len(widths) >= TEXTS_KEPT:
+                    widths.clear()
+                found = widths[text] = metrics.horizontalAdvance(text)
+            return found
+
         return width
 
-    def clear(self) -> None:
-        """A font's metrics change with the screen or the style: measured anew."""
-        self._metrics.clear()
-        self._widths.clear()
+
+def bold(font: QFont) -> QFont:
+    """`font` in bold (a name's, a count's)."""
+    bolder = QFont(font)
+    bolder.setBold(True)
+    return bolder
 
 
 class Estimates:
     """Each row's estimate of a column, worked out once until the row changes; the rows
     ranked by them, once until one changes."""
 
-    def __init__(self, estimate: Callable[[int, int], int]) -> None:
-        self._estimate = estimate  # (column, row) → the estimate
+    def __init__(self, estimator: Callable[[int], Callable[[int], int]]) -> None:
+        self._estimator = estimator  # column → (row → the estimate): fonts made once
         self._kept: dict[int, dict[int, int]] = {}  # column → row → estimate
         self._ranked: dict[int, list[int]] = {}  # column → the rows, widest first
         self._font = ""  # the key of the font they were worked out in
@@ -61,7 +64,7 @@ class Estimates:
         ranked = self._ranked.get(column)
         if ranked is None or len(ranked) < min(many, count):
             kept = self._kept.setdefault(column, {})
-            estimate = partial(self._estimate, column)
+            estimate = self._estimator(column)
 
             def of_row(row: int) -> int:
                 value = kept.get(row)

@@ -20,11 +20,11 @@ the command, so undo, redo and the journal give the same numbers."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QFontMetrics, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -47,7 +47,7 @@ from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
-from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
+from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
 # The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
@@ -78,7 +78,7 @@ class D20OrderTable(FreshRows):
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimate)
+        self._estimates = Estimates(self._estimator)
         model = self.order_model
         model.dataChanged.connect(self._forget_estimates)
         model.rowsInserted.connect(partial(self._shift_estimates, 1))
@@ -196,27 +196,36 @@ class D20OrderTable(FreshRows):
         ranked = partial(self._estimates.ranked, column, count)
         return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
 
-    def _estimate(self, column: int, place: int) -> int:
-        """What makes a cell of the row wide, read from the row: the initiative, the
-        name (and in rows of one line the second line beside it), the turn's pills."""
-        row = self.order_model.row_at(place)
-        if row is None:
-            return 0
-        font = self.font()
+    def _estimator(self, column: int) -> Callable[[int], int]:
+        """What makes a cell of the column wide, read from the row at a place: the
+        initiative, the name (and in rows of one line the second line beside it), the
+        pills' words."""
+        row_at, font = self.order_model.row_at, self.font()
+        bold_width = self._texts.in_font(bold(font))
         if column == INIT:
-            return self._texts.width(row.initiative, self._bold)
+            return lambda place: bold_width(row.initiative) if (row := row_at(place)) else 0
         if column == WHO:
-            name = self._texts.width(row.summary.name, self._bold)
-            second = self._texts.width(row.summary.second_line, small_font(font))
-            return name + second if self._one_line() else max(name, second)
-        chips = row.turn if column == TURN else row.states
-        return sum(self._texts.width(chip.text, tag_font(font)) for chip in chips)
+            small_width, one_line = self._texts.in_font(small_font(font)), self._one_line()
 
-    @property
-    def _bold(self) -> QFont:
-        font = QFont(self.font())
-        font.setBold(True)
-        return font
+            def who(place: int) -> int:
+                row = row_at(place)
+                if row is None:
+                    return 0
+                name, second = bold_width(row.summary.name), small_width(row.summary.second_line)
+                return name + second if one_line else max(name, second)
+
+            return who
+        tag_width = self._texts.in_font(tag_font(font))
+
+        def pills(place: int) -> int:
+            row = row_at(place)
+            if row is None:
+                return 0
+            return sum(
+                tag_width(chip.text) for chip in (row.turn if column == TURN else row.states)
+            )
+
+        return pills
 
     def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
         self._estimates.forget(top_left.row(), bottom_right.row())

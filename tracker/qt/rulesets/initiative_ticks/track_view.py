@@ -10,6 +10,7 @@ tick of the row it lands under (the engine refuses anything else, and says why).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, Qt, Signal
@@ -55,7 +56,7 @@ from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
-from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
+from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 from tracker.qt.widgets.steady import SteadyBox
 
 # The Tick pill's fill and text by state, per scheme (False: light, True: dark).
@@ -145,7 +146,7 @@ class TickTable(FreshRows):
         super().__init__(parent)
         self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimate)
+        self._estimates = Estimates(self._estimator)
         model.dataChanged.connect(self._forget_estimates)
         model.rowsInserted.connect(partial(self._shift_estimates, 1))
         model.rowsRemoved.connect(partial(self._shift_estimates, -1))
@@ -231,16 +232,20 @@ class TickTable(FreshRows):
             widest = max(widest, width)
         return widest + 1 if self.showGrid() else widest
 
-    def _estimate(self, column: int, row: int) -> int:
-        """A cell's text's width, bold or not (read as the cell is painted: kept)."""
+    def _estimator(self, column: int) -> Callable[[int], int]:
+        """A cell's text's width by row, bold or not (read as the cell is painted: the
+        model keeps it)."""
         model = self.model()
-        index = model.index(row, column)
-        text = model.data(index)
-        if not isinstance(text, str):
-            return 0
-        font = QFont(self.font())
-        font.setBold(model.data(index, FONT) is not None)
-        return self._texts.width(text, font)
+        plain, bolder = self._texts.in_font(self.font()), self._texts.in_font(bold(self.font()))
+
+        def text(row: int) -> int:
+            index = model.index(row, column)
+            value = model.data(index)
+            if not isinstance(value, str):
+                return 0
+            return (bolder if model.data(index, FONT) is not None else plain)(value)
+
+        return text
 
     def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
         self._estimates.forget(top_left.row(), bottom_right.row())
