@@ -143,3 +143,26 @@ def test_the_columns_fit_the_widest_cell_of_every_row(
             wanted = min(wanted, view._who_room())  # the states keep their room
         assert view.sizeHintForColumn(column) == wanted, column
         assert view.columnWidth(column) >= wanted, column
+
+
+@pytest.mark.parametrize(("ruleset_id", "view_class", "columns"), VIEWS[:2])
+def test_a_name_out_of_sight_made_the_widest_widens_its_column(
+    ruleset_id: str,
+    view_class: type[QTableView],
+    columns: tuple[int, ...],
+    qtbot: QtBot,
+    tmp_path: Path,
+) -> None:
+    session = build(ruleset_id, 300)
+    _random_names(session, 3)
+    window = _window(qtbot, session, tmp_path)
+    view = _central_table(window)
+    last = session.encounter.combatants[-1]
+    assert window.document.apply(EditCombatant(last.id, {"name": "W" * 24}))
+    for _ in range(3):
+        qtbot.wait(1)
+    assert view.rowAt(view.viewport().height() - 1) < 200, "most rows are out of sight"
+    wanted = _exhaustive(view, columns[0])
+    if isinstance(view, D20OrderTable):
+        wanted = min(wanted, view._who_room())
+    assert view.columnWidth(columns[0]) >= wanted

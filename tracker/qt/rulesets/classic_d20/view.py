@@ -43,6 +43,7 @@ from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegat
 from tracker.qt.rulesets.classic_d20.rows import Drawn
 from tracker.qt.views.combatant_cell import PAD, cell_height, small_font, tag_font
 from tracker.qt.views.fresh_rows import FreshRows
+from tracker.qt.views.kept_rows import FEW_ROWS
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -176,12 +177,16 @@ class D20OrderTable(FreshRows):
     def _fit_columns(self) -> None:
         """Fit the columns to the rows a change told (`D20OrderModel.told`): a fitted
         column only grows, so the others fit already; to every row in sight once others
-        came into sight (scrolled, resized, a row above removed)."""
+        came into sight (scrolled, resized, a row above removed). The rows of an edit
+        are measured in sight or not (a column fits every row: `sizeHintForColumn`)."""
         header = self.horizontalHeader()
         if isinstance(header, FitHeader) and header.fit_when_shown():
             told = None if self._sight_moved else self.order_model.told
             self._sight_moved = False
-            header.fit(partial(self._widest, told, self._sight()))  # sight found once
+            sight = self._sight()  # found once
+            if told is not None and len(told) <= FEW_ROWS:
+                sight = range(self.order_model.rowCount())
+            header.fit(partial(self._widest, told, sight))
             if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
                 header.fit_afresh()
 
