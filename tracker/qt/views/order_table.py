@@ -84,7 +84,7 @@ class OrderTable(FreshRows):
         # set when first asked for).
         self._widths: dict[tuple[int, int], Kept] = {}
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator)
+        self._estimates = Estimates(self._estimator, self._key_of)
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
@@ -97,6 +97,7 @@ class OrderTable(FreshRows):
         # again: a combatant added or removed measured every row in sight).
         self.order_model.rowsInserted.connect(partial(self._shift_widths, 1))
         self.order_model.rowsRemoved.connect(partial(self._shift_widths, -1))
+        self.order_model.modelReset.connect(self._estimates.clear)  # another encounter
         self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
         self.setHorizontalHeader(FitHeader(self))
         self.watch_rows(self.order_model)
@@ -238,14 +239,18 @@ class OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
-        self._estimates.clear()
+        self._estimates.moved()
+
+    def _key_of(self, row: int) -> str | None:
+        combatant = self.order_model.roster.combatant_at(row)
+        return combatant.id if combatant is not None else None
 
     def _shift_widths(self, way: int, parent: Index, first: int, last: int) -> None:
         """Rows `first`…`last` inserted (`way` 1) or removed (-1): the widths kept of
         the rows after them move with them; those of removed rows are forgotten."""
         if not parent.isValid():
             self._widths = shifted(self._widths, way, first, last)
-            self._estimates.shift(way, first, last)
+            self._estimates.moved()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):

@@ -11,7 +11,7 @@ whenever its width follows its texts' widths, as the names' and the resources' d
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from PySide6.QtGui import QFont, QFontMetrics
 
@@ -49,12 +49,18 @@ def bold(font: QFont) -> QFont:
 
 
 class Estimates:
-    """Each row's estimate of a column, worked out once until the row changes; the rows
-    ranked by them, once until one changes."""
+    """Each row's estimate of a column, kept by the row's combatant (`key_of`: rows
+    moving keep theirs) until the row changes; the rows ranked by them, once until a
+    row changes or moves."""
 
-    def __init__(self, estimator: Callable[[int], Callable[[int], int]]) -> None:
+    def __init__(
+        self,
+        estimator: Callable[[int], Callable[[int], int]],
+        key_of: Callable[[int], Hashable],
+    ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
-        self._kept: dict[int, dict[int, int]] = {}  # column → row → estimate
+        self._key_of = key_of  # row → its combatant's key
+        self._kept: dict[int, dict[Hashable, int]] = {}  # column → key → estimate
         self._ranked: dict[int, list[int]] = {}  # column → the rows, widest first
         self._font = ""  # the key of the font they were worked out in
 
@@ -64,42 +70,29 @@ class Estimates:
         ranked = self._ranked.get(column)
         if ranked is None or len(ranked) < min(many, count):
             kept = self._kept.setdefault(column, {})
-            estimate = self._estimator(column)
+            estimate, key_of = self._estimator(column), self._key_of
 
             def of_row(row: int) -> int:
-                value = kept.get(row)
+                key = key_of(row)
+                value = kept.get(key)
                 if value is None:
-                    value = kept[row] = estimate(row)
+                    value = kept[key] = estimate(row)
                 return value
 
             ranked = self._ranked[column] = heapq.nlargest(many, range(count), key=of_row)
         return ranked[:many]
 
     def forget(self, first: int, last: int) -> None:
-        """Rows `first`…`last` changed."""
+        """Rows `first`…`last` changed (as they are now)."""
         self._ranked.clear()
-        for column, kept in self._kept.items():
-            if last - first < len(kept):
-                for row in range(first, last + 1):
-                    kept.pop(row, None)
-            else:
-                self._kept[column] = {r: v for r, v in kept.items() if not first <= r <= last}
+        keys = [self._key_of(row) for row in range(first, last + 1)]
+        for kept in self._kept.values():
+            for key in keys:
+                kept.pop(key, None)
 
-    def shift(self, way: int, first: int, last: int) -> None:
-        """Rows `first`…`last` inserted (`way` 1) or removed (-1): the estimates of the
-        rows after them move with them."""
+    def moved(self, *_args: object) -> None:
+        """Rows came, went or moved: ranked again (their estimates go with them)."""
         self._ranked.clear()
-        count = last - first + 1
-        for column, kept in self._kept.items():
-            moved: dict[int, int] = {}
-            for row, value in kept.items():
-                if row < first:
-                    moved[row] = value
-                elif way > 0:
-                    moved[row + count] = value
-                elif row > last:
-                    moved[row - count] = value
-            self._kept[column] = moved
 
     def clear(self, *_args: object) -> None:
         self._kept.clear()

@@ -79,13 +79,12 @@ class D20OrderTable(FreshRows):
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator)
+        self._estimates = Estimates(self._estimator, self._key_of)
         model = self.order_model
         model.dataChanged.connect(self._forget_estimates)
-        model.rowsInserted.connect(partial(self._shift_estimates, 1))
-        model.rowsRemoved.connect(partial(self._shift_estimates, -1))
-        for signal in (model.rowsMoved, model.layoutChanged, model.modelReset):
-            signal.connect(self._estimates.clear)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.layoutChanged):
+            signal.connect(self._estimates.moved)  # each row's go with it
+        model.modelReset.connect(self._estimates.clear)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
@@ -232,11 +231,12 @@ class D20OrderTable(FreshRows):
 
         return pills
 
+    def _key_of(self, place: int) -> str | None:
+        row = self.order_model.row_at(place)
+        return row.key if row is not None else None
+
     def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
         self._estimates.forget(top_left.row(), bottom_right.row())
-
-    def _shift_estimates(self, way: int, _parent: QModelIndex, first: int, last: int) -> None:
-        self._estimates.shift(way, first, last)
 
     def _sight(self) -> range:
         """The places of the rows in sight (every row while the view is hidden)."""

@@ -146,12 +146,11 @@ class TickTable(FreshRows):
         super().__init__(parent)
         self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator)
+        self._estimates = Estimates(self._estimator, self._key_of)
         model.dataChanged.connect(self._forget_estimates)
-        model.rowsInserted.connect(partial(self._shift_estimates, 1))
-        model.rowsRemoved.connect(partial(self._shift_estimates, -1))
-        for signal in (model.rowsMoved, model.layoutChanged, model.modelReset):
-            signal.connect(self._estimates.clear)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.layoutChanged):
+            signal.connect(self._estimates.moved)  # each row's go with it
+        model.modelReset.connect(self._estimates.clear)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
@@ -247,11 +246,13 @@ class TickTable(FreshRows):
 
         return text
 
+    def _key_of(self, row: int) -> str | None:
+        model = self.model()
+        combatant = model.combatant_at(row) if isinstance(model, TickModel) else None
+        return combatant.id if combatant is not None else None
+
     def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
         self._estimates.forget(top_left.row(), bottom_right.row())
-
-    def _shift_estimates(self, way: int, _parent: QModelIndex, first: int, last: int) -> None:
-        self._estimates.shift(way, first, last)
 
 
 class TickTrackView(QWidget):
