@@ -30,7 +30,7 @@ from tracker.qt.rulesets.initiative_ticks.track_view import (
 from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.order_table import OrderTable
-from tracker.qt.views.widest_rows import CANDIDATES
+from tracker.qt.views.widest_rows import CANDIDATES, Estimates
 
 Index = QModelIndex | QPersistentModelIndex
 SizeHint = Callable[..., QSize]
@@ -166,3 +166,38 @@ def test_a_name_out_of_sight_made_the_widest_widens_its_column(
     if isinstance(view, D20OrderTable):
         wanted = min(wanted, view._who_room())
     assert view.columnWidth(columns[0]) >= wanted
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_ranking_kept_through_changes_and_moves_is_the_ranking_afresh(seed: int) -> None:
+    """`Estimates` ranks in the rows changed or come, keeps its ranking while rows move
+    or go, and ranks afresh when a ranked one narrowed: its widest are those a ranking
+    of every row finds, whatever the edits."""
+    rng = random.Random(seed)
+    keys = [f"c{number}" for number in range(60)]
+    values = {key: rng.randint(0, 500) for key in keys}
+    estimates = Estimates(
+        lambda _column: lambda row: values[keys[row]],
+        lambda row: keys[row],
+        lambda key: keys.index(key) if key in keys else -1,
+    )
+    made = len(keys)
+    for _ in range(300):
+        edit = rng.choice(["change", "move", "insert", "remove"])
+        if edit == "change":
+            row = rng.randrange(len(keys))
+            values[keys[row]] = rng.randint(0, 500)
+            estimates.forget(row, row)
+        elif edit == "move":
+            keys.insert(rng.randrange(len(keys)), keys.pop(rng.randrange(len(keys))))
+        elif edit == "insert":
+            row, made = rng.randrange(len(keys) + 1), made + 1
+            keys.insert(row, f"c{made}")
+            values[keys[row]] = rng.randint(0, 500)
+            estimates.forget(row, row)
+        elif len(keys) > 20:
+            keys.pop(rng.randrange(len(keys)))
+        many = rng.randint(5, 15)
+        ranked = estimates.ranked(0, len(keys), many)
+        afresh = sorted((values[key] for key in keys), reverse=True)[:many]
+        assert [values[keys[row]] for row in ranked] == afresh

@@ -84,7 +84,7 @@ class OrderTable(FreshRows):
         # set when first asked for).
         self._widths: dict[tuple[int, int], Kept] = {}
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator, self._key_of)
+        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
@@ -239,18 +239,21 @@ class OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
-        self._estimates.moved()
 
     def _key_of(self, row: int) -> str | None:
         combatant = self.order_model.roster.combatant_at(row)
         return combatant.id if combatant is not None else None
+
+    def _row_of(self, key: str | None) -> int:
+        return -1 if key is None else self.order_model.roster.row_of(key)
 
     def _shift_widths(self, way: int, parent: Index, first: int, last: int) -> None:
         """Rows `first`…`last` inserted (`way` 1) or removed (-1): the widths kept of
         the rows after them move with them; those of removed rows are forgotten."""
         if not parent.isValid():
             self._widths = shifted(self._widths, way, first, last)
-            self._estimates.moved()
+            if way > 0:  # (those of the others go with their combatants)
+                self._estimates.forget(first, last)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):

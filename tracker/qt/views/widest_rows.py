@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from PySide6.QtGui import QFont, QFontMetrics
 
@@ -49,60 +50,91 @@ def bold(font: QFont) -> QFont:
 
 
 class Estimates:
-    """Each row's estimate of a column, kept by the row's combatant (`key_of`: rows
-    moving keep theirs) until the row changes; the rows ranked by them, once until a
-    row changes or moves."""
+    """Each row's estimate of a column, kept by the row's combatant (`key_of`; `row_of`
+    finds its row again) until the row changes; the combatants ranked by them, kept
+    while rows move, come and go (those changed or come are ranked in among them)."""
 
     def __init__(
         self,
         estimator: Callable[[int], Callable[[int], int]],
         key_of: Callable[[int], Hashable],
+        row_of: Callable[[Any], int],
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
         self._key_of = key_of  # row → its combatant's key
+        self._row_of = row_of  # a key → its row (-1: gone)
         self._kept: dict[int, dict[Hashable, int]] = {}  # column → key → estimate
-        self._ranked: dict[int, list[int]] = {}  # column → the rows, widest first
+        # column → (estimate, key) of the widest, widest first; the keys changed since
+        self._ranked: dict[int, list[tuple[int, Hashable]]] = {}
+        self._changed: dict[int, set[Hashable]] = {}
         self._font = ""  # the key of the font they were worked out in
 
     def ranked(self, column: int, count: int, many: int) -> list[int]:
-        """The `many` rows (of `count`) whose estimates of `column` are the largest,
-        the largest first."""
-        ranked = self._ranked.get(column)
-        if ranked is None or len(ranked) < min(many, count):
-            kept = self._kept.setdefault(column, {})
-            estimate, key_of = self._estimator(column), self._key_of
+        """The rows of the `many` combatants (of `count`) whose estimates of `column`
+        are the largest, the largest first."""
+        kept = self._kept.setdefault(column, {})
+        estimate, key_of, row_of = self._estimator(column), self._key_of, self._row_of
 
-            def of_row(row: int) -> int:
-                key = key_of(row)
-                value = kept.get(key)
-                if value is None:
-                    value = kept[key] = estimate(row)
-                return value
+        def of_key(key: Hashable, row: int) -> int:
+            value = kept.get(key)
+            if value is None:
+                value = kept[key] = estimate(row)
+            return value
 
-            ranked = self._ranked[column] = heapq.nlargest(many, range(count), key=of_row)
-        return ranked[:many]
+        ranking = self._ranked.get(column)
+        changed = self._changed.pop(column, set())
+        if ranking is not None and changed:
+            ranking = self._rank_in(ranking, changed, of_key)
+        rows = [] if ranking is None else [row_of(key) for _, key in ranking]
+        if ranking is None or len(ranking) < min(many, count) or -1 in rows:
+            keyed = ((of_key(key, row), key) for row in range(count) for key in (key_of(row),))
+            ranking = heapq.nlargest(many, keyed, key=_first)
+            rows = [row_of(key) for _, key in ranking]
+        self._ranked[column] = ranking
+        return rows[:many]
+
+    def _rank_in(
+        self,
+        ranking: list[tuple[int, Hashable]],
+        changed: set[Hashable],
+        of_key: Callable[[Hashable, int], int],
+    ) -> list[tuple[int, Hashable]] | None:
+        """The ranking with the changed combatants ranked in (None: ranked again, a
+        ranked one grew narrower: another may be wider now)."""
+        kept = [entry for entry in ranking if entry[1] not in changed]
+        for key in changed:
+            row = self._row_of(key)
+            if row >= 0:
+                kept.append((of_key(key, row), key))
+        kept.sort(key=_first, reverse=True)
+        kept = kept[: len(ranking)]
+        if len(kept) < len(ranking) or (kept and kept[-1][0] < ranking[-1][0]):
+            return None
+        return kept
 
     def forget(self, first: int, last: int) -> None:
-        """Rows `first`…`last` changed (as they are now)."""
-        self._ranked.clear()
+        """Rows `first`…`last` changed or came (as they are now)."""
         keys = [self._key_of(row) for row in range(first, last + 1)]
         for kept in self._kept.values():
             for key in keys:
                 kept.pop(key, None)
-
-    def moved(self, *_args: object) -> None:
-        """Rows came, went or moved: ranked again (their estimates go with them)."""
-        self._ranked.clear()
+        for column in self._ranked:
+            self._changed.setdefault(column, set()).update(keys)
 
     def clear(self, *_args: object) -> None:
         self._kept.clear()
         self._ranked.clear()
+        self._changed.clear()
 
     def follow(self, font: QFont) -> None:
         """Worked out anew in another font (a restyling in the same font keeps them)."""
         if font.key() != self._font:
             self._font = font.key()
             self.clear()
+
+
+def _first(entry: tuple[int, Hashable]) -> int:
+    return entry[0]
 
 
 def rows_to_measure(

@@ -79,11 +79,10 @@ class D20OrderTable(FreshRows):
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator, self._key_of)
+        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
         model = self.order_model
         model.dataChanged.connect(self._forget_estimates)
-        for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.layoutChanged):
-            signal.connect(self._estimates.moved)  # each row's go with it
+        model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
         model.modelReset.connect(self._estimates.clear)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
@@ -234,6 +233,12 @@ class D20OrderTable(FreshRows):
     def _key_of(self, place: int) -> str | None:
         row = self.order_model.row_at(place)
         return row.key if row is not None else None
+
+    def _row_of(self, key: str | None) -> int:
+        return -1 if key is None else self.order_model.row_of(key)
+
+    def _forget_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._estimates.forget(first, last)
 
     def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
         self._estimates.forget(top_left.row(), bottom_right.row())

@@ -146,10 +146,9 @@ class TickTable(FreshRows):
         super().__init__(parent)
         self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator, self._key_of)
+        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
         model.dataChanged.connect(self._forget_estimates)
-        for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.layoutChanged):
-            signal.connect(self._estimates.moved)  # each row's go with it
+        model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
         model.modelReset.connect(self._estimates.clear)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
@@ -250,6 +249,13 @@ class TickTable(FreshRows):
         model = self.model()
         combatant = model.combatant_at(row) if isinstance(model, TickModel) else None
         return combatant.id if combatant is not None else None
+
+    def _row_of(self, key: str | None) -> int:
+        model = self.model()
+        return model.row_of(key) if isinstance(model, TickModel) and key is not None else -1
+
+    def _forget_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._estimates.forget(first, last)
 
     def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
         self._estimates.forget(top_left.row(), bottom_right.row())
