@@ -178,7 +178,7 @@ def test_the_ranking_kept_through_changes_and_moves_is_the_ranking_afresh(seed: 
     values = {key: rng.randint(0, 500) for key in keys}
     estimates = Estimates(
         lambda _column: lambda row: values[keys[row]],
-        lambda row: keys[row],
+        lambda row: keys[row] if row < len(keys) else None,
         lambda key: keys.index(key) if key in keys else -1,
     )
     made = len(keys)

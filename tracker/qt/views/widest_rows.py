@@ -61,19 +61,20 @@ class Estimates:
         row_of: Callable[[Any], int],
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
-        self._key_of = key_of  # row → its combatant's key
+        self._key_of = key_of  # row → its combatant's key (None: no such row)
         self._row_of = row_of  # a key → its row (-1: gone)
         self._kept: dict[int, dict[Hashable, int]] = {}  # column → key → estimate
         # column → (estimate, key) of the widest, widest first; the keys changed since
         self._ranked: dict[int, list[tuple[int, Hashable]]] = {}
         self._changed: dict[int, set[Hashable]] = {}
+        self._hints: dict[Hashable, int] = {}  # key → its row when last found
         self._font = ""  # the key of the font they were worked out in
 
     def ranked(self, column: int, count: int, many: int) -> list[int]:
         """The rows of the `many` combatants (of `count`) whose estimates of `column`
         are the largest, the largest first."""
         kept = self._kept.setdefault(column, {})
-        estimate, key_of, row_of = self._estimator(column), self._key_of, self._row_of
+        estimate, key_of = self._estimator(column), self._key_of
 
         def of_key(key: Hashable, row: int) -> int:
             value = kept.get(key)
@@ -85,13 +86,28 @@ class Estimates:
         changed = self._changed.pop(column, set())
         if ranking is not None and changed:
             ranking = self._rank_in(ranking, changed, of_key)
-        rows = [] if ranking is None else [row_of(key) for _, key in ranking]
-        if ranking is None or len(ranking) < min(many, count) or -1 in rows:
-            keyed = ((of_key(key, row), key) for row in range(count) for key in (key_of(row),))
-            ranking = heapq.nlargest(many, keyed, key=_first)
-            rows = [row_of(key) for _, key in ranking]
+        rows: list[int] = []
+        if ranking is not None:  # those gone left out: the others are still the widest
+            found = [(entry, self._find(entry[1])) for entry in ranking]
+            ranking = [entry for entry, row in found if row >= 0]
+            rows = [row for _, row in found if row >= 0]
+        if ranking is None or len(ranking) < min(many, count):
+            # Twice as many as asked: a few may go and the rest still be the widest.
+            keyed = ((of_key(key_of(row), row), row) for row in range(count))
+            widest = heapq.nlargest(2 * many, keyed, key=_first)
+            rows = [row for _, row in widest]
+            ranking = [(value, key_of(row)) for value, row in widest]
+            self._hints.update((key, row) for (_, key), row in zip(ranking, rows, strict=True))
         self._ranked[column] = ranking
         return rows[:many]
+
+    def _find(self, key: Hashable) -> int:
+        """A combatant's row (-1: gone): where it was last, if it is still there."""
+        hint = self._hints.get(key)
+        if hint is not None and hint >= 0 and self._key_of(hint) == key:
+            return hint
+        row = self._hints[key] = self._row_of(key)
+        return row
 
     def _rank_in(
         self,
@@ -103,7 +119,7 @@ class Estimates:
         ranked one grew narrower: another may be wider now)."""
         kept = [entry for entry in ranking if entry[1] not in changed]
         for key in changed:
-            row = self._row_of(key)
+            row = self._find(key)
             if row >= 0:
                 kept.append((of_key(key, row), key))
         kept.sort(key=_first, reverse=True)
@@ -125,6 +141,7 @@ class Estimates:
         self._kept.clear()
         self._ranked.clear()
         self._changed.clear()
+        self._hints.clear()
 
     def follow(self, font: QFont) -> None:
         """Worked out anew in another font (a restyling in the same font keeps them)."""
