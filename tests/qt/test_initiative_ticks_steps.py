@@ -18,6 +18,7 @@ from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
 from tracker.qt.appearance import dark_palette
 from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, MarkRole, TickModel
 from tracker.qt.rulesets.initiative_ticks.track_view import FITTED
+from tracker.qt.views.widest_rows import CANDIDATES
 
 
 def test_a_step_of_the_tick_track_lays_out_nothing_around_it(qtbot, tmp_path):
@@ -252,11 +253,12 @@ def test_a_row_that_comes_or_goes_leaves_what_the_table_kept_of_the_others(
 
 
 def test_the_fitted_columns_measure_each_text_once_and_as_qt_does(qtbot, tmp_path):
-    """The header fits Initiative, Onslaught and Motes to the rows shown after every
-    step: the widths are Qt's own (the widest cell shown, a pixel for the grid), in
-    both schemes, but each text is measured once, not each cell's every role asked
-    through Qt again at each step (counts of the model's answers, not timings); another
-    font measures them again."""
+    """The header fits Initiative, Onslaught and Motes to every row after every step:
+    the widths are Qt's own measuring every row (the widest cell, a pixel for the grid),
+    in both schemes, but only the rows in sight and the likeliest widest are measured
+    (`widest_rows`), each text once, not each cell's every role asked through Qt again
+    at each step (counts of the model's answers, not timings); another font measures
+    them again."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     clock = IdleClock()
     try:
@@ -285,14 +287,16 @@ def test_the_fitted_columns_measure_each_text_once_and_as_qt_does(qtbot, tmp_pat
                 table.setFont(font)
             clock.settle()
             for column in FITTED:
-                assert table.sizeHintForColumn(column) == QTableView.sizeHintForColumn(
-                    table, column
-                ), (number, column)
+                header.setResizeContentsPrecision(-1)  # Qt's measure of every row
+                every_row = QTableView.sizeHintForColumn(table, column)
+                header.setResizeContentsPrecision(0)
+                assert table.sizeHintForColumn(column) == every_row, (number, column)
             model.data = counted
             asked.clear()
             header.resizeSections()
             model.data = data
             shown = table.rowAt(table.viewport().height()) - table.rowAt(0) + 1
-            assert 0 < sum(asked.values()) <= 2 * len(FITTED) * shown, number
+            measured = shown + CANDIDATES  # a text and its font read of each
+            assert 0 < sum(asked.values()) <= 2 * len(FITTED) * measured, number
     finally:
         close(window, qtbot)

@@ -10,11 +10,16 @@ A step repaints the rows that look different, not every row the roster announces
 fits the columns only if one of the cells it changed is wider than its column, and
 measures only the cells whose contents changed: each cell's width is kept with what it
 was measured from (its summary, or its text, font and decoration), read from the values
-`KeptRows` keeps for the repaint anyway."""
+`KeptRows` keeps for the repaint anyway.
+
+A column fits its widest cell of every row, not only of those in sight: the rows in sight
+are measured, and those out of sight whose texts are the widest (`widest_rows`). The clock
+moving announces every row: those out of sight are taken as they were measured (their
+names and resources do not follow the clock); an edit of a row forgets what it showed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -35,11 +40,13 @@ from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.fresh_rows import FreshRows
-from tracker.qt.views.kept_rows import KeptRows
+from tracker.qt.views.kept_rows import FEW_ROWS, KeptRows
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
+from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 
 Index = QModelIndex | QPersistentModelIndex
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 Kept = tuple[tuple[object, ...], int]  # what a cell showed when measured, its width
 
 
@@ -76,6 +83,8 @@ class OrderTable(FreshRows):
         # first: making the models may restyle the table (the application's scheme is
         # set when first asked for).
         self._widths: dict[tuple[int, int], Kept] = {}
+        self._texts = TextWidths()  # the texts' widths, to find the widest cells
+        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
@@ -88,6 +97,7 @@ class OrderTable(FreshRows):
         # again: a combatant added or removed measured every row in sight).
         self.order_model.rowsInserted.connect(partial(self._shift_widths, 1))
         self.order_model.rowsRemoved.connect(partial(self._shift_widths, -1))
+        self.order_model.modelReset.connect(self._estimates.clear)  # another encounter
         self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
         self.setHorizontalHeader(FitHeader(self))
         self.watch_rows(self.order_model)
@@ -108,7 +118,8 @@ class OrderTable(FreshRows):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
+        # Not every row measured: those in sight and the likeliest widest (sizeHintForColumn).
+        header.setResizeContentsPrecision(0)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(cell_height(self._cell_font()))
         self.selectionModel().currentChanged.connect(self._on_current)
@@ -134,15 +145,16 @@ class OrderTable(FreshRows):
         first, last = top_left.row(), bottom_right.row()
         shown = self.shown_rows()
         rows = self.order_model.changed_rows(first, last, shown)
-        for key in [k for k in self._widths if first <= k[0] <= last and k[0] not in shown]:
-            del self._widths[key]
+        if last - first < FEW_ROWS:  # an edit: what its rows out of sight show is not known
+            self._estimates.forget(first, last)
+            for key in [k for k in self._widths if first <= k[0] <= last and k[0] not in shown]:
+                del self._widths[key]
         model, left, right = self.order_model, top_left.column(), bottom_right.column()
         for row in rows:
             super().dataChanged(model.index(row, left), model.index(row, right), list(roles))
         header = self.horizontalHeader()
         if rows and isinstance(header, FitHeader) and header.fit_when_shown():
-            in_sight = [row for row in rows if row in shown]  # as Qt fits: the rows shown
-            header.fit(partial(self._widest_of, in_sight))
+            header.fit(partial(self._widest_of, rows, ()))  # (of many: those in sight)
 
     def shown_rows(self) -> range:
         """The rows in sight (none while the table is hidden)."""
@@ -156,30 +168,64 @@ class OrderTable(FreshRows):
 
     # --- fitting columns to their contents --------------------------------------------
     def sizeHintForColumn(self, column: int) -> int:
-        """As Qt measures a column to fit it (the rows shown, see
-        `setResizeContentsPrecision(0)`), from each cell's kept width."""
+        """The widest cell of the column, of every row: those in sight and those whose
+        texts are the widest (`widest_rows`), each measured again only where what the
+        cell shows changed."""
         if self.model() is None:
             return -1
+        count = self.order_model.rowCount()
+        ranked = partial(self._estimates.ranked, column, count)
+        sight = self._sight()
+        return self._widest_of(rows_to_measure(count, sight, ranked), sight, column)
+
+    def _sight(self) -> list[int]:
+        """The rows in sight (none while the table is hidden or not laid out)."""
         vertical = self.verticalHeader()
         top = max(0, vertical.visualIndexAt(0))
         bottom = vertical.visualIndexAt(self.viewport().height())
-        if not self.isVisible() or bottom == -1:
+        if not self.isVisible():
+            return []
+        if bottom == -1:
             bottom = self.order_model.rowCount() - 1
         rows = [vertical.logicalIndex(visual) for visual in range(top, bottom + 1)]
-        return self._widest_of([row for row in rows if not vertical.isSectionHidden(row)], column)
+        return [row for row in rows if not vertical.isSectionHidden(row)]
 
-    def _widest_of(self, rows: Sequence[int], column: int) -> int:
+    def _estimator(self, column: int) -> Callable[[int], int]:
+        """What makes a cell of the column wide, read from the roster by row: the name
+        (bold), or the cell's text."""
+        roster = self.order_model.roster
+        if column == 0:
+            name_width = self._texts.in_font(bold(self.font()))
+
+            def name(row: int) -> int:
+                combatant = roster.combatant_at(row)
+                return name_width(combatant.name) if combatant else 0
+
+            return name
+        text_width = self._texts.in_font(self.font())
+
+        def text(row: int) -> int:
+            value = roster.cell_value(row, column, DISPLAY)
+            return text_width(value) if isinstance(value, str) else 0
+
+        return text
+
+    def _widest_of(self, rows: Sequence[int], sight: Container[int], column: int) -> int:
         """The widest of these rows' cells in `column`, measured again only where what
-        the cell shows changed."""
+        the cell shows changed; a row out of `sight` (`()`: every row) measured before is
+        taken as it was (not read: see `dataChanged`)."""
         self.ensurePolished()
         model = self.order_model
         option: QStyleOptionViewItem | None = None
         hint = 0
         for row in rows:
+            kept = self._widths.get((row, column))
+            if kept is not None and sight and row not in sight:
+                hint = max(hint, kept[1])
+                continue
             index = model.index(row, column)
             delegate = self.itemDelegateForIndex(index)
             shows = _shown(delegate, index)
-            kept = self._widths.get((row, column))
             if kept is not None and kept[0] == shows:
                 width = kept[1]
             else:
@@ -194,15 +240,25 @@ class OrderTable(FreshRows):
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
 
+    def _key_of(self, row: int) -> str | None:
+        combatant = self.order_model.roster.combatant_at(row)
+        return combatant.id if combatant is not None else None
+
+    def _row_of(self, key: str | None) -> int:
+        return -1 if key is None else self.order_model.roster.row_of(key)
+
     def _shift_widths(self, way: int, parent: Index, first: int, last: int) -> None:
         """Rows `first`…`last` inserted (`way` 1) or removed (-1): the widths kept of
         the rows after them move with them; those of removed rows are forgotten."""
         if not parent.isValid():
             self._widths = shifted(self._widths, way, first, last)
+            if way > 0:  # (those of the others go with their combatants)
+                self._estimates.forget(first, last)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._forget_widths()
+            self._widths.clear()
+            self._estimates.follow(self.font())
             self.verticalHeader().setDefaultSectionSize(cell_height(self.font()))
         super().changeEvent(event)
 

@@ -20,7 +20,7 @@ the command, so undo, redo and the journal give the same numbers."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
@@ -41,12 +41,14 @@ from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO,
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import Drawn
-from tracker.qt.views.combatant_cell import PAD, cell_height
+from tracker.qt.views.combatant_cell import PAD, cell_height, small_font, tag_font
 from tracker.qt.views.fresh_rows import FreshRows
+from tracker.qt.views.kept_rows import FEW_ROWS
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
+from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
 # The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
@@ -76,6 +78,12 @@ class D20OrderTable(FreshRows):
         self._widths: dict[tuple[Drawn, int], int] = {}
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
+        self._texts = TextWidths()  # the texts' widths, to find the widest cells
+        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
+        model = self.order_model
+        model.dataChanged.connect(self._forget_estimates)
+        model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
+        model.modelReset.connect(self._estimates.clear)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
@@ -99,7 +107,8 @@ class D20OrderTable(FreshRows):
         for column in (INIT, WHO, TURN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(STATES, QHeaderView.ResizeMode.Stretch)
-        header.setResizeContentsPrecision(0)  # the rows shown, not all of them
+        # Not every row measured: those in sight and the likeliest widest (sizeHintForColumn).
+        header.setResizeContentsPrecision(0)
         self.verticalHeader().hide()
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self._fit_rows()
@@ -166,12 +175,16 @@ class D20OrderTable(FreshRows):
     def _fit_columns(self) -> None:
         """Fit the columns to the rows a change told (`D20OrderModel.told`): a fitted
         column only grows, so the others fit already; to every row in sight once others
-        came into sight (scrolled, resized, a row above removed)."""
+        came into sight (scrolled, resized, a row above removed). The rows of an edit
+        are measured in sight or not (a column fits every row: `sizeHintForColumn`)."""
         header = self.horizontalHeader()
-        if isinstance(header, FitHeader):
+        if isinstance(header, FitHeader) and header.fit_when_shown():
             told = None if self._sight_moved else self.order_model.told
             self._sight_moved = False
-            header.fit(partial(self._widest, told, self._sight()))  # sight found once
+            sight = self._sight()  # found once
+            if told is not None and len(told) <= FEW_ROWS:
+                sight = range(self.order_model.rowCount())
+            header.fit(partial(self._widest, told, sight))
             if self.columnWidth(WHO) > self._who_room():  # the turn's column grew since
                 header.fit_afresh()
 
@@ -179,8 +192,56 @@ class D20OrderTable(FreshRows):
         self._sight_moved = True
 
     def sizeHintForColumn(self, column: int) -> int:
-        """As Qt measures a column to fit it: the rows shown (`_widest`)."""
-        return self._widest(None, self._sight(), column)
+        """The widest cell of the column, of every row: those in sight and those whose
+        texts are the widest (`widest_rows`)."""
+        count = self.order_model.rowCount()
+        sight = self._sight() if self.isVisible() else range(0)
+        ranked = partial(self._estimates.ranked, column, count)
+        return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
+
+    def _estimator(self, column: int) -> Callable[[int], int]:
+        """What makes a cell of the column wide, read from the row at a place: the
+        initiative, the name (and in rows of one line the second line beside it), the
+        pills' words."""
+        row_at, font = self.order_model.row_at, self.font()
+        bold_width = self._texts.in_font(bold(font))
+        if column == INIT:
+            return lambda place: bold_width(row.initiative) if (row := row_at(place)) else 0
+        if column == WHO:
+            small_width, one_line = self._texts.in_font(small_font(font)), self._one_line()
+
+            def who(place: int) -> int:
+                row = row_at(place)
+                if row is None:
+                    return 0
+                name, second = bold_width(row.summary.name), small_width(row.summary.second_line)
+                return name + second if one_line else max(name, second)
+
+            return who
+        tag_width = self._texts.in_font(tag_font(font))
+
+        def pills(place: int) -> int:
+            row = row_at(place)
+            if row is None:
+                return 0
+            return sum(
+                tag_width(chip.text) for chip in (row.turn if column == TURN else row.states)
+            )
+
+        return pills
+
+    def _key_of(self, place: int) -> str | None:
+        row = self.order_model.row_at(place)
+        return row.key if row is not None else None
+
+    def _row_of(self, key: str | None) -> int:
+        return -1 if key is None else self.order_model.row_of(key)
+
+    def _forget_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._estimates.forget(first, last)
+
+    def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
+        self._estimates.forget(top_left.row(), bottom_right.row())
 
     def _sight(self) -> range:
         """The places of the rows in sight (every row while the view is hidden)."""
@@ -225,12 +286,14 @@ class D20OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
+        self._estimates.clear()  # (one line or two: other estimates)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self.kept.clear()  # a style draws otherwise
-            self._forget_widths()
+            self._widths.clear()
+            self._estimates.follow(self.font())
             self._fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

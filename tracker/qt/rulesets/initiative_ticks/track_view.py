@@ -10,6 +10,9 @@ tick of the row it lands under (the engine refuses anything else, and says why).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
@@ -53,6 +56,7 @@ from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
+from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 from tracker.qt.widgets.steady import SteadyBox
 
 # The Tick pill's fill and text by state, per scheme (False: light, True: dark).
@@ -141,6 +145,11 @@ class TickTable(FreshRows):
     def __init__(self, model: TickModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._widths: dict[tuple[int, object, bool], int] = {}  # (column, text, bold)
+        self._texts = TextWidths()  # the texts' widths, to find the widest cells
+        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
+        model.dataChanged.connect(self._forget_estimates)
+        model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
+        model.modelReset.connect(self._estimates.clear)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
@@ -165,19 +174,22 @@ class TickTable(FreshRows):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(cell_height(table_font))  # two lines
         header = self.horizontalHeader()
+        # Not every row measured (first: the sections set below are fitted at once):
+        # those in sight and the likeliest widest (sizeHintForColumn).
+        header.setResizeContentsPrecision(0)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(NAME, 250)
-        header.resizeSection(TICK, 80)
         header.setSectionResizeMode(TICK, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(STATE, QHeaderView.ResizeMode.Stretch)
+        header.resizeSection(NAME, 250)  # (after the modes: no column measured for nothing)
+        header.resizeSection(TICK, 80)
         header.setMinimumSectionSize(70)
-        header.setResizeContentsPrecision(0)  # measure the rows shown, not all of them
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._widths.clear()
+            self._estimates.follow(self.font())
             self.kept.clear()  # a style draws otherwise
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
             model = self.model()
@@ -186,21 +198,24 @@ class TickTable(FreshRows):
             self.viewport().update()
 
     def sizeHintForColumn(self, column: int) -> int:  # noqa: N802 (Qt)
-        """QTableView's with the header's precision 0 (the widest cell of the rows
-        shown, and a pixel for the grid), each text's width measured once: the header
-        fits the columns after every step, and Qt asked each cell shown for its every
-        role to measure it again."""
+        """The widest cell of the column (and a pixel for the grid), of every row: those
+        in sight and those whose texts are the widest (`widest_rows`), each text's width
+        measured once: the header fits the columns after every step, and Qt asked each
+        cell shown for its every role to measure it again."""
         model = self.model()
         shown_only = self.horizontalHeader().resizeContentsPrecision() == 0
         if not isinstance(model, TickModel) or column not in FITTED or not shown_only:
             return super().sizeHintForColumn(column)
-        top = max(self.rowAt(0), 0)
-        bottom = self.rowAt(self.viewport().height())
-        if bottom < 0 or not self.isVisible():
-            bottom = model.rowCount() - 1
+        count = model.rowCount()
+        sight: range = range(0)
+        if self.isVisible():
+            top = max(self.rowAt(0), 0)
+            bottom = self.rowAt(self.viewport().height())
+            sight = range(top, (bottom if bottom >= 0 else count - 1) + 1)
+        ranked = partial(self._estimates.ranked, column, count)
         widest = 0
         option: QStyleOptionViewItem | None = None
-        for row in range(top, bottom + 1):
+        for row in rows_to_measure(count, sight, ranked):
             index = model.index(row, column)
             key = (column, model.data(index), model.data(index, FONT) is not None)
             width = self._widths.get(key)
@@ -214,6 +229,36 @@ class TickTable(FreshRows):
                 width = self._widths[key] = delegate.sizeHint(option, index).width()
             widest = max(widest, width)
         return widest + 1 if self.showGrid() else widest
+
+    def _estimator(self, column: int) -> Callable[[int], int]:
+        """A cell's text's width by row, bold or not (read as the cell is painted: the
+        model keeps it)."""
+        model = self.model()
+        plain, bolder = self._texts.in_font(self.font()), self._texts.in_font(bold(self.font()))
+
+        def text(row: int) -> int:
+            index = model.index(row, column)
+            value = model.data(index)
+            if not isinstance(value, str):
+                return 0
+            return (bolder if model.data(index, FONT) is not None else plain)(value)
+
+        return text
+
+    def _key_of(self, row: int) -> str | None:
+        model = self.model()
+        combatant = model.combatant_at(row) if isinstance(model, TickModel) else None
+        return combatant.id if combatant is not None else None
+
+    def _row_of(self, key: str | None) -> int:
+        model = self.model()
+        return model.row_of(key) if isinstance(model, TickModel) and key is not None else -1
+
+    def _forget_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._estimates.forget(first, last)
+
+    def _forget_estimates(self, top_left: QModelIndex, bottom_right: QModelIndex) -> None:
+        self._estimates.forget(top_left.row(), bottom_right.row())
 
 
 class TickTrackView(QWidget):

@@ -1,0 +1,170 @@
+"""Which rows a table measures to fit a column to its widest cell, of every row and not
+only of those in sight, without measuring them all (issue 26: a large fight's view
+measured its every row, through Qt's indexes and the delegates, when it was built).
+
+A view gives each row of a column a cheap estimate of its cell's width, read from the
+model's Python data (the texts that make a cell wide, measured with the font's metrics,
+each text once: `TextWidths`); the rows with the largest estimates, and those in sight,
+are measured exactly (`rows_to_measure`). The widest cell of a column is one of them
+whenever its width follows its texts' widths, as the names' and the resources' do."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from PySide6.QtGui import QFont, QFontMetrics
+
+CANDIDATES = 12  # rows out of sight measured exactly: the likeliest widest
+TEXTS_KEPT = 16384  # texts' widths kept (forgotten all at once past it)
+
+
+class TextWidths:
+    """The widths of texts in fonts, each text measured once per font."""
+
+    def __init__(self) -> None:
+        self._widths: dict[str, dict[str, int]] = {}  # font's key → text → width
+
+    def in_font(self, font: QFont) -> Callable[[str], int]:
+        """A text's width in `font` (the font's metrics made once for many texts)."""
+        widths = self._widths.setdefault(font.key(), {})
+        metrics = QFontMetrics(font)
+
+        def width(text: str) -> int:
+            found = widths.get(text)
+            if found is None:
+                if len(widths) >= TEXTS_KEPT:
+                    widths.clear()
+                found = widths[text] = metrics.horizontalAdvance(text)
+            return found
+
+        return width
+
+
+def bold(font: QFont) -> QFont:
+    """`font` in bold (a name's, a count's)."""
+    bolder = QFont(font)
+    bolder.setBold(True)
+    return bolder
+
+
+class Estimates:
+    """Each row's estimate of a column, kept by the row's combatant (`key_of`; `row_of`
+    finds its row again) until the row changes; the combatants ranked by them, kept
+    while rows move, come and go (those changed or come are ranked in among them)."""
+
+    def __init__(
+        self,
+        estimator: Callable[[int], Callable[[int], int]],
+        key_of: Callable[[int], Hashable],
+        row_of: Callable[[Any], int],
+    ) -> None:
+        self._estimator = estimator  # column → (row → the estimate): fonts made once
+        self._key_of = key_of  # row → its combatant's key (None: no such row)
+        self._row_of = row_of  # a key → its row (-1: gone)
+        self._kept: dict[int, dict[Hashable, int]] = {}  # column → key → estimate
+        # column → (estimate, key) of the widest, widest first; the keys changed since
+        self._ranked: dict[int, list[tuple[int, Hashable]]] = {}
+        self._changed: dict[int, set[Hashable]] = {}
+        self._hints: dict[Hashable, int] = {}  # key → its row when last found
+        self._font = ""  # the key of the font they were worked out in
+
+    def ranked(self, column: int, count: int, many: int) -> list[int]:
+        """The rows of the `many` combatants (of `count`) whose estimates of `column`
+        are the largest, the largest first."""
+        kept = self._kept.setdefault(column, {})
+        estimate, key_of = self._estimator(column), self._key_of
+
+        def of_key(key: Hashable, row: int) -> int:
+            value = kept.get(key)
+            if value is None:
+                value = kept[key] = estimate(row)
+            return value
+
+        ranking = self._ranked.get(column)
+        changed = self._changed.pop(column, set())
+        if ranking is not None and changed:
+            ranking = self._rank_in(ranking, changed, of_key)
+        rows: list[int] = []
+        if ranking is not None:  # those gone left out: the others are still the widest
+            found = [(entry, self._find(entry[1])) for entry in ranking]
+            ranking = [entry for entry, row in found if row >= 0]
+            rows = [row for _, row in found if row >= 0]
+        if ranking is None or len(ranking) < min(many, count):
+            # Twice as many as asked: a few may go and the rest still be the widest.
+            keyed = ((of_key(key_of(row), row), row) for row in range(count))
+            widest = heapq.nlargest(2 * many, keyed, key=_first)
+            rows = [row for _, row in widest]
+            ranking = [(value, key_of(row)) for value, row in widest]
+            self._hints.update((key, row) for (_, key), row in zip(ranking, rows, strict=True))
+        self._ranked[column] = ranking
+        return rows[:many]
+
+    def _find(self, key: Hashable) -> int:
+        """A combatant's row (-1: gone): where it was last, if it is still there."""
+        hint = self._hints.get(key)
+        if hint is not None and hint >= 0 and self._key_of(hint) == key:
+            return hint
+        row = self._hints[key] = self._row_of(key)
+        return row
+
+    def _rank_in(
+        self,
+        ranking: list[tuple[int, Hashable]],
+        changed: set[Hashable],
+        of_key: Callable[[Hashable, int], int],
+    ) -> list[tuple[int, Hashable]] | None:
+        """The ranking with the changed combatants ranked in (None: ranked again, a
+        ranked one grew narrower: another may be wider now)."""
+        kept = [entry for entry in ranking if entry[1] not in changed]
+        for key in changed:
+            row = self._find(key)
+            if row >= 0:
+                kept.append((of_key(key, row), key))
+        kept.sort(key=_first, reverse=True)
+        kept = kept[: len(ranking)]
+        if len(kept) < len(ranking) or (kept and kept[-1][0] < ranking[-1][0]):
+            return None
+        return kept
+
+    def forget(self, first: int, last: int) -> None:
+        """Rows `first`…`last` changed or came (as they are now)."""
+        keys = [self._key_of(row) for row in range(first, last + 1)]
+        for kept in self._kept.values():
+            for key in keys:
+                kept.pop(key, None)
+        for column in self._ranked:
+            self._changed.setdefault(column, set()).update(keys)
+
+    def clear(self, *_args: object) -> None:
+        self._kept.clear()
+        self._ranked.clear()
+        self._changed.clear()
+        self._hints.clear()
+
+    def follow(self, font: QFont) -> None:
+        """Worked out anew in another font (a restyling in the same font keeps them)."""
+        if font.key() != self._font:
+            self._font = font.key()
+            self.clear()
+
+
+def _first(entry: tuple[int, Hashable]) -> int:
+    return entry[0]
+
+
+def rows_to_measure(
+    count: int,
+    sight: Sequence[int],
+    ranked: Callable[[int], list[int]],
+    candidates: int = CANDIDATES,
+) -> list[int]:
+    """Of `count` rows, those whose cells a column's fitting measures: the rows in
+    `sight`, and the `candidates` others ranked widest (`ranked(many)`: the `many`
+    rows of the largest estimates, the largest first); all of them when they are few."""
+    if count <= len(sight) + candidates:
+        return list(range(count))
+    shown = set(sight)
+    others = [row for row in ranked(candidates + len(shown)) if row not in shown]
+    return [*sight, *others[:candidates]]
