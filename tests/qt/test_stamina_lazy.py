@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from benchmarks.fights import params_at_defaults
-from tests.qt.test_stamina_steps import phases
+from tests.qt.test_stamina_steps import in_sight, phases, readouts_read
 from tests.qt.test_step_work import close, open_window, step
 from tracker.engine import AddCombatant, RemoveCombatant, RulesetAction
 from tracker.engine.rulesets.stamina_battle import StaminaBattle
@@ -19,27 +19,13 @@ from tracker.qt.rulesets.stamina_battle.model import DeltaRole, ReadoutRole, Sid
 def test_the_view_of_1000_units_reads_the_readouts_of_those_in_sight(
     qtbot, tmp_path: Path, monkeypatch
 ):
-    read: list[str] = []
-    original = StaminaBattle.readout
-
-    def readout(self, encounter, combatant):
-        read.append(combatant.id)
-        return original(self, encounter, combatant)
-
-    monkeypatch.setattr(StaminaBattle, "readout", readout)
+    read = readouts_read(monkeypatch)
     window = open_window(qtbot, tmp_path, "stamina_battle", 1000, 10)
     try:
         view = phases(window)
         qtbot.waitUntil(lambda: len(read) > 0)  # the first paint
         qtbot.wait(1)
-        shown = [
-            column.proxy.index(row, 0).data(ReadoutRole)
-            for column in view.columns.values()
-            for row in range(column.proxy.rowCount())
-            if column.list_view.visualRect(column.proxy.index(row, 0)).intersects(
-                column.list_view.viewport().rect()
-            )
-        ]
+        shown = [index.data(ReadoutRole) for index in in_sight(view)]
         assert len(shown) >= 6
         assert len(set(read)) <= 2 * len(shown), f"{len(set(read))} readouts for 1,000 Units"
     finally:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QModelIndex, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import params_at_defaults
@@ -18,6 +18,31 @@ from tracker.engine.rulesets.stamina_battle import StaminaBattle
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.stamina_battle.delegate import UnitDelegate
 from tracker.qt.rulesets.stamina_battle.phases_view import SidePhasesView
+
+
+def readouts_read(monkeypatch) -> list[str]:
+    """The ids of the Units whose readout the rules work out from now on, in order."""
+    read: list[str] = []
+    original = StaminaBattle.readout
+
+    def readout(self, encounter, combatant):
+        read.append(combatant.id)
+        return original(self, encounter, combatant)
+
+    monkeypatch.setattr(StaminaBattle, "readout", readout)
+    return read
+
+
+def in_sight(view: SidePhasesView) -> list[QModelIndex]:
+    """The rows of every side's column that show in its list."""
+    return [
+        column.proxy.index(row, 0)
+        for column in view.columns.values()
+        for row in range(column.proxy.rowCount())
+        if column.list_view.visualRect(column.proxy.index(row, 0)).intersects(
+            column.list_view.viewport().rect()
+        )
+    ]
 
 
 class StyleEvents(QObject):
@@ -79,14 +104,7 @@ def test_a_step_repaints_only_the_units_that_changed(qtbot, tmp_path: Path, monk
     monkeypatch.setattr(UnitDelegate, "paint", paint)
     window = open_window(qtbot, tmp_path, "stamina_battle", 30, 10)
     try:
-        shown = sum(
-            1
-            for column in phases(window).columns.values()
-            for row in range(column.proxy.rowCount())
-            if column.list_view.visualRect(column.proxy.index(row, 0)).intersects(
-                column.list_view.viewport().rect()
-            )
-        )
+        shown = len(in_sight(phases(window)))
         assert shown >= 6
         qtbot.wait(1)
         for _ in range(4):
@@ -98,15 +116,8 @@ def test_a_step_repaints_only_the_units_that_changed(qtbot, tmp_path: Path, monk
 
 
 def test_a_step_reads_only_the_readouts_that_may_change(qtbot, tmp_path: Path, monkeypatch):
-    read: list[str] = []
-    original = StaminaBattle.readout
-
-    def readout(self, encounter, combatant):
-        read.append(combatant.id)
-        return original(self, encounter, combatant)
-
     window = open_window(qtbot, tmp_path, "stamina_battle", 30, 10)
-    monkeypatch.setattr(StaminaBattle, "readout", readout)
+    read = readouts_read(monkeypatch)
     qtbot.wait(1)  # the first paint reads the Units in sight: not a step
     try:
         ruleset = window.document.ruleset
