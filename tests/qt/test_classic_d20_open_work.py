@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from benchmarks.fights import an_action, next_step
@@ -16,6 +16,7 @@ from tests.qt.classic_d20_view_helpers import d20_view, sample
 from tests.qt.conftest import shown_window
 from tests.qt.test_step_work import close, open_window
 from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant, SetOption
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20 import order_model
 from tracker.qt.rulesets.classic_d20.estimates_ahead import SLICE
 from tracker.qt.rulesets.classic_d20.order_model import WHO, D20OrderModel
@@ -43,6 +44,11 @@ def test_the_model_of_a_large_fight_works_out_only_the_rows_read(qtbot, tmp_path
         made = rows_made(monkeypatch)
         model = D20OrderModel(window.document)
         assert model.rowCount() == 400
+        assert made == []
+        for place in range(400):  # the ids and flags the selection and drags read
+            index = model.index(place, 0)
+            assert index.data(IdRole) == model.key_at(place)
+            assert index.flags() & Qt.ItemFlag.ItemIsDragEnabled
         assert made == []
         row = model.row_at(123)
         assert row is not None and made == [row.key]

@@ -108,12 +108,15 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         return None
 
     def row_at(self, row: int) -> D20Row | None:
-        """The row at a place, worked out now if it was not read yet."""
+        """The row at a place, worked out now if it was not read yet (None: no such row,
+        or a creature gone whose row is about to go, read while the model follows)."""
         if not 0 <= row < len(self._rows):
             return None
         found = self._rows[row]
         if found is None:
             session, key = self._document.session, self._keys[row]
+            if key != LAIR and session.encounter.find(key) is None:
+                return None
             found = self._rows[row] = make_row(session, key, self._groups[row], self._acting)
         return found
 
@@ -138,6 +141,9 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         are let go first, without building a value."""
         if role not in _ANSWERED or not index.isValid():
             return None
+        if role == IdRole:  # (the row not worked out for it)
+            key = self.key_at(index.row())
+            return None if key == LAIR else key
         row = self.row_at(index.row())
         if row is None:
             return None
@@ -148,8 +154,6 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             return row
         if role == SummaryRole:
             return row.summary
-        if role == IdRole:
-            return None if row.is_lair else row.key
         if role == FOREGROUND:
             if row.acting:
                 return QBrush(QColor("#000000"))
@@ -195,8 +199,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return DROP_ENABLED  # drops land between rows
-        row = self.row_at(index.row())
-        return ENABLED if row is None or row.is_lair else PICKED
+        key = self.key_at(index.row())
+        return ENABLED if key is None or key == LAIR else PICKED
 
     def id_at(self, row: int) -> str:
         return self._keys[row]
