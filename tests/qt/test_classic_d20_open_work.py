@@ -15,12 +15,18 @@ from benchmarks.fights import an_action, next_step
 from tests.qt.classic_d20_view_helpers import d20_view, sample
 from tests.qt.conftest import shown_window
 from tests.qt.test_step_work import close, open_window
-from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant, SetOption
+from tracker.engine import (
+    AddCombatant,
+    EditCombatant,
+    RemoveCombatant,
+    SetOption,
+    StartEncounter,
+)
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20 import order_model
 from tracker.qt.rulesets.classic_d20.estimates_ahead import SLICE
 from tracker.qt.rulesets.classic_d20.order_model import WHO, D20OrderModel
-from tracker.qt.rulesets.classic_d20.rows import D20Row, make_row
+from tracker.qt.rulesets.classic_d20.rows import D20Row, acting_keys, make_row
 from tracker.qt.views.widest_rows import Estimates
 
 OPTIONS = [("groups", "each"), ("groups", "group"), ("lair", "yes"), ("lair", "no")]
@@ -112,18 +118,23 @@ def test_a_long_name_out_of_sight_is_fitted_once_every_row_is_estimated(qtbot, t
 
 def test_rows_read_at_random_are_the_rows_worked_out_afresh(qtbot, tmp_path, qtmodeltester):
     """Turns, actions, renames, creatures added and removed, groups on and off, undo and
-    redo, while a few rows at random are read after each (the others never): each row
-    read equals the row a model made afresh shows at its place."""
+    redo, while a few rows at random and the acting one are read after each (the others
+    never; a model joins every 20 steps, none of its rows read): each row read equals
+    the row a model made afresh shows at its place."""
     session = sample()
     for number in range(20):
         stats = {"initiative": number % 7 + 8}
         session.apply(AddCombatant(f"Orc {number % 3}", "enemy", stats=stats))
+    session.apply(StartEncounter())
     rng = random.Random(26)
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         document = window.document
-        model = d20_view(window).order_model
-        qtmodeltester.check(model, force_py=True)
+        qtmodeltester.check(d20_view(window).order_model, force_py=True)
+        turns = 0  # steps with someone acting
+        models: list[D20OrderModel] = []  # no view reads them: their rows are read below
         for number in range(160):
+            if number % 20 == 0:
+                models.append(D20OrderModel(document))
             encounter = document.encounter
             choice = rng.random()
             if number % 11 == 10 and document.undo_stack.can_undo():
@@ -144,13 +155,16 @@ def test_rows_read_at_random_are_the_rows_worked_out_afresh(qtbot, tmp_path, qtm
             else:
                 document.apply(next_step(document.session))
             fresh = D20OrderModel(document)
-            assert [model.key_at(r) for r in range(model.rowCount())] == [
-                fresh.key_at(r) for r in range(fresh.rowCount())
-            ]
-            for place in rng.sample(range(model.rowCount()), 3):
-                assert model.row_at(place) == fresh.row_at(place)
+            keys = [fresh.key_at(r) for r in range(fresh.rowCount())]
+            acting = [keys.index(k) for k in acting_keys(document.session) if k in keys]
+            turns += bool(acting)
+            for model in models:
+                assert [model.key_at(r) for r in range(model.rowCount())] == keys
+                for place in [*rng.sample(range(len(keys)), 2), *acting]:
+                    assert model.row_at(place) == fresh.row_at(place)
             fresh.deleteLater()
-        qtmodeltester.check(model, force_py=True)
+        assert turns > 20
+        qtmodeltester.check(models[-1], force_py=True)
 
 
 def test_estimates_worked_out_ahead_are_only_read_by_the_ranking():
