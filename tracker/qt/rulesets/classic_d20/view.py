@@ -88,7 +88,6 @@ class D20OrderTable(FreshRows):
         )
         model.dataChanged.connect(self._forget_estimates)
         model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
-        model.modelReset.connect(self._estimate_anew)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
