@@ -101,6 +101,17 @@ class Estimates:
         self._ranked[column] = ranking
         return rows[:many]
 
+    def estimate(self, column: int, rows: range) -> None:
+        """The estimates of `column` of these rows worked out now and kept: a view of
+        thousands of rows works them out a slice at a time, between turns of the event
+        loop, so that its first ranking only reads them (else one stall of every row)."""
+        kept = self._kept.setdefault(column, {})
+        estimate, key_of = self._estimator(column), self._key_of
+        for row in rows:
+            key = key_of(row)
+            if key not in kept:
+                kept[key] = estimate(row)
+
     def _find(self, key: Hashable) -> int:
         """A combatant's row (-1: gone): where it was last, if it is still there."""
         hint = self._hints.get(key)
