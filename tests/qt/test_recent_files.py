@@ -162,3 +162,28 @@ def test_leftovers_of_a_cut_off_save_are_removed_at_start(qtbot, tmp_path):
     _start(qtbot, tmp_path)
     assert [p for p in leftovers if p.exists()] == []
     assert all(p.exists() for p in kept)
+
+
+def test_the_recent_list_is_written_off_the_windows_thread(qtbot, tmp_path, monkeypatch):
+    """Writing the list syncs it to disk (tens of ms on a busy disk): an open or a save
+    hands it to a thread of its own and the window goes on; the next read sees it."""
+    import threading
+
+    from tracker.persistence import recent
+
+    writers: list[threading.Thread] = []
+    write = recent.write_atomic
+
+    def written(path: Path, data: bytes) -> None:
+        writers.append(threading.current_thread())
+        write(path, data)
+
+    monkeypatch.setattr(recent, "write_atomic", written)
+    window = _start(qtbot, tmp_path)
+    saved = [paths.encounters_dir() / f"{name}.json" for name in ("ford", "keep")]
+    for path in saved:
+        assert window.save_to(path)
+    assert window.open_path(saved[0])
+    assert load_recent().recent[:2] == [saved[0], saved[1]]  # in the order asked
+    assert len(writers) == 3
+    assert threading.main_thread() not in writers

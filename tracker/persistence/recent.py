@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,8 +50,42 @@ class RecentFiles:
         return [p for p in self.recent if not p.is_file()]
 
 
+_writer: ThreadPoolExecutor | None = None  # made at the first `remember_later`
+_pending: list[Future[bool]] = []  # its writes not known to be done
+
+
+def remember_later(path: Path) -> None:
+    """`path` was opened or saved: first in the list, written off the caller's thread.
+    The write syncs the file and its folder to disk, which can take tens of ms on a busy
+    disk: the window does not wait for it. Every `load_recent` and `save_recent` waits
+    for the writes asked before it, and the interpreter for all of them at exit."""
+    global _writer
+    if _writer is None:
+        _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recent-files")
+    folder = paths.config_dir()  # as the caller's settings name it now
+    _pending.append(_writer.submit(_remember, path, folder))
+
+
+def _remember(path: Path, folder: Path) -> bool:
+    recent = _read(folder)
+    recent.remember(path)
+    return _write(recent, folder)
+
+
+def settle_recent() -> None:
+    """Wait for the writes `remember_later` was asked for (a write that failed is lost:
+    nothing depends on the list)."""
+    while _pending:
+        _pending.pop(0).exception()
+
+
 def load_recent(folder: Path | None = None) -> RecentFiles:
-    path = (folder if folder is not None else paths.config_dir()) / RECENT_FILE
+    settle_recent()
+    return _read(folder if folder is not None else paths.config_dir())
+
+
+def _read(folder: Path) -> RecentFiles:
+    path = folder / RECENT_FILE
     try:
         data = json.loads(read_regular(path, MAX_LIST_BYTES, "a list of files").decode("utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
@@ -68,7 +103,12 @@ def load_recent(folder: Path | None = None) -> RecentFiles:
 
 def save_recent(recent: RecentFiles, folder: Path | None = None) -> bool:
     """Write the list; False if it could not be written (nothing else depends on it)."""
-    path = (folder if folder is not None else paths.config_dir()) / RECENT_FILE
+    settle_recent()
+    return _write(recent, folder if folder is not None else paths.config_dir())
+
+
+def _write(recent: RecentFiles, folder: Path) -> bool:
+    path = folder / RECENT_FILE
     data = {
         "last": str(recent.last) if recent.last is not None else None,
         "recent": [str(p) for p in recent.recent],

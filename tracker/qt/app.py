@@ -24,13 +24,13 @@ from tracker.persistence import paths
 from tracker.persistence.atomic import remove_leftover_temporaries
 from tracker.persistence.files import load_encounter, save_encounter
 from tracker.persistence.migration import migrate_user_folders
-from tracker.persistence.recent import UNSAVED_FOLDER, load_recent
+from tracker.persistence.recent import UNSAVED_FOLDER, load_recent, remember_later
 from tracker.qt import heap
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.first_frame import probing, report
 from tracker.qt.main_window import MainWindow
-from tracker.qt.widgets.recent_menu import remember_recent, unsaved_kept_message
+from tracker.qt.widgets.recent_menu import unsaved_kept_message
 
 if TYPE_CHECKING:
     from tracker.persistence.recovery import JournalInfo
@@ -161,7 +161,7 @@ def _keep_declined(journal_dir: Path, info: JournalInfo, tell: Tell) -> None:
         stamp = info.modified.strftime("%Y-%m-%d %H.%M")
         kept = recovered_path(recovery.session.encounter.name, stamp)
         save_encounter(recovery.session.encounter, kept)
-        remember_recent(kept)
+        remember_later(kept)
     except Exception:  # a journal beyond reading is still kept, below
         kept = None
     folder = set_aside_journal(journal_dir, "declined")

@@ -33,10 +33,10 @@ from tracker.persistence.files import (
     shown,
     write_encounter,
 )
+from tracker.persistence.recent import remember_later
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.file_work import FileWork
-from tracker.qt.widgets.recent_menu import remember_recent
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -186,7 +186,7 @@ class EncounterFiles(QMainWindow):
         if opened is None:
             return False
         self._file_stamp = opened.stamp
-        remember_recent(path)
+        remember_later(path)
         return True
 
     def add_sample_menu(self, file_menu: QMenu) -> None:
@@ -261,7 +261,7 @@ class EncounterFiles(QMainWindow):
         if self.journal is not None:
             self.journal.set_saved_path(path)
         self.kept_from = None
-        remember_recent(path)
+        remember_later(path)
         kept_note = f"; the file it replaced is kept as {kept.name}" if kept else ""
         later = "; the changes made while it was written are not saved yet" * changed_since
         self.statusBar().showMessage(f"Saved to {path}{kept_note}{later}", 0 if kept else 5000)

@@ -12,7 +12,9 @@ Estimating every row is proportional to the fight (0.1 s at 5,000 combatants for
 resources' texts): a view that gives `Estimates` an owner has a ranking afresh of many
 rows worked out `SLICE` rows a turn of the event loop (no stall of the window while a
 large fight opens); until it is done, the rows estimated so far are ranked (the rows
-in sight are measured anyway), and the view is told once it is (it fits again)."""
+in sight are measured anyway), and the view is told once it is (it fits again). A view
+may instead work the estimates out ahead itself (`Estimates.estimate`, a slice of rows
+at a time: Classic d20's), its first ranking then only reading them."""
 
 from __future__ import annotations
 
@@ -189,6 +191,17 @@ class Estimates:
     def settling(self) -> bool:
         """A ranking is under way (its rows estimated a slice at a time)."""
         return bool(self._scans)
+
+    def estimate(self, column: int, rows: range) -> None:
+        """The estimates of `column` of these rows worked out now and kept: a view of
+        thousands of rows works them out a slice at a time, between turns of the event
+        loop, so that its first ranking only reads them (else one stall of every row)."""
+        kept = self._kept.setdefault(column, {})
+        estimate, key_of = self._estimator(column), self._key_of
+        for row in rows:
+            key = key_of(row)
+            if key not in kept:
+                kept[key] = estimate(row)
 
     def _find(self, key: Hashable) -> int:
         """A combatant's row (-1: gone): where it was last, if it is still there."""

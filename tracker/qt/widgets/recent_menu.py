@@ -21,13 +21,6 @@ if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow
 
 
-def remember_recent(path: Path) -> None:
-    """`path` was just opened or saved."""
-    recent = load_recent()
-    recent.remember(path)
-    save_recent(recent)
-
-
 class RecentMenu(QMenu):
     """The last encounters opened or saved, newest first; a file that is gone is taken
     off the list with a word to the GM; "Clear list" empties it."""

@@ -3,6 +3,10 @@ group's members together), and the lair's row on count 20 (`rows`). Columns: the
 initiative count, the creature (its identity block), what is left of its turn, its
 states. `RowRole` gives the row's `D20Row` to the delegates; `IdRole` the creature's id.
 
+A row is worked out when it is first read (painted, measured, selected), not every row
+at once: opening 5,000 creatures makes the rows in sight (issue 26). Of every row the
+model keeps its key and its place in its group's run.
+
 After each change the rows are worked out again and compared with those shown: rows
 that came, went or moved are inserted, removed and moved (never a reset), and only the
 rows that look different are announced (`dataChanged`, in runs). A dragged row becomes
@@ -78,7 +82,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         self._document = document
         self._keys: list[str] = []
         self._places: dict[str, int] | None = None  # key → row, until the keys change
-        self._rows: list[D20Row] = []
+        self._rows: list[D20Row | None] = []  # None: not read yet
+        self._groups: list[GroupPlace] = []  # each row's place in its group's run
         self._acting: frozenset[str] = frozenset()
         self._shapes: dict[str, Shape] = {}
         self._links: dict[str, tuple[str, str]] = {}
@@ -103,7 +108,21 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         return None
 
     def row_at(self, row: int) -> D20Row | None:
-        return self._rows[row] if 0 <= row < len(self._rows) else None
+        """The row at a place, worked out now if it was not read yet (None: no such row,
+        or a creature gone whose row is about to go, read while the model follows)."""
+        if not 0 <= row < len(self._rows):
+            return None
+        found = self._rows[row]
+        if found is None:
+            session, key = self._document.session, self._keys[row]
+            if key != LAIR and session.encounter.find(key) is None:
+                return None
+            found = self._rows[row] = make_row(session, key, self._groups[row], self._acting)
+        return found
+
+    def key_at(self, row: int) -> str | None:
+        """The key of the row at a place (its row not worked out for it)."""
+        return self._keys[row] if 0 <= row < len(self._keys) else None
 
     def row_of(self, key: str) -> int:
         """The row of a creature (its id) or of the lair (`LAIR`); -1: none."""
@@ -122,6 +141,9 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         are let go first, without building a value."""
         if role not in _ANSWERED or not index.isValid():
             return None
+        if role == IdRole:  # (the row not worked out for it)
+            key = self.key_at(index.row())
+            return None if key == LAIR else key
         row = self.row_at(index.row())
         if row is None:
             return None
@@ -132,8 +154,6 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             return row
         if role == SummaryRole:
             return row.summary
-        if role == IdRole:
-            return None if row.is_lair else row.key
         if role == FOREGROUND:
             if row.acting:
                 return QBrush(QColor("#000000"))
@@ -179,8 +199,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return DROP_ENABLED  # drops land between rows
-        row = self.row_at(index.row())
-        return ENABLED if row is None or row.is_lair else PICKED
+        key = self.key_at(index.row())
+        return ENABLED if key is None or key == LAIR else PICKED
 
     def id_at(self, row: int) -> str:
         return self._keys[row]
@@ -227,10 +247,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         self._acting = acting_keys(self._document.session)
         self._keys = list(shown.keys)
         self._places = None
-        self._rows = [
-            make_row(self._document.session, key, group, self._acting)
-            for key, group in zip(shown.keys, shown.groups, strict=True)
-        ]
+        self._rows = [None] * len(self._keys)
+        self._groups = list(shown.groups)
         self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
         self._links = _links(encounter)
 
@@ -245,7 +263,6 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         acting = acting_keys(session)
         touched = set(changes.combatants)
         every = bool(changes.encounter or event.kind == "reset")
-        groups: dict[str, GroupPlace] | None = None  # None: as the rows have them
         wanted: set[str] = set()
         came: set[str] = set()  # rows inserted or moved
         reshaped = self._reshaped(encounter, touched)
@@ -254,8 +271,12 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             if shown.keys != self._keys:
                 came = self._follow_keys(shown.keys)
                 wanted |= came
-            groups = dict(zip(shown.keys, shown.groups, strict=True))
-            wanted |= {row.key for row in self._rows if groups[row.key] != row.group}
+            wanted.update(
+                key
+                for key, old, new in zip(self._keys, self._groups, shown.groups, strict=True)
+                if old != new
+            )
+            self._groups = list(shown.groups)
         if every:  # an option (groups, flavour) may change every row and every shape
             self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
         links, self._links = self._links, _links(encounter)
@@ -279,9 +300,13 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             place = self.row_of(key)
             if place < 0:
                 continue
-            group = groups[key] if groups is not None else self._rows[place].group
-            fresh = make_row(session, key, group, acting)
-            if fresh != self._rows[place]:
+            old = self._rows[place]
+            if old is None:  # not read yet: worked out when read, told if it changed
+                if key in touched and key not in came:
+                    changed.append(place)
+                continue
+            fresh = make_row(session, key, self._groups[place], acting)
+            if fresh != old:
                 self._rows[place] = fresh
                 changed.append(place)
         last = len(self.COLUMNS) - 1
@@ -318,6 +343,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 self._places = None
                 del self._keys[place]
                 del self._rows[place]
+                del self._groups[place]
                 self.endRemoveRows()
         for place, key in enumerate(keys):
             if place < len(self._keys) and self._keys[place] == key:
@@ -327,7 +353,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 self.beginInsertRows(root, place, place)
                 self._places = None
                 self._keys.insert(place, key)
-                self._rows.insert(place, make_row(self._document.session, key, "", self._acting))
+                self._rows.insert(place, None)
+                self._groups.insert(place, "")
                 self.endInsertRows()
                 combatant = self._document.encounter.find(key)
                 if combatant is not None:
@@ -338,6 +365,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             self._places = None
             self._keys.insert(place, self._keys.pop(source))
             self._rows.insert(place, self._rows.pop(source))
+            self._groups.insert(place, self._groups.pop(source))
             self.endMoveRows()
         return came
 

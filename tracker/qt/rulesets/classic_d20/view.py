@@ -37,6 +37,7 @@ from tracker.engine.dice import RandomLike
 from tracker.engine.rulesets.classic_d20 import ClassicD20
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
+from tracker.qt.rulesets.classic_d20.estimates_ahead import EstimatesAhead
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
@@ -81,9 +82,12 @@ class D20OrderTable(FreshRows):
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
         self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
         model = self.order_model
+        fitted = (INIT, WHO, TURN)
+        self._ahead = EstimatesAhead(
+            self._estimates, fitted, model.rowCount, self._fit_every_row, self
+        )
         model.dataChanged.connect(self._forget_estimates)
         model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
-        model.modelReset.connect(self._estimates.clear)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
@@ -191,11 +195,20 @@ class D20OrderTable(FreshRows):
     def _sight_changed(self, *_args: object) -> None:
         self._sight_moved = True
 
+    def _fit_every_row(self) -> None:
+        """Every row estimated: the columns fitted to the likeliest widest too."""
+        header = self.horizontalHeader()
+        if isinstance(header, FitHeader) and header.fit_when_shown():
+            header.fit(self.sizeHintForColumn)
+
     def sizeHintForColumn(self, column: int) -> int:
         """The widest cell of the column, of every row: those in sight and those whose
-        texts are the widest (`widest_rows`)."""
+        texts are the widest (`widest_rows`); of those in sight alone until every row
+        is estimated (`EstimatesAhead`)."""
         count = self.order_model.rowCount()
         sight = self._sight() if self.isVisible() else range(0)
+        if not self._ahead.ready:
+            return self._widest(None, sight, column)
         ranked = partial(self._estimates.ranked, column, count)
         return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
 
@@ -231,8 +244,7 @@ class D20OrderTable(FreshRows):
         return pills
 
     def _key_of(self, place: int) -> str | None:
-        row = self.order_model.row_at(place)
-        return row.key if row is not None else None
+        return self.order_model.key_at(place)
 
     def _row_of(self, key: str | None) -> int:
         return -1 if key is None else self.order_model.row_of(key)
@@ -286,7 +298,11 @@ class D20OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
-        self._estimates.clear()  # (one line or two: other estimates)
+        self._estimate_anew()  # (one line or two: other estimates)
+
+    def _estimate_anew(self, *_args: object) -> None:
+        self._estimates.clear()
+        self._ahead.start()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -294,6 +310,7 @@ class D20OrderTable(FreshRows):
             self.kept.clear()  # a style draws otherwise
             self._widths.clear()
             self._estimates.follow(self.font())
+            self._ahead.start()
             self._fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
