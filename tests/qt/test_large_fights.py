@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 
 from benchmarks.fights import build, next_step
+from benchmarks.idle_timer import IdleClock
 from tests.qt.conftest import show_pane
 from tracker.engine import AddCombatant, EditCombatant
 from tracker.qt.main_window import MainWindow
@@ -60,6 +61,7 @@ def test_steps_read_only_the_rows_shown(ruleset_id, model_class, qtbot, tmp_path
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
+    IdleClock().settle()  # the view built (its rows ranked by width a slice at a time)
     document = window.document
     rows_read.clear()
     try:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, QSize
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 from pytestqt.qtbot import QtBot
 
@@ -30,7 +30,7 @@ from tracker.qt.rulesets.initiative_ticks.track_view import (
 from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.order_table import OrderTable
-from tracker.qt.views.widest_rows import CANDIDATES, Estimates
+from tracker.qt.views.widest_rows import CANDIDATES, SLICE, Estimates
 
 Index = QModelIndex | QPersistentModelIndex
 SizeHint = Callable[..., QSize]
@@ -201,3 +201,49 @@ def test_the_ranking_kept_through_changes_and_moves_is_the_ranking_afresh(seed: 
         ranked = estimates.ranked(0, len(keys), many)
         afresh = sorted((values[key] for key in keys), reverse=True)[:many]
         assert [values[keys[row]] for row in ranked] == afresh
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_ranking_in_slices_through_changes_and_moves_is_the_ranking_afresh(
+    seed: int, qtbot: QtBot
+) -> None:
+    """With an owner, `Estimates` ranks many rows a slice a turn of the event loop; rows
+    changed, moved, come and gone meanwhile (told as a view tells them), the ranking it
+    ends with is that of every row as they are, and it says it is done."""
+    rng = random.Random(seed)
+    keys = [f"c{number}" for number in range(3 * SLICE)]
+    values = {key: rng.randint(0, 500) for key in keys}
+    owner = QObject()
+    done: list[int] = []
+    estimates = Estimates(
+        lambda _column: lambda row: values[keys[row]],
+        lambda row: keys[row] if row < len(keys) else None,
+        lambda key: keys.index(key) if key in keys else -1,
+        owner=owner,
+        settled=lambda: done.append(1),
+    )
+    estimates.ranked(0, len(keys), 10)
+    made = len(keys)
+    for _ in range(30):
+        edit = rng.choice(["change", "move", "insert", "remove"])
+        if edit == "change":
+            row = rng.randrange(len(keys))
+            values[keys[row]] = rng.randint(0, 500)
+            estimates.forget(row, row)
+        elif edit == "move":
+            keys.insert(rng.randrange(len(keys)), keys.pop(rng.randrange(len(keys))))
+            estimates.moved()
+        elif edit == "insert":
+            row, made = rng.randrange(len(keys) + 1), made + 1
+            keys.insert(row, f"c{made}")
+            values[keys[row]] = rng.randint(0, 1000)
+            estimates.forget(row, row)
+        else:
+            keys.pop(rng.randrange(len(keys)))
+            estimates.moved()
+        QCoreApplication.processEvents()  # a slice, maybe
+        assert len(estimates.ranked(0, len(keys), 10)) <= 10
+    qtbot.waitUntil(lambda: not estimates.settling)
+    assert done
+    ranked = estimates.ranked(0, len(keys), 10)
+    assert [values[keys[row]] for row in ranked] == sorted(values[key] for key in keys)[::-1][:10]

@@ -49,7 +49,6 @@ from tracker.qt.players.themes import (
     stylesheet,
 )
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
-from tracker.qt.players.visibility import Visibility
 from tracker.qt.ruleset_ui import PlayersPanel, ui_for
 from tracker.qt.widgets.turn_timer import (
     TICK_MS,
@@ -219,7 +218,7 @@ class PlayersBoard(QWidget):
             self.theme,
             self.public.shown_round,
             self._round_name,
-            lambda text: Visibility.of(self.document.encounter).safe(text),
+            self._safe,
             view,
             health=self.health_text,
         )
@@ -228,6 +227,12 @@ class PlayersBoard(QWidget):
         view.setUniformItemSizes(True)
         view.setMinimumHeight(0)
         return view, delegate
+
+    def _safe(self, text: str) -> str:
+        """The text, or "" when it names a hidden combatant (the public state's
+        `Visibility`, as of the last change: worked out anew it read every combatant,
+        for each text of each row painted)."""
+        return str(self.public.visibility.safe(text))
 
     def _round_name(self) -> str:
         return self.document.ruleset.round_name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QAbstractItemModel, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QAbstractItemModel, QObject, QSize, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -141,7 +141,12 @@ class RowPager(QObject):
     and the row `pinned()` names (the one acting) is on every page. Pages count only
     the rows of the view's model, so hidden combatants (never in it) change nothing.
     `followers` (views on the same model) show the rest of each page, in turn: a page
-    is then `per_page` rows in each view."""
+    is then `per_page` rows in each view.
+
+    Each view's rows are hidden but a page's: while the model's rows stay as they
+    are, a page shown again shows and hides only the rows that differ (the panel is
+    fitted several times a change, and at 5,000 rows each pass over every row cost some
+    ms); rows come, gone, moved or reset (Qt then shows every row), every row is set."""
 
     def __init__(
         self,
@@ -167,6 +172,9 @@ class RowPager(QObject):
         self._timer.timeout.connect(self.turn_page)
         label.setObjectName("players_page")
         label.setVisible(False)
+        # By view, the rows it shows as this set them (None: not known, set them all).
+        self._showing: list[set[int] | None] = [None] * len(self.views)
+        self._model: QAbstractItemModel | None = None  # the model whose rows they are
 
     def show_pages(self, per_page: int, limit: int | None = None) -> int:
         """Pages of `per_page` rows (in each view) of the first `limit` (all if None)
@@ -187,6 +195,7 @@ class RowPager(QObject):
 
     def _apply(self) -> int:
         model = self.view.model()
+        self._follow_rows(model)
         rows = model.rowCount() if model is not None else 0
         count = rows if self.limit is None else min(self.limit, rows)
         shown, self.pages = page_rows(
@@ -198,10 +207,18 @@ class RowPager(QObject):
             part = set(ordered[number * self.per_page : (number + 1) * self.per_page])
             self.shown_in[number] = len(part)
             assert isinstance(view, (QListView, QTableView))
-            for row in range(rows):
-                hide = row not in part
-                if view.isRowHidden(row) != hide:
-                    view.setRowHidden(row, hide)
+            showing = self._showing[number]
+            if showing is None:
+                for row in range(rows):
+                    hide = row not in part
+                    if view.isRowHidden(row) != hide:
+                        view.setRowHidden(row, hide)
+            else:
+                for row in showing - part:
+                    view.setRowHidden(row, True)
+                for row in part - showing:
+                    view.setRowHidden(row, False)
+            self._showing[number] = part
         paging = self.pages > 1
         self.label.setText(f"{self.page + 1} / {self.pages}" if paging else "")
         self.label.setVisible(paging)
@@ -210,6 +227,32 @@ class RowPager(QObject):
         elif not paging:
             self._timer.stop()
         return len(shown)
+
+    def _follow_rows(self, model: QAbstractItemModel | None) -> None:
+        """Hear of the rows of `model` changing (what the views show is then unknown)."""
+        if model is self._model:
+            return
+        if self._model is not None:
+            for signal in _row_signals(self._model):
+                signal.disconnect(self._forget_showing)
+        self._model = model
+        if model is not None:
+            for signal in _row_signals(model):
+                signal.connect(self._forget_showing)
+        self._forget_showing()
+
+    def _forget_showing(self, *_args: object) -> None:
+        self._showing = [None] * len(self.views)
+
+
+def _row_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
+    return (
+        model.modelReset,
+        model.rowsInserted,
+        model.rowsRemoved,
+        model.rowsMoved,
+        model.layoutChanged,
+    )
 
 
 def _hidden(view: QAbstractItemView, row: int) -> bool:

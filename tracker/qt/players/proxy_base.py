@@ -50,14 +50,26 @@ class PlayersProxy(QSortFilterProxyModel):
     ) -> None:
         super().__init__(parent)
         self.public = public
+        self._filtered_for = -1  # the public state's generation the rows were filtered for
         if rows:
             self.setSourceModel(source)
+            # After Qt's own slot, which filtered every row as the public state is now.
+            source.modelReset.connect(self._note_filtered)
             public.visibility_changed.connect(self.refilter_rows)
 
     def refilter_rows(self) -> None:
-        """Re-run the row filter on every row (who is hidden changed)."""
+        """Re-run the row filter on every row (who is hidden, or the turn shown,
+        changed), once a state of the public side: another encounter loaded, the rows
+        filtered as the source reset are not filtered twice again (as told that who is
+        visible changed and then that the state did)."""
+        if self.public.generation == self._filtered_for:
+            return
         self.beginFilterChange()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self._note_filtered()
+
+    def _note_filtered(self) -> None:
+        self._filtered_for = self.public.generation
 
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
         role = int(role)

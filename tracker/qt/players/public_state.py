@@ -11,6 +11,11 @@ Create a `PublicState` after the Qt models it is used with: it must hear each en
 event after them, since the proxies re-filter when it reports. One that is needed
 before some of its models exist (the players' board hands it to the ruleset's panel,
 which makes its own) is made with `listen=False`, then told to `listen()` after them.
+
+Another encounter loaded, the models reset before this hears it; a proxy filtering its
+rows then asks this already, which works its state out for the new encounter when
+first asked (so the rows are filtered once, rightly: `generation` tells a proxy what
+it filtered for, `PlayersProxy.refilter_rows`).
 """
 
 from __future__ import annotations
@@ -52,8 +57,10 @@ class PublicState(QObject):
         super().__init__(parent)
         self.document = document
         self.memory = TurnMemory.of(document)
-        self.visibility = Visibility.of(document.encounter)
+        self._session = document.session  # the session the state below is of
+        self._visibility = Visibility.of(document.encounter)
         self._shown = self._remembered()
+        self._generation = 0  # moves on at each state worked out (a change, a load)
         self._listening = False
         self.last_kind = "reset"  # how the last change came: "apply", "undo", "redo", …
         if listen:
@@ -68,6 +75,19 @@ class PublicState(QObject):
         self.document.replaced.connect(self._on_replaced)
 
     # --- asking -----------------------------------------------------------------------
+    @property
+    def visibility(self) -> Visibility:
+        """Who the players may see, as of the last change."""
+        self._fresh()
+        return self._visibility
+
+    @property
+    def generation(self) -> int:
+        """A number that moves on whenever the state the players are shown (who is
+        visible, the turn shown) is worked out anew: at each change, at a load."""
+        self._fresh()
+        return self._generation
+
     def is_visible(self, combatant_id: str | None) -> bool:
         return self.visibility.is_visible(combatant_id)
 
@@ -79,12 +99,13 @@ class PublicState(QObject):
         """The turn the players see as current: the actual one if visible, otherwise the
         last one shown whose holder is still visible (None before any), as told to the
         players (see `public_turn`)."""
+        self._fresh()
         return self._shown
 
     def is_held(self) -> bool:
         """A hidden combatant acts: the players see a neutral turn (nobody named or
         marked as acting; the last visible turn's numbers)."""
-        shown, actual = self._shown, self.actual_turn()
+        shown, actual = self.shown_turn(), self.actual_turn()
         return shown is not None and actual is not None and shown.key != actual.key
 
     def public_turn(self, turn: Turn) -> Turn:
@@ -93,7 +114,7 @@ class PublicState(QObject):
         return public_turn(self.document, turn, self.visibility)
 
     def _remembered(self) -> Turn | None:
-        turn = self.memory.shown_turn(self.visibility)
+        turn = self.memory.shown_turn(self._visibility)
         return self.public_turn(turn) if turn is not None else None
 
     def shown_round(self) -> int:
@@ -105,23 +126,32 @@ class PublicState(QObject):
         """The fight has begun as far as the players can tell: it has, and they have been
         shown a turn (a hidden combatant acting first leaves the screen as it was)."""
         started = self.document.ruleset.is_started(self.document.encounter)
-        return started and self._shown is not None
+        return started and self.shown_turn() is not None
 
     # --- following the engine ---------------------------------------------------------
     def _on_changed(self, event: SessionEvent) -> None:
         self.last_kind = event.kind
         self.memory.follow(event)  # a no-op if the memory heard the event already
         before = self.visibility
-        self.visibility = Visibility.of(self.document.encounter)
+        self._visibility = Visibility.of(self.document.encounter)
         self._shown = self._remembered()
-        if self.visibility != before:
+        self._generation += 1
+        if self._visibility != before:
             self.visibility_changed.emit()
         self.updated.emit()
 
     def _on_replaced(self) -> None:
         self.last_kind = "reset"
-        self.memory.follow_replaced()
-        self.visibility = Visibility.of(self.document.encounter)
-        self._shown = self._remembered()
+        self._fresh()  # (asked already, as the models reset, most often)
         self.visibility_changed.emit()
         self.updated.emit()
+
+    def _fresh(self) -> None:
+        """The state worked out for the document's session, if another was loaded
+        since (the memory told first: harmless twice)."""
+        if self.document.session is not self._session:
+            self._session = self.document.session
+            self.memory.follow_replaced()
+            self._visibility = Visibility.of(self.document.encounter)
+            self._shown = self._remembered()
+            self._generation += 1

@@ -84,7 +84,11 @@ class OrderTable(FreshRows):
         # set when first asked for).
         self._widths: dict[tuple[int, int], Kept] = {}
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
+        # A large fight's rows estimated a slice at a time (`widest_rows`), the columns
+        # fitted again once they all are.
+        self._estimates = Estimates(
+            self._estimator, self._key_of, self._row_of, owner=self, settled=self._fit_ranked
+        )
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
         for signal in (
@@ -93,6 +97,8 @@ class OrderTable(FreshRows):
             self.order_model.modelReset,
         ):
             signal.connect(self._forget_widths)
+        for signal in (self.order_model.rowsMoved, self.order_model.layoutChanged):
+            signal.connect(self._estimates.moved)
         # Rows added or removed move the widths of the rows after them (not measured
         # again: a combatant added or removed measured every row in sight).
         self.order_model.rowsInserted.connect(partial(self._shift_widths, 1))
@@ -237,6 +243,13 @@ class OrderTable(FreshRows):
             hint = max(hint, width)
         return hint + 1 if self.showGrid() else hint
 
+    def _fit_ranked(self) -> None:
+        """Every row ranked by its estimates: a column too narrow for the widest found
+        is fitted again (a hidden table fits when shown)."""
+        header = self.horizontalHeader()
+        if isinstance(header, FitHeader) and header.fit_when_shown():
+            header.fit(self.sizeHintForColumn)
+
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
 
@@ -254,6 +267,8 @@ class OrderTable(FreshRows):
             self._widths = shifted(self._widths, way, first, last)
             if way > 0:  # (those of the others go with their combatants)
                 self._estimates.forget(first, last)
+            else:
+                self._estimates.moved()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):

@@ -217,6 +217,19 @@ def interrupt_turn(encounter: Encounter, depth: int) -> Turn:
     )
 
 
+def _public_places(encounter: Encounter, visible: Collection[str]) -> dict[str, int]:
+    """Each creature's place in Priority among those `visible` (1 first): worked out
+    once for the many turns the players' screen tells (a pass over the fight each)."""
+
+    def work_out() -> dict[str, int]:
+        seen = (c.id for c in encounter.combatants if c.id in visible)
+        return {combatant_id: place for place, combatant_id in enumerate(seen, start=1)}
+
+    if isinstance(visible, frozenset):  # the players' `Visibility`: kept till a change
+        return encounter.derived(("priority.public_places", visible), work_out)
+    return work_out()
+
+
 def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
     """The turn as told to those who see only `visible`: "Priority 2" counts only the
     creatures they see, the Soulweaver's turn names only the NPCs they see, and a
@@ -240,8 +253,7 @@ def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> T
     if "place" not in values:
         return turn
     combatant = encounter.combatant(turn.combatant_id)
-    seen = [c for c in encounter.combatants if c.id in visible]
-    place = next((n for n, c in enumerate(seen, start=1) if c.id == combatant.id), None)
+    place = _public_places(encounter, visible).get(combatant.id)
     if place is None:  # not theirs to see: nothing to number
         return turn
     return dataclasses.replace(

@@ -1,0 +1,151 @@
+"""Another fight opened while the players' screen is up: their side follows it without
+work proportional to the fight for each row it paints or for each signal it hears
+(issue 26: at 5,000 combatants the players' turn rows worked out who is visible anew
+for each text painted, and each players' proxy filtered every row three times). Counts,
+not timings: the machine is shared."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from benchmarks.fights import add_effects, build
+from benchmarks.idle_timer import IdleClock
+from tests.engine.test_priority_public_places import CountedList
+from tracker.engine import EditCombatant
+from tracker.qt.main_window import MainWindow
+from tracker.qt.players.effects_proxy import PartyEffectsProxy
+from tracker.qt.players.launcher import open_players_screen
+from tracker.qt.players.proxy_base import PlayersProxy
+from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
+from tracker.qt.players.visibility import Visibility
+from tracker.qt.players.window import PlayersWindow
+from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
+from tracker.qt.rulesets.stamina_battle.players_panel import PlayersUnitsProxy
+from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
+
+SIZE = 300
+RULESETS = ["priority", "war_scroll", "stamina_battle", "initiative_ticks"]
+
+
+PROXIES: tuple[type[PlayersProxy], ...] = (
+    PlayersTurnOrderProxy,
+    PartyEffectsProxy,
+    PlayersWarScrollProxy,
+    PlayersUnitsProxy,
+    PlayersTicksProxy,
+)
+
+
+@pytest.fixture
+def filtered(monkeypatch: pytest.MonkeyPatch) -> Counter[int]:
+    """Rows filtered, by proxy (the classes patched before any proxy is made: PySide
+    keeps the Python method a C++ object's virtual call first found)."""
+    counts: Counter[int] = Counter()
+    for proxy_class in PROXIES:
+        original = proxy_class.filterAcceptsRow
+
+        def counted(
+            proxy: PlayersProxy, row: int, parent: Any, *, _original: Any = original
+        ) -> bool:
+            counts[id(proxy)] += 1
+            return bool(_original(proxy, row, parent))
+
+        monkeypatch.setattr(proxy_class, "filterAcceptsRow", counted)
+    return counts
+
+
+@pytest.fixture(params=RULESETS)
+def opened(
+    request: pytest.FixtureRequest, qtbot: QtBot, tmp_path: Path, filtered: Counter[int]
+) -> Iterator[tuple[MainWindow, PlayersWindow, Path]]:
+    """The GM's window with the players' screen up on a small fight, and a saved one of
+    `SIZE` combatants (some hidden, some effects) of the same ruleset."""
+    ruleset_id = request.param
+    large = build(ruleset_id, SIZE)
+    rng = random.Random(2)
+    for combatant in rng.sample(large.encounter.combatants, SIZE // 10):
+        large.apply(EditCombatant(combatant.id, {"hidden": True}))
+    add_effects(large, large.apply, 10, rng)
+    first = MainWindow(large, None, tmp_path / "first")
+    path = tmp_path / "large.json"
+    assert first.save_to(path)
+    first.document.undo_stack.set_clean()
+    first.deleteLater()
+    window = MainWindow(build(ruleset_id, 5), None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    players = open_players_screen(
+        window.document,
+        window,
+        ask=False,
+        turn_order_model=window.turn_order_model,
+        effects_model=window.effects_model,
+        store=QSettings(str(tmp_path / "players.ini"), QSettings.Format.IniFormat),
+    )
+    assert players is not None
+    qtbot.waitExposed(players)
+    IdleClock().settle()
+    yield window, players, path
+    players.close()
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+def test_an_open_works_out_who_is_visible_once_not_per_row_painted(
+    opened: tuple[MainWindow, PlayersWindow, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window, players, path = opened
+    made: list[int] = []
+    original = Visibility.of
+
+    def of(_cls: type[Visibility], encounter: Any) -> Visibility:
+        made.append(1)
+        return original(encounter)
+
+    monkeypatch.setattr(Visibility, "of", classmethod(of))
+    assert window.open_path(path)
+    IdleClock().settle()
+    players.repaint()
+    assert players.isVisible()
+    assert len(made) <= 2, f"{len(made)} times over {SIZE} combatants"
+
+
+def test_an_open_filters_each_players_row_once(
+    opened: tuple[MainWindow, PlayersWindow, Path], filtered: Counter[int]
+) -> None:
+    window, players, path = opened
+    filtered.clear()
+    assert window.open_path(path)
+    IdleClock().settle()
+    proxies = {id(proxy): proxy for proxy in players.findChildren(PlayersProxy)}
+    assert sum(filtered.values()) >= 100, "the new fight's rows (or turns to come) filtered"
+    for key, count in filtered.items():
+        proxy = proxies[key]
+        rows = proxy.sourceModel().rowCount()
+        assert count <= rows, f"{type(proxy).__name__}: {count} filterings of {rows} rows"
+
+
+def test_an_effects_carrier_is_looked_up_not_searched() -> None:
+    session = build("priority", 40)
+    add_effects(session, session.apply, 5, random.Random(1))
+    encounter = session.encounter
+    visibility = Visibility.of(encounter)
+    encounter.combatants = CountedList(encounter.combatants)
+    CountedList.passes = 0
+    shown = [
+        visibility.effect_is_visible(effect, encounter, ("party", "enemy"))
+        for effect in encounter.effects
+    ]
+    assert any(shown)
+    assert CountedList.passes == 0
