@@ -24,10 +24,9 @@ from tracker.engine import (
 )
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20 import order_model
-from tracker.qt.rulesets.classic_d20.estimates_ahead import SLICE
 from tracker.qt.rulesets.classic_d20.order_model import WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.rows import D20Row, acting_keys, make_row
-from tracker.qt.views.widest_rows import Estimates
+from tracker.qt.rulesets.classic_d20.view import SLICE
 
 OPTIONS = [("groups", "each"), ("groups", "group"), ("lair", "yes"), ("lair", "no")]
 
@@ -102,7 +101,7 @@ def test_a_long_name_out_of_sight_is_fitted_once_every_row_is_estimated(qtbot, t
         assert window.save_to(path)
         assert window.open_path(path)
         view = d20_view(window)
-        qtbot.waitUntil(lambda: view._ahead.ready)
+        qtbot.waitUntil(lambda: not view._estimates.settling)
         qtbot.wait(1)
         model = view.order_model
         place = model.row_of(last)
@@ -165,22 +164,3 @@ def test_rows_read_at_random_are_the_rows_worked_out_afresh(qtbot, tmp_path, qtm
             fresh.deleteLater()
         assert turns > 20
         qtmodeltester.check(models[-1], force_py=True)
-
-
-def test_estimates_worked_out_ahead_are_only_read_by_the_ranking():
-    asked: list[int] = []
-
-    def estimator(_column: int):
-        def estimate(row: int) -> int:
-            asked.append(row)
-            return row % 7
-
-        return estimate
-
-    estimates = Estimates(estimator, lambda row: f"k{row}" if 0 <= row < 50 else None, int)
-    estimates.estimate(0, range(0, 30))
-    estimates.estimate(0, range(20, 50))
-    assert sorted(asked) == list(range(50))  # each row once
-    asked.clear()
-    assert [row % 7 for row in estimates.ranked(0, 50, 3)] == [6, 6, 6]
-    assert asked == []

@@ -75,8 +75,8 @@ class Estimates:
     finds its row again) until the row changes; the combatants ranked by them, kept
     while rows move, come and go (those changed or come are ranked in among them).
 
-    With an `owner`, a ranking afresh of more than `SLICE` rows is worked out a slice
-    a turn of the event loop, the owner's view telling of rows moved, come or gone
+    With an `owner`, a ranking afresh of more than `slice_rows` rows is worked out a
+    slice a turn of the event loop, the owner's view telling of rows moved, come or gone
     (`moved`) meanwhile; `settled` is called once no ranking is under way."""
 
     def __init__(
@@ -87,12 +87,14 @@ class Estimates:
         *,
         owner: QObject | None = None,
         settled: Callable[[], None] | None = None,
+        slice_rows: int = SLICE,
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
         self._key_of = key_of  # row → its combatant's key (None: no such row)
         self._row_of = row_of  # a key → its row (-1: gone)
         self._owner = owner
         self._settled = settled
+        self._slice = slice_rows  # rows estimated a turn (fewer where a row costs more)
         self._scans: dict[int, _Scan] = {}  # column → its ranking afresh under way
         self._slicing = False  # the next slice is due in the event loop
         self._kept: dict[int, dict[Hashable, int]] = {}  # column → key → estimate
@@ -124,7 +126,7 @@ class Estimates:
             ranking = [entry for entry, row in found if row >= 0]
             rows = [row for _, row in found if row >= 0]
         if ranking is None or len(ranking) < min(many, count):
-            if self._owner is not None and count > SLICE:
+            if self._owner is not None and count > self._slice:
                 return self._scanned(column, many)
             # Twice as many as asked: a few may go and the rest still be the widest.
             keyed = ((of_key(key_of(row), row), row) for row in range(count))
@@ -146,7 +148,7 @@ class Estimates:
         return [row for row in rows if row >= 0][:many]
 
     def _next_slice(self) -> None:
-        """Estimate the next `SLICE` rows of a ranking under way; a ranking done is
+        """Estimate the next slice of rows of a ranking under way; a ranking done is
         kept as any other (`ranked`)."""
         self._slicing = False
         if not self._scans:
@@ -155,7 +157,7 @@ class Estimates:
         kept = self._kept.setdefault(column, {})
         estimate, key_of, hints = self._estimator(column), self._key_of, self._hints
         entries: list[tuple[int, Hashable]] = []
-        row, end = scan.next, scan.next + SLICE
+        row, end = scan.next, scan.next + self._slice
         key = key_of(row)
         while key is not None and row < end:
             value = kept.get(key)
@@ -191,17 +193,6 @@ class Estimates:
     def settling(self) -> bool:
         """A ranking is under way (its rows estimated a slice at a time)."""
         return bool(self._scans)
-
-    def estimate(self, column: int, rows: range) -> None:
-        """The estimates of `column` of these rows worked out now and kept: a view of
-        thousands of rows works them out a slice at a time, between turns of the event
-        loop, so that its first ranking only reads them (else one stall of every row)."""
-        kept = self._kept.setdefault(column, {})
-        estimate, key_of = self._estimator(column), self._key_of
-        for row in rows:
-            key = key_of(row)
-            if key not in kept:
-                kept[key] = estimate(row)
 
     def _find(self, key: Hashable) -> int:
         """A combatant's row (-1: gone): where it was last, if it is still there."""

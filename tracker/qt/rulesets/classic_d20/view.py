@@ -37,7 +37,6 @@ from tracker.engine.dice import RandomLike
 from tracker.engine.rulesets.classic_d20 import ClassicD20
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
-from tracker.qt.rulesets.classic_d20.estimates_ahead import EstimatesAhead
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
@@ -57,6 +56,7 @@ ROLL_ALL_KEY = "Ctrl+Shift+I"
 # nothing (and brought a horizontal scroll bar) after a long name or many badges.
 STATES_ROOM = 160
 WIDTHS_KEPT = 8192  # cells' widths kept (forgotten all at once past it)
+SLICE = 100  # rows estimated a turn of the event loop (each worked out: 2-5 ms)
 
 
 class D20OrderTable(FreshRows):
@@ -80,15 +80,23 @@ class D20OrderTable(FreshRows):
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        self._estimates = Estimates(self._estimator, self._key_of, self._row_of)
-        model = self.order_model
-        fitted = (INIT, WHO, TURN)
-        self._ahead = EstimatesAhead(
-            self._estimates, fitted, model.rowCount, self._fit_every_row, self
+        # A large fight's rows estimated a slice at a time (each row is worked out when
+        # first read: fewer a slice than the order table's), the columns fitted again
+        # once they all are.
+        self._estimates = Estimates(
+            self._estimator,
+            self._key_of,
+            self._row_of,
+            owner=self,
+            settled=self._fit_every_row,
+            slice_rows=SLICE,
         )
+        model = self.order_model
         model.dataChanged.connect(self._forget_estimates)
         model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
         self.order_model.rowsRemoved.connect(self._sight_changed)  # those below move up
+        for moved in (model.rowsRemoved, model.rowsMoved):
+            moved.connect(self._estimates.moved)
         self.order_model.modelReset.connect(self._sight_changed)
         self.order_model.modelReset.connect(self._forget_widths)
         self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
@@ -203,12 +211,10 @@ class D20OrderTable(FreshRows):
 
     def sizeHintForColumn(self, column: int) -> int:
         """The widest cell of the column, of every row: those in sight and those whose
-        texts are the widest (`widest_rows`); of those in sight alone until every row
-        is estimated (`EstimatesAhead`)."""
+        texts are the widest (`widest_rows`; of those estimated so far while a large
+        fight's rows are estimated a slice at a time)."""
         count = self.order_model.rowCount()
         sight = self._sight() if self.isVisible() else range(0)
-        if not self._ahead.ready:
-            return self._widest(None, sight, column)
         ranked = partial(self._estimates.ranked, column, count)
         return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
 
@@ -298,11 +304,7 @@ class D20OrderTable(FreshRows):
 
     def _forget_widths(self, *_args: object) -> None:
         self._widths.clear()
-        self._estimate_anew()  # (one line or two: other estimates)
-
-    def _estimate_anew(self, *_args: object) -> None:
-        self._estimates.clear()
-        self._ahead.start()
+        self._estimates.clear()  # (one line or two: other estimates)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -310,7 +312,6 @@ class D20OrderTable(FreshRows):
             self.kept.clear()  # a style draws otherwise
             self._widths.clear()
             self._estimates.follow(self.font())
-            self._ahead.start()
             self._fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
