@@ -99,8 +99,6 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
     "tracker.qt.action_icons": "the menus' and the toolbar's icons",
-    "tracker.engine.rolls": "a rolled action's command (the turn panel makes it when rolled)",
-    "tracker.engine.health_commands": "damage and healing (the damage box, Play's items)",
     "importlib.resources": "the icons' files (the sample is found beside the package)",
 }
 
@@ -116,6 +114,8 @@ NOT_IN_WHOLE_WINDOW = {
     "tracker.qt.dialogs.add_combatant": "the add form (the menus read its one setting)",
     "tracker.qt.dialogs.rulesets_dialog": "Help → Rulesets (QTableWidget, QDialog…)",
     "tracker.engine.effect_commands": "adding and ending effects (made when applied)",
+    "tracker.engine.rolls": "a rolled action's or edit's command (made when rolled)",
+    "tracker.engine.health_commands": "damage and healing (made when applied)",
 }
 
 FIRST_FRAME_PROBE = """
