@@ -99,7 +99,6 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
     "tracker.qt.action_icons": "the menus' and the toolbar's icons",
-    "importlib.resources": "the icons' files (the sample is found beside the package)",
 }
 
 # The journal's: begun once the whole window is painted (nothing to journal before).
@@ -116,6 +115,7 @@ NOT_IN_WHOLE_WINDOW = {
     "tracker.engine.effect_commands": "adding and ending effects (made when applied)",
     "tracker.engine.rolls": "a rolled action's or edit's command (made when rolled)",
     "tracker.engine.health_commands": "damage and healing (made when applied)",
+    "importlib.resources": "a plugin's samples (Roundkeeper's own files are found beside it)",
 }
 
 FIRST_FRAME_PROBE = """
