@@ -179,11 +179,20 @@ class MainWindow(
 
         def __getattr__(self, name):
             """A part of the window asked for before it is built (a click, a key, a
-            test): the rest of the window is built first. Python asks here only for an
-            attribute not set yet, so a whole window never comes here."""
-            if name.startswith("__") or self.__dict__.get("_stage") != FIRST_FRAME:
+            test): the rest of the window is built first; an optional pane's view not
+            built yet (`window_rest.LATER_PANES`), then. Python asks here only for an
+            attribute not set yet."""
+            stage = self.__dict__.get("_stage")
+            if name.startswith("__") or stage not in (FIRST_FRAME, DONE):
                 raise AttributeError(name)
-            self.complete()
+            if stage == FIRST_FRAME:
+                self.complete()
+                return getattr(self, name)
+            from tracker.qt.window_rest import LATER_PANES, build_later_pane  # (imported)
+
+            if name not in LATER_PANES:
+                raise AttributeError(name)
+            build_later_pane(self, name)
             return getattr(self, name)
 
     def complete(self) -> None:
