@@ -136,10 +136,19 @@ def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_p
     monkeypatch.setattr(
         "tracker.qt.main_window.report", lambda stage: told.append((stage, window._stage))
     )
+    begin = window._start_journal
+
+    def journal_begun() -> None:
+        told.append(("journal", "visible" if window.isVisible() else "closed"))
+        begin()
+
+    monkeypatch.setattr(window, "_start_journal", journal_begun)
     window.show()
-    qtbot.waitUntil(lambda: len(told) == 2, timeout=5000)
-    assert told == [("first-paint", "first frame"), ("ready", "done")]
-    assert not window.isVisible()  # the probe closes the window once it is whole
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
+    # The probe closes the window once it is whole and journaling (its peak memory).
+    ready = [("first-paint", "first frame"), ("ready", "done"), ("journal", "visible")]
+    assert told == ready
+    assert pending_journal(tmp_path / "journal") is None  # closed cleanly
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in sample_path().parent.glob("*.json")))
