@@ -163,18 +163,20 @@ def test_the_probe_reports_each_stage_then_the_whole_window(tmp_path: Path) -> N
     assert clocks[0] < clocks[-1] and cpu[0] < cpu[-1]
 
 
-# Widget classes of QtWidgets the window never uses. PySide6 loads its classes when
+# Classes the window never uses (QtWidgets' first). PySide6 loads its classes when
 # first used, but loads them all (and makes their enums: ~40 ms) the first time it hands
 # Python a plain QWidget it made no wrapper for, as `view.viewport()` does
 # (tracker/qt/views/viewports.py).
 NEVER_IN_THE_WINDOW = ("QWizard", "QInputDialog", "QCalendarWidget")
-# Nor, until a box is shown or a long save runs, these (and their enums).
-NEVER_UNTIL_ASKED = ("QMessageBox", "QProgressBar")
+# Nor, until a box is shown or a long save runs, these (and their enums); nor the
+# application's own session manager and event dispatcher (`appearance()` keeps its
+# object: a `findChild` over the application's children handed Python both).
+NEVER_UNTIL_ASKED = ("QMessageBox", "QProgressBar", "QSessionManager", "QAbstractEventDispatcher")
 
 LAZY_CLASSES_PROBE = """
 import os, sys
 from pathlib import Path
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtWidgets import QApplication
 import tracker.qt.main_window as main_window
 from tracker.engine import Session
@@ -182,7 +184,8 @@ from tracker.persistence.files import load_encounter
 from tracker.qt.app import _window, sample_path
 
 def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
-    print(stage, *[name for name in sys.argv[2:] if name in vars(QtWidgets)])
+    loaded = {**vars(QtCore), **vars(QtGui), **vars(QtWidgets)}
+    print(stage, *[name for name in sys.argv[2:] if name in loaded])
 
 main_window.report = report
 app = QApplication(["tracker"])
