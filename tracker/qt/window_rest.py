@@ -5,7 +5,7 @@ before the GM sees the fight (see benchmarks/startup.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject
 
@@ -95,8 +95,7 @@ class LaterPanes(QObject):
     when it is first shown."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self._window = window
+        super().__init__(window)  # (the window is its parent: no reference kept to it)
         for attribute, name in LATER_PANES.items():
             dock = window.dock(name)
             if dock.isHidden():
@@ -105,7 +104,8 @@ class LaterPanes(QObject):
                 build_later_pane(window, attribute)
 
     def _on_visibility(self, visible: bool) -> None:
+        window = cast("MainWindow", self.parent())
         if visible:
             for attribute, name in LATER_PANES.items():
-                if not self._window.dock(name).isHidden():
-                    build_later_pane(self._window, attribute)
+                if not window.dock(name).isHidden():
+                    build_later_pane(window, attribute)
