@@ -209,9 +209,10 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
 
 # Widget classes only the rest of the window uses (each class PySide loads makes its
 # enums, the slowest part of loading it): loaded once the first frame is painted.
-# (The keys watch dialogs; the side list; the icons: the War Scroll's cell brushes are
-# made without PySide loading QImage to rule out QBrush(QImage), `brushes.solid`.)
-WITH_THE_REST = ("QDialog", "QImage", "QListView")
+# (The keys watch dialogs; the side list; the icons: the War Scroll's cells and every
+# name's block are filled without PySide loading QGradient and QImage to rule out the
+# overloads taking them: `brushes.solid`, `brushes.fill`.)
+WITH_THE_REST = ("QDialog", "QGradient", "QImage", "QListView")
 
 
 def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(
