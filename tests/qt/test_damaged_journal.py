@@ -42,9 +42,9 @@ def test_a_damaged_journal_base_is_set_aside_and_the_app_starts(qtbot, tmp_path)
     assert folder is not None and folder.parent == journal
     assert (folder / "base.json").read_bytes() == damaged_base  # kept as it was
     assert (folder / "events.jsonl").is_file()
-    # The new window journals afresh in the same folder, once it is built whole.
-    window.complete()
-    assert pending_journal(journal) is not None
+    # The new window journals afresh in the same folder, once it is whole on screen.
+    window.show()
+    qtbot.waitUntil(lambda: pending_journal(journal) is not None, timeout=5000)
     first.close()
 
 

@@ -47,7 +47,8 @@ def test_the_first_frame_is_painted_before_the_rest_is_built(qtbot, tmp_path):
     assert docks == {"dock_inspector", "dock_combatants", "dock_turn_order", "dock_log"}
     assert window.dock("dock_inspector").isVisible()
     assert [a.text() for a in window.menuBar().actions()][:2] == ["&File", "&Edit"]
-    assert pending_journal(tmp_path / "journal") is not None
+    # Journaled once the whole window is painted.
+    qtbot.waitUntil(lambda: pending_journal(tmp_path / "journal") is not None, timeout=5000)
     window.complete()  # once only
     assert len(window.findChildren(QDockWidget)) == 4
 
@@ -96,6 +97,38 @@ def test_a_change_before_the_rest_is_built_is_journaled_with_its_undo(qtbot, tmp
     assert _built(window)
 
 
+def test_the_journal_starts_once_the_whole_window_is_painted(qtbot, tmp_path):
+    journal = tmp_path / "journal"
+    window = _open(qtbot, tmp_path)
+    window.complete()  # the rest built, not painted yet: nothing to journal yet
+    assert window.journal is None
+    assert pending_journal(journal) is None
+    window.show()
+    qtbot.waitUntil(lambda: window.journal is not None, timeout=5000)
+    assert pending_journal(journal) is not None
+
+
+def test_a_change_before_the_journal_starts_is_journaled_with_its_undo(qtbot, tmp_path):
+    window = _open(qtbot, tmp_path)
+    window.complete()
+    assert window.journal is None
+    assert window.document.apply(StartEncounter())  # the journal begins before it
+    assert window.journal is not None
+    recovered = recover_journal(tmp_path / "journal").session
+    assert recovered.encounter.to_dict() == window.document.encounter.to_dict()
+    assert len(recovered.history) == 1
+
+
+def test_a_window_closed_before_its_journal_starts_leaves_none(qtbot, tmp_path):
+    # Else the next start would ask to resume an encounter nobody changed.
+    window = _open(qtbot, tmp_path)
+    window.complete()
+    assert window.close()
+    window._start_due_journal()  # what the inspector's first paint calls, come too late
+    assert window.journal is None
+    assert pending_journal(tmp_path / "journal") is None
+
+
 def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
     told: list[tuple[str, str]] = []
@@ -103,10 +136,19 @@ def test_the_probe_reports_the_first_frame_before_the_rest_is_built(qtbot, tmp_p
     monkeypatch.setattr(
         "tracker.qt.main_window.report", lambda stage: told.append((stage, window._stage))
     )
+    begin = window._start_journal
+
+    def journal_begun() -> None:
+        told.append(("journal", "visible" if window.isVisible() else "closed"))
+        begin()
+
+    monkeypatch.setattr(window, "_start_journal", journal_begun)
     window.show()
-    qtbot.waitUntil(lambda: len(told) == 2, timeout=5000)
-    assert told == [("first-paint", "first frame"), ("ready", "done")]
-    assert not window.isVisible()  # the probe closes the window once it is whole
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
+    # The probe closes the window once it is whole and journaling (its peak memory).
+    ready = [("first-paint", "first frame"), ("ready", "done"), ("journal", "visible")]
+    assert told == ready
+    assert pending_journal(tmp_path / "journal") is None  # closed cleanly
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in sample_path().parent.glob("*.json")))

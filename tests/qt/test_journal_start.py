@@ -34,7 +34,8 @@ def test_events_without_their_base_are_set_aside_and_the_gm_told(qtbot, tmp_path
     assert "base.json is missing" in message and f"kept in {folder}" in message
     assert folder is not None and (folder / "events.jsonl").read_bytes() == fight.events
     assert window.document.encounter.to_dict() == sample_session().encounter.to_dict()
-    assert pending_journal(journal) is not None  # the sample is journaled afresh
+    window.show()  # the sample is journaled afresh once the window is on screen
+    qtbot.waitUntil(lambda: pending_journal(journal) is not None, timeout=5000)
     window.journal.detach()
 
 

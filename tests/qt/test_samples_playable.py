@@ -4,6 +4,7 @@ lists one sample per installed ruleset and opens it as a new unsaved encounter."
 
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 
 import pytest
@@ -108,9 +109,9 @@ def test_a_ruleset_package_may_bring_its_own_sample(monkeypatch, tmp_path: Path)
     folder.mkdir()
     own = folder / "war_scroll_sample.json"
     own.write_text(sample_path().read_text(encoding="utf-8"), encoding="utf-8")
-    real_files = sample_menu.files
+    real_files = importlib.resources.files  # (sample_menu imports it when asked)
     monkeypatch.setattr(
-        sample_menu,
+        importlib.resources,
         "files",
         lambda package: tmp_path if package != "tracker" else real_files(package),
     )

@@ -96,15 +96,16 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.widgets.prompt_panel": "the rules' questions",
     "tracker.qt.views.side_tables": "the optional panes' lists",
     "tracker.qt.models.log_model": "the log",
-    "tracker.persistence.journal": "the crash journal (started with the rest)",
-    "tracker.persistence.recovery": "reading a journal back (none waits to be resumed)",
-    "tracker.persistence.checkpoints": "the journal's checkpoints",
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
     "tracker.qt.action_icons": "the menus' and the toolbar's icons",
-    "tracker.engine.rolls": "a rolled action's command (the turn panel makes it when rolled)",
-    "tracker.engine.health_commands": "damage and healing (the damage box, Play's items)",
-    "importlib.resources": "the icons' files (the sample is found beside the package)",
+}
+
+# The journal's: begun once the whole window is painted (nothing to journal before).
+WITH_THE_JOURNAL = {
+    "tracker.persistence.journal": "the crash journal",
+    "tracker.persistence.recovery": "reading a journal back (none waits to be resumed)",
+    "tracker.persistence.checkpoints": "the journal's checkpoints",
 }
 
 # What even the whole window does without, until the GM asks for it.
@@ -112,6 +113,9 @@ NOT_IN_WHOLE_WINDOW = {
     "tracker.qt.dialogs.add_combatant": "the add form (the menus read its one setting)",
     "tracker.qt.dialogs.rulesets_dialog": "Help → Rulesets (QTableWidget, QDialog…)",
     "tracker.engine.effect_commands": "adding and ending effects (made when applied)",
+    "tracker.engine.rolls": "a rolled action's or edit's command (made when rolled)",
+    "tracker.engine.health_commands": "damage and healing (made when applied)",
+    "importlib.resources": "a plugin's samples (Roundkeeper's own files are found beside it)",
 }
 
 FIRST_FRAME_PROBE = """
@@ -123,15 +127,20 @@ window = open_main_window()
 print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
 window.complete()
 print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
+window.show()
+while window.journal is None:  # begun once the whole window is painted
+    app.processEvents()
+print(",".join(sorted(name for name in sys.argv[1:] if name in sys.modules)))
 """
 
 
 def test_the_first_frame_is_built_without_the_rest_of_the_window(tmp_path: Path) -> None:
-    asked = {**NOT_IN_FIRST_FRAME, **NOT_IN_WHOLE_WINDOW}
-    first, whole = _loaded_in_a_child(FIRST_FRAME_PROBE, asked, tmp_path)[:2]
+    asked = {**NOT_IN_FIRST_FRAME, **WITH_THE_JOURNAL, **NOT_IN_WHOLE_WINDOW}
+    first, whole, journaling = _loaded_in_a_child(FIRST_FRAME_PROBE, asked, tmp_path)[:3]
     imported = [name for name in first.split(",") if name]
     assert imported == [], {name: asked[name] for name in imported}
     assert whole.split(",") == sorted(NOT_IN_FIRST_FRAME)  # built once it is painted
+    assert journaling.split(",") == sorted({**NOT_IN_FIRST_FRAME, **WITH_THE_JOURNAL})
 
 
 def test_the_probe_reports_each_stage_then_the_whole_window(tmp_path: Path) -> None:
@@ -154,16 +163,20 @@ def test_the_probe_reports_each_stage_then_the_whole_window(tmp_path: Path) -> N
     assert clocks[0] < clocks[-1] and cpu[0] < cpu[-1]
 
 
-# Widget classes of QtWidgets the window never uses. PySide6 loads its classes when
+# Classes the window never uses (QtWidgets' first). PySide6 loads its classes when
 # first used, but loads them all (and makes their enums: ~40 ms) the first time it hands
 # Python a plain QWidget it made no wrapper for, as `view.viewport()` does
 # (tracker/qt/views/viewports.py).
 NEVER_IN_THE_WINDOW = ("QWizard", "QInputDialog", "QCalendarWidget")
+# Nor, until a box is shown or a long save runs, these (and their enums); nor the
+# application's own session manager and event dispatcher (`appearance()` keeps its
+# object: a `findChild` over the application's children handed Python both).
+NEVER_UNTIL_ASKED = ("QMessageBox", "QProgressBar", "QSessionManager", "QAbstractEventDispatcher")
 
 LAZY_CLASSES_PROBE = """
 import os, sys
 from pathlib import Path
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtWidgets import QApplication
 import tracker.qt.main_window as main_window
 from tracker.engine import Session
@@ -171,7 +184,8 @@ from tracker.persistence.files import load_encounter
 from tracker.qt.app import _window, sample_path
 
 def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
-    print(stage, *[name for name in sys.argv[2:] if name in vars(QtWidgets)])
+    loaded = {**vars(QtCore), **vars(QtGui), **vars(QtWidgets)}
+    print(stage, *[name for name in sys.argv[2:] if name in loaded])
 
 main_window.report = report
 app = QApplication(["tracker"])
@@ -187,14 +201,18 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: str
 ) -> None:
     monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
-    lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, [sample, *NEVER_IN_THE_WINDOW], tmp_path)
+    asked = [sample, *NEVER_IN_THE_WINDOW, *NEVER_UNTIL_ASKED]
+    lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, asked, tmp_path)
     # Nothing loaded once the first frame is painted, nor once the whole window is.
     assert lines[:2] == ["first-paint", "ready"], sample
 
 
 # Widget classes only the rest of the window uses (each class PySide loads makes its
 # enums, the slowest part of loading it): loaded once the first frame is painted.
-WITH_THE_REST = ("QListView",)  # the side list
+# (The keys watch dialogs; the side list; the icons: the War Scroll's cells and every
+# name's block are filled without PySide loading QGradient and QImage to rule out the
+# overloads taking them: `brushes.solid`, `brushes.fill`.)
+WITH_THE_REST = ("QDialog", "QGradient", "QImage", "QListView")
 
 
 def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(

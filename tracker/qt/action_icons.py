@@ -5,19 +5,22 @@ frame (`tracker.qt.appearance` has the palette, which the first frame needs)."""
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QColor, QIcon, QIconEngine, QImage, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
+import tracker
+
 if TYPE_CHECKING:
     from PySide6.QtSvg import QSvgRenderer
 
 IconName = str
 
-ACTIONS = files("tracker") / "assets" / "icons" / "actions"
+# Beside the package's modules, as importlib.resources finds them (not imported for it).
+ACTIONS = Path(tracker.__file__).parent / "assets" / "icons" / "actions"
 MASK_SIZES = (16, 24, 32, 48)  # drawn from masks (resources/make_icons.py makes them)
 
 

@@ -14,7 +14,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 import tracker
 from tracker import APP_ID, APP_NAME, COMMAND, __version__, cli
@@ -234,6 +234,8 @@ def remove_leftovers(journal_dir: Path) -> None:
 def _ask_resume(question: str) -> bool:
     give_icon()  # asked before the window is on screen
     answer = messages.question(None, "Resume encounter?", question)
+    from PySide6.QtWidgets import QMessageBox  # asked: loaded with the question's box
+
     return answer == QMessageBox.StandardButton.Yes
 
 

@@ -3,11 +3,12 @@ roundkeeper.svg by resources/make_icons.py): plain PNGs need no Qt image plugin.
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
+
+import tracker
 
 SIZES = (16, 32, 48, 64, 128, 256)
 # The windows' icon (title bar, taskbar, switcher: at most 64 pixels, 32 at twice the
@@ -18,8 +19,9 @@ WINDOW_SIZES = (16, 32, 48, 64)
 
 def icon_path(size: int) -> Path:
     """The bundled PNG of the icon at `size` pixels."""
-    icons = files("tracker") / "assets" / "icons" / "hicolor" / f"{size}x{size}" / "apps"
-    return Path(str(icons / "io.github.roundkeeper.Roundkeeper.png"))
+    # Beside the package's modules, as importlib.resources finds them (not imported).
+    icons = Path(tracker.__file__).parent / "assets" / "icons" / "hicolor" / f"{size}x{size}"
+    return icons / "apps" / "io.github.roundkeeper.Roundkeeper.png"
 
 
 def application_icon(sizes: tuple[int, ...] = SIZES) -> QIcon:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
@@ -144,13 +145,19 @@ class Appearance(QObject):
             self.apply()
 
 
+_made: list[Appearance] = []  # the last one made, while its application lives
+
+
 def appearance() -> Appearance:
-    """The application's one `Appearance` (made on first use)."""
+    """The application's one `Appearance` (made on first use). Kept here, not looked
+    for among the application's children: a `findChild` over them hands Python the
+    session manager and the event dispatcher, loading their classes before the first
+    frame."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    found = app.findChild(Appearance)
-    if found is None:
-        from tracker.qt.players.settings import settings_store
+    if _made and shiboken6.isValid(_made[0]) and _made[0].parent() is app:
+        return _made[0]
+    from tracker.qt.players.settings import settings_store
 
-        found = Appearance(app, settings_store)
-    return found
+    _made[:] = [Appearance(app, settings_store)]
+    return _made[0]

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QProgressBar
+from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtWidgets import QMainWindow, QProgressBar
 
 T = TypeVar("T")
 SHOW_AFTER_MS = 300  # a shorter wait is not worth a word
@@ -175,6 +175,8 @@ class FileWork(QObject):
         return outcome.pop("value")  # type: ignore[no-any-return]
 
     def _show_progress(self) -> None:
+        from PySide6.QtWidgets import QProgressBar  # a long save's: not at start-up
+
         status = self._window.statusBar()
         self._bar = QProgressBar(status)
         self._bar.setRange(0, 0)  # busy: no fraction is known

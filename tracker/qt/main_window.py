@@ -105,6 +105,9 @@ class MainWindow(
     keys: WindowKeys
     journal: Journal | None
     _blank: QWidget | None = None  # stands in for the fight view while an open builds it
+    # The app's window journals its encounter once the whole window is painted (or at
+    # the first change, before it is applied, if that comes first): `_start_due_journal`.
+    _journal_due = False
     _built: QWidget | None = None  # the fight view built for it, not shown yet
 
     def __init__(
@@ -132,6 +135,7 @@ class MainWindow(
         self._reselecting = False  # going back to the combatant with unapplied edits
         self._journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
         self._resume = resume
+        self._journal_after_paint = first_frame_only
         self.kept_from: Path | None = None  # the "Unsaved – …" file this encounter came from
         # The state of the fight stays in the status bar's permanent part; passing
         # messages (saved, refused, expired) use the temporary part beside it.
@@ -150,7 +154,7 @@ class MainWindow(
         self._build_fight()
         # Whatever changes first (a key, a test, a plugin), the window is whole and the
         # change journaled: the rest is built before the first change is applied.
-        self.document.about_to_change.connect(self.complete)
+        self.document.about_to_change.connect(self._before_change)
         self.document.changed.connect(self._on_changed)
         self.document.replaced.connect(self._on_replaced)
         self.document.refused.connect(self._on_refused)
@@ -175,11 +179,20 @@ class MainWindow(
 
         def __getattr__(self, name):
             """A part of the window asked for before it is built (a click, a key, a
-            test): the rest of the window is built first. Python asks here only for an
-            attribute not set yet, so a whole window never comes here."""
-            if name.startswith("__") or self.__dict__.get("_stage") != FIRST_FRAME:
+            test): the rest of the window is built first; an optional pane's view not
+            built yet (`window_rest.LATER_PANES`), then. Python asks here only for an
+            attribute not set yet."""
+            stage = self.__dict__.get("_stage")
+            if name.startswith("__") or stage not in (FIRST_FRAME, DONE):
                 raise AttributeError(name)
-            self.complete()
+            if stage == FIRST_FRAME:
+                self.complete()
+                return getattr(self, name)
+            from tracker.qt.window_rest import LATER_PANES, build_later_pane  # (imported)
+
+            if name not in LATER_PANES:
+                raise AttributeError(name)
+            build_later_pane(self, name)
             return getattr(self, name)
 
     def complete(self) -> None:
@@ -225,6 +238,13 @@ class MainWindow(
                 self.journal = Journal.resume(self._journal_dir, session, self._journal_failed)
             except TrackerError as error:
                 self._journal_failed(error)
+        elif self._journal_after_paint:
+            # Nothing to journal before the first change (the encounter is its file's,
+            # or the sample): its first lines are written once the whole window is on
+            # screen, not before it is (~5 ms, and a write to the disk), or at the first
+            # change, before it is applied (`_before_change`).
+            self._journal_due = True
+            AfterPaint(self.inspector, self._start_due_journal)
         else:
             self._start_journal()
         # Space, Ctrl+Z, … reach the window's shortcuts whatever has the focus.
@@ -234,6 +254,20 @@ class MainWindow(
         if probing():
             AfterPaint(self.inspector, self._report_ready)
 
+    def _before_change(self) -> None:
+        """A change is about to be applied: the window is whole and journaling first, so
+        the journal holds the change with its undo."""
+        self.complete()
+        self._start_due_journal()
+
+    def _start_due_journal(self) -> None:
+        """The journal, if it is still due (not started by an open meanwhile, nor the
+        window closed: a journal begun then would be asked about at the next start)."""
+        if self._journal_due:
+            self._journal_due = False
+            if self.journal is None:
+                self._start_journal()
+
     @property
     def whole(self) -> bool:
         """The rest of the window is built (`complete` has run)."""
@@ -241,7 +275,9 @@ class MainWindow(
 
     def _report_ready(self) -> None:
         report("ready")
-        self.close()
+        # Closed once the journal is begun too (its call, queued after this one, is due
+        # first), so that the start-up's peak memory counts it.
+        QTimer.singleShot(0, self, self.close)
 
     # --- construction -----------------------------------------------------------------
     def _build_fight(self) -> None:
@@ -454,6 +490,7 @@ class MainWindow(
             event.ignore()
             return
         self.keys.stop()
+        self._journal_due = False  # closed before it started: nothing was journaled
         if self.journal is not None:
             self.journal.close()
             self.journal = None

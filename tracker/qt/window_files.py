@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -300,6 +300,8 @@ class EncounterFiles(QMainWindow):
 
     def _may_replace_unreadable(self, error: UnreadableTargetError) -> bool:
         """Ask before saving over a file that could not be opened (default: No)."""
+        from PySide6.QtWidgets import QMessageBox  # with the first box, not at start-up
+
         name = error.path.name if error.path is not None else "the file"
         box = messages.plain_box(
             QMessageBox.Icon.Warning,
@@ -318,6 +320,8 @@ class EncounterFiles(QMainWindow):
         """Ask before dropping unsaved changes; True if the GM agrees or nothing is lost."""
         if self.document.undo_stack.is_clean():
             return True
+        from PySide6.QtWidgets import QMessageBox  # with the first box, not at start-up
+
         answer = messages.question(
             self,
             "Unsaved changes",

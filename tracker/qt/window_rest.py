@@ -5,7 +5,9 @@ before the GM sees the fight (see benchmarks/startup.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtCore import QObject
 
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
@@ -66,8 +68,44 @@ def build_panes(window: MainWindow) -> None:
     window.inspector = inspector.widget()
     window.fill_pane("dock_inspector", inspector)
     window.fill_pane("dock_combatants", roster_pane(window.roster_view))
-    window.turn_order_view = turn_order_table(window.turn_order_model)
-    window.turn_order_model.follow(window.turn_order_view)  # its whole list while shown
-    window.fill_pane("dock_turn_order", window.turn_order_view)
-    window.log_view = log_table(window.log_model)
-    window.fill_pane("dock_log", window.log_view)
+    LaterPanes(window)
+
+
+# The optional panes' views the GM sees only once their pane is on (off by default),
+# by the window's attribute: built when the pane is first shown, or asked for
+# (`MainWindow.__getattr__`), not with the window (~2-3 ms, the turn order's rows).
+LATER_PANES = {"turn_order_view": "dock_turn_order", "log_view": "dock_log"}
+
+
+def build_later_pane(window: MainWindow, attribute: str) -> None:
+    """The view of `attribute` (of `LATER_PANES`) in its dock, unless it is built."""
+    if attribute in window.__dict__:
+        return
+    if attribute == "turn_order_view":
+        window.turn_order_view = view = turn_order_table(window.turn_order_model)
+        window.turn_order_model.follow(view)  # its whole list while shown
+    else:
+        window.log_view = view = log_table(window.log_model)
+    window.fill_pane(LATER_PANES[attribute], view)
+    quiet_focus(view)
+
+
+class LaterPanes(QObject):
+    """Builds each of `LATER_PANES` now if its pane is on (the GM's saved layout), else
+    when it is first shown."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)  # (the window is its parent: no reference kept to it)
+        for attribute, name in LATER_PANES.items():
+            dock = window.dock(name)
+            if dock.isHidden():
+                dock.visibilityChanged.connect(self._on_visibility)
+            else:
+                build_later_pane(window, attribute)
+
+    def _on_visibility(self, visible: bool) -> None:
+        window = cast("MainWindow", self.parent())
+        if visible:
+            for attribute, name in LATER_PANES.items():
+                if not window.dock(name).isHidden():
+                    build_later_pane(window, attribute)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from tracker.qt.dialogs import messages
 
@@ -123,6 +123,8 @@ class SelectionCommands(QMainWindow):
         combatant = self.editor.combatant
         if not fields or combatant is None:
             return True
+        from PySide6.QtWidgets import QMessageBox  # with the first box, not at start-up
+
         answer = messages.question(
             self,
             "Unapplied changes",

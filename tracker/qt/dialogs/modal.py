@@ -4,7 +4,10 @@ asks (Ctrl+E at every turn) would pile up for the whole evening."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the dialog's class is loaded with the first dialog, not at start-up
+    from PySide6.QtWidgets import QDialog
 
 
 def run_modal(dialog: QDialog) -> int:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import fill, solid
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.palette import CELL_COLORS, SIDE_COLORS
 from tracker.qt.rich_text import plain_tip
@@ -179,9 +180,9 @@ def paint_cell(
     colors = inks(palette, selected, summary.acting)
     painter.save()
     if summary.acting and not selected:
-        painter.fillRect(rect, QColor(NOW_FILL))
+        fill(painter, rect, solid(NOW_FILL))
     bar = QRect(rect.left() + 1, rect.top() + 2, BAR_W - 1, rect.height() - 4)
-    painter.fillRect(bar, QColor(SIDE_COLORS.get(summary.side, SIDE_COLORS["neutral"])))
+    fill(painter, bar, solid(SIDE_COLORS.get(summary.side, SIDE_COLORS["neutral"])))
     line = name_line(rect, font, summary)
     if summary.acting:
         _paint_marker(

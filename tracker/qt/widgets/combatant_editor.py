@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine import EditCombatant, RolledEdit
+from tracker.engine import EditCombatant
 from tracker.engine.commands import BASE_FIELDS, clean_name
 from tracker.engine.dice import RandomLike, roll_faces
 from tracker.engine.errors import CommandError
@@ -243,6 +243,8 @@ class CombatantEditor(QWidget):
             self.form.show_error(field_name, f"Rolled {rolled.text()}: as it was.")
             return False
         rolls = {field_name: {"dice": rolled.expression, "faces": list(rolled.faces)}}
+        from tracker.engine.rolls import RolledEdit  # not at start-up
+
         command = RolledEdit(combatant.id, {field_name: rolled.total}, rolls)
         refusal = self._document.try_apply(command)
         if refusal is not None:

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from tracker.engine.dice import RandomLike, roll_faces
 from tracker.engine.errors import CommandError
 from tracker.engine.health import health_of, is_defeated, parse_change
-from tracker.engine.health_commands import ChangeHealth
 from tracker.engine.session import SessionEvent
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
@@ -198,6 +197,8 @@ class HealthBox(QWidget):
                 return self._refuse(error.message)
             faces = rolled.faces
             told = f"{change.sign}{change.dice} = {max(rolled.total, 0)}"
+        from tracker.engine.health_commands import ChangeHealth  # not at start-up
+
         command = ChangeHealth(tuple(ids), text, faces)
         refusal = self._document.session.refusal(command)
         if refusal is not None:

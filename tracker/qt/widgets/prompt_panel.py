@@ -35,7 +35,6 @@ from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
-from tracker.engine.rolls import RolledAction
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.palette import prompt_style
@@ -410,6 +409,8 @@ class PromptPanel(QFrame):
                     if params.get(name) == roll.total
                 }
                 if rolls:
+                    from tracker.engine.rolls import RolledAction  # not at start-up
+
                     command = RolledAction(command.action, command.combatant_id, params, rolls)
                 else:
                     command = dataclasses.replace(command, params=params)

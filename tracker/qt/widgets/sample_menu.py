@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from importlib.resources import files
 from pathlib import Path
 
 from PySide6.QtWidgets import QMenu, QWidget
@@ -21,6 +20,8 @@ BUNDLED = "tracker"  # the package whose assets/samples hold Tracker's own sampl
 
 def sample_of(ruleset: AnyRuleset) -> Path | None:
     """The ruleset's sample encounter, or None if it brings none."""
+    from importlib.resources import files  # when the menu opens, not with the window
+
     name = f"{ruleset.id}_sample.json"
     package = type(ruleset).__module__.partition(".")[0]
     folders = [files(BUNDLED) / "assets" / "samples"]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import fill
 from tracker.qt.document import EncounterDocument
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.rulesets.war_scroll.model import GRID_LINES, WarScrollModel, looks
@@ -68,7 +69,7 @@ class CellDelegate(QStyledItemDelegate):
         ap, state = cell
         shown = looks(state, is_dark(option.palette))
         rect = option.rect
-        painter.fillRect(rect, shown[_BACKGROUND])
+        fill(painter, rect, shown[_BACKGROUND])
         if state == "none":
             return
         painter.save()
@@ -139,7 +140,7 @@ class NameHeader(QHeaderView):
         selected = summary.id == self.selected_id
         painter.save()
         ground = QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.Base
-        painter.fillRect(rect, palette.color(ground))
+        fill(painter, rect, palette.brush(ground))
         painter.setPen(palette.color(QPalette.ColorRole.Mid))
         painter.drawLine(rect.bottomLeft(), rect.bottomRight())
         painter.drawLine(rect.topRight(), rect.bottomRight())

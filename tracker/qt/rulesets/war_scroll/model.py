@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from tracker.engine.changes import COMBATANTS, Insert, Remove
@@ -29,6 +29,7 @@ from tracker.engine.rulesets.war_scroll import WarScroll, is_lettered, segment_l
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.combatant_summary import (
@@ -93,8 +94,8 @@ def looks(state: str, dark: bool = False) -> dict[int, Any]:
     background, ink = CELLS[dark][state]
     looks: dict[int, Any] = {
         _STATE: state,
-        int(Qt.ItemDataRole.BackgroundRole): QBrush(QColor(background)),
-        int(Qt.ItemDataRole.ForegroundRole): QBrush(QColor(ink)),
+        int(Qt.ItemDataRole.BackgroundRole): solid(background),
+        int(Qt.ItemDataRole.ForegroundRole): solid(ink),
         int(Qt.ItemDataRole.TextAlignmentRole): int(Qt.AlignmentFlag.AlignCenter),
     }
     if state == "current":
