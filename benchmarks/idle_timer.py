@@ -32,8 +32,8 @@ from PySide6.QtWidgets import QApplication
 SHORT_MS = 50  # a timer this short (or shorter) is the operation's pending work
 LIMIT_S = 10.0  # wall time after which an event loop that stays busy is reported
 
-_READY = QEventLoop.ProcessEventsFlag.AllEvents
-_WAIT = QEventLoop.ProcessEventsFlag.AllEvents | QEventLoop.ProcessEventsFlag.WaitForMoreEvents
+READY = QEventLoop.ProcessEventsFlag.AllEvents
+WAIT = QEventLoop.ProcessEventsFlag.AllEvents | QEventLoop.ProcessEventsFlag.WaitForMoreEvents
 
 
 class NeverIdleError(RuntimeError):
@@ -61,17 +61,17 @@ class IdleClock:
         dispatcher = self.dispatcher
         deadline = time.perf_counter() + LIMIT_S
         while time.perf_counter() < deadline:
-            if dispatcher.processEvents(_READY):
+            if dispatcher.processEvents(READY):
                 continue
             self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-            if dispatcher.processEvents(_READY):
+            if dispatcher.processEvents(READY):
                 continue
-            if not self._short_timer_pending():
+            if not self.short_timer_pending():
                 return
-            dispatcher.processEvents(_WAIT)  # sleeps until that timer (or anything) fires
+            dispatcher.processEvents(WAIT)  # sleeps until that timer (or anything) fires
         raise NeverIdleError(f"the event loop was still busy after {LIMIT_S:.0f} s")
 
-    def _short_timer_pending(self) -> bool:
+    def short_timer_pending(self) -> bool:
         started = time.process_time()
         try:
             dispatcher = self.dispatcher

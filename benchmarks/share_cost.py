@@ -73,7 +73,7 @@ class GuiThreadClock(IdleClock):
         super().__init__()
         self.process_ms: dict[float, float] = {}
 
-    def _short_timer_pending(self) -> bool:
+    def short_timer_pending(self) -> bool:
         """As the base class, its own CPU counted in thread time (subtracted)."""
         started = time.thread_time()
         try:
