@@ -35,12 +35,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.changes import Insert, Record, Remove, StructuralEdit, Undoable
+from tracker.engine.changes import Record, Undoable
 from tracker.engine.commands import Command
 from tracker.engine.errors import CommandError, TrackerError
 from tracker.engine.session import Applied, Session
 from tracker.engine.state import Encounter, LogEntry
-from tracker.engine.stored import StoredRecord, log_edits, record_data, whole_record_data
+from tracker.engine.stored import StoredRecord, record_data, whole_record_data
 from tracker.persistence.files import (
     FORMAT,
     SCHEMA_VERSION,
@@ -367,6 +367,8 @@ def _session_at(
 
 
 _Folded = tuple[list[int], list[int], list[LogEntry]]
+# One edit of the log as folding keeps it: inserted (else removed), where, which entry.
+_LogChange = tuple[bool, int, LogEntry]
 
 
 def _folds(
@@ -380,13 +382,13 @@ def _folds(
     done: list[int] = []
     undone: list[int] = []
     log = list(log)
-    edits: dict[int, list[StructuralEdit]] = {}
+    changes: dict[int, list[_LogChange]] = {}
     folded: dict[int, _Folded | None] = dict.fromkeys(stops)
     index = 1
     for stop in stops:
         try:
             while index < stop:
-                if not _fold_line(records, index, done, undone, log, edits):
+                if not _fold_line(records, index, done, undone, log, changes):
                     return folded
                 index += 1
         except _DAMAGE:
@@ -401,13 +403,14 @@ def _fold_line(
     done: list[int],
     undone: list[int],
     log: list[LogEntry],
-    edits: dict[int, list[StructuralEdit]],
+    changes: dict[int, list[_LogChange]],
 ) -> bool:
-    """Fold line `index` into the stacks and the log; False if it does not fit."""
+    """Fold line `index` into the stacks and the log; False if it does not fit (raises
+    `ValueError` if its log edits do not fit the log)."""
     op = records[index]["op"]
     if op == "apply":
-        edits[index] = log_edits(records[index].get("log", []))
-        _forward(log, edits[index])
+        changes[index] = made = _log_changes(records[index].get("log", []))
+        _change_log(log, made, forward=True)
         done.append(index)
         undone.clear()
     elif op in ("undo", "redo"):
@@ -416,37 +419,37 @@ def _fold_line(
             return False
         line = source.pop()
         target.append(line)
-        if op == "undo":
-            _backward(log, edits[line])
-        else:
-            _forward(log, edits[line])
+        _change_log(log, changes[line], forward=op == "redo")
     return True
 
 
-def _forward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:
-    for edit in edits:
-        _edit(log, edit)
+def _log_changes(data: list[Any]) -> list[_LogChange]:
+    """The edits of the log an apply line's ``"log"`` holds (`stored.log_edits` reads
+    the same data into `Insert`s and `Remove`s; a fold makes thousands of them, kept as
+    tuples here). Raises `ValueError` for an edit the log cannot have (a move: the log
+    is never reordered), or what damaged data raises."""
+    made: list[_LogChange] = []
+    for edit in data:
+        kind = edit[0]
+        if kind not in ("insert", "remove"):
+            raise ValueError(f"the log has no edit {kind!r}")
+        made.append((kind == "insert", int(edit[1]), LogEntry(**edit[2])))
+    return made
 
 
-def _backward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:
-    for edit in reversed(edits):
-        if isinstance(edit, Insert):
-            _edit(log, Remove(edit.collection, edit.index, edit.item))
-        elif isinstance(edit, Remove):
-            _edit(log, Insert(edit.collection, edit.index, edit.item))
+def _change_log(log: list[LogEntry], made: list[_LogChange], *, forward: bool) -> None:
+    """Make the edits `made` (undo them, backwards, unless `forward`), each checked: an
+    index out of place or an entry that is not the one removed means the records do not
+    fit the log (`ValueError`)."""
+    for inserted, index, entry in made if forward else reversed(made):
+        if inserted == forward:
+            if not 0 <= index <= len(log):
+                raise ValueError("the records do not fit the log")
+            log.insert(index, entry)
+        elif 0 <= index < len(log) and log[index] == entry:
+            del log[index]
         else:
-            raise ValueError("the log is never reordered")
-
-
-def _edit(log: list[LogEntry], edit: StructuralEdit) -> None:
-    """One edit of the log, checked: an index out of place or an entry that is not the
-    one removed means the records do not fit the log."""
-    if isinstance(edit, Insert) and 0 <= edit.index <= len(log):
-        log.insert(edit.index, edit.item)
-    elif isinstance(edit, Remove) and 0 <= edit.index < len(log) and log[edit.index] == edit.item:
-        del log[edit.index]
-    else:
-        raise ValueError("the records do not fit the log")
+            raise ValueError("the records do not fit the log")
 
 
 def _loader(record: bytes | dict[str, Any], log: list[Any]) -> Callable[[], dict[str, Any]]:
