@@ -137,15 +137,21 @@ def resume_point(base: Callable[[], Encounter], lines: Lines) -> tuple[Session, 
         len(records),
     )
     candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
-    folds = _folds(encounter.log, records, candidates)
+    base_log = list(encounter.log)
+    # The stacks and log at the last two checkpoints, which a sound journal resumes
+    # from; at every checkpoint only if those cannot be used (each is a copy of the
+    # whole history and log: 84 of them for a 2,000-turn fight).
+    folds = _folds(base_log, records, candidates[-2:])
     commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     digests = LogDigests()
     for number in reversed(range(len(candidates))):
         index = candidates[number]
+        before = candidates[number - 1] if number else 0
+        if index not in folds or (before and before not in folds):
+            folds = _folds(base_log, records, candidates)
         folded = folds[index]
         if folded is None or not _names_log(records[index], folded[2], digests):
             continue
-        before = candidates[number - 1] if number else 0
         if before:
             start = _session_at(encounter, lines, before, folds[before], commands, digests)
         else:
