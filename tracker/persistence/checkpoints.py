@@ -35,12 +35,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tracker.engine.changes import Insert, Record, Remove, StructuralEdit, Undoable
+from tracker.engine.changes import Record, Undoable
 from tracker.engine.commands import Command
 from tracker.engine.errors import CommandError, TrackerError
 from tracker.engine.session import Applied, Session
 from tracker.engine.state import Encounter, LogEntry
-from tracker.engine.stored import StoredRecord, log_edits, record_data, whole_record_data
+from tracker.engine.stored import StoredRecord, record_data, whole_record_data
 from tracker.persistence.files import (
     FORMAT,
     SCHEMA_VERSION,
@@ -137,15 +137,21 @@ def resume_point(base: Callable[[], Encounter], lines: Lines) -> tuple[Session, 
         len(records),
     )
     candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
-    folds = _folds(encounter.log, records, candidates)
+    base_log = list(encounter.log)
+    # The stacks and log at the last two checkpoints, which a sound journal resumes
+    # from; at every checkpoint only if those cannot be used (each is a copy of the
+    # whole history and log: 84 of them for a 2,000-turn fight).
+    folds = _folds(base_log, records, candidates[-2:])
     commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
     digests = LogDigests()
     for number in reversed(range(len(candidates))):
         index = candidates[number]
+        before = candidates[number - 1] if number else 0
+        if index not in folds or (before and before not in folds):
+            folds = _folds(base_log, records, candidates)
         folded = folds[index]
         if folded is None or not _names_log(records[index], folded[2], digests):
             continue
-        before = candidates[number - 1] if number else 0
         if before:
             start = _session_at(encounter, lines, before, folds[before], commands, digests)
         else:
@@ -367,6 +373,8 @@ def _session_at(
 
 
 _Folded = tuple[list[int], list[int], list[LogEntry]]
+# One edit of the log as folding keeps it: inserted (else removed), where, which entry.
+_LogChange = tuple[bool, int, LogEntry]
 
 
 def _folds(
@@ -380,13 +388,13 @@ def _folds(
     done: list[int] = []
     undone: list[int] = []
     log = list(log)
-    edits: dict[int, list[StructuralEdit]] = {}
+    changes: dict[int, list[_LogChange]] = {}
     folded: dict[int, _Folded | None] = dict.fromkeys(stops)
     index = 1
     for stop in stops:
         try:
             while index < stop:
-                if not _fold_line(records, index, done, undone, log, edits):
+                if not _fold_line(records, index, done, undone, log, changes):
                     return folded
                 index += 1
         except _DAMAGE:
@@ -401,13 +409,14 @@ def _fold_line(
     done: list[int],
     undone: list[int],
     log: list[LogEntry],
-    edits: dict[int, list[StructuralEdit]],
+    changes: dict[int, list[_LogChange]],
 ) -> bool:
-    """Fold line `index` into the stacks and the log; False if it does not fit."""
+    """Fold line `index` into the stacks and the log; False if it does not fit (raises
+    `ValueError` if its log edits do not fit the log)."""
     op = records[index]["op"]
     if op == "apply":
-        edits[index] = log_edits(records[index].get("log", []))
-        _forward(log, edits[index])
+        changes[index] = made = _log_changes(records[index].get("log", []))
+        _change_log(log, made, forward=True)
         done.append(index)
         undone.clear()
     elif op in ("undo", "redo"):
@@ -416,37 +425,37 @@ def _fold_line(
             return False
         line = source.pop()
         target.append(line)
-        if op == "undo":
-            _backward(log, edits[line])
-        else:
-            _forward(log, edits[line])
+        _change_log(log, changes[line], forward=op == "redo")
     return True
 
 
-def _forward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:
-    for edit in edits:
-        _edit(log, edit)
+def _log_changes(data: list[Any]) -> list[_LogChange]:
+    """The edits of the log an apply line's ``"log"`` holds (`stored.log_edits` reads
+    the same data into `Insert`s and `Remove`s; a fold makes thousands of them, kept as
+    tuples here). Raises `ValueError` for an edit the log cannot have (a move: the log
+    is never reordered), or what damaged data raises."""
+    made: list[_LogChange] = []
+    for edit in data:
+        kind = edit[0]
+        if kind not in ("insert", "remove"):
+            raise ValueError(f"the log has no edit {kind!r}")
+        made.append((kind == "insert", int(edit[1]), LogEntry(**edit[2])))
+    return made
 
 
-def _backward(log: list[LogEntry], edits: list[StructuralEdit]) -> None:
-    for edit in reversed(edits):
-        if isinstance(edit, Insert):
-            _edit(log, Remove(edit.collection, edit.index, edit.item))
-        elif isinstance(edit, Remove):
-            _edit(log, Insert(edit.collection, edit.index, edit.item))
+def _change_log(log: list[LogEntry], made: list[_LogChange], *, forward: bool) -> None:
+    """Make the edits `made` (undo them, backwards, unless `forward`), each checked: an
+    index out of place or an entry that is not the one removed means the records do not
+    fit the log (`ValueError`)."""
+    for inserted, index, entry in made if forward else reversed(made):
+        if inserted == forward:
+            if not 0 <= index <= len(log):
+                raise ValueError("the records do not fit the log")
+            log.insert(index, entry)
+        elif 0 <= index < len(log) and log[index] == entry:
+            del log[index]
         else:
-            raise ValueError("the log is never reordered")
-
-
-def _edit(log: list[LogEntry], edit: StructuralEdit) -> None:
-    """One edit of the log, checked: an index out of place or an entry that is not the
-    one removed means the records do not fit the log."""
-    if isinstance(edit, Insert) and 0 <= edit.index <= len(log):
-        log.insert(edit.index, edit.item)
-    elif isinstance(edit, Remove) and 0 <= edit.index < len(log) and log[edit.index] == edit.item:
-        del log[edit.index]
-    else:
-        raise ValueError("the records do not fit the log")
+            raise ValueError("the records do not fit the log")
 
 
 def _loader(record: bytes | dict[str, Any], log: list[Any]) -> Callable[[], dict[str, Any]]:

@@ -231,13 +231,15 @@ class Journal:
 
     def _count_since_checkpoint(self, records: list[dict[str, Any]], kept: list[bytes]) -> None:
         self._recorded = all(r["op"] != "apply" or "record" in r for r in records)
-        for record, line in zip(records, kept, strict=False):
-            if record["op"] == "checkpoint":
-                self._since_lines, self._since_bytes = 0, 0
-                self._checkpoint_bytes = len(line)
-            else:
-                self._since_lines += record["op"] in CHANGE_OPS
-                self._since_bytes += len(line)
+        # Counted from the last checkpoint (thousands of lines before it count for nothing).
+        last = next(
+            (i for i in range(len(records) - 1, -1, -1) if records[i]["op"] == "checkpoint"), -1
+        )
+        if last >= 0 and last < len(kept):
+            self._checkpoint_bytes = len(kept[last])
+        for record, line in zip(records[last + 1 :], kept[last + 1 :], strict=False):
+            self._since_lines += record["op"] in CHANGE_OPS
+            self._since_bytes += len(line)
 
     # --- state ------------------------------------------------------------------------
     @property
