@@ -11,7 +11,8 @@ whenever its width follows its texts' widths, as the names' and the resources' d
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from PySide6.QtGui import QFont, QFontMetrics
@@ -59,8 +60,12 @@ class Estimates:
         estimator: Callable[[int], Callable[[int], int]],
         key_of: Callable[[int], Hashable],
         row_of: Callable[[Any], int],
+        every: Callable[[int], tuple[Sequence[Hashable], Sequence[int]]] | None = None,
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
+        # column → every row's key and estimate, in row order, at once (optional: a
+        # model that makes them for a large fight faster than row by row)
+        self._every = every
         self._key_of = key_of  # row → its combatant's key (None: no such row)
         self._row_of = row_of  # a key → its row (-1: gone)
         self._kept: dict[int, dict[Hashable, int]] = {}  # column → key → estimate
@@ -93,8 +98,14 @@ class Estimates:
             rows = [row for _, row in found if row >= 0]
         if ranking is None or len(ranking) < min(many, count):
             # Twice as many as asked: a few may go and the rest still be the widest.
-            keyed = ((of_key(key_of(row), row), row) for row in range(count))
-            widest = heapq.nlargest(2 * many, keyed, key=_first)
+            keyed: Iterable[tuple[int, int]]
+            if self._every is not None:
+                keys, values = self._every(column)
+                kept.update(zip(keys, values, strict=True))
+                keyed = zip(values, range(count), strict=True)
+            else:
+                keyed = ((of_key(key_of(row), row), row) for row in range(count))
+            widest = heapq.nlargest(2 * many, keyed, key=itemgetter(0))
             rows = [row for _, row in widest]
             ranking = [(value, key_of(row)) for value, row in widest]
             self._hints.update((key, row) for (_, key), row in zip(ranking, rows, strict=True))
