@@ -54,6 +54,7 @@ from tracker.engine.rulesets.initiative_ticks.state import (
     Clock,
     Runtime,
     clock,
+    defense_left,
     rt,
     stat,
     touch,
@@ -111,8 +112,7 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
         return attacks.hardness_of(combatant, rt(combatant))
 
     def defense(self, encounter: Encounter, combatant: Combatant) -> int | None:
-        defense = stat(combatant, "defense")
-        return max(defense - rt(combatant).onslaught, 0) if defense else None
+        return defense_left(combatant, rt(combatant))
 
     # --- labels ---------------------------------------------------------------------------
     def clock_label(self, encounter: Encounter) -> str:

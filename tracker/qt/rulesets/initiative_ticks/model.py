@@ -260,11 +260,7 @@ class TickModel(RosterModel):
 
             return state
         if column == ONSLAUGHT:
-            ruleset, encounter = self.ruleset, self._document.encounter
-            if ruleset is None:
-                return lambda _combatant, mark: onslaught_text(mark, None)
-            defense = ruleset.defense
-            return lambda combatant, mark: onslaught_text(mark, defense(encounter, combatant))
+            return lambda _combatant, mark: onslaught_text(mark, mark.defense)
         return lambda _combatant, mark: motes_text(mark)
 
     def _round(self) -> int:
