@@ -11,8 +11,7 @@ whenever its width follows its texts' widths, as the names' and the resources' d
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from operator import itemgetter
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PySide6.QtGui import QFont, QFontMetrics
@@ -98,15 +97,15 @@ class Estimates:
             rows = [row for _, row in found if row >= 0]
         if ranking is None or len(ranking) < min(many, count):
             # Twice as many as asked: a few may go and the rest still be the widest.
-            keyed: Iterable[tuple[int, int]]
             if self._every is not None:
                 keys, values = self._every(column)
                 kept.update(zip(keys, values, strict=True))
-                keyed = zip(values, range(count), strict=True)
+                rows = heapq.nlargest(2 * many, range(count), key=values.__getitem__)
+                widest = [(values[row], row) for row in rows]
             else:
                 keyed = ((of_key(key_of(row), row), row) for row in range(count))
-            widest = heapq.nlargest(2 * many, keyed, key=itemgetter(0))
-            rows = [row for _, row in widest]
+                widest = heapq.nlargest(2 * many, keyed, key=_first)
+                rows = [row for _, row in widest]
             ranking = [(value, key_of(row)) for value, row in widest]
             self._hints.update((key, row) for (_, key), row in zip(ranking, rows, strict=True))
         self._ranked[column] = ranking
