@@ -9,7 +9,7 @@ acts), so the ruleset decides."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
@@ -218,7 +218,7 @@ class TickModel(RosterModel):
         """The roster's flags, as constants (asked for every cell at each paint)."""
         return ROW_FLAGS if index.isValid() else DROP_FLAGS
 
-    def column_texts(self, column: int) -> tuple[list[str], list[str], list[int]]:
+    def column_texts(self, column: int) -> tuple[list[str], list[str], Sequence[int]]:
         """Every row's combatant id and text of `column` in row order, and the rows in
         bold, as `data` shows them: read at once, not cell by cell through Qt (the
         table ranks a large fight's rows by them to fit the column)."""
@@ -230,10 +230,8 @@ class TickModel(RosterModel):
             for combatant_id, mark in zip(ids, shown, strict=True)
         ]
         if column == INITIATIVE:  # (as `in_bold`: the column, and the turn's row)
-            bold = [row for row, mark in enumerate(shown) if mark is not None]
-        else:
-            bold = [row for row, mark in enumerate(shown) if mark is not None and mark.now]
-        return ids, texts, bold
+            return ids, texts, range(len(ids))
+        return ids, texts, [row for row, mark in enumerate(shown) if mark is not None and mark.now]
 
     def _text(self, combatant: Combatant, mark: TickMark, column: int) -> str:
         return self._text_of(column)(combatant, mark)

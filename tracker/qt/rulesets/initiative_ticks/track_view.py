@@ -254,10 +254,11 @@ class TickTable(FreshRows):
             return [], []
         ids, texts, bold_rows = model.column_texts(column)
         plain = self._texts.in_font(self.font())
-        widths = {text: plain(text) for text in set(texts)}
+        bolder = self._texts.in_font(bold(self.font()))
+        every_bold = len(bold_rows) == len(texts)
+        widths = {text: (bolder if every_bold else plain)(text) for text in set(texts)}
         values = list(map(widths.__getitem__, texts))
-        if bold_rows:
-            bolder = self._texts.in_font(bold(self.font()))
+        if not every_bold:
             for row in bold_rows:
                 values[row] = bolder(texts[row])
         return ids, values
