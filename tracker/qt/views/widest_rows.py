@@ -88,8 +88,12 @@ class Estimates:
         owner: QObject | None = None,
         settled: Callable[[], None] | None = None,
         slice_rows: int = SLICE,
+        every: Callable[[int], tuple[Sequence[Hashable], Sequence[int]]] | None = None,
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
+        # column → every row's key and estimate, in row order, at once (optional: a
+        # model that makes them for a large fight faster than row by row)
+        self._every = every
         self._key_of = key_of  # row → its combatant's key (None: no such row)
         self._row_of = row_of  # a key → its row (-1: gone)
         self._owner = owner
@@ -126,12 +130,18 @@ class Estimates:
             ranking = [entry for entry, row in found if row >= 0]
             rows = [row for _, row in found if row >= 0]
         if ranking is None or len(ranking) < min(many, count):
-            if self._owner is not None and count > self._slice:
+            if self._every is None and self._owner is not None and count > self._slice:
                 return self._scanned(column, many)
             # Twice as many as asked: a few may go and the rest still be the widest.
-            keyed = ((of_key(key_of(row), row), row) for row in range(count))
-            widest = heapq.nlargest(2 * many, keyed, key=_first)
-            rows = [row for _, row in widest]
+            if self._every is not None:
+                keys, values = self._every(column)
+                kept.update(zip(keys, values, strict=True))
+                rows = heapq.nlargest(2 * many, range(count), key=values.__getitem__)
+                widest = [(values[row], row) for row in rows]
+            else:
+                keyed = ((of_key(key_of(row), row), row) for row in range(count))
+                widest = heapq.nlargest(2 * many, keyed, key=_first)
+                rows = [row for _, row in widest]
             ranking = [(value, key_of(row)) for value, row in widest]
             self._hints.update((key, row) for (_, key), row in zip(ranking, rows, strict=True))
         self._ranked[column] = ranking

@@ -54,6 +54,7 @@ from tracker.engine.rulesets.initiative_ticks.state import (
     Clock,
     Runtime,
     clock,
+    defense_left,
     rt,
     stat,
     touch,
@@ -111,8 +112,7 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
         return attacks.hardness_of(combatant, rt(combatant))
 
     def defense(self, encounter: Encounter, combatant: Combatant) -> int | None:
-        defense = stat(combatant, "defense")
-        return max(defense - rt(combatant).onslaught, 0) if defense else None
+        return defense_left(combatant, rt(combatant))
 
     # --- labels ---------------------------------------------------------------------------
     def clock_label(self, encounter: Encounter) -> str:
@@ -193,11 +193,14 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
     def tidy_loaded(self, encounter: Encounter) -> None:
         """The list sorted by rank (ties in the file's order), as every change keeps it:
         a change places only the combatants it touched among the others (`order.arrange`),
-        which would leave a file's unsorted list unsorted."""
+        which would leave a file's unsorted list unsorted. The tick track worked out
+        too, kept until the encounter changes: an open tidies off the window's thread,
+        and the view reads the track when it shows the fight (7 ms at 5,000)."""
         order = sorted_order(encounter, encounter.combatants)
         if [c.id for c in order] != [c.id for c in encounter.combatants]:
             encounter.combatants[:] = order
             encounter.shape += 1  # the places index, if one was built, is out of date
+        self.track(encounter)
 
     def place_new(self, encounter: Encounter, combatant: Combatant) -> int:
         return len(encounter.combatants)  # not joined yet: at the bottom

@@ -156,6 +156,12 @@ anchor_of = _typed.anchor_or_none
 stat = whole_stat
 
 
+def defense_left(combatant: Combatant, runtime: Runtime) -> int | None:
+    """Its Defense less its Onslaught, not below 0 (None: it has no Defense)."""
+    defense = stat(combatant, "defense")
+    return max(defense - runtime.onslaught, 0) if defense else None
+
+
 def base_initiative(combatant: Combatant) -> int:
     """2 + ⌈Stamina / 2⌉."""
     return 2 + -(-stat(combatant, "stamina") // 2)

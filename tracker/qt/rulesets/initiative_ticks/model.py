@@ -9,7 +9,7 @@ acts), so the ruleset decides."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
@@ -70,6 +70,9 @@ class TickModel(RosterModel):
         super().__init__(document, parent)
         self._marks: dict[str, TickMark] = {}
         self._now: set[str] = set()  # the ids whose mark shows the turn
+        # The change of Initiative the last command made, by id: read from the marks
+        # before and after it (nothing to note of every combatant when a fight opens).
+        self._deltas: dict[str, int] = {}
         self._round_shown = self._round()  # "acts from round 3" follows the round
         # What the table read of each combatant's row, kept until the row is announced
         # (connected before any view: forgotten before a view hears of the change).
@@ -100,22 +103,18 @@ class TickModel(RosterModel):
             self._set_marks({})
             return
         self._set_marks({mark.combatant_id: mark for mark in ruleset.track(encounter)})
-        self._seed_meters()
 
     def _set_marks(self, marks: dict[str, TickMark]) -> None:
         self._marks = marks
         self._now = {i for i, mark in marks.items() if mark.now}
 
-    def _seed_meters(self) -> None:
-        """Every combatant's meters as they stand: the point the next change counts from."""
-        ruleset = self.ruleset
-        if ruleset is not None:
-            for combatant in self._document.encounter.combatants:
-                self._meters.text(ruleset, self._document.encounter, combatant)
-
     def mark_at(self, row: int) -> TickMark | None:
         combatant = self.combatant_at(row)
         return self._marks.get(combatant.id) if combatant is not None else None
+
+    def initiative_delta(self, combatant_id: str) -> int:
+        """The change the last command made to the combatant's Initiative (0: none)."""
+        return self._deltas.get(combatant_id, 0)
 
     def exalted(self) -> bool:
         return bool(self._document.encounter.options.get("flavour") == "exalted3e")
@@ -188,7 +187,7 @@ class TickModel(RosterModel):
         if role == SUMMARY:
             return self.summaries.get(combatant)
         if role == DELTA:
-            return self.meter_delta(combatant.id, "initiative")
+            return self.initiative_delta(combatant.id)
         if role == TOOLTIP:
             words = ", ".join(state_words(mark, self.exalted()))
             return plain_tip(f"{combatant.name}: Initiative {tick_text(mark)}; {words}")
@@ -207,7 +206,7 @@ class TickModel(RosterModel):
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == BACKGROUND and mark.now:
             return QBrush(QColor(CELL_COLORS["current"]))
-        if role == FONT and (mark.now or column == INITIATIVE):
+        if role == FONT and in_bold(mark, column):
             font = QFont()
             font.setBold(True)
             return font
@@ -219,23 +218,48 @@ class TickModel(RosterModel):
         """The roster's flags, as constants (asked for every cell at each paint)."""
         return ROW_FLAGS if index.isValid() else DROP_FLAGS
 
+    def column_texts(self, column: int) -> tuple[list[str], list[str], Sequence[int]]:
+        """Every row's combatant id and text of `column` in row order, and the rows in
+        bold, as `data` shows them: read at once, not cell by cell through Qt (the
+        table ranks a large fight's rows by them to fit the column)."""
+        ids, by_id, marks = list(self._rows.ids), self._rows.by_id, self._marks
+        shown = [marks.get(combatant_id) for combatant_id in ids]
+        text = self._text_of(column)
+        texts = [
+            "" if mark is None else text(by_id[combatant_id], mark)
+            for combatant_id, mark in zip(ids, shown, strict=True)
+        ]
+        if column == INITIATIVE:  # (as `in_bold`: the column, and the turn's row)
+            return ids, texts, range(len(ids))
+        return ids, texts, [row for row, mark in enumerate(shown) if mark is not None and mark.now]
+
     def _text(self, combatant: Combatant, mark: TickMark, column: int) -> str:
+        return self._text_of(column)(combatant, mark)
+
+    def _text_of(self, column: int) -> Callable[[Combatant, TickMark], str]:
+        """A row's text of `column` (what it reads besides the row worked out once)."""
         if column == TICK:
-            return tick_text(mark)
+            return lambda _combatant, mark: tick_text(mark)
         if column == NAME:
-            return combatant.name + ("  (hidden)" if combatant.hidden else "")
+            return lambda combatant, _mark: (
+                combatant.name + ("  (hidden)" if combatant.hidden else "")
+            )
         if column == INITIATIVE:
-            return initiative_text(mark, self.meter_delta(combatant.id, "initiative"))
+            deltas = self._deltas
+            return lambda combatant, mark: initiative_text(mark, deltas.get(combatant.id, 0))
         if column == STATE:
-            words = state_words(mark, self.exalted())
-            if mark.joins and mark.joins > self._round():
-                words.append(f"acts from round {mark.joins}")
-            return " · ".join(words)
+            exalted, round_number = self.exalted(), self._round()
+
+            def state(_combatant: Combatant, mark: TickMark) -> str:
+                words = state_words(mark, exalted)
+                if mark.joins and mark.joins > round_number:
+                    words.append(f"acts from round {mark.joins}")
+                return " · ".join(words)
+
+            return state
         if column == ONSLAUGHT:
-            ruleset = self.ruleset
-            defense = ruleset.defense(self._document.encounter, combatant) if ruleset else None
-            return onslaught_text(mark, defense)
-        return motes_text(mark)
+            return lambda _combatant, mark: onslaught_text(mark, mark.defense)
+        return lambda _combatant, mark: motes_text(mark)
 
     def _round(self) -> int:
         ruleset = self.ruleset
@@ -253,25 +277,26 @@ class TickModel(RosterModel):
             return
         self._reload_marks()
         self._round_shown = self._round()
+        self._deltas = {}
         self.summaries.reset()
         super()._on_replaced()
-        self._seed_meters()
 
     def _follow_marks(self, event: SessionEvent) -> set[str]:
         """Every combatant's mark after the change: those the change may have changed
         worked out again (the ones that showed the turn too), the others kept. Returns
-        the ids whose mark is not the one before: of the few worked out, not a
-        comparison of every mark."""
+        the ids whose mark is not the one before, or whose change of Initiative came or
+        went: of the few worked out, not a comparison of every mark."""
         ruleset, encounter = self.ruleset, self._document.encounter
         if ruleset is None:
             self._set_marks({})
-            return set()
+            return self._follow_deltas({})
         ids = ruleset.marks_changed(event.changes) if event.kind != "reset" else None
         if ids is None:
-            before = self._marks
+            old = self._marks
             self._set_marks({m.combatant_id: m for m in ruleset.track(encounter)})
-            return {i for i, mark in self._marks.items() if before.get(i) != mark}
-        marks, looked, changed = self._marks, ids | self._now, set()
+            changed = {i for i, mark in self._marks.items() if old.get(i) != mark}
+            return changed | self._follow_deltas({i: old.get(i) for i in changed})
+        marks, looked, before = self._marks, ids | self._now, {}
         for combatant_id in looked:
             combatant = encounter.find(combatant_id)
             if combatant is None:  # gone: no row to announce
@@ -279,11 +304,24 @@ class TickModel(RosterModel):
                 continue
             mark = ruleset.mark(encounter, combatant)
             if marks.get(combatant_id) != mark:
-                changed.add(combatant_id)
+                before[combatant_id] = marks.get(combatant_id)
             marks[combatant_id] = mark
         # Only a mark worked out may show the turn: those that did are among `looked`.
         self._now = {i for i in looked if (shown := marks.get(i)) is not None and shown.now}
-        return changed
+        return set(before) | self._follow_deltas(before)
+
+    def _follow_deltas(self, before: dict[str, TickMark | None]) -> set[str]:
+        """The last command's changes of Initiative, from the marks it changed (`before`:
+        each one's mark before it, None if it had none). Returns the ids whose change
+        came, went or is another."""
+        shown, self._deltas = self._deltas, {}
+        for combatant_id, old in before.items():
+            new = self._marks.get(combatant_id)
+            if old is None or new is None or old.initiative is None or new.initiative is None:
+                continue  # no Initiative before or after (Join Battle): no change to show
+            if new.initiative != old.initiative:
+                self._deltas[combatant_id] = new.initiative - old.initiative
+        return shown.keys() | self._deltas.keys()
 
     def _rows_following_clock(self) -> set[int]:
         """Its rows show no markers: what follows the clock is in the marks (compared in
@@ -300,6 +338,11 @@ class TickModel(RosterModel):
         changed |= looked
         for row in sorted(r for r in map(self.row_of, changed) if r >= 0):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+
+def in_bold(mark: TickMark, column: int) -> bool:
+    """The turn's row is in bold, and the Initiative column."""
+    return mark.now or column == INITIATIVE
 
 
 def shown_of(model: QAbstractItemModel, index: Index) -> Hashable:
