@@ -4,9 +4,15 @@ numbered Goblins in one undo step; new enemies may start hidden."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from benchmarks.fights import build
-from tests.qt.conftest import add_through_form, names
+from tests.plugins import built_in_rulesets
+from tests.qt.conftest import add_through_form, names, shown_window
+from tracker.engine import Session
+from tracker.persistence import load_encounter
+from tracker.qt.app import sample_path
 from tracker.qt.dialogs.add_combatant import split_count
 from tracker.qt.players.settings import enemies_start_hidden, settings_store
 
@@ -142,3 +148,26 @@ def test_another_encounter_loaded_drops_the_kept_form(window, qtbot):
     assert added == ["Enemy 1"]
     assert window.add_dialog is not old
     assert [c.name for c in window.document.encounter.combatants][-1] == "Enemy 1"
+
+
+@pytest.mark.parametrize("ruleset_id", built_in_rulesets())
+def test_enter_in_the_form_adds_and_hands_the_keyboard_to_the_fight_view(
+    ruleset_id: str, qtbot, tmp_path
+):
+    """Enter adds, and Space then ends the turn: the keyboard is in the fight view, not in
+    the side list (hidden) nor in a box Qt picked after it (the initiative prompt's)."""
+    session = Session(load_encounter(sample_path(f"{ruleset_id}_sample.json")))
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        window.actions_by_name["start"].trigger()
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        before = len(window.document.encounter.combatants)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        assert len(window.document.encounter.combatants) == before + 1
+        qtbot.waitUntil(window.isActiveWindow)
+        focus = QApplication.focusWidget()
+        view = window.central_view
+        assert focus is view or view.isAncestorOf(focus), focus

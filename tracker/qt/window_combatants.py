@@ -13,7 +13,7 @@ from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.players.settings import settings_store
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QListView
+    from PySide6.QtWidgets import QListView, QWidget
 
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.document import EncounterDocument
@@ -26,6 +26,7 @@ class CombatantCommands(QMainWindow):
     document: EncounterDocument
     roster_model: RosterModel
     roster_view: QListView
+    central_view: QWidget
     add_dialog: AddCombatantDialog | None
 
     def selected_combatant_id(self) -> str | None:
@@ -77,10 +78,16 @@ class CombatantCommands(QMainWindow):
             dialog.deleteLater()
 
     def _select_added(self) -> None:
+        """The first combatant added selected, and the keyboard back in the fight view
+        (Space ends the turn). Not the side list's: hidden, Qt would hand the keyboard
+        to whatever came after it, a prompt's box or button, whose focus and cursor
+        were also a repaint more."""
         added = self.add_dialog.added_ids if self.add_dialog is not None else []
         if added:
             self.select_combatant(added[0])
-        self.roster_view.setFocus()
+        from tracker.qt.keyboard import hand_back  # the window's keys: after the first frame
+
+        hand_back(self.central_view)
 
     def toggle_enemies_hidden(self, on: bool) -> None:
         from tracker.qt.players.settings import ENEMIES_START_HIDDEN
