@@ -4,8 +4,8 @@ numbered Goblins in one undo step; new enemies may start hidden."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import build
 from tests.plugins import built_in_rulesets
@@ -171,3 +171,41 @@ def test_enter_in_the_form_adds_and_hands_the_keyboard_to_the_fight_view(
         focus = QApplication.focusWidget()
         view = window.central_view
         assert focus is view or view.isAncestorOf(focus), focus
+
+
+class _Blocking(QObject):
+    """Counts the window-blocked and -unblocked events sent to the widgets of `window`."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__()
+        self.window = window
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        blocking = (QEvent.Type.WindowBlocked, QEvent.Type.WindowUnblocked)
+        if event.type() in blocking and isinstance(watched, QWidget):
+            self.count += watched.window() is self.window
+        return False
+
+
+def test_the_form_blocks_nothing_and_leaves_the_fight_in_reach(window, qtbot):
+    """Opening and closing the form sends no blocked/unblocked event to the window's
+    widgets (a modal form sent one to each of its some 300 widgets, each way), and the
+    fight can be used while it is open."""
+    blocking = _Blocking(window)
+    app = QApplication.instance()
+    app.installEventFilter(blocking)
+    try:
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitExposed(dialog)
+        assert QApplication.activeModalWidget() is None
+        first = window.document.encounter.combatants[0].id
+        window.select_combatant(first)  # the fight in reach, the form still open
+        assert window.selected_combatant_id() == first and dialog.isVisible()
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+        assert names(window.document)[-1] == "Enemy 1"
+    finally:
+        app.removeEventFilter(blocking)
+    assert blocking.count == 0

@@ -51,10 +51,13 @@ class CombatantCommands(QMainWindow):
             self.select_combatant(selected)
 
     def add_combatant(self) -> None:
-        """Edit → Add combatant: a short form (not modal to the app: the fight stays in
-        view); the combatants it adds are selected. The form is built at its first use,
-        then kept hidden and made new again each time (building it was most of the
-        wait); another encounter loaded (another ruleset's fields) drops it."""
+        """Edit → Add combatant: a short form beside the fight, modal to nothing (the
+        fight stays in view and in reach); the combatants it adds are selected. The form
+        is built at its first use, then kept hidden and made new again each time
+        (building it was most of the wait); another encounter loaded (another ruleset's
+        fields) drops it. Not window-modal: showing and closing it would block, then
+        unblock, every widget of the window one by one (some 300 events each way, half a
+        millisecond), for a form that changes nothing until OK."""
         dialog = self.add_dialog
         if dialog is None:
             from tracker.qt.dialogs.add_combatant import AddCombatantDialog
@@ -69,7 +72,7 @@ class CombatantCommands(QMainWindow):
             return
         else:
             dialog.start_again()
-        dialog.open()
+        dialog.show()
 
     def _drop_add_dialog(self) -> None:
         dialog, self.add_dialog = self.add_dialog, None
