@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from benchmarks.fights import build
 from tests.plugins import built_in_rulesets
@@ -154,8 +154,9 @@ def test_another_encounter_loaded_drops_the_kept_form(window, qtbot):
 def test_enter_in_the_form_adds_and_hands_the_keyboard_to_the_fight_view(
     ruleset_id: str, qtbot, tmp_path
 ):
-    """Enter adds, and Space then ends the turn: the keyboard is in the fight view, not in
-    the side list (hidden) nor in a box Qt picked after it (the initiative prompt's)."""
+    """Enter adds, and Space then ends the turn: the keyboard is in the fight view (in its
+    list that shows the one added: not a side's list with nothing current), not in the
+    side list (hidden) nor in a box Qt picked after it (the initiative prompt's)."""
     session = Session(load_encounter(sample_path(f"{ruleset_id}_sample.json")))
     for window in shown_window(qtbot, session, tmp_path / "journal"):
         window.activateWindow()
@@ -171,6 +172,8 @@ def test_enter_in_the_form_adds_and_hands_the_keyboard_to_the_fight_view(
         focus = QApplication.focusWidget()
         view = window.central_view
         assert focus is view or view.isAncestorOf(focus), focus
+        if isinstance(focus, QAbstractItemView):  # the list that shows the one added
+            assert focus.currentIndex().isValid(), focus.objectName()
 
 
 class _Blocking(QObject):
@@ -209,3 +212,27 @@ def test_the_form_blocks_nothing_and_leaves_the_fight_in_reach(window, qtbot):
     finally:
         app.removeEventFilter(blocking)
     assert blocking.count == 0
+
+
+def test_the_keyboard_lands_in_the_list_that_shows_the_one_added(qtbot, tmp_path):
+    """A fight view of several lists (Stamina battle: one a side): the keyboard goes to the
+    list the enemy added shows in, its row current (the arrows move from it), not back
+    to the party's list it was in, where nothing is current (and which, given the
+    keyboard so, repainted whole)."""
+    session = Session(load_encounter(sample_path("stamina_battle_sample.json")))
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        view = window.central_view
+        party = view.findChild(QAbstractItemView, "side_units_party")
+        enemies = view.findChild(QAbstractItemView, "side_units_enemy")
+        party.setFocus(Qt.FocusReason.MouseFocusReason)
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        qtbot.waitUntil(window.isActiveWindow)
+        assert QApplication.focusWidget() is enemies
+        added = window.document.encounter.find(window.selected_combatant_id())
+        assert added is not None and added.name == "Enemy 1"
+        assert enemies.currentIndex().isValid() and not party.currentIndex().isValid()

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QWidget
 
 from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.players.settings import settings_store
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QListView, QWidget
+    from PySide6.QtWidgets import QListView
 
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.document import EncounterDocument
@@ -81,16 +82,33 @@ class CombatantCommands(QMainWindow):
             dialog.deleteLater()
 
     def _select_added(self) -> None:
-        """The first combatant added selected, and the keyboard back in the fight view
-        (Space ends the turn). Not the side list's: hidden, Qt would hand the keyboard
-        to whatever came after it, a prompt's box or button, whose focus and cursor
-        were also a repaint more."""
         added = self.add_dialog.added_ids if self.add_dialog is not None else []
         if added:
             self.select_combatant(added[0])
-        from tracker.qt.keyboard import hand_back  # the window's keys: after the first frame
+        self._keyboard_back()
 
-        hand_back(self.central_view)
+    def _keyboard_back(self) -> None:
+        """The keyboard back in the fight view (Space ends the turn, the arrows move from
+        the combatant added): in its list that shows the selection (a view of parts, a
+        list a side, has one), else where it was in the view, else in the view
+        (`hand_back`). Never in the side list, mostly hidden: Qt then handed it to
+        whatever came next, a prompt's box or button (Space typed there)."""
+        view = self.central_view
+        lists = [view] if isinstance(view, QAbstractItemView) else []
+        lists += view.findChildren(QAbstractItemView)
+        showing = [v for v in lists if v.currentIndex().isValid() and _takes_clicks(v)]
+        kept = self.focusWidget()  # the window's, given back as it is activated
+        if showing and kept is not showing[0]:
+            # Set while the window is inactive: only this list hears of it (a focus in),
+            # the list that had it was told as the form took the keyboard.
+            showing[0].setFocus(Qt.FocusReason.MouseFocusReason)  # as a click: no row moves
+        elif kept is None or not kept.isVisible() or not (kept is view or view.isAncestorOf(kept)):
+            from tracker.qt.keyboard import hand_back  # the window's keys: after the first frame
+
+            hand_back(view)
+            return
+        if not self.isActiveWindow():
+            self.activateWindow()
 
     def toggle_enemies_hidden(self, on: bool) -> None:
         from tracker.qt.players.settings import ENEMIES_START_HIDDEN
@@ -126,3 +144,7 @@ class CombatantCommands(QMainWindow):
         from tracker.qt.dialogs.options_dialog import OptionsDialog
 
         run_modal(OptionsDialog(self.document, self))
+
+
+def _takes_clicks(widget: QWidget) -> bool:
+    return bool(widget.focusPolicy() & Qt.FocusPolicy.ClickFocus) and widget.isVisible()
