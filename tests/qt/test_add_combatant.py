@@ -236,3 +236,22 @@ def test_the_keyboard_lands_in_the_list_that_shows_the_one_added(qtbot, tmp_path
         added = window.document.encounter.find(window.selected_combatant_id())
         assert added is not None and added.name == "Enemy 1"
         assert enemies.currentIndex().isValid() and not party.currentIndex().isValid()
+
+
+def test_the_row_added_is_laid_out_at_once_not_after_the_paint(qtbot, tmp_path):
+    """Enter lays the fight view's list out before the event loop runs again: its scroll
+    bar takes its new range with the row, so the window paints it with the rest, not in
+    a second paint after Qt's 0 ms layout timer (a pass more, about 0.6 ms)."""
+    session = build("classic_d20", 30)
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        bar = window.central_view.verticalScrollBar()
+        assert bar.isVisible()  # 30 rows: the list scrolls
+        before = bar.maximum()
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)  # no event loop after it
+        assert len(window.document.encounter.combatants) == 31
+        assert bar.maximum() > before

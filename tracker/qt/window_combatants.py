@@ -85,7 +85,21 @@ class CombatantCommands(QMainWindow):
         added = self.add_dialog.added_ids if self.add_dialog is not None else []
         if added:
             self.select_combatant(added[0])
+        self._lay_out_fight_lists()
         self._keyboard_back()
+
+    def _fight_lists(self) -> list[QAbstractItemView]:
+        view = self.central_view
+        lists = [view] if isinstance(view, QAbstractItemView) else []
+        return lists + view.findChildren(QAbstractItemView)
+
+    def _lay_out_fight_lists(self) -> None:
+        """The fight view's lists laid out now, not by Qt's timer of 0 ms: a timer fires
+        after the window's paint, so the row added repainted the list's scroll bar (its
+        range) in a second paint of the window."""
+        for shown in self._fight_lists():
+            if shown.isVisible():
+                shown.executeDelayedItemsLayout()
 
     def _keyboard_back(self) -> None:
         """The keyboard back in the fight view (Space ends the turn, the arrows move from
@@ -94,9 +108,9 @@ class CombatantCommands(QMainWindow):
         (`hand_back`). Never in the side list, mostly hidden: Qt then handed it to
         whatever came next, a prompt's box or button (Space typed there)."""
         view = self.central_view
-        lists = [view] if isinstance(view, QAbstractItemView) else []
-        lists += view.findChildren(QAbstractItemView)
-        showing = [v for v in lists if v.currentIndex().isValid() and _takes_clicks(v)]
+        showing = [
+            v for v in self._fight_lists() if v.currentIndex().isValid() and _takes_clicks(v)
+        ]
         kept = self.focusWidget()  # the window's, given back as it is activated
         if showing and kept is not showing[0]:
             # Set while the window is inactive: only this list hears of it (a focus in),
