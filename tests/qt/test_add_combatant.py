@@ -4,9 +4,15 @@ numbered Goblins in one undo step; new enemies may start hidden."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from benchmarks.fights import build
-from tests.qt.conftest import add_through_form, names
+from tests.plugins import built_in_rulesets
+from tests.qt.conftest import add_through_form, names, shown_window
+from tracker.engine import Session
+from tracker.persistence import load_encounter
+from tracker.qt.app import sample_path
 from tracker.qt.dialogs.add_combatant import split_count
 from tracker.qt.players.settings import enemies_start_hidden, settings_store
 
@@ -142,3 +148,110 @@ def test_another_encounter_loaded_drops_the_kept_form(window, qtbot):
     assert added == ["Enemy 1"]
     assert window.add_dialog is not old
     assert [c.name for c in window.document.encounter.combatants][-1] == "Enemy 1"
+
+
+@pytest.mark.parametrize("ruleset_id", built_in_rulesets())
+def test_enter_in_the_form_adds_and_hands_the_keyboard_to_the_fight_view(
+    ruleset_id: str, qtbot, tmp_path
+):
+    """Enter adds, and Space then ends the turn: the keyboard is in the fight view (in its
+    list that shows the one added: not a side's list with nothing current), not in the
+    side list (hidden) nor in a box Qt picked after it (the initiative prompt's)."""
+    session = Session(load_encounter(sample_path(f"{ruleset_id}_sample.json")))
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        window.actions_by_name["start"].trigger()
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        before = len(window.document.encounter.combatants)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        assert len(window.document.encounter.combatants) == before + 1
+        qtbot.waitUntil(window.isActiveWindow)
+        focus = QApplication.focusWidget()
+        view = window.central_view
+        assert focus is view or view.isAncestorOf(focus), focus
+        if isinstance(focus, QAbstractItemView):  # the list that shows the one added
+            assert focus.currentIndex().isValid(), focus.objectName()
+
+
+class _Blocking(QObject):
+    """Counts the window-blocked and -unblocked events sent to the widgets of `window`."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__()
+        self.window = window
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        blocking = (QEvent.Type.WindowBlocked, QEvent.Type.WindowUnblocked)
+        if event.type() in blocking and isinstance(watched, QWidget):
+            self.count += watched.window() is self.window
+        return False
+
+
+def test_the_form_blocks_nothing_and_leaves_the_fight_in_reach(window, qtbot):
+    """Opening and closing the form sends no blocked/unblocked event to the window's
+    widgets (a modal form sent one to each of its some 300 widgets, each way), and the
+    fight can be used while it is open."""
+    blocking = _Blocking(window)
+    app = QApplication.instance()
+    app.installEventFilter(blocking)
+    try:
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitExposed(dialog)
+        assert QApplication.activeModalWidget() is None
+        first = window.document.encounter.combatants[0].id
+        window.select_combatant(first)  # the fight in reach, the form still open
+        assert window.selected_combatant_id() == first and dialog.isVisible()
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+        assert names(window.document)[-1] == "Enemy 1"
+    finally:
+        app.removeEventFilter(blocking)
+    assert blocking.count == 0
+
+
+def test_the_keyboard_lands_in_the_list_that_shows_the_one_added(qtbot, tmp_path):
+    """A fight view of several lists (Stamina battle: one a side): the keyboard goes to the
+    list the enemy added shows in, its row current (the arrows move from it), not back
+    to the party's list it was in, where nothing is current (and which, given the
+    keyboard so, repainted whole)."""
+    session = Session(load_encounter(sample_path("stamina_battle_sample.json")))
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        view = window.central_view
+        party = view.findChild(QAbstractItemView, "side_units_party")
+        enemies = view.findChild(QAbstractItemView, "side_units_enemy")
+        party.setFocus(Qt.FocusReason.MouseFocusReason)
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        qtbot.waitUntil(window.isActiveWindow)
+        assert QApplication.focusWidget() is enemies
+        added = window.document.encounter.find(window.selected_combatant_id())
+        assert added is not None and added.name == "Enemy 1"
+        assert enemies.currentIndex().isValid() and not party.currentIndex().isValid()
+
+
+def test_the_row_added_is_laid_out_at_once_not_after_the_paint(qtbot, tmp_path):
+    """Enter lays the fight view's list out before the event loop runs again: its scroll
+    bar takes its new range with the row, so the window paints it with the rest, not in
+    a second paint after Qt's 0 ms layout timer (a pass more, about 0.6 ms)."""
+    session = build("classic_d20", 30)
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        bar = window.central_view.verticalScrollBar()
+        assert bar.isVisible()  # 30 rows: the list scrolls
+        before = bar.maximum()
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)  # no event loop after it
+        assert len(window.document.encounter.combatants) == 31
+        assert bar.maximum() > before

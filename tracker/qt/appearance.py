@@ -15,6 +15,8 @@ from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from tracker.qt.banded_style import BandedFusion
+
 SCHEME_KEY = "appearance/scheme"
 SCHEMES = ("system", "light", "dark")
 LIGHT_MUTED = "#5c5f66"  # muted text in the light scheme: 6:1 on white
@@ -109,8 +111,8 @@ class Appearance(QObject):
         self._app = app
         self._store = store
         self._light = QPalette()
-        if app.style().name().lower() != "fusion":  # often it already is: no re-polish
-            app.setStyle("Fusion")
+        if not isinstance(app.style(), BandedFusion):  # Fusion (`banded_style`)
+            app.setStyle(BandedFusion())
         self._light = light_palette(app.style().standardPalette())
         hints = QGuiApplication.styleHints()
         self._system = hints.colorScheme()  # as the platform last told it

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QWidget
 
 from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
 from tracker.qt.dialogs.modal import run_modal
@@ -26,6 +27,7 @@ class CombatantCommands(QMainWindow):
     document: EncounterDocument
     roster_model: RosterModel
     roster_view: QListView
+    central_view: QWidget
     add_dialog: AddCombatantDialog | None
 
     def selected_combatant_id(self) -> str | None:
@@ -50,10 +52,13 @@ class CombatantCommands(QMainWindow):
             self.select_combatant(selected)
 
     def add_combatant(self) -> None:
-        """Edit → Add combatant: a short form (not modal to the app: the fight stays in
-        view); the combatants it adds are selected. The form is built at its first use,
-        then kept hidden and made new again each time (building it was most of the
-        wait); another encounter loaded (another ruleset's fields) drops it."""
+        """Edit → Add combatant: a short form beside the fight, modal to nothing (the
+        fight stays in view and in reach); the combatants it adds are selected. The form
+        is built at its first use, then kept hidden and made new again each time
+        (building it was most of the wait); another encounter loaded (another ruleset's
+        fields) drops it. Not window-modal: showing and closing it would block, then
+        unblock, every widget of the window one by one (some 300 events each way, half a
+        millisecond), for a form that changes nothing until OK."""
         dialog = self.add_dialog
         if dialog is None:
             from tracker.qt.dialogs.add_combatant import AddCombatantDialog
@@ -68,7 +73,7 @@ class CombatantCommands(QMainWindow):
             return
         else:
             dialog.start_again()
-        dialog.open()
+        dialog.show()
 
     def _drop_add_dialog(self) -> None:
         dialog, self.add_dialog = self.add_dialog, None
@@ -80,7 +85,44 @@ class CombatantCommands(QMainWindow):
         added = self.add_dialog.added_ids if self.add_dialog is not None else []
         if added:
             self.select_combatant(added[0])
-        self.roster_view.setFocus()
+        self._lay_out_fight_lists()
+        self._keyboard_back()
+
+    def _fight_lists(self) -> list[QAbstractItemView]:
+        view = self.central_view
+        lists = [view] if isinstance(view, QAbstractItemView) else []
+        return lists + view.findChildren(QAbstractItemView)
+
+    def _lay_out_fight_lists(self) -> None:
+        """The fight view's lists laid out now, not by Qt's timer of 0 ms: a timer fires
+        after the window's paint, so the row added repainted the list's scroll bar (its
+        range) in a second paint of the window."""
+        for shown in self._fight_lists():
+            if shown.isVisible():
+                shown.executeDelayedItemsLayout()
+
+    def _keyboard_back(self) -> None:
+        """The keyboard back in the fight view (Space ends the turn, the arrows move from
+        the combatant added): in its list that shows the selection (a view of parts, a
+        list a side, has one), else where it was in the view, else in the view
+        (`hand_back`). Never in the side list, mostly hidden: Qt then handed it to
+        whatever came next, a prompt's box or button (Space typed there)."""
+        view = self.central_view
+        showing = [
+            v for v in self._fight_lists() if v.currentIndex().isValid() and _takes_clicks(v)
+        ]
+        kept = self.focusWidget()  # the window's, given back as it is activated
+        if showing and kept is not showing[0]:
+            # Set while the window is inactive: only this list hears of it (a focus in),
+            # the list that had it was told as the form took the keyboard.
+            showing[0].setFocus(Qt.FocusReason.MouseFocusReason)  # as a click: no row moves
+        elif kept is None or not kept.isVisible() or not (kept is view or view.isAncestorOf(kept)):
+            from tracker.qt.keyboard import hand_back  # the window's keys: after the first frame
+
+            hand_back(view)
+            return
+        if not self.isActiveWindow():
+            self.activateWindow()
 
     def toggle_enemies_hidden(self, on: bool) -> None:
         from tracker.qt.players.settings import ENEMIES_START_HIDDEN
@@ -116,3 +158,7 @@ class CombatantCommands(QMainWindow):
         from tracker.qt.dialogs.options_dialog import OptionsDialog
 
         run_modal(OptionsDialog(self.document, self))
+
+
+def _takes_clicks(widget: QWidget) -> bool:
+    return bool(widget.focusPolicy() & Qt.FocusPolicy.ClickFocus) and widget.isVisible()

@@ -1,0 +1,71 @@
+"""The application's style is Fusion with its tall scroll bars drawn in bands: the same
+pixels as Fusion's, each band too short for Qt to hand its fills to other threads."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QImage, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QScrollBar,
+    QStyle,
+    QStyleFactory,
+    QStyleOptionSlider,
+)
+
+from tracker.qt.appearance import appearance, dark_palette
+from tracker.qt.banded_style import BAND, THREADED, BandedFusion, bands
+
+
+def test_the_application_draws_with_fusion_in_bands(qapp):
+    appearance()
+    gc.collect()  # the style is the application's to keep, not Python's
+    style = QApplication.style()
+    assert isinstance(style, BandedFusion)
+    assert style.baseStyle().name().lower() == "fusion"
+
+
+@pytest.mark.parametrize("rect", [QRect(0, 0, 14, 424), QRect(3, 7, 14, 97), QRect(0, 0, 9, 64)])
+def test_the_bands_fit_together_each_under_the_threaded_height(rect: QRect):
+    pieces = bands(rect)
+    assert pieces[0].top() == rect.top() and pieces[-1].bottom() == rect.bottom()
+    for above, below in zip(pieces, pieces[1:], strict=False):
+        assert below.top() == above.bottom() + 1
+    assert all(p.left() == rect.left() and p.width() == rect.width() for p in pieces)
+    # Both edges of an outline, a span each a line: still under the threaded count.
+    assert all(0 < p.height() <= BAND for p in pieces) and 2 * BAND < THREADED
+
+
+def drawn(style: QStyle, bar: QScrollBar, palette: QPalette, pressed: bool) -> QImage:
+    option = QStyleOptionSlider()
+    bar.initStyleOption(option)
+    option.subControls = QStyle.SubControl.SC_All  # as the bar's own paint event
+    option.palette = palette
+    if pressed:
+        option.activeSubControls = QStyle.SubControl.SC_ScrollBarSlider
+        option.state |= QStyle.StateFlag.State_Sunken
+    image = QImage(bar.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    style.drawComplexControl(QStyle.ComplexControl.CC_ScrollBar, option, painter, bar)
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("pressed", [False, True])
+def test_a_tall_scroll_bar_looks_exactly_as_fusion_draws_it(qapp, scheme: str, pressed: bool):
+    fusion = QStyleFactory.create("Fusion")
+    palette = dark_palette() if scheme == "dark" else fusion.standardPalette()
+    bar = QScrollBar(Qt.Orientation.Vertical)
+    bar.setStyle(fusion)
+    bar.resize(14, 424)
+    bar.setRange(0, 12)
+    bar.setPageStep(18)
+    bar.setValue(5)
+    expected = drawn(fusion, bar, palette, pressed)
+    assert len({expected.pixel(x, 200) for x in range(14)}) > 2  # a groove and a handle drawn
+    assert drawn(BandedFusion(), bar, palette, pressed) == expected
