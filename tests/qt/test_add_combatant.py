@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QWidget
 
 from benchmarks.fights import build
 from tests.plugins import built_in_rulesets
@@ -255,3 +255,35 @@ def test_the_row_added_is_laid_out_at_once_not_after_the_paint(qtbot, tmp_path):
         qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)  # no event loop after it
         assert len(window.document.encounter.combatants) == 31
         assert bar.maximum() > before
+
+
+@pytest.mark.parametrize("ruleset_id", built_in_rulesets())
+def test_the_combatant_added_is_brought_into_sight(ruleset_id: str, qtbot, tmp_path):
+    """In a fight longer than the window, the combatant added (selected) is scrolled
+    into sight in the list that shows it, wherever it was placed."""
+    session = build(ruleset_id, 60)
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        added = window.selected_combatant_id()
+        assert window.document.encounter.combatant(added).name == "Enemy 1"
+        lists = [window.central_view, *window.central_view.findChildren(QAbstractItemView)]
+        showing = [
+            shown
+            for shown in lists
+            if isinstance(shown, QAbstractItemView)
+            and not isinstance(shown, QHeaderView)
+            and shown.isVisible()
+            and shown.currentIndex().isValid()
+        ]
+        if not showing:  # a grid that shows it by its name (War Scroll): its row
+            view = window.central_view
+            top = view.rowViewportPosition(view.model().row_of(added))
+            assert 0 <= top < view.viewport().height()
+        for shown in showing:
+            place = shown.visualRect(shown.currentIndex())
+            assert shown.viewport().rect().intersects(place), shown.objectName()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMainWindow, QWidget
 
 from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
 from tracker.qt.dialogs.modal import run_modal
@@ -86,6 +86,8 @@ class CombatantCommands(QMainWindow):
         if added:
             self.select_combatant(added[0])
         self._lay_out_fight_lists()
+        if added:
+            self._show_added(added[0])
         self._keyboard_back()
 
     def _fight_lists(self) -> list[QAbstractItemView]:
@@ -100,6 +102,18 @@ class CombatantCommands(QMainWindow):
         for shown in self._fight_lists():
             if shown.isVisible():
                 shown.executeDelayedItemsLayout()
+
+    def _show_added(self, combatant_id: str) -> None:
+        """The combatant added in sight in each list that shows it as its current row (a
+        row placed below the fold by its initiative was selected out of the GM's sight),
+        or in a view that shows the selection otherwise (`bring_into_sight`)."""
+        bring = getattr(self.central_view, "bring_into_sight", None)
+        if callable(bring):
+            bring(combatant_id)
+        for shown in self._fight_lists():
+            current = shown.currentIndex()
+            if current.isValid() and shown.isVisible() and not isinstance(shown, QHeaderView):
+                shown.scrollTo(current, QAbstractItemView.ScrollHint.EnsureVisible)
 
     def _keyboard_back(self) -> None:
         """The keyboard back in the fight view (Space ends the turn, the arrows move from

@@ -296,6 +296,14 @@ class WarScrollGrid(FreshRows):
         if isinstance(names, NameHeader):
             names.show_selected(combatant_id)
 
+    def bring_into_sight(self, combatant_id: str) -> None:
+        """The combatant's row scrolled into sight (one just added, below the fold);
+        the columns in sight stay so."""
+        row = self.grid_model.row_of(combatant_id)
+        if row >= 0:
+            column = max(0, self.columnAt(0))
+            self.scrollTo(self.grid_model.index(row, column), self.ScrollHint.EnsureVisible)
+
     def _dress_grid(self) -> None:
         """The grid lines in the scheme's colour (set again when the window gives the
         view the scheme's palette)."""
