@@ -77,3 +77,47 @@ def test_hold_done_resolve_and_abandon_are_tried_by_their_checks(monkeypatch):
         step = "resolve" if due[1] == "resolve" else "hold"
         assert session.apply(RulesetAction(step, due[0], {}))
     assert kinds == {"declare", "resolve"}
+
+
+def test_initiative_parry_pace_and_instants_are_tried_by_their_checks(monkeypatch):
+    """A roll, an entered base, a parry, a pace and an instantaneous action refuse only
+    in their checks: no trial of the legal actions touches a combatant (each such
+    trial copied a combatant's state to roll it back: 60 of them for 30 combatants at
+    every step), through the countdown, its Upkeep and the next Initiative phase; and
+    they offer what trying every action in full offers."""
+    from tracker.engine import RulesetAction
+    from tracker.engine.changes import Transaction
+    from tracker.engine.rulesets.ap_countdown.state import clock
+
+    session = build("ap_countdown", 30)
+    ruleset, encounter = session.ruleset, session.encounter
+    assert isinstance(ruleset, ApCountdown)
+    touched: list[str] = []
+    original = Transaction.touch
+
+    def touch(tx, combatant):
+        touched.append(combatant.id)
+        return original(tx, combatant)
+
+    offered: set[str] = set()
+    phases: set[str] = set()
+    for _ in range(200):
+        phase = clock(encounter).phase
+        phases.add(phase)
+        monkeypatch.setattr(Transaction, "touch", touch)
+        legal = ruleset.legal_actions(encounter)
+        monkeypatch.undo()
+        assert touched == [], f"a trial touched a combatant ({phase})"
+        assert _keys(legal) == _keys(tried_legal_actions(ruleset, encounter))
+        offered |= {a.action for a in legal}
+        if phase == "initiative" and "roll_initiative" in offered:
+            break
+        if phase == "upkeep":
+            step = RulesetAction("apply_upkeep", None, {})
+        else:
+            due = ruleset.due_now(encounter)
+            assert due is not None
+            step = RulesetAction("resolve" if due[1] == "resolve" else "done", due[0], {})
+        assert session.apply(step)
+    assert {"resolution", "upkeep", "initiative"} <= phases
+    assert {"roll_initiative", "set_initiative", "parry", "pace", "instant"} <= offered
