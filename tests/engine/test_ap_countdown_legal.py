@@ -121,3 +121,27 @@ def test_initiative_parry_pace_and_instants_are_tried_by_their_checks(monkeypatc
         assert session.apply(step)
     assert {"resolution", "upkeep", "initiative"} <= phases
     assert {"roll_initiative", "set_initiative", "parry", "pace", "instant"} <= offered
+
+
+def test_parameters_are_cleaned_once_per_action_and_values(monkeypatch):
+    """The same parameters tried for each of 30 combatants are cleaned once (a parry,
+    a pace, a roll and an instantaneous action are tried for every combatant)."""
+    from tracker.engine.rulesets.ap_countdown import ruleset as module
+
+    session = build("ap_countdown", 30)
+    ruleset, encounter = session.ruleset, session.encounter
+    assert isinstance(ruleset, ApCountdown)
+    cleaned: list[str] = []
+    original = module.clean_all
+
+    def clean_all(fields, raw, **kwargs):
+        cleaned.append(repr(sorted(raw.items())))
+        return original(fields, raw, **kwargs)
+
+    monkeypatch.setattr(module, "clean_all", clean_all)
+    legal = ruleset.legal_actions(encounter)
+    monkeypatch.undo()
+    assert sum(a.action == "parry" for a in legal) == 30
+    assert cleaned.count(repr([("against", ""), ("amount", 0)])) == 1, "a parry's, once"
+    assert len(cleaned) < 40, "once per action and values, not per combatant"
+    assert _keys(legal) == _keys(tried_legal_actions(ruleset, encounter))

@@ -301,13 +301,24 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
             handler(self, tx, encounter, command.combatant_id, params)
 
         trial = trial_refusal(self, encounter, run)
+        cleaned: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, Any]] = {}
+
+        def clean(command: RulesetAction) -> dict[str, Any]:
+            """The parameters cleaned once per action and values (the same for every
+            combatant tried); a refusal is not kept (raised again)."""
+            key = (command.action, tuple(sorted(command.params.items())))
+            params = cleaned.get(key)
+            if params is None:
+                spec = self.action_spec(command.action)
+                params = cleaned[key] = clean_all(spec.params, command.params)
+            return params
 
         def refusal(command: RulesetAction) -> CommandError | None:
             check = _CHECKS.get(command.action)
             if check is None:
                 return trial(command)
             try:  # the core's checks of a `RulesetAction` (`trial_refusal`'s), then these
-                params = clean_all(self.action_spec(command.action).params, command.params)
+                params = clean(command)
                 if command.combatant_id is not None:
                     encounter.combatant(command.combatant_id)
                 check(encounter, command.combatant_id, params)
