@@ -207,12 +207,18 @@ def _check_instant_left(encounter: Encounter, combatant: Combatant) -> None:
     rt(combatant).instants.check(INSTANT, MAX_INSTANTS, NO_MORE_INSTANTS)
 
 
+def check_named_instant(encounter: Encounter, combatant: Combatant, name: str) -> str:
+    """Refuse what `instant` refuses (it refuses nothing else); the name cleaned."""
+    name = clean_name(name, "The action's name")
+    _check_instant_left(encounter, combatant)
+    return name
+
+
 def instant(
     tx: Transaction, encounter: Encounter, combatant: Combatant, name: str, note: str
 ) -> None:
     """Declared and resolved at once, at the current count."""
-    name = clean_name(name, "The action's name")
-    check_instant(encounter, combatant)
+    name = check_named_instant(encounter, combatant, name)
     runtime = touch(tx, combatant)
     cost = instant_cost(runtime)
     runtime.instants.use(INSTANT, MAX_INSTANTS, NO_MORE_INSTANTS)

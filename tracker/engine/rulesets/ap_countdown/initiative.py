@@ -59,9 +59,7 @@ def needs_base(encounter: Encounter) -> Combatant | None:
 def set_base(
     tx: Transaction, encounter: Encounter, combatant: Combatant, base: int, roll: int | None
 ) -> None:
-    reason = base_refusal(encounter, combatant)
-    if reason is not None:
-        raise CommandError(reason)
+    check_base(encounter, combatant)
     now = clock(encounter)
     joining = now.phase == "resolution" and active(encounter, combatant)
     runtime = touch(tx, combatant)
@@ -93,6 +91,13 @@ def set_base(
         tx.log(f"{combatant.name} enters the countdown at {start}.", "change")
 
 
+def check_base(encounter: Encounter, combatant: Combatant) -> None:
+    """Refuse what `set_base` refuses (it refuses nothing else)."""
+    reason = base_refusal(encounter, combatant)
+    if reason is not None:
+        raise CommandError(reason)
+
+
 def _check_round(encounter: Encounter, combatant: Combatant, what: str) -> None:
     if clock(encounter).phase not in ("initiative", "resolution"):
         raise CommandError(f"{what} is entered in the Initiative phase or during the countdown.")
@@ -100,14 +105,19 @@ def _check_round(encounter: Encounter, combatant: Combatant, what: str) -> None:
         raise CommandError(f"{combatant.name} does not take part in this round yet.")
 
 
+def check_parry(encounter: Encounter, combatant: Combatant, amount: int, against: str) -> None:
+    """Refuse what `set_parry` refuses (it refuses nothing else)."""
+    _check_round(encounter, combatant, "A parry")
+    if amount > 0 and not against.strip():
+        raise CommandError("Say against whom the parry is used.", "against")
+
+
 def set_parry(
     tx: Transaction, encounter: Encounter, combatant: Combatant, amount: int, against: str
 ) -> None:
     """Parry is announced at the beginning of the round, or as soon as melee ensues."""
-    _check_round(encounter, combatant, "A parry")
+    check_parry(encounter, combatant, amount, against)
     against = against.strip()
-    if amount > 0 and not against:
-        raise CommandError("Say against whom the parry is used.", "against")
     runtime = touch(tx, combatant)
     if amount == 0:
         runtime.parry = None
@@ -117,9 +127,14 @@ def set_parry(
     tx.log(f"{combatant.name} parries {amount} against {against} this round.", "action")
 
 
+def check_pace(encounter: Encounter, combatant: Combatant) -> None:
+    """Refuse what `set_pace` refuses (it refuses nothing else)."""
+    _check_round(encounter, combatant, "A movement pace")
+
+
 def set_pace(tx: Transaction, encounter: Encounter, combatant: Combatant, penalty: int) -> None:
     """The movement pace of this round: its penalty applies to every other action."""
-    _check_round(encounter, combatant, "A movement pace")
+    check_pace(encounter, combatant)
     runtime = touch(tx, combatant)
     runtime.pace = penalty
     if penalty == 0:

@@ -152,7 +152,15 @@ def initiative_prompt(encounter: Encounter) -> Prompt:
 def _due_lines(encounter: Encounter, due: Due) -> list[str]:
     combatant = due.combatant
     runtime = rt(combatant)
-    lines = [f"{combatant.name}: {runtime.ap} AP left, base {runtime.base}."]
+    return [f"{combatant.name}: {runtime.ap} AP left, base {runtime.base}."] + _due_details(
+        encounter, due
+    )
+
+
+def _due_details(encounter: Encounter, due: Due) -> list[str]:
+    """The due combatant's pace, parry and ties, when it has any."""
+    runtime = rt(due.combatant)
+    lines: list[str] = []
     if runtime.pace:
         lines.append(f"Movement pace {runtime.pace}: every other action this round at it.")
     if runtime.parry is not None:
@@ -226,15 +234,17 @@ def declare_prompt(encounter: Encounter, due: Due) -> Prompt:
         PromptAnswer(HOLD, RulesetAction("hold", who)),
         PromptAnswer(DONE, RulesetAction("done", who)),
     ]
-    lines = _due_lines(encounter, due)
-    lines.append(f"Next instantaneous action: {'free' if cost == 0 else '1 AP'}.")
+    # Who, their AP and base in the question, the next instantaneous action's cost on
+    # its answer: the context (the AP table, as rich text, laid out anew whenever it
+    # changes: ~2 ms) stays the same from one declarer to the next (issue 26).
+    lines = _due_details(encounter, due)
     lines.append("AP table:")
     lines.extend(f"  {line}" for line in table_lines())
     return Prompt(
         key=("declare", clock(encounter).round, due.at, who, left, runtime.instants.count(INSTANT)),
         title=f"Count {due.at}: declare",
         question=(
-            f"Count {due.at}: {combatant.name} declares an action "
+            f"Count {due.at}: {combatant.name} (base {runtime.base}) declares an action "
             f"({left} AP left; it resolves at {due.at} − 5 × its AP)."
         ),
         answers=tuple(answers),

@@ -25,7 +25,7 @@ from tracker.engine.changes import Transaction
 from tracker.engine.commands import RulesetAction
 from tracker.engine.conditions import ConditionSpec
 from tracker.engine.errors import CommandError
-from tracker.engine.fields import Choice, Field
+from tracker.engine.fields import Choice, Field, clean_all
 from tracker.engine.health import HealthSpec
 from tracker.engine.kit.declared import Declared
 from tracker.engine.kit.ordering import check_tie_drag, sorted_place
@@ -287,22 +287,45 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
     def legal_actions(
         self, encounter: Encounter, targets: Collection[str] | None = None
     ) -> tuple[LegalAction, ...]:
-        """Each action's own handler decides, tried and rolled back, without `settle`
-        (which never refuses): the default's answers without moving the count and
-        re-sorting the order for every trial. A declaration (every action of the AP
-        table is tried) only runs its checks: what it would then change never refuses."""
+        """An action with checks of its own (`_CHECKS`: all but beginning the countdown
+        and Upkeep) is tried by them alone, outside any transaction: what it would then
+        change never refuses (a trial of a parry, a pace, a roll or an instantaneous
+        action for each of 30 combatants copied its state and rolled it back, at every
+        step). The others run their handler, rolled back, without `settle` (which never
+        refuses): the default's answers without moving the count for every trial."""
 
         def run(tx: Transaction, command: RulesetAction, params: dict[str, Any]) -> None:
-            check = _CHECKS.get(command.action)
-            if check is not None:
-                check(encounter, command.combatant_id, params)
-                return
             handler = _HANDLERS.get(command.action)
             if handler is None:
                 raise CommandError(f"{self.name} has no action {command.action!r}.")
             handler(self, tx, encounter, command.combatant_id, params)
 
-        refusal = trial_refusal(self, encounter, run)
+        trial = trial_refusal(self, encounter, run)
+        cleaned: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, Any]] = {}
+
+        def clean(command: RulesetAction) -> dict[str, Any]:
+            """The parameters cleaned once per action and values (the same for every
+            combatant tried); a refusal is not kept (raised again)."""
+            key = (command.action, tuple(sorted(command.params.items())))
+            params = cleaned.get(key)
+            if params is None:
+                spec = self.action_spec(command.action)
+                params = cleaned[key] = clean_all(spec.params, command.params)
+            return params
+
+        def refusal(command: RulesetAction) -> CommandError | None:
+            check = _CHECKS.get(command.action)
+            if check is None:
+                return trial(command)
+            try:  # the core's checks of a `RulesetAction` (`trial_refusal`'s), then these
+                params = clean(command)
+                if command.combatant_id is not None:
+                    encounter.combatant(command.combatant_id)
+                check(encounter, command.combatant_id, params)
+            except CommandError as error:
+                return error
+            return None
+
         return tried_legal_actions(self, encounter, targets, refusal=refusal)
 
     # --- durations ------------------------------------------------------------------------
@@ -418,9 +441,34 @@ def _check_abandon(e: Encounter, cid: str | None, p: Params) -> None:
     declare.check_abandon(_chosen(e, cid, "Abandon action"))
 
 
+def _check_roll(e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.check_base(e, _chosen(e, cid, "Initiative roll"))
+
+
+def _check_enter(e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.check_base(e, _chosen(e, cid, "Base initiative"))
+
+
+def _check_parry(e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.check_parry(e, _chosen(e, cid, "Parry"), p["amount"], p["against"])
+
+
+def _check_pace(e: Encounter, cid: str | None, p: Params) -> None:
+    initiative.check_pace(e, _chosen(e, cid, "Movement pace"))
+
+
+def _check_instant(e: Encounter, cid: str | None, p: Params) -> None:
+    declare.check_named_instant(e, _chosen(e, cid, "Instantaneous action"), p["name"])
+
+
 # What refuses an action, changing nothing (`legal_actions`' trials): what the action's
 # handler refuses, all before it changes anything.
 _CHECKS: dict[str, Callable[[Encounter, str | None, Params], None]] = {
+    "roll_initiative": _check_roll,
+    "set_initiative": _check_enter,
+    "parry": _check_parry,
+    "pace": _check_pace,
+    "instant": _check_instant,
     "declare": _check_declare,
     "declare_free": _check_free,
     "hold": _check_declare_due,
