@@ -22,7 +22,8 @@ def test_the_context_stays_from_one_declarer_to_the_next():
         assert prompt is not None
         combatant = encounter.combatant(due[0])
         base = combatant.runtime.base
-        assert f"{combatant.name} (base {base}) declares" in prompt.question
+        assert f"{combatant.name} declares" in prompt.question
+        assert f"base {base};" in prompt.question
         assert "4 AP left" in prompt.question
         assert any(a.label == "Instantaneous action (free)" for a in prompt.answers)
         seen.append(prompt.context)

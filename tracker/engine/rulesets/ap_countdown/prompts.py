@@ -244,8 +244,8 @@ def declare_prompt(encounter: Encounter, due: Due) -> Prompt:
         key=("declare", clock(encounter).round, due.at, who, left, runtime.instants.count(INSTANT)),
         title=f"Count {due.at}: declare",
         question=(
-            f"Count {due.at}: {combatant.name} (base {runtime.base}) declares an action "
-            f"({left} AP left; it resolves at {due.at} − 5 × its AP)."
+            f"Count {due.at}: {combatant.name} declares ({left} AP left, base "
+            f"{runtime.base}; it resolves at {due.at} − 5 × its AP)."
         ),
         answers=tuple(answers),
         asks=who,
