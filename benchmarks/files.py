@@ -189,6 +189,7 @@ def main() -> None:
     arguments = parser.parse_args()
     qInstallMessageHandler(_quiet)
     app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)  # widgets: never a core application here
     heartbeat = Heartbeat()
     clock = IdleClock(app)
     folder = Path(tempfile.mkdtemp(prefix="tracker-files-"))
