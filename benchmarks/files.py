@@ -3,7 +3,7 @@
 Run by hand (never in the test suite; this machine is shared and noisy):
 
     .venv/bin/python benchmarks/files.py [--sizes 1000 5000] [--effects 10] [--runs 3]
-        [--ruleset war_scroll]
+        [--ruleset war_scroll] [--players]
 
 For each size (combatants, plus `--effects` active effects), `window.save_to(path)` (a
 first save, then a save over the file the window itself wrote) and `window.open_path(path)`
@@ -21,6 +21,11 @@ are run `--runs` times, sizes interleaved, and for each the median of:
 "Idle" is asked, never counted in passes (`settled`): a pass of the event loop that
 handled nothing but the heartbeat, with no 0–50 ms timer of the application's pending
 (`idle_timer.IdleClock`'s test), three times in a row. Each measure starts from idle.
+
+With `--players`, each window has the players' screen up (opened as the GM's menu does,
+through `open_players_screen`, its settings in a temporary ini) before anything is
+measured: that is the table's case, the players' screen on the TV while the GM saves or
+opens a file, and the figures that count.
 
 Targets (issue 26): GUI-thread CPU < 100 ms at 1,000 combatants, < 500 ms at 5,000;
 no stall over 50 ms.
@@ -48,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from PySide6.QtCore import (  # noqa: E402
     QElapsedTimer,
     QEvent,
+    QSettings,
     QTimer,
     QtMsgType,
     qInstallMessageHandler,  # noqa: E402
@@ -58,6 +64,7 @@ from benchmarks.fights import next_step, stats_for  # noqa: E402
 from benchmarks.idle_timer import LIMIT_S, READY, WAIT, IdleClock, NeverIdleError  # noqa: E402
 from tracker.engine import AddCombatant, AddEffect, Session, StartEncounter  # noqa: E402
 from tracker.qt.main_window import MainWindow  # noqa: E402
+from tracker.qt.players.launcher import open_players_screen  # noqa: E402
 
 
 def _quiet(kind: QtMsgType, _context: object, message: str) -> None:
@@ -176,9 +183,13 @@ def main() -> None:
     parser.add_argument("--effects", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--ruleset", default="war_scroll")
+    parser.add_argument(
+        "--players", action="store_true", help="the players' screen up on each window"
+    )
     arguments = parser.parse_args()
     qInstallMessageHandler(_quiet)
     app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)  # widgets: never a core application here
     heartbeat = Heartbeat()
     clock = IdleClock(app)
     folder = Path(tempfile.mkdtemp(prefix="tracker-files-"))
@@ -188,6 +199,19 @@ def main() -> None:
         window = MainWindow(session, None, folder / f"journal-{size}")
         window.resize(1366, 768)
         window.show()
+        if arguments.players:
+            store = QSettings(str(folder / "players.ini"), QSettings.Format.IniFormat)
+            shown = open_players_screen(
+                window.document,
+                window,
+                ask=False,
+                turn_order_model=window.turn_order_model,
+                effects_model=window.effects_model,
+                store=store,
+            )
+            if shown is not None:  # closed with the GM's window, as from the menu
+                window.players_window = shown
+                shown.closed.connect(window._on_players_closed)
         windows[size] = window
     kinds = ("first save", "save again", "open")
     results = {size: {kind: Figures() for kind in kinds} for size in arguments.sizes}
@@ -198,7 +222,9 @@ def main() -> None:
             measured(clock, heartbeat, figures["first save"], partial(window.save_to, path))
             measured(clock, heartbeat, figures["save again"], partial(window.save_to, path))
             measured(clock, heartbeat, figures["open"], partial(window.open_path, path))
-    print(f"{arguments.ruleset}, {arguments.effects} effects, median of {arguments.runs} runs (ms)")
+    screen = ", players' screen up" if arguments.players else ""
+    title = f"{arguments.ruleset}, {arguments.effects} effects{screen}"
+    print(f"{title}, median of {arguments.runs} runs (ms)")
     print(f"{'combatants':>10} {'':12}{'GUI CPU':>10}{'wall':>10}{'stall':>10}")
     for size in arguments.sizes:
         for kind in kinds:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QHeaderView, QTableView
 from pytestqt.qtbot import QtBot
 
 from benchmarks.fights import add_effects, build
@@ -149,3 +150,55 @@ def test_an_effects_carrier_is_looked_up_not_searched() -> None:
     ]
     assert any(shown)
     assert CountedList.passes == 0
+
+
+def test_an_open_sizes_the_war_scroll_rows_of_a_page_not_of_the_fight(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The players' grid gives its rows their height on the page it shows: the rows a
+    page hides (nearly all of a large fight) are sized when a page shows them, if at all
+    (every row was sized at each fitting of an open)."""
+    large = build("war_scroll", SIZE)
+    first = MainWindow(large, None, tmp_path / "first")
+    path = tmp_path / "large.json"
+    assert first.save_to(path)
+    first.document.undo_stack.set_clean()
+    first.deleteLater()
+    window = MainWindow(build("war_scroll", 5), None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    players = open_players_screen(
+        window.document,
+        window,
+        ask=False,
+        turn_order_model=window.turn_order_model,
+        effects_model=window.effects_model,
+        store=QSettings(str(tmp_path / "players.ini"), QSettings.Format.IniFormat),
+    )
+    assert players is not None
+    qtbot.waitExposed(players)
+    IdleClock().settle()
+    grid = players.findChild(QTableView, "players_grid")
+    assert grid is not None
+    names = grid.verticalHeader()
+    sized: list[int] = []
+    original = QHeaderView.resizeSection
+
+    def resize_section(header: QHeaderView, row: int, size: int) -> None:
+        if header is names:
+            sized.append(row)
+        original(header, row, size)
+
+    monkeypatch.setattr(QHeaderView, "resizeSection", resize_section)
+    assert window.open_path(path)
+    IdleClock().settle()
+    shown = [row for row in range(names.count()) if not names.isSectionHidden(row)]
+    assert names.count() >= SIZE // 2 > len(shown) >= 2, "a page of a large fight"
+    assert len(sized) <= len(shown), f"{len(sized)} rows sized, {len(shown)} shown"
+    assert len({names.sectionSize(row) for row in shown}) == 1
+    players.close()
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)

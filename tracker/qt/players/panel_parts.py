@@ -146,7 +146,10 @@ class RowPager(QObject):
     Each view's rows are hidden but a page's: while the model's rows stay as they
     are, a page shown again shows and hides only the rows that differ (the panel is
     fitted several times a change, and at 5,000 rows each pass over every row cost some
-    ms); rows come, gone, moved or reset (Qt then shows every row), every row is set."""
+    ms); rows come, gone, moved or reset (Qt then shows every row), every row is set.
+    A table's row shown again takes the rows' height as it is now (the header's default
+    size), not the one it had when hidden: the panel sizes the rows it shows, never
+    the thousands a page hides."""
 
     def __init__(
         self,
@@ -212,12 +215,12 @@ class RowPager(QObject):
                 for row in range(rows):
                     hide = row not in part
                     if view.isRowHidden(row) != hide:
-                        view.setRowHidden(row, hide)
+                        _set_hidden(view, row, hide)
             else:
                 for row in showing - part:
                     view.setRowHidden(row, True)
                 for row in part - showing:
-                    view.setRowHidden(row, False)
+                    _set_hidden(view, row, False)
             self._showing[number] = part
         paging = self.pages > 1
         self.label.setText(f"{self.page + 1} / {self.pages}" if paging else "")
@@ -253,6 +256,14 @@ def _row_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
         model.rowsMoved,
         model.layoutChanged,
     )
+
+
+def _set_hidden(view: QListView | QTableView, row: int, hide: bool) -> None:
+    view.setRowHidden(row, hide)
+    if not hide and isinstance(view, QTableView):
+        header = view.verticalHeader()
+        if header.sectionSize(row) != header.defaultSectionSize():
+            header.resizeSection(row, header.defaultSectionSize())
 
 
 def _hidden(view: QAbstractItemView, row: int) -> bool:

@@ -258,13 +258,10 @@ class WarScrollPanel(RulesetPanel):
                 columns.resizeSection(column, px(GAP_PX, self.scale))
             else:
                 columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # Each row as tall as the rest: the default size resizes the rows shown, and
+        # the pager gives a row it shows again the default size (a hidden row kept
+        # the height it had then); the rows a page hides are never sized.
         self.pager.show_pages(per_page)
-        # Each row as tall as the rest: a row the pager hid keeps (and gets back when
-        # shown) the height it had then, which the default size does not change.
-        names = view.verticalHeader()
-        for row in range(count):
-            if names.sectionSize(row) != row_height or names.isSectionHidden(row):
-                names.resizeSection(row, row_height)
         tall = max(min(count, per_page), 1)  # the same on each page
         view.setFixedHeight(header_height + row_height * tall + 4)
         # Names take at most 40% of the grid's width (long ones are shortened with "…").
