@@ -74,6 +74,24 @@ def test_a_menu_shortcut_pressed_right_after_show_works(qtbot, tmp_path):
     assert window.actions_by_name["start"].shortcut().toString() == "Ctrl+Return"
 
 
+def test_a_turn_action_key_pressed_right_after_show_works(qtbot, tmp_path, monkeypatch):
+    window = _open(qtbot, tmp_path)
+    panel = window.turn_panel
+    # The first frame makes no key (QKeySequence waits for the rest); the chips name theirs.
+    assert panel.shortcut_actions == []
+    first = panel._built[0]
+    assert panel._shortcut_text[first.name] == "  [Alt+1]"
+    triggered = []
+    monkeypatch.setattr(panel, "trigger", triggered.append)
+    window.show()
+    _activate(window)
+    assert not _built(window)
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    assert triggered == [first.name]  # the rest built first, its keys with it
+    keys = [action.shortcut().toString() for action in panel.shortcut_actions]
+    assert keys == [f"Alt+{n}" for n in range(1, min(len(panel._built), 9) + 1)]
+
+
 def test_a_click_in_the_view_before_the_inspector_is_built_shows_it_there(qtbot, tmp_path):
     window = _open(qtbot, tmp_path)
     window.show()

@@ -61,38 +61,64 @@ import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
-from tracker.persistence.checkpoints import LogDigests, apply_entry, checkpoint_entry
 from tracker.persistence.files import dump, dump_around, envelope, head
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
-from tracker.persistence.journal_sync import Syncer
-from tracker.persistence.recovery import (
+from tracker.persistence.journal_paths import (
     BASE_FILE,
     EVENTS,
     EVENTS_FILE,
     MAX_EVENTS_BYTES,
-    JournalInfo,
-    Recovery,
     base_path,
-    digest,
     discard_journal,
     events_path,
     forget_last_read,
-    journal_folders,
-    keep_damaged_copy,
-    keep_good_lines,
-    last_saved,
-    pending_journal,
-    read_journal,
-    recover,
-    recover_journal,
-    set_aside_journal,
 )
+from tracker.persistence.journal_sync import Syncer
 from tracker.persistence.safe_read import read_regular
+
+if TYPE_CHECKING:
+    from tracker.persistence.checkpoints import LogDigests
+    from tracker.persistence.recovery import (
+        JournalInfo,
+        Recovery,
+        journal_folders,
+        keep_damaged_copy,
+        keep_good_lines,
+        pending_journal,
+        recover,
+        recover_journal,
+        set_aside_journal,
+    )
+else:
+
+    def __getattr__(name: str) -> object:
+        """Recovery's names, offered here too, imported when first asked for: beginning,
+        writing and closing a journal (a plain start) reads none back."""
+        if name in _FROM_RECOVERY:
+            from tracker.persistence import recovery
+
+            return getattr(recovery, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_FROM_RECOVERY = frozenset(
+    (
+        "JournalInfo",
+        "Recovery",
+        "journal_folders",
+        "keep_damaged_copy",
+        "keep_good_lines",
+        "pending_journal",
+        "recover",
+        "recover_journal",
+        "set_aside_journal",
+    )
+)
 
 __all__ = [
     "BASE_FILE",
@@ -158,7 +184,8 @@ class Journal:
         self._since_bytes = 0  # bytes written since then
         self._checkpoint_bytes = 0  # the length of the last checkpoint
         self._recorded = True  # every apply line since the base carries its record
-        self._digests = LogDigests()  # the log's fingerprint, hashed as far as it is kept
+        # The log's fingerprint, hashed as far as it is kept: made at the first checkpoint.
+        self._digests: LogDigests | None = None
 
     # --- starting ---------------------------------------------------------------------
     @classmethod
@@ -210,6 +237,8 @@ class Journal:
         a journal of unnumbered lines is rewritten numbered; either way a copy of the
         file as it was is kept first, `_rewrite`). Raises `FileFormatError` if the base
         is damaged, `JournalError` if it cannot be written."""
+        from tracker.persistence.recovery import last_saved, read_journal
+
         directory = Path(directory)
         contents = read_journal(directory)
         forget_last_read()
@@ -269,6 +298,8 @@ class Journal:
         """Record that `data` is about to replace the file at `path`: if the app is
         killed before `set_saved_path`, recovery checks whether the file holds it."""
         if self._subscribed:
+            from tracker.persistence.recovery import digest
+
             target = _absolute(path)
             self._append({"op": "saving", "path": _text(target), "sha256": digest(data)})
             self.sync()  # on disk before the save replaces the file
@@ -314,6 +345,8 @@ class Journal:
         if not self._subscribed:
             return
         if event.kind == "apply" and event.command is not None:
+            from tracker.persistence.checkpoints import apply_entry  # at the first change
+
             try:
                 record = apply_entry(event.command, event.text, event.record)
             except (TypeError, ValueError, TrackerError) as error:
@@ -337,6 +370,10 @@ class Journal:
         )
 
     def _write_checkpoint(self) -> None:
+        from tracker.persistence.checkpoints import LogDigests, checkpoint_entry
+
+        if self._digests is None:
+            self._digests = LogDigests()
         try:
             entry = checkpoint_entry(self._session.encounter, self._digests)
         except (TypeError, ValueError) as error:
@@ -447,6 +484,8 @@ def _rewrite(directory: Path, data: bytes, label: str) -> None:
         old = read_regular(path, MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
         old = b""
+    from tracker.persistence.recovery import keep_damaged_copy
+
     if not data.startswith(old) and keep_damaged_copy(directory, label) is None:
         raise OSError(f"a copy of {path.name} could not be kept before it is rewritten")
     forget_last_read()

@@ -9,7 +9,6 @@ for the files and `tracker.persistence.journal_lines` for the lines.
 
 from __future__ import annotations
 
-import contextlib
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,14 +30,15 @@ from tracker.persistence.files import (
 )
 from tracker.persistence.journal_cache import Identity, identity
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
+from tracker.persistence.journal_paths import (
+    BASE_FILE,
+    EVENTS,
+    EVENTS_FILE,
+    MAX_EVENTS_BYTES,
+    base_path,
+    events_path,
+)
 from tracker.persistence.safe_read import SafeReadError, read_regular
-
-# The events file is read whole; a journal of tens of thousands of changes is a few tens
-# of MB. A pipe or a device in its place is refused (`read_regular`), never read.
-MAX_EVENTS_BYTES = 256 * 1024 * 1024
-EVENTS = "a Roundkeeper journal"
-BASE_FILE = "base.json"
-EVENTS_FILE = "events.jsonl"
 
 
 @dataclass(frozen=True)
@@ -287,18 +287,6 @@ def keep_good_lines(directory: Path, lines: int) -> None:
     write_atomic(path, b"".join(piece + b"\n" for piece in pieces[:lines]))
 
 
-def discard_journal(directory: Path) -> None:
-    """Delete the journal in `directory` (nothing happens if there is none). The base goes
-    first, so an interrupted discard never leaves a journal that looks resumable but is
-    not the latest state. Only a journal whose encounter was saved or closed cleanly is
-    discarded; one the GM declined to resume is set aside instead."""
-    forget_last_read()
-    directory = Path(directory)
-    for path in (base_path(directory), events_path(directory)):
-        with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
-
-
 # --- the files ---------------------------------------------------------------------------
 class JournalContents:
     """The base and the good lines of a journal (`read_journal`). The base's encounter is
@@ -428,11 +416,3 @@ def _names_in(base: Path) -> tuple[str, str]:
 
 def _path(value: Any) -> Path | None:
     return Path(value) if isinstance(value, str) and value else None
-
-
-def base_path(directory: Path) -> Path:
-    return directory / BASE_FILE
-
-
-def events_path(directory: Path) -> Path:
-    return directory / EVENTS_FILE

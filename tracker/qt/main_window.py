@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QKeySequence, QPalette, QShowEvent
+from PySide6.QtGui import QCloseEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from tracker.engine import Session
@@ -217,6 +217,7 @@ class MainWindow(
         TurnMemory.of(self.document)
         self.reveals = FirstTurnReveals(self.document, self)
         self.journal = None
+        self.turn_panel.add_keys()
         build_parts(self)
         self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
         self.log_model.rowsInserted.connect(self._on_logged)
@@ -357,6 +358,8 @@ class MainWindow(
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(what, keys) for every action with a shortcut: menus, the turn panel and the
         answers of the prompt shown now."""
+        from PySide6.QtGui import QKeySequence
+
         from tracker.qt.keyboard import EXTRA_KEYS
 
         rows = []

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -92,6 +92,7 @@ class TurnPanel(QWidget):
         self.action_inputs: dict[str, dict[str, QWidget]] = {}
         self.unavailable = Reasons()  # greyed-out action → why (worked out when asked)
         self._shortcut_text: dict[str, str] = {}
+        self._keys_on = False  # the actions' keys made (`add_keys`, with the rest)
         self._build_actions()
         # Refreshed once a change has settled (the selection moved off a combatant
         # removed, onto one added), not at the change and again at the selection.
@@ -117,20 +118,35 @@ class TurnPanel(QWidget):
 
     def _build_actions(self) -> None:
         specs = self._built = self._specs()
-        # Keyboard-first: Alt+1 … Alt+9, in the order of the ruleset's list.
+        # Keyboard-first: Alt+1 … Alt+9, in the order of the ruleset's list (as
+        # `QKeySequence.toString` writes them; the keys themselves are made by `add_keys`).
         for position, spec in enumerate(specs[:9]):
-            keys = QKeySequence(f"Alt+{position + 1}")
-            shortcut = QAction(spec.label, self)
-            shortcut.setShortcut(keys)
-            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.triggered.connect(lambda _=False, n=spec.name: self.trigger(n))
-            self.addAction(shortcut)
-            self.shortcut_actions.append(shortcut)
-            self._shortcut_text[spec.name] = f"  [{keys.toString()}]"
+            self._shortcut_text[spec.name] = f"  [Alt+{position + 1}]"
         self.palette_widget.build(specs, self._shortcut_text)
         for spec in specs:
             self.action_buttons[spec.name] = self.palette_widget.chips[spec.name].button
             self.action_inputs[spec.name] = self.palette_widget.chips[spec.name].inputs
+        if self._keys_on:
+            self._make_keys()
+
+    def add_keys(self) -> None:
+        """The actions' keys (Alt+1 … Alt+9), with the rest of the window: not in its first
+        frame, whose keys build the rest first (`first_frame.EarlyKeys`), so that
+        QKeySequence (and its enums) is not loaded before the GM sees the fight."""
+        if not self._keys_on:
+            self._keys_on = True
+            self._make_keys()
+
+    def _make_keys(self) -> None:
+        from PySide6.QtGui import QKeySequence
+
+        for position, spec in enumerate(self._built[:9]):
+            shortcut = QAction(spec.label, self)
+            shortcut.setShortcut(QKeySequence(f"Alt+{position + 1}"))
+            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.triggered.connect(lambda _=False, n=spec.name: self.trigger(n))
+            self.addAction(shortcut)
+            self.shortcut_actions.append(shortcut)
 
     def _rebuild(self) -> None:
         self._stale = False  # another fight: nothing of the old one left to settle

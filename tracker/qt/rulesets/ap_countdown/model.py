@@ -24,13 +24,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QColor, QFont
 
 from tracker.engine import MoveCombatant
 from tracker.engine.errors import CommandError
 from tracker.engine.rulesets.ap_countdown import ApCountdown
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.combatant_summary import (
@@ -150,9 +151,9 @@ class TrackModel(FixedColumns, QAbstractTableModel):
         if role == int(Qt.ItemDataRole.DecorationRole) and index.column() == NAME:
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == int(Qt.ItemDataRole.BackgroundRole) and mark.due is not None:
-            return QBrush(QColor(CELL_COLORS["current"]))
+            return solid(CELL_COLORS["current"])
         if role == int(Qt.ItemDataRole.ForegroundRole) and combatant.hidden:
-            return QBrush(QColor("#7a7a7a"))
+            return solid("#7a7a7a")
         if role == int(Qt.ItemDataRole.FontRole) and mark.due is not None:
             font = QFont()
             font.setBold(True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen
 
+from tracker.qt.brushes import fill, solid
 from tracker.qt.rulesets.ap_countdown.texts import number
 from tracker.qt.rulesets.ap_countdown.track_paint import (
     COUNT_FILL,
@@ -23,7 +24,7 @@ HINT_BELOW, HINT_H = 10, 24  # the line of help: its gap under the last lane, it
 def paint_axis(painter: QPainter, frame: Frame, tag: str, phase: str) -> None:
     """The values along the top (sticky), the count in a yellow pill, the round and
     phase in the corner on the phase's colour."""
-    painter.fillRect(QRect(0, 0, frame.width, HEADER_H), frame.color("axis"))
+    fill(painter, QRect(0, 0, frame.width, HEADER_H), solid(frame.color("axis")))
     painter.setPen(QPen(frame.color("axis_edge"), 1))
     painter.drawLine(0, HEADER_H - 1, frame.width, HEADER_H - 1)
     painter.save()

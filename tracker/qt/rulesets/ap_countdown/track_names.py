@@ -12,6 +12,7 @@ from functools import partial
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QPainter, QPixmap
 
+from tracker.qt.brushes import fill, solid
 from tracker.qt.models.combatant_summary import CombatantSummary
 from tracker.qt.rulesets.ap_countdown.track_paint import (
     SELECTED_EDGE,
@@ -62,9 +63,9 @@ class NameBlocks(KeptPixmaps[BlockKey]):
         if not self.keep:
             painter.save()
             painter.setClipRect(QRect(1, top, NAME_W - 1, LANE_H - 1))
-            painter.fillRect(QRect(1, top, NAME_W - 1, LANE_H - 1), back)
+            fill(painter, QRect(1, top, NAME_W - 1, LANE_H - 1), solid(back))
             if selected:
-                painter.fillRect(QRect(1, top, 3, LANE_H - 1), SELECTED_EDGE)
+                fill(painter, QRect(1, top, 3, LANE_H - 1), solid(SELECTED_EDGE))
             paint_block(painter, frame, 0, top, summary, tied)
             painter.restore()
         else:
@@ -89,7 +90,7 @@ class NameBlocks(KeptPixmaps[BlockKey]):
         pixmap.fill(back)
         painter = QPainter(pixmap)
         if selected:  # the part of the selection's edge under the block (x 1 to 3)
-            painter.fillRect(QRect(0, 0, 3, LANE_H - 1), SELECTED_EDGE)
+            fill(painter, QRect(0, 0, 3, LANE_H - 1), solid(SELECTED_EDGE))
         paint_block(painter, frame, -1, 0, summary, tied)
         painter.end()
         return pixmap

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 
 from tracker.engine.state import Combatant
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import fill, solid
 from tracker.qt.models.combatant_summary import CombatantSummary
 from tracker.qt.palette import SIDE_COLORS
 from tracker.qt.rulesets.ap_countdown.texts import (
@@ -134,14 +135,18 @@ _MADE: dict[tuple[bool, str], QColor] = {}  # `Frame.color`'s, by scheme and nam
 
 def paint_background(painter: QPainter, frame: Frame) -> None:
     """Grid lines at every multiple of 5, the passed values shaded, the count's line."""
-    painter.fillRect(QRect(0, 0, frame.width, frame.height), frame.color("page"))
+    fill(painter, QRect(0, 0, frame.width, frame.height), solid(frame.color("page")))
     track = QRectF(NAME_W, HEADER_H, frame.width - NAME_W, frame.height - HEADER_H)
     painter.save()
     painter.setClipRect(track)
     if frame.count is not None:
         left = frame.x(frame.scale.high) - 12
         passed = frame.color("passed")
-        painter.fillRect(QRectF(left, HEADER_H, frame.x(frame.count) - left, frame.height), passed)
+        fill(
+            painter,
+            QRectF(left, HEADER_H, frame.x(frame.count) - left, frame.height),
+            solid(passed),
+        )
     pens = {labelled: QPen(frame.color("grid"), 1.6 if labelled else 1.0) for labelled in (0, 1)}
     for value, labelled in frame.scale.ticks():
         painter.setPen(pens[labelled])
@@ -160,15 +165,15 @@ def paint_lane_back(painter: QPainter, frame: Frame, row: int, due: bool, select
     lane = QRect(0, top, frame.width, LANE_H)
     back = frame.color("page")
     if due:
-        painter.fillRect(lane, back := frame.color("due_lane"))
+        fill(painter, lane, solid(back := frame.color("due_lane")))
     elif selected:
-        painter.fillRect(lane, back := frame.color("selected_lane"))
+        fill(painter, lane, solid(back := frame.color("selected_lane")))
     elif row % 2:
-        painter.fillRect(QRect(0, top, NAME_W, LANE_H), back := frame.color("stripe"))
+        fill(painter, QRect(0, top, NAME_W, LANE_H), solid(back := frame.color("stripe")))
     painter.setPen(QPen(frame.color("grid"), 1))
     painter.drawLine(0, top + LANE_H - 1, frame.width, top + LANE_H - 1)
     if selected:
-        painter.fillRect(QRect(0, top, 4, LANE_H), SELECTED_EDGE)
+        fill(painter, QRect(0, top, 4, LANE_H), solid(SELECTED_EDGE))
     return back
 
 

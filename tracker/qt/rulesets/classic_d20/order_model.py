@@ -25,7 +25,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 
 from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.commands import MoveCombatant
@@ -35,6 +35,7 @@ from tracker.engine.rulesets.classic_d20.state import LAIR, anchor_of, rt, stat
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant, Encounter
 from tracker.qt.appearance import muted_brush
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.id_drags import DragsById
@@ -156,12 +157,12 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             return row.summary
         if role == FOREGROUND:
             if row.acting:
-                return QBrush(QColor("#000000"))
+                return solid("#000000")
             if row.summary.hidden or row.summary.defeated:
                 return muted_brush()
             return None
         if role == BACKGROUND:
-            return QBrush(QColor(CELL_COLORS["current"])) if row.acting else None
+            return solid(CELL_COLORS["current"]) if row.acting else None
         if role == TIP:
             return plain_tip(self._tip(row, column))
         if column != INIT:

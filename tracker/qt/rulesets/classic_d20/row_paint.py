@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import fill, solid
 from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.rulesets.classic_d20.order_model import RowRole
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
@@ -84,7 +85,7 @@ def _tint(painter: QPainter, option: QStyleOptionViewItem, row: D20Row) -> None:
         return
     kind = "lair" if row.is_lair else "band" if row.group else ""
     if kind:
-        painter.fillRect(option.rect, QColor(TINTS[is_dark(option.palette)][kind]))
+        fill(painter, option.rect, solid(TINTS[is_dark(option.palette)][kind]))
 
 
 def _panel(
@@ -160,12 +161,12 @@ class InitDelegate(KeptCells):
         top = rect.top() + (4 if row.group == "first" else 0)
         bottom = rect.bottom() - (4 if row.group == "last" else 0)
         left = rect.left() + 3
-        painter.fillRect(QRect(left, top, BRACKET_W - 1, bottom - top + 1), color)
+        fill(painter, QRect(left, top, BRACKET_W - 1, bottom - top + 1), solid(color))
         cap = 7
         if row.group == "first":
-            painter.fillRect(QRect(left, top, cap, 2), color)
+            fill(painter, QRect(left, top, cap, 2), solid(color))
         if row.group == "last":
-            painter.fillRect(QRect(left, bottom - 1, cap, 2), color)
+            fill(painter, QRect(left, bottom - 1, cap, 2), solid(color))
 
 
 class WhoDelegate(KeptCells, CombatantCellDelegate):

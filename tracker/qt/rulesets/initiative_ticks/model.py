@@ -20,6 +20,7 @@ from tracker.engine.rulesets.initiative_ticks import InitiativeTicks, TickMark
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_summary import (
     CombatantSummary,
@@ -195,17 +196,17 @@ class TickModel(RosterModel):
             return CENTRED
         if role == FOREGROUND:
             if mark.now:  # on the turn's gold, in both schemes
-                return QBrush(QColor(CRASHED_INK[False] if mark.crashed else "#000000"))
+                return solid(CRASHED_INK[False] if mark.crashed else "#000000")
             dark = is_dark(QApplication.palette())
             if mark.crashed and column in (INITIATIVE, STATE):
-                return QBrush(QColor(CRASHED_INK[dark]))
+                return solid(CRASHED_INK[dark])
             if mark.acted or combatant.hidden:
-                return QBrush(QColor(ACTED_INK[dark]))
+                return solid(ACTED_INK[dark])
             return None
         if role == DECORATION and column == NAME:
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == BACKGROUND and mark.now:
-            return QBrush(QColor(CELL_COLORS["current"]))
+            return solid(CELL_COLORS["current"])
         if role == FONT and in_bold(mark, column):
             font = QFont()
             font.setBold(True)

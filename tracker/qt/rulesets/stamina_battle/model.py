@@ -29,7 +29,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QColor, QFont
 
 from tracker.engine import MoveCombatant
 from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
@@ -37,6 +37,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout, UnitTally
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
 from tracker.qt.models.combatant_summary import (
@@ -199,9 +200,9 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
         if role == int(Qt.ItemDataRole.DecorationRole) and index.column() == NAME:
             return QColor(SIDE_COLORS.get(combatant.side, SIDE_COLORS["neutral"]))
         if role == int(Qt.ItemDataRole.BackgroundRole) and readout.acting:
-            return QBrush(QColor(CELL_COLORS["current"]))
+            return solid(CELL_COLORS["current"])
         if role == int(Qt.ItemDataRole.ForegroundRole) and combatant.hidden:
-            return QBrush(QColor("#7a7a7a"))
+            return solid("#7a7a7a")
         if role == int(Qt.ItemDataRole.FontRole) and readout.acting:
             font = QFont()
             font.setBold(True)
