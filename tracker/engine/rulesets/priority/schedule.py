@@ -217,6 +217,18 @@ def interrupt_turn(encounter: Encounter, depth: int) -> Turn:
     )
 
 
+def seen_places(encounter: Encounter, visible: Collection[str]) -> dict[str, int]:
+    """Each creature of `visible` by id → its place among them in Priority (1 first),
+    worked out once between two changes (the players' list tells every turn to come)."""
+    seen = visible if isinstance(visible, frozenset) else frozenset(visible)
+
+    def places() -> dict[str, int]:
+        ids = (c.id for c in encounter.combatants if c.id in seen)
+        return {combatant_id: n for n, combatant_id in enumerate(ids, start=1)}
+
+    return encounter.derived(("priority.seen_places", seen), places)
+
+
 def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
     """The turn as told to those who see only `visible`: "Priority 2" counts only the
     creatures they see, the Soulweaver's turn names only the NPCs they see, and a
@@ -240,8 +252,7 @@ def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> T
     if "place" not in values:
         return turn
     combatant = encounter.combatant(turn.combatant_id)
-    seen = [c for c in encounter.combatants if c.id in visible]
-    place = next((n for n, c in enumerate(seen, start=1) if c.id == combatant.id), None)
+    place = seen_places(encounter, visible).get(combatant.id)
     if place is None:  # not theirs to see: nothing to number
         return turn
     return dataclasses.replace(
