@@ -98,8 +98,8 @@ class Visibility:
             return False
         if effect.creator_id is not None and effect.creator_id not in self.visible_ids:
             return False
-        carrier = next(c for c in encounter.combatants if c.id == effect.carrier_id)
-        return carrier.side in tuple(sides)
+        carrier = encounter.find(effect.carrier_id)  # a look-up, not a pass over the fight
+        return carrier is not None and carrier.side in tuple(sides)
 
     def leaks(self, text: Any) -> bool:
         """True if the text names a hidden combatant (a visible name that merely contains
