@@ -16,8 +16,8 @@ of the GUI thread (`time.thread_time`: the target), and of the whole process bes
 (the server's threads, which make the JSON and write to the sockets). The report gives
 medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to the
 yardstick (absolute times drift on a busy machine; ratios stay honest), and what of it
-making the page's state took (`time_states`: the feed's `state()` as the session's
-publish asks it in the steps, GUI-thread CPU).
+making the page's state took (`time_states`: the feed's `state()` as the session asks
+it in the steps, when a change has settled, GUI-thread CPU).
 
 With pages connected, the window without sharing waits as long after each change (a
 30 ms timer that does nothing, `same_wait`), unless `--raw`: waiting at all for a short
@@ -112,8 +112,8 @@ def same_wait(window: MainWindow) -> None:
 
 
 def time_states(feed: PageFeed) -> list[float]:
-    """The GUI-thread CPU (ms) of each page state `feed` makes from now on (the
-    session's `publish` asks it), in the list returned."""
+    """The GUI-thread CPU (ms) of each page state `feed` makes from now on (the session
+    asks it), in the list returned."""
     spent: list[float] = []
     make = feed.state
 
@@ -124,7 +124,7 @@ def time_states(feed: PageFeed) -> list[float]:
         finally:
             spent.append((time.thread_time() - started) * 1000)
 
-    vars(feed)["state"] = timed  # the session asks the feed's attribute at each publish
+    vars(feed)["state"] = timed  # the session asks the feed's attribute each time
     return spent
 
 

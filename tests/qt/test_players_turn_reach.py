@@ -136,8 +136,10 @@ def test_held_for_the_players_the_model_works_out_one_round_and_they_see_the_sam
 
 
 def test_the_reach_covers_the_list_whichever_turn_it_leaves_out(document):
-    """`one_round_reach` on made-up turns: past the current turn, to a third turn of one
-    combatant or a second turn of two; hidden ones and turns of no one do not count."""
+    """`one_round_reach` on made-up turns: past the current turn, to a second turn of one
+    combatant while a visible combatant (or no one) acts, the list's end; while a hidden
+    one acts (the list may leave any one turn out), to a third turn of one combatant or
+    a second turn of two; hidden ones and turns of no one do not count."""
     ids = [c.id for c in document.encounter.combatants]
     document.apply(EditCombatant(ids[2], {"hidden": True}))
     a, b, hidden = ids[0], ids[1], ids[2]
@@ -148,7 +150,41 @@ def test_the_reach_covers_the_list_whichever_turn_it_leaves_out(document):
             for n, holder in enumerate(holders)
         ]
 
-    assert one_round_reach(document, turns(a, b, a, b, a)) == 5  # b and a again
-    assert one_round_reach(document, turns(a, a, a, a)) == 4  # the current one not counted
-    assert one_round_reach(document, turns(a, b, hidden, None, a, hidden, b, a, b)) == 8
-    assert one_round_reach(document, turns(a, b, hidden, b, None, hidden)) is None
+    assert one_round_reach(document, turns(a, b, a, b, a)) == 4  # b again: the list's end
+    assert one_round_reach(document, turns(a, a, a, a)) == 3  # the current one not counted
+    assert one_round_reach(document, turns(None, b, hidden, None, b, a)) == 5
+    assert one_round_reach(document, turns(a, b, hidden, None, a, hidden)) is None
+    # A hidden one acts: the turn still shown as current may be left out of the list.
+    assert one_round_reach(document, turns(hidden, b, a, b, a, b)) == 5  # b and a again
+    assert one_round_reach(document, turns(hidden, a, a, a)) == 4
+    assert one_round_reach(document, turns(hidden, a, b, hidden, None, a, hidden, b)) == 8
+    assert one_round_reach(document, turns(hidden, a, b, b, None, hidden)) is None
+
+
+def test_the_page_holds_no_more_turns_than_it_shows(qtbot, monkeypatch):
+    """Shared with no one hidden, the GM's lazy model works out the page's turns to come,
+    the one that ends them and two to spare (ending a turn moves the list on), no more:
+    a change asks the engine for the turns the page shows and four, not eight."""
+    session = build("classic_d20", 30)
+    document = EncounterDocument(session)
+    owner = QObject()
+    model = TurnOrderModel(document, owner, lazy=True)
+    players = Players(document, model)
+    asked: list[int] = []
+    upcoming = session.upcoming_turns
+
+    def counted(limit: int = 20) -> list[Turn]:
+        asked.append(limit)
+        return upcoming(limit)
+
+    monkeypatch.setattr(session, "upcoming_turns", counted)
+    for _ in range(12):
+        asked.clear()
+        document.apply(next_step(session))
+        shown = len(players.feed.state().board.turns)
+        assert shown == 30  # one round: every other combatant, and the current one again
+        # The current turn, the turns shown, the one ending them, two spare, one to tell
+        # whether more come.
+        assert max(asked) == 1 + shown + 1 + 2 + 1
+    players.deleteLater()
+    owner.deleteLater()

@@ -19,11 +19,13 @@ from tests.qt.players_crowd import (
     play_to_hidden_turn,
     step,
 )
+from tracker.engine import RulesetAction
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.page_content import list_rows
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.rulesets.ap_countdown.players_panel import resolution_row
 from tracker.qt.rulesets.classic_d20.players_panel import card_row
 from tracker.qt.rulesets.initiative_ticks.players_panel import tick_row
 from tracker.qt.rulesets.stamina_battle.players_panel import unit_row
@@ -142,12 +144,27 @@ def test_the_panels_source_shares_the_gms_views_models_and_follows_undo(qtbot, r
     assert feed.panel.content() == panel.source.content()  # type: ignore[attr-defined]
 
 
+def declare_or_step(document: Any, number: int) -> None:
+    """`step`, but two times in three the one acting first declares an action when the
+    rules let it (AP countdown's resolutions to come; refused elsewhere)."""
+    turn = document.session.current_turn()
+    if turn is not None and turn.combatant_id is not None and number % 3:
+        params = {"action": "ranged attack", "ap": 1 + number % 3}
+        if document.apply(RulesetAction("declare", turn.combatant_id, params)):
+            return
+    step(document)
+
+
 def ticks_rows(panel: Any) -> tuple[Any, Any]:
     return panel.source.page_rows(), list_rows(panel.source.proxy, tick_row)
 
 
 def units_rows(panel: Any) -> tuple[Any, Any]:
     return panel.source.page_rows(), list_rows(panel.source.proxy, unit_row)
+
+
+def resolutions_rows(panel: Any) -> tuple[Any, Any]:
+    return panel.source.page_rows(), list_rows(panel.source.proxy, resolution_row)
 
 
 def cards_rows(panel: Any) -> tuple[Any, Any]:
@@ -158,6 +175,7 @@ def cards_rows(panel: Any) -> tuple[Any, Any]:
 PAGE_AND_PAINTED = {
     "initiative_ticks": ticks_rows,
     "stamina_battle": units_rows,
+    "ap_countdown": resolutions_rows,
     "classic_d20": cards_rows,
 }
 
@@ -178,5 +196,5 @@ def test_the_page_rows_read_their_own_way_are_what_the_players_list_paints(qtbot
         if number % 5 == 4:
             document.undo_stack.undo()
         else:
-            step(document)
+            declare_or_step(document, number)
     assert seen_hidden and shown

@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel
 
 from tests.qt.players_crowd import crowd_document, is_hidden_turn, step
+from tests.share.test_page_panels import declare_or_step
 from tracker.engine.commands import EditCombatant, SetOption
 from tracker.engine.effect_commands import AddEffect
 from tracker.qt.players import projection
@@ -23,6 +24,8 @@ from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
+from tracker.qt.rulesets.ap_countdown.players_panel import CountdownSource
+from tracker.qt.rulesets.ap_countdown.players_proxy import PlayersResolutionsProxy
 from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row, read_cards
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import timer_setting
@@ -378,3 +381,34 @@ def test_the_pages_panel_filter_keeps_no_rows_in_step(qtbot, monkeypatch, rulese
         most = max(most, len(content.grid.rows if content.grid is not None else content.rows))
         assert asked["filter"] > 5
     assert most > 5 and proxy.rowCount() == 0
+
+
+def test_the_countdowns_page_rows_keep_no_sorted_rows_in_step(qtbot, monkeypatch):
+    """AP countdown's page runs the players' resolutions filter over the track and sorts
+    what it lets through itself (`page_rows`): a change neither filters nor sorts a row
+    of a proxy for the page (it holds none), and reading the rows makes no index."""
+    document, feed, _parent = feed_of("ap_countdown")
+    source = feed.panel
+    assert isinstance(source, CountdownSource)
+    proxy, asked = source.proxy, Counter[str]()
+    for name in ("filterAcceptsRow", "lessThan"):
+        original = getattr(PlayersResolutionsProxy, name)
+
+        def counted(self: Any, *args: Any, _name: str = name, _call: Any = original) -> Any:
+            asked[_name] += 1
+            return _call(self, *args)
+
+        monkeypatch.setattr(PlayersResolutionsProxy, name, counted)
+    calls: Counter[str] = Counter()
+    for model in (proxy, source.track_model):
+        spy(monkeypatch, model, calls)
+    most = 0
+    for number in range(40):
+        asked.clear()
+        declare_or_step(document, number)
+        assert asked == Counter(), number  # the change: nothing filtered nor sorted
+        calls.clear()
+        most = max(most, len(source.content().rows))
+        assert asked["filterAcceptsRow"] > 5 and asked["lessThan"] == 0
+        assert calls["proxy.index"] == calls["model.index"] == calls["proxy.data"] == 0, calls
+    assert most >= 3 and proxy.rowCount() == 0

@@ -263,6 +263,49 @@ def test_no_state_is_made_while_no_page_watches_and_a_page_that_comes_sees_the_l
     stream.close()
 
 
+def test_a_change_is_made_into_a_state_as_it_settles_and_the_timer_hands_it_over(
+    shared, qtbot, monkeypatch
+):
+    """While a page watches, a change's state is made as soon as the change has settled
+    (every model has followed it, what it reads still warm), once: the timer hands that
+    state to the server, not one made again. In a burst only the first change's is made
+    then; the timer makes the last one's, so a burst costs two states at most and the
+    pages are never handed a state of before the last change."""
+    document, session, dialog = shared
+    dialog.start_button.click()
+    assert session.feed is not None and session.server is not None
+    stream = Stream(session.server)
+    stream.wait_for(1)
+    made: list[PageState] = []
+    state = session.feed.state
+
+    def counted() -> PageState:
+        made.append(state())
+        return made[-1]
+
+    handed: list[PageState] = []
+    publish = session.server.publish_state
+
+    def kept(shown: PageState, change: int) -> None:
+        handed.append(shown)
+        publish(shown, change)
+
+    monkeypatch.setattr(session.feed, "state", counted)
+    monkeypatch.setattr(session.server, "publish_state", kept)
+    assert document.apply(EndTurn())
+    assert len(made) == 1 and handed == [] and session._publish_soon.isActive()
+    qtbot.waitUntil(lambda: len(handed) == 1, timeout=2000)
+    assert len(made) == 1 and handed[0] is made[0]
+    for _ in range(3):  # three changes before the timer fires
+        assert document.apply(EndTurn())
+    assert len(made) == 2
+    qtbot.waitUntil(lambda: len(handed) == 2, timeout=2000)
+    assert len(made) == 3 and handed[1] is made[2]  # made by the timer: the last change's
+    now, last = state().board, handed[1].board
+    assert (last.now_name, last.turns) == (now.now_name, now.turns)
+    stream.close()
+
+
 def test_a_port_in_use_is_said_and_nothing_starts(shared):
     document, session, dialog = shared
     with socket.socket() as taken:

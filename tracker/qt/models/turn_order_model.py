@@ -51,7 +51,7 @@ Index = QModelIndex | QPersistentModelIndex
 Key = tuple[Any, ...]  # a turn's key
 PAGE = 100  # rows materialised at first, and added by each fetchMore
 GLANCE = 8  # rows a lazy model keeps while unwatched: the current turn and up-next's 5
-SPARE = 4  # turns looked at beyond the holders' last need (ending a turn moves it on)
+SPARE = 2  # turns looked at beyond the holders' last need (ending a turn moves it on)
 # How many of these first turns a holder needs (None: more than these).
 Need = Callable[[Sequence[Turn]], int | None]
 DRAG_HERE = (

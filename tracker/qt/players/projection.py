@@ -129,30 +129,33 @@ class ToldHealth:
         self._told: dict[tuple[object, ...], str] = {}
         self.cards = KeptCards()  # the turns to come's cards, made of what is told
 
-    def text(
-        self,
-        document: EncounterDocument,
-        modes: dict[str, str],
-        combatant: Combatant | None,
-        public: Set[str],
-    ) -> str:
-        if combatant is None or combatant.hidden:
-            return ""
+    def teller(
+        self, document: EncounterDocument, modes: dict[str, str], public: Set[str]
+    ) -> Callable[[Combatant | None], str]:
+        """The health told of a combatant, for one projection (what it is worked out
+        from but the combatant asked once, not for each turn)."""
         ruleset = document.ruleset
         basis = (ruleset, public)
         if basis != self._basis:
             self._basis, self._told = basis, {}
-        spec, stats = ruleset.health, combatant.stats
-        mode = modes.get(combatant.side, "nothing")
-        taken, maximum = (stats.get(spec.taken), stats.get(spec.maximum)) if spec else (0, 0)
-        key = (mode, taken, maximum, combatant.defeated)
-        try:
-            told = self._told.get(key)
-        except TypeError:  # a stat that is no number (and cannot be a key): as it is
-            return combatant_health(document, modes, combatant, public)
-        if told is None:
-            told = self._told[key] = combatant_health(document, modes, combatant, public)
-        return told
+        told_by, spec = self._told, ruleset.health
+
+        def text(combatant: Combatant | None) -> str:
+            if combatant is None or combatant.hidden:
+                return ""
+            stats = combatant.stats
+            mode = modes.get(combatant.side, "nothing")
+            taken, maximum = (stats.get(spec.taken), stats.get(spec.maximum)) if spec else (0, 0)
+            key = (mode, taken, maximum, combatant.defeated)
+            try:
+                told = told_by.get(key)
+            except TypeError:  # a stat that is no number (and cannot be a key): as it is
+                return combatant_health(document, modes, combatant, public)
+            if told is None:
+                told = told_by[key] = combatant_health(document, modes, combatant, public)
+            return told
+
+        return text
 
 
 class KeptCards:
@@ -313,7 +316,7 @@ def _turn_cards(
     the model's name column names it, made safe as the proxy's `data()` does; its
     health (`shown`: the public fields' names), its side (none for a turn of no one)."""
     encounter, ruleset, visibility = document.encounter, document.ruleset, public.visibility
-    safe, find, health_of = visibility.safe, encounter.find, told.text
+    safe, find, health_of = visibility.safe, encounter.find, told.teller(document, modes, shown)
     # The ruleset's own `public_turn` (the base one tells every turn as it is).
     tells = type(ruleset).public_turn is not Ruleset.public_turn
     public_turn = public.public_turn if tells else None
@@ -329,7 +332,7 @@ def _turn_cards(
             seen.add(holder)
         combatant = find(holder)
         told_turn = public_turn(turn) if public_turn is not None else turn
-        health = health_of(document, modes, combatant, shown)
+        health = health_of(combatant)
         if combatant is not None:
             key: Hashable = (told_turn, combatant.name, combatant.side, health)
         else:

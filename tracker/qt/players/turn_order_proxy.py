@@ -148,23 +148,29 @@ class PlayersTurnOrderProxy(PlayersProxy):
 
 def one_round_reach(document: EncounterDocument, turns: Sequence[Turn]) -> int | None:
     """How many of `turns` (the current one first) the players' list of one round on
-    needs, whoever is hidden (None: more than these). The list ends at a visible
-    combatant's second turn (`projection.one_round`); it leaves out the current turn
-    and, while a hidden combatant acts, the turn still shown as current: so the count
-    starts after the current turn and goes to where the list ends even without one
-    turn more, a visible combatant's third turn or a second one's second. Who is
-    visible is read off the encounter (the players' state hears the change later)."""
+    needs (None: more than these). The list ends at a visible combatant's second turn
+    (`projection.one_round`), past the current turn: so far, while a visible combatant
+    or no one acts. While a hidden combatant acts the list also leaves out the turn
+    still shown as current, which may be any visible one's: then the count goes to
+    where the list ends even without one turn more, a visible combatant's third turn
+    or a second one's second. Who is visible is read off the encounter (the players'
+    state hears the change later)."""
     encounter = document.encounter
+
+    def hidden(holder: str | None) -> bool:
+        combatant = encounter.find(holder) if holder is not None else None
+        return holder is not None and (combatant is None or combatant.hidden)
+
+    held = bool(turns) and hidden(turns[0].combatant_id)  # one more turn may be left out
     seen: dict[str, int] = {}
     repeated = 0
     for count, turn in enumerate(turns[1:], start=2):
         holder = turn.combatant_id
-        combatant = encounter.find(holder) if holder is not None else None
-        if holder is None or combatant is None or combatant.hidden:
+        if holder is None or hidden(holder):
             continue
         times = seen[holder] = seen.get(holder, 0) + 1
         repeated += times == 2
-        if times == 3 or repeated == 2:
+        if (repeated and not held) or times == 3 or repeated == 2:
             return count
     return None
 

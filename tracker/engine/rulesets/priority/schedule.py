@@ -217,17 +217,16 @@ def interrupt_turn(encounter: Encounter, depth: int) -> Turn:
     )
 
 
-def _public_places(encounter: Encounter, visible: Collection[str]) -> dict[str, int]:
-    """Each creature's place in Priority among those `visible` (1 first): worked out
-    once for the many turns the players' screen tells (a pass over the fight each)."""
+def seen_places(encounter: Encounter, visible: Collection[str]) -> dict[str, int]:
+    """Each creature of `visible` by id → its place among them in Priority (1 first),
+    worked out once between two changes (the players' list tells every turn to come)."""
+    seen = visible if isinstance(visible, frozenset) else frozenset(visible)
 
-    def work_out() -> dict[str, int]:
-        seen = (c.id for c in encounter.combatants if c.id in visible)
-        return {combatant_id: place for place, combatant_id in enumerate(seen, start=1)}
+    def places() -> dict[str, int]:
+        ids = (c.id for c in encounter.combatants if c.id in seen)
+        return {combatant_id: n for n, combatant_id in enumerate(ids, start=1)}
 
-    if isinstance(visible, frozenset):  # the players' `Visibility`: kept till a change
-        return encounter.derived(("priority.public_places", visible), work_out)
-    return work_out()
+    return encounter.derived(("priority.seen_places", seen), places)
 
 
 def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> Turn:
@@ -253,7 +252,7 @@ def public_turn(encounter: Encounter, turn: Turn, visible: Collection[str]) -> T
     if "place" not in values:
         return turn
     combatant = encounter.combatant(turn.combatant_id)
-    place = _public_places(encounter, visible).get(combatant.id)
+    place = seen_places(encounter, visible).get(combatant.id)
     if place is None:  # not theirs to see: nothing to number
         return turn
     return dataclasses.replace(

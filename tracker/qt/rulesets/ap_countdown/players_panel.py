@@ -11,6 +11,8 @@ encounter)."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
@@ -28,10 +30,10 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
-    list_rows,
+    proxy_rows,
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
-from tracker.qt.players.projection import side_of
+from tracker.qt.players.projection import shown_side, side_of
 from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.ruleset_panel import ListPanel
 from tracker.qt.players.themes import Theme, px
@@ -39,8 +41,9 @@ from tracker.qt.rulesets.ap_countdown.model import ResolvesRole, TrackModel
 from tracker.qt.rulesets.ap_countdown.players_proxy import (
     PlayersResolutionsProxy,
     ResolvingNowRole,
+    rank,
 )
-from tracker.qt.rulesets.ap_countdown.texts import number
+from tracker.qt.rulesets.ap_countdown.texts import action_text, number
 
 COUNT_PX = 132  # the count
 PHASE_PX = 36  # "Resolution", "Initiative phase"
@@ -94,13 +97,16 @@ class CountdownSource(PanelSource):
         public: PublicState,
         parent: QObject,
         track_model: TrackModel | None = None,
+        *,
+        rows: bool = True,
     ) -> None:
         """`track_model`: one that already follows the document (the GM's view's), made
-        before `public` listens; by default the source makes its own."""
+        before `public` listens; by default the source makes its own. `rows` False (the
+        shared page's): its proxy is the filter alone, `page_rows` runs it and sorts."""
         super().__init__(parent)
         self.document, self.public = document, public
         self.track_model = track_model or TrackModel(document, self)
-        self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self)
+        self.proxy = PlayersResolutionsProxy(self.track_model, public, parent=self, rows=rows)
 
     def big_number(self) -> BigNumber:
         return BigNumber.shown(self.count_texts(self.public.shown_turn()), self.public.is_held())
@@ -131,8 +137,32 @@ class CountdownSource(PanelSource):
             lines=(PanelLine(CAPTION, caption=True),),
             big=self.big_number(),
             rows_caption=ROWS_CAPTION,
-            rows=list_rows(self.proxy, resolution_row),
+            rows=self.page_rows(),
             empty=self.empty_text(),
+        )
+
+    def page_rows(self) -> tuple[PanelRow, ...]:
+        """The rows as `resolution_row` gives them through the sorted proxy, read from
+        the model behind it: its rows by the proxy's own filter (`proxy_rows`) in the
+        proxy's order (`rank`), the name, action and side as the model words them, each
+        text made safe as the proxy's `data` does. No sorted proxy kept in step with the
+        model at each change, no `QModelIndex` a row."""
+        model, proxy, safe = self.track_model, self.proxy, self.public.visibility.safe
+        marked = []
+        for source in proxy_rows(proxy, model):
+            combatant, mark = model.combatant_at(source), model.mark_at(source)
+            if combatant is not None and mark is not None:  # (the filter let none else by)
+                marked.append((rank(mark.resolves_at, source), combatant, mark))
+        marked.sort(key=itemgetter(0))
+        return tuple(
+            PanelRow(
+                value=number(mark.resolves_at),
+                name=str(safe(combatant.name) or ""),
+                detail=str(safe(action_text(mark)) or ""),
+                side=shown_side(combatant.side),
+                now=proxy.resolves_now(combatant),
+            )
+            for _rank, combatant, mark in marked
         )
 
 
@@ -197,7 +227,11 @@ class CountdownPanel(ListPanel):
         """The GM's view's TrackModel shared when it has one (it follows the fight)."""
         shared = getattr(view, "track_model", None)
         return CountdownSource(
-            document, public, parent, shared if isinstance(shared, TrackModel) else None
+            document,
+            public,
+            parent,
+            shared if isinstance(shared, TrackModel) else None,
+            rows=False,
         )
 
     def refresh(self) -> None:

@@ -16,19 +16,28 @@ SHOWN_COLUMNS = (NAME, ACTION, SPAN)
 ResolvingNowRole = int(Role.UserRole) + 60  # bool: the turn shown as current resolves it
 
 
+def rank(resolves: int | None, source_row: int) -> tuple[int, int]:
+    """The order of the rows: highest resolution first, equal ones in the track's."""
+    return (-(resolves if resolves is not None else -(10**9)), source_row)
+
+
 class PlayersResolutionsProxy(PlayersProxy):
     extra_roles = frozenset({int(ResolvesRole)})
 
-    def __init__(self, source: TrackModel, public: PublicState, parent: Any = None) -> None:
-        super().__init__(source, public, parent)
-        self.setDynamicSortFilter(True)
-        self.sort(0)
-        public.updated.connect(self._follow)
+    def __init__(
+        self, source: TrackModel, public: PublicState, parent: Any = None, *, rows: bool = True
+    ) -> None:
+        """`rows` False: the filter alone (see `PlayersProxy`), for the shared page, which
+        runs it and sorts by `rank` itself (`CountdownSource.page_rows`)."""
+        super().__init__(source, public, parent, rows=rows)
+        self._source = source  # its source for good: asked at every row it filters
+        if rows:
+            self.setDynamicSortFilter(True)
+            self.sort(0)
+            public.updated.connect(self._follow)
 
     def track_model(self) -> TrackModel:
-        model = self.sourceModel()
-        assert isinstance(model, TrackModel)
-        return model
+        return self._source
 
     def combatant_at(self, row: int) -> Combatant | None:
         index = self.index(row, 0)
@@ -52,8 +61,7 @@ class PlayersResolutionsProxy(PlayersProxy):
         return self._rank(left) < self._rank(right)
 
     def _rank(self, index: Index) -> tuple[int, int]:
-        resolves = index.data(ResolvesRole)
-        return (-(resolves if resolves is not None else -(10**9)), index.row())
+        return rank(index.data(ResolvesRole), index.row())
 
     # --- data ---------------------------------------------------------------------------
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
@@ -62,8 +70,11 @@ class PlayersResolutionsProxy(PlayersProxy):
         return super().data(index, role)
 
     def _resolving_now(self, index: Index) -> bool:
+        return self.resolves_now(self.combatant_at(index.row()) if index.isValid() else None)
+
+    def resolves_now(self, combatant: Combatant | None) -> bool:
+        """The combatant's row is marked as resolving now (`ResolvingNowRole`)."""
         shown = self.public.shown_turn()
-        combatant = self.combatant_at(index.row()) if index.isValid() else None
         return (
             shown is not None
             and not self.public.is_held()  # a hidden one resolves: no row is marked
