@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from benchmarks.fights import add_effects, build
 from benchmarks.idle_timer import IdleClock
 from tests.engine.test_priority_public_places import CountedList
-from tracker.engine import EditCombatant
+from tracker.engine import EditCombatant, Session
 from tracker.qt.main_window import MainWindow
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.launcher import open_players_screen
@@ -63,24 +63,17 @@ def filtered(monkeypatch: pytest.MonkeyPatch) -> Counter[int]:
     return counts
 
 
-@pytest.fixture(params=RULESETS)
-def opened(
-    request: pytest.FixtureRequest, qtbot: QtBot, tmp_path: Path, filtered: Counter[int]
-) -> Iterator[tuple[MainWindow, PlayersWindow, Path]]:
-    """The GM's window with the players' screen up on a small fight, and a saved one of
-    `SIZE` combatants (some hidden, some effects) of the same ruleset."""
-    ruleset_id = request.param
-    large = build(ruleset_id, SIZE)
-    rng = random.Random(2)
-    for combatant in rng.sample(large.encounter.combatants, SIZE // 10):
-        large.apply(EditCombatant(combatant.id, {"hidden": True}))
-    add_effects(large, large.apply, 10, rng)
+def _players_up(
+    qtbot: QtBot, tmp_path: Path, large: Session
+) -> tuple[MainWindow, PlayersWindow, Path]:
+    """`large` saved; the GM's window on a small fight of its ruleset with the players'
+    screen up, the event loop idle."""
     first = MainWindow(large, None, tmp_path / "first")
     path = tmp_path / "large.json"
     assert first.save_to(path)
     first.document.undo_stack.set_clean()
     first.deleteLater()
-    window = MainWindow(build(ruleset_id, 5), None, tmp_path / "journal")
+    window = MainWindow(build(large.ruleset.id, 5), None, tmp_path / "journal")
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
@@ -95,6 +88,22 @@ def opened(
     assert players is not None
     qtbot.waitExposed(players)
     IdleClock().settle()
+    return window, players, path
+
+
+@pytest.fixture(params=RULESETS)
+def opened(
+    request: pytest.FixtureRequest, qtbot: QtBot, tmp_path: Path, filtered: Counter[int]
+) -> Iterator[tuple[MainWindow, PlayersWindow, Path]]:
+    """The GM's window with the players' screen up on a small fight, and a saved one of
+    `SIZE` combatants (some hidden, some effects) of the same ruleset."""
+    ruleset_id = request.param
+    large = build(ruleset_id, SIZE)
+    rng = random.Random(2)
+    for combatant in rng.sample(large.encounter.combatants, SIZE // 10):
+        large.apply(EditCombatant(combatant.id, {"hidden": True}))
+    add_effects(large, large.apply, 10, rng)
+    window, players, path = _players_up(qtbot, tmp_path, large)
     yield window, players, path
     players.close()
     window.document.undo_stack.set_clean()
@@ -158,27 +167,7 @@ def test_an_open_sizes_the_war_scroll_rows_of_a_page_not_of_the_fight(
     """The players' grid gives its rows their height on the page it shows: the rows a
     page hides (nearly all of a large fight) are sized when a page shows them, if at all
     (every row was sized at each fitting of an open)."""
-    large = build("war_scroll", SIZE)
-    first = MainWindow(large, None, tmp_path / "first")
-    path = tmp_path / "large.json"
-    assert first.save_to(path)
-    first.document.undo_stack.set_clean()
-    first.deleteLater()
-    window = MainWindow(build("war_scroll", 5), None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    players = open_players_screen(
-        window.document,
-        window,
-        ask=False,
-        turn_order_model=window.turn_order_model,
-        effects_model=window.effects_model,
-        store=QSettings(str(tmp_path / "players.ini"), QSettings.Format.IniFormat),
-    )
-    assert players is not None
-    qtbot.waitExposed(players)
-    IdleClock().settle()
+    window, players, path = _players_up(qtbot, tmp_path, build("war_scroll", SIZE))
     grid = players.findChild(QTableView, "players_grid")
     assert grid is not None
     names = grid.verticalHeader()
