@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QHeaderView, QTableView
 from pytestqt.qtbot import QtBot
 
-from benchmarks.fights import add_effects, build
+from benchmarks.fights import add_effects, build, next_step
 from benchmarks.idle_timer import IdleClock
 from tests.engine.test_priority_public_places import CountedList
 from tracker.engine import EditCombatant, Session
@@ -28,6 +28,7 @@ from tracker.qt.players.proxy_base import PlayersProxy
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility
 from tracker.qt.players.window import PlayersWindow
+from tracker.qt.rulesets.classic_d20 import players_panel
 from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
 from tracker.qt.rulesets.stamina_battle.players_panel import PlayersUnitsProxy
 from tracker.qt.rulesets.war_scroll.players_proxy import PlayersWarScrollProxy
@@ -186,6 +187,37 @@ def test_an_open_sizes_the_war_scroll_rows_of_a_page_not_of_the_fight(
     assert names.count() >= SIZE // 2 > len(shown) >= 2, "a page of a large fight"
     assert len(sized) <= len(shown), f"{len(sized)} rows sized, {len(shown)} shown"
     assert len({names.sectionSize(row) for row in shown}) == 1
+    players.close()
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+def test_an_open_makes_the_classic_d20_cards_of_a_page_not_of_the_fight(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The players' d20 list makes a card (the ruleset's markers, meters, concentration)
+    when it is first shown: an open made every card twice, and every change every card
+    again."""
+    window, players, path = _players_up(qtbot, tmp_path, build("classic_d20", SIZE))
+    made: list[str] = []
+    original = players_panel._card
+
+    def card(*args: Any) -> Any:
+        made.append(args[3].id)
+        return original(*args)
+
+    monkeypatch.setattr(players_panel, "_card", card)
+    assert window.open_path(path)
+    IdleClock().settle()
+    opened = len(made)
+    assert 0 < opened < SIZE // 4, f"{opened} cards made for {SIZE} combatants"
+    made.clear()
+    for _ in range(2):
+        assert window.document.apply(next_step(window.document.session))
+    IdleClock().settle()
+    assert len(made) < SIZE // 4, f"{len(made)} cards made by two steps"
     players.close()
     window.document.undo_stack.set_clean()
     window.close()

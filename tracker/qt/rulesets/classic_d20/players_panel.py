@@ -54,49 +54,65 @@ class Card:
 
 
 class OrderModel(QAbstractTableModel):
-    """The cards of the combatants the players see, in initiative order (one column);
-    read again whenever what the players may see changes (a reset only when their
-    number changed)."""
+    """The cards of the combatants the players see, in initiative order (one column).
+    A card is made when first read and kept until the engine says its combatant, the
+    effects or the options changed (`ChangeMemo`): an open of thousands of combatants
+    made every card twice, in one stall, and every change made them all again. When what
+    the players may see changes, the rows are told: a reset if their number changed,
+    else the rows whose combatant, acting or card changed."""
 
     def __init__(
         self, document: EncounterDocument, public: PublicState, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
         self.document, self.public = document, public
-        self._cards = self._read()
+        # The panel is made before its public state listens (`board`): the memo forgets
+        # what a change changed before the state tells `updated`.
+        self._memo = ChangeMemo(document, public, self)
+        self._made: dict[str, Card] = {}  # the cards read since the rows were last told
+        self._ids, self._acting = self._read()
         public.updated.connect(self.reload)
         public.visibility_changed.connect(self.reload)
 
     def reload(self) -> None:
-        cards = self._read()
-        if cards == self._cards:
-            return
-        if len(cards) != len(self._cards):
+        ids, acting = self._read()
+        if len(ids) != len(self._ids):
             self.beginResetModel()
-            self._cards = cards
+            self._ids, self._acting, self._made = ids, acting, {}
             self.endResetModel()
             return
-        # As many cards: their data changed (a view keeps its laid-out rows).
-        changed = [row for row, card in enumerate(cards) if card != self._cards[row]]
-        self._cards = cards
-        self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], 0))
+        made, self._made = self._made, {}
+        old_ids, old_acting = self._ids, self._acting
+        self._ids, self._acting = ids, acting
+        changed = [
+            row
+            for row, combatant_id in enumerate(ids)
+            if combatant_id != old_ids[row]
+            or (combatant_id in acting) != (combatant_id in old_acting)
+            or (combatant_id in made and self._card_of(combatant_id) != made[combatant_id])
+        ]
+        if changed:
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], 0))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._cards)
+        return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else 1
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._cards):
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
-        card, role = self._cards[index.row()], int(role)
+        role = int(role)
+        if role == int(Qt.ItemDataRole.DecorationRole):
+            side = self.document.encounter.combatant(self._ids[index.row()]).side
+            return QColor(SIDE_COLORS.get(side, SIDE_COLORS["neutral"]))
+        combatant_id = self._ids[index.row()]
+        card = self._made[combatant_id] = self._card_of(combatant_id)
         if role == int(Qt.ItemDataRole.DisplayRole):
             return card.name
         if role == int(Qt.ItemDataRole.ToolTipRole):
             return card.detail or None
-        if role == int(Qt.ItemDataRole.DecorationRole):
-            return QColor(SIDE_COLORS.get(card.side, SIDE_COLORS["neutral"]))
         if role == DetailRole:
             return card.detail
         if role == NowRole:
@@ -106,10 +122,27 @@ class OrderModel(QAbstractTableModel):
         return None
 
     def acting_row(self) -> int | None:
-        return next((row for row, card in enumerate(self._cards) if card.now), None)
+        acting = self._acting
+        return next((row for row, i in enumerate(self._ids) if i in acting), None)
 
-    def _read(self) -> list[Card]:
-        return read_cards(self.document, self.public)
+    def _read(self) -> tuple[list[str], set[str]]:
+        """The ids of the combatants the players see, in order, and who acts."""
+        if not isinstance(self.document.ruleset, ClassicD20):
+            return [], set()
+        visible = self.public.is_visible
+        ids = [c.id for c in self.document.encounter.combatants if visible(c.id)]
+        return ids, acting_ids(self.public)
+
+    def _card_of(self, combatant_id: str) -> Card:
+        document, ruleset = self.document, self.document.ruleset
+        assert isinstance(ruleset, ClassicD20)
+        combatant = document.encounter.combatant(combatant_id)
+        key = (combatant.name, combatant.side, combatant_id in self._acting)
+        card = self._memo.get(combatant_id, key)
+        if not isinstance(card, Card):
+            card = _card(document, self.public, ruleset, combatant, key[2])
+            self._memo.keep(combatant_id, key, card)
+        return card
 
 
 def read_cards(document: EncounterDocument, public: PublicState) -> list[Card]:
