@@ -71,10 +71,15 @@ class OrderModel(QAbstractTableModel):
         self._memo = ChangeMemo(document, public, self)
         self._made: dict[str, Card] = {}  # the cards read since the rows were last told
         self._ids, self._acting = self._read()
+        self._generation = public.generation  # of the state the rows were told of
         public.updated.connect(self.reload)
         public.visibility_changed.connect(self.reload)
 
     def reload(self) -> None:
+        generation = self.public.generation
+        if generation == self._generation:  # told twice of one state (a load)
+            return
+        self._generation = generation
         ids, acting = self._read()
         if len(ids) != len(self._ids):
             self.beginResetModel()
@@ -129,8 +134,8 @@ class OrderModel(QAbstractTableModel):
         """The ids of the combatants the players see, in order, and who acts."""
         if not isinstance(self.document.ruleset, ClassicD20):
             return [], set()
-        visible = self.public.is_visible
-        ids = [c.id for c in self.document.encounter.combatants if visible(c.id)]
+        visible = self.public.visibility.visible_ids  # (asked once: a look-up a row)
+        ids = [c.id for c in self.document.encounter.combatants if c.id in visible]
         return ids, acting_ids(self.public)
 
     def _card_of(self, combatant_id: str) -> Card:
