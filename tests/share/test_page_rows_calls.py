@@ -26,7 +26,8 @@ from tracker.qt.players.themes import DARK
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.rulesets.ap_countdown.players_panel import CountdownSource
 from tracker.qt.rulesets.ap_countdown.players_proxy import PlayersResolutionsProxy
-from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row, read_cards
+from tracker.qt.rulesets.classic_d20 import players_panel
+from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.widgets.turn_timer import timer_setting
 
@@ -129,18 +130,29 @@ def d20_edit(document: Any, number: int) -> None:
         edit(document, number)
 
 
+def _fresh_cards(document, public) -> list[players_panel.Card]:
+    """The cards of the combatants the players see, in order, each made anew."""
+    ruleset = document.ruleset
+    acting = players_panel.acting_ids(public)
+    return [
+        players_panel._card(document, public, ruleset, combatant, combatant.id in acting)
+        for combatant in document.encounter.combatants
+        if public.is_visible(combatant.id)
+    ]
+
+
 def test_classic_d20s_kept_cards_are_the_cards_made_anew(qtbot, monkeypatch):
     """Classic d20's cards are kept until the engine says their combatant, the effects
     or the options changed (`ChangeMemo`): through steps, renames, changes of side,
     hiding and showing, concentration, options, undo and redo, they are the cards
-    `read_cards` makes with nothing kept (the players' screen's)."""
+    made afresh with nothing kept (`_fresh_cards`)."""
     document, feed, _parent = feed_of("classic_d20")
     source = feed.panel
     assert isinstance(source, D20Source)
     concentrating = 0
     for number in range(70):
         content = source.content()
-        fresh = tuple(page_row(card) for card in read_cards(document, feed.public))
+        fresh = tuple(page_row(card) for card in _fresh_cards(document, feed.public))
         assert content.rows == fresh, number
         concentrating += any(r.detail.startswith("concentrating") for r in content.rows)
         d20_edit(document, number)

@@ -91,9 +91,11 @@ class CombatantCommands(QMainWindow):
         self._keyboard_back()
 
     def _fight_lists(self) -> list[QAbstractItemView]:
+        """The fight view's lists (their headers are item views too: left out)."""
         view = self.central_view
-        lists = [view] if isinstance(view, QAbstractItemView) else []
-        return lists + view.findChildren(QAbstractItemView)
+        found = [view] if isinstance(view, QAbstractItemView) else []
+        found += view.findChildren(QAbstractItemView)
+        return [shown for shown in found if not isinstance(shown, QHeaderView)]
 
     def _lay_out_fight_lists(self) -> None:
         """The fight view's lists laid out now, not by Qt's timer of 0 ms: a timer fires
@@ -112,7 +114,7 @@ class CombatantCommands(QMainWindow):
             bring(combatant_id)
         for shown in self._fight_lists():
             current = shown.currentIndex()
-            if current.isValid() and shown.isVisible() and not isinstance(shown, QHeaderView):
+            if current.isValid() and shown.isVisible():
                 shown.scrollTo(current, QAbstractItemView.ScrollHint.EnsureVisible)
 
     def _keyboard_back(self) -> None:

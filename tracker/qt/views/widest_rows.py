@@ -10,11 +10,12 @@ whenever its width follows its texts' widths, as the names' and the resources' d
 
 Estimating every row is proportional to the fight (0.1 s at 5,000 combatants for the
 resources' texts): a view that gives `Estimates` an owner has a ranking afresh of many
-rows worked out `SLICE` rows a turn of the event loop (no stall of the window while a
-large fight opens); until it is done, the rows estimated so far are ranked (the rows
-in sight are measured anyway), and the view is told once it is (it fits again). A view
-may instead work the estimates out ahead itself (`Estimates.estimate`, a slice of rows
-at a time: Classic d20's), its first ranking then only reading them."""
+rows worked out `slice_rows` rows a turn of the event loop (no stall of the window
+while a large fight opens; fewer a slice where a row costs more to read, as Classic
+d20's); until it is done, the rows estimated so far are ranked (the rows in sight are
+measured anyway), and the view is told once it is (it fits again). A model that can
+give every row's estimate of a column at once (`every`: the tick table's texts) is
+ranked at once instead."""
 
 from __future__ import annotations
 

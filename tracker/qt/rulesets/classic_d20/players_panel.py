@@ -150,19 +150,6 @@ class OrderModel(QAbstractTableModel):
         return card
 
 
-def read_cards(document: EncounterDocument, public: PublicState) -> list[Card]:
-    """The cards of the combatants the players see, in initiative order."""
-    ruleset, encounter = document.ruleset, document.encounter
-    if not isinstance(ruleset, ClassicD20):
-        return []
-    acting = acting_ids(public)
-    return [
-        _card(document, public, ruleset, combatant, combatant.id in acting)
-        for combatant in encounter.combatants
-        if public.is_visible(combatant.id)
-    ]
-
-
 def acting_ids(public: PublicState) -> set[str]:
     """Who the players see acting now (a group's members too): none while a hidden one
     acts or before the fight."""
