@@ -43,7 +43,8 @@ from tracker.engine import (  # noqa: E402
     StartEncounter,
 )
 from tracker.engine.registry import available_rulesets  # noqa: E402
-from tracker.persistence.journal import Journal, pending_journal, recover_journal  # noqa: E402
+from tracker.persistence.journal import Journal  # noqa: E402
+from tracker.persistence.recovery import pending_journal, recover_journal  # noqa: E402
 
 
 def play(ruleset_id: str, size: int, turns: int, folder: Path) -> Session:

@@ -31,7 +31,7 @@ from tracker.persistence.files import (
     load_encounter,
     save_encounter,
 )
-from tracker.persistence.journal import recover
+from tracker.persistence.recovery import recover
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel

@@ -28,8 +28,9 @@ from tests.damage.tally import Tally
 from tests.persistence.fights import playthrough, view
 from tracker.engine.errors import CommandError, TrackerError
 from tracker.engine.registry import available_rulesets
-from tracker.persistence.journal import Journal, pending_journal, set_aside_journal
+from tracker.persistence.journal import Journal
 from tracker.persistence.journal_lines import CRC_SUFFIX, encode_line
+from tracker.persistence.recovery import pending_journal, set_aside_journal
 from tracker.persistence.resuming import resume_journal
 
 KINDS = (

@@ -36,7 +36,8 @@ from tracker.engine import (
     StartEncounter,
 )
 from tracker.persistence.files import FileFormatError, load_encounter, save_encounter
-from tracker.persistence.journal import Journal, recover
+from tracker.persistence.journal import Journal
+from tracker.persistence.recovery import recover
 
 
 def _steps(session: Session) -> list[Callable[[], Command]]:

@@ -20,8 +20,9 @@ from tracker.engine import (
 )
 from tracker.engine.commands import Command
 from tracker.engine.dice import describe_faces, faces_total, roll, roll_faces
-from tracker.persistence.journal import Journal, recover
+from tracker.persistence.journal import Journal
 from tracker.persistence.paths import journal_dir
+from tracker.persistence.recovery import recover
 
 
 class FakeRng:

@@ -8,7 +8,8 @@ from pathlib import Path
 from tests.engine.stamina_helpers import act, battle
 from tracker.engine import EndTurn
 from tracker.persistence.files import load_encounter, save_encounter
-from tracker.persistence.journal import Journal, recover
+from tracker.persistence.journal import Journal
+from tracker.persistence.recovery import recover
 
 
 def _fight(session) -> list[dict]:

@@ -17,7 +17,7 @@ from tests.persistence.fights import playthrough, view, walk_alike
 from tests.persistence.test_checkpoints import _rewrite, checkpoints_in
 from tracker.persistence import checkpoints
 from tracker.persistence.files import encounter_from_document
-from tracker.persistence.journal import recover_journal
+from tracker.persistence.recovery import recover_journal
 
 
 def _count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -27,14 +27,10 @@ from tracker.persistence import checkpoints as checkpoints_module
 from tracker.persistence import files as files_module
 from tracker.persistence import recovery as recovery_module
 from tracker.persistence.checkpoints import LogDigests, log_digest
-from tracker.persistence.journal import (
-    Journal,
-    journal_folders,
-    pending_journal,
-    recover_journal,
-)
+from tracker.persistence.journal import Journal
 from tracker.persistence.journal_lines import CRC_SUFFIX, checksum, encode_line
 from tracker.persistence.paths import journal_dir
+from tracker.persistence.recovery import journal_folders, pending_journal, recover_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(available_rulesets())

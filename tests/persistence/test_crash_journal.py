@@ -24,16 +24,10 @@ from tracker.engine import (
 from tracker.engine.changes import ChangeSet
 from tracker.engine.session import SessionEvent
 from tracker.persistence.files import SCHEMA_VERSION, FileFormatError, save_encounter
-from tracker.persistence.journal import (
-    Journal,
-    JournalError,
-    discard_journal,
-    pending_journal,
-    recover,
-    recover_journal,
-)
+from tracker.persistence.journal import Journal, JournalError, discard_journal
 from tracker.persistence.journal_lines import encode_line
 from tracker.persistence.paths import encounters_dir, journal_dir
+from tracker.persistence.recovery import pending_journal, recover, recover_journal
 
 MakeSession = Callable[[], Session]
 Play = Callable[[Session], None]

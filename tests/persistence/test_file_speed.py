@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from tracker.engine import AddCombatant, AddEffect, Session, StartEncounter
 from tracker.persistence import files, json_pieces
-from tracker.persistence.journal import Journal, recover_journal
+from tracker.persistence.journal import Journal
+from tracker.persistence.recovery import recover_journal
 
 leaves = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
 values = st.recursive(

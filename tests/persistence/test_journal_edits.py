@@ -18,7 +18,8 @@ import pytest
 from tests.damage.sweep_journal import Fight, _encode, _key, _older
 from tracker.engine.errors import CommandError
 from tracker.engine.registry import available_rulesets
-from tracker.persistence.journal import Journal, pending_journal, recover_journal
+from tracker.persistence.journal import Journal
+from tracker.persistence.recovery import pending_journal, recover_journal
 from tracker.persistence.resuming import resume_journal
 
 RULESETS = sorted(available_rulesets())

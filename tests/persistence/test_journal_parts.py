@@ -26,9 +26,9 @@ from tests.persistence.fights import (
 from tracker.engine import AddCombatant, EndTurn, Session, StartEncounter
 from tracker.engine.commands import Command
 from tracker.engine.registry import available_rulesets
-from tracker.persistence.journal import Journal, recover_journal
+from tracker.persistence.journal import Journal
 from tracker.persistence.journal_lines import parse_record
-from tracker.persistence.recovery import read_journal
+from tracker.persistence.recovery import read_journal, recover_journal
 
 RECORDS = ("runtime", "clock", "anchor")
 OLD_JOURNALS = Path(__file__).parent / "old_journals"

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from tracker.engine import RenameEncounter, Session
-from tracker.persistence.journal import Journal, recover
+from tracker.persistence.journal import Journal
 from tracker.persistence.paths import journal_dir
+from tracker.persistence.recovery import recover
 
 MakeSession = Callable[[], Session]
 WAIT_S = 10.0  # a bound on the waits below, never reached when the code is right

@@ -13,8 +13,8 @@ import pytest
 
 from tests.persistence.fights import playthrough, walk_alike
 from tracker.persistence import checkpoints as checkpoints_module
-from tracker.persistence.journal import recover_journal
 from tracker.persistence.journal_lines import encode_line
+from tracker.persistence.recovery import recover_journal
 
 
 def _checkpoints(folder: Path) -> list[int]:

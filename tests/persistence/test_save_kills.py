@@ -17,8 +17,8 @@ import pytest
 from tracker.engine import EndTurn, RenameEncounter, Session
 from tracker.persistence.atomic import remove_leftover_temporaries
 from tracker.persistence.files import load_encounter
-from tracker.persistence.journal import recover_journal
 from tracker.persistence.paths import encounters_dir, journal_dir
+from tracker.persistence.recovery import recover_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 

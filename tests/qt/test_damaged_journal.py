@@ -7,8 +7,7 @@ import json
 
 from tests.qt.test_resume import _play
 from tracker.engine import EndTurn, StartEncounter
-from tracker.persistence.journal import pending_journal
-from tracker.persistence.recovery import recover_journal
+from tracker.persistence.recovery import pending_journal, recover_journal
 from tracker.qt.app import open_main_window, sample_session
 from tracker.qt.main_window import MainWindow
 

@@ -206,7 +206,7 @@ def test_a_save_over_its_own_file_loads_it_once(window, tmp_path, monkeypatch):
 
 
 def test_an_opened_file_starts_the_journal_from_its_own_data(window, tmp_path):
-    from tracker.persistence.journal import recover_journal
+    from tracker.persistence.recovery import recover_journal
 
     path = tmp_path / "opened.json"
     assert window.save_to(path)

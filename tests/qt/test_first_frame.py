@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 
 from tracker.engine import EndTurn, Session, StartEncounter
 from tracker.persistence.files import load_encounter
-from tracker.persistence.journal import pending_journal, recover_journal
+from tracker.persistence.recovery import pending_journal, recover_journal
 from tracker.qt.app import open_main_window, sample_path
 from tracker.qt.first_frame import AfterPaint
 from tracker.qt.main_window import MainWindow

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from tests.damage.sweep_journal import Fight, _encode, _key
-from tracker.persistence.journal import pending_journal
+from tracker.persistence.recovery import pending_journal
 from tracker.qt.app import open_main_window, sample_session
 
 Told = list[tuple[str, Path | None]]

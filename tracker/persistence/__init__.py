@@ -25,24 +25,22 @@ if TYPE_CHECKING:
         load_encounter,
         save_encounter,
     )
-    from tracker.persistence.journal import (
-        Journal,
+    from tracker.persistence.journal import Journal, discard_journal
+    from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
+    from tracker.persistence.recovery import (
         JournalInfo,
         Recovery,
-        discard_journal,
         pending_journal,
         recover,
         recover_journal,
         set_aside_journal,
     )
-    from tracker.persistence.paths import config_dir, data_dir, encounters_dir, journal_dir
 
 _FILES = ("FORMAT", "SCHEMA_VERSION", "FileFormatError", "SaveError", "is_tracker_file")
-_JOURNAL = (
-    "Journal",
+_JOURNAL = ("Journal", "discard_journal")
+_RECOVERY = (
     "JournalInfo",
     "Recovery",
-    "discard_journal",
     "pending_journal",
     "recover",
     "recover_journal",
@@ -53,6 +51,7 @@ _PATHS = ("config_dir", "data_dir", "encounters_dir", "journal_dir")
 _MODULES = {
     **dict.fromkeys((*_FILES, "load_encounter", "save_encounter"), "tracker.persistence.files"),
     **dict.fromkeys(_JOURNAL, "tracker.persistence.journal"),
+    **dict.fromkeys(_RECOVERY, "tracker.persistence.recovery"),
     **dict.fromkeys(_PATHS, "tracker.persistence.paths"),
 }
 

@@ -34,7 +34,9 @@ Files in the journal folder (normally `paths.journal_dir()`):
     before an encounter file is replaced, with the fingerprint of the new contents: if
     the app is killed before "saved", recovery checks whether the file holds them.
 
-Lifecycle, as the app uses it::
+Lifecycle, as the app uses it (reading a journal back, `pending_journal`,
+`recover_journal`, `set_aside_journal`, is in `tracker.persistence.recovery`: a plain
+start writes a journal and never loads it)::
 
     info = pending_journal(folder)              # at start-up: anything to resume?
     recovery = recover_journal(folder)          # the GM said "Resume" (the app goes
@@ -83,42 +85,6 @@ from tracker.persistence.safe_read import read_regular
 
 if TYPE_CHECKING:
     from tracker.persistence.checkpoints import LogDigests
-    from tracker.persistence.recovery import (
-        JournalInfo,
-        Recovery,
-        journal_folders,
-        keep_damaged_copy,
-        keep_good_lines,
-        pending_journal,
-        recover,
-        recover_journal,
-        set_aside_journal,
-    )
-else:
-
-    def __getattr__(name: str) -> object:
-        """Recovery's names, offered here too, imported when first asked for: beginning,
-        writing and closing a journal (a plain start) reads none back."""
-        if name in _FROM_RECOVERY:
-            from tracker.persistence import recovery
-
-            return getattr(recovery, name)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_FROM_RECOVERY = frozenset(
-    (
-        "JournalInfo",
-        "Recovery",
-        "journal_folders",
-        "keep_damaged_copy",
-        "keep_good_lines",
-        "pending_journal",
-        "recover",
-        "recover_journal",
-        "set_aside_journal",
-    )
-)
 
 __all__ = [
     "BASE_FILE",
@@ -126,16 +92,7 @@ __all__ = [
     "EVENTS_FILE",
     "Journal",
     "JournalError",
-    "JournalInfo",
-    "Recovery",
     "discard_journal",
-    "journal_folders",
-    "keep_damaged_copy",
-    "keep_good_lines",
-    "pending_journal",
-    "recover",
-    "recover_journal",
-    "set_aside_journal",
 ]
 
 

@@ -93,7 +93,7 @@ def open_main_window(
     remove_leftovers(journal_dir)
     if not _holds_anything(journal_dir):  # the usual start: the journal's code stays unread
         return _open_last(journal_dir, tell)
-    from tracker.persistence.journal import pending_journal, set_aside_journal
+    from tracker.persistence.recovery import pending_journal, set_aside_journal
     from tracker.persistence.resuming import kept_in
 
     info = pending_journal(journal_dir)
@@ -153,7 +153,7 @@ def _resume(journal_dir: Path, tell: Tell) -> MainWindow | None:
 def _keep_declined(journal_dir: Path, info: JournalInfo, tell: Tell) -> None:
     """The GM declined to resume: save the encounter as it was as a file of its own and
     keep the journal (undo history included) aside; a mis-click never loses a fight."""
-    from tracker.persistence.journal import recover_journal, set_aside_journal
+    from tracker.persistence.recovery import recover_journal, set_aside_journal
 
     kept: Path | None = None
     try:
@@ -224,7 +224,7 @@ def remove_leftovers(journal_dir: Path) -> None:
     recent = load_recent()
     folders.update(p.parent for p in recent.recent)
     if _holds_anything(journal_dir):
-        from tracker.persistence.journal import journal_folders
+        from tracker.persistence.recovery import journal_folders
 
         folders.update(journal_folders(journal_dir))
     for folder in folders:
