@@ -394,7 +394,7 @@ def test_an_open_shows_the_fight_view_a_slot_after_building_it(window, tmp_path,
     """The new fight view is built in one slot and put in the window in a later one:
     its first layout and paint (which follow its insertion in the loop's next turn) are
     not added to the slot that built it."""
-    from tracker.qt import main_window
+    from tracker.qt import window_central
 
     path = Path(tmp_path) / "fight.json"
     assert window.save_to(path)
@@ -404,7 +404,7 @@ def test_an_open_shows_the_fight_view_a_slot_after_building_it(window, tmp_path,
     heartbeat.timeout.connect(lambda: beats.__setitem__(0, beats[0] + 1))
     built: list[int] = []
     shown: list[int] = []
-    real_ui_for = main_window.ui_for
+    real_ui_for = window_central.ui_for
 
     class CountedUi:
         def __init__(self, ui: Any) -> None:
@@ -417,7 +417,7 @@ def test_an_open_shows_the_fight_view_a_slot_after_building_it(window, tmp_path,
             built.append(beats[0])
             return self.ui.central_view(document)
 
-    monkeypatch.setattr(main_window, "ui_for", lambda ruleset: CountedUi(real_ui_for(ruleset)))
+    monkeypatch.setattr(window_central, "ui_for", lambda ruleset: CountedUi(real_ui_for(ruleset)))
     set_view = window._set_central_view
 
     def set_central_view(view: QWidget) -> None:

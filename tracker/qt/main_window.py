@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import shiboken6
 from PySide6.QtCore import (
     QByteArray,
     QModelIndex,
@@ -15,8 +14,8 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QPalette, QShowEvent
-from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -26,7 +25,6 @@ from tracker.qt.appearance import appearance
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
-from tracker.qt.heap import release_when_deleted
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
 from tracker.qt.players.settings import settings_store
@@ -38,6 +36,7 @@ from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
 from tracker.qt.widgets.up_next import UpNext
+from tracker.qt.window_central import CentralView
 from tracker.qt.window_combatants import CombatantCommands
 from tracker.qt.window_effects import EffectCommands
 from tracker.qt.window_files import EncounterFiles
@@ -77,6 +76,7 @@ FIRST_FRAME, BUILDING, DONE = "first frame", "building", "done"
 
 class MainWindow(
     SelectionCommands,  # first: its selection answers the others' stubs
+    CentralView,
     WindowPanes,
     EncounterFiles,
     PlayersCommands,
@@ -104,11 +104,9 @@ class MainWindow(
     recent_menu: RecentMenu
     keys: WindowKeys
     journal: Journal | None
-    _blank: QWidget | None = None  # stands in for the fight view while an open builds it
     # The app's window journals its encounter once the whole window is painted (or at
     # the first change, before it is applied, if that comes first): `_start_due_journal`.
     _journal_due = False
-    _built: QWidget | None = None  # the fight view built for it, not shown yet
 
     def __init__(
         self,
@@ -381,15 +379,6 @@ class MainWindow(
         self.prompt_panel.setStyleSheet(prompt_style(dark))
         self._dress_central_view()
 
-    def _dress_central_view(self) -> None:
-        """A ruleset view that paints with colours of its own for a light page keeps a
-        light page in the dark scheme (readable, like a printed sheet)."""
-        ui = ui_for(self.document.ruleset)
-        if appearance().dark and not ui.follows_dark_scheme:
-            self.central_view.setPalette(QApplication.style().standardPalette())
-        else:
-            self.central_view.setPalette(QPalette())
-
     # --- following the engine ---------------------------------------------------------
     def _on_changed(self, event: SessionEvent) -> None:
         self._clear_refusal()  # the situation it spoke of has changed
@@ -425,45 +414,6 @@ class MainWindow(
         self.banner.hide()
         self._clear_refusal()
         self._update_title()
-
-    def _build_hidden_view(self) -> None:
-        """The open encounter's fight view, built but not shown yet (`build_central_view`
-        shows it, in a later slot)."""
-        if self._blank is not None and self.central_view is self._blank and self._built is None:
-            self._built = ui_for(self.document.ruleset).central_view(self.document)
-            QTimer.singleShot(1, self, self.build_central_view)
-
-    def build_central_view(self) -> None:
-        """The fight view of the encounter open, if a blank stands in for it."""
-        if self._blank is not None and self.central_view is self._blank:
-            self._blank = None
-            view, self._built = self._built, None
-            if view is None:
-                view = ui_for(self.document.ruleset).central_view(self.document)
-            self._set_central_view(view)
-            view.show()  # now, not in a queued call after the open ends
-
-    def _drop_built_view(self) -> None:
-        """A fight view built for an encounter replaced before it was shown: deleted."""
-        built, self._built = self._built, None
-        if built is not None:
-            release_when_deleted(built)
-            shiboken6.delete(built)
-
-    def _set_central_view(self, view: QWidget) -> None:
-        old, self.central_view = self.central_view, view
-        self._follow_central_selection()
-        self.fight_layout.replaceWidget(old, view)
-        release_when_deleted(old)  # no cycle of its keeps the old encounter (`heap`)
-        # Deleted at once, so its models never work on the encounter replacing theirs
-        # (40-60 ms of the swap at 5,000 combatants), nor see one of another ruleset.
-        old.setParent(None)
-        shiboken6.delete(old)
-        from tracker.qt.views.quiet_focus import quiet_focus
-
-        quiet_focus(view)
-        self._show_selected_in_view()
-        self._dress_central_view()
 
     def _on_refused(self, message: str, _field: str) -> None:
         self.banner.announce(message, "error")
