@@ -28,16 +28,20 @@ _IMMUTABLE: frozenset[type] = frozenset(
 )
 
 
+# The immutable types most fields hold, shared by the dataclass copiers without a call.
+_PLAIN: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+
+
 def _same(value: Any) -> Any:
     return value
 
 
 def _dict(value: dict[Any, Any]) -> dict[Any, Any]:
-    return {key: copy_state(item) for key, item in value.items()}
+    return {key: item if type(item) in _PLAIN else copy_state(item) for key, item in value.items()}
 
 
 def _list(value: list[Any]) -> list[Any]:
-    return [copy_state(item) for item in value]
+    return [item if type(item) in _PLAIN else copy_state(item) for item in value]
 
 
 def _tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -62,14 +66,18 @@ def _dataclass_copier(cls: type) -> Copier:
         def copy_slotted(value: Any) -> Any:
             fresh: Any = new(cls)
             for name in names:
-                setter(fresh, name, copy_state(getattr(value, name)))
+                item = getattr(value, name)
+                # Most fields hold a number, a text or None: shared, without a call.
+                setter(fresh, name, item if type(item) in _PLAIN else copy_state(item))
             return fresh
 
         return copy_slotted
 
     def copy_plain(value: Any) -> Any:
         fresh: Any = new(cls)
-        fresh.__dict__.update({k: copy_state(v) for k, v in value.__dict__.items()})
+        fresh.__dict__.update(
+            {k: v if type(v) in _PLAIN else copy_state(v) for k, v in value.__dict__.items()}
+        )
         return fresh
 
     return copy_plain
