@@ -20,6 +20,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnRole
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.now_panel import FitLabel
+from tracker.qt.players.page_rows import PageRows
 from tracker.qt.players.public_state import NEUTRAL
 from tracker.qt.printing import tables_for
 
@@ -52,19 +53,26 @@ def label_text(label: QLabel) -> str:
 
 
 def rows_on_screen(view: QAbstractItemView) -> list[int]:
-    """The view's rows that are painted, in order: those on the page shown (a list that
-    does not fit shows a page at a time) that are not cut off (the delegates skip
-    those)."""
+    """The rows of the view's list that are painted, in order: those on the page shown
+    (a list that does not fit shows a page at a time, `PageRows`: its rows are the
+    list's rows it names) that are not cut off (the delegates skip those)."""
     view.doItemsLayout()
     model = view.model()
     height = view.viewport().height()
+    rows = model.rows() if isinstance(model, PageRows) else list(range(model.rowCount()))
     shown = []
-    for row in range(model.rowCount()):
-        hidden = view.isRowHidden(row)  # type: ignore[attr-defined]
-        rect = view.visualRect(model.index(row, 0))
+    for place, row in enumerate(rows):
+        hidden = view.isRowHidden(place)  # type: ignore[attr-defined]
+        rect = view.visualRect(model.index(place, 0))
         if not hidden and not rect.isEmpty() and rect.bottom() <= height:
             shown.append(row)
     return shown
+
+
+def listed_model(view: QAbstractItemView) -> QAbstractItemModel:
+    """The whole list a view shows (a paged view's page is of it)."""
+    model = view.model()
+    return model.source if isinstance(model, PageRows) else model
 
 
 def model_rows(model: QAbstractItemModel, rows: int | None = None) -> tuple[Any, ...]:
@@ -152,7 +160,7 @@ def board_view(board: PlayersBoard) -> BoardView:
         ]
         for view in board.panel.findChildren(QAbstractItemView):
             if view.isVisibleTo(board.panel) and view.model() is not None:
-                panel_rows.append(model_rows(view.model()))
+                panel_rows.append(model_rows(listed_model(view)))
     effects = model_rows(board.effects_proxy)
     return BoardView(
         header,

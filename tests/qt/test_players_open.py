@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QModelIndex, QSettings
 from PySide6.QtWidgets import QHeaderView, QTableView
 from pytestqt.qtbot import QtBot
 
@@ -24,6 +24,7 @@ from tracker.engine import EditCombatant, Session
 from tracker.qt.main_window import MainWindow
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.launcher import open_players_screen
+from tracker.qt.players.page_rows import PageRows
 from tracker.qt.players.proxy_base import PlayersProxy
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility
@@ -165,9 +166,9 @@ def test_an_effects_carrier_is_looked_up_not_searched() -> None:
 def test_an_open_sizes_the_war_scroll_rows_of_a_page_not_of_the_fight(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The players' grid gives its rows their height on the page it shows: the rows a
-    page hides (nearly all of a large fight) are sized when a page shows them, if at all
-    (every row was sized at each fitting of an open)."""
+    """The players' grid gives its rows their height on the page it shows: it holds the
+    page's rows alone (`PageRows`), nearly all of a large fight out of it (every row was
+    sized at each fitting of an open, and later hidden one by one)."""
     window, players, path = _players_up(qtbot, tmp_path, build("war_scroll", SIZE))
     grid = players.findChild(QTableView, "players_grid")
     assert grid is not None
@@ -184,7 +185,10 @@ def test_an_open_sizes_the_war_scroll_rows_of_a_page_not_of_the_fight(
     assert window.open_path(path)
     IdleClock().settle()
     shown = [row for row in range(names.count()) if not names.isSectionHidden(row)]
-    assert names.count() >= SIZE // 2 > len(shown) >= 2, "a page of a large fight"
+    page = grid.model()
+    assert isinstance(page, PageRows)
+    listed = page.source.rowCount(QModelIndex())
+    assert listed >= SIZE // 2 > names.count() == len(shown) >= 2, "a page of a large fight"
     assert len(sized) <= len(shown), f"{len(sized)} rows sized, {len(shown)} shown"
     assert len({names.sectionSize(row) for row in shown}) == 1
     players.close()

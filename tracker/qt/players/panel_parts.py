@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QAbstractItemModel, QObject, QSize, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QSizePolicy,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from tracker.qt.players.delegates import ThemedDelegate, pixel_font, quiet_view
 from tracker.qt.players.now_panel import FitLabel, caption_label
+from tracker.qt.players.page_rows import PageRows
 from tracker.qt.players.themes import CAPTION_PX, LIST_DETAIL_PX, MIN_TEXT_PX, Theme, px
 
 NO_NUMBER = "—"
@@ -143,13 +143,9 @@ class RowPager(QObject):
     `followers` (views on the same model) show the rest of each page, in turn: a page
     is then `per_page` rows in each view.
 
-    Each view's rows are hidden but a page's: while the model's rows stay as they
-    are, a page shown again shows and hides only the rows that differ (the panel is
-    fitted several times a change, and at 5,000 rows each pass over every row cost some
-    ms); rows come, gone, moved or reset (Qt then shows every row), every row is set.
-    A table's row shown again takes the rows' height as it is now (the header's default
-    size), not the one it had when hidden: the panel sizes the rows it shows, never
-    the thousands a page hides."""
+    Each view is given a `PageRows` of its model, which holds the page's rows alone
+    (`source` is the model itself): no row is hidden, so a large fight's list costs what
+    its page does. When the model's rows change the page is named again at once."""
 
     def __init__(
         self,
@@ -163,6 +159,12 @@ class RowPager(QObject):
         super().__init__(parent)
         self.view, self.label = view, label
         self.views = [view, *followers]
+        source = view.model()
+        self.source = source
+        self.pages_of = [PageRows(source, self) for _view in self.views]
+        for shown, page in zip(self.views, self.pages_of, strict=True):
+            shown.setModel(page)
+        self.pages_of[0].restructured.connect(self._apply)
         self.shown_in: list[int] = [0] * len(self.views)  # rows each view shows
         self.keep_place = pinned is not None  # a place on each page for the one acting
         self.pinned: Callable[[], int | None] = pinned or (lambda: None)
@@ -175,9 +177,6 @@ class RowPager(QObject):
         self._timer.timeout.connect(self.turn_page)
         label.setObjectName("players_page")
         label.setVisible(False)
-        # By view, the rows it shows as this set them (None: not known, set them all).
-        self._showing: list[set[int] | None] = [None] * len(self.views)
-        self._model: QAbstractItemModel | None = None  # the model whose rows they are
 
     def show_pages(self, per_page: int, limit: int | None = None) -> int:
         """Pages of `per_page` rows (in each view) of the first `limit` (all if None)
@@ -192,36 +191,20 @@ class RowPager(QObject):
 
     def shown_rows(self) -> list[int]:
         """The model's rows on the page shown, in order (in any of the views)."""
-        model = self.view.model()
-        count = model.rowCount() if model is not None else 0
-        return [row for row in range(count) if any(not _hidden(v, row) for v in self.views)]
+        return sorted(row for page in self.pages_of for row in page.rows())
 
     def _apply(self) -> int:
-        model = self.view.model()
-        self._follow_rows(model)
-        rows = model.rowCount() if model is not None else 0
+        rows = self.source.rowCount(QModelIndex())
         count = rows if self.limit is None else min(self.limit, rows)
         shown, self.pages = page_rows(
             count, self.per_page * len(self.views), self.page, self.pinned(), self.keep_place
         )
         self.page %= self.pages
         ordered = sorted(shown)
-        for number, view in enumerate(self.views):
-            part = set(ordered[number * self.per_page : (number + 1) * self.per_page])
+        for number, page in enumerate(self.pages_of):
+            part = ordered[number * self.per_page : (number + 1) * self.per_page]
             self.shown_in[number] = len(part)
-            assert isinstance(view, (QListView, QTableView))
-            showing = self._showing[number]
-            if showing is None:
-                for row in range(rows):
-                    hide = row not in part
-                    if view.isRowHidden(row) != hide:
-                        _set_hidden(view, row, hide)
-            else:
-                for row in showing - part:
-                    view.setRowHidden(row, True)
-                for row in part - showing:
-                    _set_hidden(view, row, False)
-            self._showing[number] = part
+            page.show(part)
         paging = self.pages > 1
         self.label.setText(f"{self.page + 1} / {self.pages}" if paging else "")
         self.label.setVisible(paging)
@@ -230,45 +213,6 @@ class RowPager(QObject):
         elif not paging:
             self._timer.stop()
         return len(shown)
-
-    def _follow_rows(self, model: QAbstractItemModel | None) -> None:
-        """Hear of the rows of `model` changing (what the views show is then unknown)."""
-        if model is self._model:
-            return
-        if self._model is not None:
-            for signal in _row_signals(self._model):
-                signal.disconnect(self._forget_showing)
-        self._model = model
-        if model is not None:
-            for signal in _row_signals(model):
-                signal.connect(self._forget_showing)
-        self._forget_showing()
-
-    def _forget_showing(self, *_args: object) -> None:
-        self._showing = [None] * len(self.views)
-
-
-def _row_signals(model: QAbstractItemModel) -> tuple[SignalInstance, ...]:
-    return (
-        model.modelReset,
-        model.rowsInserted,
-        model.rowsRemoved,
-        model.rowsMoved,
-        model.layoutChanged,
-    )
-
-
-def _set_hidden(view: QListView | QTableView, row: int, hide: bool) -> None:
-    view.setRowHidden(row, hide)
-    if not hide and isinstance(view, QTableView):
-        header = view.verticalHeader()
-        if header.sectionSize(row) != header.defaultSectionSize():
-            header.resizeSection(row, header.defaultSectionSize())
-
-
-def _hidden(view: QAbstractItemView, row: int) -> bool:
-    assert isinstance(view, (QListView, QTableView))
-    return view.isRowHidden(row)
 
 
 class FittedRows(QWidget):

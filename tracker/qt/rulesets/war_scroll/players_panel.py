@@ -185,6 +185,10 @@ class WarScrollPanel(RulesetPanel):
         self.name_header = NameHeader(theme, self.grid_view)
         self.grid_view.setVerticalHeader(self.name_header)
         self.grid_view.setModel(self.grid_proxy)
+        # The pager gives the grid a page of the proxy's rows (`PageRows`), told of the
+        # proxy's columns before `_size_body` sizes them (connected after it, below).
+        self.page_label = caption_label("")
+        self.pager = RowPager(self.grid_view, self.page_label, self._acting_row, self)
         self.grid_delegate = GridCellDelegate(theme, self.grid_view)
         self.grid_view.setItemDelegate(self.grid_delegate)
         self.grid_view.setShowGrid(False)
@@ -206,8 +210,6 @@ class WarScrollPanel(RulesetPanel):
         ):
             signal.connect(self._size_body)
         self._layout.addWidget(self.grid_view)
-        self.page_label = caption_label("")
-        self.pager = RowPager(self.grid_view, self.page_label, self._acting_row, self)
         self._layout.addWidget(self.page_label)
 
     @classmethod
@@ -258,9 +260,8 @@ class WarScrollPanel(RulesetPanel):
                 columns.resizeSection(column, px(GAP_PX, self.scale))
             else:
                 columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        # Each row as tall as the rest: the default size resizes the rows shown, and
-        # the pager gives a row it shows again the default size (a hidden row kept
-        # the height it had then); the rows a page hides are never sized.
+        # Each row as tall as the rest: the default size resizes the rows of the page
+        # (the grid holds those alone, `PageRows`).
         self.pager.show_pages(per_page)
         tall = max(min(count, per_page), 1)  # the same on each page
         view.setFixedHeight(header_height + row_height * tall + 4)
