@@ -233,7 +233,12 @@ class TrackMark:
 
 
 def track(encounter: Encounter) -> tuple[TrackMark, ...]:
-    return tuple(mark_of(encounter, combatant) for combatant in encounter.combatants)
+    """Every combatant's mark, worked out once between two changes (an open works it
+    out off the window's thread: `Ruleset.tidy_loaded`)."""
+    return encounter.derived(
+        "ap_countdown.track",
+        lambda: tuple(mark_of(encounter, combatant) for combatant in encounter.combatants),
+    )
 
 
 def mark_of(encounter: Encounter, combatant: Combatant) -> TrackMark:

@@ -1,0 +1,49 @@
+"""Opening a large AP countdown fight works out its track (every combatant's mark) while
+the file is read, off the window's thread (issue 26: 40 ms of the open's longest slot at
+5,000); the track shown is the one worked out there (counts of calls, not timings)."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from benchmarks.fights import build
+from benchmarks.idle_timer import IdleClock
+from tests.qt.test_chrome_steps import close, open_window
+from tracker.engine.rulesets.ap_countdown import turns
+from tracker.engine.state import Combatant, Encounter
+from tracker.qt.main_window import MainWindow
+
+SIZE = 400
+
+
+def test_an_open_works_out_the_track_off_the_window_thread(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = open_window(qtbot, tmp_path, "ap_countdown")
+    large = MainWindow(build("ap_countdown", SIZE), None, tmp_path / "journal-large")
+    path = tmp_path / "large.json"
+    assert large.save_to(path)
+    expected = turns.track(large.document.encounter)
+    large.document.undo_stack.set_clean()
+    large.deleteLater()
+    on_gui: Counter[str] = Counter()
+    mark_of = turns.mark_of
+
+    def counted(encounter: Encounter, combatant: Combatant) -> turns.TrackMark:
+        if threading.current_thread() is threading.main_thread():
+            on_gui["marks"] += 1
+        return mark_of(encounter, combatant)
+
+    monkeypatch.setattr(turns, "mark_of", counted)
+    clock = IdleClock()
+    clock.settle()
+    assert window.open_path(path)
+    clock.settle()
+    assert on_gui["marks"] < SIZE // 10, on_gui
+    assert turns.track(window.document.encounter) == expected
+    close(window, qtbot)
