@@ -29,6 +29,7 @@ from tracker.qt.players.proxy_base import PlayersProxy
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import Visibility
 from tracker.qt.players.window import PlayersWindow
+from tracker.qt.rulesets.ap_countdown.players_proxy import PlayersResolutionsProxy
 from tracker.qt.rulesets.classic_d20 import players_panel
 from tracker.qt.rulesets.initiative_ticks.players_proxy import PlayersTicksProxy
 from tracker.qt.rulesets.stamina_battle.players_panel import PlayersUnitsProxy
@@ -222,6 +223,48 @@ def test_an_open_makes_the_classic_d20_cards_of_a_page_not_of_the_fight(
         assert window.document.apply(next_step(window.document.session))
     IdleClock().settle()
     assert len(made) < SIZE // 4, f"{len(made)} cards made by two steps"
+    players.close()
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+@pytest.mark.parametrize("ruleset_id", ["stamina_battle", "initiative_ticks", "ap_countdown"])
+def test_an_open_filters_a_players_list_in_one_pass(
+    ruleset_id: str, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The players' list of a ruleset's panel answers Qt's asks at a reset from one pass
+    over every row (`PlayersProxy.accepted`), not from its filter run a row at a time
+    (5,000 runs of Python at a large open): the same rows as the filter row by row."""
+    large = build(ruleset_id, SIZE)
+    for combatant in random.Random(4).sample(large.encounter.combatants, SIZE // 10):
+        large.apply(EditCombatant(combatant.id, {"hidden": True}))
+    window, players, path = _players_up(qtbot, tmp_path, large)
+    by_row: Counter[str] = Counter()
+    for proxy_class in (PlayersUnitsProxy, PlayersTicksProxy, PlayersResolutionsProxy):
+        original = proxy_class.accepted_row
+
+        def counted(proxy: PlayersProxy, row: int, *, _original: Any = original) -> bool:
+            by_row[type(proxy).__name__] += 1
+            return bool(_original(proxy, row))
+
+        monkeypatch.setattr(proxy_class, "accepted_row", counted)
+    assert window.open_path(path)
+    IdleClock().settle()
+    proxies = [
+        proxy
+        for proxy in players.findChildren(PlayersProxy)
+        if isinstance(proxy, (PlayersUnitsProxy, PlayersTicksProxy, PlayersResolutionsProxy))
+    ]
+    assert proxies
+    for proxy in proxies:
+        source = proxy.sourceModel()
+        assert source.rowCount() >= SIZE // 2
+        assert by_row[type(proxy).__name__] < SIZE // 10, by_row
+        shown = [proxy.mapToSource(proxy.index(row, 0)).row() for row in range(proxy.rowCount())]
+        expected = [row for row in range(source.rowCount()) if proxy.accepted_row(row)]
+        assert sorted(shown) == expected
     players.close()
     window.document.undo_stack.set_clean()
     window.close()

@@ -33,7 +33,8 @@ TEXT_ROLES: frozenset[int] = frozenset({int(Role.DisplayRole), int(Role.ToolTipR
 
 
 class PlayersProxy(QSortFilterProxyModel):
-    """Subclasses implement `filterAcceptsRow` (and may add roles to `extra_roles`).
+    """Subclasses implement `accepted_row` (and may add roles to `extra_roles`; `accepted`
+    where a pass over every row can be worked out faster than row by row).
     With `rows` False it is the filter alone: no source model set, so no rows to keep
     in step with the model's at each change (for the shared page, which reads the
     model through the filter itself: `shown_turns`, `shown_effects`)."""
@@ -50,8 +51,25 @@ class PlayersProxy(QSortFilterProxyModel):
     ) -> None:
         super().__init__(parent)
         self.public = public
+        self.filtered = source  # the model it filters (with rows or not)
         self._filtered_for = -1  # the public state's generation the rows were filtered for
+        # A pass over every row (a reset of the source, a refilter) answered from one
+        # list worked out at its first ask (`accepted`), for the public state's
+        # generation then; False: asked row by row (`accepted_row`), as after a change of
+        # a few rows. None: a pass is due, not worked out yet.
+        self._pass: tuple[int, list[bool]] | bool | None = False
         if rows:
+            # Connected before the filter's own slots (`setSourceModel`): the pass is
+            # set up or given up before Qt asks the filter again.
+            source.modelAboutToBeReset.connect(self._whole_pass)
+            for signal in (
+                source.rowsAboutToBeInserted,
+                source.rowsAboutToBeRemoved,
+                source.rowsAboutToBeMoved,
+                source.layoutAboutToBeChanged,
+                source.dataChanged,
+            ):
+                signal.connect(self._row_by_row)
             self.setSourceModel(source)
             # After Qt's own slot, which filtered every row as the public state is now.
             source.modelReset.connect(self._note_filtered)
@@ -64,12 +82,43 @@ class PlayersProxy(QSortFilterProxyModel):
         visible changed and then that the state did)."""
         if self.public.generation == self._filtered_for:
             return
+        self._whole_pass()
         self.beginFilterChange()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self._row_by_row()
         self._note_filtered()
 
     def _note_filtered(self) -> None:
         self._filtered_for = self.public.generation
+
+    # --- the filter: a pass over every row at once --------------------------------------
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        """Qt's ask, by row: from the pass over every row while one is under way (a
+        reset: 5,000 asks at a large fight's open, each a look-up then), else the row's
+        own answer."""
+        found = self._pass
+        if found is False:
+            return self.accepted_row(source_row)
+        generation = self.public.generation
+        if not isinstance(found, tuple) or found[0] != generation:
+            found = self._pass = (generation, self.accepted())
+        answers = found[1]
+        return answers[source_row] if 0 <= source_row < len(answers) else False
+
+    def accepted_row(self, source_row: int) -> bool:
+        """Whether the source's row passes (subclasses)."""
+        raise NotImplementedError
+
+    def accepted(self) -> list[bool]:
+        """Whether each of the source's rows passes, in one pass (subclasses may work it
+        out faster than row by row)."""
+        return [self.accepted_row(row) for row in range(self.filtered.rowCount(QModelIndex()))]
+
+    def _whole_pass(self) -> None:
+        self._pass = None
+
+    def _row_by_row(self, *_args: object) -> None:
+        self._pass = False
 
     def data(self, index: Index, role: int = Role.DisplayRole) -> Any:
         role = int(role)

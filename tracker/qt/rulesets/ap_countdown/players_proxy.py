@@ -46,12 +46,33 @@ class PlayersResolutionsProxy(PlayersProxy):
         return self.track_model().combatant_at(self.mapToSource(index).row())
 
     # --- filtering and order ------------------------------------------------------------
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+    def accepted_row(self, source_row: int) -> bool:
         source = self.track_model()
         combatant, mark = source.combatant_at(source_row), source.mark_at(source_row)
         if combatant is None or mark is None or not self.public.is_visible(combatant.id):
             return False
         return mark.resolves_at is not None and source.phase() == "resolution"
+
+    def accepted(self) -> list[bool]:
+        source = self.track_model()
+        rows = source.rowCount()
+        if source.phase() != "resolution":
+            return [False] * rows
+        at, mark_at, visible = (
+            source.combatant_at,
+            source.mark_at,
+            self.public.visibility.is_visible,
+        )
+        answers = []
+        for row in range(rows):
+            combatant, mark = at(row), mark_at(row)
+            answers.append(
+                combatant is not None
+                and mark is not None
+                and mark.resolves_at is not None
+                and visible(combatant.id)
+            )
+        return answers
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         return source_column in SHOWN_COLUMNS

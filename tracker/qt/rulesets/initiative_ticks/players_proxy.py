@@ -29,12 +29,30 @@ class PlayersTicksProxy(PlayersProxy):
     def tick_model(self) -> TickModel:
         return self._source
 
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+    def accepted_row(self, source_row: int) -> bool:
         source = self.tick_model()
         combatant, mark = source.combatant_at(source_row), source.mark_at(source_row)
         if combatant is None or mark is None or not self.public.is_visible(combatant.id):
             return False
         return mark.tick is not None
+
+    def accepted(self) -> list[bool]:
+        source = self.tick_model()
+        at, mark_at, visible = (
+            source.combatant_at,
+            source.mark_at,
+            self.public.visibility.is_visible,
+        )
+        answers = []
+        for row in range(source.rowCount()):
+            combatant, mark = at(row), mark_at(row)
+            answers.append(
+                combatant is not None
+                and mark is not None
+                and mark.tick is not None
+                and visible(combatant.id)
+            )
+        return answers
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         return source_column in SHOWN_COLUMNS

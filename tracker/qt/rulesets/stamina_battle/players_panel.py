@@ -59,9 +59,17 @@ class PlayersUnitsProxy(PlayersProxy):
     def units_model(self) -> UnitsModel:
         return self._source
 
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+    def accepted_row(self, source_row: int) -> bool:
         combatant = self.units_model().combatant_at(source_row)
         return combatant is not None and self.public.is_visible(combatant.id)
+
+    def accepted(self) -> list[bool]:
+        model = self.units_model()
+        at, visible = model.combatant_at, self.public.visibility.is_visible
+        return [
+            combatant is not None and visible(combatant.id)
+            for combatant in map(at, range(model.rowCount()))
+        ]
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         return source_column == 0
