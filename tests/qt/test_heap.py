@@ -48,6 +48,8 @@ def test_a_large_fight_is_frozen_when_the_loop_is_idle(qtbot: QtBot) -> None:
     assert gc.get_freeze_count() > 0
     other = _session(LARGE)
     document.replace_session(other)  # another large fight opened
+    QApplication.processEvents()  # the load's turn of the loop: its posted work alone
+    assert _tracked(other)
     qtbot.waitUntil(lambda: not _tracked(other))
 
 
