@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -24,7 +24,7 @@ def caption_label(text: str) -> QLabel:
 
 class FitLabel(QLabel):
     """A one-line label whose type shrinks (down to `min_px`) to fit its width, then
-    elides; never wider than the space it is given."""
+    wraps, as tall as its lines; never wider than the space it is given."""
 
     def __init__(self, max_px: int, min_px: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,7 +58,8 @@ class FitLabel(QLabel):
 
     def _fit(self) -> None:
         """The largest size at which the text fits on one line; at the smallest size,
-        two lines (wrapped at spaces)."""
+        wrapped at spaces, as tall as its lines (a line cut in half at the top and the
+        bottom of a label of one line's height read as none)."""
         width = max(self.contentsRect().width(), 1)
         fitted = (self._full, width, self._max_px, self._min_px)
         if fitted == self._fitted:
@@ -75,6 +76,14 @@ class FitLabel(QLabel):
         self.setFont(font)
         self.setWordWrap(not fits)
         self.setText(self._full)
+        tall = int(self._max_px * 1.3)
+        if not fits:
+            flags = int(Qt.TextFlag.TextWordWrap)
+            bound = QFontMetrics(font).boundingRect(QRect(0, 0, width, 1 << 20), flags, self._full)
+            margins = self.contentsMargins()
+            tall = max(tall, bound.height() + margins.top() + margins.bottom())
+        if self.minimumHeight() != tall:
+            self.setMinimumHeight(tall)
 
 
 class NowPanel(QFrame):
