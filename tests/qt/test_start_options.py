@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 
 import pytest
+from PySide6.QtCore import QLockFile
 from PySide6.QtWidgets import QApplication
 
 from tracker import cli
@@ -102,3 +104,46 @@ def test_the_icon_comes_with_the_rest_of_the_window(started, qapp):
         assert sizes == list(WINDOW_SIZES)
     finally:
         qapp.setWindowIcon(QIcon())
+
+
+def test_the_lock_is_taken_off_the_main_thread_before_any_window(started, monkeypatch):
+    # QLockFile syncs its file to disk (7-17 ms here): that wait overlaps the
+    # application's making instead of delaying the first frame.
+    taken: list[tuple[str, bool]] = []
+    lock = app_module.single_instance_lock
+
+    def single_instance_lock() -> QLockFile | None:
+        taken.append(("lock", threading.current_thread() is threading.main_thread()))
+        return lock()
+
+    monkeypatch.setattr(app_module, "single_instance_lock", single_instance_lock)
+    opened = app_module.open_main_window
+    monkeypatch.setattr(
+        app_module, "open_main_window", lambda: taken.append(("window", True)) or opened()
+    )
+    assert cli.main(["roundkeeper"]) == 0
+    assert taken == [("lock", False), ("window", True)]
+
+
+def test_a_second_roundkeeper_is_told_and_opens_no_window(started, monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(messages, "information", lambda _parent, title, _text: told.append(title))
+    held = app_module.single_instance_lock()
+    assert held is not None
+    monkeypatch.setattr(QLockFile, "tryLock", lambda _self, _timeout=0: False)  # not 200 ms
+    try:
+        assert cli.main(["roundkeeper"]) == 1
+    finally:
+        held.unlock()
+    assert told == ["Roundkeeper is already running"]
+    assert not started
+
+
+def test_a_lock_that_cannot_be_made_fails_the_start_as_before(started, monkeypatch):
+    def single_instance_lock() -> QLockFile | None:
+        raise PermissionError("the data folder is read-only")
+
+    monkeypatch.setattr(app_module, "single_instance_lock", single_instance_lock)
+    with pytest.raises(PermissionError, match="read-only"):
+        app_module.start(cli.Options())
+    assert not started

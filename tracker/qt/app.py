@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -251,6 +252,32 @@ def single_instance_lock() -> QLockFile | None:
     return lock if lock.tryLock(200) else None
 
 
+class LockTaking:
+    """`single_instance_lock` taken on a thread of its own while the start goes on:
+    QLockFile syncs its file to disk (fdatasync: 7-17 ms, more on a busy disk, with
+    Python's lock released), which the application's making overlaps instead of
+    waiting for. `result` waits for it and gives what it gave (or raises what it
+    raised)."""
+
+    def __init__(self) -> None:
+        self._lock: QLockFile | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._take, name="single-instance lock")
+        self._thread.start()
+
+    def _take(self) -> None:
+        try:
+            self._lock = single_instance_lock()
+        except BaseException as error:  # handed to the main thread by `result`
+            self._error = error
+
+    def result(self) -> QLockFile | None:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._lock
+
+
 def make_application(qt_argv: list[str]) -> QApplication:
     """Roundkeeper's application, its names set, in the GM's colour scheme before any
     window or question paints (its icon follows the first frame: `give_icon`)."""
@@ -304,9 +331,10 @@ def start(options: cli.Options) -> int:
     migration = migrate_user_folders()
     for problem in migration.problems:
         log.warning("Moving the former user folders: %s", problem)
+    taking = LockTaking()  # the folders moved, before the encounter or journal is read
     app = make_application([COMMAND])
     sys.excepthook = _report_unexpected
-    lock = single_instance_lock()
+    lock = taking.result()
     if lock is None:
         give_icon()
         messages.information(
