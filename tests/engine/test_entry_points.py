@@ -115,3 +115,25 @@ def test_a_built_in_ruleset_is_found_without_reading_other_distributions(
     with pytest.raises(registry.RulesetNotFoundError, match="not installed"):
         registry.get_ruleset("no_such_ruleset")  # every distribution is looked at then
     assert len(read) > 2
+
+
+def test_one_distribution_found_ends_the_search(tmp_path, monkeypatch):
+    # The built-in rulesets are looked up before the first frame: the folders on the
+    # path after Roundkeeper's (the standard library's, some hundreds of names) are not
+    # listed for them.
+    from tracker.engine import entry_points as module
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    _distribution(first, "my_plugin-2.0.dist-info", "[tracker.test]\nkept = a:B\n")
+    _distribution(second, "my_plugin-1.0.dist-info", "[tracker.test]\nshadowed = c:D\n")
+    monkeypatch.setattr(sys, "path", [str(first), str(second)])
+    listed: list[str] = []
+    real = module._metadata_folders
+    monkeypatch.setattr(
+        module, "_metadata_folders", lambda folder: listed.append(folder) or real(folder)
+    )
+    found = entry_points(group="tracker.test", distribution="My-Plugin")
+    assert [(e.name, e.version) for e in found] == [("kept", "2.0")]
+    assert listed == [str(first)]
+    assert [e.name for e in entry_points(group="tracker.test")] == ["kept"]
+    assert listed == [str(first), str(first), str(second)]

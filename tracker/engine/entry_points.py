@@ -42,7 +42,7 @@ class EntryPoint:
 def entry_points(*, group: str, distribution: str | None = None) -> list[EntryPoint]:
     """The entry points of `group`, from every distribution on `sys.path`, in path order;
     with `distribution`, from that one alone (its first metadata folder on the path: the
-    others' files are not read)."""
+    others' files are not read, nor the folders on the path after it listed)."""
     found: list[EntryPoint] = []
     seen: set[str] = set()
     wanted = None if distribution is None else re.sub(r"[-_.]+", "_", distribution).lower()
@@ -57,6 +57,8 @@ def entry_points(*, group: str, distribution: str | None = None) -> list[EntryPo
             if not version:  # an egg-info folder (an editable install's) names none
                 version = _metadata_version(where)
             found += _read(os.path.join(where, "entry_points.txt"), group, name, version)
+            if wanted is not None:  # its first metadata folder is the one that counts
+                return found
     return found
 
 
