@@ -15,6 +15,7 @@ from tracker.persistence.recent import MAX_RECENT, load_recent
 from tracker.qt.app import open_main_window, sample_session
 from tracker.qt.dialogs import messages as plain_messages
 from tracker.qt.main_window import MainWindow
+from tracker.qt.widgets import recent_menu
 
 
 @pytest.fixture
@@ -132,6 +133,31 @@ def test_open_recent_lists_the_last_files_newest_first(qtbot, tmp_path, told):
     clear.trigger()
     assert load_recent().recent == []
     assert _recent_texts(window) == ["No recent encounters", "&Clear list"]
+
+
+def test_the_recent_list_is_read_as_its_menu_opens_not_with_the_window(
+    qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch
+):
+    saved = tmp_path / "chapel.json"
+    save_encounter(sample_session().encounter, saved)
+    first = _start(qtbot, tmp_path)
+    assert first.open_path(saved)  # now on the list
+    reads: list[int] = []
+
+    def counted_load_recent() -> object:
+        reads.append(1)
+        return load_recent()
+
+    monkeypatch.setattr(recent_menu, "load_recent", counted_load_recent)
+    window = _start(qtbot, tmp_path)
+    assert reads == []  # the whole window built: the list not read for the menu
+    menu = window.recent_menu
+    menu.popup(window.mapToGlobal(window.rect().center()))  # the GM opens it
+    qtbot.waitUntil(menu.isVisible)
+    menu.hide()
+    assert reads == [1]
+    texts = [action.text() for action in menu.actions() if action.text()]
+    assert texts == [f"&1  chapel.json   —   {tmp_path}", "&Clear list"]
 
 
 def test_the_recent_menu_is_in_the_file_menu(qtbot, tmp_path):

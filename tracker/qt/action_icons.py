@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QColor, QIcon, QIconEngine, QImage, QPainter,
 from PySide6.QtWidgets import QApplication
 
 import tracker
+from tracker.qt.brushes import fill, solid
 
 if TYPE_CHECKING:
     from PySide6.QtSvg import QSvgRenderer
@@ -86,7 +87,7 @@ class _TintedSvg(QIconEngine):
             else:
                 painter.drawImage(0, 0, mask)
                 painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
-                painter.fillRect(pixmap.rect(), self._inks[disabled])
+                fill(painter, pixmap.rect(), solid(self._inks[disabled]))
             painter.end()
             self._pixmaps[key] = pixmap
         return self._pixmaps[key]

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 
 from tracker.engine.changes import EFFECTS
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Effect
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import replay_edits
@@ -50,8 +51,8 @@ class EffectsModel(FixedColumns, QAbstractTableModel):
         self._document = document
         self._effects: list[Effect] = list(document.encounter.effects)
         self._rows: dict[str, EffectRow] = self._work_out_rows()
-        self._soon_brush = QBrush(QColor(ENDS_SOON_BACKGROUND))
-        self._soon_text = QBrush(QColor(ENDS_SOON_TEXT))
+        self._soon_brush = solid(ENDS_SOON_BACKGROUND)
+        self._soon_text = solid(ENDS_SOON_TEXT)
         self._soon_font = QFont()
         self._soon_font.setBold(True)
         document.changed.connect(self._on_changed)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from tracker.engine.changes import LOG
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import LogEntry
 from tracker.qt.appearance import is_dark
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import replay_edits
@@ -44,7 +45,7 @@ class LogModel(FixedColumns, QAbstractTableModel):
             return entry.when if index.column() == 0 else entry.text
         if role == Qt.ItemDataRole.ForegroundRole:
             ink = LOG_INK[is_dark(QApplication.palette())].get(entry.kind)
-            return QBrush(QColor(ink)) if ink is not None else None
+            return solid(ink) if ink is not None else None
         if role == Qt.ItemDataRole.FontRole and entry.kind == "expiry":
             font = QFont()
             font.setBold(True)

@@ -24,13 +24,14 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QColor, QFont
 
 from tracker.engine.changes import EFFECTS, Insert, Remove
 from tracker.engine.health import health_of, is_defeated
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.appearance import muted_brush
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.badges import BadgesRole, badges_on
 from tracker.qt.models.combatant_rows import CombatantRows
@@ -101,9 +102,9 @@ class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
         if combatant is None:
             return None
         if role == BACKGROUND and combatant.id == self._current_id:
-            return QBrush(QColor(CELL_COLORS["current"]))
+            return solid(CELL_COLORS["current"])
         if role == FOREGROUND and combatant.id == self._current_id:
-            return QBrush(QColor("#000000"))
+            return solid("#000000")
         document = self._document
         if role == DISPLAY and column == 1:
             return document.ruleset.summary(document.encounter, combatant)

@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
 from tracker.engine.errors import CommandError
@@ -41,6 +41,7 @@ from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.appearance import appearance, muted_brush
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import sync_keys
@@ -208,9 +209,9 @@ class TurnOrderModel(FixedColumns, QAbstractTableModel):
             combatant = self._combatant(turn)
             return QColor(SIDE_COLORS[combatant.side]) if combatant else None
         if role == Qt.ItemDataRole.BackgroundRole and is_current:
-            return QBrush(QColor(CELL_COLORS["current"]))
+            return solid(CELL_COLORS["current"])
         if role == Qt.ItemDataRole.ForegroundRole and is_current:
-            return QBrush(QColor("#000000"))
+            return solid("#000000")
         defeated = role in (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole) and (
             self._defeated(turn)
         )

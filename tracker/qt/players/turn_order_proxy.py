@@ -10,9 +10,10 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any
 
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 
 from tracker.engine.ruleset import Turn
+from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 from tracker.qt.palette import CELL_COLORS
@@ -177,9 +178,9 @@ def one_round_reach(document: EncounterDocument, turns: Sequence[Turn]) -> int |
 
 def _highlight(role: int) -> Any:
     if role == int(Role.BackgroundRole):
-        return QBrush(QColor(CELL_COLORS["current"]))
+        return solid(CELL_COLORS["current"])
     if role == int(Role.ForegroundRole):
-        return QBrush(QColor("#000000"))
+        return solid("#000000")
     font = QFont()
     font.setBold(True)
     return font

@@ -30,8 +30,9 @@ class RecentMenu(QMenu):
         self.setObjectName("recent_menu")
         self._window = window
         self.setToolTipsVisible(True)
+        # Filled as it opens (the list read then), not with the window: its file read
+        # and its actions were part of the rest of the window's build.
         self.aboutToShow.connect(self.refresh)
-        self.refresh()
 
     def refresh(self) -> None:
         self.clear()
