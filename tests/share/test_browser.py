@@ -145,17 +145,20 @@ def war_scroll(qtbot) -> Iterator[Any]:
     share.stop()
 
 
+GRID_NOW = """
+return Array.from(document.querySelectorAll('#grid-rows tr')).map(line => [
+    [line.querySelector('th').innerText.trim(), 'name'],
+    ...Array.from(line.querySelectorAll('td')).map(cell => [cell.innerText.trim(), cell.className]),
+]);
+"""
+
+
 def page_grid(driver: webdriver.Chrome) -> list[list[tuple[str, str]]]:
-    """The page's grid: per row, its name then each cell's (text, state class)."""
-    rows = []
-    for line in driver.find_elements(By.CSS_SELECTOR, "#grid-rows tr"):
-        name = line.find_element(By.TAG_NAME, "th").text
-        cells = [
-            (cell.text, str(cell.get_attribute("class")))
-            for cell in line.find_elements(By.TAG_NAME, "td")
-        ]
-        rows.append([(name, "name"), *cells])
-    return rows
+    """The page's grid: per row, its name then each cell's (text, state class), read in
+    one go (element by element, a live update between two reads left the test holding
+    rows the page had replaced: StaleElementReferenceException)."""
+    rows = driver.execute_script(GRID_NOW)
+    return [[(str(text), str(kind)) for text, kind in row] for row in rows]
 
 
 def source_grid(share: ShareSession) -> list[list[tuple[str, str]]]:
