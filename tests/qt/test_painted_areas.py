@@ -426,3 +426,34 @@ def test_an_effect_added_or_ended_repaints_the_effects_from_its_row_down(war, qt
     assert model.rowCount() == rows
     _within(ended.of(view.viewport()), QRegion(), "the effects")
     _shown_as_painted(war, view)
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic_d20", "priority"])
+def test_the_last_combatant_removed_at_the_views_end_scrolls_rather_than_repaints(
+    qtbot, tmp_path, ruleset_id
+):
+    """The view at its end, the last combatant (the one just added, in sight) removed:
+    the view scrolls back a row, what it showed moved rather than repainted (Qt's
+    delayed layout ran in the viewport's paint, where a scroll repaints it whole; and a
+    scroll repainted every row in sight): a strip a few rows tall is painted."""
+    window = _open(qtbot, tmp_path, ruleset_id)
+    try:
+        view = window.central_view
+        assert isinstance(view, QTableView)
+        last = window.document.encounter.combatants[-1]
+        window.select_combatant(last.id)
+        view.scrollToBottom()
+        settle(qtbot)
+        scrolled = view.verticalScrollBar().value()
+        assert scrolled > 0
+
+        painted = painted_by(qtbot, window.remove_combatant)
+
+        assert window.document.encounter.find(last.id) is None
+        assert view.verticalScrollBar().value() < scrolled, "the view scrolled back"
+        row = view.rowHeight(0)
+        repainted = sum(rect.height() for rect in painted.of(view.viewport()))
+        assert 0 < repainted <= 3 * row, f"{repainted} px of rows of {row} px repainted"
+        _shown_as_painted(window, view)
+    finally:
+        _close(window, qtbot)

@@ -159,7 +159,8 @@ class CombatantCommands(QMainWindow):
         if selected is None:
             self._on_refused("Select the combatant to remove first.", "")
             return
-        self.document.apply(RemoveCombatant(selected))
+        if self.document.apply(RemoveCombatant(selected)):
+            self._lay_out_fight_lists()
 
     def rename_encounter(self) -> None:
         from PySide6.QtWidgets import QInputDialog  # a dialog: imported at its first use

@@ -28,6 +28,7 @@ class FreshRows(QTableView):
 
     _fresh_from: int | None = None
     _auto_scroll = True  # the view's own, while a removal turns it off
+    _scrolled = 0  # pixels the viewport scrolled by in a layout (`doItemsLayout`)
 
     def watch_rows(self, model: QAbstractItemModel) -> None:
         """Follow `model`'s rows (connected after the view's and its headers' own)."""
@@ -73,6 +74,12 @@ class FreshRows(QTableView):
     def _whole_table(self, *_args: object) -> None:
         self._fresh_from = -1  # no partial repaint until the next layout
 
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 (Qt)
+        rows = self.verticalHeader()
+        top = rows.offset()
+        super().scrollContentsBy(dx, dy)
+        self._scrolled += top - rows.offset()  # pixels the viewport was scrolled by
+
     def doItemsLayout(self) -> None:  # noqa: N802 (Qt)
         first, self._fresh_from = self._fresh_from, None
         if first is None or first < 0:
@@ -81,13 +88,18 @@ class FreshRows(QTableView):
         rows = self.verticalHeader()
         updates_on_quietly(rows)  # first: a scroll of the rows header repaints what it shows
         offsets = (rows.offset(), self.horizontalHeader().offset())
+        self._scrolled = 0
         self.updateGeometries()
-        if (rows.offset(), self.horizontalHeader().offset()) != offsets:
-            # The rows in sight moved (the end of a table scrolled to its end, one row
-            # a line taller or shorter): Qt moves the headers, and leaves the cells to
-            # the whole repaint.
+        moved = offsets[0] - rows.offset()
+        if self.horizontalHeader().offset() != offsets[1] or moved != self._scrolled:
+            # The rows in sight moved and the viewport was not scrolled with them (a row
+            # a line taller or shorter; a row added to a table at its end): Qt moves the
+            # headers, and leaves the cells to the whole repaint.
             self.viewport().update()
             return
+        # Scrolled with them (a table at its end scrolls back a row as one goes): what
+        # was painted moved and the strip uncovered is repainted; the rows from the
+        # first that changed are repainted below, as without a scroll.
         model = self.model()
         count = model.rowCount() if model is not None else 0
         if first < count:
