@@ -65,9 +65,9 @@ class PlayersUnitsProxy(PlayersProxy):
 
     def accepted(self) -> list[bool]:
         model = self.units_model()
-        at, visible = model.combatant_at, self.public.visibility.is_visible
+        at, visible = model.combatant_at, self.public.visibility.visible_ids
         return [
-            combatant is not None and visible(combatant.id)
+            combatant is not None and combatant.id in visible
             for combatant in map(at, range(model.rowCount()))
         ]
 
