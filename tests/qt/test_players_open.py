@@ -230,7 +230,12 @@ def test_an_open_makes_the_classic_d20_cards_of_a_page_not_of_the_fight(
     qtbot.wait(1)
 
 
-@pytest.mark.parametrize("ruleset_id", ["stamina_battle", "initiative_ticks", "ap_countdown"])
+ONE_PASS = (PlayersUnitsProxy, PlayersTicksProxy, PlayersResolutionsProxy, PlayersWarScrollProxy)
+
+
+@pytest.mark.parametrize(
+    "ruleset_id", ["stamina_battle", "initiative_ticks", "ap_countdown", "war_scroll"]
+)
 def test_an_open_filters_a_players_list_in_one_pass(
     ruleset_id: str, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -242,7 +247,7 @@ def test_an_open_filters_a_players_list_in_one_pass(
         large.apply(EditCombatant(combatant.id, {"hidden": True}))
     window, players, path = _players_up(qtbot, tmp_path, large)
     by_row: Counter[str] = Counter()
-    for proxy_class in (PlayersUnitsProxy, PlayersTicksProxy, PlayersResolutionsProxy):
+    for proxy_class in ONE_PASS:
         original = proxy_class.accepted_row
 
         def counted(proxy: PlayersProxy, row: int, *, _original: Any = original) -> bool:
@@ -252,11 +257,7 @@ def test_an_open_filters_a_players_list_in_one_pass(
         monkeypatch.setattr(proxy_class, "accepted_row", counted)
     assert window.open_path(path)
     IdleClock().settle()
-    proxies = [
-        proxy
-        for proxy in players.findChildren(PlayersProxy)
-        if isinstance(proxy, (PlayersUnitsProxy, PlayersTicksProxy, PlayersResolutionsProxy))
-    ]
+    proxies = [proxy for proxy in players.findChildren(PlayersProxy) if isinstance(proxy, ONE_PASS)]
     assert proxies
     for proxy in proxies:
         source = proxy.sourceModel()

@@ -65,9 +65,9 @@ class PlayersUnitsProxy(PlayersProxy):
 
     def accepted(self) -> list[bool]:
         model = self.units_model()
-        at, visible = model.combatant_at, self.public.visibility.is_visible
+        at, visible = model.combatant_at, self.public.visibility.visible_ids
         return [
-            combatant is not None and visible(combatant.id)
+            combatant is not None and combatant.id in visible
             for combatant in map(at, range(model.rowCount()))
         ]
 
@@ -287,12 +287,20 @@ class StaminaPanel(ListPanel):
         self._size_body()
 
     def _acting_row(self) -> int | None:
-        """The row of the Unit acting now (on every page of the list)."""
-        for row in range(self.proxy.rowCount()):
-            unit = self.proxy.index(row, 0).data(PublicUnitRole)
-            if unit is not None and unit[3] == "acting":
-                return row
-        return None
+        """The row of the Unit acting now (on every page of the list): the one the
+        battle's clock names (its readout's `acting`), if the players see it. Looked
+        up, not searched: while a hidden Unit acts or none does, a pass over every row's
+        readout took ~90 ms at 5,000 Units, at each fitting and page turn."""
+        model = self.units_model
+        ruleset = model.ruleset
+        if ruleset is None:
+            return None
+        _round, acting = ruleset.readout_basis(model.document.encounter)
+        source = model.row_of(acting) if acting is not None else -1
+        if source < 0:
+            return None
+        row = self.proxy.mapFromSource(model.index(source, 0)).row()
+        return row if row >= 0 else None
 
     def refresh(self) -> None:
         self.phase_line.set_fitted_text(self.phase_text())

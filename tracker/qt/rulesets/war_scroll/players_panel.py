@@ -269,10 +269,19 @@ class WarScrollPanel(RulesetPanel):
         view.verticalHeader().setMaximumWidth(max(px(160, self.scale), int(view.width() * 0.4)))
 
     def _acting_row(self) -> int | None:
-        """The row holding the Turn under way (on every page of the grid)."""
-        proxy = self.grid_proxy
-        for row in range(proxy.rowCount()):
-            for column in range(proxy.columnCount()):
-                if proxy.index(row, column).data(StateRole) == "current":
-                    return row
+        """The row holding the Turn under way (on every page of the grid): the row of
+        the combatant the engine's Turn is of, if one of its cells shown says so. Looked
+        up, not searched: while a hidden combatant acted, every cell of the grid was
+        read (~480 ms at 5,000 combatants) at each fitting and page turn."""
+        turn, proxy, model = self.public.actual_turn(), self.grid_proxy, self.grid_model
+        holder = turn.combatant_id if turn is not None else None
+        if holder is None or not model.holds(holder) or not proxy.hasIndex(0, 0):
+            return None
+        shown_column = proxy.mapToSource(proxy.index(0, 0)).column()  # any column shown
+        row = proxy.mapFromSource(model.index(model.row_of(holder), shown_column)).row()
+        if row < 0:
+            return None
+        for column in range(proxy.columnCount()):
+            if proxy.index(row, column).data(StateRole) == "current":
+                return row
         return None

@@ -58,9 +58,19 @@ class PlayersWarScrollProxy(PlayersProxy):
         return combatant_on_row(self.grid_model(), self.mapToSource(index).row())
 
     # --- filtering --------------------------------------------------------------------
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+    def accepted_row(self, source_row: int) -> bool:
         combatant = combatant_on_row(self.grid_model(), source_row)
         return combatant is not None and self.public.is_visible(combatant.id)
+
+    def accepted(self) -> list[bool]:
+        """Every row at once (a reset: 5,000 asks at a large fight's open), who is
+        visible read once."""
+        model = self.grid_model()
+        at, visible = model.combatant_at, self.public.visibility.visible_ids
+        return [
+            combatant is not None and combatant.id in visible
+            for combatant in map(at, range(model.rowCount()))
+        ]
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         source = self.grid_model()
