@@ -11,16 +11,34 @@ import random
 import pytest
 
 from benchmarks.fights import an_action, build, next_step, params_at_defaults
-from tracker.engine import RulesetAction, Session
+from tests.engine.ticks_helpers import add
+from tests.engine.ticks_helpers import session as new_session
+from tracker.engine import EndTurn, RulesetAction, Session, StartEncounter
 from tracker.engine.rulesets.initiative_ticks import play, turns
 from tracker.engine.rulesets.initiative_ticks.order import sorted_order
+from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock
+from tracker.engine.state import Combatant
 
 
 class SortingAhead(play.Ahead):
-    """The foresight as it was: every arrange sorts the whole order."""
+    """The foresight as it was: every arrange sorts the whole order, every free action
+    is looked for from the order's start."""
 
     def arrange(self) -> None:
         self._order = sorted_order(self.encounter, self._order, self.read)
+
+    def next_free(self) -> Combatant | None:
+        return play.waiting_free(self._order, 0, self.read)[1]
+
+
+class CountingAhead(play.Ahead):
+    """Counts the runtimes read (`reads`, shared by every copy)."""
+
+    reads = 0
+
+    def read(self, combatant: Combatant) -> Runtime:
+        CountingAhead.reads += 1
+        return super().read(combatant)
 
 
 def _random_command(session: Session, rng: random.Random):
@@ -102,3 +120,30 @@ def test_the_current_turn_plays_no_end_turn_ahead(monkeypatch):
     assert played == []
     assert len(session.ruleset.upcoming_turns(session.encounter, 3)) == 3
     assert len(played) == 2
+
+
+@pytest.mark.parametrize("done", [0, 1, 13])
+def test_the_free_actions_ahead_read_each_runtime_a_few_times(
+    done: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """30 free actions foreseen: each one waiting is looked for from the last one found,
+    not from the order's start (a pass over the order each, ~1,000 runtimes read); the
+    turns are those of a look from the start, a latecomer's free action among them."""
+    session = new_session()
+    ids = [add(session, f"c{n}", "party" if n % 3 else "enemy") for n in range(30)]
+    session.apply(StartEncounter())
+    for n, combatant_id in enumerate(ids):
+        session.apply(RulesetAction("join_battle", combatant_id, {"successes": n % 7}))
+    session.apply(RulesetAction("begin_free"))
+    for _ in range(done):
+        session.apply(EndTurn())
+    encounter = session.encounter
+    assert clock(encounter).phase == "free"
+    monkeypatch.setattr(turns, "Ahead", CountingAhead)
+    CountingAhead.reads = 0
+    found = turns._sequence(encounter, 31 - done)  # the free actions, the round's first
+    assert [slot.kind for slot in found] == ["free"] * (30 - done) + ["turn"]
+    assert CountingAhead.reads < 4 * len(found) + 100, CountingAhead.reads  # + the round's start
+    monkeypatch.setattr(turns, "Ahead", SortingAhead)
+    assert turns._sequence(encounter, 31 - done) == found
+    assert turns._sequence(encounter, 60)[: len(found)] == found

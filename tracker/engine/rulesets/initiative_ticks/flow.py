@@ -97,9 +97,7 @@ def advance(play: Play) -> None:
     round's end when delayed turns are held, or the next round."""
     now = play.now()
     if now.phase == "free":
-        waiting = next(
-            (c for c in play.order() if play.read(c).joined and not play.read(c).free_done), None
-        )
+        waiting = play.next_free()
         if waiting is not None:
             play.change_clock().current = waiting.id
             return
