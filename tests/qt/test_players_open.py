@@ -22,6 +22,7 @@ from benchmarks.idle_timer import IdleClock
 from tests.engine.test_priority_public_places import CountedList
 from tracker.engine import EditCombatant, Session
 from tracker.qt.main_window import MainWindow
+from tracker.qt.players import visibility
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.launcher import open_players_screen
 from tracker.qt.players.page_rows import PageRows
@@ -266,6 +267,37 @@ def test_an_open_filters_a_players_list_in_one_pass(
         shown = [proxy.mapToSource(proxy.index(row, 0)).row() for row in range(proxy.rowCount())]
         expected = [row for row in range(source.rowCount()) if proxy.accepted_row(row)]
         assert sorted(shown) == expected
+    players.close()
+    window.document.undo_stack.set_clean()
+    window.close()
+    window.deleteLater()
+    qtbot.wait(1)
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic_d20", "ap_countdown"])
+def test_an_open_orders_no_names_while_nobody_is_hidden(
+    ruleset_id: str, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Who is visible is worked out inside the open's swap; the names ordered longest
+    first serve only to check texts against hidden names, so a fight with nobody hidden
+    never orders them (every combatant's name was sorted twice in the swap)."""
+    window, players, path = _players_up(qtbot, tmp_path, build(ruleset_id, SIZE))
+    ordered: list[int] = []
+    original = visibility._longest_first
+
+    def counted(names: Any) -> tuple[str, ...]:
+        listed = set(names)
+        ordered.append(len(listed))
+        return original(listed)
+
+    monkeypatch.setattr(visibility, "_longest_first", counted)
+    assert window.open_path(path)
+    IdleClock().settle()
+    players.repaint()
+    assert not [c for c in window.document.encounter.combatants if c.hidden]
+    assert ordered == [], f"names ordered {len(ordered)} times"
+    shown = Visibility.of(window.document.encounter)
+    assert not shown.leaks(window.document.encounter.combatants[0].name)
     players.close()
     window.document.undo_stack.set_clean()
     window.close()

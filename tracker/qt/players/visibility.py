@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Set
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from tracker.engine.fields import Field
@@ -68,21 +69,37 @@ def public_health(
 @dataclass(frozen=True)
 class Visibility:
     """A snapshot of who the players may see. Turns of no combatant (the GM's own) are
-    visible; an id this snapshot does not know is not."""
+    visible; an id this snapshot does not know is not. Worked out in one pass over the
+    fight; the names are ordered for `leaks` only when a text is first checked against
+    a hidden name (an open of a large fight works a snapshot out inside its swap)."""
 
     visible_ids: frozenset[str]
-    visible_names: tuple[str, ...]  # longest first, so "Shade 2" is matched before "Shade"
-    hidden_names: tuple[str, ...]
+    shown_names: frozenset[str]
+    hidden_set: frozenset[str]
 
     @classmethod
     def of(cls, encounter: Encounter) -> Visibility:
-        shown = [c for c in encounter.combatants if not c.hidden]
-        hidden = [c for c in encounter.combatants if c.hidden]
-        return cls(
-            visible_ids=frozenset(c.id for c in shown),
-            visible_names=_longest_first(c.name for c in shown),
-            hidden_names=_longest_first(c.name for c in hidden),
-        )
+        ids: list[str] = []
+        shown: set[str] = set()
+        hidden: set[str] = set()
+        for c in encounter.combatants:
+            if c.hidden:
+                hidden.add(c.name)
+            else:
+                ids.append(c.id)
+                shown.add(c.name)
+        shown.discard("")
+        hidden.discard("")
+        return cls(frozenset(ids), frozenset(shown), frozenset(hidden))
+
+    @cached_property
+    def visible_names(self) -> tuple[str, ...]:
+        """Longest first, so "Shade 2" is matched before "Shade"."""
+        return _longest_first(self.shown_names)
+
+    @cached_property
+    def hidden_names(self) -> tuple[str, ...]:
+        return _longest_first(self.hidden_set)
 
     def is_visible(self, combatant_id: str | None) -> bool:
         return combatant_id is None or combatant_id in self.visible_ids
@@ -104,7 +121,7 @@ class Visibility:
     def leaks(self, text: Any) -> bool:
         """True if the text names a hidden combatant (a visible name that merely contains
         a hidden one, like "Shade 2" beside a hidden "Shade", does not count)."""
-        if not isinstance(text, str) or not self.hidden_names:
+        if not isinstance(text, str) or not self.hidden_set:
             return False
         rest = text
         for name in self.visible_names:
@@ -116,5 +133,5 @@ class Visibility:
         return "" if self.leaks(text) else text
 
 
-def _longest_first(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted({n for n in names if n}, key=len, reverse=True))
+def _longest_first(names: Set[str]) -> tuple[str, ...]:
+    return tuple(sorted(names, key=len, reverse=True))

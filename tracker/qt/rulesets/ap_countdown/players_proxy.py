@@ -58,20 +58,16 @@ class PlayersResolutionsProxy(PlayersProxy):
         rows = source.rowCount()
         if source.phase() != "resolution":
             return [False] * rows
-        at, mark_at, visible = (
-            source.combatant_at,
-            source.mark_at,
-            self.public.visibility.is_visible,
-        )
+        at, mark_at = source.combatant_at, source.mark_at
+        visible = self.public.visibility.visible_ids  # a set: no call a row
         answers = []
         for row in range(rows):
-            combatant, mark = at(row), mark_at(row)
-            answers.append(
-                combatant is not None
-                and mark is not None
-                and mark.resolves_at is not None
-                and visible(combatant.id)
-            )
+            combatant = at(row)
+            if combatant is None or combatant.id not in visible:
+                answers.append(False)
+                continue
+            mark = mark_at(row)
+            answers.append(mark is not None and mark.resolves_at is not None)
         return answers
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:

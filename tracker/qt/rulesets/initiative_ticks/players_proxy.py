@@ -37,21 +37,19 @@ class PlayersTicksProxy(PlayersProxy):
         return mark.tick is not None
 
     def accepted(self) -> list[bool]:
+        """One pass: who is visible read as a set, a row's mark asked only of a visible
+        combatant (no call a row for either)."""
         source = self.tick_model()
-        at, mark_at, visible = (
-            source.combatant_at,
-            source.mark_at,
-            self.public.visibility.is_visible,
-        )
+        at, mark_at = source.combatant_at, source.mark_at
+        visible = self.public.visibility.visible_ids
         answers = []
         for row in range(source.rowCount()):
-            combatant, mark = at(row), mark_at(row)
-            answers.append(
-                combatant is not None
-                and mark is not None
-                and mark.tick is not None
-                and visible(combatant.id)
-            )
+            combatant = at(row)
+            if combatant is None or combatant.id not in visible:
+                answers.append(False)
+                continue
+            mark = mark_at(row)
+            answers.append(mark is not None and mark.tick is not None)
         return answers
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
