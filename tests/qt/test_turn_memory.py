@@ -90,3 +90,16 @@ def test_a_turn_whose_holder_is_hidden_since_gives_way_to_the_one_before(qapp):
     document.apply(EditCombatant(ayla, {"hidden": True}))
     turn = TurnMemory.of(document).shown_turn(Visibility.of(document.encounter))
     assert turn is not None and turn.combatant_id == dara
+
+
+def test_a_text_naming_no_hidden_combatant_is_read_without_the_visible_names() -> None:
+    """`leaks` takes the visible names out of a text only when a hidden name is in it:
+    a large fight's thousands of visible names were replaced in every text painted while
+    anyone was hidden. The answers stay those of the replacements."""
+    shown = frozenset({"Shade 2", "Ann", "Bob"})
+    visibility = Visibility(frozenset({"a", "b", "c"}), shown, frozenset({"Shade"}))
+    assert not visibility.leaks("Ann strikes Bob")
+    assert "visible_names" not in visibility.__dict__  # never ordered: never replaced
+    assert not visibility.leaks("Shade 2 acts")  # a visible name holding the hidden one
+    assert visibility.leaks("Shade acts")
+    assert visibility.leaks("Shade 2 and Shade")
