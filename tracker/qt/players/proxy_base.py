@@ -3,7 +3,8 @@ only the roles it knows to be safe and re-filters when someone is hidden or reve
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -13,9 +14,11 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from tracker.engine.state import Combatant
 from tracker.qt.players.public_state import PublicState
 
 Index = QModelIndex | QPersistentModelIndex
+M = TypeVar("M")  # a mark of a track's list
 Role = Qt.ItemDataRole
 
 # Roles passed through as they are; every other role is answered by the proxy or not
@@ -113,6 +116,26 @@ class PlayersProxy(QSortFilterProxyModel):
         """Whether each of the source's rows passes, in one pass (subclasses may work it
         out faster than row by row)."""
         return [self.accepted_row(row) for row in range(self.filtered.rowCount(QModelIndex()))]
+
+    def visible_marks(
+        self,
+        rows: int,
+        combatant_at: Callable[[int], Combatant | None],
+        mark_at: Callable[[int], M | None],
+        keeps: Callable[[M], bool],
+    ) -> list[bool]:
+        """A pass over `rows` rows of marks (a track's lists): a row passes if its
+        combatant is visible and `keeps` its mark (asked only of a visible one's)."""
+        visible = self.public.visibility.visible_ids  # a set: no call a row
+        answers = []
+        for row in range(rows):
+            combatant = combatant_at(row)
+            if combatant is None or combatant.id not in visible:
+                answers.append(False)
+                continue
+            mark = mark_at(row)
+            answers.append(mark is not None and keeps(mark))
+        return answers
 
     def _whole_pass(self) -> None:
         self._pass = None

@@ -58,17 +58,9 @@ class PlayersResolutionsProxy(PlayersProxy):
         rows = source.rowCount()
         if source.phase() != "resolution":
             return [False] * rows
-        at, mark_at = source.combatant_at, source.mark_at
-        visible = self.public.visibility.visible_ids  # a set: no call a row
-        answers = []
-        for row in range(rows):
-            combatant = at(row)
-            if combatant is None or combatant.id not in visible:
-                answers.append(False)
-                continue
-            mark = mark_at(row)
-            answers.append(mark is not None and mark.resolves_at is not None)
-        return answers
+        return self.visible_marks(
+            rows, source.combatant_at, source.mark_at, lambda mark: mark.resolves_at is not None
+        )
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         return source_column in SHOWN_COLUMNS

@@ -40,17 +40,12 @@ class PlayersTicksProxy(PlayersProxy):
         """One pass: who is visible read as a set, a row's mark asked only of a visible
         combatant (no call a row for either)."""
         source = self.tick_model()
-        at, mark_at = source.combatant_at, source.mark_at
-        visible = self.public.visibility.visible_ids
-        answers = []
-        for row in range(source.rowCount()):
-            combatant = at(row)
-            if combatant is None or combatant.id not in visible:
-                answers.append(False)
-                continue
-            mark = mark_at(row)
-            answers.append(mark is not None and mark.tick is not None)
-        return answers
+        return self.visible_marks(
+            source.rowCount(),
+            source.combatant_at,
+            source.mark_at,
+            lambda mark: mark.tick is not None,
+        )
 
     def filterAcceptsColumn(self, source_column: int, source_parent: Index) -> bool:
         return source_column in SHOWN_COLUMNS
