@@ -11,14 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from benchmarks.fights import build, next_step
 from benchmarks.idle_timer import IdleClock
+from tests.qt.test_players_open import players_up
 from tracker.engine import EditCombatant
-from tracker.qt.main_window import MainWindow
-from tracker.qt.players.launcher import open_players_screen
 from tracker.qt.players.panel_parts import RowPager
 from tracker.qt.players.ruleset_panel import RulesetPanel
 from tracker.qt.rulesets.stamina_battle import players_panel as stamina
@@ -83,20 +81,7 @@ def test_the_acting_row_is_looked_up_not_searched(
     ruleset_id: str, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     panel_class, by_rows, count, per_row = CASES[ruleset_id]
-    window = MainWindow(build(ruleset_id, SIZE), None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    players = open_players_screen(
-        window.document,
-        window,
-        ask=False,
-        turn_order_model=window.turn_order_model,
-        effects_model=window.effects_model,
-        store=QSettings(str(tmp_path / "players.ini"), QSettings.Format.IniFormat),
-    )
-    assert players is not None
-    IdleClock().settle()
+    window, players = players_up(qtbot, tmp_path, build(ruleset_id, SIZE))
     panel = players.findChildren(panel_class)[0]
     pager = panel.findChildren(RowPager)[0]
     assert pager.pages > 1

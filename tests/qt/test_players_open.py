@@ -77,7 +77,13 @@ def _players_up(
     assert first.save_to(path)
     first.document.undo_stack.set_clean()
     first.deleteLater()
-    window = MainWindow(build(large.ruleset.id, 5), None, tmp_path / "journal")
+    window, players = players_up(qtbot, tmp_path, build(large.ruleset.id, 5))
+    return window, players, path
+
+
+def players_up(qtbot: QtBot, tmp_path: Path, session: Session) -> tuple[MainWindow, PlayersWindow]:
+    """The GM's window on `session` with the players' screen up, the event loop idle."""
+    window = MainWindow(session, None, tmp_path / "journal")
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
@@ -92,7 +98,7 @@ def _players_up(
     assert players is not None
     qtbot.waitExposed(players)
     IdleClock().settle()
-    return window, players, path
+    return window, players
 
 
 @pytest.fixture(params=RULESETS)
