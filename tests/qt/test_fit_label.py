@@ -72,6 +72,9 @@ def test_a_text_that_wraps_is_given_the_height_of_its_lines(qtbot, qapp) -> None
     lines = label.heightForWidth(label.width()) // metrics.lineSpacing()
     assert lines >= 3
     assert label.height() >= lines * metrics.lineSpacing()
+    label.set_sizes(60, 40)  # the same sizes again (the board scaled alike)
+    qapp.processEvents()
+    assert label.height() >= lines * metrics.lineSpacing()
     label.set_fitted_text("Bob")  # one line again: its own height again
     qapp.processEvents()
     assert not label.wordWrap() and label.minimumHeight() == int(60 * 1.3)

@@ -45,8 +45,7 @@ class FitLabel(QLabel):
 
     def set_sizes(self, max_px: int, min_px: int) -> None:
         self._max_px, self._min_px = max_px, min_px
-        self.setMinimumHeight(int(max_px * 1.3))
-        self._fit()
+        self._fit()  # its height too (as tall as its lines when they wrap)
 
     def set_fitted_text(self, text: str) -> None:
         self._full = text

@@ -36,8 +36,8 @@ TEXT_ROLES: frozenset[int] = frozenset({int(Role.DisplayRole), int(Role.ToolTipR
 
 
 class PlayersProxy(QSortFilterProxyModel):
-    """Subclasses implement `accepted_row` (and may add roles to `extra_roles`; `accepted`
-    where a pass over every row can be worked out faster than row by row).
+    """Subclasses implement `accepted_row` and `accepted` (one row; every row in one
+    pass), or `filterAcceptsRow` itself, and may add roles to `extra_roles`.
     With `rows` False it is the filter alone: no source model set, so no rows to keep
     in step with the model's at each change (for the shared page, which reads the
     model through the filter itself: `shown_turns`, `shown_effects`)."""
@@ -54,7 +54,6 @@ class PlayersProxy(QSortFilterProxyModel):
     ) -> None:
         super().__init__(parent)
         self.public = public
-        self.filtered = source  # the model it filters (with rows or not)
         self._filtered_for = -1  # the public state's generation the rows were filtered for
         # A pass over every row (a reset of the source, a refilter) answered from one
         # list worked out at its first ask (`accepted`), for the public state's
@@ -113,9 +112,9 @@ class PlayersProxy(QSortFilterProxyModel):
         raise NotImplementedError
 
     def accepted(self) -> list[bool]:
-        """Whether each of the source's rows passes, in one pass (subclasses may work it
-        out faster than row by row)."""
-        return [self.accepted_row(row) for row in range(self.filtered.rowCount(QModelIndex()))]
+        """Whether each of the source's rows passes, in one pass (subclasses: faster than
+        asking `accepted_row` of each)."""
+        raise NotImplementedError
 
     def visible_marks(
         self,
