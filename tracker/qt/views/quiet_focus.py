@@ -64,7 +64,13 @@ class QuietFocus(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
         kind = event.type()
+        if kind not in _FOCUS and kind not in _ACTIVATION:
+            return False
         view = self._view
+        if not shiboken6.isValid(view):
+            # The window is being destroyed while shown (a close the GM refused): its
+            # views' wrappers are gone before its deactivation reaches their viewports.
+            return False
         if watched is view:
             if kind in _FOCUS and view.currentIndex().isValid():
                 # A view without a current item picks one as it gains the focus: left
