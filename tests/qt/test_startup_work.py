@@ -405,3 +405,25 @@ def test_the_first_frame_makes_no_dataclass_without_a_docstring(tmp_path: Path) 
     # `inspect.signature` as the class is made (~0.2 ms each, at import).
     lines = _loaded_in_a_child(UNDOCUMENTED_PROBE, [], tmp_path)
     assert [line for line in lines if line] == []
+
+
+def test_the_benchmark_counts_the_work_up_to_the_first_frame() -> None:
+    # benchmarks/startup.py --count: the modules, enums and dataclasses each window makes
+    # before its first frame (counts, steady on a busy machine; the clocks are not).
+    done = subprocess.run(
+        [sys.executable, "benchmarks/startup.py", "--runs", "1", "--count"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    counted = {
+        line.split()[0]: [int(word) for word in line.split()[1::2]]
+        for line in done.stdout.splitlines()
+        if line.endswith(" dataclasses")
+    }
+    (bare_modules, bare_enums, bare_dataclasses) = counted["bare"]
+    (modules, enums, dataclasses) = counted["tracker"]
+    assert bare_dataclasses == 0 < dataclasses
+    assert bare_modules < modules and bare_enums < enums
