@@ -239,8 +239,9 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
 # enums, the slowest part of loading it): loaded once the first frame is painted.
 # (The keys watch dialogs; the side list; the icons: the War Scroll's cells and every
 # name's block are filled without PySide loading QGradient and QImage to rule out the
-# overloads taking them: `brushes.solid`, `brushes.fill`.)
-WITH_THE_REST = ("QDialog", "QImage", "QListView")
+# overloads taking them: `brushes.solid`, `brushes.fill`; the chips' parameter popups,
+# with their forms, are made when first opened: `action_popup`.)
+WITH_THE_REST = ("QDialog", "QFormLayout", "QImage", "QListView")
 
 
 def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(
