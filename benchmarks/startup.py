@@ -35,6 +35,13 @@ Medians, their spread (min-max), and the ratios Roundkeeper / bare: targets, fir
 at most 1.5x, ready at most 2x, memory at most 1.3x. `--before` also measures the
 Roundkeeper of another checkout (e.g. main) the same way, in the same run: one without
 the probe is timed at its central view's first paint, the same way.
+
+`--count` adds one untimed run of each that counts the work done up to the first frame,
+the same from run to run however busy the machine: the modules imported, the Python
+enums PySide made (all of a Qt class's enums when Python first touches the class; the
+`Qt` namespace has 93) and the dataclasses made (each compiles its methods as it is
+made). The counter imports `dataclasses` (and `copy`) itself: two of the bare window's
+modules.
 """
 
 from __future__ import annotations
@@ -145,6 +152,63 @@ class Run:
 STAGES = {"imports": "imported", "building": "built", "first paint": "first-paint"}
 
 
+# Prefixed to a child's code by `--count`: counts as it goes, and prints the counts when
+# the child reports its first frame (its "first-paint" line).
+COUNTING = """
+import dataclasses, enum, sys
+
+counted = {"enums": 0, "dataclasses": 0}
+make_enum = enum.EnumType._create_
+make_dataclass = dataclasses._process_class
+
+def counting_enum(cls, *args, **kwargs):
+    counted["enums"] += 1
+    return make_enum(cls, *args, **kwargs)
+
+def counting_dataclass(cls, *args):
+    counted["dataclasses"] += 1
+    return make_dataclass(cls, *args)
+
+enum.EnumType._create_ = counting_enum
+dataclasses._process_class = counting_dataclass
+
+class CountingOut:
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text):
+        if text.startswith("first-paint"):
+            self.out.write(
+                f"counted {len(sys.modules)} {counted['enums']} {counted['dataclasses']}\\n"
+            )
+        return self.out.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self.out, name)
+
+sys.stdout = CountingOut(sys.stdout)
+"""
+
+
+def count_once(code: str, env: dict[str, str], source: Path = ROOT) -> tuple[int, int, int]:
+    """The modules imported, the enums and the dataclasses made up to the first frame of
+    `code` (run as `run_once` runs it, untimed)."""
+    with tempfile.TemporaryDirectory(prefix="tracker-startup-") as home:
+        done = subprocess.run(
+            [sys.executable, "-S", "-c", COUNTING + code],
+            cwd=source,
+            env={**env, "ROUNDKEEPER_HOME": home},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    counts = [line.split()[1:] for line in done.stdout.splitlines() if line.startswith("counted")]
+    if done.returncode != 0 or len(counts) != 1:
+        raise SystemExit(f"The child failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    modules, enums, dataclasses = (int(n) for n in counts[0])
+    return modules, enums, dataclasses
+
+
 def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
     """Start `code` in a fresh interpreter in `source` (whose `tracker` it imports) and
     read the moments it reports."""
@@ -204,6 +268,11 @@ def main() -> None:
     parser.add_argument(
         "--before", type=Path, help="another checkout to measure too (its tracker package)"
     )
+    parser.add_argument(
+        "--count",
+        action="store_true",
+        help="also count the modules, enums and dataclasses made up to the first frame",
+    )
     args = parser.parse_args()
     # Bytecode as an installed Roundkeeper has it (pip compiles it; so does PyInstaller):
     # cached in a folder of this run, written by the warm-up runs.
@@ -247,6 +316,11 @@ def main() -> None:
                     for stage in STAGES
                 )
             )
+    if args.count:
+        print("up to the first frame (counted, one untimed run each):")
+        for name, (code, source) in kinds.items():
+            modules, enums, dataclasses = count_once(code, env, source)
+            print(f"{name:8} {modules} modules, {enums} enums, {dataclasses} dataclasses")
     bare = runs["bare"]
     for name in [n for n in runs if n != "bare"]:
         kind = runs[name]

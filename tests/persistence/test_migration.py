@@ -148,3 +148,27 @@ def test_a_recent_path_to_a_file_left_behind_keeps_pointing_at_it(tmp_path: Path
 
     recent = load_recent(tmp_path / "config" / "roundkeeper")
     assert recent.last == old_data / "encounters" / "war.json"  # not the new folder's war
+
+
+@pytest.mark.parametrize("kind", ["share", "config"])
+def test_the_start_asks_for_the_move_only_when_a_former_folder_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """The start imports the migration only when there is something to move
+    (`paths.former_folders_present`): never with a home variable set, nor without a
+    folder of the former name; with either of them, always."""
+
+    def folder(where: str):
+        return lambda name=paths.APP_NAME: tmp_path / where / name
+
+    monkeypatch.setattr(paths, "platform_data_dir", folder("share"))
+    monkeypatch.setattr(paths, "platform_config_dir", folder("config"))
+    monkeypatch.delenv("TRACKER_HOME")
+    monkeypatch.delenv("ROUNDKEEPER_HOME", raising=False)
+    assert not paths.former_folders_present()
+    (tmp_path / kind / "roundkeeper").mkdir(parents=True)  # the new name's: nothing to move
+    assert not paths.former_folders_present()
+    (tmp_path / kind / "tracker").mkdir(parents=True)
+    assert paths.former_folders_present()
+    monkeypatch.setenv("ROUNDKEEPER_HOME", str(tmp_path / "home"))
+    assert not paths.former_folders_present()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QFrame
 
 from tracker.engine import EndTurn, Session, StartEncounter
 from tracker.persistence.files import load_encounter
@@ -288,3 +288,26 @@ def test_the_toolbar_shows_its_buttons_in_the_frame_the_rest_arrives_in(qtbot, t
         button = toolbar.widgetForAction(action)
         assert button is not None and button.isVisible(), action.objectName()
         assert toolbar.rect().contains(button.geometry()), action.objectName()
+
+
+def test_the_first_frame_makes_no_parameter_popup_and_the_first_open_makes_it(qtbot, tmp_path):
+    # Classic d20's chips have nine popups of parameters: hidden, they were made with
+    # the first frame; their inputs are (they hold the values the actions take).
+    session = Session(load_encounter(sample_path("classic_d20_sample.json")))
+    window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
+    qtbot.addWidget(window)
+    popups = [f for f in window.findChildren(QFrame) if f.objectName().startswith("params_")]
+    assert popups == []
+    chips = window.turn_panel.palette_widget.chips
+    chip = next(c for c in chips.values() if c.more_button is not None and c.roll_buttons)
+    inputs = window.turn_panel.action_inputs[chip.spec.name]
+    assert inputs and all(not w.isVisibleTo(window) for w in inputs.values())
+    window.show()
+    qtbot.waitUntil(lambda: window.whole, timeout=5000)
+    chip.open_params()
+    popup = chip.popup
+    assert popup is not None and popup.isVisible()
+    assert popup.objectName() == f"params_{chip.spec.name}"
+    assert all(w.parent() is popup and w.isVisible() for w in inputs.values())
+    assert all(roll.isVisible() for roll in chip.roll_buttons.values())
+    assert popup.do_button.isEnabled() == chip.button.isEnabled()

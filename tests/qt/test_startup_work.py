@@ -239,8 +239,9 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
 # enums, the slowest part of loading it): loaded once the first frame is painted.
 # (The keys watch dialogs; the side list; the icons: the War Scroll's cells and every
 # name's block are filled without PySide loading QGradient and QImage to rule out the
-# overloads taking them: `brushes.solid`, `brushes.fill`.)
-WITH_THE_REST = ("QDialog", "QImage", "QListView")
+# overloads taking them: `brushes.solid`, `brushes.fill`; the chips' parameter popups,
+# with their forms, are made when first opened: `action_popup`.)
+WITH_THE_REST = ("QDialog", "QFormLayout", "QImage", "QListView")
 
 
 def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(
@@ -288,6 +289,73 @@ def test_the_window_makes_pyside_load_no_model_class_to_name_an_empty_model(
     monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
     lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, [sample, "QFileSystemModel"], tmp_path)
     assert lines[:2] == ["first-paint", "ready"], sample
+
+
+# What the first frame imported and used nothing of (each is imported where it is first
+# used: with the rest of the window, at the first save or open, or never on a plain start).
+NOT_BEFORE_THE_FIRST_PAINT = {
+    "tracker.engine.prompts": "a rule's question (the session names it for its types)",
+    "tracker.qt.players.visibility": "what the players may know (the settings' modes)",
+    "tracker.qt.models.effects_model": "the effects pane's model (the badges' tooltip)",
+    "tracker.qt.file_work": "a save or an open under way",
+    "tracker.qt.widgets.recent_menu": "File → Open Recent and the question at quit",
+    "tracker.persistence.migration": "moving the former name's folders (none here)",
+    "concurrent.futures": "the recent-files list's writer (its first write)",
+    "datetime": "a save's time stamp",
+}
+
+START_PROBE = """
+import sys
+import tracker.qt.main_window as main_window
+from tracker.cli import main
+
+def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
+    if stage == "first-paint":
+        print("at the first frame:", *sorted(n for n in sys.argv[1:] if n in sys.modules))
+
+main_window.report = report
+raise SystemExit(main(["roundkeeper"]))
+"""
+
+
+def _start_in_user_folders(tmp_path: Path, names: Iterable[str]) -> list[str]:
+    """The modules of `names` imported at the first frame of Roundkeeper started as the GM
+    starts it (its entry point, the platform's user folders: XDG's, in `tmp_path`)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("TRACKER_HOME", "ROUNDKEEPER_HOME")}
+    env.update(
+        XDG_DATA_HOME=str(tmp_path / "share"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        ROUNDKEEPER_STARTUP_PROBE="1",  # (the window closes once whole)
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", START_PROBE, *names],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("at the first")]
+    return line.split()[4:]
+
+
+def test_a_plain_start_paints_its_first_frame_without_what_it_leaves_for_later(
+    tmp_path: Path,
+) -> None:
+    imported = _start_in_user_folders(tmp_path, NOT_BEFORE_THE_FIRST_PAINT)
+    assert imported == [], {name: NOT_BEFORE_THE_FIRST_PAINT[name] for name in imported}
+
+
+def test_a_start_with_the_former_folders_still_moves_them_first(tmp_path: Path) -> None:
+    old = tmp_path / "config" / "tracker"
+    old.mkdir(parents=True)
+    (old / "tracker.ini").write_text("[players_screen]\ntheme=light\n", encoding="utf-8")
+    imported = _start_in_user_folders(tmp_path, ["tracker.persistence.migration"])
+    assert imported == ["tracker.persistence.migration"]
+    moved = tmp_path / "config" / "roundkeeper" / "tracker.ini"
+    assert "theme=light" in moved.read_text(encoding="utf-8")
+    assert not old.exists()
 
 
 COLLECTOR_PROBE = """
@@ -338,3 +406,25 @@ def test_the_first_frame_makes_no_dataclass_without_a_docstring(tmp_path: Path) 
     # `inspect.signature` as the class is made (~0.2 ms each, at import).
     lines = _loaded_in_a_child(UNDOCUMENTED_PROBE, [], tmp_path)
     assert [line for line in lines if line] == []
+
+
+def test_the_benchmark_counts_the_work_up_to_the_first_frame() -> None:
+    # benchmarks/startup.py --count: the modules, enums and dataclasses each window makes
+    # before its first frame (counts, steady on a busy machine; the clocks are not).
+    done = subprocess.run(
+        [sys.executable, "benchmarks/startup.py", "--runs", "1", "--count"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    counted = {
+        line.split()[0]: [int(word) for word in line.split()[1::2]]
+        for line in done.stdout.splitlines()
+        if line.endswith(" dataclasses")
+    }
+    (bare_modules, bare_enums, bare_dataclasses) = counted["bare"]
+    (modules, enums, dataclasses) = counted["tracker"]
+    assert bare_dataclasses == 0 < dataclasses
+    assert bare_modules < modules and bare_enums < enums

@@ -9,16 +9,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.engine.changes import ChangeSet, Record, Transaction, Undoable
 from tracker.engine.commands import Command, clean_name
 from tracker.engine.errors import CommandError
-from tracker.engine.prompts import Prompt
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import AnyRuleset, Turn
 from tracker.engine.state import Effect, Encounter
 from tracker.engine.storable import unstorable
+
+if TYPE_CHECKING:  # (a prompt is the ruleset's: its module is imported where one is made)
+    from tracker.engine.prompts import Prompt
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,6 @@ import os
 import shutil
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +96,8 @@ def envelope(encounter: Encounter, *, log: bool = True) -> dict[str, Any]:
 
 def head() -> dict[str, Any]:
     """An envelope without its encounter."""
+    from datetime import datetime  # (a save's: reading a file does without it)
+
     return {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
@@ -277,6 +278,8 @@ def keep_unreadable(path: Path) -> Path:
     """Copy `path` (a file about to be replaced though it could not be read) beside it,
     byte for byte, as ``<name>.unreadable-<stamp>.json`` (never over another file);
     return the copy. Raises `SaveError` if it cannot be copied: nothing is replaced then."""
+    from datetime import datetime  # (a save's: not imported to read a file)
+
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     stem = path.name.removesuffix(".json")
     for number in range(1, 100):

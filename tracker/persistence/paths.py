@@ -50,6 +50,16 @@ def platform_config_dir(name: str = APP_NAME) -> Path:
     return Path(platformdirs.user_config_dir(name, appauthor=False))
 
 
+def former_folders_present() -> bool:
+    """Whether a platform folder of the former name is there, whose entries the start
+    moves (`tracker.persistence.migration`, imported only then); never when
+    `ROUNDKEEPER_HOME` or `TRACKER_HOME` names the home."""
+    if home() is not None:
+        return False
+    old = (platform_data_dir(OLD_APP_NAME), platform_config_dir(OLD_APP_NAME))
+    return any(folder.is_dir() for folder in old)
+
+
 def data_dir() -> Path:
     """Roundkeeper's data folder (encounters, journal, library)."""
     folder = home()

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import json
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker.persistence import paths
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.safe_read import read_regular
+
+if TYPE_CHECKING:  # (imported at the first write: a start that opens nothing writes none)
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 RECENT_FILE = "recent.json"
 MAX_RECENT = 8
@@ -61,6 +64,8 @@ def remember_later(path: Path) -> None:
     for the writes asked before it, and the interpreter for all of them at exit."""
     global _writer
     if _writer is None:
+        from concurrent.futures import ThreadPoolExecutor
+
         _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recent-files")
     folder = paths.config_dir()  # as the caller's settings name it now
     _pending.append(_writer.submit(_remember, path, folder))

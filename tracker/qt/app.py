@@ -24,14 +24,12 @@ from tracker.engine.errors import TrackerError
 from tracker.persistence import paths
 from tracker.persistence.atomic import remove_leftover_temporaries
 from tracker.persistence.files import load_encounter, save_encounter
-from tracker.persistence.migration import migrate_user_folders
 from tracker.persistence.recent import UNSAVED_FOLDER, load_recent, remember_later
 from tracker.qt import heap
 from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.first_frame import probing, report
 from tracker.qt.main_window import MainWindow
-from tracker.qt.widgets.recent_menu import unsaved_kept_message
 
 if TYPE_CHECKING:
     from tracker.persistence.recovery import JournalInfo
@@ -202,6 +200,8 @@ def _open_last(journal_dir: Path, tell: Tell) -> MainWindow:
         else:
             window = _window(session, None if unsaved else last, journal_dir)
             if unsaved:
+                from tracker.qt.widgets.recent_menu import unsaved_kept_message
+
                 window.kept_from = last
                 window.statusBar().showMessage(unsaved_kept_message(last), 15000)
             return window
@@ -328,9 +328,11 @@ def start(options: cli.Options) -> int:
         from tracker.qt.self_test import run_self_test
 
         return run_self_test([COMMAND])
-    migration = migrate_user_folders()
-    for problem in migration.problems:
-        log.warning("Moving the former user folders: %s", problem)
+    if paths.former_folders_present():  # the usual start: nothing to move (nor imported)
+        from tracker.persistence.migration import migrate_user_folders
+
+        for problem in migrate_user_folders().problems:
+            log.warning("Moving the former user folders: %s", problem)
     taking = LockTaking()  # the folders moved, before the encounter or journal is read
     app = make_application([COMMAND])
     sys.excepthook = _report_unexpected

@@ -31,7 +31,6 @@ from tracker.qt.players.settings import settings_store
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.widgets.play_toolbar import PlayToolBar
-from tracker.qt.widgets.recent_menu import RecentMenu, keep_at_quit
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
 from tracker.qt.widgets.turn_timer import TurnTimerLabel
@@ -62,6 +61,7 @@ if TYPE_CHECKING:
     from tracker.qt.widgets.effects_panel import EffectsPanel
     from tracker.qt.widgets.health_box import HealthBox
     from tracker.qt.widgets.prompt_panel import PromptPanel
+    from tracker.qt.widgets.recent_menu import RecentMenu
 
 LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspector
 # The rest is built this long after the window is shown at the latest, should its view
@@ -435,6 +435,8 @@ class MainWindow(
         self.status_label.setText(document.session.status())
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        from tracker.qt.widgets.recent_menu import keep_at_quit  # (the menus' module)
+
         if self.close_after_files(event):  # a save under way: closes at its end
             return
         if not self._settle_unapplied_edits() or not keep_at_quit(

@@ -36,7 +36,6 @@ from tracker.persistence.files import (
 from tracker.persistence.recent import remember_later
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
-from tracker.qt.file_work import FileWork
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
     from tracker.library import LibraryEntry
     from tracker.persistence.journal import Journal
     from tracker.qt.document import EncounterDocument
+    from tracker.qt.file_work import FileWork
     from tracker.qt.widgets.banner import Banner
     from tracker.qt.widgets.sample_menu import SampleMenu
 
@@ -128,6 +128,8 @@ class EncounterFiles(QMainWindow):
     def _working(
         self, label: str, *, block_input: bool = False, pause_collector: bool = False
     ) -> Iterator[FileWork]:
+        from tracker.qt.file_work import FileWork  # (a save's or an open's, when one runs)
+
         work = self.file_work = FileWork(
             self, label, block_input=block_input, pause_collector=pause_collector
         )

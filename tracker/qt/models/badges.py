@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 
 from tracker.engine.session import Session
-from tracker.qt.models.effects_model import ENDS_SOON_TIP
 
 BadgesRole = Qt.ItemDataRole.UserRole + 3  # tuple[Badge, ...] of the row's combatant
+# An effect that ends this turn or the next says so (its badge's and its row's tooltip in
+# the effects pane, `effects_model`: here, so that the views' badges do without that model).
+ENDS_SOON_TIP = "Ends this turn or the next."
 
 
 @dataclass(frozen=True)

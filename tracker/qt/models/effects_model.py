@@ -22,6 +22,7 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Effect
 from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.badges import ENDS_SOON_TIP
 from tracker.qt.models.fixed_columns import FixedColumns
 from tracker.qt.models.keyed_rows import replay_edits
 from tracker.qt.rich_text import plain_tip
@@ -32,7 +33,6 @@ EndsSoonRole = Qt.ItemDataRole.UserRole + 31
 NoteRole = Qt.ItemDataRole.UserRole + 32
 ENDS_SOON_BACKGROUND = "#ffcf66"
 ENDS_SOON_TEXT = "#000000"
-ENDS_SOON_TIP = "Ends this turn or the next."
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QSettings, Signal
 
 from tracker.engine.state import SIDES
 from tracker.persistence import paths
-from tracker.qt.players.visibility import HEALTH_MODES
 
 SETTINGS_FILE = "tracker.ini"
 # Players → New enemies start hidden (the add form's and the library's default); read
@@ -73,6 +72,10 @@ class PlayersScreenSettings:
 
     @classmethod
     def load(cls, store: QSettings | None = None) -> PlayersScreenSettings:
+        # (imported here: the GM's window reads its settings store at its first frame,
+        # and the players' visibility rules, with their dataclass, wait for the screen)
+        from tracker.qt.players.visibility import HEALTH_MODES
+
         store = store if store is not None else settings_store()
         default = cls()
         store.beginGroup(GROUP)

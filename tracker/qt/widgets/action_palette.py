@@ -12,7 +12,6 @@ from functools import partial
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -25,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
-from tracker.qt.rich_text import escape, plain_tip
+from tracker.qt.rich_text import plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
+from tracker.qt.widgets.action_popup import ParamsPopup, roll_button, roll_text, roll_tip
 from tracker.qt.widgets.action_reasons import Reasons
 from tracker.qt.widgets.flow_layout import FlowLayout
 from tracker.qt.widgets.roll_button import RollButton
@@ -127,74 +127,6 @@ def inline_field(spec: ActionSpec) -> Field | None:
     return None
 
 
-class ParamsPopup(QFrame):
-    """The parameters of an action that has more than a lone number, in a small popup
-    under its chip: a form, and the action's button. Enter in any input takes it."""
-
-    def __init__(self, spec: ActionSpec, parent: QWidget) -> None:
-        super().__init__(parent, Qt.WindowType.Popup)
-        self.setObjectName(f"params_{spec.name}")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        form = QFormLayout(self)
-        form.setContentsMargins(8, 8, 8, 8)
-        title = QLabel(f"<b>{escape(spec.label)}</b>")
-        form.addRow(title)
-        if spec.help:
-            help_label = QLabel(spec.help)
-            help_label.setWordWrap(True)
-            help_label.setMaximumWidth(320)
-            form.addRow(help_label)
-        self.inputs: dict[str, QWidget] = {}
-        self.roll_buttons: dict[str, RollButton] = {}
-        for field in spec.params:
-            widget = param_widget(field)
-            widget.setObjectName(f"action_{spec.name}_{field.name}")
-            self.inputs[field.name] = widget
-            if field.roll_from:
-                row = QHBoxLayout()
-                row.addWidget(widget)
-                self.roll_buttons[field.name] = _roll_button(spec, field)
-                row.addWidget(self.roll_buttons[field.name])
-                form.addRow(f"{field.label}:", row)
-            else:
-                form.addRow("" if field.kind == "bool" else f"{field.label}:", widget)
-        self.do_button = QPushButton(spec.label)
-        self.do_button.setObjectName(f"do_{spec.name}")
-        self.do_button.setAutoDefault(True)
-        form.addRow(self.do_button)
-
-    def open_under(self, anchor: QWidget) -> None:
-        self.adjustSize()
-        self.move(anchor.mapToGlobal(anchor.rect().bottomLeft()))
-        self.show()
-        first = next(iter(self.inputs.values()), None)
-        if first is not None:
-            first.setFocus(Qt.FocusReason.PopupFocusReason)
-
-
-def _roll_button(spec: ActionSpec, field: Field) -> RollButton:
-    """Rolls the selected combatant's dice for `field` and takes the action: it says
-    whose dice (`roll_text`), so it never passes for the prompt's Roll for someone else."""
-    roll = RollButton(roll_text(field, None))
-    roll.setObjectName(f"roll_{spec.name}_{field.name}")
-    roll.setAutoDefault(True)
-    return roll
-
-
-def roll_text(field: Field, name: str | None) -> str:
-    """A Roll button's text: whose dice it rolls (`name`: the selected combatant's, or
-    the acting one's for a field rolled by whoever acts)."""
-    if name:
-        return f"Roll for {name.replace('&', '&&')}"
-    return "Roll for the one acting" if field.roll_acting else "Roll for the selected"
-
-
-def roll_tip(spec: ActionSpec, field: Field, name: str | None) -> str:
-    nobody = "the acting combatant's" if field.roll_acting else "the selected combatant's"
-    whose = f"{name}'s" if name else nobody
-    return f"Roll {whose} dice for {field.label} and take {spec.label}."
-
-
 class ChipButton(QPushButton):
     """An action's button: its tooltip, read, says why it is greyed out (worked out
     then, `before_tip`)."""
@@ -227,7 +159,8 @@ class ActionChip(QFrame):
         layout.addWidget(self.button)
         self.inputs: dict[str, QWidget] = {}
         self.roll_buttons: dict[str, RollButton] = {}
-        self.popup: ParamsPopup | None = None
+        self._popup: ParamsPopup | None = None  # made when first opened (`popup`)
+        self._take: Callable[[], object] | None = None  # its button's (`take_with`)
         self.selected: str | None = None  # whose dice the Roll buttons roll
         self.acting: str | None = None  # … those rolled by whoever acts
         self.more_button: QToolButton | None = None
@@ -239,12 +172,20 @@ class ActionChip(QFrame):
             self.inputs[field.name] = widget
             layout.addWidget(widget)
             if field.roll_from:
-                self.roll_buttons[field.name] = _roll_button(spec, field)
+                self.roll_buttons[field.name] = roll_button(spec, field)
                 layout.addWidget(self.roll_buttons[field.name])
         elif spec.params:
-            self.popup = ParamsPopup(spec, self)
-            self.inputs = self.popup.inputs
-            self.roll_buttons = self.popup.roll_buttons
+            # The inputs (and Roll buttons) now, hidden in the chip: they hold the values
+            # the action takes; the popup around them when it is first opened.
+            for field in spec.params:
+                widget = param_widget(field)
+                widget.setObjectName(f"action_{spec.name}_{field.name}")
+                self.inputs[field.name] = widget
+                if field.roll_from:
+                    self.roll_buttons[field.name] = roll_button(spec, field)
+            for widget in (*self.inputs.values(), *self.roll_buttons.values()):
+                widget.setParent(self)
+                widget.hide()
             self.more_button = QToolButton()
             self.more_button.setObjectName(f"more_{spec.name}")
             self.more_button.setArrowType(Qt.ArrowType.DownArrow)
@@ -259,9 +200,31 @@ class ActionChip(QFrame):
         self._shown: tuple[str, str] | None = None  # (reason, help) in the tooltips
         self._tips_due = False  # greyed out for a reason not shown yet (`show_tips`)
 
+    @property
+    def popup(self) -> ParamsPopup | None:
+        """The popup of the parameters beyond a lone number (None: the chip has none),
+        made at its first use."""
+        if self._popup is None and self.more_button is not None:
+            self._popup = ParamsPopup(self.spec, self, self.inputs, self.roll_buttons)
+            self._popup.do_button.setEnabled(self._allowed)
+            self._popup.do_button.clicked.connect(self._take_from_popup)
+        return self._popup
+
+    def take_with(self, take: Callable[[], object]) -> None:
+        """The popup's button takes the action through `take`."""
+        self._take = take
+
+    def _take_from_popup(self) -> None:
+        if self._take is not None:
+            self._take()
+
     def open_params(self) -> None:
         if self.popup is not None:
             self.popup.open_under(self)
+
+    def close_params(self) -> None:
+        if self._popup is not None:
+            self._popup.hide()
 
     def show_allowed(self, reasons: Reasons, help_text: str) -> None:
         """Grey the whole chip out (button, inputs, Roll, ▾) when `reasons` names its
@@ -279,10 +242,10 @@ class ActionChip(QFrame):
             ]
             if self.more_button is not None:
                 widgets.append(self.more_button)
-            if self.popup is not None:
-                widgets.append(self.popup.do_button)
+            if self._popup is not None:  # (one not made yet is made with its state)
+                widgets.append(self._popup.do_button)
                 if not allowed:
-                    self.popup.hide()
+                    self._popup.hide()
             for widget in widgets:
                 widget.setEnabled(allowed)
         known = "" if allowed else reasons.known(self.spec.name)
@@ -406,8 +369,7 @@ class ActionPalette(QWidget):
         for spec in specs:
             chip = ActionChip(spec)
             chip.button.clicked.connect(lambda _=False, n=spec.name: self._perform(n))
-            if chip.popup is not None:
-                chip.popup.do_button.clicked.connect(lambda _=False, c=chip: self._do(c))
+            chip.take_with(partial(self._do, chip))
             for field in spec.params:
                 on_edit(chip.inputs[field.name], self._edited)
             for field_name, roll in chip.roll_buttons.items():
@@ -424,8 +386,7 @@ class ActionPalette(QWidget):
 
     def _do(self, chip: ActionChip) -> None:
         """Take the action from its popup (or inline box), closing the popup."""
-        if chip.popup is not None:
-            chip.popup.hide()
+        chip.close_params()
         self._perform(chip.spec.name)
 
     # --- what is allowed --------------------------------------------------------------
