@@ -87,6 +87,18 @@ class EveryStepHeader(SteadyHeader):
             self.resizeSections()
 
 
+class EveryRowTable(QTableView):
+    """A table fitting a column to every row, in sight or not (as the tick table)."""
+
+    def sizeHintForColumn(self, column: int) -> int:  # noqa: N802 (Qt)
+        model = self.model()
+        rows = range(model.rowCount())
+        widest = max(
+            (self.sizeHintForIndex(model.index(r, column)).width() for r in rows), default=0
+        )
+        return widest + 1 if self.showGrid() else widest
+
+
 class Counting(QStyledItemDelegate):
     """Notes each cell it is asked to measure."""
 
@@ -298,4 +310,56 @@ def test_a_text_changed_out_of_sight_is_measured_when_in_sight(qtbot: QtBot) -> 
         model.set(39, 1, "Round 2")  # a step while it is in sight
     _settle()
     assert views[0].columnWidth(2) > before
+    assert _widths(views[0]) == _widths(views[1])
+
+
+def test_a_row_come_is_measured_alone_and_lays_out_only_if_wider(qtbot: QtBot) -> None:
+    """A combatant added: the cells of its row are measured, not every row in sight
+    again, and the columns are laid out only if one of them is wider than its column."""
+    model = Texts(30)
+    view = _table(qtbot, QTableView, FittingHeader(), model, Counting)
+    fittings: list[int] = []
+    original = FittingHeader.resizeSections
+
+    def resize_sections(fitted: FittingHeader) -> None:
+        fittings.append(1)
+        original(fitted)
+
+    delegate = _delegate(view)
+    widths = _widths(view)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(FittingHeader, "resizeSections", resize_sections)
+        delegate.measured.clear()
+        model.insert(2, ["Name new", "Round 1", "x"])
+        model.set(0, 1, "Round 1")  # the step announces a row too
+        _settle()
+        # Laid out in full, the rows in sight were all measured again (some 12 rows).
+        assert sorted(set(delegate.measured)) == [(0, 1), (2, 0), (2, 1), (2, 2)]
+        assert fittings == [], "no cell wider than its column: nothing to lay out"
+        assert _widths(view) == widths
+
+        delegate.measured.clear()
+        model.remove(5)
+        model.set(0, 1, "Round 1")
+        _settle()
+        assert fittings == [] and _widths(view) == widths
+
+        model.insert(3, ["Name wide", "w" * 30, "x"])
+        _settle()
+        assert fittings == [1]
+        assert _widths(view)[1] > widths[1]
+
+
+def test_a_row_come_out_of_sight_widens_a_table_fitting_every_row(qtbot: QtBot) -> None:
+    models = Texts(30), Texts(30)
+    views = [
+        _table(qtbot, EveryRowTable, FittingHeader(), models[0]),
+        _table(qtbot, EveryRowTable, EveryStepHeader(), models[1]),
+    ]
+    before = _widths(views[0])
+    for model in models:
+        model.insert(29, ["Name wide", "x", "w" * 30])  # out of sight
+        model.set(0, 1, "Round 1")
+    _settle()
+    assert _widths(views[0])[2] > before[2]
     assert _widths(views[0]) == _widths(views[1])

@@ -16,8 +16,12 @@ come or go), and only the cells announced in sight that show something else: eac
 cell's width is kept with what it showed (moving with its row). The columns are laid
 out again only if the widest cell in sight of a column a fitting reads (fitted or
 stretched: the turn order shares its room by its names) changed; else a fitting would
-change nothing. After rows come, go or move (Qt fits the columns itself then), the next
-step fits them in full."""
+change nothing. After rows move, the next step fits them in full. After rows come or go
+(the GM adds or removes a combatant), a fitted column only grows: the step measures the
+cells come (in sight or not: a table may fit every row) and those brought into sight,
+and lays the columns out only if one of them is wider than its column (a table whose
+columns share their room by their contents, `SHARES_ROOM`, as the turn order by its
+names, fits as after any step)."""
 
 from __future__ import annotations
 
@@ -133,6 +137,8 @@ class FittingHeader(SteadyHeader):
         # By column measured, its widest cell in sight at the last step; None: unknown
         # (the columns are fitted in full at the next step).
         self._widest: dict[int, int] | None = None
+        # The rows come since the last fitting (empty: rows went); None: none came or went.
+        self._came: set[int] | None = None
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -193,15 +199,26 @@ class FittingHeader(SteadyHeader):
 
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
         self._forget_announced()
-        if not parent.isValid():
-            self._widths = shifted(self._widths, 1, first, last)
-        self._widest = None
+        if parent.isValid():
+            self._widest = None
+            return
+        self._widths = shifted(self._widths, 1, first, last)
+        count = last - first + 1
+        came = {row + count if row >= first else row for row in self._came or ()}
+        self._came = came | set(range(first, last + 1))
+        self._fit_later()  # a row come may be wider than its column
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         self._forget_announced()
-        if not parent.isValid():
-            self._widths = shifted(self._widths, -1, first, last)
-        self._widest = None
+        if parent.isValid():
+            self._widest = None
+            return
+        self._widths = shifted(self._widths, -1, first, last)
+        count = last - first + 1
+        rows = self._came or set()
+        self._came = {
+            row - count if row > last else row for row in rows if not first <= row <= last
+        }
 
     def _rows_moved(
         self, parent: QModelIndex, first: int, last: int, to: QModelIndex, row: int
@@ -229,21 +246,58 @@ class FittingHeader(SteadyHeader):
                 announced[row] = (
                     (left, right) if was is None else (min(was[0], left), max(was[1], right))
                 )
+        self._fit_later()
+
+    def _fit_later(self) -> None:
         if not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._fit)
 
     def _fit(self) -> None:
         """Fit the columns if the widest cell in sight of a column measured changed
-        (a view may share its room by them all); else a fitting changes nothing."""
+        (a view may share its room by them all), or after rows came or went if a cell
+        is wider than its column; else a fitting changes nothing."""
         self._pending = False
+        came, self._came = self._came, None
         if not self.fit_when_shown():
             self._widest = None
             return
         widest = self._measure()
-        if widest is None or widest != self._widest:
+        view = self.parent()
+        if widest is None or self._widest is None:
+            self.resizeSections()
+        elif came is not None and not getattr(view, "SHARES_ROOM", False):
+            if self._too_narrow(widest, came):
+                self.resizeSections()
+        elif widest != self._widest:
             self.resizeSections()
         self._widest = widest
+
+    def _too_narrow(self, widest: dict[int, int], came: set[int]) -> bool:
+        """True if a fitted column is narrower than its widest cell in sight or a cell
+        of the rows `came` (measured in sight or not), as the table measures a column
+        (a pixel more for the grid): a fitting would widen it. A column narrows only
+        when fitted afresh, so no other cell can."""
+        view = self.parent()
+        model = self.model()
+        if not isinstance(view, QTableView) or model is None:
+            return True
+        grid = 1 if view.showGrid() else 0
+        fitted = QHeaderView.ResizeMode.ResizeToContents
+        rows = [row for row in sorted(came) if row < model.rowCount() and not view.isRowHidden(row)]
+        for column in self._columns:
+            if self.sectionResizeMode(column) != fitted:
+                continue
+            wanted = widest.get(column, -1)
+            for row in rows:
+                cell = (row, column)
+                kept = self._widths.get(cell)
+                if kept is None:
+                    kept = self._widths[cell] = _measured(view, model.index(row, column), None)
+                wanted = max(wanted, kept[1])
+            if min(wanted + grid, self.maximumSectionSize()) > self.sectionSize(column):
+                return True
+        return False
 
     def _measure(self) -> dict[int, int] | None:
         """By column a fitting may read (fitted or stretched), its widest cell in sight
