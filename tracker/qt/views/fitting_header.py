@@ -14,14 +14,15 @@ announces four rows shown measured them all four times. `FittingHeader` measures
 when the event loop next runs, after all the step's announcements (as Qt does after rows
 come or go), and only the cells announced in sight that show something else: each
 cell's width is kept with what it showed (moving with its row). The columns are laid
-out again only if the widest cell in sight of a column a fitting reads (fitted or
-stretched: the turn order shares its room by its names) changed; else a fitting would
-change nothing. After rows move, the next step fits them in full. After rows come or go
-(the GM adds or removes a combatant), a fitted column only grows: the step measures the
-cells come (in sight or not: a table may fit every row) and those brought into sight,
-and lays the columns out only if one of them is wider than its column (a table whose
-columns share their room by their contents, `SHARES_ROOM`, as the turn order by its
-names, fits as after any step)."""
+out again only if the widest cell in sight of a column a fitting reads changed (a
+fitted column; a stretched one too in a table whose columns share their room by their
+contents, `SHARES_ROOM`, as the turn order by its names: elsewhere a stretched column
+takes what the others leave, whatever it shows); else a fitting would change nothing.
+After rows move, the next step fits them in full. After rows come or go (the GM adds
+or removes a combatant), a fitted column only grows: the step measures the cells come
+(in sight or not: a table may fit every row) and those brought into sight, and lays
+the columns out only if one of them is wider than its column (a table that shares its
+room fits as after any step)."""
 
 from __future__ import annotations
 
@@ -266,7 +267,7 @@ class FittingHeader(SteadyHeader):
         view = self.parent()
         if widest is None or self._widest is None:
             self.resizeSections()
-        elif came is not None and not getattr(view, "SHARES_ROOM", False):
+        elif came is not None and not _shares_room(view):
             if self._too_narrow(widest, came):
                 self.resizeSections()
         elif widest != self._widest:
@@ -300,14 +301,17 @@ class FittingHeader(SteadyHeader):
         return False
 
     def _measure(self) -> dict[int, int] | None:
-        """By column a fitting may read (fitted or stretched), its widest cell in sight
-        as the table measures it, each measured once until it changes; None where the
-        table measures otherwise (more than the rows in sight)."""
+        """By column a fitting may read (fitted, or stretched where the room is shared by
+        them), its widest cell in sight as the table measures it, each measured once
+        until it changes; None where the table measures otherwise (more than the rows
+        in sight)."""
         view = self.parent()
         model = self.model()
         if not isinstance(view, QTableView) or model is None or self.resizeContentsPrecision():
             return None
-        read = (QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch)
+        read = [QHeaderView.ResizeMode.ResizeToContents]
+        if _shares_room(view):  # a stretched column's cells share the room out
+            read.append(QHeaderView.ResizeMode.Stretch)
         columns = [
             column
             for column in range(self.count())
@@ -330,6 +334,13 @@ class FittingHeader(SteadyHeader):
             announced.pop(row, None)
         self._forget_announced()  # out of sight: measured again when in sight
         return widest
+
+
+def _shares_room(view: object) -> bool:
+    """Whether the table's columns share its room by their contents (`SHARES_ROOM`): a
+    stretched column's cells, any cell narrower, may change the others' widths. Else a
+    stretched column takes what the others leave, whatever it shows."""
+    return bool(getattr(view, "SHARES_ROOM", False))
 
 
 def _covered(announced: dict[int, tuple[int, int]], cell: tuple[int, int]) -> bool:
