@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 from pytestqt.qtbot import QtBot
 
+from tests.qt.table_size import painted_by
 from tracker.qt.views.cell_widths import moved, shifted
 from tracker.qt.views.fitting_header import FittingHeader, SteadyHeader
 from tracker.qt.views.side_tables import TurnOrderTable
@@ -364,3 +365,26 @@ def test_a_row_come_out_of_sight_widens_a_table_fitting_every_row(qtbot: QtBot) 
     _settle()
     assert _widths(views[0])[2] > before[2]
     assert _widths(views[0]) == _widths(views[1])
+
+
+def test_the_labels_repaint_only_as_their_marks_change(qtbot: QtBot) -> None:
+    """A row selected marks every column's label: the selected row removed, the next one
+    selected, the labels are marked as they were and not repainted (Qt repainted the
+    header whole); the selection cleared, they are."""
+    model = Texts(30)
+    view = _table(qtbot, QTableView, FittingHeader(), model)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    header = view.horizontalHeader().viewport()
+    view.selectRow(4)
+    _settle()
+
+    def repainted(change: Callable[[], object]) -> int:
+        painted = painted_by(qtbot, change)
+        return painted.events.get(id(header), 0)
+
+    assert repainted(lambda: model.remove(4)) == 0  # the row after it selected
+    assert view.selectionModel().isRowSelected(4)
+    assert repainted(lambda: view.selectRow(7)) == 0
+    assert repainted(view.clearSelection) == 1  # the labels unmarked
+    assert repainted(lambda: view.selectRow(2)) == 1

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import (
     QAbstractItemModel,
     QEvent,
+    QItemSelection,
     QModelIndex,
     QPersistentModelIndex,
     QSize,
@@ -57,6 +58,7 @@ class SteadyHeader(QHeaderView):
         self._afresh = True  # the next fitting is to the contents alone
         self._afresh_width = -1  # the header's width at the last fitting afresh
         self._stale = False  # a fitting waits for the header to show
+        self._marked: tuple[tuple[bool, bool], ...] | None = None  # `_marks` shown
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -96,6 +98,31 @@ class SteadyHeader(QHeaderView):
         elif self._stale:
             self._stale = False
             QTimer.singleShot(0, self, self.resizeSections)
+
+    def selectionChanged(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        """The sections repainted only if one is marked otherwise (a row selected marks
+        every column's label): Qt repainted the whole header at each change the
+        selection model tells, a combatant removed with its row selected among them."""
+        marks = self._marks()
+        if marks != self._marked:
+            self._marked = marks
+            super().selectionChanged(selected, deselected)
+
+    def _marks(self) -> tuple[tuple[bool, bool], ...]:
+        """By section, whether it is highlighted for the selection (its column holds a
+        selected cell; every cell of it selected), as the header paints it."""
+        selection, model = self.selectionModel(), self.model()
+        if not self.highlightSections() or selection is None or model is None:
+            return ()
+        root = self.rootIndex()
+        full = model.rowCount(root) <= len(selection.selectedIndexes())  # else none is
+        return tuple(
+            (
+                selection.columnIntersectsSelection(column, root),
+                full and selection.isColumnSelected(column, root),
+            )
+            for column in range(self.count())
+        )
 
     def sectionSizeFromContents(self, logicalIndex: int) -> QSize:  # noqa: N803 (Qt)
         """At least the width a fitted column has (Qt fits a column to the larger of
