@@ -95,3 +95,25 @@ def test_a_bar_drawn_again_in_the_same_look_is_put_back(qapp, ratio: float):
         assert banded.kept.drawn == first + 1  # a look not seen: drawn
         assert drawn(banded, bar, palette, pressed, ratio) == expected
         assert banded.kept.drawn == first + 1  # the same look: put back
+
+
+def test_the_yardstick_draws_its_bars_as_it_always_has(qapp):
+    """The bare-Qt yardstick keeps nothing of the application's: its tall scroll bar is
+    drawn at each repaint (put back, it would halve the yardstick and double the
+    ratios to it), with the application's kept pixmaps left alone."""
+    from benchmarks.idle_timer import IdleClock
+    from benchmarks.yardstick import Yardstick
+
+    appearance()
+    application = QApplication.style()
+    assert isinstance(application, BandedFusion)
+    yardstick = Yardstick(IdleClock(qapp))
+    try:
+        bar = yardstick.table.verticalScrollBar()
+        assert bar.style() is yardstick.style and not yardstick.style.kept.keep
+        kept = len(application.kept)
+        for _ in range(3):
+            yardstick.measure()
+        assert len(application.kept) == kept and len(yardstick.style.kept) == 0
+    finally:
+        yardstick.close()
