@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.qt.table_size import painted_by
 from tracker.qt.views.cell_widths import moved, shifted
-from tracker.qt.views.fitting_header import FittingHeader, SteadyHeader
+from tracker.qt.views.fitting_header import FEW_COME, FittingHeader, SteadyHeader
 from tracker.qt.views.side_tables import TurnOrderTable
 
 Index = QModelIndex | QPersistentModelIndex
@@ -388,3 +388,17 @@ def test_the_labels_repaint_only_as_their_marks_change(qtbot: QtBot) -> None:
     assert repainted(lambda: view.selectRow(7)) == 0
     assert repainted(view.clearSelection) == 1  # the labels unmarked
     assert repainted(lambda: view.selectRow(2)) == 1
+
+
+def test_many_rows_come_fit_the_columns_in_full(qtbot: QtBot) -> None:
+    """More rows come in a step than `FEW_COME` (a large fight's rows back at once): the
+    columns are fitted in full (the rows in sight), not measured row by row come."""
+    model = Texts(10)
+    view = _table(qtbot, QTableView, FittingHeader(), model, Counting)
+    delegate = _delegate(view)
+    delegate.measured.clear()
+    model.beginInsertRows(QModelIndex(), 10, 10 + FEW_COME)
+    model.texts += [[f"Name {row}", "Round 1", "x"] for row in range(FEW_COME + 1)]
+    model.endInsertRows()
+    _settle()
+    assert len({row for row, _ in delegate.measured}) < FEW_COME // 2  # those in sight

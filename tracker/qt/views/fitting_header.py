@@ -45,6 +45,7 @@ from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QTableView, QWid
 from tracker.qt.views.cell_widths import STYLED_ROLES, moved, shifted, text_shown
 
 Kept = tuple[tuple[object, ...] | None, int]  # what a cell showed when measured, its width
+FEW_COME = 64  # rows come in a step measured each; more: the columns fitted in full
 
 
 class SteadyHeader(QHeaderView):
@@ -234,6 +235,8 @@ class FittingHeader(SteadyHeader):
         count = last - first + 1
         came = {row + count if row >= first else row for row in self._came or ()}
         self._came = came | set(range(first, last + 1))
+        if len(self._came) > FEW_COME:  # a fitting in full measures fewer
+            self._widest = None
         self._fit_later()  # a row come may be wider than its column
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
