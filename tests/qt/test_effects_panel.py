@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from tests.qt.conftest import by_name
+from tests.qt.table_size import painted_by, table_window
 from tests.qt.test_players_proxies import Players
 from tracker.engine import (
     AddEffect,
@@ -297,3 +298,34 @@ def test_the_players_follow_a_new_carrier_or_creator(document, qtbot, blessed):
     document.undo_stack.undo()
     assert players.effects_proxy.rowCount() == 1
     assert players.effects_proxy.index(0, 0).data() == "Blessed"
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic_d20", "initiative_ticks"])
+def test_the_effects_of_another_combatant_are_laid_out_with_the_selection(
+    qtbot, tmp_path, ruleset_id
+):
+    """The effects' rows of the combatant selected are laid out as it is selected: left
+    to Qt's timer of 0 ms, the layout came after the window's paint (an add, a removal)
+    and repainted them all in a paint of their own."""
+    windows = table_window(qtbot, tmp_path / "journal", ruleset_id, selected=1)
+    window = next(windows)
+    panel = window.effects_panel
+
+    def shown() -> list[str]:
+        effects = (panel.effect_at(row) for row in range(panel.shown.rowCount()))
+        return [effect.id for effect in effects if effect is not None]
+
+    try:
+        viewport = panel.view.viewport()
+        changes = 0
+        for combatant in window.document.encounter.combatants[:12]:
+            before = shown()
+            window.select_combatant(combatant.id)
+            window.repaint()  # the window's paint, before the event loop runs again
+            painted = painted_by(qtbot, lambda: None)
+            if shown() != before:
+                changes += 1
+                assert painted.events.get(id(viewport), 0) == 0, combatant.id
+        assert changes >= 3
+    finally:
+        next(windows, None)

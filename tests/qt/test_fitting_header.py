@@ -4,10 +4,18 @@ a text that grew."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 from tests.qt.test_chrome_steps import close, open_window
+from tracker.qt.rulesets.initiative_ticks.track_view import TickTable
 from tracker.qt.views.fitting_header import FittingHeader
 
 Index = QModelIndex | QPersistentModelIndex
@@ -83,5 +91,41 @@ def test_the_turn_order_and_the_tick_table_measure_once_a_step(qtbot, tmp_path):
     try:
         for view in (window.turn_order_view, window.central_view.table):
             assert isinstance(view.horizontalHeader(), FittingHeader)
+    finally:
+        close(window, qtbot)
+
+
+def _settle() -> None:
+    for _ in range(3):  # the step's announcements, then the header's fitting
+        QCoreApplication.processEvents()
+
+
+def test_a_combatant_added_or_removed_is_not_a_fitting_of_every_row(qtbot, tmp_path, monkeypatch):
+    """The tick table's columns fit every row's widest cell: adding a combatant (at 30,
+    placed last and scrolled into sight) measures its row, removing one nothing, and
+    neither lays the columns out again while every cell fits."""
+    fitted: list[int] = []
+    original = TickTable.sizeHintForColumn
+
+    def counted(view: TickTable, column: int) -> int:
+        fitted.append(column)
+        return original(view, column)
+
+    monkeypatch.setattr(TickTable, "sizeHintForColumn", counted)  # before the table is
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        table = window.central_view.table
+        rows = table.model().rowCount()
+        for _ in range(2):  # the first fits the columns in full
+            fitted.clear()
+            window.add_combatant()
+            assert window.add_dialog is not None
+            window.add_dialog.accept()
+            _settle()
+            assert table.model().rowCount() == rows + 1
+            window.remove_combatant()
+            _settle()
+            assert table.model().rowCount() == rows
+        assert fitted == [], "every row measured again to fit the columns"
     finally:
         close(window, qtbot)

@@ -21,8 +21,9 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 from pytestqt.qtbot import QtBot
 
+from tests.qt.table_size import painted_by
 from tracker.qt.views.cell_widths import moved, shifted
-from tracker.qt.views.fitting_header import FittingHeader, SteadyHeader
+from tracker.qt.views.fitting_header import FEW_COME, FittingHeader, SteadyHeader
 from tracker.qt.views.side_tables import TurnOrderTable
 
 Index = QModelIndex | QPersistentModelIndex
@@ -85,6 +86,18 @@ class EveryStepHeader(SteadyHeader):
         self._pending = False
         if self.fit_when_shown():
             self.resizeSections()
+
+
+class EveryRowTable(QTableView):
+    """A table fitting a column to every row, in sight or not (as the tick table)."""
+
+    def sizeHintForColumn(self, column: int) -> int:  # noqa: N802 (Qt)
+        model = self.model()
+        rows = range(model.rowCount())
+        widest = max(
+            (self.sizeHintForIndex(model.index(r, column)).width() for r in rows), default=0
+        )
+        return widest + 1 if self.showGrid() else widest
 
 
 class Counting(QStyledItemDelegate):
@@ -201,7 +214,8 @@ def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
         model.set(4, 2, "y")
         _settle()
         # A header measuring every row shown measured some 12 rows' two columns again.
-        assert sorted(set(delegate.measured)) == [(3, 0), (3, 1), (3, 2), (4, 2)]
+        # (The stretched names are not measured: they take what the others leave.)
+        assert sorted(set(delegate.measured)) == [(3, 1), (3, 2), (4, 2)]
         assert fittings == [], "no widest cell changed: nothing to lay out"
         assert _widths(view) == widths
 
@@ -299,3 +313,92 @@ def test_a_text_changed_out_of_sight_is_measured_when_in_sight(qtbot: QtBot) -> 
     _settle()
     assert views[0].columnWidth(2) > before
     assert _widths(views[0]) == _widths(views[1])
+
+
+def test_a_row_come_is_measured_alone_and_lays_out_only_if_wider(qtbot: QtBot) -> None:
+    """A combatant added: the cells of its row are measured, not every row in sight
+    again, and the columns are laid out only if one of them is wider than its column."""
+    model = Texts(30)
+    view = _table(qtbot, QTableView, FittingHeader(), model, Counting)
+    fittings: list[int] = []
+    original = FittingHeader.resizeSections
+
+    def resize_sections(fitted: FittingHeader) -> None:
+        fittings.append(1)
+        original(fitted)
+
+    delegate = _delegate(view)
+    widths = _widths(view)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(FittingHeader, "resizeSections", resize_sections)
+        delegate.measured.clear()
+        model.insert(2, ["Name new", "Round 1", "x"])
+        model.set(0, 1, "Round 1")  # the step announces a row too
+        _settle()
+        # Laid out in full, the rows in sight were all measured again (some 12 rows).
+        assert sorted(set(delegate.measured)) == [(0, 1), (2, 1), (2, 2)]
+        assert fittings == [], "no cell wider than its column: nothing to lay out"
+        assert _widths(view) == widths
+
+        delegate.measured.clear()
+        model.remove(5)
+        model.set(0, 1, "Round 1")
+        _settle()
+        assert fittings == [] and _widths(view) == widths
+
+        model.insert(3, ["Name wide", "w" * 30, "x"])
+        _settle()
+        assert fittings == [1]
+        assert _widths(view)[1] > widths[1]
+
+
+def test_a_row_come_out_of_sight_widens_a_table_fitting_every_row(qtbot: QtBot) -> None:
+    models = Texts(30), Texts(30)
+    views = [
+        _table(qtbot, EveryRowTable, FittingHeader(), models[0]),
+        _table(qtbot, EveryRowTable, EveryStepHeader(), models[1]),
+    ]
+    before = _widths(views[0])
+    for model in models:
+        model.insert(29, ["Name wide", "x", "w" * 30])  # out of sight
+        model.set(0, 1, "Round 1")
+    _settle()
+    assert _widths(views[0])[2] > before[2]
+    assert _widths(views[0]) == _widths(views[1])
+
+
+def test_the_labels_repaint_only_as_their_marks_change(qtbot: QtBot) -> None:
+    """A row selected marks every column's label: the selected row removed, the next one
+    selected, the labels are marked as they were and not repainted (Qt repainted the
+    header whole); the selection cleared, they are."""
+    model = Texts(30)
+    view = _table(qtbot, QTableView, FittingHeader(), model)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    header = view.horizontalHeader().viewport()
+    view.selectRow(4)
+    _settle()
+
+    def repainted(change: Callable[[], object]) -> int:
+        painted = painted_by(qtbot, change)
+        return painted.events.get(id(header), 0)
+
+    assert repainted(lambda: model.remove(4)) == 0  # the row after it selected
+    assert view.selectionModel().isRowSelected(4)
+    assert repainted(lambda: view.selectRow(7)) == 0
+    assert repainted(view.clearSelection) == 1  # the labels unmarked
+    assert repainted(lambda: view.selectRow(2)) == 1
+
+
+def test_many_rows_come_fit_the_columns_in_full(qtbot: QtBot) -> None:
+    """More rows come in a step than `FEW_COME` (a large fight's rows back at once): the
+    columns are fitted in full (the rows in sight), not measured row by row come."""
+    model = Texts(10)
+    view = _table(qtbot, QTableView, FittingHeader(), model, Counting)
+    delegate = _delegate(view)
+    delegate.measured.clear()
+    model.beginInsertRows(QModelIndex(), 10, 10 + FEW_COME)
+    model.texts += [[f"Name {row}", "Round 1", "x"] for row in range(FEW_COME + 1)]
+    model.endInsertRows()
+    _settle()
+    assert len({row for row, _ in delegate.measured}) < FEW_COME // 2  # those in sight

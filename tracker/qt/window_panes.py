@@ -104,6 +104,9 @@ class Fence(QWidget):
     ) -> None:
         super().__init__()
         self.setObjectName("inspector_column")
+        # Opaque: a repaint inside the column starts here, not at the dock and the window
+        # beneath it (the dock painted its title and frame for each change in the column).
+        self.setAutoFillBackground(True)
         self.child = child
         self._asks = asks
         self._yielding = yielding  # the first gives its place up first

@@ -14,10 +14,15 @@ announces four rows shown measured them all four times. `FittingHeader` measures
 when the event loop next runs, after all the step's announcements (as Qt does after rows
 come or go), and only the cells announced in sight that show something else: each
 cell's width is kept with what it showed (moving with its row). The columns are laid
-out again only if the widest cell in sight of a column a fitting reads (fitted or
-stretched: the turn order shares its room by its names) changed; else a fitting would
-change nothing. After rows come, go or move (Qt fits the columns itself then), the next
-step fits them in full."""
+out again only if the widest cell in sight of a column a fitting reads changed (a
+fitted column; a stretched one too in a table whose columns share their room by their
+contents, `SHARES_ROOM`, as the turn order by its names: elsewhere a stretched column
+takes what the others leave, whatever it shows); else a fitting would change nothing.
+After rows move, the next step fits them in full. After rows come or go (the GM adds
+or removes a combatant), a fitted column only grows: the step measures the cells come
+(in sight or not: a table may fit every row) and those brought into sight, and lays
+the columns out only if one of them is wider than its column (a table that shares its
+room fits as after any step)."""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import (
     QAbstractItemModel,
     QEvent,
+    QItemSelection,
     QModelIndex,
     QPersistentModelIndex,
     QSize,
@@ -39,6 +45,7 @@ from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QTableView, QWid
 from tracker.qt.views.cell_widths import STYLED_ROLES, moved, shifted, text_shown
 
 Kept = tuple[tuple[object, ...] | None, int]  # what a cell showed when measured, its width
+FEW_COME = 64  # rows come in a step measured each; more: the columns fitted in full
 
 
 class SteadyHeader(QHeaderView):
@@ -52,6 +59,7 @@ class SteadyHeader(QHeaderView):
         self._afresh = True  # the next fitting is to the contents alone
         self._afresh_width = -1  # the header's width at the last fitting afresh
         self._stale = False  # a fitting waits for the header to show
+        self._marked: tuple[tuple[bool, bool], ...] | None = None  # `_marks` shown
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -91,6 +99,31 @@ class SteadyHeader(QHeaderView):
         elif self._stale:
             self._stale = False
             QTimer.singleShot(0, self, self.resizeSections)
+
+    def selectionChanged(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        """The sections repainted only if one is marked otherwise (a row selected marks
+        every column's label): Qt repainted the whole header at each change the
+        selection model tells, a combatant removed with its row selected among them."""
+        marks = self._marks()
+        if marks != self._marked:
+            self._marked = marks
+            super().selectionChanged(selected, deselected)
+
+    def _marks(self) -> tuple[tuple[bool, bool], ...]:
+        """By section, whether it is highlighted for the selection (its column holds a
+        selected cell; every cell of it selected), as the header paints it."""
+        selection, model = self.selectionModel(), self.model()
+        if not self.highlightSections() or selection is None or model is None:
+            return ()
+        root = self.rootIndex()
+        full = model.rowCount(root) <= len(selection.selectedIndexes())  # else none is
+        return tuple(
+            (
+                selection.columnIntersectsSelection(column, root),
+                full and selection.isColumnSelected(column, root),
+            )
+            for column in range(self.count())
+        )
 
     def sectionSizeFromContents(self, logicalIndex: int) -> QSize:  # noqa: N803 (Qt)
         """At least the width a fitted column has (Qt fits a column to the larger of
@@ -133,6 +166,8 @@ class FittingHeader(SteadyHeader):
         # By column measured, its widest cell in sight at the last step; None: unknown
         # (the columns are fitted in full at the next step).
         self._widest: dict[int, int] | None = None
+        # The rows come since the last fitting (empty: rows went); None: none came or went.
+        self._came: set[int] | None = None
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -193,15 +228,28 @@ class FittingHeader(SteadyHeader):
 
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
         self._forget_announced()
-        if not parent.isValid():
-            self._widths = shifted(self._widths, 1, first, last)
-        self._widest = None
+        if parent.isValid():
+            self._widest = None
+            return
+        self._widths = shifted(self._widths, 1, first, last)
+        count = last - first + 1
+        came = {row + count if row >= first else row for row in self._came or ()}
+        self._came = came | set(range(first, last + 1))
+        if len(self._came) > FEW_COME:  # a fitting in full measures fewer
+            self._widest = None
+        self._fit_later()  # a row come may be wider than its column
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         self._forget_announced()
-        if not parent.isValid():
-            self._widths = shifted(self._widths, -1, first, last)
-        self._widest = None
+        if parent.isValid():
+            self._widest = None
+            return
+        self._widths = shifted(self._widths, -1, first, last)
+        count = last - first + 1
+        rows = self._came or set()
+        self._came = {
+            row - count if row > last else row for row in rows if not first <= row <= last
+        }
 
     def _rows_moved(
         self, parent: QModelIndex, first: int, last: int, to: QModelIndex, row: int
@@ -229,31 +277,71 @@ class FittingHeader(SteadyHeader):
                 announced[row] = (
                     (left, right) if was is None else (min(was[0], left), max(was[1], right))
                 )
+        self._fit_later()
+
+    def _fit_later(self) -> None:
         if not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._fit)
 
     def _fit(self) -> None:
         """Fit the columns if the widest cell in sight of a column measured changed
-        (a view may share its room by them all); else a fitting changes nothing."""
+        (a view may share its room by them all), or after rows came or went if a cell
+        is wider than its column; else a fitting changes nothing."""
         self._pending = False
+        came, self._came = self._came, None
         if not self.fit_when_shown():
             self._widest = None
             return
         widest = self._measure()
-        if widest is None or widest != self._widest:
+        view = self.parent()
+        if widest is None or self._widest is None:
+            self.resizeSections()
+        elif came is not None and not _shares_room(view):
+            if self._too_narrow(widest, came):
+                self.resizeSections()
+        elif widest != self._widest:
             self.resizeSections()
         self._widest = widest
 
+    def _too_narrow(self, widest: dict[int, int], came: set[int]) -> bool:
+        """True if a fitted column is narrower than its widest cell in sight or a cell
+        of the rows `came` (measured in sight or not), as the table measures a column
+        (a pixel more for the grid): a fitting would widen it. A column narrows only
+        when fitted afresh, so no other cell can."""
+        view = self.parent()
+        model = self.model()
+        if not isinstance(view, QTableView) or model is None:
+            return True
+        grid = 1 if view.showGrid() else 0
+        fitted = QHeaderView.ResizeMode.ResizeToContents
+        rows = [row for row in sorted(came) if row < model.rowCount() and not view.isRowHidden(row)]
+        for column in self._columns:
+            if self.sectionResizeMode(column) != fitted:
+                continue
+            wanted = widest.get(column, -1)
+            for row in rows:
+                cell = (row, column)
+                kept = self._widths.get(cell)
+                if kept is None:
+                    kept = self._widths[cell] = _measured(view, model.index(row, column), None)
+                wanted = max(wanted, kept[1])
+            if min(wanted + grid, self.maximumSectionSize()) > self.sectionSize(column):
+                return True
+        return False
+
     def _measure(self) -> dict[int, int] | None:
-        """By column a fitting may read (fitted or stretched), its widest cell in sight
-        as the table measures it, each measured once until it changes; None where the
-        table measures otherwise (more than the rows in sight)."""
+        """By column a fitting may read (fitted, or stretched where the room is shared by
+        them), its widest cell in sight as the table measures it, each measured once
+        until it changes; None where the table measures otherwise (more than the rows
+        in sight)."""
         view = self.parent()
         model = self.model()
         if not isinstance(view, QTableView) or model is None or self.resizeContentsPrecision():
             return None
-        read = (QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch)
+        read = [QHeaderView.ResizeMode.ResizeToContents]
+        if _shares_room(view):  # a stretched column's cells share the room out
+            read.append(QHeaderView.ResizeMode.Stretch)
         columns = [
             column
             for column in range(self.count())
@@ -276,6 +364,13 @@ class FittingHeader(SteadyHeader):
             announced.pop(row, None)
         self._forget_announced()  # out of sight: measured again when in sight
         return widest
+
+
+def _shares_room(view: object) -> bool:
+    """Whether the table's columns share its room by their contents (`SHARES_ROOM`): a
+    stretched column's cells, any cell narrower, may change the others' widths. Else a
+    stretched column takes what the others leave, whatever it shows."""
+    return bool(getattr(view, "SHARES_ROOM", False))
 
 
 def _covered(announced: dict[int, tuple[int, int]], cell: tuple[int, int]) -> bool:

@@ -88,6 +88,7 @@ class TurnOrderTable(QTableView):
 
     NAME_LEAST = 0.35
     NAME_MOST = 0.5
+    SHARES_ROOM = True  # any widest cell changed may change every column (`FittingHeader`)
 
     def __init__(self) -> None:
         super().__init__()

@@ -133,6 +133,7 @@ class EffectsPanel(QWidget):
         """The selected combatant changed (None: none is)."""
         self._name = name if combatant_id is not None else ""
         self.shown.show_for(combatant_id)
+        self._lay_out()
         self._caption()
 
     def follow_name(self, name: str) -> None:
@@ -143,7 +144,15 @@ class EffectsPanel(QWidget):
 
     def _on_show_all(self, on: bool) -> None:
         self.shown.show_all(on)
+        self._lay_out()
         self._caption()
+
+    def _lay_out(self) -> None:
+        """The effects shown laid out now, not by Qt's timer of 0 ms: it fires after the
+        window's paint, and the rows that came or went were painted a second time, in a
+        paint of their own."""
+        if self.view.isVisible():
+            self.view.executeDelayedItemsLayout()
 
     def _caption(self) -> None:
         whose = self.shown.combatant_id is not None and self._name
