@@ -147,3 +147,28 @@ def test_the_free_actions_ahead_read_each_runtime_a_few_times(
     monkeypatch.setattr(turns, "Ahead", SortingAhead)
     assert turns._sequence(encounter, 31 - done) == found
     assert turns._sequence(encounter, 60)[: len(found)] == found
+
+
+def test_a_longer_ask_goes_on_from_the_last_one(monkeypatch):
+    """Asked for 9 turns (the GM's glance), then for a round of 35 (the players' page)
+    between two changes, the foresight plays End Turn ahead 34 times in all, not 8 then
+    34 again from the current turn; the turns are those foreseen afresh, a shorter ask
+    plays nothing more, and a change starts again from the current turn."""
+    session = build("initiative_ticks", 30, seed=5)
+    encounter = session.encounter
+    played: list[object] = []
+    real = turns.end_turn
+    monkeypatch.setattr(turns, "end_turn", lambda p: played.append(p) or real(p))
+    glance = session.ruleset.upcoming_turns(encounter, 9)
+    assert len(played) == 8
+    whole = session.ruleset.upcoming_turns(encounter, 35)
+    assert len(played) == 34
+    assert whole[:9] == glance
+    assert session.ruleset.upcoming_turns(encounter, 20) == whole[:20]
+    assert len(played) == 34
+    afresh = turns._sequence(encounter, 35)
+    assert [turns.turn_of(encounter, slot) for slot in afresh] == whole
+    played.clear()
+    session.apply(EndTurn())
+    assert session.ruleset.upcoming_turns(encounter, 35)[:34] == whole[1:]
+    assert len(played) == 34
