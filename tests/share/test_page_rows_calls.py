@@ -296,7 +296,13 @@ def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_chang
     assert document.apply(EditCombatant(party.id, {spec.taken: taken + 1}))
     after = {card.name: card.detail for card in feed.state().board.turns}.get(party.name, "")
     fresh = projection.project(
-        document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+        document,
+        feed.public,
+        feed.turn_proxy,
+        feed.effects_proxy,
+        feed.health_modes,
+        None,
+        upcoming=feed.round_ahead.turns(),
     )
     assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
     assert party.name not in told or after != before
@@ -322,7 +328,13 @@ def test_the_turns_to_come_kept_are_the_cards_made_anew(qtbot, monkeypatch, rule
         turns = feed.state().board.turns
         few += len(turns) > 5 and len(made) <= len(turns) // 3
         fresh = projection.project(
-            document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+            document,
+            feed.public,
+            feed.turn_proxy,
+            feed.effects_proxy,
+            feed.health_modes,
+            None,
+            upcoming=feed.round_ahead.turns(),
         )
         assert turns == fresh.turns, number
         if number % 8 == 1:
