@@ -15,20 +15,26 @@ from tests.engine.ticks_helpers import add
 from tests.engine.ticks_helpers import session as new_session
 from tracker.engine import EndTurn, RulesetAction, Session, StartEncounter
 from tracker.engine.rulesets.initiative_ticks import play, turns
-from tracker.engine.rulesets.initiative_ticks.order import sorted_order
+from tracker.engine.rulesets.initiative_ticks.order import first_pending, sorted_order
 from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock
 from tracker.engine.state import Combatant
 
 
 class SortingAhead(play.Ahead):
     """The foresight as it was: every arrange sorts the whole order, every free action
-    is looked for from the order's start."""
+    and pending turn is looked for from the order's start, a combatant in the encounter."""
 
     def arrange(self) -> None:
         self._order = sorted_order(self.encounter, self._order, self.read)
 
     def next_free(self) -> Combatant | None:
         return play.waiting_free(self._order, 0, self.read)[1]
+
+    def first_pending(self, round_: int) -> Combatant | None:
+        return first_pending(self.encounter, self._order, round_, self.read)
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        return self.encounter.find(combatant_id)
 
 
 class CountingAhead(play.Ahead):
@@ -172,3 +178,23 @@ def test_a_longer_ask_goes_on_from_the_last_one(monkeypatch):
     session.apply(EndTurn())
     assert session.ruleset.upcoming_turns(encounter, 35)[:34] == whole[1:]
     assert len(played) == 34
+
+
+@pytest.mark.parametrize("ended", [0, 12, 29])
+def test_a_round_ahead_reads_each_runtime_a_few_times(ended: int, monkeypatch) -> None:
+    """A round of 35 turns foreseen: each pending turn is looked for from the last one
+    found, not from the order's start (a pass over those who acted for each turn, ~800
+    runtimes read); the turns are those of a look from the start."""
+    session = build("initiative_ticks", 30, seed=5)
+    while clock(session.encounter).phase != "round":
+        session.apply(next_step(session))
+    for _ in range(ended):
+        session.apply(EndTurn())
+    encounter = session.encounter
+    monkeypatch.setattr(turns, "Ahead", CountingAhead)
+    CountingAhead.reads = 0
+    found = turns._sequence(encounter, 35)
+    assert len(found) == 35 and len({slot.round for slot in found}) > 1  # into the next
+    assert CountingAhead.reads < 20 * len(found), CountingAhead.reads  # + the rounds begun
+    monkeypatch.setattr(turns, "Ahead", SortingAhead)
+    assert turns._sequence(encounter, 35) == found

@@ -16,7 +16,13 @@ from typing import Any, Protocol
 
 from tracker.engine.changes import Transaction
 from tracker.engine.copying import copy_state
-from tracker.engine.rulesets.initiative_ticks.order import Rank, arrange, ranker
+from tracker.engine.rulesets.initiative_ticks.order import (
+    Rank,
+    arrange,
+    first_pending,
+    pending,
+    ranker,
+)
 from tracker.engine.rulesets.initiative_ticks.state import (
     Clock,
     Runtime,
@@ -45,6 +51,14 @@ class Play(Protocol):
 
     def next_free(self) -> Combatant | None:
         """The first in the order still to take its free action (joined, not done)."""
+        ...
+
+    def first_pending(self, round_: int) -> Combatant | None:
+        """The first in the order pending in this round (`order.first_pending`)."""
+        ...
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        """The combatant with this id, or None (`Encounter.find`)."""
         ...
 
     def log(self, text: str, kind: str = "change") -> None: ...
@@ -92,6 +106,12 @@ class Real:
     def next_free(self) -> Combatant | None:
         return waiting_free(self.encounter.combatants, 0, rt)[1]
 
+    def first_pending(self, round_: int) -> Combatant | None:
+        return first_pending(self.encounter, self.encounter.combatants, round_)
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        return self.encounter.find(combatant_id)
+
     def log(self, text: str, kind: str = "change") -> None:
         self.tx.log(text, kind)
 
@@ -113,6 +133,10 @@ class Ahead:
         self._written: dict[str, Combatant] = {}  # since the last `arrange`
         self._sorted = False  # by the last `arrange`
         self._free_from = (self._order, 0)  # where `next_free` looks from, in which order
+        # Where `first_pending` last found one: the order, the round, the place and who
+        # (None: look from the order's start).
+        self._pending_from: tuple[list[Combatant], int, int, Combatant] | None = None
+        self._by_id: dict[str, Combatant] | None = None  # `find`'s, made at its first ask
         self.points: list[Any] = []
         self.lines: list[str] = []
 
@@ -121,6 +145,9 @@ class Ahead:
 
     def write(self, combatant: Combatant) -> Runtime:
         self._written[combatant.id] = combatant  # the caller changes it: ranked again
+        last = self._pending_from
+        if last is not None and combatant is not last[3]:
+            self._pending_from = None  # one before it may be pending again
         found = self._runtimes.get(combatant.id)
         if found is None:
             found = self._runtimes[combatant.id] = copy_state(rt(combatant))
@@ -170,6 +197,31 @@ class Ahead:
         found, waiting = waiting_free(self._order, start, self.read)
         self._free_from = (self._order, found)
         return waiting
+
+    def first_pending(self, round_: int) -> Combatant | None:
+        """As `Real.first_pending`, looking from where the last one was found (in the same
+        order and round): those before it were not pending then, and none of them has
+        been written since (only the one found acts, until the round ends). 35 turns
+        ahead at 30 combatants read ~400 runtimes, not a pass over those who acted for
+        each turn (~800)."""
+        order, read, start = self._order, self.read, 0
+        found = self._pending_from
+        if found is not None and found[0] is order and found[1] == round_:
+            start = found[2]
+        for place in range(start, len(order)):
+            combatant = order[place]
+            if pending(read(combatant), round_):
+                self._pending_from = (order, round_, place, combatant)
+                return combatant
+        self._pending_from = None
+        return None
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        """As `Encounter.find` (the combatants are the encounter's, as they are now)."""
+        by_id = self._by_id
+        if by_id is None:
+            by_id = self._by_id = {c.id: c for c in self.encounter.combatants}
+        return by_id.get(combatant_id) if combatant_id is not None else None
 
     def log(self, text: str, kind: str = "change") -> None:
         self.lines.append(text)
