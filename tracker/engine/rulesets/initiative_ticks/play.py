@@ -6,7 +6,8 @@ runtime the first time it is written, so the encounter itself never changes. Pla
 60 turns ahead at every change, `Ahead` copies with `copy_state` (not `deepcopy`) and
 keeps each combatant's rank in the order, worked out again only for the runtimes written
 since the last `arrange` (the rules change a runtime only through what `write` returned,
-before the next `arrange`), and sorts only when a rank changed.
+before the next `arrange`), and sorts only when a rank changed; it looks for the next
+pending turn from the last one found, and finds a combatant by id in a dict of its own.
 """
 
 from __future__ import annotations
