@@ -13,7 +13,6 @@ Exalted 3e), "onslaught", "started" (its formal start is applied: the current tu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from tracker.engine.changes import COMBATANTS, ChangeSet, Move
@@ -38,8 +37,10 @@ SlotKind = Literal["join", "free", "turn", "round_end"]
 SEQUENCE = "initiative_ticks.sequence"  # the memo's key of what was foreseen (`Played`)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
+    """A turn foreseen. A named tuple, not a frozen dataclass: as immutable, and made
+    three times as fast (the foresight makes one a turn, a round of them at a change)."""
+
     kind: SlotKind
     round: int
     key: tuple[Any, ...]
