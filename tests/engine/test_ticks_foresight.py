@@ -158,17 +158,20 @@ def test_the_free_actions_ahead_read_each_runtime_a_few_times(
 def test_a_longer_ask_goes_on_from_the_last_one(monkeypatch):
     """Asked for 9 turns (the GM's glance), then for a round of 35 (the players' page)
     between two changes, the foresight plays End Turn ahead 34 times in all, not 8 then
-    34 again from the current turn; the turns are those foreseen afresh, a shorter ask
-    plays nothing more, and a change starts again from the current turn."""
+    34 again from the current turn, and tells each turn once; the turns are those
+    foreseen afresh, a shorter ask plays nothing more, and a change starts again from
+    the current turn."""
     session = build("initiative_ticks", 30, seed=5)
     encounter = session.encounter
     played: list[object] = []
-    real = turns.end_turn
+    real, told = turns.end_turn, turns.turn_of
+    made: list[object] = []
     monkeypatch.setattr(turns, "end_turn", lambda p: played.append(p) or real(p))
+    monkeypatch.setattr(turns, "turn_of", lambda e, slot: made.append(slot) or told(e, slot))
     glance = session.ruleset.upcoming_turns(encounter, 9)
-    assert len(played) == 8
+    assert len(played) == 8 and len(made) == 9
     whole = session.ruleset.upcoming_turns(encounter, 35)
-    assert len(played) == 34
+    assert len(played) == 34 and len(made) == 35  # each turn told once
     assert whole[:9] == glance
     assert session.ruleset.upcoming_turns(encounter, 20) == whole[:20]
     assert len(played) == 34

@@ -67,13 +67,15 @@ def slot_now(play: Play) -> Slot | None:
 
 class Played:
     """The turns foreseen so far (`slots`) and the play where the foresight stopped, after
-    the last slot's turn and before its End Turn (None: no turn comes after them)."""
+    the last slot's turn and before its End Turn (None: no turn comes after them); the
+    first of them as the views are told them (`turns`, by `turn_of`)."""
 
-    __slots__ = ("play", "slots")
+    __slots__ = ("play", "slots", "turns")
 
     def __init__(self, encounter: Encounter) -> None:
         self.slots: list[Slot] = []
         self.play: Ahead | None = Ahead(encounter)
+        self.turns: list[Turn] = []
 
     def extend(self, limit: int) -> None:
         """Foresee up to `limit` turns, on from where the last ask stopped: End Turn is
@@ -99,6 +101,20 @@ def sequence(encounter: Encounter, limit: int) -> tuple[Slot, ...]:
     foreseen since the last change answers every shorter ask, and a longer one goes on
     from where it stopped (the views ask for 1, 9, a round for the players' page, a
     page...; each would play the fight ahead again from the current turn)."""
+    return tuple(_played(encounter, limit).slots[:limit])
+
+
+def upcoming(encounter: Encounter, limit: int) -> list[Turn]:
+    """`turn_of` each of the first `limit` turns of `sequence`, each made once between
+    two changes (the GM's glance, then the players' page's round)."""
+    played = _played(encounter, limit)
+    made, slots = played.turns, played.slots
+    made += [turn_of(encounter, slot) for slot in slots[len(made) : limit]]
+    return made[:limit]
+
+
+def _played(encounter: Encounter, limit: int) -> Played:
+    """What was foreseen since the last change, on to `limit` turns (kept in the memo)."""
     memo = encounter.memo
     known: Played | None = memo.get(SEQUENCE) if memo is not None else None
     if known is None:
@@ -106,7 +122,7 @@ def sequence(encounter: Encounter, limit: int) -> tuple[Slot, ...]:
     known.extend(limit)
     if memo is not None and encounter.memo is memo:
         memo[SEQUENCE] = known
-    return tuple(known.slots[:limit])
+    return known
 
 
 def _sequence(encounter: Encounter, limit: int) -> list[Slot]:
