@@ -6,6 +6,7 @@ the turns it announced."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,9 +15,12 @@ from benchmarks.fights import an_action, build, next_step, params_at_defaults
 from tests.engine.ticks_helpers import add
 from tests.engine.ticks_helpers import session as new_session
 from tracker.engine import EndTurn, RulesetAction, Session, StartEncounter
+from tracker.engine.copying import copy_state
+from tracker.engine.kit.counters import Counters
+from tracker.engine.kit.pools import Pool
 from tracker.engine.rulesets.initiative_ticks import play, turns
 from tracker.engine.rulesets.initiative_ticks.order import first_pending, sorted_order
-from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock
+from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock, rt
 from tracker.engine.state import Combatant
 
 
@@ -201,3 +205,32 @@ def test_a_round_ahead_reads_each_runtime_a_few_times(ended: int, monkeypatch) -
     assert CountingAhead.reads < 20 * len(found), CountingAhead.reads  # + the rounds begun
     monkeypatch.setattr(turns, "Ahead", SortingAhead)
     assert turns._sequence(encounter, 35) == found
+
+
+def test_a_runtime_copied_ahead_is_a_deep_copy():
+    """`play.copy_runtime` (the foresight's copy of each runtime it writes) is what
+    `copy_state` makes: equal, nothing mutable shared (pools, counters, a Crash, a
+    held turn), over random fights (Crashes, delays, flurries); a pool or counters made
+    from their parts have no other part."""
+    assert [f.name for f in dataclasses.fields(Pool)] == ["current", "maximum"]
+    assert [f.name for f in dataclasses.fields(Counters)] == ["used"]
+    rng = random.Random(4)
+    session = build("initiative_ticks", 12, seed=4)
+    kinds: set[str] = set()
+    for _ in range(150):
+        command = _random_command(session, rng)
+        if command is not None and session.refusal(command) is None:
+            session.apply(command)
+        for combatant in session.encounter.combatants:
+            runtime = rt(combatant)
+            copied = play.copy_runtime(runtime)
+            assert copied == copy_state(runtime) == runtime
+            for f in dataclasses.fields(Runtime):
+                value, copy_of = getattr(runtime, f.name), getattr(copied, f.name)
+                if type(value) in (bool, int, str, type(None)):
+                    continue
+                kinds.add(type(value).__name__)
+                assert copy_of is not value and copy_of == value, f.name
+                if isinstance(value, Counters):
+                    assert copy_of.used is not value.used
+    assert {"Pool", "Counters", "Crash", "Hold"} <= kinds  # each kind was copied

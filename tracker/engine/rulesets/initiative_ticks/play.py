@@ -7,16 +7,21 @@ runtime the first time it is written, so the encounter itself never changes. Pla
 keeps each combatant's rank in the order, worked out again only for the runtimes written
 since the last `arrange` (the rules change a runtime only through what `write` returned,
 before the next `arrange`), and sorts only when a rank changed; it looks for the next
-pending turn from the last one found, and finds a combatant by id in a dict of its own.
+pending turn from the last one found, and finds a combatant by id in a dict of its own;
+a runtime is copied by `copy_runtime`, its pools and counters made from their parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
+from operator import attrgetter
 from typing import Any, Protocol
 
 from tracker.engine.changes import Transaction
 from tracker.engine.copying import copy_state
+from tracker.engine.kit.counters import Counters
+from tracker.engine.kit.pools import Pool
 from tracker.engine.rulesets.initiative_ticks.order import (
     Rank,
     arrange,
@@ -33,6 +38,35 @@ from tracker.engine.rulesets.initiative_ticks.state import (
     touch_clock,
 )
 from tracker.engine.state import Combatant, Encounter
+
+# A runtime's fields of numbers, flags and texts (shared by a copy), by their annotation;
+# the others (pools, counters, a Crash, a held turn) are copied.
+_PLAIN = frozenset({"bool", "int", "str", "None"})
+_SHARED = tuple(
+    f.name for f in fields(Runtime) if all(t.strip() in _PLAIN for t in str(f.type).split("|"))
+)
+_COPIED = tuple(f.name for f in fields(Runtime) if f.name not in _SHARED)
+_read_shared, _read_copied = attrgetter(*_SHARED), attrgetter(*_COPIED)
+
+
+def copy_runtime(runtime: Runtime) -> Runtime:
+    """`copy_state` of a runtime, about twice as fast: its numbers, flags and texts
+    shared, a pool or counters made anew from their parts (no copier a field), anything
+    else through `copy_state` (a runtime is copied for each combatant acting ahead)."""
+    fresh: Runtime = object.__new__(Runtime)
+    setter = object.__setattr__
+    for name, value in zip(_SHARED, _read_shared(runtime), strict=True):
+        setter(fresh, name, value)
+    for name, value in zip(_COPIED, _read_copied(runtime), strict=True):
+        kind = type(value)
+        if kind is Pool:
+            value = Pool(value.current, value.maximum)
+        elif kind is Counters:
+            value = Counters(dict(value.used))
+        elif value is not None:
+            value = copy_state(value)
+        setter(fresh, name, value)
+    return fresh
 
 
 class Play(Protocol):
@@ -151,7 +185,7 @@ class Ahead:
             self._pending_from = None  # one before it may be pending again
         found = self._runtimes.get(combatant.id)
         if found is None:
-            found = self._runtimes[combatant.id] = copy_state(rt(combatant))
+            found = self._runtimes[combatant.id] = copy_runtime(rt(combatant))
         return found
 
     def now(self) -> Clock:
