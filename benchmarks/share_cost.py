@@ -17,7 +17,9 @@ of the GUI thread (`time.thread_time`: the target), and of the whole process bes
 medians, the extra GUI-thread CPU of sharing (target ≤ 1 ms) and the ratios to the
 yardstick (absolute times drift on a busy machine; ratios stay honest), and what of it
 making the page's state took (`time_states`: the feed's `state()` as the session asks
-it in the steps, when a change has settled, GUI-thread CPU).
+it in the steps, when a change has settled, GUI-thread CPU; since the page's turns to
+come are the engine's answer, not the window's model held for a round, it includes
+asking the rules for the round past the GM's glance).
 
 With pages connected, the window without sharing waits as long after each change (a
 30 ms timer that does nothing, `same_wait`), unless `--raw`: waiting at all for a short

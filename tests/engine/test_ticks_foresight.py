@@ -6,6 +6,7 @@ the turns it announced."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,21 +15,30 @@ from benchmarks.fights import an_action, build, next_step, params_at_defaults
 from tests.engine.ticks_helpers import add
 from tests.engine.ticks_helpers import session as new_session
 from tracker.engine import EndTurn, RulesetAction, Session, StartEncounter
+from tracker.engine.copying import copy_state
+from tracker.engine.kit.counters import Counters
+from tracker.engine.kit.pools import Pool
 from tracker.engine.rulesets.initiative_ticks import play, turns
-from tracker.engine.rulesets.initiative_ticks.order import sorted_order
-from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock
+from tracker.engine.rulesets.initiative_ticks.order import first_pending, sorted_order
+from tracker.engine.rulesets.initiative_ticks.state import Runtime, clock, rt
 from tracker.engine.state import Combatant
 
 
 class SortingAhead(play.Ahead):
     """The foresight as it was: every arrange sorts the whole order, every free action
-    is looked for from the order's start."""
+    and pending turn is looked for from the order's start, a combatant in the encounter."""
 
     def arrange(self) -> None:
         self._order = sorted_order(self.encounter, self._order, self.read)
 
     def next_free(self) -> Combatant | None:
         return play.waiting_free(self._order, 0, self.read)[1]
+
+    def first_pending(self, round_: int) -> Combatant | None:
+        return first_pending(self.encounter, self._order, round_, self.read)
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        return self.encounter.find(combatant_id)
 
 
 class CountingAhead(play.Ahead):
@@ -147,3 +157,80 @@ def test_the_free_actions_ahead_read_each_runtime_a_few_times(
     monkeypatch.setattr(turns, "Ahead", SortingAhead)
     assert turns._sequence(encounter, 31 - done) == found
     assert turns._sequence(encounter, 60)[: len(found)] == found
+
+
+def test_a_longer_ask_goes_on_from_the_last_one(monkeypatch):
+    """Asked for 9 turns (the GM's glance), then for a round of 35 (the players' page)
+    between two changes, the foresight plays End Turn ahead 34 times in all, not 8 then
+    34 again from the current turn, and tells each turn once; the turns are those
+    foreseen afresh, a shorter ask plays nothing more, and a change starts again from
+    the current turn."""
+    session = build("initiative_ticks", 30, seed=5)
+    encounter = session.encounter
+    played: list[object] = []
+    real, told = turns.end_turn, turns.turn_of
+    made: list[object] = []
+    monkeypatch.setattr(turns, "end_turn", lambda p: played.append(p) or real(p))
+    monkeypatch.setattr(turns, "turn_of", lambda e, slot: made.append(slot) or told(e, slot))
+    glance = session.ruleset.upcoming_turns(encounter, 9)
+    assert len(played) == 8 and len(made) == 9
+    whole = session.ruleset.upcoming_turns(encounter, 35)
+    assert len(played) == 34 and len(made) == 35  # each turn told once
+    assert whole[:9] == glance
+    assert session.ruleset.upcoming_turns(encounter, 20) == whole[:20]
+    assert len(played) == 34
+    afresh = turns._sequence(encounter, 35)
+    assert [turns.turn_of(encounter, slot) for slot in afresh] == whole
+    played.clear()
+    session.apply(EndTurn())
+    assert session.ruleset.upcoming_turns(encounter, 35)[:34] == whole[1:]
+    assert len(played) == 34
+
+
+@pytest.mark.parametrize("ended", [0, 12, 29])
+def test_a_round_ahead_reads_each_runtime_a_few_times(ended: int, monkeypatch) -> None:
+    """A round of 35 turns foreseen: each pending turn is looked for from the last one
+    found, not from the order's start (a pass over those who acted for each turn, ~800
+    runtimes read); the turns are those of a look from the start."""
+    session = build("initiative_ticks", 30, seed=5)
+    while clock(session.encounter).phase != "round":
+        session.apply(next_step(session))
+    for _ in range(ended):
+        session.apply(EndTurn())
+    encounter = session.encounter
+    monkeypatch.setattr(turns, "Ahead", CountingAhead)
+    CountingAhead.reads = 0
+    found = turns._sequence(encounter, 35)
+    assert len(found) == 35 and len({slot.round for slot in found}) > 1  # into the next
+    assert CountingAhead.reads < 20 * len(found), CountingAhead.reads  # + the rounds begun
+    monkeypatch.setattr(turns, "Ahead", SortingAhead)
+    assert turns._sequence(encounter, 35) == found
+
+
+def test_a_runtime_copied_ahead_is_a_deep_copy():
+    """`play.copy_runtime` (the foresight's copy of each runtime it writes) is what
+    `copy_state` makes: equal, nothing mutable shared (pools, counters, a Crash, a
+    held turn), over random fights (Crashes, delays, flurries); a pool or counters made
+    from their parts have no other part."""
+    assert [f.name for f in dataclasses.fields(Pool)] == ["current", "maximum"]
+    assert [f.name for f in dataclasses.fields(Counters)] == ["used"]
+    rng = random.Random(4)
+    session = build("initiative_ticks", 12, seed=4)
+    kinds: set[str] = set()
+    for _ in range(150):
+        command = _random_command(session, rng)
+        if command is not None and session.refusal(command) is None:
+            session.apply(command)
+        for combatant in session.encounter.combatants:
+            runtime = rt(combatant)
+            copied = play.copy_runtime(runtime)
+            assert copied == copy_state(runtime) == runtime
+            for f in dataclasses.fields(Runtime):
+                value, copy_of = getattr(runtime, f.name), getattr(copied, f.name)
+                if type(value) in (bool, int, str, type(None)):
+                    continue
+                kinds.add(type(value).__name__)
+                assert copy_of is not value and copy_of == value, f.name
+                if isinstance(value, Counters):
+                    assert copy_of.used is not value.used
+    assert {"Pool", "Counters", "Crash", "Hold"} <= kinds  # each kind was copied

@@ -25,6 +25,7 @@ from tracker.engine import (
     RemoveCombatant,
     RulesetAction,
 )
+from tracker.engine.rulesets.initiative_ticks.options import CRASH_RECOVERY, chosen
 
 
 def _crashed_bandit(**options: str):
@@ -231,3 +232,13 @@ def test_a_combatant_that_comes_or_goes_changes_its_own_mark_and_the_turn_holder
     after = marks()
     check(changes)
     assert acting_now in ruleset.marks_changed(changes)
+
+
+def test_an_option_unset_unknown_or_not_a_text_is_its_default() -> None:
+    """`chosen` reads the encounter's value if the option knows it, else the default
+    (a damaged file's list or number included: never raised on)."""
+    encounter = fight([("Ana", "party", 2)])[0].encounter
+    assert chosen(encounter, CRASH_RECOVERY) == "unchanged"
+    for value, read in (("three", "three"), ("nine", "unchanged"), (["x"], "unchanged")):
+        vars(encounter)["options"] = {"crash_recovery": value}
+        assert chosen(encounter, CRASH_RECOVERY) == read

@@ -296,7 +296,13 @@ def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_chang
     assert document.apply(EditCombatant(party.id, {spec.taken: taken + 1}))
     after = {card.name: card.detail for card in feed.state().board.turns}.get(party.name, "")
     fresh = projection.project(
-        document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+        document,
+        feed.public,
+        feed.turn_proxy,
+        feed.effects_proxy,
+        feed.health_modes,
+        None,
+        upcoming=feed.round_ahead.turns(),
     )
     assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
     assert party.name not in told or after != before
@@ -322,7 +328,13 @@ def test_the_turns_to_come_kept_are_the_cards_made_anew(qtbot, monkeypatch, rule
         turns = feed.state().board.turns
         few += len(turns) > 5 and len(made) <= len(turns) // 3
         fresh = projection.project(
-            document, feed.public, feed.turn_proxy, feed.effects_proxy, feed.health_modes, None
+            document,
+            feed.public,
+            feed.turn_proxy,
+            feed.effects_proxy,
+            feed.health_modes,
+            None,
+            upcoming=feed.round_ahead.turns(),
         )
         assert turns == fresh.turns, number
         if number % 8 == 1:
@@ -371,19 +383,15 @@ def test_the_pages_turn_and_effect_filters_keep_no_rows_in_step(qtbot, monkeypat
 @pytest.mark.parametrize("ruleset_id", ROWS_READ_BEHIND)
 def test_the_pages_panel_filter_keeps_no_rows_in_step(qtbot, monkeypatch, ruleset_id):
     """The page's panel source runs its proxy's filter over the model when the page is
-    made (`proxy_rows`): a change re-filters no rows of the proxy (it holds none)."""
+    made (`proxy_rows`, or its pass over every row, `accepted`): a change re-filters no
+    rows of the proxy (it holds none)."""
     document, feed, _parent = feed_of(ruleset_id)
     source = feed.panel
     assert source is not None
     proxy = getattr(source, "proxy", None) or source.grid_proxy  # type: ignore[attr-defined]
     kind, asked = type(proxy), Counter[str]()
-    original = kind.filterAcceptsRow
-
-    def counted(self: Any, *args: Any) -> Any:
-        asked["filter"] += 1
-        return original(self, *args)
-
-    monkeypatch.setattr(kind, "filterAcceptsRow", counted)
+    for name, rows in (("filterAcceptsRow", lambda _answer: 1), ("accepted", len)):
+        monkeypatch.setattr(kind, name, _counting(getattr(kind, name), rows, asked))
     most = 0
     for number in range(20):
         asked.clear()
@@ -393,6 +401,20 @@ def test_the_pages_panel_filter_keeps_no_rows_in_step(qtbot, monkeypatch, rulese
         most = max(most, len(content.grid.rows if content.grid is not None else content.rows))
         assert asked["filter"] > 5
     assert most > 5 and proxy.rowCount() == 0
+
+
+def _counting(
+    original: Callable[..., Any], rows: Callable[[Any], int], asked: Counter[str]
+) -> Callable[..., Any]:
+    """`original`, counting in `asked["filter"]` the rows each call filtered (`rows` of
+    its answer)."""
+
+    def counted(self: Any, *args: Any) -> Any:
+        answer = original(self, *args)
+        asked["filter"] += rows(answer)
+        return answer
+
+    return counted
 
 
 def test_the_countdowns_page_rows_keep_no_sorted_rows_in_step(qtbot, monkeypatch):

@@ -485,7 +485,7 @@ def test_a_change_of_the_players_screen_settings_reaches_a_connected_page_at_onc
     feed = session.feed
     coming = next(  # the turn as the players are told it (as the proxy's TurnRole)
         feed.public.public_turn(turn)
-        for turn in feed.turn_proxy.shown_turns()
+        for turn in feed.turn_proxy.shown_turns(feed.round_ahead.turns())
         if turn.combatant_id == goblin.id
     )
     assert now_told == turn_detail(coming, lambda text: text, "", 1, "Round")

@@ -10,7 +10,7 @@ No widget and no layout work here: computing it costs a pass over the proxies' r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Set
+from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -268,10 +268,13 @@ def project(
     health_modes: dict[str, str],
     clock: TurnClock | None,
     told: ToldHealth | None = None,
+    upcoming: Sequence[Turn] | None = None,
 ) -> BoardProjection:
     """The board's content now. `turn_proxy` is a `PlayersTurnOrderProxy` without the
     current turn, `effects_proxy` a `PartyEffectsProxy`; `clock` the turn timer's (None
-    while the timer is off); `told`: the health told at the last projection, kept."""
+    while the timer is off); `told`: the health told at the last projection, kept;
+    `upcoming`: the turns to come the proxy's filter is run over (the engine's, the
+    current turn first), instead of its model's rows."""
     started = public.is_started()
     round_name = document.ruleset.round_name
     encounter = document.encounter
@@ -287,7 +290,8 @@ def project(
         now = ("NOW", shown_name(document, public), " · ".join(p for p in parts if p))
     else:
         now = ("NOW" if started else "NOT STARTED", "Get ready", "")
-    cards = _turn_cards(document, public, turn_proxy, health_modes, shown, told or ToldHealth())
+    told = told or ToldHealth()
+    cards = _turn_cards(document, public, turn_proxy, health_modes, shown, told, upcoming)
     first = cards[0].name if cards else ""
     return BoardProjection(
         title=document.encounter.name,
@@ -310,6 +314,7 @@ def _turn_cards(
     modes: dict[str, str],
     shown: Set[str],
     told: ToldHealth,
+    upcoming: Sequence[Turn] | None,
 ) -> tuple[TurnCard, ...]:
     """The turns to come of one round on (`one_round`): the proxy's rows in order
     (`shown_turns`), each told as the players may be told it (`TurnRole`) and named as
@@ -324,7 +329,7 @@ def _turn_cards(
     kept = told.cards.of((visibility, round_number, round_name))
     cards = []
     seen: set[str] = set()
-    for turn in proxy.shown_turns():
+    for turn in proxy.shown_turns(upcoming):
         holder = turn.combatant_id
         if holder is not None:
             if holder in seen:

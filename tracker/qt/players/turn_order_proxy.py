@@ -6,7 +6,7 @@ source only the turns that takes (`one_round_reach`), not every turn to come."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -40,16 +40,19 @@ class PlayersTurnOrderProxy(PlayersProxy):
         include_current: bool = True,
         parent: Any = None,
         rows: bool = True,
+        hold: bool = True,
     ) -> None:
-        """`rows` False: the filter alone (see `PlayersProxy`), read by `shown_turns`."""
+        """`rows` False: the filter alone (see `PlayersProxy`), read by `shown_turns`;
+        `hold` False: the model is not held for a round (the shared page filters the
+        engine's turns, `shown_turns(turns)`)."""
         super().__init__(source, public, parent, rows=rows)
         self._source = source  # its source for good: asked at every row it filters
         self.include_current = include_current
         self._now: TurnsNow | None = None  # while `_follow` re-filters: asked once
         if rows:
             public.updated.connect(self._follow)
-        # The players see one round on, whatever the GM's panes show.
-        source.hold(self, partial(one_round_reach, public.document))
+        if hold:  # The players see one round on, whatever the GM's panes show.
+            source.hold(self, partial(one_round_reach, public.document))
 
     def turn_model(self) -> TurnOrderModel:
         return self._source
@@ -79,17 +82,21 @@ class PlayersTurnOrderProxy(PlayersProxy):
         # come" (a creature that waited keeps its turn's key: it is not listed twice).
         return held_key is None or turn.key != held_key
 
-    def shown_turns(self) -> Iterator[Turn]:
+    def shown_turns(self, turns: Sequence[Turn] | None = None) -> Iterator[Turn]:
         """The turns of its rows in order, as the model behind it has them: its filter run
         over the model's turns, without a `QModelIndex` (and the model's callbacks Qt
         makes for each) a row. The same rows, as long as it has re-filtered since the
-        last change (`_follow`; the board and the page read it after)."""
-        model = self.turn_model()
-        turn_at, accepts, now = model.turn_at, self._accepts, self._turns_now()
-        for source_row in range(model.rowCount()):
-            turn = turn_at(source_row)
+        last change (`_follow`; the board and the page read it after). `turns`: the
+        filter run over these instead (the engine's, the current turn first)."""
+        accepts, now = self._accepts, self._turns_now()
+        rows: Iterable[Turn | None] = turns if turns is not None else self._model_turns()
+        for source_row, turn in enumerate(rows):
             if turn is not None and accepts(source_row, turn, now):
                 yield turn
+
+    def _model_turns(self) -> Iterator[Turn | None]:
+        model = self.turn_model()
+        return map(model.turn_at, range(model.rowCount()))
 
     def _turns_now(self) -> TurnsNow:
         """What the filter asks of every row: the actual turn, and the key of the turn

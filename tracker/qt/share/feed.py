@@ -21,6 +21,7 @@ from tracker.qt.players.public_state import PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.share.page_state import PageState, page_state
+from tracker.qt.share.page_turns import RoundAhead
 from tracker.qt.widgets.turn_timer import Clock, TurnClock, TurnTimerSetting
 
 
@@ -46,16 +47,24 @@ class PageFeed(QObject):
         super().__init__(parent)
         self.document, self.timer = document, timer
         self.health_modes = dict(zip(SIDES, health, strict=True))
-        # Its own, if need be: lazy, it works out the one round the proxy holds.
+        # Its own, if need be: lazy, unheld (the page's turns are the engine's), a glance.
         self.turn_order_model = turn_order_model or TurnOrderModel(document, self, lazy=True)
         self.effects_model = effects_model or EffectsModel(document, self)
         # As on the players' board: it listens after every model (the panel's too).
         self.public = PublicState(document, self, listen=False)
-        # The players' filters alone, no rows: the projection runs them over the models
-        # (`shown_turns`, `shown_effects`); nothing keeps rows in step at each change.
+        # The players' filters alone, no rows: the projection runs them over the engine's
+        # turns to come (`round_ahead`) and the effects model (`shown_turns`,
+        # `shown_effects`); nothing keeps rows in step at each change, and the turn
+        # order model keeps no round of turns for the page (it is not held).
         self.turn_proxy = PlayersTurnOrderProxy(
-            self.turn_order_model, self.public, include_current=False, parent=self, rows=False
+            self.turn_order_model,
+            self.public,
+            include_current=False,
+            parent=self,
+            rows=False,
+            hold=False,
         )
+        self.round_ahead = RoundAhead(document)
         self.effects_proxy = PartyEffectsProxy(
             self.effects_model, self.public, parent=self, rows=False
         )
@@ -87,5 +96,6 @@ class PageFeed(QObject):
             self.health_modes,
             clock,
             self.told,
+            self.round_ahead.turns(),
         )
         return page_state(board, self.panel.content() if self.panel is not None else None)

@@ -22,7 +22,6 @@ from tracker.engine.rulesets.initiative_ticks.options import (
 from tracker.engine.rulesets.initiative_ticks.order import (
     acting_tick,
     anyone_holding,
-    first_pending,
 )
 from tracker.engine.rulesets.initiative_ticks.play import Play
 from tracker.engine.rulesets.initiative_ticks.state import (
@@ -38,7 +37,7 @@ from tracker.engine.state import Combatant
 
 def find(play: Play, combatant_id: str | None) -> Combatant | None:
     """The combatant (the order holds the encounter's: between changes a look-up)."""
-    return play.encounter.find(combatant_id)
+    return play.find(combatant_id)
 
 
 # --- a turn's formal start and end ---------------------------------------------------------
@@ -106,7 +105,7 @@ def advance(play: Play) -> None:
     if now.phase != "round":
         return
     play.arrange()
-    following = first_pending(play.encounter, play.order(), now.round, play.read)
+    following = play.first_pending(now.round)
     if following is not None:
         take_turn(play, following)
     elif anyone_holding(play.order(), play.read):
@@ -157,7 +156,7 @@ def begin_round(play: Play, number: int) -> None:
             if not carried:
                 changed.hold = None
     play.arrange()
-    first = first_pending(play.encounter, play.order(), number, play.read)
+    first = play.first_pending(number)
     if first is not None:
         play.log(f"Round {number} begins at tick {acting_tick(play.read(first))}.", "turn")
         take_turn(play, first)

@@ -3,6 +3,8 @@ words, the first value of each being the default."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from tracker.engine.fields import Choice
 from tracker.engine.state import Encounter
 
@@ -54,9 +56,15 @@ OPTIONS: tuple[Choice, ...] = (
 
 
 def chosen(encounter: Encounter, choice: Choice) -> str:
-    """The encounter's value of the option (its default when unset or unknown)."""
-    value = encounter.options.get(choice.name, choice.default)
-    return value if any(value == known for known, _ in choice.values) else choice.default
+    """The encounter's value of the option (its default when unset or unknown): asked
+    a few times a turn by the foresight, which plays a round of turns at each change."""
+    value = encounter.options.get(choice.name)
+    return value if isinstance(value, str) and value in _known(choice) else choice.default
+
+
+@cache
+def _known(choice: Choice) -> frozenset[str]:
+    return frozenset(value for value, _ in choice.values)
 
 
 def exalted(encounter: Encounter) -> bool:

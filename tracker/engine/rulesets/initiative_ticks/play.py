@@ -6,17 +6,29 @@ runtime the first time it is written, so the encounter itself never changes. Pla
 60 turns ahead at every change, `Ahead` copies with `copy_state` (not `deepcopy`) and
 keeps each combatant's rank in the order, worked out again only for the runtimes written
 since the last `arrange` (the rules change a runtime only through what `write` returned,
-before the next `arrange`), and sorts only when a rank changed.
+before the next `arrange`), and sorts only when a rank changed; it looks for the next
+pending turn from the last one found, and finds a combatant by id in a dict of its own;
+a runtime is copied by `copy_runtime`, its pools and counters made from their parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
+from operator import attrgetter
 from typing import Any, Protocol
 
 from tracker.engine.changes import Transaction
 from tracker.engine.copying import copy_state
-from tracker.engine.rulesets.initiative_ticks.order import Rank, arrange, ranker
+from tracker.engine.kit.counters import Counters
+from tracker.engine.kit.pools import Pool
+from tracker.engine.rulesets.initiative_ticks.order import (
+    Rank,
+    arrange,
+    first_pending,
+    pending,
+    ranker,
+)
 from tracker.engine.rulesets.initiative_ticks.state import (
     Clock,
     Runtime,
@@ -26,6 +38,35 @@ from tracker.engine.rulesets.initiative_ticks.state import (
     touch_clock,
 )
 from tracker.engine.state import Combatant, Encounter
+
+# A runtime's fields of numbers, flags and texts (shared by a copy), by their annotation;
+# the others (pools, counters, a Crash, a held turn) are copied.
+_PLAIN = frozenset({"bool", "int", "str", "None"})
+_SHARED = tuple(
+    f.name for f in fields(Runtime) if all(t.strip() in _PLAIN for t in str(f.type).split("|"))
+)
+_COPIED = tuple(f.name for f in fields(Runtime) if f.name not in _SHARED)
+_read_shared, _read_copied = attrgetter(*_SHARED), attrgetter(*_COPIED)
+
+
+def copy_runtime(runtime: Runtime) -> Runtime:
+    """`copy_state` of a runtime, about twice as fast: its numbers, flags and texts
+    shared, a pool or counters made anew from their parts (no copier a field), anything
+    else through `copy_state` (a runtime is copied for each combatant acting ahead)."""
+    fresh: Runtime = object.__new__(Runtime)
+    setter = object.__setattr__
+    for name, value in zip(_SHARED, _read_shared(runtime), strict=True):
+        setter(fresh, name, value)
+    for name, value in zip(_COPIED, _read_copied(runtime), strict=True):
+        kind = type(value)
+        if kind is Pool:
+            value = Pool(value.current, value.maximum)
+        elif kind is Counters:
+            value = Counters(dict(value.used))
+        elif value is not None:
+            value = copy_state(value)
+        setter(fresh, name, value)
+    return fresh
 
 
 class Play(Protocol):
@@ -45,6 +86,14 @@ class Play(Protocol):
 
     def next_free(self) -> Combatant | None:
         """The first in the order still to take its free action (joined, not done)."""
+        ...
+
+    def first_pending(self, round_: int) -> Combatant | None:
+        """The first in the order pending in this round (`order.first_pending`)."""
+        ...
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        """The combatant with this id, or None (`Encounter.find`)."""
         ...
 
     def log(self, text: str, kind: str = "change") -> None: ...
@@ -92,6 +141,12 @@ class Real:
     def next_free(self) -> Combatant | None:
         return waiting_free(self.encounter.combatants, 0, rt)[1]
 
+    def first_pending(self, round_: int) -> Combatant | None:
+        return first_pending(self.encounter, self.encounter.combatants, round_)
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        return self.encounter.find(combatant_id)
+
     def log(self, text: str, kind: str = "change") -> None:
         self.tx.log(text, kind)
 
@@ -113,6 +168,10 @@ class Ahead:
         self._written: dict[str, Combatant] = {}  # since the last `arrange`
         self._sorted = False  # by the last `arrange`
         self._free_from = (self._order, 0)  # where `next_free` looks from, in which order
+        # Where `first_pending` last found one: the order, the round, the place and who
+        # (None: look from the order's start).
+        self._pending_from: tuple[list[Combatant], int, int, Combatant] | None = None
+        self._by_id: dict[str, Combatant] | None = None  # `find`'s, made at its first ask
         self.points: list[Any] = []
         self.lines: list[str] = []
 
@@ -121,9 +180,12 @@ class Ahead:
 
     def write(self, combatant: Combatant) -> Runtime:
         self._written[combatant.id] = combatant  # the caller changes it: ranked again
+        last = self._pending_from
+        if last is not None and combatant is not last[3]:
+            self._pending_from = None  # one before it may be pending again
         found = self._runtimes.get(combatant.id)
         if found is None:
-            found = self._runtimes[combatant.id] = copy_state(rt(combatant))
+            found = self._runtimes[combatant.id] = copy_runtime(rt(combatant))
         return found
 
     def now(self) -> Clock:
@@ -170,6 +232,31 @@ class Ahead:
         found, waiting = waiting_free(self._order, start, self.read)
         self._free_from = (self._order, found)
         return waiting
+
+    def first_pending(self, round_: int) -> Combatant | None:
+        """As `Real.first_pending`, looking from where the last one was found (in the same
+        order and round): those before it were not pending then, and none of them has
+        been written since (only the one found acts, until the round ends). 35 turns
+        ahead at 30 combatants read ~400 runtimes, not a pass over those who acted for
+        each turn (~800)."""
+        order, read, start = self._order, self.read, 0
+        found = self._pending_from
+        if found is not None and found[0] is order and found[1] == round_:
+            start = found[2]
+        for place in range(start, len(order)):
+            combatant = order[place]
+            if pending(read(combatant), round_):
+                self._pending_from = (order, round_, place, combatant)
+                return combatant
+        self._pending_from = None
+        return None
+
+    def find(self, combatant_id: str | None) -> Combatant | None:
+        """As `Encounter.find` (the combatants are the encounter's, as they are now)."""
+        by_id = self._by_id
+        if by_id is None:
+            by_id = self._by_id = {c.id: c for c in self.encounter.combatants}
+        return by_id.get(combatant_id) if combatant_id is not None else None
 
     def log(self, text: str, kind: str = "change") -> None:
         self.lines.append(text)

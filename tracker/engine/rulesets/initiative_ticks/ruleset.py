@@ -281,8 +281,7 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
         return turns.turn_of(encounter, slots[0]) if slots else None
 
     def upcoming_turns(self, encounter: Encounter, limit: int) -> list[Turn]:
-        slots = turns.sequence(encounter, max(min(limit, UPCOMING_LIMIT), 0))
-        return [turns.turn_of(encounter, slot) for slot in slots]
+        return turns.upcoming(encounter, max(min(limit, UPCOMING_LIMIT), 0))
 
     # --- actions --------------------------------------------------------------------------
     def perform(

@@ -24,7 +24,6 @@ from tracker.qt.players.page_content import (
     PanelRow,
     PanelSource,
     RowMemo,
-    proxy_rows,
 )
 from tracker.qt.players.panel_parts import BigNumberBox, FittedRows
 from tracker.qt.players.projection import shown_side, side_of
@@ -148,8 +147,8 @@ class TicksSource(PanelSource):
 
     def page_rows(self) -> tuple[PanelRow, ...]:
         """The rows as `tick_row` gives them through the proxy, read from the model
-        behind it: its rows by the proxy's own filter (`proxy_rows`), the mark and the
-        name as the model keeps them (a row the proxy lets through is a visible
+        behind it: its rows by the proxy's own filter in one pass (`accepted`), the mark
+        and the name as the model keeps them (a row the proxy lets through is a visible
         combatant's: no "(hidden)"), the state's text as the model's `data` words it,
         each text made safe as the proxy's `data` does; a row kept (`RowMemo`) until
         the model says it changed. No `QModelIndex` made by `index()` (each calls back
@@ -158,7 +157,7 @@ class TicksSource(PanelSource):
         safe, cell, data = self.public.visibility.safe, model.createIndex, model.data
         combatant_at, mark_at = model.combatant_at, model.mark_at
         rows = []
-        for source in proxy_rows(self.proxy, model):
+        for source in (row for row, shown in enumerate(self.proxy.accepted()) if shown):
             combatant, mark = combatant_at(source), mark_at(source)
             if combatant is None or mark is None:
                 rows.append(PanelRow("", "", ""))
