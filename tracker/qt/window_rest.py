@@ -7,7 +7,7 @@ is first on, the prompt panel when the rules first ask a question."""
 
 from __future__ import annotations
 
-import itertools
+import functools
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject
@@ -17,7 +17,6 @@ from tracker.qt.appearance import appearance
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import RosterModel
-from tracker.qt.reading_order import TABBED
 from tracker.qt.views.quiet_focus import quiet_focus
 from tracker.qt.views.side_tables import log_table, roster_list, turn_order_table
 from tracker.qt.widgets.banner import Banner
@@ -67,14 +66,21 @@ def build_panes(window: MainWindow) -> None:
     )
     window.effects_view = window.effects_panel.view
     window.banner = Banner()
+    # The prompt panel: now if the rules wait for an answer, else when they first ask.
+    asked = window.document.session.prompt() is not None
     window.inspector_column = inspector_pane(
-        window.banner, window.health_box, window.editor, window.effects_panel
+        window.banner,
+        window.health_box,
+        window.editor,
+        window.effects_panel,
+        functools.partial(make_prompt_panel, window) if asked else None,
     )
     window.inspector = window.inspector_column.widget()
     window.fill_pane("dock_inspector", window.inspector_column)
     window.fill_pane("dock_combatants", roster_pane(window.roster_view))
     LaterPanes(window)
-    LaterPrompt(window)
+    if not asked:
+        LaterPrompt(window)
 
 
 # The optional panes' views the GM sees only once their pane is on (off by default),
@@ -109,48 +115,25 @@ def build_later_pane(window: MainWindow, attribute: str) -> None:
 
 
 def build_prompt_panel(window: MainWindow) -> None:
-    """The prompt panel in the inspector, under the message, unless it is built: made in
-    its column (it shows itself there if the rules wait for an answer), styled for the
-    scheme in force (`MainWindow._on_scheme_changed` restyles it from then on)."""
-    if PROMPT_PANEL in window.__dict__:
-        return
+    """The prompt panel in the inspector, under the message, unless it is built. (Its
+    widgets come last in the window's Tab chain, as the answers' rows a later question
+    adds do: Qt's `setTabOrder` over them crashed the window's deletion.)"""
+    if PROMPT_PANEL not in window.__dict__:
+        window.inspector_column.add_prompt(make_prompt_panel(window, window.inspector))
+
+
+def make_prompt_panel(window: MainWindow, column: QWidget) -> PromptPanel:
+    """The window's prompt panel, made in its column (it shows itself there if the rules
+    wait for an answer), styled for the scheme in force (`MainWindow._on_scheme_changed`
+    restyles it from then on)."""
     from tracker.qt.palette import prompt_style
     from tracker.qt.widgets.prompt_panel import PromptPanel
 
-    column = window.inspector_column
-    window.prompt_panel = panel = PromptPanel(window.document, window.inspector)
+    window.prompt_panel = panel = PromptPanel(window.document, column)
     style = prompt_style(appearance().dark)
     if panel.styleSheet() != style:
         panel.setStyleSheet(style)
-    column.add_prompt(panel)
-    tab_first(window.inspector, panel)
-
-
-def tab_first(column: QWidget, part: QWidget) -> None:
-    """`part`'s widgets take the first Tab places among `column`'s, as if it had been made
-    before the rest of the column (the reading order, top to bottom); the column's
-    other widgets, and the window's, keep their order."""
-    chain = focus_chain(column.window())
-    tabbed = [w for w in chain if w.focusPolicy() in TABBED and column.isAncestorOf(w)]
-    own = [widget for widget in tabbed if part.isAncestorOf(widget)]
-    rest = [widget for widget in tabbed if not part.isAncestorOf(widget)]
-    if not own or not rest:
-        return
-    # The last one Tab reaches before the column's (none: the column's come first).
-    earlier = [w for w in chain[: chain.index(rest[0])] if w.focusPolicy() in TABBED]
-    order = [*earlier[-1:], *own, *rest]
-    for first, second in itertools.pairwise(order):
-        QWidget.setTabOrder(first, second)
-
-
-def focus_chain(window: QWidget) -> list[QWidget]:
-    """Every widget of `window` in its Tab chain's order, from the window's next on."""
-    chain = []
-    widget = window.nextInFocusChain()
-    while widget is not None and widget is not window:
-        chain.append(widget)
-        widget = widget.nextInFocusChain()
-    return chain
+    return panel
 
 
 def prompt_panel_built(window: MainWindow) -> PromptPanel | None:
@@ -160,16 +143,13 @@ def prompt_panel_built(window: MainWindow) -> PromptPanel | None:
 
 
 class LaterPrompt(QObject):
-    """Builds the prompt panel now if the rules wait for an answer, else at the first
-    change or open that brings a question (none at the start of a set-up fight): its
-    widgets, its module and its answers' (~0.4 MiB, ~2 ms of the whole window)."""
+    """Builds the prompt panel at the first change or open that brings a question (none
+    at the start of a set-up fight): its widgets, its module and its answers' (~0.4 MiB,
+    ~2 ms of the whole window)."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)  # (the window is its parent: no reference kept to it)
         self._document = window.document
-        if self._document.session.prompt() is not None:
-            build_prompt_panel(window)
-            return
         self._document.changed.connect(self._on_changed)
         self._document.replaced.connect(self._build_if_asked)
 
