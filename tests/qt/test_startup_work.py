@@ -340,3 +340,12 @@ def test_the_first_frame_makes_no_dataclass_without_a_docstring(tmp_path: Path) 
     # `inspect.signature` as the class is made (~0.2 ms each, at import).
     lines = _loaded_in_a_child(UNDOCUMENTED_PROBE, [], tmp_path)
     assert [line for line in lines if line] == []
+
+
+def test_the_whole_window_makes_no_label_for_an_error_not_shown(window) -> None:
+    # Each field's error label (a style sheet of its own each) is made when the field
+    # first shows an error: the inspector's editor made one per field at every start.
+    from tracker.qt.widgets.field_editors import WrappedLabel
+
+    assert window.editor.form.editors  # (the sample's fields)
+    assert window.findChildren(WrappedLabel) == []
