@@ -4,7 +4,8 @@ shows one never makes it."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFormLayout, QLabel, QLineEdit, QWidget
 
 from tracker.engine.fields import Field
 from tracker.qt.widgets.field_editors import FieldForm, WrappedLabel
@@ -71,3 +72,23 @@ def test_clearing_a_form_that_shows_no_error_makes_no_label(qtbot) -> None:
     assert form.values() == {"speed": 10, "reach": 5}
     assert form.untouched()
     assert form.findChildren(WrappedLabel) == []
+
+
+def test_tab_goes_from_field_to_field_before_and_after_an_error(qtbot) -> None:
+    form = FieldForm(FIELDS)
+    qtbot.addWidget(form)
+    form.show()
+    qtbot.waitExposed(form)
+    form.activateWindow()
+    qtbot.waitUntil(form.isActiveWindow)
+    speed, reach = form.editors["speed"].input, form.editors["reach"].input
+
+    def tab_from_speed() -> QWidget | None:
+        speed.setFocus()
+        qtbot.waitUntil(speed.hasFocus)
+        qtbot.keyClick(speed, Qt.Key.Key_Tab)
+        return QApplication.focusWidget()
+
+    assert tab_from_speed() is reach  # no label made yet
+    assert form.show_error("speed", "Speed must be between 0 and 60.")
+    assert tab_from_speed() is reach  # the label between them takes no Tab

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QPushButton, QWidget
 
 from tests.qt.conftest import shown_window
 from tracker.engine import EditCombatant, Session, StartEncounter
@@ -52,6 +52,11 @@ def start(qtbot, window: MainWindow) -> None:
         qtbot.keyClick(target, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
+def described(widget: QWidget) -> str:
+    text = widget.text() if isinstance(widget, (QPushButton, QCheckBox)) else ""
+    return f"{type(widget).__name__}:{widget.objectName()}:{text}"
+
+
 def tab_chain(window: MainWindow) -> list[str]:
     """The inspector's widgets Tab reaches, in the window's Tab order, by what they are."""
     inspector = window.inspector
@@ -66,8 +71,20 @@ def tab_chain(window: MainWindow) -> list[str]:
             and widget.focusPolicy() in TABBED
             and widget.isVisibleTo(window)
         ):
-            text = widget.text() if isinstance(widget, QPushButton) else ""
-            names.append(f"{type(widget).__name__}:{widget.objectName()}:{text}")
+            names.append(described(widget))
+    return names
+
+
+def tabbed_from(qtbot, window: MainWindow, start: QWidget, presses: int) -> list[str]:
+    """The names of the widgets Tab gives the keyboard to, from `start`."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    start.setFocus()
+    qtbot.waitUntil(start.hasFocus)
+    names = []
+    for _ in range(presses):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        names.append(described(QApplication.focusWidget()))
     return names
 
 
@@ -94,6 +111,15 @@ def test_the_first_question_makes_the_panel_where_and_as_one_made_with_the_windo
 ) -> None:
     later, at_once = setting_up, asked_at_open
     assert built(at_once)  # a question waiting at the open: made with the window
+    # Tab works before the panel is made (the inspector's fields in order). (Not read by
+    # walking the window's Tab chain from Python: wrapping each widget it holds, then
+    # starting the fight, crashes PySide 6.11, with or without this change.)
+    assert tabbed_from(qtbot, later, later.health_box.input, 4) == [
+        "QPushButton:health_apply:Apply",
+        "QScrollArea:editor_scroller:",  # (its fields wait for a combatant)
+        "QCheckBox::All",
+        "FreshRows:effects_view:",
+    ]
     start(qtbot, later)
     assert built(later)
     panel = later.prompt_panel
