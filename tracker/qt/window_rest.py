@@ -117,7 +117,8 @@ def build_later_pane(window: MainWindow, attribute: str) -> None:
 def build_prompt_panel(window: MainWindow) -> None:
     """The prompt panel in the inspector, under the message, unless it is built. (Its
     widgets come last in the window's Tab chain, as the answers' rows a later question
-    adds do: Qt's `setTabOrder` over them crashed the window's deletion.)"""
+    adds do: finding their place before the damage box's walks the window's Tab chain
+    from Python, `nextInFocusChain`, which makes PySide 6.11 crash soon after.)"""
     if PROMPT_PANEL not in window.__dict__:
         window.inspector_column.add_prompt(make_prompt_panel(window, window.inspector))
 
