@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from tracker.qt.widgets.health_box import HealthBox
     from tracker.qt.widgets.prompt_panel import PromptPanel
     from tracker.qt.widgets.recent_menu import RecentMenu
+    from tracker.qt.window_panes import Fence
 
 LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspector
 # The rest is built this long after the window is shown at the latest, should its view
@@ -96,8 +97,9 @@ class MainWindow(
     effects_panel: EffectsPanel
     effects_view: QTableView
     banner: Banner
-    prompt_panel: PromptPanel
+    prompt_panel: PromptPanel  # when the rules first ask (`window_rest.LaterPrompt`)
     inspector: QWidget
+    inspector_column: Fence
     turn_order_view: QTableView
     log_view: QTableView
     actions_by_name: dict[str, QAction]
@@ -177,20 +179,20 @@ class MainWindow(
 
         def __getattr__(self, name):
             """A part of the window asked for before it is built (a click, a key, a
-            test): the rest of the window is built first; an optional pane's view not
-            built yet (`window_rest.LATER_PANES`), then. Python asks here only for an
-            attribute not set yet."""
+            test): the rest of the window is built first; a part built when first needed
+            (`window_rest.LATER_PARTS`), then. Python asks here only for an attribute
+            not set yet."""
             stage = self.__dict__.get("_stage")
             if name.startswith("__") or stage not in (FIRST_FRAME, DONE):
                 raise AttributeError(name)
             if stage == FIRST_FRAME:
                 self.complete()
                 return getattr(self, name)
-            from tracker.qt.window_rest import LATER_PANES, build_later_pane  # (imported)
+            from tracker.qt.window_rest import LATER_PARTS, build_later_part  # (imported)
 
-            if name not in LATER_PANES:
+            if name not in LATER_PARTS:
                 raise AttributeError(name)
-            build_later_pane(self, name)
+            build_later_part(self, name)
             return getattr(self, name)
 
     def complete(self) -> None:
@@ -359,6 +361,7 @@ class MainWindow(
         from PySide6.QtGui import QKeySequence
 
         from tracker.qt.keyboard import EXTRA_KEYS
+        from tracker.qt.window_rest import prompt_panel_built
 
         rows = []
         for action in [*self.actions_by_name.values(), *self.turn_panel.shortcut_actions]:
@@ -367,16 +370,20 @@ class MainWindow(
             )
             if keys:
                 rows.append((re.sub("&(.)", r"\1", action.text()), keys))  # "&&" is "&"
-        return rows + self.prompt_panel.shortcut_rows() + list(EXTRA_KEYS)
+        panel = prompt_panel_built(self)  # none before the rules first ask
+        return rows + (panel.shortcut_rows() if panel else []) + list(EXTRA_KEYS)
 
     def _on_scheme_changed(self) -> None:
         """Light or dark: redraw what carries colours of its own."""
         from tracker.qt.action_icons import retint  # the window is whole by now
+        from tracker.qt.window_rest import prompt_panel_built
 
         dark = appearance().dark
         retint(list(self.actions_by_name.values()))
         self.banner.restyle()
-        self.prompt_panel.setStyleSheet(prompt_style(dark))
+        panel = prompt_panel_built(self)  # (made in the scheme in force, else)
+        if panel is not None:
+            panel.setStyleSheet(prompt_style(dark))
         self._dress_central_view()
 
     # --- following the engine ---------------------------------------------------------

@@ -15,6 +15,7 @@ then). View → Reset layout brings all of this back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,21 +65,27 @@ LOG_LEAST = 110  # the log pane's height at least, in pixels
 
 
 def inspector_pane(
-    banner: Banner, prompt: PromptPanel, health_box: QWidget, editor: QWidget, effects: QWidget
+    banner: Banner,
+    health_box: QWidget,
+    editor: QWidget,
+    effects: QWidget,
+    prompt: Callable[[QWidget], PromptPanel] | None = None,
 ) -> Fence:
     """The column beside the fight: what asks for the GM's attention first (a message, the
-    question the rules wait for), then the selected combatant: damage box, editor (it
-    scrolls within its share, so a ruleset with many fields never makes the window
-    taller) and effects."""
+    question the rules wait for: made in the column by `prompt` if given, else later,
+    `Fence.add_prompt`), then the selected combatant: damage box, editor (it scrolls
+    within its share, so a ruleset with many fields never makes the window taller) and
+    effects."""
     pane = QWidget()
     pane.setObjectName("inspector")
     layout = QVBoxLayout(pane)
     layout.setContentsMargins(4, 4, 4, 4)
     layout.addWidget(banner)
-    # The question takes the height its lines need at the column's width (a layout
-    # gives a height-for-width widget at least that); the editor and the effects below
-    # give theirs up.
-    layout.addWidget(prompt)
+    asks: tuple[QWidget, ...] = (banner, health_box)
+    if prompt is not None:  # made in its place in the Tab order too: under the message
+        asked = prompt(pane)
+        layout.addWidget(asked)
+        asks = (banner, asked, health_box)
     layout.addWidget(health_box)
     scroller = QScrollArea()
     scroller.setObjectName("editor_scroller")
@@ -90,7 +97,7 @@ def inspector_pane(
     layout.addWidget(scroller, 3)
     effects.setMinimumHeight(80)
     layout.addWidget(effects, 2)
-    return Fence(pane, asks=(banner, prompt, health_box), yielding=(effects, scroller))
+    return Fence(pane, asks=asks, yielding=(effects, scroller))
 
 
 class Fence(QWidget):
@@ -122,6 +129,18 @@ class Fence(QWidget):
 
     def widget(self) -> QWidget:
         return self.child
+
+    def add_prompt(self, prompt: PromptPanel) -> None:
+        """The question the rules wait for, under the message (made when the first one
+        is asked: `window_rest.LaterPrompt`). It takes the height its lines need at the
+        column's width (a layout gives a height-for-width widget at least that); the
+        editor and the effects below give theirs up. Placed at once: never a frame drawn
+        with it out of its place."""
+        layout = self.child.layout()
+        assert isinstance(layout, QVBoxLayout)  # (inspector_pane's)
+        layout.insertWidget(1, prompt)
+        self._asks = (self._asks[0], prompt, *self._asks[1:])
+        layout.activate()
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:

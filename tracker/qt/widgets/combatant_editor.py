@@ -5,6 +5,7 @@ field and nothing is sent to the engine."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from PySide6.QtCore import Qt
@@ -28,7 +29,6 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import hand_back
-from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 
@@ -61,7 +61,7 @@ class CombatantEditor(QWidget):
         layout.addStretch(1)
         self.apply_button.clicked.connect(self.apply)
         self.revert_button.clicked.connect(lambda: self._reload())
-        self._reading_order = ReadingOrder(self)
+        self._order_tabs()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._rebuild)
         self.set_combatant(None)
@@ -109,7 +109,23 @@ class CombatantEditor(QWidget):
         self.form.setParent(None)
         self.form.deleteLater()
         self.form = self._build_form()
+        self._order_tabs()
         self.set_combatant(None)
+
+    def _order_tabs(self) -> None:
+        """Tab in reading order: each field, then its Roll button (made after the form),
+        then Revert and Apply. Set from the widgets the editor knows, once per form: a
+        sort by their places on screen (`ReadingOrder`) looked through every object of
+        the editor (the notes' text document and its parts, whose classes PySide then
+        loaded) at each show of the window, twice."""
+        order: list[QWidget] = []
+        for name, editor in self.form.editors.items():
+            order.append(editor.input)
+            if name in self.roll_buttons:
+                order.append(self.roll_buttons[name])
+        order += [self.revert_button, self.apply_button]
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)
 
     @property
     def combatant(self) -> Combatant | None:

@@ -6,7 +6,7 @@ silently clamped."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
@@ -76,11 +76,22 @@ class FieldEditor(QWidget):
     """One field: an input widget, and the error shown when its value is bad (`error`,
     which the form places below the field, across the whole form's width: a message
     wraps there on a line as wide as the form, never squeezed into the field's column
-    and never wider than the form)."""
+    and never wider than the form). The error's label is made when first needed (a
+    form's fields are seldom wrong: the inspector's editor made nine labels, each with
+    a style sheet of its own, at every start)."""
 
-    def __init__(self, field: Field, parent: QWidget | None = None, multiline: bool = False):
+    def __init__(
+        self,
+        field: Field,
+        parent: QWidget | None = None,
+        multiline: bool = False,
+        form: QFormLayout | None = None,
+    ):
+        """`form`: the form layout the editor is a row of (its error goes below it)."""
         super().__init__(parent)
         self.field = field
+        self._form = form
+        self._error: WrappedLabel | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -104,13 +115,35 @@ class FieldEditor(QWidget):
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.addWidget(self.input, 1)
         layout.addLayout(self.row)
-        self.error = WrappedLabel(self)
-        self.error.setObjectName(f"error_{field.name}")
-        self.error.setStyleSheet(error_style())
-        self.error.setWordWrap(True)
-        self.error.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what was typed
-        self.error.hide()
         self.loaded: Any = self.raw_value()
+
+    @property
+    def error(self) -> WrappedLabel:
+        """The error's label, hidden until a message is shown: made now if it is not
+        yet, below the editor's row of its form (in its own layout, on its own)."""
+        if self._error is None:
+            form = self._form
+            holder = form.parentWidget() if form is not None else None
+            self._error = label = WrappedLabel(holder or self)
+            label.setObjectName(f"error_{self.field.name}")
+            label.setStyleSheet(error_style())
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what was typed
+            label.hide()
+            row = -1
+            if form is not None:  # (PySide types the position as an object)
+                row = cast("tuple[int, QFormLayout.ItemRole]", form.getWidgetPosition(self))[0]
+            if form is not None and row >= 0:
+                form.insertRow(row + 1, label)
+            else:
+                own = self.layout()
+                assert own is not None  # (its QVBoxLayout)
+                own.addWidget(label)
+        return self._error
+
+    def showing_error(self) -> bool:
+        """Whether the editor shows an error now."""
+        return self._error is not None and not self._error.isHidden()
 
     def refit(self, field: Field) -> None:
         """Edit `field` from now on: a field of the same name and kind whose default,
@@ -178,6 +211,8 @@ class FieldEditor(QWidget):
         return widget.text()
 
     def show_error(self, message: str) -> None:
+        if not message and self._error is None:
+            return  # no message shown yet: nothing to hide
         if message != self.error.text():
             self.error.setText(message)
         if self.error.isHidden() == bool(message):
@@ -202,10 +237,9 @@ class FieldForm(QWidget):
             layout = QFormLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
         for field in fields:
-            editor = FieldEditor(field, self, multiline=field.name in multiline)
+            editor = FieldEditor(field, self, field.name in multiline, layout)
             self.editors[field.name] = editor
-            layout.addRow(f"{field.label}:", editor)
-            layout.addRow(editor.error)  # below it, as wide as the form
+            layout.addRow(f"{field.label}:", editor)  # its error below it when it has one
 
     def set_values(self, values: dict[str, Any], keep_edited: bool = False) -> None:
         """Fill the form; with `keep_edited`, a field the GM has changed keeps its text."""
@@ -226,9 +260,7 @@ class FieldForm(QWidget):
 
     def untouched(self) -> bool:
         """Whether every field holds what it was filled with, and shows no error."""
-        return not any(
-            editor.edited or not editor.error.isHidden() for editor in self.editors.values()
-        )
+        return not any(editor.edited or editor.showing_error() for editor in self.editors.values())
 
     def values(self) -> dict[str, Any] | None:
         cleaned: dict[str, Any] = {}
