@@ -193,11 +193,8 @@ def test_random_steps_give_the_widths_of_a_header_measuring_everything(
         assert _widths(views[0]) == _widths(views[1]), kind
 
 
-def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
-    """A delegate of its own is asked again for every cell announced."""
-    model = Texts(30)
-    header = FittingHeader()
-    view = _table(qtbot, QTableView, header, model, Counting)
+def _count_fittings(patch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each full layout of a `FittingHeader`'s columns."""
     fittings: list[int] = []
     original = FittingHeader.resizeSections
 
@@ -205,11 +202,20 @@ def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
         fittings.append(1)
         original(fitted)
 
+    patch.setattr(FittingHeader, "resizeSections", resize_sections)
+    return fittings
+
+
+def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
+    """A delegate of its own is asked again for every cell announced."""
+    model = Texts(30)
+    header = FittingHeader()
+    view = _table(qtbot, QTableView, header, model, Counting)
     delegate = _delegate(view)
     delegate.measured.clear()
     widths = _widths(view)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(FittingHeader, "resizeSections", resize_sections)
+        fittings = _count_fittings(patch)
         model.set(3, 1, "Round 2", whole_row=True)
         model.set(4, 2, "y")
         _settle()
@@ -320,17 +326,10 @@ def test_a_row_come_is_measured_alone_and_lays_out_only_if_wider(qtbot: QtBot) -
     again, and the columns are laid out only if one of them is wider than its column."""
     model = Texts(30)
     view = _table(qtbot, QTableView, FittingHeader(), model, Counting)
-    fittings: list[int] = []
-    original = FittingHeader.resizeSections
-
-    def resize_sections(fitted: FittingHeader) -> None:
-        fittings.append(1)
-        original(fitted)
-
     delegate = _delegate(view)
     widths = _widths(view)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(FittingHeader, "resizeSections", resize_sections)
+        fittings = _count_fittings(patch)
         delegate.measured.clear()
         model.insert(2, ["Name new", "Round 1", "x"])
         model.set(0, 1, "Round 1")  # the step announces a row too

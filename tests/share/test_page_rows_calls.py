@@ -60,6 +60,19 @@ def feed_of(ruleset_id: str) -> tuple[Any, PageFeed, QObject]:
     return document, feed, parent
 
 
+def _projected_afresh(document: Any, feed: PageFeed) -> Any:
+    """The page's state as a projection with nothing kept makes it."""
+    return projection.project(
+        document,
+        feed.public,
+        feed.turn_proxy,
+        feed.effects_proxy,
+        feed.health_modes,
+        None,
+        upcoming=feed.round_ahead.turns(),
+    )
+
+
 @pytest.mark.parametrize("ruleset_id", ROWS_READ_BEHIND)
 def test_the_page_reads_a_panels_rows_without_an_index_a_row(qtbot, monkeypatch, ruleset_id):
     """Step by step (hidden turns included), the page's panel makes no index, mapping or
@@ -295,15 +308,7 @@ def test_the_projection_reads_no_index_and_tells_each_health_once_until_it_chang
     taken = int(party.stats.get(spec.taken, 0) or 0)
     assert document.apply(EditCombatant(party.id, {spec.taken: taken + 1}))
     after = {card.name: card.detail for card in feed.state().board.turns}.get(party.name, "")
-    fresh = projection.project(
-        document,
-        feed.public,
-        feed.turn_proxy,
-        feed.effects_proxy,
-        feed.health_modes,
-        None,
-        upcoming=feed.round_ahead.turns(),
-    )
+    fresh = _projected_afresh(document, feed)
     assert after == {card.name: card.detail for card in fresh.turns}.get(party.name, "")
     assert party.name not in told or after != before
 
@@ -327,15 +332,7 @@ def test_the_turns_to_come_kept_are_the_cards_made_anew(qtbot, monkeypatch, rule
         made.clear()
         turns = feed.state().board.turns
         few += len(turns) > 5 and len(made) <= len(turns) // 3
-        fresh = projection.project(
-            document,
-            feed.public,
-            feed.turn_proxy,
-            feed.effects_proxy,
-            feed.health_modes,
-            None,
-            upcoming=feed.round_ahead.turns(),
-        )
+        fresh = _projected_afresh(document, feed)
         assert turns == fresh.turns, number
         if number % 8 == 1:
             hurt(document, number)
