@@ -41,14 +41,15 @@ from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO,
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import Drawn
-from tracker.qt.views.combatant_cell import PAD, cell_height, small_font, tag_font
+from tracker.qt.rulesets.classic_d20.width_ranking import estimator
+from tracker.qt.views.combatant_cell import PAD, cell_height
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_rows import FEW_ROWS
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
-from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
+from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
 # The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
@@ -219,35 +220,10 @@ class D20OrderTable(FreshRows):
         return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
 
     def _estimator(self, column: int) -> Callable[[int], int]:
-        """What makes a cell of the column wide, read from the row at a place: the
-        initiative, the name (and in rows of one line the second line beside it), the
-        pills' words."""
-        row_at, font = self.order_model.row_at, self.font()
-        bold_width = self._texts.in_font(bold(font))
-        if column == INIT:
-            return lambda place: bold_width(row.initiative) if (row := row_at(place)) else 0
-        if column == WHO:
-            small_width, one_line = self._texts.in_font(small_font(font)), self._one_line()
-
-            def who(place: int) -> int:
-                row = row_at(place)
-                if row is None:
-                    return 0
-                name, second = bold_width(row.summary.name), small_width(row.summary.second_line)
-                return name + second if one_line else max(name, second)
-
-            return who
-        tag_width = self._texts.in_font(tag_font(font))
-
-        def pills(place: int) -> int:
-            row = row_at(place)
-            if row is None:
-                return 0
-            return sum(
-                tag_width(chip.text) for chip in (row.turn if column == TURN else row.states)
-            )
-
-        return pills
+        """What makes a cell of the column wide, read from the creature at a place, its
+        row not worked out (`width_ranking`)."""
+        session, key_at = self.document.session, self.order_model.key_at
+        return estimator(session, key_at, column, self._texts, self.font(), self._one_line())
 
     def _key_of(self, place: int) -> str | None:
         return self.order_model.key_at(place)
