@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -29,9 +30,8 @@ from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rulesets.classic_d20 import order_model, width_ranking
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.rows import D20Row, acting_keys, make_row
-from tracker.qt.rulesets.classic_d20.view import SLICE, D20OrderTable
 from tracker.qt.views.combatant_cell import small_font, tag_font
-from tracker.qt.views.widest_rows import CANDIDATES, TextWidths, bold
+from tracker.qt.views.widest_rows import CANDIDATES, SLICE, TextWidths, bold
 
 OPTIONS = [("groups", "each"), ("groups", "group"), ("lair", "yes"), ("lair", "no")]
 
@@ -78,19 +78,19 @@ def test_opening_1000_creatures_works_out_only_the_rows_it_measures(qtbot, tmp_p
     try:
         assert window.save_to(path)
         made = rows_made(monkeypatch)
-        estimated: list[int] = []  # rows estimated, at each turn of the event loop
-        original = D20OrderTable._estimator
+        estimated: list[str | None] = []  # rows estimated, at each turn of the event loop
+        original = width_ranking.measurer
 
-        def counted(view: D20OrderTable, column: int) -> Callable[[int], int]:
-            estimate = original(view, column)
+        def counted(*args: Any) -> width_ranking.Measure:
+            measure = original(*args)
 
-            def each(place: int) -> int:
-                estimated.append(place)
-                return estimate(place)
+            def each(key: str | None) -> int:
+                estimated.append(key)
+                return measure(key)
 
             return each
 
-        monkeypatch.setattr(D20OrderTable, "_estimator", counted)
+        monkeypatch.setattr(width_ranking, "measurer", counted)
         beats: list[int] = []
         heartbeat = QTimer()
         heartbeat.setInterval(0)

@@ -90,11 +90,15 @@ class Estimates:
         settled: Callable[[], None] | None = None,
         slice_rows: int = SLICE,
         every: Callable[[int], tuple[Sequence[Hashable], Sequence[int]]] | None = None,
+        sliced: Callable[[int, int, int], tuple[Sequence[Hashable], Sequence[int]]] | None = None,
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
         # column → every row's key and estimate, in row order, at once (optional: a
         # model that makes them for a large fight faster than row by row)
         self._every = every
+        # column, first, end → the keys and estimates of rows first…end-1, fewer at the
+        # end (optional: a slice made at once, not a row at a time through the keys)
+        self._sliced = sliced
         self._key_of = key_of  # row → its combatant's key (None: no such row)
         self._row_of = row_of  # a key → its row (-1: gone)
         self._owner = owner
@@ -166,9 +170,35 @@ class Estimates:
             return
         column, scan = next(iter(self._scans.items()))
         kept = self._kept.setdefault(column, {})
+        row, end = scan.next, scan.next + self._slice
+        if self._sliced is not None:
+            keys, values = self._sliced(column, row, end)
+            kept.update(zip(keys, values, strict=True))
+            self._hints.update(zip(keys, range(row, row + len(keys)), strict=True))
+            entries = list(zip(values, keys, strict=True))
+            done = len(keys) < end - row
+            row += len(keys)
+        else:
+            entries, row = self._estimated(column, kept, row, end)
+            done = self._key_of(row) is None
+        scan.widest = heapq.nlargest(2 * scan.many, [*scan.widest, *entries], key=_first)
+        scan.next = row
+        if done:  # every row estimated
+            del self._scans[column]
+            self._ranked[column] = scan.widest
+            self._changed.pop(column, None)
+        if self._scans:
+            self._slice_later()
+        elif self._settled is not None:
+            self._settled()
+
+    def _estimated(
+        self, column: int, kept: dict[Hashable, int], row: int, end: int
+    ) -> tuple[list[tuple[int, Hashable]], int]:
+        """The (estimate, key) of rows `row`…`end`-1 (fewer at the end), a row at a
+        time (those kept looked up), and the row after them."""
         estimate, key_of, hints = self._estimator(column), self._key_of, self._hints
         entries: list[tuple[int, Hashable]] = []
-        row, end = scan.next, scan.next + self._slice
         key = key_of(row)
         while key is not None and row < end:
             value = kept.get(key)
@@ -178,16 +208,7 @@ class Estimates:
             hints[key] = row
             row += 1
             key = key_of(row)
-        scan.widest = heapq.nlargest(2 * scan.many, [*scan.widest, *entries], key=_first)
-        scan.next = row
-        if key is None:  # every row estimated
-            del self._scans[column]
-            self._ranked[column] = scan.widest
-            self._changed.pop(column, None)
-        if self._scans:
-            self._slice_later()
-        elif self._settled is not None:
-            self._settled()
+        return entries, row
 
     def _slice_later(self) -> None:
         if self._owner is not None and not self._slicing:

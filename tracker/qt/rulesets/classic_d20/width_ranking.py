@@ -12,7 +12,7 @@ measure, not one each (an estimate ranks; the widest are measured exactly)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtGui import QFont
 
@@ -32,7 +32,7 @@ from tracker.qt.views.combatant_cell import small_font, tag_font
 from tracker.qt.views.widest_rows import TextWidths, bold
 
 ALIKE = str.maketrans("123456789", "000000000")  # digits measured as zeros
-Estimate = Callable[[int], int]  # a row's place → its cell's estimated width
+Measure = Callable[[str | None], int]  # a row's key → its cell's estimated width
 
 
 def estimator(
@@ -42,9 +42,30 @@ def estimator(
     texts: TextWidths,
     font: QFont,
     one_line: bool,
-) -> Estimate:
+) -> Callable[[int], int]:
     """The estimate of a column's cell at each place (`key_at`: the creature's id, or
     `LAIR`), in the view's `font` (`one_line`: the health beside the name)."""
+    measure = measurer(session, column, texts, font, one_line)
+    return lambda place: measure(key_at(place))
+
+
+def estimates(
+    session: Session,
+    keys: Sequence[str],
+    column: int,
+    texts: TextWidths,
+    font: QFont,
+    one_line: bool,
+) -> list[int]:
+    """The estimates of a column's cells of rows of these keys (a slice of rows at once)."""
+    measure = measurer(session, column, texts, font, one_line)
+    return [measure(key) for key in keys]
+
+
+def measurer(
+    session: Session, column: int, texts: TextWidths, font: QFont, one_line: bool
+) -> Measure:
+    """A row's estimate of `column` from its key (0: no such creature)."""
     encounter = session.encounter
     find = encounter.find
 
@@ -54,8 +75,7 @@ def estimator(
     bold_width = alike(texts.in_font(bold(font)))
     if column == INIT:
 
-        def initiative(place: int) -> int:
-            key = key_at(place)
+        def initiative(key: str | None) -> int:
             if key == LAIR:
                 return bold_width(str(LAIR_COUNT))
             creature = find(key)
@@ -67,16 +87,14 @@ def estimator(
     if column == WHO:
         small_width, ruleset = alike(texts.in_font(small_font(font))), session.ruleset
 
-        def who(place: int) -> int:
-            key = key_at(place)
+        def who(key: str | None) -> int:
             if key == LAIR:
                 name, second = LAIR_NAME, LAIR_DETAILS
             elif (creature := find(key)) is None:
                 return 0
             else:
                 health = health_of(ruleset, creature)
-                line = ac_line(creature)
-                parts = (health.text() if health is not None else "", line)
+                parts = (health.text() if health is not None else "", ac_line(creature))
                 name, second = creature.name, " · ".join(part for part in parts if part)
             widths = bold_width(name), small_width(second)
             return sum(widths) if one_line else max(widths)
@@ -84,8 +102,7 @@ def estimator(
         return who
     tag_width, acting = alike(texts.in_font(tag_font(font))), acting_keys(session)
 
-    def pills(place: int) -> int:
-        key = key_at(place)
+    def pills(key: str | None) -> int:
         creature = None if key == LAIR else find(key)
         if creature is None:
             return 0
