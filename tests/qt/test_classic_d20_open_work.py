@@ -31,7 +31,7 @@ from tracker.qt.rulesets.classic_d20 import order_model, width_ranking
 from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO, D20OrderModel
 from tracker.qt.rulesets.classic_d20.rows import D20Row, acting_keys, make_row
 from tracker.qt.views.combatant_cell import small_font, tag_font
-from tracker.qt.views.widest_rows import CANDIDATES, SLICE, TextWidths, bold
+from tracker.qt.views.widest_rows import CANDIDATES, DIGITS_ALIKE, SLICE, TextWidths, bold
 
 OPTIONS = [("groups", "each"), ("groups", "group"), ("lair", "yes"), ("lair", "no")]
 
@@ -156,7 +156,7 @@ def _row_estimates(row: D20Row, font: QFont, one_line: bool) -> list[int]:
     small_width, tag_width = texts.in_font(small_font(font)), texts.in_font(tag_font(font))
 
     def alike(measure: Callable[[str], int], text: str) -> int:
-        return measure(text.translate(width_ranking.ALIKE))
+        return measure(text.encode().translate(DIGITS_ALIKE).decode())
 
     name = alike(bold_width, row.summary.name)
     second = alike(small_width, row.summary.second_line)

@@ -69,6 +69,9 @@ def _window(qtbot: QtBot, session: Session, tmp_path: Path) -> MainWindow:
     qtbot.waitExposed(window)
     for _ in range(3):
         qtbot.wait(1)
+    estimates = getattr(_central_table(window), "_estimates", None)
+    assert isinstance(estimates, Estimates)
+    qtbot.waitUntil(lambda: not estimates.settling)  # a large fight's, a slice a turn
     return window
 
 

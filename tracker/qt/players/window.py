@@ -105,8 +105,7 @@ class PlayersWindow(QWidget):
             return
         old, self.board = self.board, self._new_board()
         self._layout.replaceWidget(old, self.board)
-        old.setParent(None)
-        shiboken6.delete(old)
+        shiboken6.delete(old)  # as it stands (taken out first, it was restyled alone)
         self._update_title()
 
     def _update_title(self, *_args: object) -> None:

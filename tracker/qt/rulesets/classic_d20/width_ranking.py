@@ -12,11 +12,12 @@ measure, not one each (an estimate ranks; the widest are measured exactly)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 
 from PySide6.QtGui import QFont
 
 from tracker.engine.health import health_of
+from tracker.engine.rulesets.classic_d20.options import is_pf2e
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, rt, stat
 from tracker.engine.session import Session
 from tracker.qt.rulesets.classic_d20.order_model import INIT, TURN, WHO
@@ -31,7 +32,6 @@ from tracker.qt.rulesets.classic_d20.rows import (
 from tracker.qt.views.combatant_cell import small_font, tag_font
 from tracker.qt.views.widest_rows import TextWidths, bold
 
-ALIKE = str.maketrans("123456789", "000000000")  # digits measured as zeros
 Measure = Callable[[str | None], int]  # a row's key → its cell's estimated width
 
 
@@ -69,10 +69,7 @@ def measurer(
     encounter = session.encounter
     find = encounter.find
 
-    def alike(measure: Callable[[str], int]) -> Callable[[str], int]:
-        return lambda text: measure(text.translate(ALIKE))
-
-    bold_width = alike(texts.in_font(bold(font)))
+    bold_width = texts.in_font(bold(font), digits_alike=True)
     if column == INIT:
 
         def initiative(key: str | None) -> int:
@@ -85,7 +82,8 @@ def measurer(
 
         return initiative
     if column == WHO:
-        small_width, ruleset = alike(texts.in_font(small_font(font))), session.ruleset
+        small_width = texts.in_font(small_font(font), digits_alike=True)
+        ruleset = session.ruleset
 
         def who(key: str | None) -> int:
             if key == LAIR:
@@ -94,23 +92,44 @@ def measurer(
                 return 0
             else:
                 health = health_of(ruleset, creature)
-                parts = (health.text() if health is not None else "", ac_line(creature))
-                name, second = creature.name, " · ".join(part for part in parts if part)
-            widths = bold_width(name), small_width(second)
-            return sum(widths) if one_line else max(widths)
+                told, line = health.text() if health is not None else "", ac_line(creature)
+                name, second = creature.name, f"{told} · {line}" if told else line
+            first, then = bold_width(name), small_width(second)
+            return first + then if one_line else max(first, then)
 
         return who
-    tag_width, acting = alike(texts.in_font(tag_font(font))), acting_keys(session)
+    tag_width = texts.in_font(tag_font(font), digits_alike=True)
+    acting = acting_keys(session)
+    if column == TURN:
+        return _turn_pills(session, tag_width, acting)
+
+    def states(key: str | None) -> int:
+        creature = None if key == LAIR else find(key)
+        if creature is None:
+            return 0
+        return sum(tag_width(chip.text) for chip in state_chips(encounter, creature))
+
+    return states
+
+
+def _turn_pills(session: Session, tag_width: Callable[[str], int], acting: Set[str]) -> Measure:
+    """The width of what is left of a creature's turn, kept by the pools it reads (most
+    rows, waiting their turn, show the same few: "Reaction", "Legendary 3/3")."""
+    encounter, find = session.encounter, session.encounter.find
+    pf2e = is_pf2e(encounter)
+    kept: dict[tuple[object, ...], int] = {}
 
     def pills(key: str | None) -> int:
         creature = None if key == LAIR else find(key)
         if creature is None:
             return 0
-        chips = (
-            turn_chips(encounter, creature, key in acting)
-            if column == TURN
-            else state_chips(encounter, creature)
-        )
-        return sum(tag_width(chip.text) for chip in chips)
+        now, state = key in acting, rt(creature)
+        pools = (state.actions, state.bonus, state.reaction, state.legendary)
+        shown = (now, pf2e, *((pool.current, pool.maximum) for pool in pools))
+        width = kept.get(shown)
+        if width is None:
+            chips = turn_chips(encounter, creature, now)
+            width = kept[shown] = sum(tag_width(chip.text) for chip in chips)
+        return width
 
     return pills
