@@ -105,7 +105,8 @@ class PlayersWindow(QWidget):
             return
         old, self.board = self.board, self._new_board()
         self._layout.replaceWidget(old, self.board)
-        shiboken6.delete(old)  # as it stands (taken out first, it was restyled alone)
+        old.hide()  # deleted as it stands (taken out first, it was restyled alone)
+        shiboken6.delete(old)
         self._update_title()
 
     def _update_title(self, *_args: object) -> None:
