@@ -11,11 +11,13 @@ whenever its width follows its texts' widths, as the names' and the resources' d
 Estimating every row is proportional to the fight (0.1 s at 5,000 combatants for the
 resources' texts): a view that gives `Estimates` an owner has a ranking afresh of many
 rows worked out `slice_rows` rows a turn of the event loop (no stall of the window
-while a large fight opens; fewer a slice where a row costs more to read, as Classic
-d20's); until it is done, the rows estimated so far are ranked (the rows in sight are
-measured anyway), and the view is told once it is (it fits again). A model that can
-give every row's estimate of a column at once (`every`: the tick table's texts) is
-ranked at once instead."""
+while a large fight opens), a slice's estimates made at once where the view can
+(`sliced`: the order table, Classic d20's); until it is done, the rows estimated so far
+are ranked (the rows in sight are measured anyway), and the view is told once it is (it
+fits again). A model that can give every row's estimate of a column at once (`every`:
+the tick table's texts) is ranked at once instead. Estimates may measure texts with
+their digits as zeros (`TextWidths.in_font(digits_alike=True)`): a large fight's
+resources are nearly all different texts, and only rank."""
 
 from __future__ import annotations
 
