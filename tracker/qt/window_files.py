@@ -37,6 +37,7 @@ from tracker.persistence.recent import remember_later
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.file_work import FileWork
+from tracker.qt.heap import freeze_built
 from tracker.qt.players.visibility import Visibility
 
 if TYPE_CHECKING:
@@ -345,12 +346,14 @@ def _checked_and_encoded(path: Path, document: dict[str, Any], known: FileStamp 
 def _read_ahead(path: Path) -> tuple[Opened, Session]:
     """The encounter at `path` and its session, made on the open's worker with what the
     swap first asks of them (the turn, the rules' look at the order, who the players
-    may see: kept in the encounter's memo until it changes): each a pass over a large
-    fight taken out of the swap's slot of the event loop."""
+    may see: kept in the encounter's memo until it changes), and a large fight frozen
+    (`heap.freeze_built`): each a pass over a large fight taken out of the window's
+    slots of the event loop."""
     opened = open_encounter(path)
     session = Session(opened.encounter)
     session.current_turn()
     session.upcoming_turns(1)
     session.prompt()
     Visibility.kept(opened.encounter)
+    freeze_built(len(opened.encounter.combatants))
     return opened, session
