@@ -9,8 +9,9 @@ since. Frozen objects are still freed by their reference counts as ever.
 
 An open makes the young collection and the freeze on its worker, once the fight is
 built (`freeze_built`: the window waits for it there); the freeze after the load then
-walks only what the window made since. No full pass is made at a load: it would walk the whole new fight (80-200 ms at 1,000
-combatants, in one slot of the event loop: the window frozen, issue 26). The encounter
+walks only what the window made since. No full pass is made at a load: it would walk
+the whole new fight (80-200 ms at 1,000 combatants, in one slot of the event loop: the
+window frozen, issue 26). The encounter
 a load replaces needs none: the views rebuilt let go of what they held once deleted
 (`release_when_deleted`), and nothing else holds it in a cycle (the tests check it with
 the collector off), so it goes by its reference counts, frozen or not. A cycle among
