@@ -61,7 +61,8 @@ def opened(qtbot: QtBot, tmp_path: Path) -> Iterator[tuple[MainWindow, Path]]:
 
 
 def _estimates_by_turn(monkeypatch: pytest.MonkeyPatch, turns: Turns) -> Counter[int]:
-    """How many rows the order table estimates in each turn of the event loop."""
+    """How many rows the order table estimates in each turn of the event loop (row by
+    row, or a slice at once)."""
     seen: Counter[int] = Counter()
     original = OrderTable._estimator
 
@@ -74,7 +75,17 @@ def _estimates_by_turn(monkeypatch: pytest.MonkeyPatch, turns: Turns) -> Counter
 
         return counted
 
+    sliced = OrderTable._sliced
+
+    def counted_slice(
+        table: OrderTable, column: int, first: int, end: int
+    ) -> tuple[list[str], list[int]]:
+        keys, widths = sliced(table, column, first, end)
+        seen[turns.count] += len(keys)
+        return keys, widths
+
     monkeypatch.setattr(OrderTable, "_estimator", estimator)
+    monkeypatch.setattr(OrderTable, "_sliced", counted_slice)
     return seen
 
 

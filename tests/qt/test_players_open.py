@@ -7,6 +7,7 @@ not timings: the machine is shared."""
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,6 +140,27 @@ def test_an_open_works_out_who_is_visible_once_not_per_row_painted(
     players.repaint()
     assert players.isVisible()
     assert len(made) <= 2, f"{len(made)} times over {SIZE} combatants"
+
+
+def test_an_open_works_out_who_is_visible_before_its_swap(
+    opened: tuple[MainWindow, PlayersWindow, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Who the players may see is worked out on the open's worker, with the session's
+    turn, and kept in the encounter's memo: a pass over the fight taken out of the
+    swap's slot (it was worked out on the window's thread)."""
+    window, players, path = opened
+    threads: list[bool] = []  # each pass: on the window's thread
+    original = Visibility.of
+
+    def of(_cls: type[Visibility], encounter: Any) -> Visibility:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return original(encounter)
+
+    monkeypatch.setattr(Visibility, "of", classmethod(of))
+    assert window.open_path(path)
+    IdleClock().settle()
+    players.repaint()
+    assert threads == [False]
 
 
 def test_an_open_filters_each_players_row_once(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
@@ -17,7 +18,9 @@ from PySide6.QtGui import QImage, QPaintEvent, QRegion
 from PySide6.QtWidgets import QHeaderView
 
 from benchmarks.fights import add_effects, an_action, build, next_step
+from benchmarks.idle_timer import IdleClock
 from tests.qt.conftest import by_name
+from tests.qt.test_step_work import close, open_window
 from tracker.engine import AddCombatant, EditCombatant, EndTurn, RemoveCombatant, StartEncounter
 from tracker.engine.rulesets.war_scroll import WarScroll
 from tracker.qt.main_window import MainWindow
@@ -261,3 +264,30 @@ def test_a_combatant_added_or_removed_measures_no_other_name(war, qtbot, monkeyp
     # The size of the one removed is forgotten; the others' are kept, and all are here.
     assert added.id not in header._sizes and header._sizes
     assert all(war.document.encounter.find(key) for key in header._sizes)
+
+
+def test_the_grid_of_a_large_fight_measures_its_names_once_as_it_is_built(
+    qtbot, tmp_path: Path, monkeypatch
+):
+    """Qt sizes the names' header from its first and last hundred rows: the grid's
+    fonts are set before it holds its model, so an open of 1,000 characters measures
+    them once, not again as each font was set (400 names measured, now 200)."""
+    window = open_window(qtbot, tmp_path, "war_scroll", 1000, 4)
+    path = tmp_path / "large.json"
+    try:
+        assert window.save_to(path)
+        IdleClock().settle()
+        measured: list[int] = []
+        original = grid_module.cell_width
+
+        def counted(*args: Any) -> int:
+            measured.append(1)
+            return original(*args)
+
+        monkeypatch.setattr(grid_module, "cell_width", counted)
+        assert window.open_path(path)
+        IdleClock().settle()
+        assert isinstance(window.central_view, WarScrollGrid)
+        assert 0 < len(measured) <= 200, len(measured)
+    finally:
+        close(window, qtbot)

@@ -69,6 +69,9 @@ def _window(qtbot: QtBot, session: Session, tmp_path: Path) -> MainWindow:
     qtbot.waitExposed(window)
     for _ in range(3):
         qtbot.wait(1)
+    estimates = getattr(_central_table(window), "_estimates", None)
+    assert isinstance(estimates, Estimates)
+    qtbot.waitUntil(lambda: not estimates.settling)  # a large fight's, a slice a turn
     return window
 
 
@@ -203,24 +206,31 @@ def test_the_ranking_kept_through_changes_and_moves_is_the_ranking_afresh(seed: 
         assert [values[keys[row]] for row in ranked] == afresh
 
 
+@pytest.mark.parametrize("at_once", [False, True])
 @pytest.mark.parametrize("seed", range(3))
 def test_a_ranking_in_slices_through_changes_and_moves_is_the_ranking_afresh(
-    seed: int, qtbot: QtBot
+    seed: int, at_once: bool, qtbot: QtBot
 ) -> None:
-    """With an owner, `Estimates` ranks many rows a slice a turn of the event loop; rows
-    changed, moved, come and gone meanwhile (told as a view tells them), the ranking it
-    ends with is that of every row as they are, and it says it is done."""
+    """With an owner, `Estimates` ranks many rows a slice a turn of the event loop (row
+    by row, or each slice's estimates at once: `sliced`); rows changed, moved, come and
+    gone meanwhile (told as a view tells them), the ranking it ends with is that of
+    every row as they are, and it says it is done."""
     rng = random.Random(seed)
     keys = [f"c{number}" for number in range(3 * SLICE)]
     values = {key: rng.randint(0, 500) for key in keys}
     owner = QObject()
     done: list[int] = []
+
+    def sliced(_column: int, first: int, end: int) -> tuple[list[str], list[int]]:
+        return keys[first:end], [values[key] for key in keys[first:end]]
+
     estimates = Estimates(
         lambda _column: lambda row: values[keys[row]],
         lambda row: keys[row] if row < len(keys) else None,
         lambda key: keys.index(key) if key in keys else -1,
         owner=owner,
         settled=lambda: done.append(1),
+        sliced=sliced if at_once else None,
     )
     estimates.ranked(0, len(keys), 10)
     made = len(keys)

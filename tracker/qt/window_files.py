@@ -214,8 +214,7 @@ class EncounterFiles(QMainWindow):
             with self._working(
                 f"Opening {shown(path)}…", block_input=True, pause_collector=True
             ) as work:
-                opened = work.run(lambda: open_encounter(path))
-                session = Session(opened.encounter)
+                opened, session = work.run(lambda: _read_ahead(path))
                 self.replace_session(session, saved_as, opened.encounter_json, work)
                 self.build_central_view()  # if no slot came for it yet
         except TrackerError as error:
@@ -342,3 +341,22 @@ def _checked_and_encoded(path: Path, document: dict[str, Any], known: FileStamp 
     thread's step of `save_to`)."""
     prepare_target(path, known=known)
     return encode_document(document, path)
+
+
+def _read_ahead(path: Path) -> tuple[Opened, Session]:
+    """The encounter at `path` and its session, made on the open's worker with what the
+    swap first asks of them (the turn, the rules' look at the order, who the players
+    may see: kept in the encounter's memo until it changes), and a large fight frozen
+    (`heap.freeze_built`): each a pass over a large fight taken out of the window's
+    slots of the event loop."""
+    from tracker.qt.heap import freeze_built  # (an open's, when one runs)
+    from tracker.qt.players.visibility import Visibility
+
+    opened = open_encounter(path)
+    session = Session(opened.encounter)
+    session.current_turn()
+    session.upcoming_turns(1)
+    session.prompt()
+    Visibility.kept(opened.encounter)
+    freeze_built(len(opened.encounter.combatants))
+    return opened, session

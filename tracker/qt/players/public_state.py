@@ -58,7 +58,7 @@ class PublicState(QObject):
         self.document = document
         self.memory = TurnMemory.of(document)
         self._session = document.session  # the session the state below is of
-        self._visibility = Visibility.of(document.encounter)
+        self._visibility = Visibility.kept(document.encounter)
         self._shown = self._remembered()
         self._generation = 0  # moves on at each state worked out (a change, a load)
         self._listening = False
@@ -133,7 +133,7 @@ class PublicState(QObject):
         self.last_kind = event.kind
         self.memory.follow(event)  # a no-op if the memory heard the event already
         before = self.visibility
-        self._visibility = Visibility.of(self.document.encounter)
+        self._visibility = Visibility.kept(self.document.encounter)
         self._shown = self._remembered()
         self._generation += 1
         if self._visibility != before:
@@ -152,6 +152,6 @@ class PublicState(QObject):
         if self.document.session is not self._session:
             self._session = self.document.session
             self.memory.follow_replaced()
-            self._visibility = Visibility.of(self.document.encounter)
+            self._visibility = Visibility.kept(self.document.encounter)
             self._shown = self._remembered()
             self._generation += 1

@@ -17,6 +17,7 @@ PARTY_SIDES: tuple[str, ...] = ("party",)
 # How the players are told a combatant's health, per side (the GM's choice): the
 # number ("Hits 5/12"), a band (hurt, bloodied, down; nothing while unhurt), or nothing.
 HEALTH_MODES: tuple[str, ...] = ("exact", "band", "nothing")
+VISIBILITY_KEY = "players.visibility"  # `Visibility.kept`'s key in the encounter's memo
 
 
 def public_fields(ruleset: AnyRuleset, encounter: Encounter) -> tuple[Field, ...]:
@@ -91,6 +92,12 @@ class Visibility:
         shown.discard("")
         hidden.discard("")
         return cls(frozenset(ids), frozenset(shown), frozenset(hidden))
+
+    @classmethod
+    def kept(cls, encounter: Encounter) -> Visibility:
+        """`of` the encounter, worked out once until it changes (kept in its memo: an
+        open works it out on its worker, before the swap)."""
+        return encounter.derived(VISIBILITY_KEY, lambda: cls.of(encounter))
 
     @cached_property
     def visible_names(self) -> tuple[str, ...]:

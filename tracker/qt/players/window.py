@@ -105,7 +105,7 @@ class PlayersWindow(QWidget):
             return
         old, self.board = self.board, self._new_board()
         self._layout.replaceWidget(old, self.board)
-        old.setParent(None)
+        old.hide()  # deleted as it stands (taken out first, it was restyled alone)
         shiboken6.delete(old)
         self._update_title()
 

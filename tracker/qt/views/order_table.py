@@ -87,7 +87,12 @@ class OrderTable(FreshRows):
         # A large fight's rows estimated a slice at a time (`widest_rows`), the columns
         # fitted again once they all are.
         self._estimates = Estimates(
-            self._estimator, self._key_of, self._row_of, owner=self, settled=self._fit_ranked
+            self._estimator,
+            self._key_of,
+            self._row_of,
+            owner=self,
+            settled=self._fit_ranked,
+            sliced=self._sliced,
         )
         roster = RosterModel(document, self)
         self.order_model = KeptRows(roster, self)
@@ -196,19 +201,34 @@ class OrderTable(FreshRows):
         rows = [vertical.logicalIndex(visual) for visual in range(top, bottom + 1)]
         return [row for row in rows if not vertical.isSectionHidden(row)]
 
+    def _sliced(self, column: int, first: int, end: int) -> tuple[list[str], list[int]]:
+        """The keys and estimates of the rows `first`…`end`-1 (a slice at once)."""
+        roster = self.order_model.roster
+        rows = range(first, min(end, roster.rowCount()))
+        combatants = [c for c in map(roster.combatant_at, rows) if c is not None]
+        if column == 0:
+            name_width = self._texts.in_font(bold(self.font()), digits_alike=True)
+            widths = [name_width(c.name) for c in combatants]
+        else:
+            text_width = self._texts.in_font(self.font(), digits_alike=True)
+            value = roster.cell_value
+            texts = (value(row, column, DISPLAY) for row in rows)
+            widths = [text_width(text) if isinstance(text, str) else 0 for text in texts]
+        return [c.id for c in combatants], widths
+
     def _estimator(self, column: int) -> Callable[[int], int]:
         """What makes a cell of the column wide, read from the roster by row: the name
         (bold), or the cell's text."""
         roster = self.order_model.roster
         if column == 0:
-            name_width = self._texts.in_font(bold(self.font()))
+            name_width = self._texts.in_font(bold(self.font()), digits_alike=True)
 
             def name(row: int) -> int:
                 combatant = roster.combatant_at(row)
                 return name_width(combatant.name) if combatant else 0
 
             return name
-        text_width = self._texts.in_font(self.font())
+        text_width = self._texts.in_font(self.font(), digits_alike=True)
 
         def text(row: int) -> int:
             value = roster.cell_value(row, column, DISPLAY)

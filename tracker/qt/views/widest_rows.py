@@ -11,11 +11,13 @@ whenever its width follows its texts' widths, as the names' and the resources' d
 Estimating every row is proportional to the fight (0.1 s at 5,000 combatants for the
 resources' texts): a view that gives `Estimates` an owner has a ranking afresh of many
 rows worked out `slice_rows` rows a turn of the event loop (no stall of the window
-while a large fight opens; fewer a slice where a row costs more to read, as Classic
-d20's); until it is done, the rows estimated so far are ranked (the rows in sight are
-measured anyway), and the view is told once it is (it fits again). A model that can
-give every row's estimate of a column at once (`every`: the tick table's texts) is
-ranked at once instead."""
+while a large fight opens), a slice's estimates made at once where the view can
+(`sliced`: the order table, Classic d20's); until it is done, the rows estimated so far
+are ranked (the rows in sight are measured anyway), and the view is told once it is (it
+fits again). A model that can give every row's estimate of a column at once (`every`:
+the tick table's texts) is ranked at once instead. Estimates may measure texts with
+their digits as zeros (`TextWidths.in_font(digits_alike=True)`): a large fight's
+resources are nearly all different texts, and only rank."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 CANDIDATES = 12  # rows out of sight measured exactly: the likeliest widest
 TEXTS_KEPT = 16384  # texts' widths kept (forgotten all at once past it)
 SLICE = 250  # rows estimated in one turn of the event loop (a view with an owner)
+DIGITS_ALIKE = bytes.maketrans(b"123456789", b"000000000")  # UTF-8 digits as zeros
 
 
 class TextWidths:
@@ -37,9 +40,13 @@ class TextWidths:
 
     def __init__(self) -> None:
         self._widths: dict[str, dict[str, int]] = {}  # font's key → text → width
+        self._shapes: dict[str, dict[bytes, int]] = {}  # the same, digits as zeros
 
-    def in_font(self, font: QFont) -> Callable[[str], int]:
-        """A text's width in `font` (the font's metrics made once for many texts)."""
+    def in_font(self, font: QFont, *, digits_alike: bool = False) -> Callable[[str], int]:
+        """A text's width in `font` (the font's metrics made once for many texts).
+        `digits_alike`: measured with its digits as zeros (every digit is as wide as
+        another in a table's fonts: "Orc 17" and "Orc 42" are one measure; for an
+        estimate, which only ranks)."""
         widths = self._widths.setdefault(font.key(), {})
         metrics = QFontMetrics(font)
 
@@ -51,7 +58,21 @@ class TextWidths:
                 found = widths[text] = metrics.horizontalAdvance(text)
             return found
 
-        return width
+        if not digits_alike:
+            return width
+        shapes = self._shapes.setdefault(font.key(), {})
+
+        def alike(text: str) -> int:
+            # the bytes' table: a string's takes the slow path past ASCII ("·")
+            shape = text.encode().translate(DIGITS_ALIKE)
+            found = shapes.get(shape)
+            if found is None:
+                if len(shapes) >= TEXTS_KEPT:
+                    shapes.clear()
+                found = shapes[shape] = metrics.horizontalAdvance(shape.decode())
+            return found
+
+        return alike
 
 
 def bold(font: QFont) -> QFont:
@@ -90,11 +111,15 @@ class Estimates:
         settled: Callable[[], None] | None = None,
         slice_rows: int = SLICE,
         every: Callable[[int], tuple[Sequence[Hashable], Sequence[int]]] | None = None,
+        sliced: Callable[[int, int, int], tuple[Sequence[Hashable], Sequence[int]]] | None = None,
     ) -> None:
         self._estimator = estimator  # column → (row → the estimate): fonts made once
         # column → every row's key and estimate, in row order, at once (optional: a
         # model that makes them for a large fight faster than row by row)
         self._every = every
+        # column, first, end → the keys and estimates of rows first…end-1, fewer at the
+        # end (optional: a slice made at once, not a row at a time through the keys)
+        self._sliced = sliced
         self._key_of = key_of  # row → its combatant's key (None: no such row)
         self._row_of = row_of  # a key → its row (-1: gone)
         self._owner = owner
@@ -166,9 +191,35 @@ class Estimates:
             return
         column, scan = next(iter(self._scans.items()))
         kept = self._kept.setdefault(column, {})
+        row, end = scan.next, scan.next + self._slice
+        if self._sliced is not None:
+            keys, values = self._sliced(column, row, end)
+            kept.update(zip(keys, values, strict=True))
+            self._hints.update(zip(keys, range(row, row + len(keys)), strict=True))
+            entries = list(zip(values, keys, strict=True))
+            done = len(keys) < end - row
+            row += len(keys)
+        else:
+            entries, row = self._estimated(column, kept, row, end)
+            done = self._key_of(row) is None
+        scan.widest = heapq.nlargest(2 * scan.many, [*scan.widest, *entries], key=_first)
+        scan.next = row
+        if done:  # every row estimated
+            del self._scans[column]
+            self._ranked[column] = scan.widest
+            self._changed.pop(column, None)
+        if self._scans:
+            self._slice_later()
+        elif self._settled is not None:
+            self._settled()
+
+    def _estimated(
+        self, column: int, kept: dict[Hashable, int], row: int, end: int
+    ) -> tuple[list[tuple[int, Hashable]], int]:
+        """The (estimate, key) of rows `row`…`end`-1 (fewer at the end), a row at a
+        time (those kept looked up), and the row after them."""
         estimate, key_of, hints = self._estimator(column), self._key_of, self._hints
         entries: list[tuple[int, Hashable]] = []
-        row, end = scan.next, scan.next + self._slice
         key = key_of(row)
         while key is not None and row < end:
             value = kept.get(key)
@@ -178,16 +229,7 @@ class Estimates:
             hints[key] = row
             row += 1
             key = key_of(row)
-        scan.widest = heapq.nlargest(2 * scan.many, [*scan.widest, *entries], key=_first)
-        scan.next = row
-        if key is None:  # every row estimated
-            del self._scans[column]
-            self._ranked[column] = scan.widest
-            self._changed.pop(column, None)
-        if self._scans:
-            self._slice_later()
-        elif self._settled is not None:
-            self._settled()
+        return entries, row
 
     def _slice_later(self) -> None:
         if self._owner is not None and not self._slicing:

@@ -125,6 +125,10 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         """The key of the row at a place (its row not worked out for it)."""
         return self._keys[row] if 0 <= row < len(self._keys) else None
 
+    def keys_between(self, first: int, end: int) -> list[str]:
+        """The keys of the rows `first`…`end`-1 (fewer at the end)."""
+        return self._keys[first:end]
+
     def row_of(self, key: str) -> int:
         """The row of a creature (its id) or of the lair (`LAIR`); -1: none."""
         place = self._place_of(key)

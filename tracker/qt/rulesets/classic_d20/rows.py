@@ -194,15 +194,18 @@ def _group_place(groups: list[str], place: int) -> GroupPlace:
 
 def _summary(session: Session, combatant: Combatant, acting: bool) -> CombatantSummary:
     """The identity block: its health and AC (temporary HP too) on the second line."""
-    parts = [f"AC {stat(combatant, 'ac')}"]
-    temp = stat(combatant, "temp_hp")
-    if temp:
-        parts.insert(0, f"+{temp} temp")
-    summary = summarize(session, combatant, " · ".join(parts), ())
+    summary = summarize(session, combatant, ac_line(combatant), ())
     badges = _valued_badges(session, combatant, summary.badges)
     if summary.acting != acting or badges != summary.badges:
         summary = replace(summary, acting=acting, badges=badges)
     return summary
+
+
+def ac_line(combatant: Combatant) -> str:
+    """What the second line tells after the health: temporary HP and AC."""
+    temp = stat(combatant, "temp_hp")
+    ac = f"AC {stat(combatant, 'ac')}"
+    return f"+{temp} temp · {ac}" if temp else ac
 
 
 def _valued_badges(

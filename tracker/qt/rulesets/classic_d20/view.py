@@ -41,14 +41,15 @@ from tracker.qt.rulesets.classic_d20.order_model import INIT, STATES, TURN, WHO,
 from tracker.qt.rulesets.classic_d20.painted_cells import CellPixmaps
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.rows import Drawn
-from tracker.qt.views.combatant_cell import PAD, cell_height, small_font, tag_font
+from tracker.qt.rulesets.classic_d20.width_ranking import estimates, estimator
+from tracker.qt.views.combatant_cell import PAD, cell_height
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_rows import FEW_ROWS
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.viewports import viewport_of
-from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
+from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
 
 ROLL_ALL_KEY = "Ctrl+Shift+I"
 # The states' column keeps room for a pill or two ("Death saves 0✓ 0✗"): the creature's
@@ -56,7 +57,6 @@ ROLL_ALL_KEY = "Ctrl+Shift+I"
 # nothing (and brought a horizontal scroll bar) after a long name or many badges.
 STATES_ROOM = 160
 WIDTHS_KEPT = 8192  # cells' widths kept (forgotten all at once past it)
-SLICE = 100  # rows estimated a turn of the event loop (each worked out: 2-5 ms)
 
 
 class D20OrderTable(FreshRows):
@@ -80,16 +80,15 @@ class D20OrderTable(FreshRows):
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
-        # A large fight's rows estimated a slice at a time (each row is worked out when
-        # first read: fewer a slice than the order table's), the columns fitted again
-        # once they all are.
+        # A large fight's rows estimated a slice at a time from the creatures' data
+        # (`width_ranking`), the columns fitted again once they all are.
         self._estimates = Estimates(
             self._estimator,
             self._key_of,
             self._row_of,
             owner=self,
             settled=self._fit_every_row,
-            slice_rows=SLICE,
+            sliced=self._sliced,
         )
         model = self.order_model
         model.dataChanged.connect(self._forget_estimates)
@@ -219,35 +218,16 @@ class D20OrderTable(FreshRows):
         return self._widest(rows_to_measure(count, sight, ranked), range(count), column)
 
     def _estimator(self, column: int) -> Callable[[int], int]:
-        """What makes a cell of the column wide, read from the row at a place: the
-        initiative, the name (and in rows of one line the second line beside it), the
-        pills' words."""
-        row_at, font = self.order_model.row_at, self.font()
-        bold_width = self._texts.in_font(bold(font))
-        if column == INIT:
-            return lambda place: bold_width(row.initiative) if (row := row_at(place)) else 0
-        if column == WHO:
-            small_width, one_line = self._texts.in_font(small_font(font)), self._one_line()
+        """What makes a cell of the column wide, read from the creature at a place, its
+        row not worked out (`width_ranking`)."""
+        session, key_at = self.document.session, self.order_model.key_at
+        return estimator(session, key_at, column, self._texts, self.font(), self._one_line())
 
-            def who(place: int) -> int:
-                row = row_at(place)
-                if row is None:
-                    return 0
-                name, second = bold_width(row.summary.name), small_width(row.summary.second_line)
-                return name + second if one_line else max(name, second)
-
-            return who
-        tag_width = self._texts.in_font(tag_font(font))
-
-        def pills(place: int) -> int:
-            row = row_at(place)
-            if row is None:
-                return 0
-            return sum(
-                tag_width(chip.text) for chip in (row.turn if column == TURN else row.states)
-            )
-
-        return pills
+    def _sliced(self, column: int, first: int, end: int) -> tuple[list[str], list[int]]:
+        """The keys and estimates of the rows `first`…`end`-1 (a slice at once)."""
+        keys, font = self.order_model.keys_between(first, end), self.font()
+        widths = estimates(self.document.session, keys, column, self._texts, font, self._one_line())
+        return keys, widths
 
     def _key_of(self, place: int) -> str | None:
         return self.order_model.key_at(place)

@@ -249,6 +249,18 @@ class WarScrollGrid(FreshRows):
         super().__init__(parent)
         self.setObjectName("war_scroll_grid")
         names = NameHeader(self)
+        # Fonts set directly, not by a style sheet: a style sheet makes every cell's
+        # painting go through the style sheet engine (half again the cost of a repaint,
+        # and the grid repaints as the clock moves). Before the model: set after, each
+        # measured the names of a large fight's first and last hundred rows again.
+        font = self.font()
+        font.setPointSize(13)
+        self.setFont(font)
+        header = self.horizontalHeader()
+        header_font = header.font()
+        header_font.setPointSize(12)
+        header.setFont(header_font)
+        names.setFont(header_font)
         self.grid_model = WarScrollModel(document, self, own_names=True)
         # The model first, then the header, which the view hands its model: handed the
         # view's empty model (a class private to Qt), PySide would load every model
@@ -260,18 +272,7 @@ class WarScrollGrid(FreshRows):
         self.setItemDelegate(CellDelegate(self.grid_model, self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        # Fonts and the grid's colour set directly, not by a style sheet: a style sheet
-        # makes every cell's painting go through the style sheet engine (half again the
-        # cost of a repaint, and the grid repaints as the clock moves).
-        font = self.font()
-        font.setPointSize(13)
-        self.setFont(font)
-        self._dress_grid()
-        header = self.horizontalHeader()
-        header_font = header.font()
-        header_font.setPointSize(12)
-        header.setFont(header_font)
-        self.verticalHeader().setFont(header_font)
+        self._dress_grid()  # the grid's colour, set directly too
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setDefaultSectionSize(CELL_WIDTH)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
