@@ -63,11 +63,12 @@ def test_an_unreadable_encounter_is_explained(started, tmp_path, monkeypatch):
 
 
 def test_the_start_moves_the_former_folders_before_any_window(started, monkeypatch):
-    from tracker.persistence.migration import Migration
+    from tracker.persistence import migration, paths
 
     order: list[str] = []
+    monkeypatch.setattr(paths, "former_folders_present", lambda: True)
     monkeypatch.setattr(
-        app_module, "migrate_user_folders", lambda: order.append("moved") or Migration()
+        migration, "migrate_user_folders", lambda: order.append("moved") or migration.Migration()
     )
     opened = app_module.open_main_window
     monkeypatch.setattr(app_module, "open_main_window", lambda: order.append("window") or opened())
