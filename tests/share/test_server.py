@@ -339,6 +339,28 @@ def test_stopping_tells_every_page_and_frees_the_port():
     again.stop().join(5)
 
 
+def test_a_page_handed_over_as_sharing_stops_is_told_so(monkeypatch):
+    # The stop comes between the page's first state (written by its request's thread)
+    # and its hand-over to the pages' writer, which has then stopped taking streams.
+    server = ShareServer(HOST, 0, page_assets())
+    server.start()
+    server.publish(b'{"title": "Ambush"}')
+    fanout = server._server.fanout
+    hand_over = fanout.add
+
+    def stopped_first(*args):
+        server.hub.close()
+        fanout.close()
+        return hand_over(*args)
+
+    monkeypatch.setattr(fanout, "add", stopped_first)
+    stream = Stream(server)
+    events = stream.wait_for(3)
+    assert [kind for kind, _data, _when in events] == ["message", "closed", "eof"]
+    assert events[1][1] == "stopped"
+    server.stop().join(5)
+
+
 def test_nothing_is_logged(server, capfd):
     get(server, f"/{server.hub.token}/state")
     get(server, "/wrong/")

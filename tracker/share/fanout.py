@@ -70,14 +70,14 @@ class Fanout:
         self._thread.daemon = True
         self._thread.start()
 
-    def add(self, sock: socket.socket, generation: int, version: int) -> threading.Event:
+    def add(self, sock: socket.socket, generation: int, version: int) -> threading.Event | None:
         """Send this page every state after `version` from now on; the event returned
-        is set once the stream is over (the caller then closes the socket)."""
+        is set once the stream is over (the caller then closes the socket). None if the
+        writer has stopped: the caller tells the page itself."""
         stream = _Stream(sock, generation, version, time.monotonic())
         with self._lock:
             if self._closed:
-                stream.done.set()
-                return stream.done
+                return None
             self._added.append(stream)
         self.wake()
         return stream.done

@@ -281,8 +281,13 @@ class _Handler(BaseHTTPRequestHandler):
                 snapshot = hub.fresh(generation, limits.heartbeat_seconds)
             self._write_state(snapshot)
             # From now on the pages' one writer sends it everything; this thread only
-            # waits for the stream to end (woken by nothing else), then lets it go.
-            self.server.fanout.add(self.connection, generation, snapshot.version).wait()
+            # waits for the stream to end (woken by nothing else), then lets it go. A
+            # stop between the first state and here left no writer: the page is told.
+            taken = self.server.fanout.add(self.connection, generation, snapshot.version)
+            if taken is None:
+                self._write_closed()
+            else:
+                taken.wait()
         finally:
             hub.close_stream()
 
