@@ -279,6 +279,20 @@ def _close(window: MainWindow, qtbot) -> None:
     qtbot.wait(1)
 
 
+def _last_selected(window, qtbot, *, at_end: bool) -> tuple[QTableView, int]:
+    """The fight view with the last combatant selected, scrolled to its top or its end
+    and settled; and where its scroll bar stands."""
+    view = window.central_view
+    assert isinstance(view, QTableView)
+    window.select_combatant(window.document.encounter.combatants[-1].id)
+    if at_end:
+        view.scrollToBottom()
+    else:
+        view.scrollToTop()
+    settle(qtbot)
+    return view, view.verticalScrollBar().value()
+
+
 @pytest.mark.parametrize("ruleset_id", ["war_scroll", "priority"])
 def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path, ruleset_id):
     """The GM removes the last combatant (the one just added, say) while the fight view
@@ -287,13 +301,8 @@ def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path
     (Qt repainted the whole view once rows came or went)."""
     window = _open(qtbot, tmp_path, ruleset_id)
     try:
-        view = window.central_view
-        assert isinstance(view, QTableView)
         last = window.document.encounter.combatants[-1]
-        window.select_combatant(last.id)
-        view.scrollToTop()
-        settle(qtbot)
-        scrolled = view.verticalScrollBar().value()
+        view, scrolled = _last_selected(window, qtbot, at_end=False)
         rows = view.model().rowCount()
         assert view.visualRect(view.model().index(rows - 1, 0)).top() > view.viewport().height()
 
@@ -438,13 +447,8 @@ def test_the_last_combatant_removed_at_the_views_end_scrolls_rather_than_repaint
     scroll repainted every row in sight): a strip a few rows tall is painted."""
     window = _open(qtbot, tmp_path, ruleset_id)
     try:
-        view = window.central_view
-        assert isinstance(view, QTableView)
         last = window.document.encounter.combatants[-1]
-        window.select_combatant(last.id)
-        view.scrollToBottom()
-        settle(qtbot)
-        scrolled = view.verticalScrollBar().value()
+        view, scrolled = _last_selected(window, qtbot, at_end=True)
         assert scrolled > 0
 
         painted = painted_by(qtbot, window.remove_combatant)
