@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tracker.engine import Session
 from tracker.qt.app import sample_session
@@ -48,6 +48,22 @@ def shown_window(
     main_window.document.undo_stack.set_clean()
     main_window.close()
     main_window.deleteLater()
+
+
+def counted_reading_sorts(monkeypatch: pytest.MonkeyPatch) -> list[QWidget]:
+    """The roots `reading_order.follow_reading_order` sorts from now on (a Tab order
+    worked out from the widgets' places on screen), in the order it is asked."""
+    from tracker.qt import reading_order
+
+    sorted_roots: list[QWidget] = []
+    follow = reading_order.follow_reading_order
+
+    def counted(root: QWidget) -> list[QWidget]:
+        sorted_roots.append(root)
+        return follow(root)
+
+    monkeypatch.setattr(reading_order, "follow_reading_order", counted)
+    return sorted_roots
 
 
 def show_pane(window: MainWindow, name: str, qtbot) -> None:

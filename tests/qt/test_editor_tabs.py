@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tests.qt.conftest import shown_window
+from tests.qt.conftest import counted_reading_sorts, shown_window
 from tests.qt.test_keys_never_trap import assert_reading_order, tab_walk
 from tracker.engine import Session
 from tracker.persistence.files import load_encounter
-from tracker.qt import reading_order
 from tracker.qt.app import sample_path
 from tracker.qt.main_window import MainWindow
 
@@ -25,14 +24,7 @@ def sample(ruleset_id: str) -> Session:
 
 @pytest.fixture
 def priority(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    sorted_roots: list[QWidget] = []
-    follow = reading_order.follow_reading_order
-
-    def counted(root: QWidget) -> list[QWidget]:
-        sorted_roots.append(root)
-        return follow(root)
-
-    monkeypatch.setattr(reading_order, "follow_reading_order", counted)
+    sorted_roots = counted_reading_sorts(monkeypatch)
     for window in shown_window(qtbot, sample("priority"), tmp_path / "journal", (1366, 768)):
         assert window.editor not in sorted_roots  # never sorted by its places on screen
         yield window

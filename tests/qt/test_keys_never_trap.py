@@ -338,17 +338,10 @@ def test_the_kept_effect_dialog_shown_again_is_sorted_once(fight, qtbot, monkeyp
     """Shown again as it was (Ctrl+E at every turn), the effect dialog puts its Tab
     chain in reading order once, at the show (it sorted again once the loop came back,
     with nothing moved), and still tabs in reading order."""
-    from tracker.qt import reading_order
+    from tests.qt.conftest import counted_reading_sorts
     from tracker.qt.dialogs.effect_dialog import EffectDialog
 
-    sorts: list[QWidget] = []
-    follow = reading_order.follow_reading_order
-
-    def counted(root: QWidget) -> list[QWidget]:
-        sorts.append(root)
-        return follow(root)
-
-    monkeypatch.setattr(reading_order, "follow_reading_order", counted)
+    sorts = counted_reading_sorts(monkeypatch)
     window = fight
     dialog = show_dialog(EffectDialog(window.document, parent=window), qtbot)
     dialog.reject()
