@@ -136,6 +136,46 @@ def test_the_form_is_kept_once_and_shown_as_new_each_time(window, qtbot):
     assert window.add_dialog is first
 
 
+def test_the_kept_form_keeps_its_native_window_through_ok_cancel_and_escape(window, qtbot):
+    """Hidden, not closed: Qt's `QDialog.done` closes a dialog since Qt 6.3, and closing
+    destroys its native window, made again at the next show (on main: a new window, its
+    WinIdChange, at every Add). Its signals still say how it was left."""
+    window.actions_by_name["add"].trigger()
+    dialog = window.add_dialog
+    assert dialog is not None
+    handle = dialog.windowHandle()
+    heard: list[str] = []
+    dialog.accepted.connect(lambda: heard.append("accepted"))
+    dialog.rejected.connect(lambda: heard.append("rejected"))
+    dialog.finished.connect(lambda result: heard.append(f"finished {result}"))
+    made_again: list[QEvent.Type] = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() in (QEvent.Type.WinIdChange, QEvent.Type.PlatformSurface):
+                made_again.append(event.type())
+            return False
+
+    watch = Watch()
+    dialog.installEventFilter(watch)
+    dialog.accept()  # OK: Enemy 1 added
+    window.actions_by_name["add"].trigger()
+    dialog.reject()  # Cancel
+    window.actions_by_name["add"].trigger()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Escape)
+    window.actions_by_name["add"].trigger()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+    dialog.removeEventFilter(watch)
+    assert made_again == []
+    assert dialog.windowHandle() is handle and dialog.testAttribute(
+        Qt.WidgetAttribute.WA_WState_Created
+    )
+    assert not dialog.isVisible() and window.add_dialog is dialog
+    ok, cancel = ["accepted", "finished 1"], ["rejected", "finished 0"]
+    assert heard == ok + cancel + cancel + ok
+    assert names(window.document)[-2:] == ["Enemy 1", "Enemy 2"]
+
+
 def test_another_encounter_loaded_drops_the_kept_form(window, qtbot):
     window.actions_by_name["add"].trigger()
     old = window.add_dialog

@@ -143,6 +143,18 @@ class AddCombatantDialog(QDialog):
             count=count,
         )
 
+    def done(self, result: int) -> None:
+        """Hidden, not closed (OK, Cancel, Escape): since Qt 6.3 `QDialog.done` closes the
+        dialog, and closing destroys its native window, made again at the next show (some
+        2 ms of each add). Kept by the window, the form keeps it."""
+        self.setResult(result)
+        self.hide()
+        if result == QDialog.DialogCode.Accepted:
+            self.accepted.emit()
+        elif result == QDialog.DialogCode.Rejected:
+            self.rejected.emit()
+        self.finished.emit(result)
+
     def accept(self) -> None:
         command = self.command()
         if command is None:
