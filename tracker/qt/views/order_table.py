@@ -1,9 +1,9 @@
 """The order as a table the GM plays from: one row per combatant in turn order, its
 identity (side, turn marker, name, hidden and defeated marks, health, effects' badges:
-`CombatantCellDelegate`), its state and resources, the current one highlighted. Dragging
-a row delays or reorders through the roster model's single `moveRows`, so the ruleset
-decides what it means (a wait, a delay, a tie broken). It is the central view of every
-ruleset whose UI brings none of its own.
+`CombatantCellDelegate`, kept as drawn: `kept_names`), its state and resources, the
+current one highlighted. Dragging a row delays or reorders through the roster model's
+single `moveRows`, so the ruleset decides what it means (a wait, a delay, a tie broken).
+It is the central view of every ruleset whose UI brings none of its own.
 
 A step repaints the rows that look different, not every row the roster announces
 (`KeptRows`). A fitted column only grows during a fight (`SteadyHeader`), so a step
@@ -40,6 +40,8 @@ from tracker.qt.views.combatant_cell import CombatantCellDelegate, cell_height
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.fresh_rows import FreshRows
+from tracker.qt.views.kept_names import KeptNameDelegate
+from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.kept_rows import FEW_ROWS, KeptRows
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
@@ -47,6 +49,7 @@ from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_me
 
 Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+KEPT_LIMIT = 4 * 1024 * 1024  # bytes of identity blocks kept: a few screens of rows
 Kept = tuple[tuple[object, ...], int]  # what a cell showed when measured, its width
 
 
@@ -125,7 +128,10 @@ class OrderTable(FreshRows):
         # ends in "…" with the full text as its tooltip.
         self.setItemDelegate(ElidedTipDelegate(self))
         # Who: side, turn marker, name and its marks, health, the effects' badges.
-        self.setItemDelegateForColumn(0, CombatantCellDelegate(self))
+        # Kept as drawn (`kept_names`): a scroll (a combatant added below the fold brought
+        # into sight) repainted every block in sight, some 200 µs each.
+        self.kept = KeptCells(KEPT_LIMIT)
+        self.setItemDelegateForColumn(0, KeptNameDelegate(self.kept, self))
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)

@@ -15,33 +15,11 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from tracker.qt.models.combatant_summary import CombatantSummary, SummaryRole
 from tracker.qt.rulesets.initiative_ticks.model import TickModel, shown_of
-from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.kept_pixmaps import KeptCells
 
 LIMIT = 8 * 1024 * 1024  # bytes of pixmaps kept: a few screens of rows
 Index = QModelIndex | QPersistentModelIndex
-
-
-class KeptNameDelegate(CombatantCellDelegate):
-    """The identity block of `CombatantCellDelegate`, put back from `kept` while the
-    combatant's summary and the cell's look are the same."""
-
-    def __init__(self, kept: KeptCells, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.kept = kept
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        summary = index.data(SummaryRole)
-        if not isinstance(summary, CombatantSummary):
-            super().paint(painter, option, index)
-            return
-
-        def draw(inner: QPainter, local: QStyleOptionViewItem) -> None:
-            CombatantCellDelegate.paint(self, inner, local, index)
-
-        self.kept.put(painter, option, index.column(), summary, draw)
 
 
 class KeptTextDelegate(QStyledItemDelegate):

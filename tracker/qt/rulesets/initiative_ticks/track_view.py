@@ -33,11 +33,7 @@ from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
-from tracker.qt.rulesets.initiative_ticks.kept_cells import (
-    LIMIT,
-    KeptNameDelegate,
-    KeptTextDelegate,
-)
+from tracker.qt.rulesets.initiative_ticks.kept_cells import LIMIT, KeptTextDelegate
 from tracker.qt.rulesets.initiative_ticks.model import (
     FONT,
     INITIATIVE,
@@ -53,6 +49,7 @@ from tracker.qt.rulesets.initiative_ticks.texts import number
 from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.fresh_rows import FreshRows
+from tracker.qt.views.kept_names import KeptNameDelegate
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
