@@ -152,6 +152,8 @@ class MainWindow(
         if resume:
             self.document.mark_history_unsaved()
         self._build_fight()
+        if first_frame_only:
+            self.turn_panel.hold_actions()  # shown with the rest (`complete`)
         # Whatever changes first (a key, a test, a plugin), the window is whole and the
         # change journaled: the rest is built before the first change is applied.
         self.document.about_to_change.connect(self._before_change)
