@@ -1,6 +1,6 @@
-"""Roundkeeper's own settings file, for whatever keeps a setting there (the window's
-layout, the colour scheme, the players' screen: `tracker.qt.players.settings`). Apart
-from the players' screen's settings, which the first frame does without."""
+"""Roundkeeper's own settings file, where the window's layout, the colour scheme and the
+players' screen's choices are kept: in a module of its own, apart from the players'
+screen's settings (`tracker.qt.players.settings`), which the first frame does without."""
 
 from __future__ import annotations
 
