@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication
 from tests.qt.conftest import by_name
 from tracker.engine import RulesetAction, StartEncounter
 from tracker.qt.appearance import appearance, is_dark
-from tracker.qt.players.settings import settings_store
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.settings_file import settings_store
 from tracker.qt.views.roster_delegate import resources_line
 
 

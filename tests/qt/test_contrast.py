@@ -25,7 +25,7 @@ from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
 from tracker.qt.appearance import SCHEME_KEY, appearance, is_dark
 from tracker.qt.main_window import MainWindow
-from tracker.qt.players.settings import settings_store
+from tracker.qt.settings_file import settings_store
 
 SAMPLES = sorted(p.name for p in sample_path().parent.glob("*_sample.json"))
 SCHEMES = ("light", "dark")

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QFrame
 
+from tests.qt.conftest import PaintSeen
 from tracker.engine import EndTurn, Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.persistence.recovery import pending_journal, recover_journal
@@ -311,3 +312,39 @@ def test_the_first_frame_makes_no_parameter_popup_and_the_first_open_makes_it(qt
     assert all(w.parent() is popup and w.isVisible() for w in inputs.values())
     assert all(roll.isVisible() for roll in chip.roll_buttons.values())
     assert popup.do_button.isEnabled() == chip.button.isEnabled()
+
+
+def test_the_first_frame_paints_no_action_chip_and_keeps_their_room(qtbot, tmp_path):
+    # The chips are shown with the rest, where the first frame kept their room: the
+    # palette is as tall at the first frame as once whole (the view stays in place).
+    window = _open(qtbot, tmp_path)
+    chips = list(window.turn_panel.palette_widget.chips.values())
+    assert chips
+    seen = []
+    for chip in chips:
+        seen.append(PaintSeen())
+        chip.button.installEventFilter(seen[-1])
+    palette = window.turn_panel.palette_widget
+    first: list[tuple[int, bool]] = []
+
+    def at_first_frame() -> None:
+        first.append((palette.height(), any(paint.seen for paint in seen)))
+
+    AfterPaint(window.central_view, at_first_frame)  # the last filter is asked first
+    with qtbot.waitSignal(window.completed, timeout=5000):
+        window.show()
+    assert first == [(palette.height(), False)]  # its height kept, no chip painted
+    qtbot.waitUntil(lambda: all(paint.seen for paint in seen), timeout=5000)
+    assert all(chip.button.isVisible() for chip in chips)
+
+
+def test_another_fight_opened_before_the_first_frame_shows_its_chips(qtbot, tmp_path):
+    # A file opened before the first frame (the command line's) is shown with its
+    # chips, made for its rules.
+    window = _open(qtbot, tmp_path)
+    other = Session(load_encounter(sample_path("classic_d20_sample.json")))
+    window.document.replace_session(other)
+    chips = list(window.turn_panel.palette_widget.chips.values())
+    assert chips and all(chip.isVisibleTo(window) for chip in chips)
+    window.show()
+    qtbot.waitUntil(lambda: all(chip.button.isVisible() for chip in chips), timeout=5000)

@@ -8,7 +8,7 @@ import pytest
 
 from tracker.qt.app import sample_session
 from tracker.qt.main_window import MainWindow
-from tracker.qt.players.settings import settings_store
+from tracker.qt.settings_file import settings_store
 
 
 @pytest.mark.parametrize("value", ["not a layout", 5])

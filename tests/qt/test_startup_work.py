@@ -98,6 +98,8 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
     "tracker.qt.action_icons": "the menus' and the toolbar's icons",
+    # The first frame reads the settings file through `tracker.qt.settings_file`.
+    "tracker.qt.players.settings": "the players' screen's settings (a dataclass made)",
 }
 
 # The journal's: begun once the whole window is painted (nothing to journal before).

@@ -159,7 +159,7 @@ def appearance() -> Appearance:
     assert isinstance(app, QApplication)
     if _made and shiboken6.isValid(_made[0]) and _made[0].parent() is app:
         return _made[0]
-    from tracker.qt.players.settings import settings_store
+    from tracker.qt.settings_file import settings_store
 
     _made[:] = [Appearance(app, settings_store)]
     return _made[0]

@@ -13,9 +13,10 @@ from PySide6.QtWidgets import QMenu
 
 from tracker.qt.action_icons import set_icon
 from tracker.qt.appearance import appearance
-from tracker.qt.players.settings import enemies_start_hidden, settings_store
+from tracker.qt.players.settings import enemies_start_hidden
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.settings_file import settings_store
 from tracker.qt.share.menu import share_on_network
 from tracker.qt.widgets.recent_menu import RecentMenu
 from tracker.qt.widgets.turn_timer import turn_timer_action

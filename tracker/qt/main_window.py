@@ -27,9 +27,9 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.palette import prompt_style
-from tracker.qt.players.settings import settings_store
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
+from tracker.qt.settings_file import settings_store
 from tracker.qt.widgets.play_toolbar import PlayToolBar
 from tracker.qt.widgets.steady import SteadyBox
 from tracker.qt.widgets.turn_panel import TurnPanel
@@ -152,6 +152,8 @@ class MainWindow(
         if resume:
             self.document.mark_history_unsaved()
         self._build_fight()
+        if first_frame_only:
+            self.turn_panel.hold_actions()  # shown with the rest (`complete`)
         # Whatever changes first (a key, a test, a plugin), the window is whole and the
         # change journaled: the rest is built before the first change is applied.
         self.document.about_to_change.connect(self._before_change)

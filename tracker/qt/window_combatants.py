@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMainWindow, QWidg
 
 from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
 from tracker.qt.dialogs.modal import run_modal
-from tracker.qt.players.settings import settings_store
+from tracker.qt.settings_file import settings_store
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QListView

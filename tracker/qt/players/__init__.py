@@ -18,10 +18,11 @@ if TYPE_CHECKING:
     from tracker.qt.players.launcher import choose_players_screen, open_players_screen
     from tracker.qt.players.public_state import PublicState
     from tracker.qt.players.reveal import FirstTurnReveals, due_reveal
-    from tracker.qt.players.settings import PlayersScreenSettings, settings_store
+    from tracker.qt.players.settings import PlayersScreenSettings
     from tracker.qt.players.turn_memory import TurnMemory
     from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy, ShownCurrentRole
     from tracker.qt.players.window import PlayersWindow
+    from tracker.qt.settings_file import settings_store
 
 _MODULE_OF = {
     "FirstTurnReveals": "reveal",

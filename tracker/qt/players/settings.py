@@ -9,9 +9,8 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QCoreApplication, QObject, QSettings, Signal
 
 from tracker.engine.state import SIDES
-from tracker.persistence import paths
+from tracker.qt.settings_file import settings_store
 
-SETTINGS_FILE = "tracker.ini"
 # Players → New enemies start hidden (the add form's and the library's default); read
 # here, where the menus find it without importing the add form.
 ENEMIES_START_HIDDEN = "encounter/new_enemies_hidden"
@@ -38,12 +37,6 @@ def settings_notifier() -> SettingsNotifier:
     notifier = SettingsNotifier(app)
     notifier.setObjectName("players_settings_notifier")
     return notifier
-
-
-def settings_store() -> QSettings:
-    """Roundkeeper's settings file (`tracker.ini` in the config folder, which follows
-    `TRACKER_HOME`), never the platform's registry or defaults."""
-    return QSettings(str(paths.config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
 
 
 def enemies_start_hidden(store: QSettings) -> bool:

@@ -331,6 +331,7 @@ class ActionPalette(QWidget):
         self.reason_label.setObjectName("action_reason")
         layout.addWidget(SteadyBox(self.reason_label))  # a new reason lays nothing out
         self.chips: dict[str, ActionChip] = {}
+        self._held: list[QWidget] = []  # sections left out of the first frame (`hold`)
         self.selected_caption: SelectedCaption | None = None
         self._reasons = Reasons()
         self._keys: dict[str, str] = {}
@@ -346,6 +347,7 @@ class ActionPalette(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self.chips.clear()
+        self._held.clear()  # (those made now are shown: `hold` is for the first frame's)
         self._reasons = Reasons()
         self._keys = dict(keys)
         self._pointed = None
@@ -361,6 +363,25 @@ class ActionPalette(QWidget):
             self.selected_caption = SelectedCaption("On the selected:")
             self._sections.addWidget(self._section(self.selected_caption, selected))
         self._show_reason()
+
+    def hold(self) -> None:
+        """The chips left out of the frame about to be painted (the window's first),
+        their room kept as it will be (`release` shows them): they are not painted."""
+        for index in range(self._sections.count()):
+            item = self._sections.itemAt(index)
+            section = item.widget() if item is not None else None
+            if section is not None:
+                policy = section.sizePolicy()
+                policy.setRetainSizeWhenHidden(True)
+                section.setSizePolicy(policy)
+                section.hide()
+                self._held.append(section)
+
+    def release(self) -> None:
+        """The chips `hold` left out, shown in the room they kept."""
+        for section in self._held:
+            section.show()
+        self._held.clear()
 
     def _section(self, caption: QLabel, specs: list[ActionSpec]) -> QWidget:
         section = QWidget()

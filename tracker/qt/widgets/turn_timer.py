@@ -119,7 +119,7 @@ class TurnTimerSetting(QObject):
 
     def _settings(self) -> QSettings:
         if self._store is None:
-            from tracker.qt.players.settings import settings_store
+            from tracker.qt.settings_file import settings_store
 
             self._store = settings_store()
         return self._store

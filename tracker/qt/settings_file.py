@@ -1,0 +1,17 @@
+"""Roundkeeper's own settings file, where the window's layout, the colour scheme and the
+players' screen's choices are kept: in a module of its own, apart from the players'
+screen's settings (`tracker.qt.players.settings`), which the first frame does without."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from tracker.persistence import paths
+
+SETTINGS_FILE = "tracker.ini"
+
+
+def settings_store() -> QSettings:
+    """Roundkeeper's settings file (`tracker.ini` in the config folder, which follows
+    `TRACKER_HOME`), never the platform's registry or defaults."""
+    return QSettings(str(paths.config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
