@@ -328,3 +328,25 @@ def test_the_combatant_added_is_brought_into_sight(ruleset_id: str, qtbot, tmp_p
         for shown in showing:
             place = shown.visualRect(shown.currentIndex())
             assert shown.viewport().rect().intersects(place), shown.objectName()
+
+
+def test_the_one_added_stays_selected_as_the_window_takes_the_keyboard_back(qtbot, tmp_path):
+    """War Scroll with nobody selected yet, no cell current: the Add form's Enter hands
+    the keyboard back to the grid as the window is active again, and the grid, given the
+    keyboard with no current cell, made the first row's current: the first combatant
+    took the inspector from the one just added."""
+    session = Session(load_encounter(sample_path("war_scroll_sample.json")))
+    for window in shown_window(qtbot, session, tmp_path / "journal"):
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        grid = window.central_view
+        assert window.selected_combatant_id() is None and not grid.currentIndex().isValid()
+        window.actions_by_name["add"].trigger()
+        dialog = window.add_dialog
+        qtbot.waitUntil(dialog.isActiveWindow)
+        qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
+        qtbot.waitUntil(window.isActiveWindow)
+        qtbot.wait(20)  # the focus handed back as the window is active again
+        added = window.document.encounter.find(window.selected_combatant_id())
+        assert added is not None and added.name == "Enemy 1"
+        assert window.editor.combatant_id == added.id

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QAbstractItemModel,
     QEvent,
+    QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -15,7 +16,7 @@ from PySide6.QtCore import (
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
+from PySide6.QtGui import QColor, QFocusEvent, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -296,6 +297,22 @@ class WarScrollGrid(FreshRows):
         names = self.verticalHeader()
         if isinstance(names, NameHeader):
             names.show_selected(combatant_id)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt)
+        """With no current cell, Qt makes the first row's current as the grid takes the
+        keyboard, and that selected the first combatant: when the window came back after
+        the Add form, the one just added lost the inspector to it. The current cell is
+        the selected combatant's instead (its row, the first column in sight)."""
+        names = self.verticalHeader()
+        model = self.grid_model
+        if not self.currentIndex().isValid() and isinstance(names, NameHeader) and model:
+            row = model.row_of(names.selected_id) if names.selected_id is not None else -1
+            if row >= 0:
+                index = model.index(row, max(0, self.columnAt(0)))
+                self.selectionModel().setCurrentIndex(
+                    index, QItemSelectionModel.SelectionFlag.NoUpdate
+                )
+        super().focusInEvent(event)
 
     def bring_into_sight(self, combatant_id: str) -> None:
         """The combatant's row scrolled into sight (one just added, below the fold);
