@@ -7,10 +7,15 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
+
+import pytest
 
 from tests.qt.conftest import by_name
 from tracker.engine import AddEffect, EndTurn, RulesetAction, StartEncounter
+from tracker.persistence import recovery as recovery_module
+from tracker.persistence import resuming
 from tracker.persistence.files import load_encounter
 from tracker.persistence.recent import load_recent
 from tracker.persistence.recovery import recover_journal
@@ -75,6 +80,42 @@ def test_declining_to_resume_keeps_the_fight_as_a_file_and_the_journal_aside(qtb
     # Open Recent brings the fight back.
     assert second.recent_menu.open_recent(kept)
     assert second.document.encounter.to_dict() == expected
+    first.document.undo_stack.set_clean()
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_fight_is_rebuilt_while_the_gm_reads_the_question(qtbot, tmp_path, monkeypatch, answer):
+    """Either answer needs the rebuilt session (resumed, or saved as a file): it is
+    worked out on a thread of its own while the question is up, and is the one used."""
+    journal = tmp_path / "journal"
+    first = MainWindow(sample_session(), None, journal)
+    _play(first.document)
+    expected = first.document.encounter.to_dict()
+    rebuilt = threading.Event()
+    threads: list[threading.Thread] = []
+
+    def recover(directory: Path) -> recovery_module.Recovery:
+        threads.append(threading.current_thread())
+        made = recovery_module.recover_journal(directory)
+        rebuilt.set()
+        return made
+
+    monkeypatch.setattr(resuming, "recover_journal", recover)
+
+    def ask(_question: str) -> bool:
+        assert rebuilt.wait(10), "the fight was not rebuilt while the question was up"
+        return answer
+
+    second = open_main_window(journal, ask=ask, tell=lambda *_: None)
+    qtbot.addWidget(second)
+    assert threads and threads[0] is not threading.main_thread()
+    assert len(threads) == 1  # rebuilt once, not again after the answer
+    if answer:
+        assert second.document.encounter.to_dict() == expected
+        assert second.document.undo_stack.count() == first.document.undo_stack.count()
+    else:
+        (kept,) = load_recent().recent
+        assert load_encounter(kept).to_dict() == expected
     first.document.undo_stack.set_clean()
 
 

@@ -33,6 +33,7 @@ from tracker.qt.main_window import MainWindow
 
 if TYPE_CHECKING:
     from tracker.persistence.recovery import JournalInfo
+    from tracker.persistence.resuming import RecoveryAhead
 
 SAMPLE = "war_scroll_sample.json"
 # How long after the window is whole what the start made is given back to the garbage
@@ -93,19 +94,21 @@ def open_main_window(
     if not _holds_anything(journal_dir):  # the usual start: the journal's code stays unread
         return _open_last(journal_dir, tell)
     from tracker.persistence.recovery import pending_journal, set_aside_journal
-    from tracker.persistence.resuming import kept_in
+    from tracker.persistence.resuming import RecoveryAhead, kept_in
 
     info = pending_journal(journal_dir)
     if info is not None and info.problem is not None:
         folder = set_aside_journal(journal_dir)
         tell(f"The last encounter could not be resumed: {info.problem} {kept_in(folder)}", folder)
     elif info is not None:
+        # Rebuilt while the GM reads the question: either answer needs it.
+        ahead = RecoveryAhead(journal_dir)
         if ask(resume_question(info)):
-            window = _resume(journal_dir, tell)
+            window = _resume(journal_dir, tell, ahead)
             if window is not None:
                 return window
         else:
-            _keep_declined(journal_dir, info, tell)
+            _keep_declined(journal_dir, info, tell, ahead)
     return _open_last(journal_dir, tell)
 
 
@@ -138,10 +141,10 @@ def resume_question(info: JournalInfo) -> str:
     )
 
 
-def _resume(journal_dir: Path, tell: Tell) -> MainWindow | None:
+def _resume(journal_dir: Path, tell: Tell, ahead: RecoveryAhead) -> MainWindow | None:
     from tracker.persistence.resuming import resume_journal
 
-    resumed = resume_journal(journal_dir)
+    resumed = resume_journal(journal_dir, ahead)
     if resumed.message is not None:
         tell(resumed.message, resumed.folder)
     if resumed.session is None:
@@ -149,14 +152,15 @@ def _resume(journal_dir: Path, tell: Tell) -> MainWindow | None:
     return _window(resumed.session, resumed.saved_path, journal_dir, resume=resumed.journal_on)
 
 
-def _keep_declined(journal_dir: Path, info: JournalInfo, tell: Tell) -> None:
-    """The GM declined to resume: save the encounter as it was as a file of its own and
-    keep the journal (undo history included) aside; a mis-click never loses a fight."""
-    from tracker.persistence.recovery import recover_journal, set_aside_journal
+def _keep_declined(journal_dir: Path, info: JournalInfo, tell: Tell, ahead: RecoveryAhead) -> None:
+    """The GM declined to resume: save the encounter as it was (`ahead` rebuilt it) as a
+    file of its own and keep the journal (undo history included) aside; a mis-click never
+    loses a fight."""
+    from tracker.persistence.recovery import set_aside_journal
 
     kept: Path | None = None
     try:
-        recovery = recover_journal(journal_dir)
+        recovery = ahead.result()
         stamp = info.modified.strftime("%Y-%m-%d %H.%M")
         kept = recovered_path(recovery.session.encounter.name, stamp)
         save_encounter(recovery.session.encounter, kept)
