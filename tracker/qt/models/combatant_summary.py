@@ -3,8 +3,9 @@
 hidden, whether it acts now, its effects' badges, the ruleset's resources and
 markers), and `Summaries`, which keeps them by combatant and, after a change, says
 which look different: the combatants the change touched, the turn's holders, the
-carriers of the effects it changed and, when the clock moved, of every effect (a
-badge may turn "ending soon"). A view repaints those rows only. `tracker.qt.views.
+carriers of the effects it changed and, when the clock moved, of every effect whose
+badges changed (one may turn "ending soon", or say less time left: the badges are
+compared before the summary is made again). A view repaints those rows only. `tracker.qt.views.
 combatant_cell` draws them."""
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ class Summaries:
             self._carriers,
             {e.id: e.carrier_id for e in session.encounter.effects},
         )
+        clocked: set[str] = set()  # asked for by the clock's move alone (their badges)
         if changes.encounter or event.kind == "reset":
             candidates = set(self._kept)
         else:
@@ -135,16 +137,20 @@ class Summaries:
                 c for i in effects for c in (before.get(i), self._carriers.get(i)) if c
             )
             if changes.clock:  # badges may now end soon; meters may follow the clock
-                candidates.update(self._carriers.values())
                 candidates.update(session.ruleset.follows_clock(session.encounter))
                 turn = session.current_turn()
                 if turn is not None and turn.combatant_id is not None:
                     candidates.add(turn.combatant_id)
+                clocked = set(self._carriers.values()) - candidates
+                candidates |= clocked
         changed: set[str] = set()
         for combatant_id in candidates:
             kept = self._kept.pop(combatant_id, None)
             combatant = session.encounter.find(combatant_id)
             if kept is None or combatant is None:
+                continue
+            if combatant_id in clocked and kept.badges == badges_on(session, combatant_id):
+                self._kept[combatant_id] = kept  # nothing else of it follows the clock
                 continue
             fresh = self._kept[combatant_id] = self._make(combatant)
             if fresh != kept:

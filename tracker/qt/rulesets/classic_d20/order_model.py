@@ -37,6 +37,7 @@ from tracker.engine.state import Combatant, Encounter
 from tracker.qt.appearance import muted_brush
 from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
+from tracker.qt.models.badges import Badge, badges_on
 from tracker.qt.models.combatant_summary import SummaryRole
 from tracker.qt.models.id_drags import DragsById
 from tracker.qt.models.roster_model import IdRole
@@ -88,6 +89,8 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         self._acting: frozenset[str] = frozenset()
         self._shapes: dict[str, Shape] = {}
         self._links: dict[str, tuple[str, str]] = {}
+        # A carrier's badges as its row showed them at the last move of the clock.
+        self._badges: dict[str, tuple[Badge, ...]] = {}
         self.told: list[int] = []  # the rows of the last `rows_told`
         self._load()
         document.changed.connect(self._on_changed)
@@ -118,6 +121,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             session, key = self._document.session, self._keys[row]
             if key != LAIR and session.encounter.find(key) is None:
                 return None
+            self._badges.pop(key, None)  # (a row made now: the badges it shows not kept)
             found = self._rows[row] = make_row(session, key, self._groups[row], self._acting)
         return found
 
@@ -256,6 +260,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         self._groups = list(shown.groups)
         self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
         self._links = _links(encounter)
+        self._badges.clear()
 
     def _on_replaced(self) -> None:
         self.beginResetModel()
@@ -285,6 +290,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         if every:  # an option (groups, flavour) may change every row and every shape
             self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
         links, self._links = self._links, _links(encounter)
+        clocked: set[str] = set()  # rows asked for by the clock's move alone
         if every:
             wanted = set(self._keys)
         else:
@@ -296,9 +302,10 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             for effect in effects:  # its carrier's badges, its caster's concentration
                 wanted.update(links.get(effect, ()))
                 wanted.update(self._links.get(effect, ()))
-            if changes.clock:  # badges may end soon now
-                wanted.update(carrier for carrier, _ in self._links.values())
+            if changes.clock:  # badges may end soon now, or say less time left
                 wanted.update(session.ruleset.follows_clock(encounter))
+                clocked = {carrier for carrier, _ in self._links.values()} - wanted
+                wanted |= clocked
         self._acting = acting
         changed: list[int] = []
         for key in wanted:
@@ -307,9 +314,17 @@ class D20OrderModel(DragsById, QAbstractTableModel):
                 continue
             old = self._rows[place]
             if old is None:  # not read yet: worked out when read, told if it changed
+                self._badges.pop(key, None)
                 if key in touched and key not in came:
                     changed.append(place)
                 continue
+            if key in clocked:  # its row changes with its badges alone
+                badges = badges_on(session, key)
+                if self._badges.get(key) == badges:
+                    continue
+                self._badges[key] = badges
+            else:
+                self._badges.pop(key, None)
             fresh = make_row(session, key, self._groups[place], acting)
             if fresh != old:
                 self._rows[place] = fresh
@@ -344,6 +359,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         for place in reversed(range(len(self._keys))):
             if self._keys[place] not in wanted:
                 self._shapes.pop(self._keys[place], None)
+                self._badges.pop(self._keys[place], None)
                 self.beginRemoveRows(root, place, place)
                 self._places = None
                 del self._keys[place]
