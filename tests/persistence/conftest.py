@@ -1,9 +1,9 @@
-"""Fixtures of the persistence tests: an isolated TRACKER_HOME and War Scroll sessions."""
+"""Fixtures of the persistence tests: War Scroll sessions (each test's own home is
+`tests/conftest.py`'s `tracker_home`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -19,14 +19,6 @@ from tracker.engine import (
 AUREL = {"speed": 17, "swiftness": 9, "allegiance": "holy"}
 BRAKK = {"speed": 10, "swiftness": 5, "allegiance": "fallen"}
 CIRA = {"speed": 24, "swiftness": 12, "allegiance": "other"}
-
-
-@pytest.fixture(autouse=True)
-def tracker_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own TRACKER_HOME: nothing touches the real user folders."""
-    home = tmp_path / "tracker-home"
-    monkeypatch.setenv("TRACKER_HOME", str(home))
-    return home
 
 
 def _add_party(session: Session) -> None:
