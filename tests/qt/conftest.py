@@ -66,6 +66,19 @@ def counted_reading_sorts(monkeypatch: pytest.MonkeyPatch) -> list[QWidget]:
     return sorted_roots
 
 
+def counted_cell_paints(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """The names whose cell `module.paint_cell` draws from now on, in order."""
+    drawn: list[str] = []
+    original = module.paint_cell  # type: ignore[attr-defined]
+
+    def counted(painter, rect, summary, *args, **kwargs):
+        drawn.append(summary.name)
+        return original(painter, rect, summary, *args, **kwargs)
+
+    monkeypatch.setattr(module, "paint_cell", counted)
+    return drawn
+
+
 def show_pane(window: MainWindow, name: str, qtbot) -> None:
     """Show an optional pane ("combatants", "turn_order", "log"; off by default) and wait
     until it has painted."""

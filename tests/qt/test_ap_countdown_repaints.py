@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtGui import QFont, QImage, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication
 
+from tests.qt.conftest import counted_cell_paints
 from tests.qt.table_size import settle, table_window
 from tracker.engine import RulesetAction
 from tracker.qt.appearance import dark_palette, light_palette
@@ -241,14 +242,7 @@ def test_undo_draws_no_names_again(fight, qtbot, monkeypatch):
     view = _track(fight)
     assert fight.document.apply(RulesetAction("hold", _due(fight), {}))
     settle(qtbot)
-    drawn: list[str] = []
-    original = track_paint.paint_cell
-
-    def paint_cell(painter, rect, summary, *args, **kwargs):
-        drawn.append(summary.name)
-        return original(painter, rect, summary, *args, **kwargs)
-
-    monkeypatch.setattr(track_paint, "paint_cell", paint_cell)
+    drawn = counted_cell_paints(monkeypatch, track_paint)
     painted = Painted(view.viewport())
     app = QApplication.instance()
     assert app is not None

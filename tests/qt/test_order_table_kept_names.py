@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QAbstractItemView
 
 from benchmarks.fights import build
-from tests.qt.conftest import add_through_form, shown_window
+from tests.qt.conftest import add_through_form, counted_cell_paints, shown_window
 from tests.qt.table_size import far_apart, settle
 from tracker.engine import EditCombatant, RemoveCombatant
 from tracker.qt.appearance import appearance
@@ -48,14 +48,7 @@ def test_a_combatant_added_below_the_fold_draws_its_own_block_only(window, qtbot
     settle(qtbot)
     window.document.apply(RemoveCombatant(window.selected_combatant_id() or ""))
     _top_selected(window, qtbot)
-    drawn: list[str] = []
-    original = combatant_cell.paint_cell
-
-    def counted(painter, rect, summary, *args, **kwargs):
-        drawn.append(summary.name)
-        return original(painter, rect, summary, *args, **kwargs)
-
-    monkeypatch.setattr(combatant_cell, "paint_cell", counted)
+    drawn = counted_cell_paints(monkeypatch, combatant_cell)
     top = view.verticalScrollBar().value()
 
     added = add_through_form(window)
