@@ -352,6 +352,7 @@ def _read_ahead(path: Path) -> tuple[Opened, Session]:
     from tracker.qt.heap import freeze_built  # (an open's, when one runs)
     from tracker.qt.models.meters import work_out_ahead
     from tracker.qt.players.visibility import Visibility
+    from tracker.qt.ruleset_ui import ui_for
 
     opened = open_encounter(path)
     session = Session(opened.encounter)
@@ -360,5 +361,6 @@ def _read_ahead(path: Path) -> tuple[Opened, Session]:
     session.prompt()
     Visibility.kept(opened.encounter)
     work_out_ahead(session.ruleset, opened.encounter)  # the order table's ranking reads them
+    ui_for(session.ruleset).work_out_ahead(session)
     freeze_built(len(opened.encounter.combatants))
     return opened, session
