@@ -21,7 +21,8 @@ from benchmarks.idle_timer import IdleClock
 from tests.qt.test_widest_rows import _random_names
 from tracker.engine.state import Combatant, Encounter
 from tracker.qt.main_window import MainWindow
-from tracker.qt.models.meters import meter_text
+from tracker.qt.models.meters import AHEAD, meter_text
+from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.order_table import OrderTable
 from tracker.qt.views.widest_rows import SLICE
 
@@ -157,3 +158,13 @@ def test_an_open_works_the_resources_texts_out_on_its_worker(
     combatant = window.document.encounter.combatants[-1]
     meters = original(window.document.ruleset, window.document.encounter, combatant)
     assert shown == " · ".join(meter_text(m) for m in meters)
+
+
+def test_only_the_generic_order_table_has_its_resources_texts_worked_out_ahead() -> None:
+    """A ruleset with a view of its own (War Scroll's grid) never reads the order
+    table's texts: its open does not work them out."""
+    for ruleset_id, ahead in (("priority", True), ("war_scroll", False)):
+        session = build(ruleset_id, 3)
+        ui_for(session.ruleset).work_out_ahead(session)
+        assert session.encounter.memo is not None
+        assert (AHEAD in session.encounter.memo) is ahead, ruleset_id

@@ -131,7 +131,12 @@ class RulesetUi:
         """What the central view first asks of every combatant of a fight being opened,
         worked out on the open's worker thread (plain data, no Qt object), kept in the
         encounter's memo (`Encounter.derived`) for the view to look up while the memo
-        lasts (the first change empties it). Nothing by default."""
+        lasts (the first change empties it). By default, where the view is the generic
+        order table, the resources' texts its width ranking reads."""
+        if type(self).central_view is RulesetUi.central_view:
+            from tracker.qt.models.meters import work_out_ahead
+
+            work_out_ahead(session.ruleset, session.encounter)
 
 
 class LazyRulesetUi(RulesetUi):
