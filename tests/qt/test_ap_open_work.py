@@ -17,6 +17,10 @@ from tests.qt.test_chrome_steps import close, open_window
 from tracker.engine.rulesets.ap_countdown import turns
 from tracker.engine.state import Combatant, Encounter
 from tracker.qt.main_window import MainWindow
+from tracker.qt.rulesets.ap_countdown import marks
+from tracker.qt.rulesets.ap_countdown.texts import Mark
+from tracker.qt.rulesets.ap_countdown.track_scale import value_range
+from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
 
 SIZE = 400
 
@@ -46,4 +50,39 @@ def test_an_open_works_out_the_track_off_the_window_thread(
     clock.settle()
     assert on_gui["marks"] < SIZE // 10, on_gui
     assert turns.track(window.document.encounter) == expected
+    close(window, qtbot)
+
+
+def test_an_open_tallies_the_marks_reach_off_the_window_thread(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scale needs every mark's reach: the open's worker tallies them
+    (`marks.tally_ahead`), the track's model looks the tally up (it took every mark's
+    reach on the GUI thread, once for each model that follows the fight)."""
+    window = open_window(qtbot, tmp_path, "ap_countdown")
+    large = MainWindow(build("ap_countdown", SIZE), None, tmp_path / "journal-large")
+    path = tmp_path / "large.json"
+    assert large.save_to(path)
+    large.document.undo_stack.set_clean()
+    large.deleteLater()
+    on_gui: Counter[bool] = Counter()
+    reach = marks.reach
+
+    def counted(mark: Mark) -> marks.Reach:
+        on_gui[threading.current_thread() is threading.main_thread()] += 1
+        return reach(mark)
+
+    monkeypatch.setattr(marks, "reach", counted)
+    clock = IdleClock()
+    clock.settle()
+    assert window.open_path(path)
+    clock.settle()
+    assert on_gui[False] == SIZE, on_gui
+    assert on_gui[True] == 0, on_gui
+    view = window.central_view
+    assert isinstance(view, CountdownTrack)
+    model = view.track_model
+    encounter = window.document.encounter
+    count = model.count()
+    assert model.marks.value_range(count) == value_range(turns.track(encounter), count)
     close(window, qtbot)

@@ -7,6 +7,8 @@ were read, each shows what a row worked out afresh shows. Counts, no timings."""
 from __future__ import annotations
 
 import random
+import threading
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -242,3 +244,42 @@ def test_rows_read_at_random_are_the_rows_worked_out_afresh(qtbot, tmp_path, qtm
             fresh.deleteLater()
         assert turns > 20
         qtmodeltester.check(models[-1], force_py=True)
+
+
+def test_an_open_works_the_places_and_ranked_texts_out_on_its_worker(qtbot, tmp_path, monkeypatch):
+    """The rows' places (`order_model.shapes`) and the texts the width ranking reads
+    (`width_ranking.texts_ahead`) of every creature are worked out on the open's worker:
+    the GUI thread looks them up (it worked them out for all 1,000 creatures)."""
+    window = open_window(qtbot, tmp_path, "classic_d20", 1000, 10)
+    path = tmp_path / "large.json"
+    gui = threading.main_thread()
+    on_gui: Counter[str] = Counter()
+    try:
+        assert window.save_to(path)
+        for module, name in ((order_model, "_shape"), (width_ranking, "ac_line")):
+            original = getattr(module, name)
+
+            def counted(*args: Any, name: str = name, original: Any = original) -> Any:
+                on_gui[name] += threading.current_thread() is gui
+                on_gui["all"] += 1
+                return original(*args)
+
+            monkeypatch.setattr(module, name, counted)
+        assert window.open_path(path)
+        view = d20_view(window)
+        qtbot.waitUntil(lambda: not view._estimates.settling)
+        assert on_gui["all"] >= 2000, "every creature's shape and second line, on the worker"
+        assert on_gui["_shape"] == 0 and on_gui["ac_line"] == 0, on_gui
+        for column in (INIT, WHO):  # the ranking's estimates are those of the texts
+            measure = width_ranking.measurer(
+                window.document.session, column, TextWidths(), view.font(), view._one_line()
+            )
+            window.document.encounter.memo.pop(width_ranking.TEXTS)
+            afresh = width_ranking.measurer(
+                window.document.session, column, TextWidths(), view.font(), view._one_line()
+            )
+            keys = [view.order_model.key_at(place) for place in range(0, 1000, 37)]
+            assert [measure(key) for key in keys] == [afresh(key) for key in keys]
+            width_ranking.texts_ahead(window.document.session)
+    finally:
+        close(window, qtbot)

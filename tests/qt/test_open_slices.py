@@ -5,9 +5,11 @@ widths a slice of rows a turn, and still fits the widest cell of every row once 
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -17,7 +19,10 @@ from pytestqt.qtbot import QtBot
 from benchmarks.fights import build
 from benchmarks.idle_timer import IdleClock
 from tests.qt.test_widest_rows import _random_names
+from tracker.engine.state import Combatant, Encounter
 from tracker.qt.main_window import MainWindow
+from tracker.qt.models.meters import AHEAD, meter_text
+from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.views.order_table import OrderTable
 from tracker.qt.views.widest_rows import SLICE
 
@@ -123,3 +128,43 @@ def test_an_open_estimates_a_slice_of_rows_a_turn_and_fits_every_row(
     assert max(seen.values()) <= SLICE, "no turn estimated more than a slice"
     for column in FITTED:
         assert table.sizeHintForColumn(column) == wanted[column], column
+
+
+def test_an_open_works_the_resources_texts_out_on_its_worker(
+    opened: tuple[MainWindow, Path], monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    """The ranking of the resources' column reads every row's text: the open's worker
+    worked them out (`meters.work_out_ahead`), the GUI thread only looks them up (it
+    worked out each combatant's meters, 1,000 of them, as the rows were ranked)."""
+    window, path = opened
+    ruleset_type = type(window.document.ruleset)
+    original = ruleset_type.shown_meters
+    on_gui = Counter[bool]()
+    gui = threading.main_thread()
+
+    def counted(ruleset: Any, encounter: Encounter, combatant: Combatant) -> Any:
+        on_gui[threading.current_thread() is gui] += 1
+        return original(ruleset, encounter, combatant)
+
+    monkeypatch.setattr(ruleset_type, "shown_meters", counted)
+    assert window.open_path(path)
+    table = window.central_view
+    assert isinstance(table, OrderTable)
+    qtbot.waitUntil(lambda: not table._estimates.settling)
+    IdleClock().settle()
+    assert on_gui[False] >= SIZE, "the worker worked every combatant's meters out"
+    assert on_gui[True] == 0, "the GUI thread looked the texts up"
+    shown = table.model().index(SIZE - 1, 2).data()
+    combatant = window.document.encounter.combatants[-1]
+    meters = original(window.document.ruleset, window.document.encounter, combatant)
+    assert shown == " · ".join(meter_text(m) for m in meters)
+
+
+def test_only_the_generic_order_table_has_its_resources_texts_worked_out_ahead() -> None:
+    """A ruleset with a view of its own (War Scroll's grid) never reads the order
+    table's texts: its open does not work them out."""
+    for ruleset_id, ahead in (("priority", True), ("war_scroll", False)):
+        session = build(ruleset_id, 3)
+        ui_for(session.ruleset).work_out_ahead(session)
+        assert session.encounter.memo is not None
+        assert (AHEAD in session.encounter.memo) is ahead, ruleset_id

@@ -31,6 +31,7 @@ from tracker.qt.document import EncounterDocument
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
 
+    from tracker.engine.session import Session
     from tracker.qt.players.page_content import PanelSource
     from tracker.qt.players.public_state import PublicState
     from tracker.qt.players.themes import Theme
@@ -125,6 +126,17 @@ class RulesetUi:
     def printed_tables(self, document: EncounterDocument, include_hidden: bool) -> list[Table]:
         """Sheets printed before the generic turn-order table (none by default)."""
         return []
+
+    def work_out_ahead(self, session: Session) -> None:
+        """What the central view first asks of every combatant of a fight being opened,
+        worked out on the open's worker thread (plain data, no Qt object), kept in the
+        encounter's memo (`Encounter.derived`) for the view to look up while the memo
+        lasts (the first change empties it). By default, where the view is the generic
+        order table, the resources' texts its width ranking reads."""
+        if type(self).central_view is RulesetUi.central_view:
+            from tracker.qt.models.meters import work_out_ahead
+
+            work_out_ahead(session.ruleset, session.encounter)
 
 
 class LazyRulesetUi(RulesetUi):

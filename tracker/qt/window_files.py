@@ -346,11 +346,12 @@ def _checked_and_encoded(path: Path, document: dict[str, Any], known: FileStamp 
 def _read_ahead(path: Path) -> tuple[Opened, Session]:
     """The encounter at `path` and its session, made on the open's worker with what the
     swap first asks of them (the turn, the rules' look at the order, who the players
-    may see: kept in the encounter's memo until it changes), and a large fight frozen
-    (`heap.freeze_built`): each a pass over a large fight taken out of the window's
-    slots of the event loop."""
+    may see, what the ruleset's view asks first: kept in the encounter's memo until it
+    changes; `RulesetUi.work_out_ahead`), and a large fight frozen (`heap.freeze_built`):
+    each a pass over a large fight taken out of the window's slots of the event loop."""
     from tracker.qt.heap import freeze_built  # (an open's, when one runs)
     from tracker.qt.players.visibility import Visibility
+    from tracker.qt.ruleset_ui import ui_for
 
     opened = open_encounter(path)
     session = Session(opened.encounter)
@@ -358,5 +359,6 @@ def _read_ahead(path: Path) -> tuple[Opened, Session]:
     session.upcoming_turns(1)
     session.prompt()
     Visibility.kept(opened.encounter)
+    ui_for(session.ruleset).work_out_ahead(session)
     freeze_built(len(opened.encounter.combatants))
     return opened, session

@@ -10,12 +10,18 @@ The scale of the track needs what every mark reaches (`track_scale.reach`): that
 kept per combatant, with how many marks reach each value, so the range is a look at
 the few values reached, not at every mark. It does not follow the count: the marks
 whose progress moves with it keep their reach.
+
+Every mark again (`reset`: an open, a round) is tallied at once (`Tally`); an open
+tallies them on its worker (`tally_ahead`, kept in the encounter's memo until it
+changes): the GM's track and the players' screen's each look the tally up, where each
+took every mark's reach on the GUI thread (2 × 5,000 at an open of 5,000).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from tracker.engine.changes import COMBATANTS, Insert, Remove
 from tracker.engine.rulesets.ap_countdown import ApCountdown
@@ -25,6 +31,34 @@ from tracker.qt.rulesets.ap_countdown.texts import Mark
 from tracker.qt.rulesets.ap_countdown.track_scale import fitted_range, reach
 
 Reach = tuple[tuple[int, ...], tuple[int, ...]]
+AHEAD = "ap_countdown.tally"  # the encounter's memo: the `Tally` of every mark
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Every mark, by combatant, with its reach; how many reach each value; those whose
+    progress follows the count. Copied by each `Marks` that takes it."""
+
+    kept: dict[str, Mark]
+    reach: dict[str, Reach]
+    highs: Counter[int]
+    lows: Counter[int]
+    acting: frozenset[str]
+
+    @classmethod
+    def of(cls, marks: Iterable[Mark]) -> Tally:
+        kept = {mark.combatant_id: mark for mark in marks}
+        reaches = {key: reach(mark) for key, mark in kept.items()}
+        highs = Counter(value for up, _ in reaches.values() for value in up)
+        lows = Counter(value for _, down in reaches.values() for value in down)
+        acting = frozenset(key for key, mark in kept.items() if mark.progress is not None)
+        return cls(kept, reaches, highs, lows, acting)
+
+
+def tally_ahead(ruleset: ApCountdown, encounter: Encounter) -> None:
+    """Every mark's `Tally`, kept in the encounter's memo until it changes (an open's
+    worker)."""
+    encounter.derived(AHEAD, lambda: Tally.of(ruleset.track(encounter)))
 
 
 class Marks:
@@ -69,9 +103,15 @@ class Marks:
         encounter = self._encounter()
         self._time = (ruleset.round_number(encounter), ruleset.phase(encounter))
         self._count = ruleset.count(encounter)
-        for mark in ruleset.track(encounter):
-            self._kept[mark.combatant_id] = mark
-            self._take(mark)
+        memo = encounter.memo
+        tally: Tally | None = memo.get(AHEAD) if memo is not None else None
+        if tally is None:
+            tally = Tally.of(ruleset.track(encounter))
+        self._kept.update(tally.kept)
+        self._reach.update(tally.reach)
+        self._highs.update(tally.highs)
+        self._lows.update(tally.lows)
+        self._acting.update(tally.acting)
 
     def follow(self, event: SessionEvent) -> set[str] | None:
         """The ids of the combatants whose marks changed beyond those the command changed

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
+from tracker.engine.rulesets.ap_countdown import ApCountdown
+from tracker.engine.session import Session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.ruleset_ui import LazyRulesetUi
 from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
@@ -19,3 +21,10 @@ class ApCountdownUi(LazyRulesetUi):
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
         return CountdownTrack(document, parent)
+
+    def work_out_ahead(self, session: Session) -> None:
+        """Every mark's reach on the track's scale (an open's worker)."""
+        from tracker.qt.rulesets.ap_countdown.marks import tally_ahead
+
+        if isinstance(session.ruleset, ApCountdown):
+            tally_ahead(session.ruleset, session.encounter)

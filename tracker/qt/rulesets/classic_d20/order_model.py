@@ -258,7 +258,9 @@ class D20OrderModel(DragsById, QAbstractTableModel):
         self._places = None
         self._rows = [None] * len(self._keys)
         self._groups = list(shown.groups)
-        self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
+        memo = encounter.memo
+        ahead: dict[str, Shape] | None = memo.get(SHAPES) if memo is not None else None
+        self._shapes = dict(ahead) if ahead is not None else shapes(encounter)
         self._links = _links(encounter)
         self._badges.clear()
 
@@ -288,7 +290,7 @@ class D20OrderModel(DragsById, QAbstractTableModel):
             )
             self._groups = list(shown.groups)
         if every:  # an option (groups, flavour) may change every row and every shape
-            self._shapes = {c.id: _shape(encounter, c) for c in encounter.combatants}
+            self._shapes = shapes(encounter)
         links, self._links = self._links, _links(encounter)
         clocked: set[str] = set()  # rows asked for by the clock's move alone
         if every:
@@ -392,6 +394,12 @@ class D20OrderModel(DragsById, QAbstractTableModel):
 
 
 Shape = tuple[bool, int, str]
+SHAPES = "classic_d20.shapes"  # the encounter's memo: an open's `shapes`, worked out ahead
+
+
+def shapes(encounter: Encounter) -> dict[str, Shape]:
+    """Every combatant's `_shape`, by id."""
+    return {c.id: _shape(encounter, c) for c in encounter.combatants}
 
 
 def _shape(encounter: Encounter, combatant: Combatant) -> Shape:

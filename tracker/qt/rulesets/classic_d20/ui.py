@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
+from tracker.engine.session import Session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.ruleset_ui import LazyRulesetUi
 from tracker.qt.rulesets.classic_d20.view import D20OrderTable
@@ -18,3 +19,12 @@ class ClassicD20Ui(LazyRulesetUi):
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
         return D20OrderTable(document, parent)
+
+    def work_out_ahead(self, session: Session) -> None:
+        """The rows' places and the texts the width ranking reads (an open's worker)."""
+        from tracker.qt.rulesets.classic_d20.order_model import SHAPES, shapes
+        from tracker.qt.rulesets.classic_d20.width_ranking import texts_ahead
+
+        encounter = session.encounter
+        encounter.derived(SHAPES, lambda: shapes(encounter))
+        texts_ahead(session)

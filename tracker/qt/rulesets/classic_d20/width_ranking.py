@@ -8,7 +8,11 @@ The view then measures exactly the rows in sight and the few ranked widest
 
 A text is measured with its digits as zeros: every digit is as wide as another in a
 table's fonts, so the widths of "Orc 17, HP 12/30" and "Orc 42, HP 30/30" are one
-measure, not one each (an estimate ranks; the widest are measured exactly)."""
+measure, not one each (an estimate ranks; the widest are measured exactly).
+
+An open works every creature's initiative, name and second line out on its worker
+(`texts_ahead`, kept in the encounter's memo until it changes): the ranking of a large
+fight looks them up."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from tracker.engine.health import health_of
 from tracker.engine.rulesets.classic_d20.options import is_pf2e
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, rt, stat
 from tracker.engine.session import Session
+from tracker.engine.state import Combatant
 from tracker.qt.rulesets.classic_d20.order_model import INIT, TURN, WHO
 from tracker.qt.rulesets.classic_d20.rows import (
     LAIR_DETAILS,
@@ -33,6 +38,25 @@ from tracker.qt.views.combatant_cell import small_font, tag_font
 from tracker.qt.views.widest_rows import TextWidths, bold
 
 Measure = Callable[[str | None], int]  # a row's key → its cell's estimated width
+Texts = tuple[str, str, str]  # a creature's initiative, name and second line
+TEXTS = "classic_d20.ranked_texts"  # the encounter's memo: id → `Texts`, worked out ahead
+
+
+def texts_ahead(session: Session) -> None:
+    """Every creature's `Texts`, kept in the encounter's memo until it changes (an
+    open's worker)."""
+    encounter, ruleset = session.encounter, session.ruleset
+
+    def texts(creature: Combatant) -> Texts:
+        health = health_of(ruleset, creature)
+        told, line = health.text() if health is not None else "", ac_line(creature)
+        return _initiative(creature), creature.name, f"{told} · {line}" if told else line
+
+    encounter.derived(TEXTS, lambda: {c.id: texts(c) for c in encounter.combatants})
+
+
+def _initiative(creature: Combatant) -> str:
+    return str(stat(creature, "initiative")) if rt(creature).rolled else "—"
 
 
 def estimator(
@@ -68,6 +92,8 @@ def measurer(
     """A row's estimate of `column` from its key (0: no such creature)."""
     encounter = session.encounter
     find = encounter.find
+    memo = encounter.memo
+    ahead: dict[str, Texts] = (memo.get(TEXTS) if memo is not None else None) or {}
 
     bold_width = texts.in_font(bold(font), digits_alike=True)
     if column == INIT:
@@ -75,10 +101,10 @@ def measurer(
         def initiative(key: str | None) -> int:
             if key == LAIR:
                 return bold_width(str(LAIR_COUNT))
+            if key is not None and (texts := ahead.get(key)) is not None:
+                return bold_width(texts[0])
             creature = find(key)
-            if creature is None:
-                return 0
-            return bold_width(str(stat(creature, "initiative")) if rt(creature).rolled else "—")
+            return 0 if creature is None else bold_width(_initiative(creature))
 
         return initiative
     if column == WHO:
@@ -88,6 +114,8 @@ def measurer(
         def who(key: str | None) -> int:
             if key == LAIR:
                 name, second = LAIR_NAME, LAIR_DETAILS
+            elif key is not None and (texts := ahead.get(key)) is not None:
+                _, name, second = texts
             elif (creature := find(key)) is None:
                 return 0
             else:

@@ -36,7 +36,7 @@ from tracker.engine.changes import COMBATANTS, EFFECTS, Insert, Remove
 from tracker.engine.errors import CommandError
 from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitReadout, UnitTally
 from tracker.engine.session import SessionEvent
-from tracker.engine.state import Combatant
+from tracker.engine.state import Combatant, Encounter
 from tracker.qt.brushes import solid
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.combatant_rows import CombatantRows
@@ -65,6 +65,21 @@ DeltaRole = Qt.ItemDataRole.UserRole + 71  # int: the Stamina change of the last
 
 Index = QModelIndex | QPersistentModelIndex
 NAME, STATUS, STAMINA, USES, REACTIONS, CHARGE, WOUNDS = range(7)
+
+
+# Every Unit's tally by id, then the Units of each side, and those yet to act: what a
+# model loads (an open works it out on its worker: the encounter's memo, `COUNTED`).
+Counted = tuple[dict[str, UnitTally], Counter[str], Counter[str]]
+COUNTED = "stamina_battle.counted"
+
+
+def counted_tallies(ruleset: StaminaBattle, encounter: Encounter) -> Counted:
+    """Every Unit's tally, and the sides' counts (copied by each model that loads it)."""
+    units = encounter.combatants
+    tallies = ruleset.tallies(encounter, units)
+    by_id = {unit.id: tally for unit, tally in zip(units, tallies, strict=True)}
+    present = Counter(tally.side for tally in tallies)
+    return by_id, present, Counter(tally.side for tally in tallies if not tally.acted)
 
 
 class UnitsModel(FixedColumns, QAbstractTableModel):
@@ -106,11 +121,11 @@ class UnitsModel(FixedColumns, QAbstractTableModel):
             return
         self._basis = ruleset.readout_basis(encounter)
         self._carriers = {e.id: e.carrier_id for e in encounter.effects}
-        units = encounter.combatants
-        tallies = ruleset.tallies(encounter, units)
-        self._tallies = {unit.id: tally for unit, tally in zip(units, tallies, strict=True)}
-        self._present = Counter(tally.side for tally in tallies)
-        self._to_act = Counter(tally.side for tally in tallies if not tally.acted)
+        memo = encounter.memo
+        counted: Counted | None = memo.get(COUNTED) if memo is not None else None
+        by_id, present, to_act = counted or counted_tallies(ruleset, encounter)
+        self._tallies = dict(by_id)
+        self._present, self._to_act = Counter(present), Counter(to_act)
         self.summaries.reset()
 
     def _tally(self, units: list[Combatant]) -> None:

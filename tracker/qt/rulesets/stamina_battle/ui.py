@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
+from tracker.engine.rulesets.stamina_battle import StaminaBattle
+from tracker.engine.session import Session
 from tracker.qt.document import EncounterDocument
 from tracker.qt.ruleset_ui import LazyRulesetUi
 from tracker.qt.rulesets.stamina_battle.phases_view import SidePhasesView
@@ -20,3 +22,11 @@ class StaminaBattleUi(LazyRulesetUi):
 
     def central_view(self, document: EncounterDocument, parent: QWidget | None = None) -> QWidget:
         return SidePhasesView(document, parent)
+
+    def work_out_ahead(self, session: Session) -> None:
+        """Every Unit's tally and the sides' counts (an open's worker)."""
+        from tracker.qt.rulesets.stamina_battle.model import COUNTED, counted_tallies
+
+        ruleset, encounter = session.ruleset, session.encounter
+        if isinstance(ruleset, StaminaBattle):
+            encounter.derived(COUNTED, lambda: counted_tallies(ruleset, encounter))
