@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from benchmarks.fights import build
 from benchmarks.idle_timer import IdleClock
-from tests.qt.test_chrome_steps import close, open_window
+from tests.qt.test_chrome_steps import close, window_and_large_file
 from tracker.engine.rulesets.ap_countdown import turns
 from tracker.engine.state import Combatant, Encounter
-from tracker.qt.main_window import MainWindow
+from tracker.persistence import load_encounter
 from tracker.qt.rulesets.ap_countdown import marks
 from tracker.qt.rulesets.ap_countdown.texts import Mark
 from tracker.qt.rulesets.ap_countdown.track_scale import value_range
@@ -28,13 +27,8 @@ SIZE = 400
 def test_an_open_works_out_the_track_off_the_window_thread(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = open_window(qtbot, tmp_path, "ap_countdown")
-    large = MainWindow(build("ap_countdown", SIZE), None, tmp_path / "journal-large")
-    path = tmp_path / "large.json"
-    assert large.save_to(path)
-    expected = turns.track(large.document.encounter)
-    large.document.undo_stack.set_clean()
-    large.deleteLater()
+    window, path = window_and_large_file(qtbot, tmp_path, "ap_countdown", SIZE)
+    expected = turns.track(load_encounter(path))
     on_gui: Counter[str] = Counter()
     mark_of = turns.mark_of
 
@@ -59,12 +53,7 @@ def test_an_open_tallies_the_marks_reach_off_the_window_thread(
     """The scale needs every mark's reach: the open's worker tallies them
     (`marks.tally_ahead`), the track's model looks the tally up (it took every mark's
     reach on the GUI thread, once for each model that follows the fight)."""
-    window = open_window(qtbot, tmp_path, "ap_countdown")
-    large = MainWindow(build("ap_countdown", SIZE), None, tmp_path / "journal-large")
-    path = tmp_path / "large.json"
-    assert large.save_to(path)
-    large.document.undo_stack.set_clean()
-    large.deleteLater()
+    window, path = window_and_large_file(qtbot, tmp_path, "ap_countdown", SIZE)
     on_gui: Counter[bool] = Counter()
     reach = marks.reach
 

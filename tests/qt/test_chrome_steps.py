@@ -51,6 +51,20 @@ def open_window(qtbot, tmp_path: Path, ruleset_id: str) -> MainWindow:
     return window
 
 
+def window_and_large_file(
+    qtbot, tmp_path: Path, ruleset_id: str, size: int
+) -> tuple[MainWindow, Path]:
+    """A window showing a small fight of `ruleset_id`, and a saved one of `size`
+    combatants to open in it."""
+    window = open_window(qtbot, tmp_path, ruleset_id)
+    large = MainWindow(build(ruleset_id, size), None, Path(tmp_path) / "journal-large")
+    path = Path(tmp_path) / "large.json"
+    assert large.save_to(path)
+    large.document.undo_stack.set_clean()
+    large.deleteLater()
+    return window, path
+
+
 def close(window: MainWindow, qtbot) -> None:
     window.document.undo_stack.set_clean()
     window.close()

@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from benchmarks.fights import build
 from benchmarks.idle_timer import IdleClock
-from tests.qt.test_chrome_steps import close, open_window
+from tests.qt.test_chrome_steps import close, window_and_large_file
 from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitTally
 from tracker.engine.state import Combatant, Encounter
-from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.stamina_battle.model import UnitsModel
 
 SIZE = 400
@@ -26,12 +24,7 @@ SIZE = 400
 def test_an_open_tallies_the_units_off_the_window_thread(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = open_window(qtbot, tmp_path, "stamina_battle")
-    large = MainWindow(build("stamina_battle", SIZE), None, tmp_path / "journal-large")
-    path = tmp_path / "large.json"
-    assert large.save_to(path)
-    large.document.undo_stack.set_clean()
-    large.deleteLater()
+    window, path = window_and_large_file(qtbot, tmp_path, "stamina_battle", SIZE)
     tallied: Counter[bool] = Counter()  # Units tallied, on the GUI thread or not
     original = StaminaBattle.tallies
 

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from pathlib import Path
 
 from PySide6.QtWidgets import QTableView
 
-from benchmarks.fights import an_action, build, next_step
+from benchmarks.fights import an_action, next_step
 from benchmarks.idle_timer import IdleClock
-from tests.qt.test_chrome_steps import close, open_window
+from tests.qt.test_chrome_steps import close, window_and_large_file
 from tracker.engine import Command, RulesetAction, Session
 from tracker.engine.ruleset import Ruleset
 from tracker.engine.rulesets.initiative_ticks import turns
-from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.initiative_ticks.model import DeltaRole, TickModel
 from tracker.qt.rulesets.initiative_ticks.track_view import FITTED
 
@@ -36,19 +34,8 @@ def _on_gui_thread(counter: Counter[str], name: str, original):
     return counted
 
 
-def _opened(qtbot, tmp_path: Path, size: int) -> tuple[MainWindow, Path]:
-    """A window showing a small fight, and a saved one of `size` combatants to open."""
-    window = open_window(qtbot, tmp_path, "initiative_ticks")
-    large = MainWindow(build("initiative_ticks", size), None, tmp_path / "journal-large")
-    path = tmp_path / "large.json"
-    assert large.save_to(path)
-    large.document.undo_stack.set_clean()
-    large.deleteLater()
-    return window, path
-
-
 def test_an_open_works_out_only_the_rows_in_sight(qtbot, tmp_path, monkeypatch):
-    window, path = _opened(qtbot, tmp_path, SIZE)
+    window, path = window_and_large_file(qtbot, tmp_path, "initiative_ticks", SIZE)
     clock = IdleClock()
     calls: Counter[str] = Counter()
     rows_read: set[int] = set()
@@ -108,7 +95,7 @@ def test_each_row_shows_the_change_of_initiative_of_the_last_command(qtbot, tmp_
     """From the first command after an open on (no meters noted beforehand), through
     attacks, End Turns, undos and redos: each row's change is its Initiative after the
     command less before it, and goes at the next command."""
-    window, path = _opened(qtbot, tmp_path, 40)
+    window, path = window_and_large_file(qtbot, tmp_path, "initiative_ticks", 40)
     try:
         assert window.open_path(path)
         document = window.document
