@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence, Set
 from PySide6.QtGui import QFont
 
 from tracker.engine.health import health_of
+from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.rulesets.classic_d20.options import is_pf2e
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, rt, stat
 from tracker.engine.session import Session
@@ -48,15 +49,20 @@ def texts_ahead(session: Session) -> None:
     encounter, ruleset = session.encounter, session.ruleset
 
     def texts(creature: Combatant) -> Texts:
-        health = health_of(ruleset, creature)
-        told, line = health.text() if health is not None else "", ac_line(creature)
-        return _initiative(creature), creature.name, f"{told} · {line}" if told else line
+        return _initiative(creature), creature.name, _second_line(ruleset, creature)
 
     encounter.derived(TEXTS, lambda: {c.id: texts(c) for c in encounter.combatants})
 
 
 def _initiative(creature: Combatant) -> str:
     return str(stat(creature, "initiative")) if rt(creature).rolled else "—"
+
+
+def _second_line(ruleset: AnyRuleset, creature: Combatant) -> str:
+    """The line under a creature's name: its health, then its AC."""
+    health = health_of(ruleset, creature)
+    told, line = health.text() if health is not None else "", ac_line(creature)
+    return f"{told} · {line}" if told else line
 
 
 def estimator(
@@ -101,8 +107,8 @@ def measurer(
         def initiative(key: str | None) -> int:
             if key == LAIR:
                 return bold_width(str(LAIR_COUNT))
-            if key is not None and (texts := ahead.get(key)) is not None:
-                return bold_width(texts[0])
+            if key is not None and (known := ahead.get(key)) is not None:
+                return bold_width(known[0])
             creature = find(key)
             return 0 if creature is None else bold_width(_initiative(creature))
 
@@ -114,14 +120,12 @@ def measurer(
         def who(key: str | None) -> int:
             if key == LAIR:
                 name, second = LAIR_NAME, LAIR_DETAILS
-            elif key is not None and (texts := ahead.get(key)) is not None:
-                _, name, second = texts
+            elif key is not None and (known := ahead.get(key)) is not None:
+                _, name, second = known
             elif (creature := find(key)) is None:
                 return 0
             else:
-                health = health_of(ruleset, creature)
-                told, line = health.text() if health is not None else "", ac_line(creature)
-                name, second = creature.name, f"{told} · {line}" if told else line
+                name, second = creature.name, _second_line(ruleset, creature)
             first, then = bold_width(name), small_width(second)
             return first + then if one_line else max(first, then)
 

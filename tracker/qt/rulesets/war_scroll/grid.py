@@ -303,10 +303,10 @@ class WarScrollGrid(FreshRows):
         keyboard, and that selected the first combatant: when the window came back after
         the Add form, the one just added lost the inspector to it. The current cell is
         the selected combatant's instead (its row, the first column in sight)."""
-        names = self.verticalHeader()
-        model = self.grid_model
-        if not self.currentIndex().isValid() and isinstance(names, NameHeader) and model:
-            row = model.row_of(names.selected_id) if names.selected_id is not None else -1
+        names, model = self.verticalHeader(), self.grid_model
+        chosen = names.selected_id if isinstance(names, NameHeader) else None
+        if not self.currentIndex().isValid() and model is not None and chosen is not None:
+            row = model.row_of(chosen)
             if row >= 0:
                 index = model.index(row, max(0, self.columnAt(0)))
                 self.selectionModel().setCurrentIndex(
