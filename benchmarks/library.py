@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -120,7 +121,7 @@ def main() -> None:
     for query in (*NAME_QUERIES, *TAG_QUERIES, ""):
         kind = "name" if query in NAME_QUERIES else "tag" if query else "all (first 501)"
         found = len(library.search("war_scroll", query))
-        ms = median_ms(lambda q=query: library.search("war_scroll", q, limit=SHOWN + 1), args.runs)
+        ms = median_ms(partial(library.search, "war_scroll", query, limit=SHOWN + 1), args.runs)
         rows.append(("store search", f"{kind}: {query!r}", ms, f"{found} found"))
 
     window.open_library_dialog()

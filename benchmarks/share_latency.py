@@ -83,11 +83,13 @@ def follow_fight(
     try:
         assert crowd.stdout is not None and crowd.stdout.readline().strip() == "ready"
         assert share.device_count() == pages
+        feed = share.feed
+        assert feed is not None  # made when the sharing started
         for _ in range(steps):
             sent = time.perf_counter()  # from the step itself: the GUI's work counts too
             assert document.apply(next_step(document.session))
             wait_until(lambda: not share._publish_soon.isActive())
-            published.append((sent, share.feed.state().to_json()))
+            published.append((sent, feed.state().to_json()))
             wait_ms(PACE_MS)
         out, _ = crowd.communicate("", timeout=30)
     finally:

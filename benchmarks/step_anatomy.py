@@ -22,7 +22,9 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
 os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="roundkeeper-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,7 +32,7 @@ from benchmarks.qt_setup import laptop_platform  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", laptop_platform())
 
-from PySide6.QtCore import QEvent, QObject, QSettings  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QRect, QSettings  # noqa: E402
 from PySide6.QtGui import QPaintEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
@@ -64,7 +66,8 @@ class Counter(QObject):
         if kind == QEvent.Type.Paint and isinstance(event, QPaintEvent):
             name = _name(watched)
             self.events[name] += 1
-            self.area[name] += sum(r.width() * r.height() for r in event.region())
+            rects = cast("Iterable[QRect]", event.region())  # iterable; the stubs miss it
+            self.area[name] += sum(r.width() * r.height() for r in rects)
         elif kind == QEvent.Type.LayoutRequest and isinstance(watched, QWidget):
             self.events["LayoutRequest " + _name(watched)] += 1
         return False
@@ -82,7 +85,7 @@ def main() -> None:
     parser.add_argument("--players", action="store_true", help="the players' screen open too")
     arguments = parser.parse_args()
     rng = random.Random(3)
-    app = QApplication.instance() or QApplication([])
+    app = QApplication([])
     clock = IdleClock(app)
     folder = Path(tempfile.mkdtemp())
     window = MainWindow(build(arguments.ruleset, arguments.size), None, folder / "journal")

@@ -213,8 +213,9 @@ def test_ruff_is_clean(arguments):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_all_of_tracker_passes_a_strict_type_check():
-    """mypy --strict over the whole package, the Qt layer included ([tool.mypy])."""
+def test_tracker_and_benchmarks_pass_a_strict_type_check():
+    """mypy --strict over the whole package, the Qt layer included, and the benchmarks
+    ([tool.mypy])."""
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-error-summary"],
         cwd=ROOT,
