@@ -51,6 +51,34 @@ def test_a_repaint_of_unchanged_rows_draws_no_cell_anew(window, qtbot):
     assert table.kept.drawn == drawn
 
 
+def test_a_repaint_asks_the_font_its_key_once_not_once_a_cell(window, qtbot, monkeypatch):
+    """Each cell put back is looked up by its look, the font's key in it: a string Qt
+    builds anew at each call. Asked once for the view's font, not once per cell."""
+    from PySide6.QtGui import QFont
+
+    table = tick_table(window)
+    table.viewport().grab()  # every row in sight drawn (and kept)
+    other = QFont(table.font())
+    other.setPointSize(other.pointSize() + 7)
+    other.key()  # (a font before: the next repaint's asks again, once)
+    asked: list[str] = []
+    original = QFont.key
+
+    def key(font: QFont) -> str:
+        asked.append(font.family())
+        return original(font)
+
+    monkeypatch.setattr(QFont, "key", key)
+    from tracker.qt.views import kept_pixmaps
+
+    monkeypatch.setattr(kept_pixmaps, "_LAST_FONT", [(other, original(other))], raising=False)
+    drawn = table.kept.drawn
+    table.viewport().grab()
+
+    assert table.kept.drawn == drawn  # every cell put back (looked up by its look)
+    assert len(asked) == 1
+
+
 def test_a_combatant_added_draws_its_own_row_only(window, qtbot):
     table = tick_table(window)
     table.viewport().grab()
