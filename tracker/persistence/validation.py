@@ -5,6 +5,7 @@ check returns a problem in words fit for the game master, or None."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import Any
 
@@ -63,19 +64,26 @@ def _type_ok(value: Any, expected: type | tuple[type, ...]) -> bool:
     return isinstance(value, expected)
 
 
+@functools.cache
+def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The entries a serialised dataclass may hold, and those it must, in its fields'
+    order: worked out once per class, not for each of a long fight's log entries."""
+    fields = dataclasses.fields(cls)
+    required = tuple(
+        f.name
+        for f in fields
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    )
+    return frozenset(f.name for f in fields), required
+
+
 def _entry_problem(
     data: Any, what: str, cls: type, types: dict[str, type | tuple[type, ...]]
 ) -> str | None:
     """What is wrong with one serialised dataclass (`cls`), or None."""
     if not isinstance(data, dict):
         return f"{what} is not a table of values"
-    fields = dataclasses.fields(cls)
-    known = {f.name for f in fields}
-    required = [
-        f.name
-        for f in fields
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    ]
+    known, required = _shape(cls)
     for name in required:
         if name not in data:
             return f"{what} has no “{name}”"
@@ -162,38 +170,56 @@ def _counter_problem(data: dict[str, Any], ids: list[str]) -> str | None:
 def _values_problem(data: dict[str, Any]) -> str | None:
     """Every text storable as UTF-8 and every number finite and in range
     (`tracker.engine.storable`): what loads must save. Walks the data without
-    recursion; names the top-level part at fault."""
-    pending: list[tuple[Any, str]] = [(data, "the encounter")]
+    recursion; names the top-level part at fault (its name is put in words only for a
+    problem: a long fight's file holds some 20,000 values)."""
+    listed = _listed_parts(data)
+    pending: list[tuple[Any, _Where]] = [(data, "the encounter")]
     while pending:
         value, where = pending.pop()
         problem = value_problem(value)
         if problem is not None:
-            return f"{where} holds {problem}"
+            return f"{_named(where)} holds {problem}"
         if isinstance(value, dict):
             items: list[tuple[Any, Any]] = list(value.items())
         elif isinstance(value, list):
             items = list(enumerate(value))
         else:
             continue
+        top = value is data
+        kind = listed.get(id(value))
         for key, item in items:
             problem = key_problem(key)
             if problem is not None:
-                return f"{where} holds {problem}"
-            pending.append((item, _part(data, value, key, where)))
+                return f"{_named(where)} holds {problem}"
+            if top:
+                part: _Where = f"the encounter's “{key}”"
+            elif kind is not None and isinstance(key, int):
+                part = (kind, key + 1)
+            else:
+                part = where
+            pending.append((item, part))
     return None
 
 
 _LISTED = {"combatants": "combatant", "effects": "effect", "log": "log entry"}
+# How a message names a value: its top-level entry, or (kind, number) for the item of a
+# list in it ("log entry 12"), put in words by `_named`.
+_Where = str | tuple[str, int]
 
 
-def _part(data: dict[str, Any], parent: Any, key: Any, where: str) -> str:
-    """How a message names a value: its top-level entry, or the item of a list in it."""
-    if parent is data:
-        return f"the encounter's “{key}”"
+def _listed_parts(data: dict[str, Any]) -> dict[int, str]:
+    """The kind of item each of the encounter's lists holds, by the list's identity
+    (the first of `_LISTED` that names it)."""
+    parts: dict[int, str] = {}
     for name, kind in _LISTED.items():
-        if parent is data.get(name) and isinstance(key, int):
-            return f"{kind} {key + 1}"
-    return where
+        part = data.get(name)
+        if isinstance(part, dict | list):
+            parts.setdefault(id(part), kind)
+    return parts
+
+
+def _named(where: _Where) -> str:
+    return where if isinstance(where, str) else f"{where[0]} {where[1]}"
 
 
 def _plain_values(values: dict[str, Any], owner: str) -> str | None:
