@@ -61,6 +61,7 @@ class Fanout:
         self._added: list[_Stream] = []
         self._streams: list[_Stream] = []
         self._closed = False
+        self._flushed = -1  # the state's version every stream has been written in full
         self._selector = selectors.DefaultSelector()
         self._wake_in, self._wake_out = socket.socketpair()
         self._wake_in.setblocking(False)
@@ -86,6 +87,13 @@ class Fanout:
         """Look again (a new state, token or stop): any thread, never blocks."""
         with contextlib.suppress(OSError):  # full (a wake is pending anyway) or closed
             self._wake_out.send(b"\0")
+
+    def is_flushed(self) -> bool:
+        """Every stream taken on has been written the latest state in full (a
+        benchmark's question: is the publish's work on this thread over?)."""
+        with self._lock:
+            added = bool(self._added)
+        return not added and self._flushed == self._hub.latest().version
 
     def close(self) -> None:
         """Let every stream go (they have been told `closed` if the hub closed first)."""
@@ -121,6 +129,8 @@ class Fanout:
             self._queue(stream, latest, now)
         for stream in list(self._streams):
             self._send(stream, now)
+        if not any(stream.pending for stream in self._streams):
+            self._flushed = latest.version
         if closed:  # the pages were told (the hub closed first), as far as they take it
             return False
         for key, mask in self._selector.select(self._timeout(now)):
