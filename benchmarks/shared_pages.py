@@ -5,11 +5,13 @@ of their own (`tests/share/sse_pages.py`, as phones are), for the benchmarks.
 and connects `count` pages; while it is open the clock waits, after each operation,
 until the server's threads have made the page's JSON and written it to every page
 (`ShareServer.is_idle`), so process CPU counts that work too. On leaving, the pages
-report how many states each received (`received`)."""
+report how many states each received (`received`) and the CPU their process used
+(`pages_cpu_s`: not the GM's, the phones'; on this machine it shares the two cores)."""
 
 from __future__ import annotations
 
 import json
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +31,7 @@ class SharedPages:
         self.session: ShareSession = window_session(window)
         self.connected = 0  # the live pages the server counted, read at the end
         self.received: list[int] = []  # the states each page received
+        self.pages_cpu_s = 0.0  # the pages' process's CPU, user and system
         self._pages: subprocess.Popen[str] | None = None
 
     def __enter__(self) -> SharedPages:
@@ -63,7 +66,10 @@ class SharedPages:
         if server is not None and server.is_idle in self.clock.background:
             self.clock.background.remove(server.is_idle)
         if self._pages is not None:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             out, _ = self._pages.communicate("", timeout=60)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)  # (it has been waited for)
+            self.pages_cpu_s = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
             self.received = [len(page) for page in json.loads(out.splitlines()[-1])]
         self.session.stop()
         self.clock.settle()

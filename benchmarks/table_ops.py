@@ -200,7 +200,8 @@ def report(ruleset_id: str, sizes: list[str], figures: Figures) -> str:
         received = f"{min(shared.received)}–{max(shared.received)}" if shared.received else "0"
         lines.append(
             f"{TABLE_SIZE} shared with {shared.count} pages ({shared.connected} connected at"
-            f" the end; each received {received} states), the publish counted until idle"
+            f" the end; each received {received} states), the publish counted until idle;"
+            f" the pages' own process (not counted) used {shared.pages_cpu_s * 1000:.0f} ms"
         )
     width = 22
     lines.append(f"{'operation':24}" + "".join(f"{size:>{width}}" for size in sizes))
