@@ -14,10 +14,16 @@ many event-loop passes they take. "Idle" is decided by asking, never by counting
    coalescing 0–50 ms timer started by the operation: a delayed layout, a debounce) is
    work the operation left: wait for it (wall time, no CPU) and go back to step 1.
    Longer timers (the turn timer's second, a cursor blink, a message's fade) are not
-   the operation's cost.
+   the operation's cost;
+4. work the operation handed to threads of the process's own (`IdleClock.background`:
+   the shared page's JSON and its writes to the pages, `table_ops.py --pages`) is
+   waited for (wall time) until each says it is over, and step 1 runs again: process
+   CPU counts those threads too.
 
 The CPU spent looking for short timers (a walk over the application's objects) is
-the harness's, not the operation's: it is subtracted. A loop that never goes idle
+the harness's, not the operation's: it is subtracted, in the GUI thread's own CPU
+(`time.thread_time`: in process CPU it would take with it whatever another thread did
+meanwhile, the shared page's JSON for one). A loop that never goes idle
 (a short timer re-armed for ever) is reported, never silently cut off.
 """
 
@@ -31,6 +37,7 @@ from PySide6.QtWidgets import QApplication
 
 SHORT_MS = 50  # a timer this short (or shorter) is the operation's pending work
 LIMIT_S = 10.0  # wall time after which an event loop that stays busy is reported
+POLL_S = 0.001  # how often a thread's background work is asked whether it is over
 
 READY = QEventLoop.ProcessEventsFlag.AllEvents
 WAIT = QEventLoop.ProcessEventsFlag.AllEvents | QEventLoop.ProcessEventsFlag.WaitForMoreEvents
@@ -48,6 +55,11 @@ class IdleClock:
         assert isinstance(found, QApplication), "make the QApplication first"
         self.app = found
         self.harness_cpu = 0.0  # seconds of CPU spent looking for timers (subtracted)
+        # Each says whether the work an operation left on another thread is over.
+        self.background: list[Callable[[], bool]] = []
+        # Set to a dict: the GUI thread's CPU of each operation timed is kept in it, by
+        # the process CPU `timed` gave (callers pop what they read).
+        self.gui_ms: dict[float, float] | None = None
 
     @property
     def dispatcher(self) -> QAbstractEventDispatcher:
@@ -66,13 +78,17 @@ class IdleClock:
             self.app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             if dispatcher.processEvents(READY):
                 continue
-            if not self.short_timer_pending():
+            if self.short_timer_pending():
+                dispatcher.processEvents(WAIT)  # sleeps until that timer (or anything) fires
+            elif self.background_busy():
+                while self.background_busy() and time.perf_counter() < deadline:
+                    time.sleep(POLL_S)  # (no event handled meanwhile: that is the harness's)
+            else:
                 return
-            dispatcher.processEvents(WAIT)  # sleeps until that timer (or anything) fires
         raise NeverIdleError(f"the event loop was still busy after {LIMIT_S:.0f} s")
 
     def short_timer_pending(self) -> bool:
-        started = time.process_time()
+        started = time.thread_time()
         try:
             dispatcher = self.dispatcher
             for item in self._objects():
@@ -81,7 +97,15 @@ class IdleClock:
                         return True
             return False
         finally:
-            self.harness_cpu += time.process_time() - started
+            self.harness_cpu += time.thread_time() - started
+
+    def background_busy(self) -> bool:
+        """Whether a thread still works for the operation (asking is the harness's CPU)."""
+        started = time.thread_time()
+        try:
+            return not all(idle() for idle in self.background)
+        finally:
+            self.harness_cpu += time.thread_time() - started
 
     def _objects(self) -> list[QObject]:
         found: list[QObject] = [self.app, *self.app.findChildren(QObject)]
@@ -91,14 +115,18 @@ class IdleClock:
         return found
 
     def timed(self, operation: Callable[[], object]) -> float:
-        """CPU milliseconds of `operation` and of everything it left to the event loop."""
+        """CPU milliseconds of `operation` and of everything it left to the event loop;
+        the GUI thread's part of it is kept in `gui_ms` if set, by the figure returned."""
         self.settle()  # nothing of an earlier step is charged to this one
         harness = self.harness_cpu
-        started = time.process_time()
+        started, thread = time.process_time(), time.thread_time()
         operation()
         self.settle()
-        spent = time.process_time() - started - (self.harness_cpu - harness)
-        return spent * 1000
+        harness_s = self.harness_cpu - harness
+        spent = (time.process_time() - started - harness_s) * 1000
+        if self.gui_ms is not None:
+            self.gui_ms[spent] = (time.thread_time() - thread - harness_s) * 1000
+        return spent
 
     def split(self) -> Split:
         """A clock to read at points of a longer drive (a modal dialog's own loop)."""

@@ -4,7 +4,7 @@ Run by hand (never timed in the test suite; the machine is shared and noisy):
 
     .venv/bin/python benchmarks/table_ops.py [--quick] [--rulesets war_scroll ...]
         [--repeats 15] [--sizes 10+0 30+10 1000+10 5000+10] [--no-memory]
-        [--memory-steps 2000]
+        [--memory-steps 2000] [--pages 30]
 
 For each ruleset a child process of its own (nothing of one ruleset's fight, caches or
 memory is left for the next) opens the real main window (offscreen, 1,366 × 768) once
@@ -26,6 +26,14 @@ A time is CPU (`time.process_time`) from just before the input until the event l
 idle (`idle_timer.IdleClock`): the repaints, layouts, deferred deletes and short timers
 the operation caused are counted.
 
+`--pages N` (issue 25, point 3): the 30+10 window is shared as the Players menu shares
+it, on the loopback, with N pages following it from a process of their own
+(`shared_pages.SharedPages`, as phones are); each of its operations is then timed
+until the page's state has been published and written to every page too (the
+publish's 30 ms timer, the server's threads making the JSON and writing it: process
+CPU counts them, on whichever core they ran). The yardstick of the same run is the
+budget's, as without pages. The pages' own process is not counted (phones).
+
 Prints, per ruleset: the median and the spread (interquartile range) of each operation
 at each size, in ms; the ratios the issue asks for (each operation at 30+10 ÷ the
 yardstick, target ≤ 4; 1000+10 ÷ 10+0, target ≤ 2; 5000+10 ÷ 10+0, target ≤ 3), with
@@ -44,11 +52,15 @@ import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script, the checkout is not on the path
 
 from benchmarks.qt_setup import laptop_platform  # noqa: E402
+
+if TYPE_CHECKING:
+    from benchmarks.shared_pages import SharedPages
 
 SIZES = ("10+0", "30+10", "1000+10", "5000+10")
 QUICK_SIZES = ("10+0", "30+10")
@@ -71,14 +83,19 @@ class Figures:
     misses: dict[tuple[str, str], int] = field(default_factory=dict)
     reasons: dict[str, str] = field(default_factory=dict)  # operation → why it did nothing
     yardstick: list[float] = field(default_factory=list)
+    gui: dict[tuple[str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
+    pages: SharedPages | None = None  # the 30+10 window's sharing, with `--pages`
 
     def median(self, size: str, operation: str) -> float | None:
         values = self.yardstick if size == "yardstick" else self.samples.get((size, operation))
         return statistics.median(values) if values else None
 
 
-def measure(ruleset_id: str, sizes: list[str], repeats: int) -> Figures:
-    """The rounds of one ruleset (in this process: the child's part)."""
+def measure(ruleset_id: str, sizes: list[str], repeats: int, pages: int = 0) -> Figures:
+    """The rounds of one ruleset (in this process: the child's part); `pages`: the 30+10
+    window shared with that many pages following it."""
+    from contextlib import ExitStack
+
     from PySide6.QtWidgets import QApplication
 
     from benchmarks.gm_ops import Table
@@ -89,12 +106,18 @@ def measure(ruleset_id: str, sizes: list[str], repeats: int) -> Figures:
     assert isinstance(app, QApplication)
     clock = IdleClock(app)
     figures = Figures()
-    with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-") as folder:
+    with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-") as folder, ExitStack() as shared:
         tables = []
         for size in sizes:
             combatants, effects = (int(part) for part in size.split("+"))
             tables.append(Table(ruleset_id, combatants, effects, Path(folder), clock))
         yardstick = Yardstick(clock)
+        if pages:
+            from benchmarks.shared_pages import SharedPages
+
+            table = next(table for table in tables if table.label == TABLE_SIZE)
+            figures.pages = shared.enter_context(SharedPages(table.window, pages, clock))
+            clock.gui_ms = {}  # the GUI thread's part, reported beside
         try:
             for round_number in range(repeats + 1):
                 all_steps = [table.steps() for table in tables]
@@ -104,10 +127,19 @@ def measure(ruleset_id: str, sizes: list[str], repeats: int) -> Figures:
                         if round_number > 0:  # the first round warms up
                             for operation, spent in samples:
                                 figures.samples[table.label, operation].append(spent)
+                                if clock.gui_ms is not None and spent in clock.gui_ms:
+                                    gui = clock.gui_ms[spent]
+                                    figures.gui[table.label, operation].append(gui)
+                        if clock.gui_ms is not None:
+                            clock.gui_ms.clear()
                     measured = yardstick.measure()
                     if round_number > 0:
                         figures.yardstick.extend(spent for _, spent in measured)
+                        if clock.gui_ms is not None:
+                            gui_stick = [clock.gui_ms.pop(spent) for _, spent in measured]
+                            figures.gui["yardstick", "yardstick"].extend(gui_stick)
         finally:
+            shared.close()  # sharing stopped before its window closes
             for table in tables:
                 figures.misses.update(
                     {(table.label, name): count for name, count in table.misses.items()}
@@ -163,6 +195,14 @@ def _operations(figures: Figures) -> list[str]:
 def report(ruleset_id: str, sizes: list[str], figures: Figures) -> str:
     """The ruleset's table of medians [quartiles] and its ratios, as printed."""
     lines = [f"\n== {ruleset_id}: CPU ms until idle, median [interquartile range] =="]
+    if figures.pages is not None:
+        shared = figures.pages
+        received = f"{min(shared.received)}–{max(shared.received)}" if shared.received else "0"
+        lines.append(
+            f"{TABLE_SIZE} shared with {shared.count} pages ({shared.connected} connected at"
+            f" the end; each received {received} states), the publish counted until idle;"
+            f" the pages' own process (not counted) used {shared.pages_cpu_s * 1000:.0f} ms"
+        )
     width = 22
     lines.append(f"{'operation':24}" + "".join(f"{size:>{width}}" for size in sizes))
     operations = _operations(figures)
@@ -190,6 +230,8 @@ def report(ruleset_id: str, sizes: list[str], figures: Figures) -> str:
             ratios.append(f"{ratio:>{width - 3}.2f}{flag}")
         lines.append(f"{operation:24}" + "".join(ratios))
     lines.append(f"{missed} ratio(s) over target")
+    if figures.gui:
+        lines.append(gui_part(figures))
     if figures.misses:
         lines.append("inputs that did nothing (not timed):")
         for operation in dict.fromkeys(op for _size, op in figures.misses):
@@ -198,6 +240,20 @@ def report(ruleset_id: str, sizes: list[str], figures: Figures) -> str:
             ]
             why = figures.reasons.get(operation) or "no reason shown"
             lines.append(f"  {operation}: {', '.join(counts)} ({why})")
+    return "\n".join(lines)
+
+
+def gui_part(figures: Figures) -> str:
+    """With `--pages`: the GUI thread's CPU of each operation at 30+10 and of the
+    yardstick beside their process CPU (the rest ran on the server's threads, which
+    make the page's JSON and write it, and on Qt's thread pool, which fills large
+    areas of a whole-window repaint in parallel: the yardstick's)."""
+    lines = [f"{TABLE_SIZE}'s operations, GUI thread's CPU / process CPU (medians, ms):"]
+    for (size, operation), values in figures.gui.items():
+        if size not in (TABLE_SIZE, "yardstick"):
+            continue
+        whole = figures.median(size, operation)
+        lines.append(f"  {operation:24}{statistics.median(values):6.2f} / {whole or 0:6.2f}")
     return "\n".join(lines)
 
 
@@ -227,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume-turns", type=int, default=None, help="default 2000")
     parser.add_argument("--resume-runs", type=int, default=None, help="default 3")
     parser.add_argument("--memory-steps", type=int, default=None, help="default 2000")
+    pages_help = f"the {TABLE_SIZE} window shared with this many pages following it"
+    parser.add_argument("--pages", type=int, default=0, help=pages_help)
     parser.add_argument("--child", choices=("ops", "memory", "files"), help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.child:  # run by hand as a child: as the parent would have set it up
@@ -244,7 +302,8 @@ def main(argv: list[str] | None = None) -> int:
 
         quiet_qt()
         (ruleset_id,) = arguments.rulesets
-        print(report(ruleset_id, sizes, measure(ruleset_id, sizes, repeats)), flush=True)
+        figures = measure(ruleset_id, sizes, repeats, arguments.pages)
+        print(report(ruleset_id, sizes, figures), flush=True)
         return 0
     if arguments.child == "files":
         from benchmarks.qt_setup import quiet_qt
@@ -267,11 +326,12 @@ def main(argv: list[str] | None = None) -> int:
     rulesets = arguments.rulesets or sorted(available_rulesets())
     print(
         f"Python {sys.version.split()[0]}; sizes {' '.join(sizes)}; {repeats} rounds;"
-        f" one process per ruleset",
+        f" one process per ruleset"
+        + (f"; {TABLE_SIZE} shared with {arguments.pages} pages" if arguments.pages else ""),
         flush=True,
     )
     failed = 0
-    common = ["--sizes", *sizes, "--repeats", str(repeats)]
+    common = ["--sizes", *sizes, "--repeats", str(repeats), "--pages", str(arguments.pages)]
     for ruleset_id in rulesets:
         failed += run_child(["--child", "ops", "--rulesets", ruleset_id, *common]) != 0
     if not arguments.no_files:

@@ -49,3 +49,19 @@ def test_a_quick_run_prints_the_table_and_the_ratios() -> None:
     assert "war_scroll       step" in out and "B/step kept" in out
     assert "war_scroll       plain" in out and "resumed" in out
     assert "Traceback" not in done.stderr
+
+
+def test_a_run_with_pages_shares_the_table_and_the_pages_follow_each_step() -> None:
+    """Issue 25's figure: the 30+10 window shared with pages from a process of their
+    own, every page sent the states of its steps, the GUI thread's part reported."""
+    command = [sys.executable, str(SCRIPT), "--quick", "--rulesets", "war_scroll"]
+    command += ["--repeats", "1", "--pages", "3", "--no-memory", "--no-files", "--no-resume"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    line = next(line for line in out.splitlines() if line.startswith("30+10 shared with"))
+    assert "3 pages (3 connected at the end" in line, line
+    received = line.split("each received ")[1].split(" states")[0].split("–")
+    assert int(received[0]) >= 10, line  # the first state and one a change, two rounds
+    assert "30+10's operations, GUI thread's CPU / process CPU" in out
+    assert "Traceback" not in done.stderr

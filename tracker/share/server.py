@@ -325,6 +325,7 @@ class _Serialiser:
     def __init__(self, hub: Hub) -> None:
         self._hub = hub
         self._pending: tuple[PageState, int] | None = None
+        self._working = False  # a state taken, its JSON not published yet
         self._closed = False
         self._wake = threading.Condition()
         self._thread = threading.Thread(
@@ -349,9 +350,17 @@ class _Serialiser:
                 if self._closed:
                     return
                 pending, self._pending = self._pending, None
+                self._working = True
             assert pending is not None
             state, change = pending
             self._hub.publish(state.to_json(), change)
+            with self._wake:
+                self._working = False
+
+    def is_idle(self) -> bool:
+        """No state waits to be turned into JSON, none is being."""
+        with self._wake:
+            return self._pending is None and not self._working
 
 
 class ShareServer:
@@ -399,6 +408,12 @@ class ShareServer:
         """Hand a new state over, made when the hub had counted `change` changes: it is
         turned into JSON and sent off this thread."""
         self._serialiser.offer(state, change)
+
+    def is_idle(self) -> bool:
+        """Every state handed over is in JSON and written to every live page: what a
+        publish does off the GUI thread is over (asked by `benchmarks/table_ops.py`,
+        which counts that work until idle)."""
+        return self._serialiser.is_idle() and self._server.fanout.is_flushed()
 
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, is_dataclass
-from functools import cache
 from typing import Any
 
 from tracker.qt.players.page_content import PanelContent
@@ -62,17 +61,30 @@ class PageState:
 def plain(value: Any) -> Any:
     """`dataclasses.asdict` for the page's frozen data (dataclasses, tuples, strings,
     numbers, booleans, None), without its deep copy of every leaf: the server's thread
-    holds the interpreter's lock for less while the GM's window waits on it."""
-    if isinstance(value, tuple | list):
+    holds the interpreter's lock for less while the GM's window waits on it. What to do
+    with a value is looked up by its type, once a type (the fields of a dataclass)."""
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = _names(kind)
+    if names is _LEAF:
+        return value
+    if names is _SEQUENCE:
         return [plain(item) for item in value]
-    if is_dataclass(value) and not isinstance(value, type):
-        return {name: plain(getattr(value, name)) for name in _names(type(value))}
-    return value
+    return {name: plain(getattr(value, name)) for name in names}
 
 
-@cache
+_LEAF: tuple[str, ...] = ("<a leaf>",)  # a value JSON takes as it is (by identity)
+_SEQUENCE: tuple[str, ...] = ("<a sequence>",)  # a tuple or list: a JSON array
+_FIELDS: dict[type, tuple[str, ...]] = {}  # by type: its fields', or one of the two above
+
+
 def _names(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(kind))
+    if issubclass(kind, tuple | list):
+        return _SEQUENCE
+    if is_dataclass(kind):
+        return tuple(f.name for f in fields(kind))
+    return _LEAF
 
 
 def page_state(board: BoardProjection, panel: PanelContent | None) -> PageState:

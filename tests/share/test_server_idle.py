@@ -1,0 +1,52 @@
+"""When a publish's work off the GUI thread is over (`ShareServer.is_idle`): the JSON
+made and written to every page. The benchmarks count that work until then
+(`benchmarks/table_ops.py --pages`)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+from tests.share.test_server import HOST, Stream, wait_until
+from tests.share.test_server import server as server  # the fixture, shared
+
+
+class HeldState:
+    """A page state whose JSON is made only once `release` is set."""
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+        self.release = threading.Event()
+
+    def to_json(self) -> bytes:
+        assert self.release.wait(5)
+        return self.body
+
+
+def test_the_server_is_idle_once_the_state_is_json_and_written_to_every_page(server):
+    streams = [Stream(server) for _ in range(3)]
+    for stream in streams:
+        stream.wait_for(1)
+    assert wait_until(server.is_idle)
+    state = HeldState(b'{"round": 2}')
+    server.publish_state(state, server.hub.change_count)
+    assert not server.is_idle()  # its JSON not made yet
+    state.release.set()
+    assert wait_until(server.is_idle)
+    for stream in streams:
+        assert stream.wait_for(2)[1][:2] == ("message", '{"round": 2}')
+        stream.close()
+
+
+def test_a_state_a_page_has_not_taken_yet_keeps_the_server_busy(server):
+    sock = socket.create_connection((HOST, server.port), timeout=10)
+    sock.sendall(f"GET /{server.hub.token}/events HTTP/1.1\r\n\r\n".encode())
+    assert wait_until(lambda: server.hub.stream_count == 1 and server.is_idle())
+    body = b'{"text": "%s"}' % (b"x" * 32_000_000)  # more than the sockets' buffers hold
+    server.publish(body)
+    assert not wait_until(server.is_idle, timeout=0.3)  # written in part: not over
+    received = 0
+    while received < len(body):  # the page takes it all
+        received += len(sock.recv(1 << 20))
+    assert wait_until(server.is_idle)
+    sock.close()
