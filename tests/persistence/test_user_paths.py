@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from tracker.persistence import paths
@@ -41,8 +42,8 @@ def test_without_tracker_home_the_platform_folders_are_used(
         asked.append((name, appauthor))
         return str(tmp_path / "platform-config")
 
-    monkeypatch.setattr(paths.platformdirs, "user_data_dir", user_data_dir)
-    monkeypatch.setattr(paths.platformdirs, "user_config_dir", user_config_dir)
+    monkeypatch.setattr(platformdirs, "user_data_dir", user_data_dir)
+    monkeypatch.setattr(platformdirs, "user_config_dir", user_config_dir)
 
     assert paths.data_dir() == tmp_path / "platform-data"
     assert paths.journal_dir() == tmp_path / "platform-data" / "journal"
@@ -55,9 +56,7 @@ def test_an_empty_tracker_home_counts_as_unset(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("TRACKER_HOME", "")
-    monkeypatch.setattr(
-        paths.platformdirs, "user_data_dir", lambda *a, **k: str(tmp_path / "platform")
-    )
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(tmp_path / "platform"))
     assert paths.data_dir() == tmp_path / "platform"
 
 

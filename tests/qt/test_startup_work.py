@@ -50,6 +50,8 @@ NOT_AT_START = {
     "PySide6.QtSvg": "the SVG renderer, 1 MiB (icons at menu and toolbar sizes are masks)",
     "tracker.qt.views.order_table": "the default view (the sample's War Scroll has its own)",
     "tracker.engine.add_group": "adding several combatants (tracker.engine names it lazily)",
+    # (a start in the platform's user folders needs it to find them: ~3.5 ms)
+    "platformdirs": "the platform's folders, in a start in ROUNDKEEPER_HOME (portable, tests)",
 }
 
 PROBE = """
