@@ -21,7 +21,8 @@ the child reads too:
 Roundkeeper reports both itself when ROUNDKEEPER_STARTUP_PROBE is set (tracker/qt/first_frame.py)
 and then closes its window; it starts through its real entry point, `tracker.cli.main` (the
 `roundkeeper` command's: it reads the command line, then imports the app),
-in an empty ROUNDKEEPER_HOME (no journal to resume). The bare child reports the same way.
+in empty user folders (no journal to resume; the platform's folders, XDG on Linux,
+under a fresh folder: `user_folders`). The bare child reports the same way.
 Both start without `site` (`python -S`, the packages' folder on PYTHONPATH): an
 editable install (the developers' venv) makes `site` import pathlib, re, enum and more
 in every Python started, some 10 ms that an installed app (a wheel's, PyInstaller's
@@ -190,6 +191,22 @@ sys.stdout = CountingOut(sys.stdout)
 """
 
 
+def user_folders(home: str) -> dict[str, str]:
+    """A start in the user's own folders, as an installed app makes it (platformdirs
+    asked for them, the former name's folders looked for), all of them empty: the
+    platform's folders put under `home` (XDG on Linux), not `ROUNDKEEPER_HOME`, which
+    a portable start sets and which spares it that work."""
+    return {
+        variable: os.path.join(home, folder)
+        for variable, folder in (
+            ("XDG_DATA_HOME", "data"),
+            ("XDG_CONFIG_HOME", "config"),
+            ("XDG_CACHE_HOME", "cache"),
+            ("XDG_STATE_HOME", "state"),
+        )
+    }
+
+
 def count_once(code: str, env: dict[str, str], source: Path = ROOT) -> tuple[int, int, int]:
     """The modules imported, the enums and the dataclasses made up to the first frame of
     `code` (run as `run_once` runs it, untimed)."""
@@ -197,7 +214,7 @@ def count_once(code: str, env: dict[str, str], source: Path = ROOT) -> tuple[int
         done = subprocess.run(
             [sys.executable, "-S", "-c", COUNTING + code],
             cwd=source,
-            env={**env, "ROUNDKEEPER_HOME": home},
+            env={**env, **user_folders(home)},
             capture_output=True,
             text=True,
             check=False,
@@ -220,7 +237,7 @@ def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
         process = subprocess.Popen(
             [sys.executable, "-S", "-c", code],
             cwd=source,
-            env={**env, "ROUNDKEEPER_HOME": home},
+            env={**env, **user_folders(home)},
             stdout=subprocess.PIPE,
             stderr=errors,
             text=True,
