@@ -129,3 +129,44 @@ def test_a_combatant_added_or_removed_is_not_a_fitting_of_every_row(qtbot, tmp_p
         assert fitted == [], "every row measured again to fit the columns"
     finally:
         close(window, qtbot)
+
+
+def test_the_tick_tables_steps_lay_out_no_column_that_fits(qtbot, tmp_path, monkeypatch):
+    """At the table (30 combatants, the free actions of Join Battle), each action the
+    turn panel allows and its undo: a row moved or a widest cell narrower has the header
+    lay the columns out only if a cell is wider than its column (it laid them out after
+    most of these steps, each column's rows measured again, and every width as it was)."""
+    fittings: list[int] = []
+    original = FittingHeader.resizeSections
+
+    def counted(header: FittingHeader) -> None:
+        fittings.append(1)
+        original(header)
+
+    monkeypatch.setattr(FittingHeader, "resizeSections", counted)
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        header = window.central_view.table.horizontalHeader()
+        panel = window.turn_panel
+        window.select_combatant(window.document.encounter.combatants[1].id)
+        _settle()
+        steps = 0
+        for number in range(3):  # the first round fits the columns to what they show
+            fittings.clear()
+            widths = [header.sectionSize(column) for column in range(header.count())]
+            for button in list(panel.action_buttons.values()):
+                if not (button.isVisible() and button.isEnabled()):
+                    continue
+                before = window.document.undo_stack.index()
+                button.click()
+                _settle()
+                if window.document.undo_stack.index() == before + 1:
+                    window.document.undo_stack.undo()
+                    _settle()
+                    steps += number > 0
+            if number > 0:
+                assert [header.sectionSize(c) for c in range(header.count())] == widths
+                assert fittings == [], "columns laid out for nothing"
+        assert steps >= 6
+    finally:
+        close(window, qtbot)

@@ -17,12 +17,14 @@ cell's width is kept with what it showed (moving with its row). The columns are 
 out again only if the widest cell in sight of a column a fitting reads changed (a
 fitted column; a stretched one too in a table whose columns share their room by their
 contents, `SHARES_ROOM`, as the turn order by its names: elsewhere a stretched column
-takes what the others leave, whatever it shows); else a fitting would change nothing.
-After rows move, the next step fits them in full. After rows come or go (the GM adds
-or removes a combatant), a fitted column only grows: the step measures the cells come
-(in sight or not: a table may fit every row) and those brought into sight, and lays
-the columns out only if one of them is wider than its column (a table that shares its
-room fits as after any step)."""
+takes what the others leave, whatever it shows) and, in a table that does not share
+its room, is wider than its column (a fitted column only grows); else a fitting would
+change nothing. After rows move, the next step measures the rows then in sight, their
+widths moved with them, as after any step. After rows come or go (the GM adds or
+removes a combatant), a fitted column only grows: the step measures the cells come (in
+sight or not: a table may fit every row) and those brought into sight, and lays the
+columns out only if one of them is wider than its column (a table that shares its room
+fits as after any step)."""
 
 from __future__ import annotations
 
@@ -256,10 +258,12 @@ class FittingHeader(SteadyHeader):
     ) -> None:
         self._forget_announced()
         if not parent.isValid() and not to.isValid():
+            # Widths kept move with their rows: the next step measures the rows in
+            # sight as after any step (Initiative ticks moves a row at most actions).
             self._widths = moved(self._widths, first, last, row)
         else:
             self._widths.clear()
-        self._widest = None
+            self._widest = None
 
     def dataChanged(
         self,
@@ -286,8 +290,11 @@ class FittingHeader(SteadyHeader):
 
     def _fit(self) -> None:
         """Fit the columns if the widest cell in sight of a column measured changed
-        (a view may share its room by them all), or after rows came or went if a cell
-        is wider than its column; else a fitting changes nothing."""
+        in a view that shares its room by them all; elsewhere, after such a change or
+        after rows came or went, only if a cell is wider than its column (a fitted
+        column only grows until fitted afresh: the Initiative ticks track laid its
+        columns out for nothing at most steps, its widest cell narrower, then back);
+        else a fitting changes nothing."""
         self._pending = False
         came, self._came = self._came, None
         if not self.fit_when_shown():
@@ -297,10 +304,12 @@ class FittingHeader(SteadyHeader):
         view = self.parent()
         if widest is None or self._widest is None:
             self.resizeSections()
-        elif came is not None and not _shares_room(view):
-            if self._too_narrow(widest, came):
+        elif _shares_room(view):
+            if widest != self._widest:
                 self.resizeSections()
-        elif widest != self._widest:
+        elif (came is not None or widest != self._widest) and self._too_narrow(
+            widest, came or set()
+        ):
             self.resizeSections()
         self._widest = widest
 
