@@ -170,6 +170,8 @@ class FittingHeader(SteadyHeader):
         self._widest: dict[int, int] | None = None
         # The rows come since the last fitting (empty: rows went); None: none came or went.
         self._came: set[int] | None = None
+        self._laying_out = False  # in a layout of the columns of the header's own
+        self._moved = False  # rows moved since the last fitting (`keeps_fit`)
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -197,6 +199,26 @@ class FittingHeader(SteadyHeader):
     def fit_afresh(self, *_args: object) -> None:
         self._widest = None
         super().fit_afresh()
+
+    def resizeSections(self, *mode: QHeaderView.ResizeMode) -> None:  # noqa: N802 (Qt)
+        """The columns laid out by the header itself (see `keeps_fit`)."""
+        self._laying_out = True
+        try:
+            super().resizeSections(*mode)
+        finally:
+            self._laying_out = False
+
+    def keeps_fit(self) -> bool:
+        """True between rows moved and the header's next fitting, outside a layout of
+        its own: Qt then lays the columns out of its own accord (the header's geometry
+        updated) while the header keeps them fitted, its fitting at the step's end
+        measuring what moved into sight and widening a column a cell outgrew, and a
+        fitted column never narrows (`sectionSizeFromContents`). A view may answer Qt's
+        measure of a column with 0 then, not measure its rows for nothing (the
+        Initiative ticks track measured its three fitted columns at each Adjust
+        Initiative and its undo, and changed no width)."""
+        fitted = not self._afresh and self._widest is not None
+        return self._moved and not self._laying_out and fitted
 
     def _fit_afresh(self) -> None:
         """Fitted afresh: the widest cells it was fitted to, the next step's yardstick."""
@@ -258,9 +280,11 @@ class FittingHeader(SteadyHeader):
     ) -> None:
         self._forget_announced()
         if not parent.isValid() and not to.isValid():
-            # Widths kept move with their rows: the next step measures the rows in
-            # sight as after any step (Initiative ticks moves a row at most actions).
+            # Widths kept move with their rows: the rows then in sight are measured as
+            # after any step (Initiative ticks moves a row at most actions).
             self._widths = moved(self._widths, first, last, row)
+            self._moved = True
+            self._fit_later()
         else:
             self._widths.clear()
             self._widest = None
@@ -296,6 +320,7 @@ class FittingHeader(SteadyHeader):
         columns out for nothing at most steps, its widest cell narrower, then back);
         else a fitting changes nothing."""
         self._pending = False
+        self._moved = False
         came, self._came = self._came, None
         if not self.fit_when_shown():
             self._widest = None
