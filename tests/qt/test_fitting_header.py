@@ -15,6 +15,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 from tests.qt.test_chrome_steps import close, open_window
+from tracker.qt.rulesets.initiative_ticks import track_view
 from tracker.qt.rulesets.initiative_ticks.track_view import TickTable
 from tracker.qt.views.fitting_header import FittingHeader
 
@@ -127,5 +128,56 @@ def test_a_combatant_added_or_removed_is_not_a_fitting_of_every_row(qtbot, tmp_p
             _settle()
             assert table.model().rowCount() == rows
         assert fitted == [], "every row measured again to fit the columns"
+    finally:
+        close(window, qtbot)
+
+
+def test_the_tick_tables_steps_lay_out_no_column_that_fits(qtbot, tmp_path, monkeypatch):
+    """At the table (30 combatants, the free actions of Join Battle), each action the
+    turn panel allows and its undo: a row moved or a widest cell narrower has neither
+    the header nor Qt lay out or measure the columns while every cell fits (the header
+    laid them out after most of these steps, and Qt measured the three fitted columns'
+    rows after each row moved: every width stayed as it was)."""
+    fittings: list[int] = []
+    measured: list[int] = []  # a column's rows walked to measure it
+    original = FittingHeader.resizeSections
+    walk = track_view.rows_to_measure
+
+    def counted(header: FittingHeader) -> None:
+        fittings.append(1)
+        original(header)
+
+    def walked(count: int, *args: object) -> object:
+        measured.append(count)
+        return walk(count, *args)
+
+    monkeypatch.setattr(FittingHeader, "resizeSections", counted)
+    monkeypatch.setattr(track_view, "rows_to_measure", walked)
+    window = open_window(qtbot, tmp_path, "initiative_ticks")
+    try:
+        header = window.central_view.table.horizontalHeader()
+        panel = window.turn_panel
+        window.select_combatant(window.document.encounter.combatants[1].id)
+        _settle()
+        steps = 0
+        for number in range(3):  # the first round fits the columns to what they show
+            fittings.clear()
+            measured.clear()
+            widths = [header.sectionSize(column) for column in range(header.count())]
+            for button in list(panel.action_buttons.values()):
+                if not (button.isVisible() and button.isEnabled()):
+                    continue
+                before = window.document.undo_stack.index()
+                button.click()
+                _settle()
+                if window.document.undo_stack.index() == before + 1:
+                    window.document.undo_stack.undo()
+                    _settle()
+                    steps += number > 0
+            if number > 0:
+                assert [header.sectionSize(c) for c in range(header.count())] == widths
+                assert fittings == [], "columns laid out for nothing"
+                assert measured == [], "columns measured for nothing"
+        assert steps >= 6
     finally:
         close(window, qtbot)

@@ -232,6 +232,28 @@ def test_a_step_measures_the_cells_it_changed_alone(qtbot: QtBot) -> None:
         assert _widths(view)[2] > widths[2]
 
 
+def test_the_widest_cell_narrowed_and_back_lays_out_nothing(qtbot: QtBot) -> None:
+    """A fitted column only grows: the widest cell in sight narrower, then as wide as
+    before, changes no column, so nothing is laid out (the Initiative ticks track laid
+    its columns out at most steps for nothing); a cell wider than its column still is."""
+    model = Texts(30)
+    model.texts[3][2] = "w" * 12
+    view = _table(qtbot, QTableView, FittingHeader(), model)
+    widths = _widths(view)
+    with pytest.MonkeyPatch.context() as patch:
+        fittings = _count_fittings(patch)
+        model.set(3, 2, "x")  # the widest cell of column 2 narrower
+        _settle()
+        model.set(3, 2, "w" * 12)  # and back
+        _settle()
+        assert fittings == [], "no cell wider than its column: nothing to lay out"
+        assert _widths(view) == widths
+        model.set(4, 2, "w" * 20)
+        _settle()
+        assert fittings == [1]
+        assert _widths(view)[2] > widths[2]
+
+
 def test_a_name_narrowed_gives_the_turn_order_room_a_column_takes(qtbot: QtBot) -> None:
     """The turn order shares its room by its names' width: a narrower name, a step that
     widens no cell, still widens a column the names kept narrow."""

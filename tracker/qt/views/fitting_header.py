@@ -17,12 +17,14 @@ cell's width is kept with what it showed (moving with its row). The columns are 
 out again only if the widest cell in sight of a column a fitting reads changed (a
 fitted column; a stretched one too in a table whose columns share their room by their
 contents, `SHARES_ROOM`, as the turn order by its names: elsewhere a stretched column
-takes what the others leave, whatever it shows); else a fitting would change nothing.
-After rows move, the next step fits them in full. After rows come or go (the GM adds
-or removes a combatant), a fitted column only grows: the step measures the cells come
-(in sight or not: a table may fit every row) and those brought into sight, and lays
-the columns out only if one of them is wider than its column (a table that shares its
-room fits as after any step)."""
+takes what the others leave, whatever it shows) and, in a table that does not share
+its room, is wider than its column (a fitted column only grows); else a fitting would
+change nothing. After rows move, the next step measures the rows then in sight, their
+widths moved with them, as after any step. After rows come or go (the GM adds or
+removes a combatant), a fitted column only grows: the step measures the cells come (in
+sight or not: a table may fit every row) and those brought into sight, and lays the
+columns out only if one of them is wider than its column (a table that shares its room
+fits as after any step)."""
 
 from __future__ import annotations
 
@@ -168,6 +170,8 @@ class FittingHeader(SteadyHeader):
         self._widest: dict[int, int] | None = None
         # The rows come since the last fitting (empty: rows went); None: none came or went.
         self._came: set[int] | None = None
+        self._laying_out = False  # in a layout of the columns of the header's own
+        self._moved = False  # rows moved since the last fitting (`keeps_fit`)
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
@@ -195,6 +199,26 @@ class FittingHeader(SteadyHeader):
     def fit_afresh(self, *_args: object) -> None:
         self._widest = None
         super().fit_afresh()
+
+    def resizeSections(self, *mode: QHeaderView.ResizeMode) -> None:  # noqa: N802 (Qt)
+        """The columns laid out by the header itself (see `keeps_fit`)."""
+        self._laying_out = True
+        try:
+            super().resizeSections(*mode)
+        finally:
+            self._laying_out = False
+
+    def keeps_fit(self) -> bool:
+        """True between rows moved and the header's next fitting, outside a layout of
+        its own: Qt then lays the columns out of its own accord (the header's geometry
+        updated) while the header keeps them fitted, its fitting at the step's end
+        measuring what moved into sight and widening a column a cell outgrew, and a
+        fitted column never narrows (`sectionSizeFromContents`). A view may answer Qt's
+        measure of a column with 0 then, not measure its rows for nothing (the
+        Initiative ticks track measured its three fitted columns at each Adjust
+        Initiative and its undo, and changed no width)."""
+        fitted = not self._afresh and self._widest is not None
+        return self._moved and not self._laying_out and fitted
 
     def _fit_afresh(self) -> None:
         """Fitted afresh: the widest cells it was fitted to, the next step's yardstick."""
@@ -256,10 +280,14 @@ class FittingHeader(SteadyHeader):
     ) -> None:
         self._forget_announced()
         if not parent.isValid() and not to.isValid():
+            # Widths kept move with their rows: the rows then in sight are measured as
+            # after any step (Initiative ticks moves a row at most actions).
             self._widths = moved(self._widths, first, last, row)
+            self._moved = True
+            self._fit_later()
         else:
             self._widths.clear()
-        self._widest = None
+            self._widest = None
 
     def dataChanged(
         self,
@@ -286,9 +314,13 @@ class FittingHeader(SteadyHeader):
 
     def _fit(self) -> None:
         """Fit the columns if the widest cell in sight of a column measured changed
-        (a view may share its room by them all), or after rows came or went if a cell
-        is wider than its column; else a fitting changes nothing."""
+        in a view that shares its room by them all; elsewhere, after such a change or
+        after rows came or went, only if a cell is wider than its column (a fitted
+        column only grows until fitted afresh: the Initiative ticks track laid its
+        columns out for nothing at most steps, its widest cell narrower, then back);
+        else a fitting changes nothing."""
         self._pending = False
+        self._moved = False
         came, self._came = self._came, None
         if not self.fit_when_shown():
             self._widest = None
@@ -297,10 +329,12 @@ class FittingHeader(SteadyHeader):
         view = self.parent()
         if widest is None or self._widest is None:
             self.resizeSections()
-        elif came is not None and not _shares_room(view):
-            if self._too_narrow(widest, came):
+        elif _shares_room(view):
+            if widest != self._widest:
                 self.resizeSections()
-        elif widest != self._widest:
+        elif (came is not None or widest != self._widest) and self._too_narrow(
+            widest, came or set()
+        ):
             self.resizeSections()
         self._widest = widest
 

@@ -336,6 +336,7 @@ class ActionPalette(QWidget):
         self._reasons = Reasons()
         self._keys: dict[str, str] = {}
         self._pointed: str | None = None  # the action under the mouse or with the focus
+        self._names: tuple[str | None, str | None, str] | None = None  # `set_selected_name`'s
 
     # --- building -------------------------------------------------------------------
     def build(self, specs: list[ActionSpec], keys: dict[str, str]) -> None:
@@ -351,6 +352,7 @@ class ActionPalette(QWidget):
         self._reasons = Reasons()
         self._keys = dict(keys)
         self._pointed = None
+        self._names = None
         self.selected_caption = None
         turn = [spec for spec in specs if spec.on != "any"]
         selected = [spec for spec in specs if spec.on == "any"]
@@ -422,9 +424,15 @@ class ActionPalette(QWidget):
 
     def set_selected_name(self, name: str | None, acting: str | None = None) -> None:
         """The selected combatant's name (None: nobody), and the acting one's: the Roll
-        buttons name whose dice they roll."""
-        if self.selected_caption is not None:
-            self.selected_caption.set_name(name)
+        buttons name whose dice they roll. The same names in the same font change
+        nothing (asked after every step: each chip, and the caption's name elided anew)."""
+        caption = self.selected_caption
+        names = (name, acting, caption.font().key() if caption is not None else "")
+        if names == self._names:
+            return
+        self._names = names
+        if caption is not None:
+            caption.set_name(name)
         for chip in self.chips.values():
             chip.show_selected(name, acting)
 

@@ -92,6 +92,8 @@ class PromptPanel(QFrame):
         self._key: object = object()  # nothing shown yet: the first refresh decides
         self.prompt: Prompt | None = None
         self._height = 0  # the height kept (0: the next prompt's own)
+        # The context's lines, its wrapped lines counted, at a width, in a font.
+        self._wrapped: tuple[tuple[tuple[str, ...], int, str], int] | None = None
         self.body = QWidget(self)
         self.body.setObjectName("prompt_body")
         layout = QVBoxLayout(self.body)
@@ -270,8 +272,12 @@ class PromptPanel(QFrame):
         # without laying the rich text out (its plain lines wrapped by the font's
         # metrics; a line a context line showed one that wrapped a line and a half).
         room = self.context_width()
-        wrapped = sum(wrapped_lines(metrics, text, room) for text in prompt.context)
-        lines = context_lines(wrapped, len(prompt.answers))
+        measured = (prompt.context, room, self.context.font().key())
+        if self._wrapped is None or self._wrapped[0] != measured:
+            # Measured again only when it changed (AP countdown's AP table, the same
+            # from one declarer to the next, is a score of lines measured at each step).
+            self._wrapped = (measured, sum(wrapped_lines(metrics, t, room) for t in prompt.context))
+        lines = context_lines(self._wrapped[1], len(prompt.answers))
         height = lines * line + 8
         if self.context_area.isHidden() and prompt.context:
             # Its width in the panel before it shows: one resize (its rich text laid

@@ -179,14 +179,14 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def _target_now(
-        self, spec: ActionSpec, started: bool, turn: Turn | None
+        self, spec: ActionSpec, started: bool, turn: Turn | None, selected: str | None
     ) -> tuple[str | None, str]:
         """(whom the action is for, why it cannot be taken whatever the rules say: "" if
-        nothing stands in the way but the rules)."""
+        nothing stands in the way but the rules); `selected`: the selected combatant's id
+        (asked of the window once, not once an action)."""
         gm_turn = turn is not None and turn.combatant_id is None
         if spec.on == "any" or (spec.on == "current" and gm_turn):
-            target = self._selected()
-            return target, "" if target is not None else "Select a combatant first."
+            return selected, "" if selected is not None else "Select a combatant first."
         if not started or turn is None:
             session = self._document.session
             return None, session.ruleset.no_turn_reason(session.encounter)
@@ -253,7 +253,7 @@ class TurnPanel(QWidget):
         lazy: dict[str, Callable[[], str]] = {}
         for name in self.action_buttons:
             spec = session.ruleset.action_spec(name)
-            target, reason = self._target_now(spec, started, turn)
+            target, reason = self._target_now(spec, started, turn, selected)
             if reason:
                 known[name] = reason
             elif (name, target) not in legal:

@@ -199,8 +199,11 @@ class TickTable(FreshRows):
         in sight and those whose texts are the widest (`widest_rows`), each text's width
         measured once: the header fits the columns after every step, and Qt asked each
         cell shown for its every role to measure it again."""
+        header = self.horizontalHeader()
+        if isinstance(header, FittingHeader) and header.keeps_fit():
+            return 0  # Qt lays the columns out after rows moved: the header measures
         model = self.model()
-        shown_only = self.horizontalHeader().resizeContentsPrecision() == 0
+        shown_only = header.resizeContentsPrecision() == 0
         if not isinstance(model, TickModel) or column not in FITTED or not shown_only:
             return super().sizeHintForColumn(column)
         count = model.rowCount()
