@@ -160,7 +160,7 @@ def _text(rng: random.Random) -> str:
     return "w" * rng.choice([1, 1, 1, 2, 2, 3, 5, 8, 13, 20, 30])
 
 
-@pytest.mark.parametrize("seed", [26, 27, 28])
+@pytest.mark.parametrize("seed", [26, 27, 28, 100, 101, 102])
 @pytest.mark.parametrize("make", [QTableView, TurnOrderTable], ids=["table", "turn_order"])
 def test_random_steps_give_the_widths_of_a_header_measuring_everything(
     qtbot: QtBot, make: Callable[[], QTableView], seed: int
@@ -171,6 +171,9 @@ def test_random_steps_give_the_widths_of_a_header_measuring_everything(
         _table(qtbot, make, FittingHeader(), models[0]),
         _table(qtbot, make, EveryStepHeader(), models[1]),
     ]
+    for view in views:  # the one shown first took the focus, and with it a current cell
+        view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        view.selectionModel().clearCurrentIndex()  # (a current row removed scrolls to the next)
     for _ in range(200):
         kind = rng.choice(["set"] * 6 + ["row", "insert", "remove", "move", "scroll"])
         row = rng.randrange(min(14, len(models[0].texts)))  # mostly the rows in sight
