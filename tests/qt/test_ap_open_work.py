@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from benchmarks.idle_timer import IdleClock
-from tests.qt.test_chrome_steps import close, window_and_large_file
+from tests.qt.test_chrome_steps import close, open_when_idle, window_and_large_file
 from tracker.engine.rulesets.ap_countdown import turns
 from tracker.engine.state import Combatant, Encounter
 from tracker.persistence import load_encounter
@@ -38,10 +37,7 @@ def test_an_open_works_out_the_track_off_the_window_thread(
         return mark_of(encounter, combatant)
 
     monkeypatch.setattr(turns, "mark_of", counted)
-    clock = IdleClock()
-    clock.settle()
-    assert window.open_path(path)
-    clock.settle()
+    open_when_idle(window, path)
     assert on_gui["marks"] < SIZE // 10, on_gui
     assert turns.track(window.document.encounter) == expected
     close(window, qtbot)
@@ -62,10 +58,7 @@ def test_an_open_tallies_the_marks_reach_off_the_window_thread(
         return reach(mark)
 
     monkeypatch.setattr(marks, "reach", counted)
-    clock = IdleClock()
-    clock.settle()
-    assert window.open_path(path)
-    clock.settle()
+    open_when_idle(window, path)
     assert on_gui[False] == SIZE, on_gui
     assert on_gui[True] == 0, on_gui
     view = window.central_view

@@ -16,6 +16,7 @@ from PySide6.QtGui import QHelpEvent, QPaintEvent
 from PySide6.QtWidgets import QApplication, QStatusBar, QToolButton, QToolTip, QWidget
 
 from benchmarks.fights import add_effects, an_action, build, next_step
+from benchmarks.idle_timer import IdleClock
 from tracker.engine import EditCombatant
 from tracker.engine.session import Session
 from tracker.qt.main_window import MainWindow
@@ -63,6 +64,15 @@ def window_and_large_file(
     large.document.undo_stack.set_clean()
     large.deleteLater()
     return window, path
+
+
+def open_when_idle(window: MainWindow, path: Path) -> None:
+    """`path` opened in `window` once every earlier event has run, and what the open
+    left (its worker's hand-back, the views following) run to the end."""
+    clock = IdleClock()
+    clock.settle()
+    assert window.open_path(path)
+    clock.settle()
 
 
 def close(window: MainWindow, qtbot) -> None:

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from benchmarks.idle_timer import IdleClock
-from tests.qt.test_chrome_steps import close, window_and_large_file
+from tests.qt.test_chrome_steps import close, open_when_idle, window_and_large_file
 from tracker.engine.rulesets.stamina_battle import StaminaBattle, UnitTally
 from tracker.engine.state import Combatant, Encounter
 from tracker.qt.rulesets.stamina_battle.model import UnitsModel
@@ -35,10 +34,7 @@ def test_an_open_tallies_the_units_off_the_window_thread(
         return original(ruleset, encounter, units)
 
     monkeypatch.setattr(StaminaBattle, "tallies", counted)
-    clock = IdleClock()
-    clock.settle()
-    assert window.open_path(path)
-    clock.settle()
+    open_when_idle(window, path)
     assert tallied[False] == SIZE, tallied
     assert tallied[True] == 0, tallied
     model = window.central_view.findChild(UnitsModel)
