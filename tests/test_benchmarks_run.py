@@ -65,3 +65,29 @@ def test_a_run_with_pages_shares_the_table_and_the_pages_follow_each_step() -> N
     assert int(received[0]) >= 10, line  # the first state and one a change, two rounds
     assert "30+10's operations, GUI thread's CPU / process CPU" in out
     assert "Traceback" not in done.stderr
+
+
+def test_the_start_up_floor_runs_its_children_beside_the_bare_window() -> None:
+    """benchmarks/startup_floor.py (issue 23, point 6): the Python model and delegate
+    alone, then with the sample read through the engine, each beside the bare window."""
+    script = ROOT / "benchmarks" / "startup_floor.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--runs", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "qt / bare:" in out and "engine / bare:" in out
+    counts = {
+        line.split()[0]: line.split()[1:]
+        for line in out.splitlines()
+        if line.endswith(" dataclasses")
+    }
+    # Only the engine's child reads the sample through the engine's dataclasses; the
+    # Python model makes PySide build more enums than the bare table does.
+    assert counts["bare"][4] == counts["qt"][4] == "0", out
+    assert int(counts["engine"][4]) > 0, out
+    assert int(counts["qt"][2]) > int(counts["bare"][2]), out
