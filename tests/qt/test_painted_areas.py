@@ -461,3 +461,30 @@ def test_the_last_combatant_removed_at_the_views_end_scrolls_rather_than_repaint
         _shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
+
+
+def test_the_window_active_again_repaints_no_dock_title(qtbot, tmp_path):
+    """A dialog closed (the Add form, Ctrl+E's) and the window active again: the docks'
+    titles look the same in an active and an inactive window (the palette's colours
+    alike), and are not repainted (Qt repainted the inspector's title then: after
+    each add, a paint of the window of its own, for a title unchanged)."""
+    window = _open(qtbot, tmp_path, "classic_d20", size=6)
+    try:
+        form = QDialog(window)
+        form.show()
+        qtbot.waitUntil(form.isActiveWindow)
+        settle(qtbot)
+
+        def back_to_the_window() -> None:
+            form.hide()
+            window.activateWindow()
+            qtbot.waitUntil(window.isActiveWindow)
+
+        painted = painted_by(qtbot, back_to_the_window)
+
+        dock = window.dock("dock_inspector")
+        assert not dock.isFloating()
+        assert painted.events.get(id(dock), 0) == 0, "the inspector's title repainted"
+        assert window.editor.isVisible()  # the pane in the dock, shown as it was
+    finally:
+        _close(window, qtbot)

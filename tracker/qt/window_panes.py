@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
+from PySide6.QtGui import QGuiApplication, QPalette, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -175,6 +175,23 @@ class Fence(QWidget):
             room -= least + spacing if fits else 0
 
 
+_ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
+
+
+class Dock(QDockWidget):
+    """A pane's dock whose title is not repainted when the window is activated or
+    deactivated and looks the same either way (the palette's active and inactive colours
+    alike). Qt repaints a docked title then: after each dialog (Add combatant, Ctrl+E)
+    a paint of the window of its own, the title alone."""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in _ACTIVATION and not self.isFloating():
+            groups = QPalette.ColorGroup
+            if self.palette().isEqual(groups.Active, groups.Inactive):
+                return QWidget.event(self, event)  # passed on to the pane, as Qt does
+        return super().event(event)
+
+
 def roster_pane(roster: QWidget) -> QWidget:
     """The optional combatants list: drag to break ties, Shift/Ctrl+click for several."""
     pane = QWidget()
@@ -206,7 +223,7 @@ class WindowPanes(QMainWindow):
         """A pane's dock, in its place from the first frame on: it holds a stand-in of
         the pane's least width until `fill_pane` gives it the pane (so that the fight
         view never moves when the rest of the window is built)."""
-        dock = QDockWidget(title, self)
+        dock = Dock(title, self)
         dock.setObjectName(name)
         stand_in = QWidget()
         if area != BOTTOM:
