@@ -95,7 +95,6 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.keyboard": "the window's keys",
     "tracker.qt.widgets.combatant_editor": "the inspector's editor",
     "tracker.qt.widgets.health_box": "the damage box",
-    "tracker.qt.views.side_tables": "the optional panes' lists",
     "tracker.qt.models.log_model": "the log",
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
@@ -133,7 +132,10 @@ NOT_IN_WHOLE_WINDOW = {
     "tracker.qt.players.visibility": "what the players may know (a dataclass made)",
     "tracker.qt.share.menu": "Players → Share on the local network",
     "tracker.qt.widgets.sample_menu": "File → Open sample (listed when it opens)",
-    # The optional panes' tables, made when their pane is first shown (off by default).
+    # The optional panes' lists and tables, made when their pane is first shown (all
+    # off by default; the side list's selection, the inspector's, is made without it).
+    "tracker.qt.views.side_tables": "the optional panes' lists",
+    "tracker.qt.views.roster_delegate": "the side list's rows",
     "tracker.qt.views.fitting_header": "the turn order's header",
     "tracker.qt.views.log_view": "the log's table",
 }
