@@ -235,7 +235,12 @@ class MainWindow(
         if "roster_view" in self.__dict__:  # its pane on (the GM's layout): built already
             self.add_roster_menu()
         appearance().changed.connect(self._on_scheme_changed)
-        self._on_scheme_changed()
+        # What was just built is in the scheme's colours (the icons in its ink, the
+        # prompt panel styled, the banner has no message yet); the fight view is dressed
+        # again only if the scheme changed since its first frame (else drawing every
+        # icon twice, the view's palette set twice and the view painted again).
+        if self.dressed_dark != appearance().dark:
+            self._on_scheme_changed()
         if self._resume:
             from tracker.persistence.journal import Journal
 
