@@ -14,8 +14,7 @@ from tracker.engine import Session
 from tracker.persistence import load_encounter
 from tracker.qt.app import sample_path
 from tracker.qt.dialogs.add_combatant import split_count
-from tracker.qt.players.settings import enemies_start_hidden
-from tracker.qt.settings_file import settings_store
+from tracker.qt.settings_file import enemies_start_hidden, settings_store
 
 
 def test_the_form_offers_a_name_no_one_has_and_typing_replaces_it(window, qtbot):

@@ -4,13 +4,18 @@ its icons, messages and prompts redrawn for it; every resource shows on the row.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from tests.qt.conftest import by_name
 from tracker.engine import RulesetAction, StartEncounter
+from tracker.engine.session import Session
+from tracker.qt import action_icons
+from tracker.qt.app import sample_session
 from tracker.qt.appearance import appearance, is_dark
+from tracker.qt.main_menus import ICONS
+from tracker.qt.main_window import MainWindow
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.settings_file import settings_store
 from tracker.qt.views.roster_delegate import resources_line
@@ -128,3 +133,51 @@ def test_an_action_icon_looks_the_same_from_its_mask_as_from_its_svg(qapp, size)
     first, second = bytes(one.constBits()), bytes(other.constBits())
     assert sum(abs(a - b) for a, b in zip(first, second, strict=True)) / len(first) < 2.0
     assert any(first)  # something was drawn
+
+
+class PaletteChanges(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.count += 1
+        return False
+
+
+def _first_frame(qtbot, tmp_path, session: Session) -> MainWindow:
+    window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
+    qtbot.addWidget(window)
+    return window
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_rest_of_the_window_draws_each_icon_once_in_the_schemes_ink(
+    qtbot, tmp_path, monkeypatch, scheme
+):
+    # The menus' icons are made in the scheme's ink: not made again for the scheme,
+    # nor the fight view's palette set again (it repainted the view), as the rest of
+    # the window is built after the first frame, unless the scheme changed since.
+    appearance().choose(scheme)
+    made: list[str] = []
+    real = action_icons.icon
+
+    def counted(name: str, *args, **kwargs):
+        made.append(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(action_icons, "icon", counted)
+    window = _first_frame(qtbot, tmp_path, sample_session())
+    changes = PaletteChanges()
+    window.central_view.installEventFilter(changes)
+    window.complete()
+    assert sorted(made) == sorted(ICONS.values())
+    assert changes.count == 0
+    assert (icon_ink(window, "undo") > 128) == (scheme == "dark")
+    # The scheme changed between the first frame and the rest: dressed for it then.
+    other = _first_frame(qtbot, tmp_path, sample_session())
+    appearance().choose("light" if scheme == "dark" else "dark")
+    other.complete()
+    assert other.dressed_dark == appearance().dark
+    assert (icon_ink(other, "undo") > 128) == (scheme != "dark")

@@ -8,15 +8,17 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QFrame
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDockWidget, QFrame, QWidget
 
 from tests.qt.conftest import PaintSeen
 from tracker.engine import EndTurn, Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.persistence.recovery import pending_journal, recover_journal
+from tracker.qt import window_rest
 from tracker.qt.app import open_main_window, sample_path
 from tracker.qt.first_frame import AfterPaint
 from tracker.qt.main_window import MainWindow
+from tracker.qt.views.quiet_focus import QuietFocus
 
 
 def _built(window: MainWindow) -> bool:
@@ -179,6 +181,32 @@ def test_every_ruleset_view_completes_its_window_once_painted(qtbot, tmp_path, s
     with qtbot.waitSignal(window.completed, timeout=5000):
         window.show()
     assert window.dock("dock_inspector").isVisible()
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in sample_path().parent.glob("*.json")))
+def test_the_rest_quiets_every_item_view_without_walking_the_whole_window(
+    qtbot, tmp_path, monkeypatch, sample
+):
+    # Every item view of the whole window (the fight view's, the chips' and the
+    # inspector's lists, their headers) repaints only its marks on a change of focus
+    # (`quiet_focus`), found under the central widget and the inspector: not by a walk
+    # over the whole window (its menus' actions, the docks), which made PySide load the
+    # class of each object met.
+    roots: list[QWidget] = []
+    real = window_rest.quiet_focus
+
+    def quiet_focus(root: QWidget) -> None:
+        roots.append(root)
+        real(root)
+
+    monkeypatch.setattr(window_rest, "quiet_focus", quiet_focus)
+    session = Session(load_encounter(sample_path(sample)))
+    window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
+    qtbot.addWidget(window)
+    window.complete()
+    assert window not in roots
+    views = window.findChildren(QAbstractItemView)
+    assert views and all(view.findChild(QuietFocus) is not None for view in views)
 
 
 def test_a_view_never_painted_still_gets_the_rest_of_its_window(qtbot, tmp_path):

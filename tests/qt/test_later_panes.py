@@ -1,14 +1,16 @@
-"""The optional panes off by default (the turn order, the log) have their views built
-when the GM first turns them on, not with the window (tracker/qt/window_rest.py)."""
+"""The optional panes off by default (the side list, the turn order, the log) have their
+views built when the GM first turns them on, not with the window
+(tracker/qt/window_rest.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QListView, QTableView, QWidget
 
 from tracker.qt.app import open_main_window
 from tracker.qt.main_window import MainWindow
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.models.turn_order_model import GLANCE
 
 LATER = {"turn_order_view": "dock_turn_order", "log_view": "dock_log"}
@@ -65,3 +67,63 @@ def test_a_pane_on_in_the_gms_saved_layout_comes_with_the_window(qtbot, tmp_path
     qtbot.addWidget(window)
     window.complete()
     assert _views(window) == {"log_view"}
+
+
+def test_the_side_list_is_built_when_its_pane_is_first_on_with_the_selection_so_far(
+    qtbot, tmp_path
+):
+    window = _open(qtbot, tmp_path)
+    assert not window.dock("dock_combatants").isVisible()
+    assert window.findChild(QListView, "roster_view") is None  # ~2.5 ms of the window
+    # Picking a combatant works without it (the fight view, the inspector, the health
+    # box's targets): the selection is the window's, the list's once it is built.
+    chosen = window.document.encounter.combatants[1]
+    window.select_combatant(chosen.id)
+    assert window.selected_combatant_id() == chosen.id
+    assert window.selected_combatant_ids() == [chosen.id]
+    assert window.editor.combatant_id == chosen.id
+    window.actions_by_name["pane_combatants"].trigger()
+    qtbot.waitUntil(lambda: window.dock("dock_combatants").isVisible(), timeout=5000)
+    roster = window.roster_view
+    assert window.findChild(QListView, "roster_view") is roster and roster.isVisible()
+    assert roster.selectionModel() is window.roster_selection
+    assert roster.currentIndex().data(IdRole) == chosen.id
+    assert [index.data(IdRole) for index in roster.selectedIndexes()] == [chosen.id]
+    named = [action.objectName() for action in roster.actions()]  # its context menu
+    assert named == ["health", "mark_defeated", "revive", "duplicate", "remove"]
+    # Picked in the list: the inspector's.
+    other = window.document.encounter.combatants[2]
+    roster.setCurrentIndex(window.roster_model.index(window.roster_model.row_of(other.id), 0))
+    assert window.editor.combatant_id == other.id
+
+
+def _views_in_tab_chain(window: MainWindow) -> list[str]:
+    """The panes' views in the window's Tab chain (which Tab follows), in order."""
+    names = []
+    widget: QWidget = window
+    for _ in range(5000):
+        widget = widget.nextInFocusChain()
+        if widget is window:
+            break
+        if widget.objectName() in ("roster_view", "turn_order_view", "log_view"):
+            names.append(widget.objectName())
+    return names
+
+
+def test_the_side_list_keeps_its_tab_place_whichever_pane_is_turned_on_first(
+    qtbot, tmp_path, monkeypatch
+):
+    # The side list stands before the turn order and the log in the Tab chain, as when
+    # it was built with the window, also when the GM turns another pane on first (those
+    # two follow in the order they were turned on, as they did).
+    for panes, tabbed in (
+        (("turn_order", "log", "combatants"), ["turn_order_view", "log_view"]),
+        (("log", "combatants", "turn_order"), ["log_view", "turn_order_view"]),
+    ):
+        monkeypatch.setenv("TRACKER_HOME", str(tmp_path / panes[0]))  # the default layout
+        window = _open(qtbot, tmp_path / panes[0])
+        for pane in panes:
+            window.actions_by_name[f"pane_{pane}"].trigger()
+        qtbot.waitUntil(lambda w=window: w.dock("dock_combatants").isVisible(), timeout=5000)
+        assert _views_in_tab_chain(window) == ["roster_view", *tabbed]
+        window.close()

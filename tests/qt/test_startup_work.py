@@ -95,13 +95,10 @@ NOT_IN_FIRST_FRAME = {
     "tracker.qt.keyboard": "the window's keys",
     "tracker.qt.widgets.combatant_editor": "the inspector's editor",
     "tracker.qt.widgets.health_box": "the damage box",
-    "tracker.qt.views.side_tables": "the optional panes' lists",
     "tracker.qt.models.log_model": "the log",
     "tracker.qt.players.reveal": "the players' first-turn reveals (none before a change)",
     "tracker.qt.players.turn_memory": "the turn the players were shown (from a change on)",
     "tracker.qt.action_icons": "the menus' and the toolbar's icons",
-    # The first frame reads the settings file through `tracker.qt.settings_file`.
-    "tracker.qt.players.settings": "the players' screen's settings (a dataclass made)",
 }
 
 # The journal's: begun once the whole window is painted (nothing to journal before).
@@ -130,6 +127,17 @@ NOT_IN_WHOLE_WINDOW = {
     # Made when the rules first ask (none does in the sample's set-up): ~0.4 MiB.
     "tracker.qt.widgets.prompt_panel": "the rules' questions",
     "tracker.qt.widgets.prompt_answers": "their answers",
+    # Read through `tracker.qt.settings_file` (the Players menu's one setting too).
+    "tracker.qt.players.settings": "the players' screen's settings (a dataclass made)",
+    "tracker.qt.players.visibility": "what the players may know (a dataclass made)",
+    "tracker.qt.share.menu": "Players → Share on the local network",
+    "tracker.qt.widgets.sample_menu": "File → Open sample (listed when it opens)",
+    # The optional panes' lists and tables, made when their pane is first shown (all
+    # off by default; the side list's selection, the inspector's, is made without it).
+    "tracker.qt.views.side_tables": "the optional panes' lists",
+    "tracker.qt.views.roster_delegate": "the side list's rows",
+    "tracker.qt.views.fitting_header": "the turn order's header",
+    "tracker.qt.views.log_view": "the log's table",
 }
 
 FIRST_FRAME_PROBE = """

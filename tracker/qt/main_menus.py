@@ -13,11 +13,9 @@ from PySide6.QtWidgets import QMenu
 
 from tracker.qt.action_icons import set_icon
 from tracker.qt.appearance import appearance
-from tracker.qt.players.settings import enemies_start_hidden
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
-from tracker.qt.settings_file import settings_store
-from tracker.qt.share.menu import share_on_network
+from tracker.qt.settings_file import enemies_start_hidden, settings_store
 from tracker.qt.widgets.recent_menu import RecentMenu
 from tracker.qt.widgets.turn_timer import turn_timer_action
 from tracker.qt.window_panes import OPTIONAL_PANES
@@ -256,7 +254,7 @@ def _players_menu(menus: _Menus) -> None:
         None,
         "secret_fields",
     )
-    share = lambda: share_on_network(window)  # noqa: E731
+    share = lambda: _share_on_network(window)  # noqa: E731
     item(players_menu, "Share on the local &network…", share, None, "share_on_network")
     players_menu.addSeparator()
     item(
@@ -268,6 +266,12 @@ def _players_menu(menus: _Menus) -> None:
     )
     item(players_menu, "Print pre&view…", window.preview_sheets, None, "preview")
     item(players_menu, "Export &PDF…", window.export_sheets, None, "export_pdf")
+
+
+def _share_on_network(window: MainWindow) -> None:
+    from tracker.qt.share.menu import share_on_network  # when chosen, not with the menus
+
+    share_on_network(window)
 
 
 def _library_menu(menus: _Menus) -> None:

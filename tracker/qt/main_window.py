@@ -46,6 +46,7 @@ from tracker.qt.window_players import PlayersCommands
 from tracker.qt.window_selection import SelectionCommands
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QItemSelectionModel
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QListView, QTableView
 
@@ -91,7 +92,8 @@ class MainWindow(
     roster_model: RosterModel
     log_model: LogModel
     effects_model: EffectsModel
-    roster_view: QListView
+    roster_selection: QItemSelectionModel
+    roster_view: QListView  # when its pane is first on (`window_rest.LATER_PANES`)
     editor: CombatantEditor
     health_box: HealthBox
     effects_panel: EffectsPanel
@@ -221,7 +223,7 @@ class MainWindow(
         self.journal = None
         self.turn_panel.add_keys()
         build_parts(self)
-        self.roster_view.selectionModel().currentChanged.connect(self._on_roster_current)
+        self.roster_selection.currentChanged.connect(self._on_roster_current)
         self.log_model.rowsInserted.connect(self._on_logged)
         self.actions_by_name = build_menus(self)
         # The toolbar's buttons placed now, not at its next layout request: else the frame
@@ -230,9 +232,15 @@ class MainWindow(
         toolbar_layout = self.play_toolbar.layout()
         if toolbar_layout is not None:  # a toolbar always has its own
             toolbar_layout.activate()
-        self.add_roster_menu()
+        if "roster_view" in self.__dict__:  # its pane on (the GM's layout): built already
+            self.add_roster_menu()
         appearance().changed.connect(self._on_scheme_changed)
-        self._on_scheme_changed()
+        # What was just built is in the scheme's colours (the icons in its ink, the
+        # prompt panel styled, the banner has no message yet); the fight view is dressed
+        # again only if the scheme changed since its first frame (else drawing every
+        # icon twice, the view's palette set twice and the view painted again).
+        if self.dressed_dark != appearance().dark:
+            self._on_scheme_changed()
         if self._resume:
             from tracker.persistence.journal import Journal
 

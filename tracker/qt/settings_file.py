@@ -9,9 +9,17 @@ from PySide6.QtCore import QSettings
 from tracker.persistence import paths
 
 SETTINGS_FILE = "tracker.ini"
+# Players → New enemies start hidden (the add form's and the library's default): read
+# here, where the menus find it without the players' screen's settings module.
+ENEMIES_START_HIDDEN = "encounter/new_enemies_hidden"
 
 
 def settings_store() -> QSettings:
     """Roundkeeper's settings file (`tracker.ini` in the config folder, which follows
     `TRACKER_HOME`), never the platform's registry or defaults."""
     return QSettings(str(paths.config_dir() / SETTINGS_FILE), QSettings.Format.IniFormat)
+
+
+def enemies_start_hidden(store: QSettings) -> bool:
+    """The GM's setting: new enemies are hidden from the players until revealed."""
+    return str(store.value(ENEMIES_START_HIDDEN, "false")).lower() == "true"

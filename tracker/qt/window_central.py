@@ -27,6 +27,7 @@ class CentralView(QMainWindow):
     fight_layout: QVBoxLayout
     _blank: QWidget | None = None  # stands in for the fight view while an open builds it
     _built: QWidget | None = None  # the fight view built for it, not shown yet
+    dressed_dark: bool | None = None  # the scheme the fight view was last dressed for
 
     def _follow_central_selection(self) -> None:
         raise NotImplementedError  # the main window's selection
@@ -79,7 +80,8 @@ class CentralView(QMainWindow):
         """A ruleset view that paints with colours of its own for a light page keeps a
         light page in the dark scheme (readable, like a printed sheet)."""
         ui = ui_for(self.document.ruleset)
-        if appearance().dark and not ui.follows_dark_scheme:
+        self.dressed_dark = appearance().dark
+        if self.dressed_dark and not ui.follows_dark_scheme:
             self.central_view.setPalette(QApplication.style().standardPalette())
         else:
             self.central_view.setPalette(QPalette())

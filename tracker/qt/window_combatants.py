@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMainWindow, QWidg
 
 from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
 from tracker.qt.dialogs.modal import run_modal
-from tracker.qt.settings_file import settings_store
+from tracker.qt.settings_file import ENEMIES_START_HIDDEN, settings_store
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QListView
@@ -141,8 +141,6 @@ class CombatantCommands(QMainWindow):
             self.activateWindow()
 
     def toggle_enemies_hidden(self, on: bool) -> None:
-        from tracker.qt.players.settings import ENEMIES_START_HIDDEN
-
         settings_store().setValue(ENEMIES_START_HIDDEN, on)
         state = "start hidden from the players" if on else "are visible to the players at once"
         self.statusBar().showMessage(f"New enemies {state}.", 5000)

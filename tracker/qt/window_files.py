@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tracker.engine import Session
 from tracker.engine.errors import TrackerError
@@ -41,14 +41,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QMenu
 
     from tracker.library import LibraryEntry
     from tracker.persistence.journal import Journal
     from tracker.qt.document import EncounterDocument
     from tracker.qt.file_work import FileWork
     from tracker.qt.widgets.banner import Banner
-    from tracker.qt.widgets.sample_menu import SampleMenu
 
 FILE_FILTER = "Roundkeeper encounters (*.json);;All files (*)"
 
@@ -60,7 +58,7 @@ class EncounterFiles(QMainWindow):
     banner: Banner
     journal: Journal | None
     kept_from: Path | None  # the "Unsaved – …" file this encounter came from
-    sample_menu: SampleMenu
+    sample_menu: QMenu
     _journal_dir: Path
     party_in_library: Callable[[str], list[LibraryEntry]]  # see LibraryCommands
     bring_party: Callable[[list[LibraryEntry]], None]
@@ -192,11 +190,18 @@ class EncounterFiles(QMainWindow):
         return True
 
     def add_sample_menu(self, file_menu: QMenu) -> None:
-        """File → Open sample: one sample encounter per installed ruleset."""
-        from tracker.qt.widgets.sample_menu import SampleMenu
+        """File → Open sample: one sample encounter per installed ruleset, listed when
+        it opens (its module imported then, not with the menus)."""
+        self.sample_menu = menu = QMenu("Open sa&mple", self)
+        menu.setObjectName("sample_menu")
+        menu.setToolTipsVisible(True)
+        menu.aboutToShow.connect(self._list_samples)
+        file_menu.addMenu(menu)
 
-        self.sample_menu = SampleMenu(self.open_sample, self)
-        file_menu.addMenu(self.sample_menu)
+    def _list_samples(self) -> None:
+        from tracker.qt.widgets.sample_menu import list_samples
+
+        list_samples(self.sample_menu, self.open_sample)
 
     def open_sample(self, path: Path) -> bool:
         """A sample as a new unsaved encounter: Save asks where, never over the sample."""

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QMainWindow
 from tracker.engine.health import is_defeated
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QListView  # the side list: built with the rest
+    from PySide6.QtCore import QItemSelectionModel
+    from PySide6.QtWidgets import QListView  # the side list: when its pane is first on
 
     from tracker.qt.document import EncounterDocument
     from tracker.qt.models.roster_model import RosterModel
@@ -24,6 +25,7 @@ class HealthCommands(QMainWindow):
     """Mixed into `MainWindow`, which sets up what is declared here."""
 
     document: EncounterDocument
+    roster_selection: QItemSelectionModel
     roster_view: QListView
     roster_model: RosterModel
     health_box: HealthBox
@@ -38,9 +40,9 @@ class HealthCommands(QMainWindow):
     def selected_combatant_ids(self) -> list[str]:
         """Every combatant selected in the side list, in list order (the current one when
         the selection is empty)."""
-        if not hasattr(self, "roster_view"):  # asked while the window is being built
+        if "roster_selection" not in self.__dict__:  # asked while the window is being built
             return []
-        selection = self.roster_view.selectionModel().selectedIndexes()  # the list's column
+        selection = self.roster_selection.selectedIndexes()  # the side list's column
         rows = sorted({index.row() for index in selection})
         found = [self.roster_model.combatant_at(row) for row in rows]
         ids = [combatant.id for combatant in found if combatant is not None]

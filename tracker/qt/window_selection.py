@@ -14,8 +14,6 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from tracker.qt.dialogs import messages
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QListView  # the side list: built with the rest
-
     from tracker.qt.document import EncounterDocument
     from tracker.qt.models.roster_model import RosterModel
     from tracker.qt.players.reveal import FirstTurnReveals
@@ -29,7 +27,7 @@ class SelectionCommands(QMainWindow):
 
     document: EncounterDocument
     central_view: QWidget
-    roster_view: QListView
+    roster_selection: QItemSelectionModel
     roster_model: RosterModel
     editor: CombatantEditor
     effects_panel: EffectsPanel
@@ -39,18 +37,18 @@ class SelectionCommands(QMainWindow):
     _reselecting: bool
 
     def selected_combatant_id(self) -> str | None:
-        roster = self.__dict__.get("roster_view")
-        if roster is None:  # asked while the window is being built
+        selection = self.__dict__.get("roster_selection")
+        if selection is None:  # asked while the window is being built
             return None
         from tracker.qt.models.roster_model import IdRole
 
-        index = roster.currentIndex()
+        index = selection.currentIndex()
         return index.data(IdRole) if index.isValid() else None
 
     def select_combatant(self, combatant_id: str) -> None:
         row = self.roster_model.row_of(combatant_id)
         if row >= 0:
-            self.roster_view.selectionModel().setCurrentIndex(
+            self.roster_selection.setCurrentIndex(
                 self.roster_model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
             )
 
@@ -65,7 +63,7 @@ class SelectionCommands(QMainWindow):
     def _on_view_selected(self, combatant_id: str) -> None:
         held = QGuiApplication.keyboardModifiers()
         row = self.roster_model.row_of(combatant_id)
-        selection = self.roster_view.selectionModel()
+        selection = self.roster_selection
         index = self.roster_model.index(row, 0)
         flags = QItemSelectionModel.SelectionFlag
         if row < 0:

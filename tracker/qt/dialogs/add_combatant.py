@@ -24,8 +24,8 @@ from tracker.engine.errors import CommandError
 from tracker.engine.state import SIDES, Encounter
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.settings import enemies_start_hidden
 from tracker.qt.reading_order import ReadingOrder
+from tracker.qt.settings_file import enemies_start_hidden
 from tracker.qt.widgets.field_editors import FieldForm
 
 _TIMES = re.compile(r"^(?P<name>.*?)\s*[×xX*]\s*(?P<count>\d+)$")

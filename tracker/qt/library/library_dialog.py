@@ -39,8 +39,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.library.entries_model import COUNT_COLUMN, LibraryEntriesModel
 from tracker.qt.library.entry_form import EntryForm
 from tracker.qt.library.files import export_with_dialog
-from tracker.qt.players.settings import enemies_start_hidden
-from tracker.qt.settings_file import settings_store
+from tracker.qt.settings_file import enemies_start_hidden, settings_store
 
 SHOWN = 500  # rows listed at once; a search narrows a larger library
 Index = QModelIndex | QPersistentModelIndex

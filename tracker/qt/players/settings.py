@@ -11,9 +11,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QSettings, Signal
 from tracker.engine.state import SIDES
 from tracker.qt.settings_file import settings_store
 
-# Players → New enemies start hidden (the add form's and the library's default); read
-# here, where the menus find it without importing the add form.
-ENEMIES_START_HIDDEN = "encounter/new_enemies_hidden"
 GROUP = "players_screen"
 THEME_NAMES: tuple[str, ...] = ("dark", "light", "system")  # system: as the GM's window
 # Health on the players' screen by default: their own and their allies' numbers, a band
@@ -37,11 +34,6 @@ def settings_notifier() -> SettingsNotifier:
     notifier = SettingsNotifier(app)
     notifier.setObjectName("players_settings_notifier")
     return notifier
-
-
-def enemies_start_hidden(store: QSettings) -> bool:
-    """The GM's setting: new enemies are hidden from the players until revealed."""
-    return str(store.value(ENEMIES_START_HIDDEN, "false")).lower() == "true"
 
 
 @dataclass(frozen=True)

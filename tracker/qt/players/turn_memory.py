@@ -21,7 +21,7 @@ last visible turn during a hidden one.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QObject
 
@@ -29,7 +29,9 @@ from tracker.engine.ruleset import Turn
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
-from tracker.qt.players.visibility import Visibility
+
+if TYPE_CHECKING:
+    from tracker.qt.players.visibility import Visibility  # the players' screen's
 
 RECENT = 64  # steps around the current one whose actual turns are kept
 

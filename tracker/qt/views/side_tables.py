@@ -16,9 +16,6 @@ from PySide6.QtWidgets import (
 
 from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.views.elided_tips import ElidedTipDelegate
-from tracker.qt.views.fitting_header import FittingHeader
-from tracker.qt.views.log_view import LogTable
 from tracker.qt.views.roster_delegate import RosterDelegate
 from tracker.qt.views.row_drag import DragRefusal, ForeignDrops
 from tracker.qt.views.viewports import viewport_of
@@ -119,6 +116,10 @@ class TurnOrderTable(QTableView):
 
 
 def turn_order_table(model: QAbstractItemModel) -> QTableView:
+    # (Imported with the pane, when first shown: the whole window does without.)
+    from tracker.qt.views.elided_tips import ElidedTipDelegate
+    from tracker.qt.views.fitting_header import FittingHeader
+
     view = TurnOrderTable()
     view.setObjectName("turn_order_view")
     # The model first: handed the view's empty model (a class private to Qt), the
@@ -147,6 +148,9 @@ def turn_order_table(model: QAbstractItemModel) -> QTableView:
 
 
 def log_table(model: QAbstractItemModel) -> QTableView:
+    from tracker.qt.views.elided_tips import ElidedTipDelegate  # (as the turn order's)
+    from tracker.qt.views.log_view import LogTable
+
     view = LogTable()
     view.setObjectName("log_view")
     view.setModel(model)

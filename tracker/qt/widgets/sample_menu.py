@@ -10,7 +10,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu
 
 from tracker.engine.registry import available_rulesets
 from tracker.engine.ruleset import AnyRuleset
@@ -58,22 +58,13 @@ def samples_by_ruleset() -> list[tuple[str, Path]]:
     return listed
 
 
-class SampleMenu(QMenu):
-    """Lists the samples when it opens (loading every ruleset then, not at start);
-    choosing one calls `open_sample` with its file."""
-
-    def __init__(self, open_sample: Callable[[Path], object], parent: QWidget) -> None:
-        super().__init__("Open sa&mple", parent)
-        self.setObjectName("sample_menu")
-        self._open_sample = open_sample
-        self.setToolTipsVisible(True)
-        self.aboutToShow.connect(self.refresh)
-
-    def refresh(self) -> None:
-        self.clear()
-        for name, path in samples_by_ruleset():
-            action = self.addAction(name.replace("&", "&&"))
-            action.setToolTip(f"A sample {name} encounter, opened as a new unsaved encounter")
-            action.triggered.connect(lambda _checked=False, p=path: self._open_sample(p))
-        if self.isEmpty():
-            self.addAction("No samples installed").setEnabled(False)
+def list_samples(menu: QMenu, open_sample: Callable[[Path], object]) -> None:
+    """`menu` lists the samples (loading every ruleset then, not at start); choosing one
+    calls `open_sample` with its file."""
+    menu.clear()
+    for name, path in samples_by_ruleset():
+        action = menu.addAction(name.replace("&", "&&"))
+        action.setToolTip(f"A sample {name} encounter, opened as a new unsaved encounter")
+        action.triggered.connect(lambda _checked=False, p=path: open_sample(p))
+    if menu.isEmpty():
+        menu.addAction("No samples installed").setEnabled(False)
