@@ -134,3 +134,15 @@ def add_through_form(window: MainWindow, name: str | None = None, count: int = 1
     dialog.accept()
     assert not dialog.isVisible(), dialog.error.text()
     return [c.name for c in window.document.encounter.combatants if c.id not in before]
+
+
+def focus_chain(window: QWidget) -> list[QWidget]:
+    """The window's widgets in its Tab chain (which Tab follows), in order."""
+    chain = []
+    widget = window
+    for _ in range(5000):
+        widget = widget.nextInFocusChain()
+        if widget is window:
+            break
+        chain.append(widget)
+    return chain

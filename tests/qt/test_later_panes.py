@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QListView, QTableView, QWidget
+from PySide6.QtWidgets import QListView, QTableView
 
+from tests.qt.conftest import focus_chain
 from tracker.qt.app import open_main_window
 from tracker.qt.main_window import MainWindow
 from tracker.qt.models.roster_model import IdRole
@@ -99,15 +100,8 @@ def test_the_side_list_is_built_when_its_pane_is_first_on_with_the_selection_so_
 
 def _views_in_tab_chain(window: MainWindow) -> list[str]:
     """The panes' views in the window's Tab chain (which Tab follows), in order."""
-    names = []
-    widget: QWidget = window
-    for _ in range(5000):
-        widget = widget.nextInFocusChain()
-        if widget is window:
-            break
-        if widget.objectName() in ("roster_view", "turn_order_view", "log_view"):
-            names.append(widget.objectName())
-    return names
+    views = ("roster_view", "turn_order_view", "log_view")
+    return [w.objectName() for w in focus_chain(window) if w.objectName() in views]
 
 
 def test_the_side_list_keeps_its_tab_place_whichever_pane_is_turned_on_first(

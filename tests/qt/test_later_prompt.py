@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QPushButton, QWidget
 
-from tests.qt.conftest import shown_window
+from tests.qt.conftest import focus_chain, shown_window
 from tracker.engine import EditCombatant, Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -60,19 +60,13 @@ def described(widget: QWidget) -> str:
 def tab_chain(window: MainWindow) -> list[str]:
     """The inspector's widgets Tab reaches, in the window's Tab order, by what they are."""
     inspector = window.inspector
-    names = []
-    widget: QWidget = window
-    for _ in range(5000):
-        widget = widget.nextInFocusChain()
-        if widget is window:
-            break
-        if (
-            inspector.isAncestorOf(widget)
-            and widget.focusPolicy() in TABBED
-            and widget.isVisibleTo(window)
-        ):
-            names.append(described(widget))
-    return names
+    return [
+        described(widget)
+        for widget in focus_chain(window)
+        if inspector.isAncestorOf(widget)
+        and widget.focusPolicy() in TABBED
+        and widget.isVisibleTo(window)
+    ]
 
 
 def tabbed_from(qtbot, window: MainWindow, start: QWidget, presses: int) -> list[str]:
