@@ -430,10 +430,13 @@ def test_with_30_pages_the_gui_thread_makes_one_state_a_step_and_sends_nothing(
         share._publish_soon.stop()
         for stream in streams:  # every page had it
             stream.wait_for(number + 2)
-        assert sorted(work) == sorted(
-            [("project", gui), ("json", "roundkeeper-share-json")]
-            + [("event", "roundkeeper-share-pages")]  # one for the 30 pages
-        ), work
+        made = [entry for entry in work if entry[0] != "event"]
+        assert sorted(made) == [("json", "roundkeeper-share-json"), ("project", gui)], work
+        events = [thread for what, thread in work if what == "event"]
+        # One for the 30 pages; one more only for a page that connected again meanwhile
+        # (a loaded machine can stall a page's socket past its limit): never one a page.
+        assert events and set(events) == {"roundkeeper-share-pages"}, work
+        assert len(events) <= 2, work
     for stream in streams:
         stream.close()
     share.stop()
