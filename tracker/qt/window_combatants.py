@@ -14,8 +14,6 @@ from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.settings_file import ENEMIES_START_HIDDEN, settings_store
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QListView
-
     from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.document import EncounterDocument
     from tracker.qt.models.roster_model import RosterModel
@@ -26,7 +24,6 @@ class CombatantCommands(QMainWindow):
 
     document: EncounterDocument
     roster_model: RosterModel
-    roster_view: QListView
     central_view: QWidget
     add_dialog: AddCombatantDialog | None
 
