@@ -146,3 +146,17 @@ def focus_chain(window: QWidget) -> list[QWidget]:
             break
         chain.append(widget)
     return chain
+
+
+class EventCounter(QObject):
+    """Counts the events of one type its watched objects receive, while installed."""
+
+    def __init__(self, kind: QEvent.Type) -> None:
+        super().__init__()
+        self.kind = kind
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == self.kind:
+            self.count += 1
+        return False

@@ -4,11 +4,11 @@ its icons, messages and prompts redrawn for it; every resource shows on the row.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from tests.qt.conftest import by_name
+from tests.qt.conftest import EventCounter, by_name
 from tracker.engine import RulesetAction, StartEncounter
 from tracker.engine.session import Session
 from tracker.qt import action_icons
@@ -135,17 +135,6 @@ def test_an_action_icon_looks_the_same_from_its_mask_as_from_its_svg(qapp, size)
     assert any(first)  # something was drawn
 
 
-class PaletteChanges(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.count += 1
-        return False
-
-
 def _first_frame(qtbot, tmp_path, session: Session) -> MainWindow:
     window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
     qtbot.addWidget(window)
@@ -169,7 +158,7 @@ def test_the_rest_of_the_window_draws_each_icon_once_in_the_schemes_ink(
 
     monkeypatch.setattr(action_icons, "icon", counted)
     window = _first_frame(qtbot, tmp_path, sample_session())
-    changes = PaletteChanges()
+    changes = EventCounter(QEvent.Type.PaletteChange)
     window.central_view.installEventFilter(changes)
     window.complete()
     assert sorted(made) == sorted(ICONS.values())

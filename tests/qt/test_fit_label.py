@@ -3,21 +3,11 @@ that leaves a line as it was does not lay the players' board out again."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from tests.qt.conftest import EventCounter
 from tracker.qt.players.now_panel import FitLabel
-
-
-class _LayoutRequests(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
 
 
 def test_the_same_text_again_asks_for_no_layout(qtbot, qapp) -> None:
@@ -29,7 +19,7 @@ def test_the_same_text_again_asks_for_no_layout(qtbot, qapp) -> None:
     board.show()
     label.set_fitted_text("Ann of the Long Road")
     qapp.processEvents()
-    requests = _LayoutRequests()
+    requests = EventCounter(QEvent.Type.LayoutRequest)
     board.installEventFilter(requests)
     label.set_fitted_text("Ann of the Long Road")
     qapp.processEvents()

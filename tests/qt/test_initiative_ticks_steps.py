@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QTableView
 
 from benchmarks.fights import an_action, next_step
 from benchmarks.idle_timer import IdleClock
+from tests.qt.conftest import EventCounter
 from tests.qt.test_chrome_steps import close, counted_steps, open_window
 from tracker.engine import AddCombatant, EditCombatant, RemoveCombatant
 from tracker.qt.appearance import dark_palette
@@ -149,19 +150,6 @@ def test_the_marks_worked_out_from_what_changed_are_those_of_the_whole_track(qtb
         close(window, qtbot)
 
 
-class Paints(QObject):
-    """Counts the paint events a widget receives, while installed."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.count += 1
-        return False
-
-
 def _add_and_select(window) -> str:
     """A combatant added as the Add dialog adds one: it is selected at once."""
     document = window.document
@@ -182,7 +170,7 @@ def test_a_combatant_added_or_removed_repaints_the_tick_table_once(qtbot, tmp_pa
     clock = IdleClock()
     try:
         viewport = window.central_view.table.viewport()
-        paints = Paints()
+        paints = EventCounter(QEvent.Type.Paint)
         viewport.installEventFilter(paints)
         for number in range(3):
             clock.settle()
