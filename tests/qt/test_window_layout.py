@@ -266,3 +266,23 @@ def test_the_war_scroll_marks_the_inspectors_combatant(window, qtbot):
     assert ground(2) == highlight and ground(3) != highlight
     window.select_combatant(model.combatant_at(5).id)  # as the list pane does
     assert ground(5) == highlight and ground(2) != highlight
+
+
+@pytest.mark.parametrize("order", [("combatants", "turn_order"), ("turn_order", "combatants")])
+def test_panes_stacked_on_one_side_share_its_height(qtbot, tmp_path, order):
+    """On the laptop, the pane turned on second once had its least height (the turn
+    order's two rows under a combatants list that kept the rest): stacked panes share
+    the side's height evenly, whichever came first, and the side is as wide as the
+    widest share of theirs (the turn order's)."""
+    session = Session(load_encounter(sample_path("war_scroll_sample.json")))
+    window = MainWindow(session, None, tmp_path / "journal")
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    for name in order:
+        show_pane(window, name, qtbot)
+    first, second = (window.dock(f"dock_{name}") for name in order)
+    qtbot.waitUntil(lambda: abs(first.height() - second.height()) <= 12)
+    assert second.height() > 250  # a turn order of eight rows shows them all
+    assert first.width() == second.width() >= 1366 * 28 // 100 - 8

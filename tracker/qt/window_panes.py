@@ -290,7 +290,29 @@ class WindowPanes(QMainWindow):
             height = max(LOG_LEAST, self.height() * pane.share // 100)
             self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
         else:
-            self.resizeDocks([dock], [self.width() * pane.share // 100], Qt.Orientation.Horizontal)
+            # Panes stacked on one side: the side as wide as the widest share of theirs,
+            # its height shared evenly (the one turned on last came with its least: the
+            # turn order's two rows under a combatants list that kept the rest, on the
+            # laptop's 768 pixels).
+            stacked = self._stacked(pane.area)
+            shares = [p.share for p in OPTIONAL_PANES if self.dock(p.name) in stacked]
+            width = self.width() * max([pane.share, *shares]) // 100
+            self.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+            if len(stacked) > 1:
+                self.resizeDocks(stacked, [1] * len(stacked), Qt.Orientation.Vertical)
+
+    def _stacked(self, area: Qt.DockWidgetArea) -> list[QDockWidget]:
+        """The optional panes shown one above the other in `area` (not floating, not
+        tabbed together)."""
+        return [
+            dock
+            for pane in OPTIONAL_PANES
+            if pane.area == area
+            and (dock := self.dock(pane.name)).isVisible()
+            and not dock.isFloating()
+            and self.dockWidgetArea(dock) == area
+            and not self.tabifiedDockWidgets(dock)
+        ]
 
     def follow_pane_toggles(self) -> None:
         """A pane the GM turns on takes its share once it has its place."""
