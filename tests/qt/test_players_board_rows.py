@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QTableView
 
 from tests.qt.players_crowd import crowd_document, step
 from tracker.qt.players.board import PlayersBoard
-from tracker.qt.players.themes import DARK, LIGHT
+from tracker.qt.players.delegates import fitted_detail, pixel_metrics
+from tracker.qt.players.themes import DARK, LIGHT, LIST_DETAIL_PX
 
 
 def played_board(qtbot, ruleset_id: str, steps: int, extra: int = 8) -> PlayersBoard:
@@ -47,3 +48,18 @@ def test_free_actions_are_named_in_the_corner(qtbot):
             break
         step(document)
     assert board.round_label.text() == "Free action"
+
+
+def test_a_detail_too_long_for_its_row_leaves_whole_parts_off_its_end(qtbot):
+    """On the TV "Endurance 22/22 · Segment 2 · 2 AP" showed as "… · Segment 2 · 2…"
+    (read as a 2): what does not fit is left off a part at a time; a single part too
+    long is cut with "…"; a detail that fits is whole."""
+    metrics = pixel_metrics(LIST_DETAIL_PX)
+    detail = "Endurance 22/22 · Segment 2 · 2 AP"
+    whole = metrics.horizontalAdvance(detail)
+    assert fitted_detail(metrics, detail, whole) == detail
+    two = metrics.horizontalAdvance("Endurance 22/22 · Segment 2")
+    assert fitted_detail(metrics, detail, whole - 1) == "Endurance 22/22 · Segment 2"
+    assert fitted_detail(metrics, detail, two - 1) == "Endurance 22/22"
+    cut = fitted_detail(metrics, detail, metrics.horizontalAdvance("Endurance") + 2)
+    assert cut.endswith("…") and cut.startswith("Endur")

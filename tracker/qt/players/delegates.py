@@ -70,6 +70,19 @@ def pixel_metrics(pixels: int, bold: bool = False) -> QFontMetrics:
     return QFontMetrics(pixel_font(pixels, bold))
 
 
+def fitted_detail(metrics: QFontMetrics, text: str, room: int) -> str:
+    """`text` as it fits in `room` pixels: whole parts (" · ") left off its end rather
+    than one cut in the middle (on the TV "Segment 2 · 3…" was read as a 3 where it
+    said 3 AP); a first part too long alone is cut with "…"."""
+    parts = text.split(" · ")
+    while len(parts) > 1 and metrics.horizontalAdvance(" · ".join(parts)) > room:
+        parts.pop()
+    shown = " · ".join(parts)
+    if metrics.horizontalAdvance(shown) <= room:
+        return shown
+    return metrics.elidedText(shown, Qt.TextElideMode.ElideRight, room)
+
+
 class ThemedDelegate(QStyledItemDelegate):
     """Paints with the theme's colours at the board's scale. Rows of list views that
     would be cut off at the bottom are not painted at all."""
@@ -130,7 +143,7 @@ class ThemedDelegate(QStyledItemDelegate):
         )
         detail_font = pixel_font(self.px(LIST_DETAIL_PX))
         room = text_rect.width() - width - pad
-        detail = QFontMetrics(detail_font).elidedText(row.detail, Qt.TextElideMode.ElideRight, room)
+        detail = fitted_detail(QFontMetrics(detail_font), row.detail, room)
         if room > self.px(LIST_DETAIL_PX) * 3 and detail not in ("", "…"):
             painter.setFont(detail_font)
             painter.setPen(QColor(theme.muted))
@@ -189,8 +202,8 @@ class TurnRowDelegate(ThemedDelegate):
         name = name_metrics.elidedText(full_name, Qt.TextElideMode.ElideRight, name_width)
         detail_font = pixel_font(self.px(LIST_DETAIL_PX))
         room = text_rect.width() - name_width - 2 * pad
-        detail = QFontMetrics(detail_font).elidedText(
-            self.detail(index.data(TurnRole)), Qt.TextElideMode.ElideRight, max(room, 0)
+        detail = fitted_detail(
+            QFontMetrics(detail_font), self.detail(index.data(TurnRole)), max(room, 0)
         )
         painter.setPen(QColor(theme.text))
         painter.setFont(name_font)
