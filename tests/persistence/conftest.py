@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from tracker.engine import (
     Session,
     StartEncounter,
 )
+from tracker.persistence.paths import journal_dir
 
 AUREL = {"speed": 17, "swiftness": 9, "allegiance": "holy"}
 BRAKK = {"speed": 10, "swiftness": 5, "allegiance": "fallen"}
@@ -78,3 +80,9 @@ def add_party() -> Callable[[Session], None]:
 def play_into_war() -> Callable[[Session], None]:
     """Plays `_wage_war` on a session in setup (for journaling an ongoing session)."""
     return _wage_war
+
+
+@pytest.fixture
+def folder() -> Path:
+    """The crash journal's folder (a module of encounter files has its own)."""
+    return journal_dir()
