@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QHideEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -94,9 +94,22 @@ class PromptPanel(QFrame):
         self._height = 0  # the height kept (0: the next prompt's own)
         # The context's lines, its wrapped lines counted, at a width, in a font.
         self._wrapped: tuple[tuple[tuple[str, ...], int, str], int] | None = None
-        self.body = QWidget(self)
+        self.body = QWidget()
         self.body.setObjectName("prompt_body")
         layout = QVBoxLayout(self.body)
+        # The body scrolls, never squeezed, when the column cannot give it the height
+        # it takes: AP countdown's ten answers on the laptop, its window framed, once
+        # had their fields crushed to half a line.
+        self.scroller = QScrollArea(self)
+        self.scroller.setObjectName("prompt_scroller")
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setWidget(self.body)
+        self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the answers
+        self.scroller.viewport().setAutoFillBackground(False)
+        self.body.setAutoFillBackground(False)
+        self.scroller.viewport().installEventFilter(self)
         self.title = QLabel()
         self.title.setObjectName("prompt_title")
         self.title.setWordWrap(True)
@@ -219,17 +232,17 @@ class PromptPanel(QFrame):
         self.updateGeometry()
         return True
 
-    def event(self, event: QEvent) -> bool:
-        # The body (in no layout of the panel's) asks to be laid out again.
-        if event.type() == QEvent.Type.LayoutRequest:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The body (in no layout of the panel's) asks to be laid out again: the panel
+        # fits it, the scroll area around it follows.
+        if event.type() == QEvent.Type.LayoutRequest and watched is self.scroller.viewport():
             self._fit()
-            return True
-        return super().event(event)
+        return False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         if event.oldSize().width() != event.size().width():
             self.hold_title(False)  # its lines wrap anew
-        self.body.setGeometry(self.contentsRect())
+        self.scroller.setGeometry(self.contentsRect())
         if event.oldSize().width() != event.size().width():
             # Another width: the prompt's own height at it (its lines wrap anew).
             wanted = self.wanted_height(self.width())
