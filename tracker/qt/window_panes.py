@@ -62,6 +62,9 @@ OPTIONAL_PANES = (
     Pane("dock_log", "Log", BOTTOM, 16),
 )
 LOG_LEAST = 110  # the log pane's height at least, in pixels
+# The editor's height at least while shown, in pixels: its caption and two fields (less
+# left half a field to read beside a question; the effects give their place up first).
+EDITOR_LEAST = 90
 
 
 def inspector_pane(
@@ -93,9 +96,11 @@ def inspector_pane(
     scroller.setWidgetResizable(True)
     scroller.setFrameShape(QFrame.Shape.NoFrame)
     scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroller.setMinimumHeight(60)
+    scroller.setMinimumHeight(EDITOR_LEAST)
     layout.addWidget(scroller, 3)
-    effects.setMinimumHeight(80)
+    # The effects keep the least height their caption, a row and their buttons take
+    # (their own minimum; a smaller one set here squeezed the buttons and left the list
+    # its header alone under a tall question), or give it all up (`Fence`).
     layout.addWidget(effects, 2)
     return Fence(pane, asks=asks, yielding=(effects, scroller))
 
