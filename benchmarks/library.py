@@ -31,7 +31,10 @@ from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.own_home import own_home  # noqa: E402
+
+own_home()
 
 from PySide6.QtCore import QItemSelectionModel, QtMsgType, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402

@@ -28,12 +28,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="tracker-bench-"))
-
 # Run as a script, the checkout is not on the path: the shared fights module needs it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from benchmarks.fights import next_step, stats_for  # noqa: E402
+from benchmarks.own_home import own_home  # noqa: E402
 from tracker.engine import (  # noqa: E402
     AddCombatant,
     AddEffect,
@@ -120,6 +118,7 @@ def measure(ruleset_id: str, size: int, turns: int, runs: int, root: Path) -> di
 
 
 def main() -> None:
+    own_home()  # (`play` is also run by `resume_start`, in the homes it makes)
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--turns", type=int, default=2000)
     parser.add_argument("--size", type=int, default=50)

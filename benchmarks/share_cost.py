@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for ruleset_id in arguments.rulesets:  # a process each, with a home of its own
         with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-home-") as home:
-            env = {**os.environ, "TRACKER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
+            env = {**os.environ, "ROUNDKEEPER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
             command = [sys.executable, str(Path(__file__).resolve()), "--child"]
             command += ["--rulesets", ruleset_id, "--repeats", str(repeats)]
             command += ["--pages", str(arguments.pages)] + (["--raw"] if arguments.raw else [])

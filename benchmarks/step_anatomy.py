@@ -26,8 +26,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import cast
 
-os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="roundkeeper-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.own_home import own_home  # noqa: E402
+
+own_home()
 from benchmarks.qt_setup import laptop_platform  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", laptop_platform())

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script, the checkout is not on the path
 
+from benchmarks.own_home import own_home  # noqa: E402
 from benchmarks.qt_setup import laptop_platform  # noqa: E402
 
 if TYPE_CHECKING:
@@ -260,11 +261,12 @@ def gui_part(figures: Figures) -> str:
 # --- the parent: one child process per ruleset -------------------------------------------
 def run_child(arguments: list[str]) -> int:
     """A child process of this script (the same interpreter), its output passed on."""
-    command = [sys.executable, str(Path(__file__).resolve()), *arguments]
     with tempfile.TemporaryDirectory(prefix="roundkeeper-bench-home-") as home:
-        # A home of its own: no saved layout, library or journal of the GM's, nor of
-        # the child before.
-        env = {**os.environ, "TRACKER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
+        command = [sys.executable, str(Path(__file__).resolve()), *arguments, "--home", home]
+        # A home of its own: no saved layout, scheme (a dark one draws a table four
+        # times faster than the light one: the ratios to the yardstick would mean
+        # nothing), library or journal of the GM's, nor of the child before.
+        env = {**os.environ, "ROUNDKEEPER_HOME": home, "QT_QPA_PLATFORM": laptop_platform()}
         done = subprocess.run(command, cwd=ROOT, env=env, check=False)
     return done.returncode
 
@@ -286,9 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     pages_help = f"the {TABLE_SIZE} window shared with this many pages following it"
     parser.add_argument("--pages", type=int, default=0, help=pages_help)
     parser.add_argument("--child", choices=("ops", "memory", "files"), help=argparse.SUPPRESS)
+    parser.add_argument("--home", help=argparse.SUPPRESS)  # the child's, from the parent
     arguments = parser.parse_args(argv)
     if arguments.child:  # run by hand as a child: as the parent would have set it up
-        os.environ.setdefault("TRACKER_HOME", tempfile.mkdtemp(prefix="roundkeeper-bench-"))
+        own_home(arguments.home)  # the parent's, or (by hand) a new one
         os.environ.setdefault("QT_QPA_PLATFORM", laptop_platform())
     sizes = arguments.sizes or list(QUICK_SIZES if arguments.quick else SIZES)
     repeats = arguments.repeats or (3 if arguments.quick else 15)
