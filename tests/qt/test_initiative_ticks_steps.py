@@ -245,8 +245,8 @@ def test_the_fitted_columns_measure_each_text_once_and_as_qt_does(qtbot, tmp_pat
     the widths are Qt's own measuring every row (the widest cell, a pixel for the grid),
     in both schemes, but only the rows in sight and the likeliest widest are measured
     (`widest_rows`), each text once, not each cell's every role asked through Qt again
-    at each step (counts of the model's answers, not timings); another font measures
-    them again."""
+    at each step, nor again while the rows stay as they were (counts of the model's
+    answers, not timings); another font measures them again."""
     window = open_window(qtbot, tmp_path, "initiative_ticks")
     clock = IdleClock()
     try:
@@ -281,8 +281,13 @@ def test_the_fitted_columns_measure_each_text_once_and_as_qt_does(qtbot, tmp_pat
                 assert table.sizeHintForColumn(column) == every_row, (number, column)
             model.data = counted
             asked.clear()
+            header.resizeSections()  # the rows as they were: their widths kept
+            kept = sum(asked.values())
+            model.layoutAboutToBeChanged.emit()  # told the rows changed: measured again
+            model.layoutChanged.emit()
             header.resizeSections()
             model.data = data
+            assert kept == 0, number
             shown = table.rowAt(table.viewport().height()) - table.rowAt(0) + 1
             measured = shown + CANDIDATES  # a text and its font read of each
             assert 0 < sum(asked.values()) <= 2 * len(FITTED) * measured, number

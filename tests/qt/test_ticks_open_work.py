@@ -126,3 +126,38 @@ def test_each_row_shows_the_change_of_initiative_of_the_last_command(qtbot, tmp_
         assert shown_a_change > 5  # attacks moved Initiative, shown as changes
     finally:
         close(window, qtbot)
+
+
+def test_an_open_measures_each_fitted_column_once_while_the_rows_stay(qtbot, tmp_path, monkeypatch):
+    """Qt asks a column's width at each section another column is given, each layout
+    of the rows and each fit: measured once per column and rows in sight (24 measures
+    of 3 columns as a resumed fight of 50 opened), then kept until the rows change."""
+    from tracker.qt.rulesets.initiative_ticks import track_view
+
+    window, path = window_and_large_file(qtbot, tmp_path, "initiative_ticks", SIZE)
+    clock = IdleClock()
+    measured: Counter[int] = Counter()
+    measure = track_view.rows_to_measure
+
+    def counted(count, sight, ranked):
+        measured[len(sight)] += 1
+        return measure(count, sight, ranked)
+
+    monkeypatch.setattr(track_view, "rows_to_measure", counted)
+    try:
+        clock.settle()
+        assert window.open_path(path)
+        clock.settle()
+        # Built hidden (no rows in sight), then shown (the rows in sight as the table
+        # is first laid out, then scrolled to the one acting): thrice a column at most.
+        assert 0 < sum(measured.values()) <= 3 * len(FITTED), measured
+        before = sum(measured.values())
+        table = window.central_view.table
+        table.sizeHintForColumn(FITTED[0])
+        assert sum(measured.values()) == before  # kept
+        table.model().layoutAboutToBeChanged.emit()  # the rows changed: measured afresh
+        table.model().layoutChanged.emit()
+        table.sizeHintForColumn(FITTED[0])
+        assert sum(measured.values()) == before + 1
+    finally:
+        close(window, qtbot)

@@ -147,6 +147,14 @@ class TickTable(FreshRows):
         model.dataChanged.connect(self._forget_estimates)
         model.rowsInserted.connect(self._forget_inserted)  # (moved: theirs go with them)
         model.modelReset.connect(self._estimates.clear)
+        # A column's width by (column, rows in sight), while the rows are as they were:
+        # Qt asks again at each section another column is given, each layout of the rows
+        # and each fit (24 measures of 3 columns as a resumed fight of 50 opened).
+        self._measured: dict[tuple[int, int, int], int] = {}
+        for changed in (model.dataChanged, model.rowsInserted, model.rowsRemoved):
+            changed.connect(self._forget_measures)
+        for changed in (model.rowsMoved, model.modelReset, model.layoutChanged):
+            changed.connect(self._forget_measures)
         self.setObjectName("tick_table")
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
@@ -186,6 +194,7 @@ class TickTable(FreshRows):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._widths.clear()
+            self._measured.clear()
             self._estimates.follow(self.font())
             self.kept.clear()  # a style draws otherwise
         if event.type() == QEvent.Type.PaletteChange:  # light or dark: the colours again
@@ -212,6 +221,16 @@ class TickTable(FreshRows):
             top = max(self.rowAt(0), 0)
             bottom = self.rowAt(self.viewport().height())
             sight = range(top, (bottom if bottom >= 0 else count - 1) + 1)
+        key = (column, sight.start, sight.stop)
+        measured = self._measured.get(key)
+        if measured is None:
+            measured = self._measured[key] = self._widest(model, column, count, sight)
+        return measured
+
+    def _forget_measures(self, *_args: object) -> None:
+        self._measured.clear()
+
+    def _widest(self, model: TickModel, column: int, count: int, sight: range) -> int:
         ranked = partial(self._estimates.ranked, column, count)
         widest = 0
         option: QStyleOptionViewItem | None = None
