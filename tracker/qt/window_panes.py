@@ -62,8 +62,8 @@ OPTIONAL_PANES = (
     Pane("dock_log", "Log", BOTTOM, 16),
 )
 LOG_LEAST = 110  # the log pane's height at least, in pixels
-# The editor's height at least while shown, in pixels: its caption and two fields (less
-# left half a field to read beside a question; the effects give their place up first).
+# The editor's height at least while shown, in pixels: its caption and two fields (at 60,
+# half a field showed beside a question). The effects give their place up first.
 EDITOR_LEAST = 90
 
 
