@@ -1,5 +1,5 @@
 """What the crash-journal tests look at: a session as the GM sees it, its history walked,
-the entries of an events file, and the sessions they journal."""
+the entries of an events file, the sessions they journal, and a line of one replaced."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from typing import Any
 
 from tracker.engine import (
     EndTurn,
+    RenameEncounter,
     RulesetAction,
     Session,
 )
+from tracker.persistence.journal import Journal
 
 MakeSession = Callable[[], Session]
 Play = Callable[[Session], None]
@@ -72,3 +74,23 @@ def mixed_history(session: Session, add_party: Play, play: Play) -> None:
     session.undo()
     session.undo()
     session.redo()  # one change left to redo
+
+
+def journaled_renames(make_session: MakeSession, folder: Path, *names: str) -> Session:
+    """A session journaled in `folder` and renamed to each of `names` in turn, its
+    journal then detached: its files left as a kill leaves them."""
+    session = make_session()
+    journal = Journal.begin(folder, session)
+    for name in names:
+        session.apply(RenameEncounter(name))
+    journal.detach()
+    return session
+
+
+def replace_line(path: Path, number: int, line: bytes) -> list[bytes]:
+    """The events file at `path` with its line `number` (from 0) replaced by `line`;
+    its lines as they are now."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    lines[number] = line
+    path.write_bytes(b"".join(lines))
+    return lines

@@ -18,7 +18,9 @@ from tests.persistence.journal_views import (
     Play,
     events_of,
     fresh,
+    journaled_renames,
     mixed_history,
+    replace_line,
     view,
     walk_history,
 )
@@ -271,15 +273,9 @@ def test_resume_keeps_the_whole_history_across_a_second_crash(
 def test_resume_goes_on_from_the_last_good_line(
     make_setup_session: MakeSession, folder: Path
 ) -> None:
-    session = make_setup_session()
-    journal = Journal.begin(folder, session)
-    session.apply(RenameEncounter("Ford"))
-    session.apply(RenameEncounter("Bridge"))
-    journal.detach()
+    journaled_renames(make_setup_session, folder, "Ford", "Bridge")
     path = folder / "events.jsonl"
-    lines = path.read_bytes().splitlines(keepends=True)
-    lines[2] = b"garbage\n"
-    path.write_bytes(b"".join(lines))
+    lines = replace_line(path, 2, b"garbage\n")
     recovered = recover_journal(folder).session
     journal = Journal.resume(folder, recovered)
     assert path.read_bytes() == b"".join(lines[:2])

@@ -16,6 +16,8 @@ from tests.persistence.journal_views import (
     MakeSession,
     Play,
     fresh,
+    journaled_renames,
+    replace_line,
     view,
 )
 from tracker.engine import (
@@ -45,10 +47,7 @@ def test_a_torn_last_line_is_ignored(add_party: Play, play_into_war: Play, folde
 def test_zero_bytes_left_by_a_power_cut_are_ignored(
     make_setup_session: MakeSession, folder: Path
 ) -> None:
-    session = make_setup_session()
-    journal = Journal.begin(folder, session)
-    session.apply(RenameEncounter("Ford"))
-    journal.detach()
+    journaled_renames(make_setup_session, folder, "Ford")
     with (folder / "events.jsonl").open("ab") as handle:
         handle.write(b"\x00" * 64)
     assert recover(folder)[0].encounter.name == "Ford"
@@ -57,16 +56,9 @@ def test_zero_bytes_left_by_a_power_cut_are_ignored(
 def test_a_bad_line_in_the_middle_stops_recovery_there(
     make_setup_session: MakeSession, folder: Path
 ) -> None:
-    session = make_setup_session()
-    journal = Journal.begin(folder, session)
-    session.apply(RenameEncounter("Ford"))
-    session.apply(RenameEncounter("Bridge"))
-    session.apply(RenameEncounter("Tower"))
-    journal.detach()
+    journaled_renames(make_setup_session, folder, "Ford", "Bridge", "Tower")
     path = folder / "events.jsonl"
-    lines = path.read_bytes().splitlines(keepends=True)
-    lines[2] = b'{"op": "apply", "comm\n'
-    path.write_bytes(b"".join(lines))
+    replace_line(path, 2, b'{"op": "apply", "comm\n')
     with pytest.raises(FileFormatError, match=r"damaged at line 3 of events\.jsonl: it has no"):
         recover(folder)
     recovery = recover_journal(folder)
@@ -118,11 +110,7 @@ def test_entries_that_cannot_be_replayed_are_damage(
 def test_a_line_numbered_out_of_turn_stops_recovery(
     make_setup_session: MakeSession, folder: Path
 ) -> None:
-    session = make_setup_session()
-    journal = Journal.begin(folder, session)
-    session.apply(RenameEncounter("Ford"))
-    session.apply(RenameEncounter("Bridge"))
-    journal.detach()
+    journaled_renames(make_setup_session, folder, "Ford", "Bridge")
     path = folder / "events.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join([lines[0], lines[1], lines[1], lines[2]]))  # repeated
@@ -176,10 +164,7 @@ def test_an_events_file_that_is_a_pipe_or_a_device_is_refused_never_read(
     journal one that cannot be resumed (start-up sets it aside and says so)."""
     from tests.damage.special_paths import PipeGuard
 
-    session = make_setup_session()
-    journal = Journal.begin(folder, session)
-    session.apply(RenameEncounter("Ford"))
-    journal.detach()
+    journaled_renames(make_setup_session, folder, "Ford")
     events = folder / "events.jsonl"
     events.unlink()
     os.mkfifo(events)

@@ -12,6 +12,7 @@ import pytest
 from tests.persistence.journal_views import (
     MakeSession,
     events_of,
+    journaled_renames,
 )
 from tracker.engine import (
     AddCombatant,
@@ -46,10 +47,7 @@ def test_close_deletes_the_journal_and_stops_listening(
 def test_detach_keeps_the_files_but_stops_journaling(
     make_setup_session: MakeSession, folder: Path
 ) -> None:
-    session = make_setup_session()
-    journal = Journal.begin(folder, session)
-    session.apply(RenameEncounter("Ford"))
-    journal.detach()
+    session = journaled_renames(make_setup_session, folder, "Ford")
     session.apply(RenameEncounter("Bridge"))
     assert recover(folder)[0].encounter.name == "Ford"
 
