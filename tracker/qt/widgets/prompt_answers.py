@@ -177,15 +177,6 @@ class AnswerRow(SteadyBox):
         self.rolled: dict[str, Rolled] = {}  # the rolls behind its fields' values
         self._filled: tuple[Field, ...] | None = None  # the fields at their defaults
 
-    def _look(self) -> object:
-        """What its hints depend on: its buttons' labels, its answer's fields (their
-        ranges and choices size its boxes), its font and its width."""
-        answer: PromptAnswer | None = getattr(self, "answer", None)
-        buttons = (*getattr(self, "roll_buttons", ()), getattr(self, "button", None))
-        labels = tuple(button.text() for button in buttons if button is not None)
-        fields = answer.fields if answer is not None else None
-        return (labels, fields, self.font().key(), self.width())
-
     def show_answer(
         self, number: int, answer: PromptAnswer, first_key: int, deciding: Combatant | None
     ) -> int:

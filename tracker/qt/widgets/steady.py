@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tracker.qt.quiet_updates import no_repaint
 
@@ -43,7 +43,6 @@ class SteadyBox(QWidget):
         self._heights: tuple[int, int, int] = (-1, -1, -1)
         self._behind = False  # the child changed since its hints were passed on
         self._fitted: dict[int, int] = {}  # width → the child's height for it, as it is
-        self._seen: object = None  # what a label's hints depended on when last followed
         self._take_hints()
         if child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide) and child.isHidden():
             self.hide()
@@ -101,26 +100,8 @@ class SteadyBox(QWidget):
             return False
         return not (self._grow and child.sizeHint().width() > self._hint.width())
 
-    def _look(self) -> object:
-        """What a label child's hints depend on (its text, font, margins and the box's
-        width); None for another child, measured at each follow."""
-        child = self.child
-        if not isinstance(child, QLabel):
-            return None
-        margins = child.contentsMargins()
-        edges = (margins.left(), margins.top(), margins.right(), margins.bottom())
-        return (child.text(), child.font().key(), edges, child.wordWrap(), self.width())
-
     def follow(self) -> None:
-        """The child's text (or font, or anything of its size) may have changed. A label
-        as it was when last followed is not measured again: a prompt follows its boxes
-        as it changes them, then each label's own request to be laid out came after
-        (and the box's show), measuring its wrapped text anew each time."""
-        look = self._look()
-        if look is not None and look == self._seen:
-            self._place()
-            return
-        self._seen = look
+        """The child's text (or font, or anything of its size) may have changed."""
         self._fitted.clear()
         if self._fits():
             # Its hints may differ where they do not matter now; the next resize (the
