@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QDockWidget, QFrame, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QFrame,
+    QWidget,
+)
 
 from tests.qt.conftest import PaintSeen
 from tracker.engine import EndTurn, Session, StartEncounter
@@ -18,6 +25,7 @@ from tracker.qt import window_rest
 from tracker.qt.app import open_main_window, sample_path
 from tracker.qt.first_frame import AfterPaint
 from tracker.qt.main_window import MainWindow
+from tracker.qt.views.quiet_combo import QuietCombo
 from tracker.qt.views.quiet_focus import QuietFocus
 
 
@@ -187,11 +195,12 @@ def test_every_ruleset_view_completes_its_window_once_painted(qtbot, tmp_path, s
 def test_the_rest_quiets_every_item_view_without_walking_the_whole_window(
     qtbot, tmp_path, monkeypatch, sample
 ):
-    # Every item view of the whole window (the fight view's, the chips' and the
-    # inspector's lists, their headers) repaints only its marks on a change of focus
-    # (`quiet_focus`), found under the central widget and the inspector: not by a walk
-    # over the whole window (its menus' actions, the docks), which made PySide load the
-    # class of each object met.
+    # Every item view of the whole window (the fight view's and the effects' lists,
+    # their headers) repaints only its marks on a change of focus (`quiet_focus`), found
+    # under the fight view and the effects' list: not by a walk over the window, nor
+    # under its central widget or its inspector (the turn panel's and the editor's
+    # widgets), which made PySide load the class of each widget met. The combo boxes'
+    # lists are made quiet as they first open (`QuietCombo`).
     roots: list[QWidget] = []
     real = window_rest.quiet_focus
 
@@ -204,8 +213,11 @@ def test_the_rest_quiets_every_item_view_without_walking_the_whole_window(
     window = MainWindow(session, None, tmp_path / "journal", first_frame_only=True)
     qtbot.addWidget(window)
     window.complete()
-    assert window not in roots
-    views = window.findChildren(QAbstractItemView)
+    assert roots == [window.central_view, window.effects_view]
+    combos = window.findChildren(QComboBox)
+    assert all(isinstance(combo, QuietCombo) for combo in combos)
+    lists = [combo.view() for combo in combos]
+    views = [view for view in window.findChildren(QAbstractItemView) if view not in lists]
     assert views and all(view.findChild(QuietFocus) is not None for view in views)
 
 

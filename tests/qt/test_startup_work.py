@@ -251,11 +251,23 @@ def test_the_window_makes_pyside_load_no_widget_classes_it_does_not_use(
 
 # Widget classes only the rest of the window uses (each class PySide loads makes its
 # enums, the slowest part of loading it): loaded once the first frame is painted.
-# (The keys watch dialogs; the side list; the icons: the War Scroll's cells and every
-# name's block are filled without PySide loading QGradient and QImage to rule out the
-# overloads taking them: `brushes.solid`, `brushes.fill`; the chips' parameter popups,
-# with their forms, are made when first opened: `action_popup`.)
-WITH_THE_REST = ("QDialog", "QFormLayout", "QImage", "QListView")
+# (The inspector's form; the icons: the War Scroll's cells and every name's block are
+# filled without PySide loading QGradient and QImage to rule out the overloads taking
+# them: `brushes.solid`, `brushes.fill`; the chips' parameter popups, with their forms,
+# are made when first opened: `action_popup`.)
+WITH_THE_REST = ("QFormLayout", "QImage")
+# Nor, once the whole window is painted, classes of what it does not show yet: the keys
+# watch dialogs and text edits (`tracker.qt.keyboard`), an effect's text is measured
+# (`fitted_rows.wrapped_lines`), a combo box's list is made quiet as it first opens
+# (`QuietCombo`), and no walk over the inspector's widgets (a scroll bar's animation)
+# to find item views.
+NOT_IN_THE_WHOLE_WINDOW = (
+    "QDialog",
+    "QTextEdit",
+    "QTextLayout",
+    "QTextOption",
+    "QAbstractAnimation",
+)
 
 
 def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(
@@ -265,6 +277,18 @@ def test_the_first_frame_makes_pyside_load_no_class_only_the_rest_uses(
     sample = "war_scroll_sample.json"
     lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, [sample, *WITH_THE_REST], tmp_path)
     assert lines[:2] == ["first-paint", "ready " + " ".join(WITH_THE_REST)]
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in (ROOT / SAMPLES).glob("*.json")))
+def test_the_whole_window_makes_pyside_load_no_class_of_what_it_does_not_show_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: str
+) -> None:
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    asked = [sample, *NOT_IN_THE_WHOLE_WINDOW]
+    if not sample.startswith("stamina_battle"):  # (its sides' lists are list views)
+        asked.append("QListView")
+    lines = _loaded_in_a_child(LAZY_CLASSES_PROBE, asked, tmp_path)
+    assert lines[:2] == ["first-paint", "ready"], sample
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in (ROOT / SAMPLES).glob("*.json")))
@@ -420,6 +444,41 @@ def test_the_first_frame_makes_no_dataclass_without_a_docstring(tmp_path: Path) 
     # `inspect.signature` as the class is made (~0.2 ms each, at import).
     lines = _loaded_in_a_child(UNDOCUMENTED_PROBE, [], tmp_path)
     assert [line for line in lines if line] == []
+
+
+WHOLE_WINDOW_DATACLASSES_PROBE = """
+import dataclasses
+import tracker.qt.main_window as main_window
+from tracker.qt.app import main
+
+made = dataclasses._process_class
+painted = []
+
+def process_class(cls, *args):
+    if painted:
+        print("dataclass", f"{cls.__module__}.{cls.__qualname__}")
+    return made(cls, *args)
+
+def report(stage):  # the start-up probe's moments (tracker/qt/first_frame.py)
+    painted.append(stage)
+    print(stage)
+
+dataclasses._process_class = process_class
+main_window.report = report
+raise SystemExit(main(["roundkeeper"]))
+"""
+
+
+def test_the_rest_of_the_window_makes_no_dataclass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each dataclass compiles its methods as it is made (~0.25 ms); the rest of the
+    # window's own records are named tuples (~0.04 ms).
+    monkeypatch.setenv("ROUNDKEEPER_STARTUP_PROBE", "1")
+    lines = _loaded_in_a_child(WHOLE_WINDOW_DATACLASSES_PROBE, [], tmp_path)
+    made = [line for line in lines if line.startswith(("first-paint", "dataclass", "ready"))]
+    # (the journal's, begun once the whole window is painted, after "ready")
+    assert made[: made.index("ready") + 1] == ["first-paint", "ready"]
 
 
 def test_the_benchmark_counts_the_work_up_to_the_first_frame() -> None:

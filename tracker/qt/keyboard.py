@@ -16,6 +16,8 @@ that applies on Enter hands the keyboard back the same way (`hand_back`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -23,17 +25,18 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
     QApplication,
-    QDialog,
     QDockWidget,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QTextEdit,
     QWidget,
 )
 from shiboken6 import isValid
 
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, ENTER_KEYS
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
 
 REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
 # Keys a text field claims to move its cursor, some with Ctrl on X11 (Ctrl+E: the end of
@@ -141,6 +144,10 @@ def _own_history(widget: QWidget, redo: bool) -> bool | None:
         widget = inner if inner is not None else widget
     if isinstance(widget, QLineEdit):
         return widget.isRedoAvailable() if redo else widget.isUndoAvailable()
+    # (QTextEdit and QDialog imported when first needed: PySide loads a class, and makes
+    # its enums, as it is first imported; the whole window has neither.)
+    from PySide6.QtWidgets import QTextEdit
+
     if isinstance(widget, (QPlainTextEdit, QTextEdit)):
         document = widget.document()
         return document.isRedoAvailable() if redo else document.isUndoAvailable()
@@ -191,6 +198,8 @@ class WindowKeys(QObject):
     def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
         self._watch(new)
         if new is None and old is not None:
+            from PySide6.QtWidgets import QDialog
+
             dialog = old.window()
             if isinstance(dialog, QDialog) and self._of_window(dialog):
                 QTimer.singleShot(0, self._window, lambda: self._take_keyboard_back(dialog))

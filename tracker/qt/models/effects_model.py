@@ -11,8 +11,7 @@ changed are announced, so a step repaints the effects it changed, not all of the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -35,9 +34,9 @@ ENDS_SOON_BACKGROUND = "#ffcf66"
 ENDS_SOON_TEXT = "#000000"
 
 
-@dataclass(frozen=True)
-class EffectRow:
-    """What a row shows: its four texts and whether the effect ends soon."""
+class EffectRow(NamedTuple):
+    """What a row shows: its four texts and whether the effect ends soon. (A named
+    tuple, not a dataclass: made with the rest of the window, in a sixth of the time.)"""
 
     texts: tuple[str, str, str, str]
     soon: bool

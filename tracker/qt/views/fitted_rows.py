@@ -13,7 +13,7 @@ it comes into sight (scrolled to, the view grown).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QFont, QTextLayout, QTextOption
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView, QWidget
 
 from tracker.qt.views.viewports import viewport_of
@@ -126,7 +126,11 @@ class FittedRows(QObject):
 def wrapped_lines(option: QStyleOptionViewItem, widget: QWidget) -> int:
     """The lines `option.text` takes in `option.rect`, wrapped as Qt's style wraps an
     item view's text (`QCommonStyle`'s viewItemDrawText: its margins, line separators,
-    breaks at a word or anywhere)."""
+    breaks at a word or anywhere). (QTextLayout and QTextOption imported at the first
+    text measured: PySide loads a class, and makes its enums, as it is first imported;
+    the whole window opens with no effect to measure.)"""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
     style = widget.style()
     room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.fields import Field
+from tracker.qt.views.quiet_combo import QuietCombo
 
 # A widget with this property set is an action's input: Enter performs the action
 # rather than pressing or ticking it (see `tracker.qt.keyboard`).
@@ -38,7 +39,7 @@ def param_widget(field: Field) -> QWidget:
         spin.setAlignment(Qt.AlignmentFlag.AlignRight)
         widget = spin
     elif field.kind == "choice":
-        combo = QComboBox()
+        combo = QuietCombo()
         for choice, label in field.labelled_choices():
             combo.addItem(label, choice)  # the system's words; the choice is the data
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)

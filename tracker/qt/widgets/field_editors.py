@@ -27,6 +27,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.qt.appearance import is_dark
 from tracker.qt.palette import ERROR_INK
+from tracker.qt.views.quiet_combo import QuietCombo
 
 WRAP = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
 
@@ -96,7 +97,7 @@ class FieldEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         if field.kind == "choice":
-            self.input: QComboBox | QCheckBox | QPlainTextEdit | QLineEdit = QComboBox()
+            self.input: QComboBox | QCheckBox | QPlainTextEdit | QLineEdit = QuietCombo()
             fill_choices(self.input, field)
         elif field.kind == "bool":
             self.input = QCheckBox()
