@@ -54,6 +54,7 @@ class Session:
         self._done: list[Applied] = []
         self._undone: list[Applied] = []
         self._listeners: list[Listener] = []
+        self._foreseen = 0  # turns to come a reader asks for at each state (`foresee`)
 
     @classmethod
     def new(cls, name: str, ruleset_id: str, options: dict[str, str] | None = None) -> Session:
@@ -225,12 +226,19 @@ class Session:
         )
 
     def upcoming_turns(self, limit: int = 20) -> list[Turn]:
-        """The current turn first, then those to come, at most `limit`."""
+        """The current turn first, then those to come, at most `limit` (the first of
+        the `foresee`n ones: a shorter list is the start of a longer one)."""
+        ask = max(limit, self._foreseen)
         turns = self.encounter.derived(
-            ("session.upcoming_turns", limit),
-            lambda: tuple(self.ruleset.upcoming_turns(self.encounter, limit)),
+            ("session.upcoming_turns", ask),
+            lambda: tuple(self.ruleset.upcoming_turns(self.encounter, ask)),
         )
-        return list(turns)
+        return list(turns[:limit])
+
+    def foresee(self, count: int) -> None:
+        """A reader asks for `count` turns at each state (the shared page, after the
+        window's glance): any shorter ask is answered from them, the rules asked once."""
+        self._foreseen = count
 
     def prompt(self) -> Prompt | None:
         """The decision the rules are waiting for, if any; answer with its commands."""

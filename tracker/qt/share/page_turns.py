@@ -7,7 +7,9 @@ players' proxy holding the model for a round made it work out and keep in step 3
 at every change, undo and redo (row moves, repaints and the values kept by turn), for
 a page that reads them once per state. The engine answers the same turns (the model's
 rows are its answer), and a longer ask goes on from the glance it already foresaw
-(Initiative ticks plays End Turn ahead: `turns.Played`)."""
+(Initiative ticks plays End Turn ahead: `turns.Played`). The page's count is foreseen
+(`Session.foresee`): the window's glance, asked first at a change, is the start of the
+page's turns, the rules asked once a state."""
 
 from __future__ import annotations
 
@@ -38,4 +40,11 @@ class RoundAhead:
             turns = session.upcoming_turns(count)
             reach = one_round_reach(document, turns)
         self._reach = len(turns) if reach is None else reach
+        # The GM's window asks for its glance and one more first at the next state: the
+        # page's ask then, and one more.
+        session.foresee(min(max(GLANCE, self._reach + SPARE), PAGE) + 1)
         return turns[: self._reach]
+
+    def release(self) -> None:
+        """No page reads them now: the window's glance alone is asked for."""
+        self.document.session.foresee(0)

@@ -124,6 +124,7 @@ class ShareSession(QObject):
         self._made, self._unmade, self._made_in_burst = None, False, False
         if self.feed is not None:
             self.feed.public.updated.disconnect(self._changed)
+            self.feed.round_ahead.release()
             self.feed.deleteLater()
             self.feed = None
             self.stopped.emit()

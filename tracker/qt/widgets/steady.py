@@ -14,11 +14,27 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from tracker.qt.quiet_updates import no_repaint
 
 GROW_SPARE = 8  # characters a growing box keeps to spare once its text has grown
+MEASURED_TEXTS = 64  # a label's texts whose sizes a box keeps (the turn label's, a round's)
+
+
+_MEASURING = ("sizeHint", "minimumSizeHint", "heightForWidth")
+
+
+class _Measures:
+    """A label's sizes for one text and look: measured once, asked again at every step
+    that shows that text (a rich-text label lays its text out for each)."""
+
+    __slots__ = ("heights", "hint", "minimum")
+
+    def __init__(self) -> None:
+        self.hint: QSize | None = None
+        self.minimum: QSize | None = None
+        self.heights: dict[int, int] = {}  # width → height for it
 
 
 class SteadyBox(QWidget):
@@ -43,6 +59,11 @@ class SteadyBox(QWidget):
         self._heights: tuple[int, int, int] = (-1, -1, -1)
         self._behind = False  # the child changed since its hints were passed on
         self._fitted: dict[int, int] = {}  # width → the child's height for it, as it is
+        self._measured: dict[tuple[object, ...], _Measures] = {}  # a label's, by text and look
+        self._by_text = isinstance(child, QLabel) and (
+            getattr(child, "sizes_by_text", False)  # a subclass measuring as QLabel does
+            or all(getattr(type(child), name) is getattr(QLabel, name) for name in _MEASURING)
+        )
         self._take_hints()
         if child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide) and child.isHidden():
             self.hide()
@@ -64,19 +85,69 @@ class SteadyBox(QWidget):
         turn panel, whose widths the window's layout tries)."""
         height = self._fitted.get(width)
         if height is None:
+            height = self._fitted[width] = self._child_height(width)
+        return height
+
+    # --- the child's sizes, a label's measured once per text and look ---------------
+    def _measures(self) -> _Measures | None:
+        child = self.child
+        if not self._by_text or not isinstance(child, QLabel) or not child.pixmap().isNull():
+            return None
+        margins = child.contentsMargins()
+        key = (
+            child.text(),
+            child.textFormat(),
+            child.wordWrap(),
+            child.margin(),
+            child.indent(),
+            child.font().key(),
+            (margins.left(), margins.top(), margins.right(), margins.bottom()),
+            child.frameWidth(),
+            child.styleSheet(),
+            child.style().objectName(),
+        )
+        measures = self._measured.get(key)
+        if measures is None:
+            if len(self._measured) >= MEASURED_TEXTS:
+                self._measured.clear()
+            measures = self._measured[key] = _Measures()
+        return measures
+
+    def _child_hint(self) -> QSize:
+        measures = self._measures()
+        if measures is None:
+            return self.child.sizeHint()
+        if measures.hint is None:
+            measures.hint = self.child.sizeHint()
+        return QSize(measures.hint)
+
+    def _child_minimum(self) -> QSize:
+        measures = self._measures()
+        if measures is None:
+            return self.child.minimumSizeHint()
+        if measures.minimum is None:
+            measures.minimum = self.child.minimumSizeHint()
+        return QSize(measures.minimum)
+
+    def _child_height(self, width: int) -> int:
+        measures = self._measures()
+        height = None if measures is None else measures.heights.get(width)
+        if height is None:
             with no_repaint(self.child):  # the text is laid out back as it was
-                height = self._fitted[width] = self.child.heightForWidth(width)
+                height = self.child.heightForWidth(width)
+            if measures is not None:
+                measures.heights[width] = height
         return height
 
     # --- following the child ----------------------------------------------------------
     def _wanted_heights(self) -> tuple[int, int, int]:
         child = self.child
         fitted = self.heightForWidth(self.width()) if child.hasHeightForWidth() else -1
-        return child.sizeHint().height(), child.minimumSizeHint().height(), fitted
+        return self._child_hint().height(), self._child_minimum().height(), fitted
 
     def _take_hints(self) -> None:
         child = self.child
-        hint, minimum = child.sizeHint(), child.minimumSizeHint()
+        hint, minimum = self._child_hint(), self._child_minimum()
         minimum.setWidth(max(minimum.width(), self._minimum.width()))
         if self._grow and hint.width() > self._hint.width():
             # A few characters to spare: a text a little longer than the longest yet
@@ -91,14 +162,13 @@ class SteadyBox(QWidget):
         self._heights = self._wanted_heights()
 
     def _fits(self) -> bool:
-        child = self.child
         if self._wanted_heights() != self._heights:
             return False
         if self.sizePolicy().horizontalPolicy() == QSizePolicy.Policy.Ignored:
             return True  # the layout takes no width from it (an elided line)
-        if child.minimumSizeHint().width() > self._minimum.width():
+        if self._child_minimum().width() > self._minimum.width():
             return False
-        return not (self._grow and child.sizeHint().width() > self._hint.width())
+        return not (self._grow and self._child_hint().width() > self._hint.width())
 
     def follow(self) -> None:
         """The child's text (or font, or anything of its size) may have changed."""
@@ -118,7 +188,7 @@ class SteadyBox(QWidget):
 
     def _place(self) -> None:
         if self._grow:
-            width = min(self.width(), self.child.sizeHint().width())
+            width = min(self.width(), self._child_hint().width())
             self.child.setGeometry(self.width() - width, 0, width, self.height())
         else:
             self.child.setGeometry(self.rect())
