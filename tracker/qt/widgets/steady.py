@@ -32,8 +32,10 @@ class _Measures:
     __slots__ = ("heights", "hint", "minimum")
 
     def __init__(self) -> None:
-        self.hint: QSize | None = None
-        self.minimum: QSize | None = None
+        # (width, height): kept as numbers, not as Qt objects (a long fight's texts
+        # would keep a wrapper each, as if the window held something per step)
+        self.hint: tuple[int, int] | None = None
+        self.minimum: tuple[int, int] | None = None
         self.heights: dict[int, int] = {}  # width → height for it
 
 
@@ -118,16 +120,18 @@ class SteadyBox(QWidget):
         if measures is None:
             return self.child.sizeHint()
         if measures.hint is None:
-            measures.hint = self.child.sizeHint()
-        return QSize(measures.hint)
+            hint = self.child.sizeHint()
+            measures.hint = (hint.width(), hint.height())
+        return QSize(*measures.hint)
 
     def _child_minimum(self) -> QSize:
         measures = self._measures()
         if measures is None:
             return self.child.minimumSizeHint()
         if measures.minimum is None:
-            measures.minimum = self.child.minimumSizeHint()
-        return QSize(measures.minimum)
+            least = self.child.minimumSizeHint()
+            measures.minimum = (least.width(), least.height())
+        return QSize(*measures.minimum)
 
     def _child_height(self, width: int) -> int:
         measures = self._measures()
