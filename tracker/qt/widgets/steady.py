@@ -12,6 +12,8 @@ text that fits repaints the label alone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
@@ -116,22 +118,23 @@ class SteadyBox(QWidget):
         return measures
 
     def _child_hint(self) -> QSize:
-        measures = self._measures()
-        if measures is None:
-            return self.child.sizeHint()
-        if measures.hint is None:
-            hint = self.child.sizeHint()
-            measures.hint = (hint.width(), hint.height())
-        return QSize(*measures.hint)
+        return self._kept_size("hint", self.child.sizeHint)
 
     def _child_minimum(self) -> QSize:
+        return self._kept_size("minimum", self.child.minimumSizeHint)
+
+    def _kept_size(self, which: str, measure: Callable[[], QSize]) -> QSize:
+        """The label's size `which` ("hint", "minimum") for its text and look, measured
+        once (kept as numbers: a Qt object each would outlive the fight's steps)."""
         measures = self._measures()
         if measures is None:
-            return self.child.minimumSizeHint()
-        if measures.minimum is None:
-            least = self.child.minimumSizeHint()
-            measures.minimum = (least.width(), least.height())
-        return QSize(*measures.minimum)
+            return measure()
+        kept: tuple[int, int] | None = getattr(measures, which)
+        if kept is None:
+            size = measure()
+            kept = (size.width(), size.height())
+            setattr(measures, which, kept)
+        return QSize(*kept)
 
     def _child_height(self, width: int) -> int:
         measures = self._measures()
