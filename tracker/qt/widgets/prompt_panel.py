@@ -239,6 +239,22 @@ class PromptPanel(QFrame):
             self._fit()
         return False
 
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
+        # Tab within the answers: the whole box that takes the focus shows. The scroll
+        # area only shows a line edit's cursor, which may sit in sight while the box's
+        # frame is cut off at the viewport's edge.
+        moved = super().focusNextPrevChild(next)
+        focus = self.window().focusWidget()
+        if moved and focus is not None and self.body.isAncestorOf(focus):
+            viewport = self.scroller.viewport()
+            top = focus.mapTo(self.body, focus.rect().topLeft()).y()
+            bar = self.scroller.verticalScrollBar()
+            if top < bar.value():
+                bar.setValue(top)
+            elif top + focus.height() > bar.value() + viewport.height():
+                bar.setValue(top + focus.height() - viewport.height())
+        return moved
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         if event.oldSize().width() != event.size().width():
             self.hold_title(False)  # its lines wrap anew
