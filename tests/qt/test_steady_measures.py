@@ -81,3 +81,38 @@ def test_the_box_tells_the_sizes_of_the_text_and_font_shown(qtbot) -> None:
     QApplication.sendPostedEvents(None, 0)
     assert box.heightForWidth(box.width()) == QLabel.heightForWidth(label, box.width())
     assert box.heightForWidth(box.width()) > small
+
+
+class LookCountingLabel(QLabel):
+    """Counts how often its text is read (once per look-up of its measures)."""
+
+    sizes_by_text = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def text(self) -> str:
+        self.reads += 1
+        return super().text()
+
+
+def test_a_follow_looks_the_label_up_once(qtbot) -> None:
+    """The box asks the label's sizes four or five times as it follows a new text: the
+    label's text and look (a key of ten of its properties) are read once for them all."""
+    label = LookCountingLabel()
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setWordWrap(True)
+    box = SteadyBox(label, grow=False)
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    QVBoxLayout(holder).addWidget(box)
+    holder.resize(220, 120)
+    holder.show()
+    qtbot.waitExposed(holder)
+    for text in TEXTS:
+        label.setText(text)
+        label.reads = 0
+        box.follow()
+        assert label.reads == 1
+        assert box.minimumSizeHint().height() == QLabel.minimumSizeHint(label).height()

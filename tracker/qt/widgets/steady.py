@@ -12,7 +12,8 @@ text that fits repaints the label alone."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
@@ -64,6 +65,9 @@ class SteadyBox(QWidget):
         self._behind = False  # the child changed since its hints were passed on
         self._fitted: dict[int, int] = {}  # width → the child's height for it, as it is
         self._measured: dict[tuple[object, ...], _Measures] = {}  # a label's, by text and look
+        # While one follow (or resize) runs: the label's measures, looked up once (its
+        # key asks the label ten things; a follow asks its sizes four or five times).
+        self._held: tuple[_Measures | None] | None = None
         self._by_text = isinstance(child, QLabel) and (
             getattr(child, "sizes_by_text", False)  # a subclass measuring as QLabel does
             or all(getattr(type(child), name) is getattr(QLabel, name) for name in _MEASURING)
@@ -94,6 +98,23 @@ class SteadyBox(QWidget):
 
     # --- the child's sizes, a label's measured once per text and look ---------------
     def _measures(self) -> _Measures | None:
+        if self._held is not None:
+            return self._held[0]
+        return self._look_up()
+
+    @contextmanager
+    def _holding_measures(self) -> Iterator[None]:
+        """The label's text and look stay as they are meanwhile: looked up once."""
+        if self._held is not None:  # (within one already)
+            yield
+            return
+        self._held = (self._look_up(),)
+        try:
+            yield
+        finally:
+            self._held = None
+
+    def _look_up(self) -> _Measures | None:
         child = self.child
         if not self._by_text or not isinstance(child, QLabel) or not child.pixmap().isNull():
             return None
@@ -180,12 +201,14 @@ class SteadyBox(QWidget):
     def follow(self) -> None:
         """The child's text (or font, or anything of its size) may have changed."""
         self._fitted.clear()
-        if self._fits():
-            # Its hints may differ where they do not matter now; the next resize (the
-            # one time the layout asks for heights at other widths) passes them on.
-            self._behind = True
-        else:
-            self._pass_on()
+        with self._holding_measures():
+            if self._fits():
+                # Its hints may differ where they do not matter now; the next resize
+                # (the one time the layout asks for heights at other widths) passes
+                # them on.
+                self._behind = True
+            else:
+                self._pass_on()
         self._place()
 
     def _pass_on(self) -> None:
@@ -208,11 +231,12 @@ class SteadyBox(QWidget):
         return super().event(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self._place()
-        if self._behind:
-            self._pass_on()  # the layout runs again, with the hints as they are now
-        else:
-            self._heights = self._wanted_heights()  # at the width the layout gave
+        self._place()  # (a child that elides its text sets it anew here)
+        with self._holding_measures():
+            if self._behind:
+                self._pass_on()  # the layout runs again, with the hints as they are now
+            else:
+                self._heights = self._wanted_heights()  # at the width the layout gave
 
     def showEvent(self, event: QShowEvent) -> None:
         self.follow()  # the child may have changed while the box was hidden
