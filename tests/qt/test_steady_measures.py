@@ -6,6 +6,7 @@ of calls, not timings)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeVar
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from tracker.qt.widgets.steady import SteadyBox
 
+Label = TypeVar("Label", bound=QLabel)
 TEXTS = ["<b>Goblin 1</b>'s turn", "<b>Ogre</b>'s turn, and a longer line", "Round 2"]
 
 
@@ -38,8 +40,8 @@ class CountingLabel(QLabel):
         return super().heightForWidth(width)
 
 
-def a_box(qtbot) -> tuple[QWidget, SteadyBox, CountingLabel]:
-    label = CountingLabel()
+def a_box(qtbot, kind: type[Label]) -> tuple[QWidget, SteadyBox, Label]:
+    label = kind()
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setWordWrap(True)
     box = SteadyBox(label)
@@ -58,7 +60,7 @@ def show_text(label: QLabel, text: str) -> None:
 
 
 def test_a_text_shown_again_is_not_measured_again(qtbot) -> None:
-    _holder, _box, label = a_box(qtbot)
+    _holder, _box, label = a_box(qtbot, CountingLabel)
     for text in TEXTS:  # each measured once
         show_text(label, text)
     label.asked.clear()
@@ -69,7 +71,7 @@ def test_a_text_shown_again_is_not_measured_again(qtbot) -> None:
 
 
 def test_the_box_tells_the_sizes_of_the_text_and_font_shown(qtbot) -> None:
-    _holder, box, label = a_box(qtbot)
+    _holder, box, label = a_box(qtbot, CountingLabel)
     for text in TEXTS * 2:
         show_text(label, text)
         assert box.minimumSizeHint().height() == QLabel.minimumSizeHint(label).height()
@@ -100,16 +102,7 @@ class LookCountingLabel(QLabel):
 def test_a_follow_looks_the_label_up_once(qtbot) -> None:
     """The box asks the label's sizes four or five times as it follows a new text: the
     label's text and look (a key of ten of its properties) are read once for them all."""
-    label = LookCountingLabel()
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setWordWrap(True)
-    box = SteadyBox(label, grow=False)
-    holder = QWidget()
-    qtbot.addWidget(holder)
-    QVBoxLayout(holder).addWidget(box)
-    holder.resize(220, 120)
-    holder.show()
-    qtbot.waitExposed(holder)
+    _holder, box, label = a_box(qtbot, LookCountingLabel)
     for text in TEXTS:
         label.setText(text)
         label.reads = 0
