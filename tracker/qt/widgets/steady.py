@@ -17,7 +17,7 @@ from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QWidget
 
 from tracker.qt.quiet_updates import no_repaint
 
@@ -129,7 +129,10 @@ class SteadyBox(QWidget):
             (margins.left(), margins.top(), margins.right(), margins.bottom()),
             child.frameWidth(),
             child.styleSheet(),
-            child.style().objectName(),
+            # The application's style, not `child.style()`: a label in a sheet has a
+            # style of its own, made and deleted with the sheet, and PySide handed back
+            # for its address another object's wrapper left there (a QWidgetItem's).
+            QApplication.style().name(),
         )
         measures = self._measured.get(key)
         if measures is None:
