@@ -17,6 +17,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView, QWidget
 
 from tracker.qt.views.viewports import viewport_of
+from tracker.qt.widget_style import style_of
 
 Index = QModelIndex | QPersistentModelIndex
 KEPT_TEXTS = 512  # measured cells kept (forgotten all at once past it)
@@ -131,7 +132,7 @@ def wrapped_lines(option: QStyleOptionViewItem, widget: QWidget) -> int:
     the whole window opens with no effect to measure.)"""
     from PySide6.QtGui import QTextLayout, QTextOption
 
-    style = widget.style()
+    style = style_of(widget)
     room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
     layout = QTextLayout(option.text.replace("\n", "\u2028"), option.font)

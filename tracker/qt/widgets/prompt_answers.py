@@ -25,6 +25,7 @@ from tracker.engine.fields import Field
 from tracker.engine.prompts import PromptAnswer
 from tracker.engine.state import Combatant
 from tracker.qt.rich_text import plain_tip
+from tracker.qt.widget_style import style_of
 from tracker.qt.widgets.action_inputs import EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.steady import SteadyBox
@@ -69,7 +70,7 @@ class AnswerButton(QPushButton):
         option = QStyleOptionButton()
         self.initStyleOption(option)
         room = (
-            self.style()
+            style_of(self)
             .subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self)
             .width()
         )

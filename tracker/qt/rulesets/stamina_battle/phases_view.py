@@ -34,6 +34,7 @@ from tracker.qt.rulesets.stamina_battle.model import SideProxy, UnitsModel
 from tracker.qt.rulesets.stamina_battle.unit_list import UnitList
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
+from tracker.qt.widget_style import style_of
 
 OWN_SIDE = (
     "A Unit is dragged inside its own side's column, to set the order of that side; "
@@ -125,7 +126,7 @@ def title_color(side: QColor, dark: bool) -> QColor:
 def _restyle(widget: QWidget) -> None:
     """Apply the widget's style sheet rules again after a property they select on changed
     (that one widget, not its children: its frame width and font follow)."""
-    style = widget.style()
+    style = style_of(widget)
     style.unpolish(widget)
     style.polish(widget)
     QApplication.sendEvent(widget, QEvent(QEvent.Type.StyleChange))
