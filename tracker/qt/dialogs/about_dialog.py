@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from tracker import APP_NAME, __version__
 from tracker.qt.app_icon import application_icon
+from tracker.qt.layout_items import add_layout
 
 LEGAL_FILES = ("LICENSE", "THIRD-PARTY-NOTICES")
 
@@ -68,8 +69,8 @@ class AboutDialog(QDialog):
         words.addWidget(title)
         words.addWidget(self.version)
         words.addWidget(summary)
-        heading.addLayout(words, 1)
-        layout.addLayout(heading)
+        add_layout(heading, words, 1)
+        add_layout(layout, heading)
         self.notices = QPlainTextEdit(legal_text())  # plain text by construction
         self.notices.setReadOnly(True)
         self.notices.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

@@ -24,6 +24,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.state import SIDES, Encounter
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.settings_file import enemies_start_hidden
 from tracker.qt.widgets.field_editors import FieldForm
@@ -83,7 +84,7 @@ class AddCombatantDialog(QDialog):
         form.addRow("", self.hidden_box)
         self.stats_form = FieldForm(document.ruleset.stat_fields, self, layout=form)
         self.stats_form.set_values({})
-        layout.addLayout(form)
+        add_layout(layout, form)
         self.error = error_label()
         layout.addWidget(self.error)
         layout.addWidget(ok_cancel(self))

@@ -40,6 +40,7 @@ from tracker.library import Library, SavedCondition
 from tracker.qt.dialogs.condition_picker import ConditionBox, Entry, catalogue
 from tracker.qt.dialogs.parts import error_label, ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.widgets.field_editors import FieldForm
 
@@ -132,7 +133,7 @@ class EffectDialog(QDialog):
         self.action_form: FieldForm | None = None
         top.addRow(self.action_box)
         top.addRow("Note:", notes)
-        layout.addLayout(top)
+        add_layout(layout, top)
         self.error = error_label()
         layout.addWidget(self.error)
         self.saved_line = QLabel()
@@ -153,7 +154,7 @@ class EffectDialog(QDialog):
         row.addStretch(1)
         self.buttons = ok_cancel(self)
         row.addWidget(self.buttons)
-        layout.addLayout(row)
+        add_layout(layout, row)
         self._offered: list[Entry] | None = None  # the name box's entries
         self._offer()
         if self.effect is not None:

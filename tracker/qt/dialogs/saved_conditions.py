@@ -23,6 +23,7 @@ from tracker.engine.registry import available_rulesets
 from tracker.library import Library, SavedCondition
 from tracker.qt.dialogs.condition_picker import Entry, describe
 from tracker.qt.dialogs.parts import error_label
+from tracker.qt.layout_items import add_layout
 from tracker.qt.rich_text import plain_tip
 
 COLUMNS = ("Condition", "Duration", "Note")
@@ -45,7 +46,7 @@ class SavedConditionsDialog(QDialog):
         self.system_combo.setCurrentIndex(max(0, self.system_combo.findData(ruleset_id)))
         self.system_combo.currentIndexChanged.connect(lambda _row: self.reload())
         row.addWidget(self.system_combo, 1)
-        layout.addLayout(row)
+        add_layout(layout, row)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("saved_conditions")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -76,7 +77,7 @@ class SavedConditionsDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         buttons.addWidget(close)
-        layout.addLayout(buttons)
+        add_layout(layout, buttons)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.resize(620, 360)
         self.reload()

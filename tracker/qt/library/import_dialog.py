@@ -39,6 +39,7 @@ from tracker.library.transfer import (
 )
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.parts import error_label
+from tracker.qt.layout_items import add_layout
 from tracker.qt.library.files import choose_import_file
 from tracker.qt.library.preview_model import ImportPreviewModel
 from tracker.qt.rich_text import plain_tip
@@ -68,7 +69,7 @@ class ImportDialog(QDialog):
         choose.clicked.connect(self.choose_file)
         top.addWidget(self.file_label, 1)
         top.addWidget(choose)
-        layout.addLayout(top)
+        add_layout(layout, top)
 
         mapping_box = QGroupBox("Read each column of the file as")
         mapping_layout = QVBoxLayout(mapping_box)

@@ -36,6 +36,7 @@ from tracker.library.entries import adding
 from tracker.qt.dialogs import messages
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.library.entries_model import COUNT_COLUMN, LibraryEntriesModel
 from tracker.qt.library.entry_form import EntryForm
 from tracker.qt.library.files import export_with_dialog
@@ -82,7 +83,7 @@ class LibraryDialog(QDialog):
         top.addSpacing(12)
         top.addWidget(QLabel("Find:"))
         top.addWidget(self.search_edit, 1)
-        layout.addLayout(top)
+        add_layout(layout, top)
 
         self.model = LibraryEntriesModel(self.ruleset, self)
         self.view = QTableView()
@@ -132,7 +133,7 @@ class LibraryDialog(QDialog):
         entry_buttons.addWidget(self.delete_button)
         entry_buttons.addStretch(1)
         entry_buttons.addWidget(self.save_button)
-        right_layout.addLayout(entry_buttons)
+        add_layout(right_layout, entry_buttons)
         self.form = self._build_form()
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -167,7 +168,7 @@ class LibraryDialog(QDialog):
         bottom.addStretch(1)
         bottom.addWidget(self.add_button)
         bottom.addWidget(self.close_button)
-        layout.addLayout(bottom)
+        add_layout(layout, bottom)
 
         self.search_edit.textChanged.connect(lambda _text: self.refresh())
         self.ruleset_combo.currentIndexChanged.connect(lambda _index: self._on_ruleset())

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.state import SIDES
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.delegates import EffectRowDelegate, TurnRowDelegate, quiet_view
@@ -138,10 +139,10 @@ class PlayersBoard(QWidget):
         header.addWidget(self.timer_label)
         header.addSpacing(24)
         header.addWidget(self.round_label)
-        self._root.addLayout(header)
+        add_layout(self._root, header)
 
         self._body = QHBoxLayout()
-        self._root.addLayout(self._body, 1)
+        add_layout(self._root, self._body, 1)
         self._left = QVBoxLayout()
         self.now_panel = NowPanel()
         self.next_caption = caption_label("NEXT")
@@ -176,7 +177,7 @@ class PlayersBoard(QWidget):
         self._left.addWidget(self.next_view)  # as tall as its page (`_fit_next`)
         self._left.addWidget(self.next_page)
         self._left.addStretch(1)
-        self._body.addLayout(self._left)
+        add_layout(self._body, self._left)
 
         self._right = QVBoxLayout()
         if self.panel is not None:
@@ -203,7 +204,7 @@ class PlayersBoard(QWidget):
         self._right.addWidget(self.effects_view, 1)
         self._right.addWidget(self.no_effects, 1)  # takes the room when there is no list
         self._right.addWidget(self.more_effects)
-        self._body.addLayout(self._right)
+        add_layout(self._body, self._right)
         # The ruleset's panel says how much room the right side needs.
         left, right = self.panel.body_stretch if self.panel is not None else PLAIN_STRETCH
         self._body.setStretch(0, left)

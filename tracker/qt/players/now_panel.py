@@ -6,6 +6,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from tracker.qt.layout_items import add_layout
 from tracker.qt.players.themes import (
     NOW_DETAIL_MIN_PX,
     NOW_DETAIL_PX,
@@ -96,7 +97,7 @@ class NowPanel(QFrame):
         self._stripe.setObjectName("now_stripe")
         row.addWidget(self._stripe)
         self._layout = layout = QVBoxLayout()
-        row.addLayout(layout, 1)
+        add_layout(row, layout, 1)
         self.caption = caption_label("NOW")
         self.name = FitLabel(NOW_NAME_PX, NOW_NAME_MIN_PX)
         self.name.setObjectName("now_name")

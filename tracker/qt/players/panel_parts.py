@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tracker.qt.layout_items import add_layout, layout_widgets
 from tracker.qt.players.delegates import ThemedDelegate, pixel_font, quiet_view
 from tracker.qt.players.now_panel import FitLabel, caption_label
 from tracker.qt.players.page_rows import PageRows
@@ -54,7 +55,7 @@ class BigNumberBox(QFrame):
         lines.addWidget(self.line)
         lines.addWidget(self.acting)
         lines.addStretch(1)
-        box.addLayout(lines, 1)
+        add_layout(box, lines, 1)
 
     def sizeHint(self) -> QSize:
         """As tall as its lines need at its width (a wrapped line's own hint is for a
@@ -285,9 +286,7 @@ def room_left(total: int, layout: QVBoxLayout, rows: QWidget) -> int:
     """What is left of `total` pixels for `rows` below the other parts of `layout` (at
     the heights they ask)."""
     used, parts = 0, 0
-    for number in range(layout.count()):
-        item = layout.itemAt(number)
-        widget = item.widget() if item is not None else None
+    for widget in layout_widgets(layout):
         if widget is None or widget is rows or widget.isHidden():
             continue
         widget.ensurePolished()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tracker.qt.layout_items import add_layout
 from tracker.qt.share.session import DEFAULT_PORT, ShareSession
 from tracker.share.interfaces import Choice, interface_choices
 
@@ -68,7 +69,7 @@ class ShareDialog(QDialog):
         self.port.setValue(DEFAULT_PORT)
         form.addRow("&Network:", self.interface)
         form.addRow("&Port:", self.port)
-        layout.addLayout(form)
+        add_layout(layout, form)
         buttons = QHBoxLayout()
         self.start_button = QPushButton("&Start sharing")
         self.start_button.setObjectName("share_start")
@@ -80,7 +81,7 @@ class ShareDialog(QDialog):
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.renew_button)
         buttons.addStretch(1)
-        layout.addLayout(buttons)
+        add_layout(layout, buttons)
         self.message = QLabel()
         self.message.setObjectName("share_message")
         self.message.setTextFormat(Qt.TextFormat.PlainText)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
+from tracker.qt.layout_items import add_layout, layout_widgets
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
 from tracker.qt.widgets.action_popup import ParamsPopup, roll_button, roll_text, roll_tip
@@ -326,7 +327,7 @@ class ActionPalette(QWidget):
         layout.setSpacing(4)
         self._sections = QVBoxLayout()
         self._sections.setSpacing(4)
-        layout.addLayout(self._sections)
+        add_layout(layout, self._sections)
         self.reason_label = ElidedLabel()
         self.reason_label.setObjectName("action_reason")
         layout.addWidget(SteadyBox(self.reason_label))  # a new reason lays nothing out
@@ -369,9 +370,7 @@ class ActionPalette(QWidget):
     def hold(self) -> None:
         """The chips left out of the frame about to be painted (the window's first),
         their room kept as it will be (`release` shows them): they are not painted."""
-        for index in range(self._sections.count()):
-            item = self._sections.itemAt(index)
-            section = item.widget() if item is not None else None
+        for section in layout_widgets(self._sections):
             if section is not None:
                 policy = section.sizePolicy()
                 policy.setRetainSizeWhenHidden(True)

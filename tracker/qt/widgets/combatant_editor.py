@@ -29,6 +29,7 @@ from tracker.engine.session import SessionEvent
 from tracker.engine.state import Combatant
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import hand_back
+from tracker.qt.layout_items import add_layout
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, EnterPerforms
 from tracker.qt.widgets.field_editors import FieldForm
 
@@ -48,7 +49,7 @@ class CombatantEditor(QWidget):
         layout.addWidget(self.title)
         self._title_room = (0, 0)  # (the title's width, the most height it needed at it)
         self._form_holder = QVBoxLayout()
-        layout.addLayout(self._form_holder)
+        add_layout(layout, self._form_holder)
         self.form = self._build_form()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -57,7 +58,7 @@ class CombatantEditor(QWidget):
         self.apply_button.setDefault(True)
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.apply_button)
-        layout.addLayout(buttons)
+        add_layout(layout, buttons)
         layout.addStretch(1)
         self.apply_button.clicked.connect(self.apply)
         self.revert_button.clicked.connect(lambda: self._reload())

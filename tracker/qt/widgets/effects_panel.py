@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.ruleset import ActionSpec, AnyRuleset
 from tracker.engine.state import Effect
+from tracker.qt.layout_items import add_layout
 from tracker.qt.models.effects_filter import SelectedEffects
 from tracker.qt.models.effects_model import EffectsModel, NoteRole
 from tracker.qt.views.elided_tips import ElidedTipDelegate
@@ -81,7 +82,7 @@ class EffectsPanel(QWidget):
         self.show_all.toggled.connect(self._on_show_all)
         top.addWidget(self.caption, 1)
         top.addWidget(self.show_all)
-        layout.addLayout(top)
+        add_layout(layout, top)
         self._name = ""
         self.view = view = FreshRows()  # an effect added or ended repaints from its row
         view.setObjectName("effects_view")
@@ -120,11 +121,11 @@ class EffectsPanel(QWidget):
             button.clicked.connect(lambda _=False, slot=slot: slot())
             buttons.addWidget(button)
         buttons.addStretch(1)
-        layout.addLayout(buttons)
+        add_layout(layout, buttons)
         # The ruleset's own actions get a row of their own: their labels are long.
         self._ruleset_row = QHBoxLayout()
         self._ruleset_row.setSpacing(4)
-        layout.addLayout(self._ruleset_row)
+        add_layout(layout, self._ruleset_row)
         self.action_buttons: dict[str, QPushButton] = {}
         self.set_actions(actions)
         self._caption()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
 from tracker.qt.appearance import is_dark
+from tracker.qt.layout_items import add_layout
 from tracker.qt.palette import ERROR_INK
 from tracker.qt.views.quiet_combo import QuietCombo
 
@@ -115,7 +116,7 @@ class FieldEditor(QWidget):
         self.row = QHBoxLayout()  # the input, and a Roll button where one is added
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.addWidget(self.input, 1)
-        layout.addLayout(self.row)
+        add_layout(layout, self.row)
         self.loaded: Any = self.raw_value()
 
     @property

@@ -31,6 +31,7 @@ from tracker.engine.session import SessionEvent
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import hand_back
+from tracker.qt.layout_items import add_layout
 from tracker.qt.palette import ERROR_INK
 from tracker.qt.widgets.steady import SteadyBox
 
@@ -68,7 +69,7 @@ class HealthBox(QWidget):
         row.addWidget(self.input, 1)
         row.addWidget(self.apply_button)
         row.addWidget(self.roll_button)
-        layout.addLayout(row)
+        add_layout(layout, row)
         # Whom a change applies to, when several are selected (Ctrl/Shift+click).
         self.targets = QLabel()
         self.targets.setObjectName("health_targets")

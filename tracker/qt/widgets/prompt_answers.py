@@ -24,6 +24,7 @@ from tracker.engine.dice import Rolled
 from tracker.engine.fields import Field
 from tracker.engine.prompts import PromptAnswer
 from tracker.engine.state import Combatant
+from tracker.qt.layout_items import add_layout
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.widget_style import style_of
 from tracker.qt.widgets.action_inputs import EnterPerforms
@@ -134,12 +135,12 @@ class AnswerRow(SteadyBox):
             lines.setContentsMargins(0, 0, 0, 0)
             rolls_line = QHBoxLayout()
             layout = QHBoxLayout()
-            lines.addLayout(rolls_line)
-            lines.addLayout(layout)
+            add_layout(lines, rolls_line)
+            add_layout(lines, layout)
             button_line = layout
             if under:
                 button_line = QHBoxLayout()
-                lines.addLayout(button_line)
+                add_layout(lines, button_line)
         else:
             layout = rolls_line = button_line = QHBoxLayout(inner)
             layout.setContentsMargins(0, 0, 0, 0)

@@ -37,6 +37,7 @@ from tracker.engine.fields import Field
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.palette import prompt_style
 from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
@@ -148,7 +149,7 @@ class PromptPanel(QFrame):
         layout.addWidget(self._texts[1])
         layout.addWidget(self.context_area)
         self._answers_box = QVBoxLayout()
-        layout.addLayout(self._answers_box)
+        add_layout(layout, self._answers_box)
         layout.addWidget(self._texts[2])
         layout.addStretch(1)  # the height kept to spare, under the prompt
         self._rows: list[AnswerRow] = []  # every row built, shown or kept for later

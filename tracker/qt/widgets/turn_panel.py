@@ -27,6 +27,7 @@ from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.rich_text import escape, plain_tip
 from tracker.qt.widgets.action_inputs import param_value, set_param_value
 from tracker.qt.widgets.action_palette import ActionPalette
@@ -72,7 +73,7 @@ class TurnPanel(QWidget):
         # line, or one less).
         labels.addWidget(SteadyBox(self.clock_label))
         labels.addWidget(SteadyBox(self.turn_label))
-        row.addLayout(labels, 1)
+        add_layout(row, labels, 1)
         self.start_button = QPushButton("Start  [Ctrl+Enter]")
         self.end_turn_button = QPushButton("End Turn  [Space]")
         for button in (self.start_button, self.end_turn_button):
@@ -80,7 +81,7 @@ class TurnPanel(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # as the actions' (below)
         row.addWidget(self.start_button)
         row.addWidget(self.end_turn_button)
-        layout.addLayout(row)
+        add_layout(layout, row)
         self.start_button.clicked.connect(self._start)
         self.end_turn_button.clicked.connect(self._end_turn_clicked)
         self.palette_widget = ActionPalette(

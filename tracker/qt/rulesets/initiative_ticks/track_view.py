@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from tracker.engine.rulesets.initiative_ticks import InitiativeTicks
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
 from tracker.qt.rulesets.initiative_ticks.kept_cells import LIMIT, KeptTextDelegate
@@ -348,7 +349,7 @@ class TickTrackView(QWidget):
         scroller.setMinimumWidth(250)
         scroller.setMaximumWidth(320)
         body.addWidget(scroller, 1)
-        layout.addLayout(body, 1)
+        add_layout(layout, body, 1)
         self.hint = QLabel(HINT)
         self.hint.setObjectName("tick_hint")
         layout.addWidget(self.hint)

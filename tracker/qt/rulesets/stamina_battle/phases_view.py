@@ -25,6 +25,7 @@ from tracker.engine import RulesetAction
 from tracker.engine.state import SIDES
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout, layout_widgets
 from tracker.qt.models.id_drags import FOREIGN_DROP
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.palette import SIDE_COLORS
@@ -155,7 +156,7 @@ class SidePhasesView(QWidget):
         self.next_button.setObjectName("goes_next")
         self.next_button.clicked.connect(self.pick_next)
         top.addWidget(self.next_button)
-        layout.addLayout(top)
+        add_layout(layout, top)
         self.columns_layout = QHBoxLayout()
         self.columns: dict[str, SideColumn] = {}
         for side in SIDES:
@@ -166,7 +167,7 @@ class SidePhasesView(QWidget):
             column.list_view.doubleClicked.connect(lambda _index: self.pick_next())
             self.columns[side] = column
             self.columns_layout.addWidget(column, 1)
-        layout.addLayout(self.columns_layout, 1)
+        add_layout(layout, self.columns_layout, 1)
         # Bound methods, not lambdas: Qt disconnects them when this view is deleted (File
         # → Open replaces it), so the document never calls into a deleted view.
         document.changed.connect(self._on_changed)
@@ -253,8 +254,8 @@ class SidePhasesView(QWidget):
 
     def _place_columns(self, sides: list[str]) -> None:
         """The columns in the order of the phases (laid out again only when it changes)."""
-        items = [self.columns_layout.itemAt(i) for i in range(len(sides))]
-        placed = [item.widget() if item is not None else None for item in items]
+        shown = layout_widgets(self.columns_layout)
+        placed = (shown + [None] * len(sides))[: len(sides)]
         if placed == [self.columns[side] for side in sides]:
             return
         for position, side in enumerate(sides):
