@@ -6,6 +6,7 @@ a QWidgetItem for a label's style). Layouts are added with `add_layout` and read
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 import shiboken6
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import tracker
 from tracker.engine import Session, StartEncounter
 from tracker.persistence.files import load_encounter
 from tracker.qt.app import sample_path
@@ -82,3 +84,18 @@ def test_a_window_through_a_fight_leaves_no_item_wrapper(qtbot, tmp_path, sample
         qtbot.wait(1)
     assert [type(o).__name__ for o in item_wrappers()[before:]] == []
     window.document.undo_stack.set_clean()
+
+
+def test_the_app_adds_and_reads_layouts_only_through_the_helpers() -> None:
+    """A plain `addLayout` or `itemAt` anywhere in the package would leave wrappers again
+    (a flow layout, which is a layout of Python's, answers `itemAt` itself)."""
+    root = Path(tracker.__file__).parent
+    allowed = {root / "qt" / "layout_items.py", root / "qt" / "widgets" / "flow_layout.py"}
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.py"))
+        if path not in allowed
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ".addLayout(" in line or ".itemAt(" in line
+    ]
+    assert found == []
