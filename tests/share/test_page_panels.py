@@ -5,12 +5,10 @@ goes as cells, the same the players' grid paints."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt
+from PySide6.QtCore import QAbstractItemModel, QObject, Qt
 
 from tests.qt.players_crowd import (
     RULESETS,
@@ -19,6 +17,7 @@ from tests.qt.players_crowd import (
     play_to_hidden_turn,
     step,
 )
+from tests.share.feeds import own_timer
 from tracker.engine import RulesetAction
 from tracker.qt.players.board import PlayersBoard
 from tracker.qt.players.page_content import list_rows
@@ -31,17 +30,9 @@ from tracker.qt.rulesets.initiative_ticks.players_panel import tick_row
 from tracker.qt.rulesets.stamina_battle.players_panel import unit_row
 from tracker.qt.rulesets.war_scroll.model import StateRole
 from tracker.qt.share.feed import PageFeed
-from tracker.qt.widgets.turn_timer import TurnTimerSetting
 
 TIMED = ("Turn 0:00", "Turn 0:00 · Round 0:00", "Turn 0:00 · Cycle 0:00")
 PANELS = [r for r in RULESETS if r != "priority"]  # priority's board has no panel
-
-
-def own_timer(on: bool) -> TurnTimerSetting:
-    store = QSettings(str(Path(tempfile.mkdtemp()) / "t.ini"), QSettings.Format.IniFormat)
-    setting = TurnTimerSetting(store)
-    setting.set_enabled(on)
-    return setting
 
 
 def side_by_side(qtbot: Any, ruleset_id: str) -> tuple[Any, PlayersBoard, PageFeed, QObject]:

@@ -7,25 +7,21 @@ many hidden combatants, while hidden ones act, through undo and hiding."""
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
 
 from benchmarks.fights import add_effects, build
 from tests.plugins import built_in_rulesets
 from tests.qt.test_players_turn_reach import _hide_most, _step
+from tests.share.feeds import page_feed
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import GLANCE, SPARE, TurnOrderModel
 from tracker.qt.players.effects_proxy import PartyEffectsProxy
 from tracker.qt.players.projection import one_round, project
 from tracker.qt.players.public_state import PublicState
-from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy, one_round_reach
-from tracker.qt.share.feed import PageFeed
-from tracker.qt.widgets.turn_timer import TurnTimerSetting
 
 
 @pytest.mark.parametrize("ruleset_id", built_in_rulesets())
@@ -39,14 +35,7 @@ def test_the_page_lists_the_engines_round_and_the_window_keeps_its_glance(
     owner = QObject()
     lazy = TurnOrderModel(document, owner, lazy=True)  # the GM's window's, its pane hidden
     whole = TurnOrderModel(document, owner)
-    store = QSettings(str(Path(tempfile.mkdtemp()) / "t.ini"), QSettings.Format.IniFormat)
-    feed = PageFeed(
-        document,
-        owner,
-        health=DEFAULT_HEALTH,
-        timer=TurnTimerSetting(store),
-        turn_order_model=lazy,
-    )
+    feed = page_feed(document, owner, lazy)
     # The players' screen's list (a proxy with rows, over the whole model), as reference.
     public = PublicState(document, owner)
     players = PlayersTurnOrderProxy(whole, public, include_current=False, parent=owner)

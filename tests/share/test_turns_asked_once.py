@@ -5,21 +5,17 @@ the same glance as asked alone (counts of calls, not timings)."""
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
 
 from benchmarks.fights import add_effects, build
 from tests.plugins import built_in_rulesets
 from tests.qt.test_players_turn_reach import _hide_most, _step
+from tests.share.feeds import page_feed
 from tracker.engine.ruleset import Turn
 from tracker.qt.document import EncounterDocument
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.players.settings import DEFAULT_HEALTH
-from tracker.qt.share.feed import PageFeed
-from tracker.qt.widgets.turn_timer import TurnTimerSetting
 
 
 @pytest.mark.parametrize("ruleset_id", built_in_rulesets())
@@ -30,14 +26,7 @@ def test_a_step_asks_the_rules_for_the_turns_to_come_once(qtbot, monkeypatch, ru
     document = EncounterDocument(session)
     owner = QObject()
     glance = TurnOrderModel(document, owner, lazy=True)  # the GM's window's, pane hidden
-    store = QSettings(str(Path(tempfile.mkdtemp()) / "t.ini"), QSettings.Format.IniFormat)
-    feed = PageFeed(
-        document,
-        owner,
-        health=DEFAULT_HEALTH,
-        timer=TurnTimerSetting(store),
-        turn_order_model=glance,
-    )
+    feed = page_feed(document, owner, glance)
     asked: list[int] = []
     rules_upcoming = type(session.ruleset).upcoming_turns
 

@@ -3,12 +3,12 @@
 PySide keeps a wrapper of every layout item Python has seen on its layout, for as long
 as the layout lives: one asked for (`itemAt`), and every item of a layout added to
 another that already has its widget, or handed over by `itemAt` (PySide walks it,
-nested layouts too). When
-Qt deletes such an item (its widget deleted, a widget inserted again elsewhere), the
-wrapper stays, still mapped to the item's address, and PySide hands it back for the
-next object Qt makes there: CI once got a QWidgetItem where a label's style was asked
-for. Here the wrappers are let go of as soon as they are made (`shiboken6.invalidate`:
-the wrapper forgets its item; the item is the layout's, as it was)."""
+nested layouts too). When Qt deletes such an item (its widget deleted, a widget
+inserted again elsewhere), the wrapper stays, still mapped to the item's address, and
+PySide hands it back for the next object Qt makes there: CI once got a QWidgetItem
+where a label's style was asked for. Here the wrappers are let go of as soon as they
+are made (`shiboken6.invalidate`: the wrapper forgets its item; the item is the
+layout's, as it was)."""
 
 from __future__ import annotations
 

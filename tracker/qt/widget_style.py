@@ -1,12 +1,10 @@
 """A widget's style as Python asks for it, never another object's wrapper.
 
 A widget under a style sheet has a style of its own (Qt's style-sheet style), made and
-deleted with the sheet, so its address is often one freed a moment before. PySide
-keeps a wrapper for every layout item Python has seen, on its layout, until the layout
-goes: an item Qt deleted meanwhile leaves its wrapper behind at its address, and
-PySide hands that wrapper back for the next object Qt makes there (a QWidgetItem where
-a style was asked for: `AttributeError: 'QWidgetItem' object has no attribute ...`,
-seen in CI)."""
+deleted with the sheet, so its address is often one freed a moment before. A wrapper
+PySide kept for an object Qt has since deleted there (a layout item's: see
+`layout_items`, which lets go of ours) would be handed back for the style instead
+(`AttributeError: 'QWidgetItem' object has no attribute ...`, seen in CI)."""
 
 from __future__ import annotations
 
