@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import shiboken6
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 
 from tracker.engine import AddCombatant, RulesetAction, Session
 from tracker.engine.changes import Transaction
@@ -95,6 +96,33 @@ def test_panel_hides_without_a_prompt_and_shows_who_decides(qtbot):
     assert panel.context.text() == "1. The door opens (GM)"
     assert [b.text() for b in panel.answer_buttons] == ["React  [Ctrl+1]", "Pass  [Ctrl+2]"]
     assert panel.answer_buttons[1].shortcut().toString() == "Ctrl+2"
+
+
+class NamingRuleset(AskingRuleset):
+    """Asks as `AskingRuleset` does, its context naming every combatant, a line each."""
+
+    def prompt(self, encounter: Encounter) -> Prompt | None:
+        asked = super().prompt(encounter)
+        if asked is None:
+            return None
+        names = tuple(f"{c.name} waits" for c in encounter.combatants)
+        return Prompt(asked.key, asked.title, asked.question, asked.answers, asked.asks, names)
+
+
+def test_the_context_shows_names_as_typed_a_line_each_without_a_text_document(qtbot):
+    """Plain text: a name's markup and its run of spaces shown as typed, each line of
+    the context on its own; no rich text document built for it at each prompt."""
+    session = Session(Encounter("Test", "asking", clock=AskingClock()), NamingRuleset())
+    document = EncounterDocument(session)
+    panel = PromptPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    document.apply(AddCombatant("Big  <b>Orc</b> & co", "enemy"))
+    document.apply(AddCombatant("Ayla", "party"))
+    qtbot.waitUntil(lambda: panel.context.isVisible())
+    assert panel.context.textFormat() == Qt.TextFormat.PlainText
+    assert panel.context.text().split("\n") == ["Big  <b>Orc</b> & co waits", "Ayla waits"]
+    assert not panel.context.findChildren(QTextDocument)
 
 
 def test_answer_with_fields_sends_the_typed_values(qtbot):

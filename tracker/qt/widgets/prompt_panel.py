@@ -39,7 +39,6 @@ from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.layout_items import add_layout
 from tracker.qt.palette import prompt_style
-from tracker.qt.rich_text import escape
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow, stacked
 from tracker.qt.widgets.steady import SteadyBox
@@ -123,7 +122,9 @@ class PromptPanel(QFrame):
         self.question.setTextFormat(Qt.TextFormat.PlainText)  # it names combatants
         self.context = QLabel()
         self.context.setObjectName("prompt_context")
-        self.context.setTextFormat(Qt.TextFormat.RichText)
+        # Plain text, its lines apart: a rich text built a text document at each
+        # prompt (0.8 ms of an add in Classic d20), and showed a name's spaces as one.
+        self.context.setTextFormat(Qt.TextFormat.PlainText)
         self.context.setWordWrap(True)
         # However long a context, it scrolls within a few lines: never grows the window.
         self.context_area = QScrollArea()
@@ -133,7 +134,7 @@ class PromptPanel(QFrame):
         self.context_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.context_area.setWidget(self.context)
         # As tall as its text (up to a few lines), never more: the height the panel
-        # keeps to spare goes under the answers, never to the context (its rich text
+        # keeps to spare goes under the answers, never to the context (its text
         # laid out again).
         self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
@@ -294,12 +295,12 @@ class PromptPanel(QFrame):
             asks = f" — {self._document.encounter.combatant(prompt.asks).name} decides"
         self.title.setText(prompt.title + asks)
         self.question.setText(prompt.question)
-        self.context.setText("<br>".join(escape(line) for line in prompt.context))
+        self.context.setText("\n".join(prompt.context))
         self.context.ensurePolished()  # the style sheet's font decides a line's height
         metrics = self.context.fontMetrics()
         line = metrics.lineSpacing()
         # The lines the context takes at the panel's width, up to a few: a height known
-        # without laying the rich text out (its plain lines wrapped by the font's
+        # without laying the text out (its lines wrapped by the font's
         # metrics; a line a context line showed one that wrapped a line and a half).
         room = self.context_width()
         measured = (prompt.context, room, self.context.font().key())
@@ -310,7 +311,7 @@ class PromptPanel(QFrame):
         lines = context_lines(self._wrapped[1], len(prompt.answers))
         height = lines * line + 8
         if self.context_area.isHidden() and prompt.context:
-            # Its width in the panel before it shows: one resize (its rich text laid
+            # Its width in the panel before it shows: one resize (its text laid
             # out once), not one at the width it last had and another at the panel's.
             margins = layout.contentsMargins()
             width = self.body.width() - margins.left() - margins.right()
