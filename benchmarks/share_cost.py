@@ -21,12 +21,13 @@ too: they make the JSON and write to the sockets). Also what making the page's s
 took (`time_states`: the feed's `state()` as the session asks it in the steps, GUI
 thread CPU).
 
-With pages connected, the window without sharing waits as long after each change (a
-30 ms timer that does nothing, `same_wait`), unless `--raw`: waiting at all for a short
-timer, with nothing done when it fires, measured +0.5–2 ms of GUI-thread CPU on undo
-and redo (the step itself costs more CPU once the thread has slept: likely a cold core
-on a busy machine) and about nothing on End Turn. `table_ops.py --pages` has no such
-twin: its figure includes that wait, as the GM's window pays it."""
+With pages connected, the window without sharing runs the same timer after each change
+(one of the publish's delay that does nothing, `same_wait`), unless `--raw`. When that
+delay was 30 ms, the wait alone, with nothing done when it fired, measured +0.5–2 ms
+of GUI-thread CPU on undo and redo (the step itself costs more CPU once the thread has
+slept: a cold core on a busy machine); the publish now waits for the window's paint
+only (0 ms). `table_ops.py --pages` has no such twin: its figure includes what the
+publish costs the GM's window."""
 
 from __future__ import annotations
 
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", nargs="+", default=list(RULESETS))
     parser.add_argument("--repeats", type=int, default=None)
     parser.add_argument("--pages", type=int, default=PAGES, help="0: no page connected")
-    raw_help = "the window without sharing does not wait 30 ms after a change as the shared one"
+    raw_help = "the window without sharing runs no publish timer after a change as the shared one"
     parser.add_argument("--raw", action="store_true", help=raw_help)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)

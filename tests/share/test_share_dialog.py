@@ -304,6 +304,51 @@ def test_a_change_is_made_into_a_state_as_it_settles_and_the_timer_hands_it_over
     stream.close()
 
 
+class Painted(QWidget):
+    """Notes each of its paints in `seen`."""
+
+    def __init__(self, seen: list[str]) -> None:
+        super().__init__()
+        self.seen = seen
+
+    def paintEvent(self, _event: object) -> None:  # noqa: N802 (Qt)
+        self.seen.append("paint")
+
+
+def test_a_change_is_handed_over_once_the_window_has_painted_it_without_a_wait(
+    shared, qtbot, monkeypatch
+):
+    """The state of a change goes to the server in the pass of the event loop that
+    paints the GM's window, after the paint: no wait (a 30 ms timer had the GUI thread
+    sleep after each change, and the GM's next step cost more CPU)."""
+    document, session, dialog = shared
+    dialog.start_button.click()
+    assert session.server is not None
+    stream = Stream(session.server)
+    stream.wait_for(1)
+    seen: list[str] = []
+    window = Painted(seen)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    document.changed.connect(lambda _event: window.update())
+    publish = session.server.publish_state
+
+    def handed(*args: Any) -> None:
+        seen.append("handed")
+        publish(*args)
+
+    monkeypatch.setattr(session.server, "publish_state", handed)
+    QCoreApplication.processEvents()
+    seen.clear()
+    assert document.apply(EndTurn())
+    for _ in range(5):  # what is due now, never waiting for more
+        QCoreApplication.processEvents()
+    assert seen == ["paint", "handed"]
+    stream.wait_for(2)
+    stream.close()
+
+
 def test_a_port_in_use_is_said_and_nothing_starts(shared):
     document, session, dialog = shared
     with socket.socket() as taken:
@@ -426,7 +471,7 @@ def test_with_30_pages_the_gui_thread_makes_one_state_a_step_and_sends_nothing(
     for number in range(12):
         work.clear()
         assert document.apply(next_step(document.session))
-        share._publish_soon.timeout.emit()  # as the event loop does 30 ms later
+        share._publish_soon.timeout.emit()  # as the event loop does once it has painted
         share._publish_soon.stop()
         for stream in streams:  # every page had it
             stream.wait_for(number + 2)
