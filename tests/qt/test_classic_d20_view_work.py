@@ -166,6 +166,42 @@ def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_p
         assert painted.region.subtracted(below).isEmpty(), "no row above it repainted"
 
 
+def test_a_creature_added_to_the_view_at_its_end_moves_what_was_painted(
+    qtbot, tmp_path: Path
+):
+    """The view scrolled to its end: a creature added (the last row) moves the rows in
+    sight up without a scroll (the last row no longer set against the bottom); what was
+    painted is moved with them, and only the rows from the new one are painted, not
+    every row in sight. The pixels on screen are those of a whole repaint."""
+    session = build("classic_d20", 30)
+    add_effects(session, session.apply, 10, random.Random(5))
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        settle(qtbot)
+        view = d20_view(window)
+        viewport = view.viewport()
+        bar = view.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        settle(qtbot)
+        painted = Painted(viewport)
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(painted)
+        try:
+            window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
+            settle(qtbot)
+        finally:
+            app.removeEventFilter(painted)
+        height = view.rowHeight(view.order_model.rowCount() - 1)
+        assert painted.events, "the new row was painted"
+        assert painted.region.boundingRect().height() <= 2 * height, "not every row"
+        corner = viewport.mapTo(window, viewport.rect().topLeft())
+        screen = window.windowHandle().screen()
+        shown = screen.grabWindow(
+            window.winId(), corner.x(), corner.y(), viewport.width(), viewport.height()
+        ).toImage()
+        assert shown == viewport.grab().toImage().convertToFormat(shown.format())
+
+
 def _come_and_go(window: MainWindow, qtbot, name: str) -> list[int]:
     """A creature added, then removed: the rows' heights with it and without it."""
     view = d20_view(window)

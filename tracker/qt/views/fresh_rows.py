@@ -4,8 +4,10 @@ Qt lays a table out again once rows come or go (`doItemsLayout`) and repaints it
 viewport then. At the table the GM adds or removes one combatant, most often the last
 one, and every row above it, unchanged, was painted again (with Python delegates).
 `FreshRows.watch_rows` notes the first row inserted or removed; the next layout repaints
-the viewport and the rows header from that row's top down. Any other change of structure
-(rows moved, a reset, a new layout, columns) keeps Qt's whole repaint.
+the viewport and the rows header from that row's top down; where the rows in sight
+moved with it (a row added to a table scrolled to its end), what was painted is moved
+as a scroll moves it. Any other change of structure (rows moved, a reset, a new layout,
+columns) keeps Qt's whole repaint.
 
 Nor does a removal scroll the table: Qt makes the row after the removed current row the
 current one and scrolls to it, so removing a combatant out of sight (one just added at
@@ -91,12 +93,16 @@ class FreshRows(QTableView):
         self._scrolled = 0
         self.updateGeometries()
         moved = offsets[0] - rows.offset()
-        if self.horizontalHeader().offset() != offsets[1] or moved != self._scrolled:
-            # The rows in sight moved and the viewport was not scrolled with them (a row
-            # a line taller or shorter; a row added to a table at its end): Qt moves the
-            # headers, and leaves the cells to the whole repaint.
-            self.viewport().update()
+        if self.horizontalHeader().offset() != offsets[1]:
+            self.viewport().update()  # the columns moved: Qt repaints them whole
             return
+        if moved != self._scrolled:
+            # The rows in sight moved and the viewport was not scrolled with them: a row
+            # added to a table scrolled to its end (the last row no longer set against
+            # its bottom). Every row above the first that changed moved alike: what was
+            # painted is moved with them, as a scroll moves it (Qt repainted all of it,
+            # 18 rows of Python-painted cells, for a row in sight).
+            self.viewport().scroll(0, moved - self._scrolled)
         # Scrolled with them (a table at its end scrolls back a row as one goes): what
         # was painted moved and the strip uncovered is repainted; the rows from the
         # first that changed are repainted below, as without a scroll.
