@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -138,68 +139,72 @@ def test_the_cells_kept_are_bounded(qapp):
     assert cells.drawn == 5
 
 
-def test_a_creature_added_or_removed_repaints_the_view_from_its_row(qtbot, tmp_path: Path):
-    """At the table's size: the creature added (still to roll: the last row) and removed
-    again repaint the rows from its own down, not every row above it."""
+@pytest.fixture
+def fight_of_30(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """Classic d20's window at the table's size on a fight of 30 with 10 effects."""
     session = build("classic_d20", 30)
     add_effects(session, session.apply, 10, random.Random(5))
     for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         settle(qtbot)
-        view = d20_view(window)
-        viewport = view.viewport()
-        painted = Painted(viewport)
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(painted)
-        try:
-            window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
-            settle(qtbot)
-            added = next(c.id for c in session.encounter.combatants if c.name == "Late goblin")
-            row = view.order_model.row_of(added)
-            assert row == view.order_model.rowCount() - 1
-            top = view.rowViewportPosition(row)  # below the rows in sight, at this size
-            window.document.apply(RemoveCombatant(added))
-            settle(qtbot)
-        finally:
-            app.removeEventFilter(painted)
-        below = QRegion(QRect(0, top, viewport.width(), viewport.height()))
-        assert painted.region.subtracted(below).isEmpty(), "no row above it repainted"
+        yield window
 
 
-def test_a_creature_added_to_the_view_at_its_end_moves_what_was_painted(
-    qtbot, tmp_path: Path
-):
+@contextmanager
+def painting(widget: QObject) -> Iterator[Painted]:
+    """What `widget` paints meanwhile."""
+    painted = Painted(widget)
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(painted)
+    try:
+        yield painted
+    finally:
+        app.removeEventFilter(painted)
+
+
+def test_a_creature_added_or_removed_repaints_the_view_from_its_row(fight_of_30, qtbot):
+    """At the table's size: the creature added (still to roll: the last row) and removed
+    again repaint the rows from its own down, not every row above it."""
+    window = fight_of_30
+    view = d20_view(window)
+    viewport = view.viewport()
+    with painting(viewport) as painted:
+        window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
+        settle(qtbot)
+        combatants = window.document.encounter.combatants
+        added = next(c.id for c in combatants if c.name == "Late goblin")
+        row = view.order_model.row_of(added)
+        assert row == view.order_model.rowCount() - 1
+        top = view.rowViewportPosition(row)  # below the rows in sight, at this size
+        window.document.apply(RemoveCombatant(added))
+        settle(qtbot)
+    below = QRegion(QRect(0, top, viewport.width(), viewport.height()))
+    assert painted.region.subtracted(below).isEmpty(), "no row above it repainted"
+
+
+def test_a_creature_added_to_the_view_at_its_end_moves_what_was_painted(fight_of_30, qtbot):
     """The view scrolled to its end: a creature added (the last row) moves the rows in
     sight up without a scroll (the last row no longer set against the bottom); what was
     painted is moved with them, and only the rows from the new one are painted, not
     every row in sight. The pixels on screen are those of a whole repaint."""
-    session = build("classic_d20", 30)
-    add_effects(session, session.apply, 10, random.Random(5))
-    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+    window = fight_of_30
+    view = d20_view(window)
+    viewport = view.viewport()
+    bar = view.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    settle(qtbot)
+    with painting(viewport) as painted:
+        window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
         settle(qtbot)
-        view = d20_view(window)
-        viewport = view.viewport()
-        bar = view.verticalScrollBar()
-        bar.setValue(bar.maximum())
-        settle(qtbot)
-        painted = Painted(viewport)
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(painted)
-        try:
-            window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
-            settle(qtbot)
-        finally:
-            app.removeEventFilter(painted)
-        height = view.rowHeight(view.order_model.rowCount() - 1)
-        assert painted.events, "the new row was painted"
-        assert painted.region.boundingRect().height() <= 2 * height, "not every row"
-        corner = viewport.mapTo(window, viewport.rect().topLeft())
-        screen = window.windowHandle().screen()
-        shown = screen.grabWindow(
-            window.winId(), corner.x(), corner.y(), viewport.width(), viewport.height()
-        ).toImage()
-        assert shown == viewport.grab().toImage().convertToFormat(shown.format())
+    height = view.rowHeight(view.order_model.rowCount() - 1)
+    assert painted.events, "the new row was painted"
+    assert painted.region.boundingRect().height() <= 2 * height, "not every row"
+    corner = viewport.mapTo(window, viewport.rect().topLeft())
+    screen = window.windowHandle().screen()
+    shown = screen.grabWindow(
+        window.winId(), corner.x(), corner.y(), viewport.width(), viewport.height()
+    ).toImage()
+    assert shown == viewport.grab().toImage().convertToFormat(shown.format())
 
 
 def _come_and_go(window: MainWindow, qtbot, name: str) -> list[int]:
