@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tracker.engine.changes import ChangeSet, Record, Transaction, Undoable
 from tracker.engine.commands import Command, clean_name
@@ -23,9 +23,10 @@ if TYPE_CHECKING:  # (a prompt is the ruleset's: its module is imported where on
     from tracker.engine.prompts import Prompt
 
 
-@dataclass(frozen=True)
-class Applied:
-    """One entry of the undo or redo stack: the command, its text and its undo record."""
+class Applied(NamedTuple):
+    """One entry of the undo or redo stack: the command, its text and its undo record
+    (a named tuple rather than a frozen dataclass: as immutable, compared alike, and
+    made in half the time, which tells when a resume makes thousands of them)."""
 
     command: Command
     text: str

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,10 @@ def _seed(journal_id: str) -> int:
 
 
 _DECODER = json.JSONDecoder()
+# What `raw_decode` calls (raises StopIteration where it fails), called without its steps.
+_SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+_COMMA = ord(",")
+_NO_LOG: list[Any] = []  # (an apply line without "log" has no edits of it)
 
 # The member each kind of line writes first, framed by its length (and read as bytes).
 FRAMED = {"apply": "record", "checkpoint": "document"}
@@ -140,7 +145,10 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
     while (end := data.find(b"\n", start) + 1) > 0:
         line = data[start:end]  # as written, its newline included: `Lines.raw`
         record = _framed(line, seed, number)
-        if record is None or _entry_problem(record, journal_id, number) is not None:
+        if record is None or (
+            not (number and _plain_apply(record))
+            and _entry_problem(record, journal_id, number) is not None
+        ):
             record, problem = _decode(line[:-1], journal_id, seed, number)
             if number == 0 and record is None and _is_other_journal(line[:-1], journal_id):
                 result.stale = True
@@ -163,29 +171,44 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
 def _framed(line: bytes, seed: int, seq: int) -> dict[str, Any] | None:
     """The record of a well-formed framed line numbered `seq` (`line` ends with its
     newline), its checksum checked, read in fewer steps than `_decode` takes; None for
-    any other line, which `_decode` then reads (and says what is wrong with it)."""
-    match = CRC_SUFFIX.match(line, max(0, len(line) - 1 - SUFFIX_LENGTH))
-    if match is None:
+    any other line, which `_decode` then reads (and says what is wrong with it). The
+    line is not copied whole: the checksum runs over its bytes up to the ``,"crc"``
+    member then over the closing brace, and the decoder reads the members around the
+    framed one (without `raw_decode`'s steps: the text begins with the frame's "{")."""
+    crc = CRC_SUFFIX.match(line, max(0, len(line) - 1 - SUFFIX_LENGTH))
+    frame = FRAME.match(line)
+    if crc is None or frame is None:
         return None
-    payload = line[: match.start()] + b"}"
-    frame = FRAME.match(payload)
-    if frame is None or zlib.crc32(payload, seed) != int(match.group(1), 16):
+    cut = crc.start()
+    if zlib.crc32(b"}", zlib.crc32(line[:cut], seed)) != int(crc.group(1), 16):
         return None
-    head, op, framed, size = frame.group(1, 2, 3, 4)
-    member = _FRAMED_AS.get((op, framed))
     start = frame.end()
-    end = start + int(size)
-    if member is None or payload[end : end + 1] not in (b",", b"}"):
+    end = start + int(frame.group(4))
+    member = _FRAMED_AS.get((frame.group(2), frame.group(3)))
+    # The framed member ends where the others go on (","), or the line does.
+    if member is None or end > cut or (end < cut and line[end] != _COMMA):
         return None
     try:
-        text = (head + payload[end:]).decode("utf-8")
-        record, parsed = _DECODER.raw_decode(text)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        text = (line[: frame.end(1)] + line[end:cut] + b"}").decode("utf-8")
+        record, parsed = _SCAN(text, 0)
+    except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
         return None
     if parsed != len(text) or type(record) is not dict or record.get("seq") != seq:
         return None
-    record[member] = payload[start:end]
+    record[member] = line[start:end]
     return record
+
+
+def _plain_apply(record: dict[str, Any]) -> bool:
+    """True for an apply line after the first that `_entry_problem` would pass (most of
+    a journal, told in fewer steps: JSON makes no subclasses, so types are compared)."""
+    return (
+        record.get("op") == "apply"
+        and type(record.get("command")) is dict
+        and type(record.get("log", _NO_LOG)) is list
+        and type(record.get("text", "")) is str
+        and type(record.get("record")) is bytes
+    )
 
 
 def _legacy_header(line: bytes) -> str | None:
