@@ -3,8 +3,6 @@ is shown like any refusal, and the undo history the window shows stays the sessi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tracker.engine import AddCombatant, CommandError, Session, StartEncounter
 from tracker.engine.changes import ChangeSet
 from tracker.qt.document import EncounterDocument
@@ -32,7 +30,7 @@ def _document() -> EncounterDocument:
 def test_a_refused_undo_is_shown_and_the_stack_stays_in_step(qtbot) -> None:
     document = _document()
     session = document.session
-    session._done[1] = replace(session._done[1], record=_Damaged())  # the second add
+    session._done[1] = session._done[1]._replace(record=_Damaged())  # the second add
     names = [c.name for c in session.encounter.combatants]
 
     document.undo_stack.undo()  # the start: fine

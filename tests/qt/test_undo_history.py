@@ -5,7 +5,6 @@ object kept per step (a `QUndoStack` mirrored the history, one command a step)."
 from __future__ import annotations
 
 import gc
-from dataclasses import replace
 
 import shiboken6
 from PySide6.QtCore import QObject
@@ -80,7 +79,7 @@ def test_an_undo_the_engine_refuses_is_told_in_the_banner(window, qtbot) -> None
     session = document.session
     document.apply(StartEncounter())
     document.apply(EndTurn())
-    session._done[0] = replace(session._done[0], record=_Damaged())  # the start
+    session._done[0] = session._done[0]._replace(record=_Damaged())  # the start
     before = session.encounter.to_dict()
     _active(window, qtbot)
     key(qtbot, "Ctrl+Z")
