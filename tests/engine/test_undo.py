@@ -226,11 +226,11 @@ def test_add_combatant_failing_midway_rolls_back_everything(monkeypatch):
     session.apply(StartEncounter())
     before = session.encounter.to_dict()
 
-    def fail(tx, encounter, **kwargs):
+    def fail(tx, encounter, combatant):
         raise BoomError
 
     # Inserted, id drawn, runtime dealt and missed Turns marked: then the columns fail.
-    monkeypatch.setattr(war_order, "update_columns", fail)
+    monkeypatch.setattr(war_order, "columns_after_join", fail)
     with pytest.raises(BoomError):
         session.apply(AddCombatant("Seraph", stats={"speed": 30, "swiftness": 3}))
     monkeypatch.undo()

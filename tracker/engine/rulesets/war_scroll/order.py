@@ -17,7 +17,12 @@ from tracker.engine.rulesets.war_scroll.actions import keep_cap
 from tracker.engine.rulesets.war_scroll.deal import deal, play_order, play_position, segment_label
 from tracker.engine.rulesets.war_scroll.durations import TurnsRedealt
 from tracker.engine.rulesets.war_scroll.options import option
-from tracker.engine.rulesets.war_scroll.scroll import pending, update_columns
+from tracker.engine.rulesets.war_scroll.scroll import (
+    columns_after_join,
+    columns_after_leave,
+    pending,
+    update_columns,
+)
 from tracker.engine.rulesets.war_scroll.state import (
     HEALTH,
     WarState,
@@ -77,14 +82,14 @@ def on_added(tx: Transaction, encounter: Encounter, combatant: Combatant) -> Non
         else:
             now = play_position(clock.current[1])
             state.mark_missed(lambda slot: play_position(slot) <= now)
-    update_columns(tx, encounter)
+    columns_after_join(tx, encounter, combatant)
 
 
 def on_removed(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
     if clock_of(encounter).holds(combatant.id):
         touch_clock(tx).current = None
         advance(tx, encounter)
-    update_columns(tx, encounter)
+    columns_after_leave(tx, encounter, combatant)
 
 
 # --- changed stats -----------------------------------------------------------------------

@@ -222,6 +222,14 @@ class WarScroll(Ruleset[WarClock, WarState, WarAnchor]):
     ) -> None:
         order.on_stats_changed(tx, encounter, combatant, old)
 
+    def on_option_changed(self, tx: Transaction, encounter: Encounter, name: str) -> None:
+        """Columns set to shrink at once shrink now if the fastest is already gone."""
+        if name == "columns_on_defeat":
+            scroll.update_columns(tx, encounter)
+
+    def tidy_loaded(self, encounter: Encounter) -> None:
+        scroll.tidy_columns(encounter)
+
     # --- the War --------------------------------------------------------------------
     def start(self, tx: Transaction, encounter: Encounter) -> None:
         turns.start(tx, encounter)

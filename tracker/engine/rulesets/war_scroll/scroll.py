@@ -1,6 +1,6 @@
 """The War Scroll as it stands: the Turns of this Cycle and the next in play order, the
 Segment columns shown and the state of each grid cell. Reading only, except
-`update_columns`."""
+the column count (`update_columns` and its quick paths)."""
 
 from __future__ import annotations
 
@@ -91,22 +91,63 @@ def columns(encounter: Encounter) -> list[int]:
 
 def update_columns(tx: Transaction, encounter: Encounter, *, exact: bool = False) -> None:
     """Columns follow the fastest character present; mid-War, whether they shrink at
-    once or only at the next Cycle is the encounter's choice (`exact`: at once)."""
-    clock = clock_of(encounter)
-    growing_only = (
-        not exact and clock.started and option(encounter, "columns_on_defeat") == "keep_cycle"
-    )
-    needed = 0
-    for combatant in encounter.combatants:
-        needed = max(needed, columns_for(speed_of(combatant)))
-        state = state_of(combatant)
-        for slot in range(state.slots):
-            if state.played[slot] or state.total(slot) > 0:
-                needed = max(needed, slot + 1)
-    shown = clock.columns
-    wanted = max(needed, shown) if growing_only else needed
-    if wanted != shown:
+    once or only at the next Cycle is the encounter's choice (`exact`: at once).
+
+    Every change that can move the count calls this (or one of the two below for a
+    join or a departure), so between changes the count stands as this pass would set
+    it: what the quick paths below rely on."""
+    wanted = _columns(encounter, exact=exact)
+    if wanted != clock_of(encounter).columns:
         touch_clock(tx).columns = wanted
+
+
+def columns_after_join(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """A newcomer can only add to what the others need, and the count shown already
+    fits them: it grows to the newcomer's need if that is larger, else stays."""
+    need = columns_needed(combatant)
+    if need > clock_of(encounter).columns:
+        touch_clock(tx).columns = need
+
+
+def columns_after_leave(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:
+    """Only the one who left can take columns away: none while they are kept for the
+    Cycle, and none when someone else still needs as many (found without a pass over a
+    War of thousands, as a second character as fast is usually near the top)."""
+    shown = clock_of(encounter).columns
+    if _growing_only(encounter) or columns_needed(combatant) < shown:
+        return
+    if any(columns_needed(other) >= shown for other in encounter.combatants):
+        return
+    update_columns(tx, encounter)
+
+
+def tidy_columns(encounter: Encounter) -> None:
+    """Set the count a file states to the one the rules give (a file edited by hand may
+    state any), so that every later change can keep it by the quick paths."""
+    clock_of(encounter).columns = _columns(encounter, exact=False)
+
+
+def columns_needed(combatant: Combatant) -> int:
+    """Columns one combatant needs: its Speed's, and every slot it has played or holds
+    AP in this Cycle."""
+    needed = columns_for(speed_of(combatant))
+    state = state_of(combatant)
+    for slot in range(state.slots - 1, needed - 1, -1):
+        if state.played[slot] or state.total(slot) > 0:
+            return slot + 1
+    return needed
+
+
+def _columns(encounter: Encounter, *, exact: bool) -> int:
+    needed = max(map(columns_needed, encounter.combatants), default=0)
+    if exact or not _growing_only(encounter):
+        return needed
+    return max(needed, clock_of(encounter).columns)
+
+
+def _growing_only(encounter: Encounter) -> bool:
+    """Mid-War, columns are kept for the Cycle (the encounter's choice)."""
+    return clock_of(encounter).started and option(encounter, "columns_on_defeat") == "keep_cycle"
 
 
 def cell(encounter: Encounter, combatant: Combatant, slot: int) -> tuple[int, str]:
