@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from benchmarks.fights import build
 from tracker.engine import AddCombatant, AddEffect, Session, StartEncounter, changes
 from tracker.engine.changes import Transaction
 from tracker.engine.commands import Command
@@ -133,3 +134,29 @@ def test_a_change_its_check_accepts_is_applied_and_undone_as_any() -> None:
     assert [c.name for c in session.encounter.combatants][-1] == "Dee"
     session.undo()
     assert session.encounter == before
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic_d20", "ap_countdown", "initiative_ticks"])
+def test_a_rulesets_trials_stop_at_the_first_change_and_copy_nothing(
+    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rulesets whose `legal_actions` try their handlers (`legal.trial_refusal`) stop
+    each trial at the action's first change: nothing is copied, changed or rolled back,
+    though some actions are offered (they got past their checks)."""
+    session = build(ruleset_id, 12)
+    before = session.encounter.to_dict()
+    copied: list[object] = []
+
+    def counting(value: object) -> object:
+        copied.append(value)
+        return copy_state(value)
+
+    monkeypatch.setattr(changes, "copy_state", counting)
+    acting = session.current_turn()
+    targets = [c.id for c in session.encounter.combatants[:3]]
+    if acting is not None and acting.combatant_id is not None:
+        targets.append(acting.combatant_id)
+    offered = session.ruleset.legal_actions(session.encounter, targets)
+    assert offered
+    assert copied == []
+    assert session.encounter.to_dict() == before

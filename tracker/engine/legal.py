@@ -119,11 +119,11 @@ def trial_refusal(
 ) -> Refusal:
     """A refusal that runs `run` (an action's own checks and changes, without what
     follows every accepted action: a ruleset's re-sort of the whole order, which never
-    refuses) on the action's cleaned parameters, rolled back: the core's checks of a
-    `RulesetAction`, then the ruleset's, at a part of the cost."""
+    refuses) on the action's cleaned parameters, up to its first change (`_Probe`): the
+    core's checks of a `RulesetAction`, then the ruleset's, at a part of the cost."""
 
     def refusal(command: RulesetAction) -> CommandError | None:
-        tx = Transaction(encounter, lambda _tx, _point: None)
+        tx = _Probe(encounter, lambda _tx, _point: None)
         try:
             params = clean_all(ruleset.action_spec(command.action).params, command.params)
             if command.combatant_id is not None:
@@ -131,11 +131,32 @@ def trial_refusal(
             run(tx, command, params)
         except CommandError as error:
             return error
-        finally:
-            tx.rollback()
+        except _Accepted:
+            return None
         return None
 
     return refusal
+
+
+class _Accepted(Exception):  # noqa: N818 - not an error: the action got past its checks
+    """Raised by `_Probe` at an action's first change: every refusal comes before it."""
+
+
+class _Probe(Transaction):
+    """A transaction that stops the action at its first change: an action refuses, if it
+    does, before it changes anything (a ruleset's handlers check first, then change), so
+    once it changes something it is accepted; nothing is copied, changed or rolled back.
+    (`tests/engine/test_legal_overrides.py` and the conformance machine hold each
+    ruleset's trials to what trying every action through the session says.)"""
+
+    def _keep(self, target: Any) -> None:
+        raise _Accepted
+
+    def _edit(self, edit: Any) -> None:
+        raise _Accepted
+
+    def reach(self, point: Any) -> None:
+        raise _Accepted
 
 
 def plausible_values(field: Field) -> list[Any]:
@@ -227,7 +248,7 @@ def tried_legal_actions(
     """`Ruleset.legal_actions` by trying every action (or those of `specs`): through
     `Session.refusal`, or `refusal` (a ruleset's cheaper trial, which must agree)."""
     refusal = refusal or remembered_refusal(Session(encounter, ruleset))
-    turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
+    turn = ruleset.current_turn(encounter)  # asked once: no trial changes anything
     found: list[LegalAction] = []
     for spec in ruleset.actions if specs is None else specs:
         for combatant_id, fixed in targets_of(ruleset, encounter, spec, targets, turn):

@@ -294,8 +294,9 @@ class ApCountdown(Ruleset[Clock, Runtime, Anchor]):
         and Upkeep) is tried by them alone, outside any transaction: what it would then
         change never refuses (a trial of a parry, a pace, a roll or an instantaneous
         action for each of 30 combatants copied its state and rolled it back, at every
-        step). The others run their handler, rolled back, without `settle` (which never
-        refuses): the default's answers without moving the count for every trial."""
+        step). The others run their handler up to its first change, without `settle`
+        (which never refuses): the default's answers without moving the count for every
+        trial."""
 
         def run(tx: Transaction, command: RulesetAction, params: dict[str, Any]) -> None:
             handler = _HANDLERS.get(command.action)

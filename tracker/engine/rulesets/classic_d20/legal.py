@@ -1,6 +1,7 @@
 """Classic d20's legal actions (`Ruleset.legal_actions`): each action's own handler
-decides, tried and rolled back, without what follows every accepted action (the turn
-following its holder through the order, `order.follow_current`, which never refuses).
+decides, tried up to its first change (`legal.trial_refusal`), without what follows
+every accepted action (the turn following its holder through the order,
+`order.follow_current`, which never refuses).
 
 Cheaper still where the rules say it from the state alone: rolling initiative is
 refused only for the d20s given (`initiative.kept`), so it is not tried (trying it
@@ -42,7 +43,7 @@ def legal_actions(
     """The actions the rules accept now (see `Ruleset.legal_actions`); `run`: an
     action's handler alone."""
     refusal = _refusal(ruleset, encounter, trial_refusal(ruleset, encounter, run))
-    turn = ruleset.current_turn(encounter)  # asked once: every trial is rolled back
+    turn = ruleset.current_turn(encounter)  # asked once: no trial changes anything
     ids = asked_ids(encounter, targets)
     found: list[LegalAction] = []
     for spec in ruleset.actions:

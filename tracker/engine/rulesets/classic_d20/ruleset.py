@@ -273,7 +273,7 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
     def legal_actions(
         self, encounter: Encounter, targets: Collection[str] | None = None
     ) -> tuple[LegalAction, ...]:
-        """The handlers decide, tried and rolled back, without `order.follow_current`
+        """The handlers decide, tried up to their first change, without `order.follow_current`
         (see `legal`): the default's answers at a part of the cost."""
 
         def run(tx: Transaction, command: RulesetAction, params: Params) -> None:

@@ -301,9 +301,9 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
     def legal_actions(
         self, encounter: Encounter, targets: Collection[str] | None = None
     ) -> tuple[LegalAction, ...]:
-        """Each action's own handler decides, tried and rolled back, without `settle`
-        (which never refuses): the default's answers without re-sorting the whole order
-        for every trial (the cost at 1,000 combatants)."""
+        """Each action's own handler decides, tried up to its first change, without
+        `settle` (which never refuses): the default's answers without re-sorting the
+        whole order for every trial (the cost at 1,000 combatants)."""
 
         def run(tx: Transaction, command: RulesetAction, params: Params) -> None:
             handler = _HANDLERS.get(command.action)
