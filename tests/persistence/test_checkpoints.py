@@ -12,7 +12,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +23,12 @@ from tracker.engine.registry import available_rulesets
 from tracker.engine.session import Applied, Session
 from tracker.engine.state import LogEntry
 from tracker.persistence import checkpoints as checkpoints_module
-from tracker.persistence import files as files_module
 from tracker.persistence import recovery as recovery_module
 from tracker.persistence.checkpoints import LogDigests, log_digest
 from tracker.persistence.journal import Journal
 from tracker.persistence.journal_lines import CRC_SUFFIX, checksum, encode_line
 from tracker.persistence.paths import journal_dir
-from tracker.persistence.recovery import journal_folders, pending_journal, recover_journal
+from tracker.persistence.recovery import pending_journal, recover_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(available_rulesets())
@@ -324,89 +322,6 @@ def test_the_question_recovery_and_journaling_on_check_the_lines_once(
     (folder / "events.jsonl").write_bytes(bytes(data))
     pending_journal(folder)
     assert len(readings) == 2 and not recover_journal(folder).complete
-
-
-def _count_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Path], list[Path], list[int]]:
-    """The files read (base and events), the encounters built from a base and the
-    events files whose lines were checked, from now on."""
-    reads: list[Path] = []
-    built: list[Path] = []
-    checked: list[int] = []
-    real_read, real_build = files_module.read_regular, recovery_module.encounter_from_document
-    real_lines = recovery_module.read_lines
-
-    def counted_read(path: Path, *args: Any) -> bytes:
-        reads.append(Path(path))
-        return real_read(path, *args)
-
-    def counted_build(document: Any, path: Path) -> Any:
-        built.append(path)
-        return real_build(document, path)
-
-    def counted_lines(data: bytes, journal_id: str) -> Any:
-        checked.append(len(data))
-        return real_lines(data, journal_id)
-
-    for module in (files_module, recovery_module):
-        monkeypatch.setattr(module, "read_regular", counted_read)
-    monkeypatch.setattr(recovery_module, "encounter_from_document", counted_build)
-    monkeypatch.setattr(recovery_module, "read_lines", counted_lines)
-    recovery_module.forget_last_read()
-    return reads, built, checked
-
-
-def _start_up(folder: Path) -> Session:
-    """What start-up does with a journal the GM resumes: the sweep of leftovers, the
-    question, the recovery, journaling on."""
-    journal_folders(folder)
-    assert pending_journal(folder) is not None
-    resumed = recover_journal(folder).session
-    Journal.resume(folder, resumed).detach()
-    return resumed
-
-
-def test_start_up_reads_and_checks_the_journal_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Start-up reads the journal four times in turn: its files (the base is the
-    encounter opened, which may be large; the events file megabytes for a long fight)
-    are read, parsed and checked once (issue 26, point 4) when they were last changed
-    some seconds before, as a kill leaves them; a file changed since is read anew."""
-    folder = tmp_path / "journal"
-    session, _ = playthrough("priority", 2, folder, steps=40)
-    base, events = folder / "base.json", folder / "events.jsonl"
-    past = time.time() - 60
-    for path in (base, events):
-        os.utime(path, (past, past))
-    reads, built, checked = _count_reads(monkeypatch)
-    walk_alike(session, _start_up(folder))
-    assert reads.count(base) == reads.count(events) == 1
-    assert len(built) == len(checked) == 1
-    # A file changed since it was read (its times put back: its size and change time
-    # tell) is read anew.
-    for path in (base, events):
-        os.utime(path, (past, past))
-    assert pending_journal(folder) == pending_journal(folder)
-    assert reads.count(events) == 2
-    with events.open("ab") as handle:
-        handle.write(b'{"seq":1000}\n')
-    os.utime(events, (past, past))
-    info = pending_journal(folder)
-    assert info is not None and info.unread == 1 and reads.count(events) == 3
-
-
-def test_a_journal_just_written_is_compared_by_its_bytes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Files changed a moment ago (a change in the same tick of the file system's clock
-    keeps their times) are read each time, but parsed and checked once while their bytes
-    are the same."""
-    folder = tmp_path / "journal"
-    session, _ = playthrough("priority", 2, folder, steps=40)
-    reads, built, checked = _count_reads(monkeypatch)
-    walk_alike(session, _start_up(folder))
-    assert reads.count(folder / "base.json") == reads.count(folder / "events.jsonl") == 4
-    assert len(built) == len(checked) == 1
 
 
 def test_log_digests_equal_log_digest_whatever_the_logs_share() -> None:

