@@ -11,9 +11,10 @@ import pytest
 from benchmarks.fights import build
 from tracker.engine import AddCombatant, AddEffect, Session, StartEncounter, changes
 from tracker.engine.changes import Transaction
-from tracker.engine.commands import Command
+from tracker.engine.commands import Command, RulesetAction
 from tracker.engine.copying import copy_state
 from tracker.engine.errors import CommandError
+from tracker.engine.legal import trial_refusal
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.state import Effect, Encounter
 
@@ -160,3 +161,21 @@ def test_a_rulesets_trials_stop_at_the_first_change_and_copy_nothing(
     assert offered
     assert copied == []
     assert session.encounter.to_dict() == before
+
+
+def test_a_trial_stopped_at_its_first_change_is_not_swallowed_by_a_handler() -> None:
+    """A handler (a plugin's) that wraps its change in `except Exception` does not catch
+    the stop, so it never goes on to change what the trial did not copy."""
+    session = _fight()
+    encounter = session.encounter
+    first = encounter.combatants[0]
+
+    def careless(tx: Transaction, command: object, params: object) -> None:
+        try:
+            tx.touch(first).name = "Changed"
+        except Exception:  # noqa: BLE001 - the careless handler under test
+            first.name = "Changed behind the trial's back"
+
+    refusal = trial_refusal(session.ruleset, encounter, careless)
+    assert refusal(RulesetAction("bonus_ap", first.id, {"amount": 1, "turn": "next"})) is None
+    assert first.name == "Ann"

@@ -138,8 +138,10 @@ def trial_refusal(
     return refusal
 
 
-class _Accepted(Exception):  # noqa: N818 - not an error: the action got past its checks
-    """Raised by `_Probe` at an action's first change: every refusal comes before it."""
+class _Accepted(BaseException):  # noqa: N818 - not an error: the action got past its checks
+    """Raised by `_Probe` at an action's first change: every refusal comes before it. A
+    `BaseException`, as `GeneratorExit` is: a handler's `except Exception` (a plugin's)
+    must not swallow it and go on to change what the probe never copied."""
 
 
 class _Probe(Transaction):
