@@ -251,6 +251,24 @@ def test_writing_a_large_document_lets_other_threads_run(monkeypatch: pytest.Mon
     assert reached(json_pieces.DEPTH) >= 5  # dozens, as a rule
 
 
+def test_a_long_list_is_written_in_runs_of_its_items(monkeypatch: pytest.MonkeyPatch):
+    """The encounter's lists are written a run of items at a call, not an item at a
+    call (each call builds an encoder: for a long log, that cost more than the text)."""
+    document = _encounter_like(3000)
+    written: list[Any] = []
+    plain = json.dumps
+
+    def counted(value: Any, **options: Any) -> str:
+        written.append(value)
+        return plain(value, **options)
+
+    monkeypatch.setattr(json_pieces.json, "dumps", counted)
+    assert json_pieces.dumps(document, ensure_ascii=False) == plain(document, ensure_ascii=False)
+    runs = [value for value in written if isinstance(value, list) and len(value) > 1]
+    assert sum(map(len, runs)) == 2 * 3000  # the combatants and the log, every item once
+    assert len(written) < 2 * 3000 // json_pieces.RUN + 20
+
+
 def test_no_float_is_changed_on_the_way():
     text = json.dumps({"encounter": {"combatants": [{"x": 0.1 + 0.2, "y": -0.0}]}})
     value = json_pieces.loads(text)["encounter"]["combatants"][0]

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from tracker.engine import AddCombatant, Session, StartEncounter
 from tracker.engine.state import LogEntry
+from tracker.engine.storable import MAX_NUMBER, unstorable
 from tracker.persistence import validation
 
 ENTRIES = 3_000
@@ -92,3 +93,48 @@ def test_a_part_at_fault_is_named_as_before(spoil, named):
     spoil(data)
     problem = validation.structure_problem(data)
     assert problem is not None and problem.startswith(named), problem
+
+
+def test_a_long_clean_log_is_checked_without_a_walk_naming_each_value(monkeypatch):
+    """The values of a file with none at fault are checked together: none is asked
+    about (and named) one by one, as the 20,000 of a long fight's file were."""
+    data = _long_fight()
+    asked = [0]
+    plain = validation.value_problem
+
+    def counting(value: Any) -> str | None:
+        asked[0] += 1
+        return plain(value)
+
+    monkeypatch.setattr(validation, "value_problem", counting)
+    assert validation.structure_problem(data) is None
+    assert asked[0] == 0
+    data["log"][ENTRIES // 2]["when"] = "\udc80"
+    assert validation.structure_problem(data) == (
+        f"log entry {ENTRIES // 2 + 1} holds text with a broken character (U+DC80)"
+    )
+    assert asked[0] > ENTRIES
+
+
+LETTERS = st.sampled_from("aé\U0001f600\ud800\udfff")  # lone surrogates too
+json_leaves = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-2 * MAX_NUMBER, max_value=2 * MAX_NUMBER)
+    | st.floats()
+    | st.sampled_from([MAX_NUMBER, -MAX_NUMBER, MAX_NUMBER + 1, float(MAX_NUMBER) + 0.5])
+    | st.text(LETTERS, max_size=3)
+)
+json_values = st.recursive(
+    json_leaves,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(LETTERS, max_size=2), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@given(st.dictionaries(st.text(max_size=2), json_values, max_size=3))
+def test_values_found_storable_together_are_storable_one_by_one(data):
+    assert validation._all_storable(data) == (unstorable(data) is None)

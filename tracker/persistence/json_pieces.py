@@ -14,6 +14,7 @@ from typing import Any
 _DECODER = json.JSONDecoder()
 _SPACE = re.compile(r"[ \t\n\r]*")
 DEPTH = 3  # the envelope, its encounter, the encounter's lists
+RUN = 64  # items of a list written in one call (64 combatants: ~0.3 ms)
 
 
 def loads(text: str, depth: int = DEPTH) -> Any:
@@ -36,8 +37,11 @@ def dumps(value: Any, depth: int = DEPTH, **options: Any) -> str:
             for k, v in value.items()
         )
         return "{" + ", ".join(items) + "}"
-    if depth > 0 and isinstance(value, list | tuple):
+    if depth > 1 and isinstance(value, list | tuple):
         return "[" + ", ".join(dumps(item, depth - 1, **options) for item in value) + "]"
+    if depth == 1 and isinstance(value, list | tuple):  # "[a, b]" is "[" + "a, b" + "]"
+        runs = (json.dumps(value[i : i + RUN], **options)[1:-1] for i in range(0, len(value), RUN))
+        return "[" + ", ".join(runs) + "]"
     return json.dumps(value, **options)
 
 

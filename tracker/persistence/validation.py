@@ -14,7 +14,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.session import Session
 from tracker.engine.state import SIDES, Combatant, Effect, Encounter, LogEntry
-from tracker.engine.storable import key_problem, value_problem
+from tracker.engine.storable import MAX_NUMBER, key_problem, storable_text, value_problem
 
 _ENCOUNTER_TYPES: dict[str, type | tuple[type, ...]] = {
     "name": str,
@@ -171,7 +171,10 @@ def _values_problem(data: dict[str, Any]) -> str | None:
     """Every text storable as UTF-8 and every number finite and in range
     (`tracker.engine.storable`): what loads must save. Walks the data without
     recursion; names the top-level part at fault (its name is put in words only for a
-    problem: a long fight's file holds some 20,000 values)."""
+    problem: a long fight's file holds some 20,000 values), once `_all_storable` found
+    one."""
+    if _all_storable(data):
+        return None
     listed = _listed_parts(data)
     pending: list[tuple[Any, _Where]] = [(data, "the encounter")]
     while pending:
@@ -199,6 +202,37 @@ def _values_problem(data: dict[str, Any]) -> str | None:
                 part = where
             pending.append((item, part))
     return None
+
+
+def _all_storable(data: dict[str, Any]) -> bool:
+    """True if no value in `data` has a problem `_values_problem` would name: its texts
+    and keys checked joined, its numbers' range compared, not where each lies (a
+    2,000-turn fight's file: 1.4 ms rather than 6.2). False for anything else than
+    JSON's values too (the walk decides then)."""
+    texts: list[Any] = []
+    pending: list[dict[str, Any] | list[Any]] = [data]
+    while pending:
+        container = pending.pop()
+        if isinstance(container, dict):
+            texts.extend(container)
+            items: Any = container.values()
+        else:
+            items = container
+        for item in items:
+            kind = type(item)
+            if kind is str:
+                texts.append(item)
+            elif kind is dict or kind is list:
+                pending.append(item)
+            elif kind is int or kind is float:
+                if not -MAX_NUMBER <= item <= MAX_NUMBER:  # (NaN too)
+                    return False
+            elif item is not None and kind is not bool:
+                return False
+    try:
+        return storable_text("".join(texts))  # a surrogate stays one when joined
+    except TypeError:  # a key that is not text
+        return False
 
 
 _LISTED = {"combatants": "combatant", "effects": "effect", "log": "log entry"}
