@@ -46,7 +46,7 @@ def choose(session: Session, option: str) -> None:
     attempt(session, SetOption("columns_on_defeat", option))
 
 
-def war_steps(session: Session, option: str, seed: int) -> Iterator[str]:
+def war_steps(session: Session, option: str, seed: int) -> Iterator[None]:
     """Play a War of joins and departures (the fastest among them), Speed changes,
     defeats, bonus AP, option switches, undos and redos; yield after every step."""
     rng = random.Random(seed)
@@ -77,7 +77,7 @@ def war_steps(session: Session, option: str, seed: int) -> Iterator[str]:
             session.redo()
         else:
             session.apply(next_step(session))
-        yield f"step {number}"
+        yield
 
 
 def counts_through_a_war(option: str, seed: int) -> list[int]:
