@@ -323,12 +323,12 @@ class Table:
         return samples + self._timed_step("remove effect", lambda: click(end))
 
     def combatant(self) -> Samples:
-        """Ctrl+Shift+N to the Add dialog shown and idle; Enter adds (its default name);
+        """Ctrl+Shift+N to the Add form shown and idle; Enter adds (its default name);
         Ctrl+Delete removes the one added (selected); the first pick selected again."""
         samples: Samples = []
         before = self._steps_done()
         ready = self.clock.timed(lambda: key(self.window, Qt.Key.Key_N, CTRL | SHIFT))
-        dialog = self.window.add_dialog
+        dialog = self.window.add_form
         if dialog is None or not dialog.isVisible():
             self._missed("Add ready")
             return []

@@ -21,7 +21,7 @@ from tracker.engine import (
     Session,
     StartEncounter,
 )
-from tracker.engine.legal import tried_legal_actions
+from tracker.engine.legal import end_turn_refusal, tried_legal_actions
 from tracker.engine.registry import available_rulesets
 from tracker.engine.ruleset import AnyRuleset, LegalAction
 from tracker.engine.state import SIDES, Encounter
@@ -103,6 +103,15 @@ def _assert_agree(
     assert sorted(map(_key, offered_some)) == sorted(map(_key, tried_some)), where
 
 
+def _assert_end_turn_agrees(session: Session, where: str) -> None:
+    """End Turn's refusal tried up to its first change (the turn panel's) is the whole
+    command's: every ruleset's end of a turn checks before it changes."""
+    probed = end_turn_refusal(session)
+    whole = session.refusal(EndTurn())
+    said = [None if r is None else (r.message, r.field) for r in (probed, whole)]
+    assert said[0] == said[1], f"{where}: {said[0]} != {said[1]}"
+
+
 @pytest.mark.parametrize("ruleset_id", sorted(available_rulesets()))
 def test_legal_actions_agree_with_trying_every_action(ruleset_id: str) -> None:
     checked = 0
@@ -121,5 +130,6 @@ def test_legal_actions_agree_with_trying_every_action(ruleset_id: str) -> None:
                 with contextlib.suppress(CommandError):
                     session.apply(command)
                 _assert_agree(ruleset, session.encounter, rng, f"{ruleset_id}, {seed}, {step}")
+                _assert_end_turn_agrees(session, f"{ruleset_id}, {seed}, {step}")
             checked += 1
     assert checked == PLAYTHROUGHS * STEPS

@@ -125,7 +125,7 @@ def add_through_form(window: MainWindow, name: str | None = None, count: int = 1
     """Edit → Add combatant, as the GM does: the form opens (with its default name unless
     `name` is given) and OK adds. Returns the names added."""
     window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
+    dialog = window.add_form
     assert dialog is not None and dialog.isVisible()
     if name is not None:
         dialog.name_edit.setText(name)

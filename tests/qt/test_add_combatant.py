@@ -4,7 +4,7 @@ numbered Goblins in one undo step; new enemies may start hidden."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QWidget
 
 from benchmarks.fights import build
@@ -13,13 +13,13 @@ from tests.qt.conftest import add_through_form, names, shown_window
 from tracker.engine import Session
 from tracker.persistence import load_encounter
 from tracker.qt.app import sample_path
-from tracker.qt.dialogs.add_combatant import split_count
 from tracker.qt.settings_file import enemies_start_hidden, settings_store
+from tracker.qt.widgets.add_form import split_count
 
 
 def test_the_form_offers_a_name_no_one_has_and_typing_replaces_it(window, qtbot):
     window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
+    dialog = window.add_form
     assert dialog.name_edit.text() == "Enemy 1"
     assert dialog.name_edit.selectedText() == "Enemy 1"  # typing replaces it
     qtbot.keyClicks(dialog.name_edit, "Ogre")
@@ -32,7 +32,7 @@ def test_the_form_offers_a_name_no_one_has_and_typing_replaces_it(window, qtbot)
 
 def test_the_default_name_follows_the_side_until_the_gm_types_one(window):
     window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
+    dialog = window.add_form
     dialog.side_combo.setCurrentText("party")
     assert dialog.name_edit.text() == "Party 1"
     dialog.name_edit.setText("Bram")
@@ -55,7 +55,7 @@ def test_goblin_times_five_adds_five_numbered_goblins_undone_as_one(window):
 def test_the_ruleset_fields_are_in_the_form_and_a_bad_value_changes_nothing(window):
     before = names(window.document)
     window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
+    dialog = window.add_form
     speed = dialog.stats_form.editors["speed"]
     speed.input.setText("500")
     dialog.accept()
@@ -71,7 +71,7 @@ def test_the_ruleset_fields_are_in_the_form_and_a_bad_value_changes_nothing(wind
 
 def test_an_empty_name_is_explained_and_the_message_goes_once_a_name_is_typed(window, qtbot):
     window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
+    dialog = window.add_form
     dialog.name_edit.clear()
     dialog.accept()
     assert dialog.error.isVisibleTo(dialog) and "cannot be empty" in dialog.error.text()
@@ -87,7 +87,7 @@ def test_new_enemies_start_hidden_when_the_gm_chose_so(window, on: bool):
         toggle.trigger()
     assert enemies_start_hidden(settings_store()) is on  # kept for the next start
     window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
+    dialog = window.add_form
     assert dialog.hidden_box.isChecked() is on
     dialog.side_combo.setCurrentText("party")
     assert not dialog.hidden_box.isChecked()  # the party is never hidden by default
@@ -116,7 +116,7 @@ def test_the_form_is_kept_once_and_shown_as_new_each_time(window, qtbot):
     """Built at the first Add, then kept hidden: the next Add shows the same form with
     nothing left of the last (a name no one has, one, an enemy, no message)."""
     window.actions_by_name["add"].trigger()
-    first = window.add_dialog
+    first = window.add_form
     assert first is not None
     first.side_combo.setCurrentText("party")
     first.name_edit.setText("")
@@ -125,7 +125,7 @@ def test_the_form_is_kept_once_and_shown_as_new_each_time(window, qtbot):
     assert first.isVisible() and not first.error.isHidden()
     first.reject()
     window.actions_by_name["add"].trigger()
-    assert window.add_dialog is first and first.isVisible()
+    assert window.add_form is first and first.isVisible()
     assert (first.name_edit.text(), first.count_box.value()) == ("Enemy 1", 1)
     assert first.side_combo.currentText() == "enemy"
     assert first.error.isHidden()
@@ -133,60 +133,69 @@ def test_the_form_is_kept_once_and_shown_as_new_each_time(window, qtbot):
     assert names(window.document)[-1] == "Enemy 1"
     assert window.selected_combatant_id() == window.document.encounter.combatants[-1].id
     assert add_through_form(window) == ["Enemy 2"]
-    assert window.add_dialog is first
+    assert window.add_form is first
 
 
-def test_the_kept_form_keeps_its_native_window_through_ok_cancel_and_escape(window, qtbot):
-    """Hidden, not closed: Qt's `QDialog.done` closes a dialog since Qt 6.3, and closing
-    destroys its native window, made again at the next show (on main: a new window, its
-    WinIdChange, at every Add). Its signals still say how it was left."""
-    window.actions_by_name["add"].trigger()
-    dialog = window.add_dialog
-    assert dialog is not None
-    handle = dialog.windowHandle()
-    heard: list[str] = []
-    dialog.accepted.connect(lambda: heard.append("accepted"))
-    dialog.rejected.connect(lambda: heard.append("rejected"))
-    dialog.finished.connect(lambda result: heard.append(f"finished {result}"))
-    made_again: list[QEvent.Type] = []
-
-    class Watch(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() in (QEvent.Type.WinIdChange, QEvent.Type.PlatformSurface):
-                made_again.append(event.type())
-            return False
-
-    watch = Watch()
-    dialog.installEventFilter(watch)
-    dialog.accept()  # OK: Enemy 1 added
-    window.actions_by_name["add"].trigger()
-    dialog.reject()  # Cancel
-    window.actions_by_name["add"].trigger()
-    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Escape)
-    window.actions_by_name["add"].trigger()
-    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
-    dialog.removeEventFilter(watch)
-    assert made_again == []
-    assert dialog.windowHandle() is handle and dialog.testAttribute(
-        Qt.WidgetAttribute.WA_WState_Created
-    )
-    assert not dialog.isVisible() and window.add_dialog is dialog
-    ok, cancel = ["accepted", "finished 1"], ["rejected", "finished 0"]
-    assert heard == ok + cancel + cancel + ok
+def test_the_form_takes_the_editors_place_and_covers_nothing(window, qtbot):
+    """The form is in the window, in the inspector beside the fight: nothing is laid over
+    the fight view. While it is open it stands in the editor's place (the damage box and
+    the effects stay); Escape, Cancel, Enter and Add each put it away and bring the
+    editor back, with the keyboard back in the fight view (Space ends the turn)."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    parts = [window.health_box, window.editor, window.effects_panel]
+    shown = [part.isVisible() for part in parts]
+    assert shown[1]
+    view = window.central_view
+    ways = [
+        lambda form: qtbot.keyClick(form.name_edit, Qt.Key.Key_Escape),
+        lambda form: form.cancel_button.click(),
+        lambda form: qtbot.keyClick(form.name_edit, Qt.Key.Key_Return),
+        lambda form: form.add_button.click(),
+    ]
+    for way in ways:
+        window.actions_by_name["add"].trigger()
+        form = window.add_form
+        assert form is not None and form.isVisible()
+        assert form.window() is window and window.inspector_column.isAncestorOf(form)
+        placed = QRect(form.mapTo(window, QPoint(0, 0)), form.size())
+        fight = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+        assert not placed.intersects(fight)
+        assert [part.isVisible() for part in parts] == [shown[0], False, shown[2]]
+        assert QApplication.focusWidget() is form.name_edit
+        way(form)
+        assert not form.isVisible()
+        assert [part.isVisible() for part in parts] == shown
+        focus = QApplication.focusWidget()
+        assert focus is view or view.isAncestorOf(focus), focus
     assert names(window.document)[-2:] == ["Enemy 1", "Enemy 2"]
+
+
+def test_enter_on_the_hidden_box_adds_rather_than_ticking_it(window, qtbot):
+    """Enter adds from every field of the form, the check box too (Space ticks it)."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.actions_by_name["add"].trigger()
+    form = window.add_form
+    form.hidden_box.setFocus()
+    ticked = form.hidden_box.isChecked()
+    qtbot.keyClick(form.hidden_box, Qt.Key.Key_Return)
+    assert not form.isVisible()
+    added = window.document.encounter.combatants[-1]
+    assert added.name == "Enemy 1" and added.hidden == ticked
 
 
 def test_another_encounter_loaded_drops_the_kept_form(window, qtbot):
     window.actions_by_name["add"].trigger()
-    old = window.add_dialog
+    old = window.add_form
     assert old is not None
     old.reject()
     window.replace_session(build("priority", 3), None)  # as File → Open does
-    assert window.add_dialog is None
+    assert window.add_form is None
     qtbot.waitUntil(lambda: old not in window.findChildren(type(old)))
     added = add_through_form(window)
     assert added == ["Enemy 1"]
-    assert window.add_dialog is not old
+    assert window.add_form is not old
     assert [c.name for c in window.document.encounter.combatants][-1] == "Enemy 1"
 
 
@@ -203,7 +212,7 @@ def test_enter_in_the_form_adds_and_hands_the_keyboard_to_the_fight_view(
         qtbot.waitUntil(window.isActiveWindow)
         window.actions_by_name["start"].trigger()
         window.actions_by_name["add"].trigger()
-        dialog = window.add_dialog
+        dialog = window.add_form
         qtbot.waitUntil(dialog.isActiveWindow)
         before = len(window.document.encounter.combatants)
         qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
@@ -240,7 +249,7 @@ def test_the_form_blocks_nothing_and_leaves_the_fight_in_reach(window, qtbot):
     app.installEventFilter(blocking)
     try:
         window.actions_by_name["add"].trigger()
-        dialog = window.add_dialog
+        dialog = window.add_form
         qtbot.waitExposed(dialog)
         assert QApplication.activeModalWidget() is None
         first = window.document.encounter.combatants[0].id
@@ -268,7 +277,7 @@ def test_the_keyboard_lands_in_the_list_that_shows_the_one_added(qtbot, tmp_path
         enemies = view.findChild(QAbstractItemView, "side_units_enemy")
         party.setFocus(Qt.FocusReason.MouseFocusReason)
         window.actions_by_name["add"].trigger()
-        dialog = window.add_dialog
+        dialog = window.add_form
         qtbot.waitUntil(dialog.isActiveWindow)
         qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
         qtbot.waitUntil(window.isActiveWindow)
@@ -290,7 +299,7 @@ def test_the_row_added_is_laid_out_at_once_not_after_the_paint(qtbot, tmp_path):
         assert bar.isVisible()  # 30 rows: the list scrolls
         before = bar.maximum()
         window.actions_by_name["add"].trigger()
-        dialog = window.add_dialog
+        dialog = window.add_form
         qtbot.waitUntil(dialog.isActiveWindow)
         qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)  # no event loop after it
         assert len(window.document.encounter.combatants) == 31
@@ -306,7 +315,7 @@ def test_the_combatant_added_is_brought_into_sight(ruleset_id: str, qtbot, tmp_p
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
         window.actions_by_name["add"].trigger()
-        dialog = window.add_dialog
+        dialog = window.add_form
         qtbot.waitUntil(dialog.isActiveWindow)
         qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
         added = window.selected_combatant_id()
@@ -343,7 +352,7 @@ def test_the_one_added_stays_selected_as_the_window_takes_the_keyboard_back(
         qtbot.waitUntil(window.isActiveWindow)
         assert window.selected_combatant_id() is None
         window.actions_by_name["add"].trigger()
-        dialog = window.add_dialog
+        dialog = window.add_form
         qtbot.waitUntil(dialog.isActiveWindow)
         qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
         qtbot.waitUntil(window.isActiveWindow)
@@ -351,3 +360,25 @@ def test_the_one_added_stays_selected_as_the_window_takes_the_keyboard_back(
         added = window.document.encounter.find(window.selected_combatant_id())
         assert added is not None and added.name == "Enemy 1"
         assert window.editor.combatant_id == added.id
+
+
+def test_a_refusal_of_the_rules_brings_the_form_back_with_the_reason(window, qtbot):
+    """"Goblin ×500" gets past the form but not the rules: the form is back in the
+    editor's place, as it was typed, with the reason; nothing was added; the keyboard
+    is in the name field again."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    before = names(window.document)
+    window.actions_by_name["add"].trigger()
+    form = window.add_form
+    form.name_edit.setText("Goblin ×500")
+    qtbot.keyClick(form.name_edit, Qt.Key.Key_Return)
+    assert form.isVisible() and not window.editor.isVisible()
+    assert "at once" in form.error.text() and form.error.isVisibleTo(form)
+    assert form.name_edit.text() == "Goblin ×500"
+    assert QApplication.focusWidget() is form.name_edit
+    assert names(window.document) == before
+    form.name_edit.setText("Goblin ×2")
+    qtbot.keyClick(form.name_edit, Qt.Key.Key_Return)
+    assert not form.isVisible() and window.editor.isVisible()
+    assert names(window.document) == [*before, "Goblin 1", "Goblin 2"]

@@ -122,16 +122,23 @@ def test_the_dialogs_read_in_both_schemes(fight: MainWindow, scheme: str, qtbot)
             for c in fight.document.encounter.combatants
         ]
     )
+    failures: list[str] = []
+    # The Add form is in the window (in the inspector), read with it.
     fight.actions_by_name["add"].trigger()
+    form = fight.add_form
+    assert form is not None and form.isVisible()
+    settle(fight)
+    found, measured = findings(fight, f"{ruleset} add form in the window, {scheme}")
+    assert measured >= 2 + len(form.stats_form.editors), f"only {measured} texts measured"
+    failures += map(str, found)
+    form.reject()
     fight.actions_by_name["library"].trigger()
     selected = fight.selected_combatant_id()
     dialogs: list[tuple[str, QWidget | None]] = [
-        ("add combatant", fight.add_dialog),
         ("library", fight.library_dialog),
         ("effect", EffectDialog(fight.document, selected, fight, library=fight.library)),
         ("options", OptionsDialog(fight.document, fight)),
     ]
-    failures: list[str] = []
     for name, dialog in dialogs:
         assert dialog is not None, name
         dialog.show()

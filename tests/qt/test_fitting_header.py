@@ -120,8 +120,8 @@ def test_a_combatant_added_or_removed_is_not_a_fitting_of_every_row(qtbot, tmp_p
         for _ in range(2):  # the first fits the columns in full
             fitted.clear()
             window.add_combatant()
-            assert window.add_dialog is not None
-            window.add_dialog.accept()
+            assert window.add_form is not None
+            window.add_form.accept()
             _settle()
             assert table.model().rowCount() == rows + 1
             window.remove_combatant()

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
 from tests.plugins import built_in_rulesets
@@ -297,24 +297,36 @@ def show_dialog(dialog: QDialog, qtbot) -> QDialog:
     return dialog
 
 
-def test_add_combatant_tabs_through_every_field_before_the_buttons(fight, qtbot, tmp_path):
-    from tracker.qt.dialogs.add_combatant import AddCombatantDialog
-
+def test_add_combatant_tabs_through_every_field_before_the_buttons(fight, qtbot):
+    """The Add form in the inspector: the name first, then every field in reading order,
+    then Add and Cancel; Tab then goes on out of the form into the window."""
     window = fight
-    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    dialog = show_dialog(AddCombatantDialog(window.document, store, window), qtbot)
-    seen = tab_walk(dialog, qtbot)
-    assert seen[0] is dialog.name_edit
-    fields = [e.input for e in dialog.stats_form.editors.values()]
-    assert seen[: 4 + len(fields)] == [
-        dialog.name_edit,
-        dialog.count_box,
-        dialog.side_combo,
-        dialog.hidden_box,
-        *fields,
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.actions_by_name["add"].trigger()
+    form = window.add_form
+    assert form is not None
+    qtbot.wait(10)  # the order settles once the layout has placed everything
+    walked = tab_walk(form, qtbot)
+    seen = [
+        w
+        for w in walked[
+            : next((i for i, w in enumerate(walked) if not form.isAncestorOf(w)), len(walked))
+        ]
     ]
-    assert_reading_order(dialog, seen)
-    dialog.reject()
+    assert seen[0] is form.name_edit
+    fields = [e.input for e in form.stats_form.editors.values()]
+    assert seen == [
+        form.name_edit,
+        form.count_box,
+        form.side_combo,
+        form.hidden_box,
+        *fields,
+        form.add_button,
+        form.cancel_button,
+    ]
+    assert_reading_order(form, seen)
+    form.reject()
 
 
 def test_the_effect_dialog_starts_on_the_name_and_tabs_in_reading_order(fight, qtbot):

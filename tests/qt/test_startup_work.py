@@ -118,7 +118,7 @@ NOT_WITH_THE_JOURNAL = {
 
 # What even the whole window does without, until the GM asks for it.
 NOT_IN_WHOLE_WINDOW = {
-    "tracker.qt.dialogs.add_combatant": "the add form (the menus read its one setting)",
+    "tracker.qt.widgets.add_form": "the add form (the menus read its one setting)",
     "tracker.qt.dialogs.rulesets_dialog": "Help → Rulesets (QTableWidget, QDialog…)",
     "tracker.engine.effect_commands": "adding and ending effects (made when applied)",
     "tracker.engine.rolls": "a rolled action's or edit's command (made when rolled)",

@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import Any, Literal
 
 from tracker.engine.changes import LOG, Record, Transaction
-from tracker.engine.commands import RulesetAction
+from tracker.engine.commands import EndTurn, RulesetAction
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field, clean_all
 from tracker.engine.ruleset import ActionSpec, AnyRuleset, LegalAction, Turn
@@ -136,6 +136,22 @@ def trial_refusal(
         return None
 
     return refusal
+
+
+def end_turn_refusal(session: Session) -> CommandError | None:
+    """Why End Turn would be refused now, as `Session.refusal` says, at a part of its
+    cost: the command run up to its first change (`_Probe`), not to the next turn's
+    start and back. A ruleset's end of a turn checks before it changes, as its actions
+    do (`tests/engine/test_legal_overrides.py` holds every ruleset's answer here to the
+    whole command's, in random fights)."""
+    tx = _Probe(session.encounter, lambda _tx, _point: None)
+    try:
+        EndTurn().execute(tx, session.encounter, session.ruleset)
+    except CommandError as error:
+        return error.with_traceback(None)
+    except _Accepted:
+        return None
+    return None
 
 
 class _Accepted(BaseException):  # noqa: N818 - not an error: the action got past its checks

@@ -51,12 +51,12 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QListView, QTableView
 
     from tracker.persistence.journal import Journal
-    from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.keyboard import WindowKeys
     from tracker.qt.models.effects_model import EffectsModel
     from tracker.qt.models.log_model import LogModel
     from tracker.qt.models.roster_model import RosterModel
     from tracker.qt.players.window import PlayersWindow
+    from tracker.qt.widgets.add_form import AddCombatantForm
     from tracker.qt.widgets.banner import Banner
     from tracker.qt.widgets.combatant_editor import CombatantEditor
     from tracker.qt.widgets.effects_panel import EffectsPanel
@@ -129,7 +129,7 @@ class MainWindow(
         self._stage = FIRST_FRAME
         self.document = EncounterDocument(session, path, self)
         self.players_window: PlayersWindow | None = None
-        self.add_dialog: AddCombatantDialog | None = None
+        self.add_form: AddCombatantForm | None = None
         self._shown = False
         self._expired_text = ""  # what the last expiries were told as (status bar)
         self._panes_shared = False  # the side panes get their share at the first show

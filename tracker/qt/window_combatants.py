@@ -9,14 +9,21 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMainWindow, QWidget
 
-from tracker.engine import DuplicateCombatant, MoveCombatant, RemoveCombatant, RenameEncounter
+from tracker.engine import (
+    AddCombatant,
+    DuplicateCombatant,
+    MoveCombatant,
+    RemoveCombatant,
+    RenameEncounter,
+)
 from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.settings_file import ENEMIES_START_HIDDEN, settings_store
 
 if TYPE_CHECKING:
-    from tracker.qt.dialogs.add_combatant import AddCombatantDialog
     from tracker.qt.document import EncounterDocument
     from tracker.qt.models.roster_model import RosterModel
+    from tracker.qt.widgets.add_form import AddCombatantForm
+    from tracker.qt.window_panes import Fence
 
 
 class CombatantCommands(QMainWindow):
@@ -25,7 +32,8 @@ class CombatantCommands(QMainWindow):
     document: EncounterDocument
     roster_model: RosterModel
     central_view: QWidget
-    add_dialog: AddCombatantDialog | None
+    inspector_column: Fence
+    add_form: AddCombatantForm | None
 
     def selected_combatant_id(self) -> str | None:
         raise NotImplementedError  # the main window's selection
@@ -49,43 +57,65 @@ class CombatantCommands(QMainWindow):
             self.select_combatant(selected)
 
     def add_combatant(self) -> None:
-        """Edit → Add combatant: a short form beside the fight, modal to nothing (the
-        fight stays in view and in reach); the combatants it adds are selected. The form
-        is built at its first use, then kept hidden and made new again each time
-        (building it was most of the wait); another encounter loaded (another ruleset's
-        fields) drops it. Not window-modal: showing and closing it would block, then
-        unblock, every widget of the window one by one (some 300 events each way, half a
-        millisecond), for a form that changes nothing until OK."""
-        dialog = self.add_dialog
-        if dialog is None:
-            from tracker.qt.dialogs.add_combatant import AddCombatantDialog
+        """Edit → Add combatant: a short form in the inspector, in the editor's place
+        (`Fence.open_form`): nothing is laid over the fight, which stays in view and in
+        reach; the combatants it adds are selected. The form is built at
+        its first use, then kept and made new again each time (building it was most of
+        the wait); another encounter loaded (another ruleset's fields) drops it."""
+        form = self.add_form
+        if form is None:
+            from tracker.qt.widgets.add_form import AddCombatantForm
 
-            dialog = AddCombatantDialog(self.document, settings_store(), self)
-            dialog.accepted.connect(self._select_added)
-            self.document.replaced.connect(self._drop_add_dialog)
-            self.add_dialog = dialog
-        elif dialog.isVisible():  # open already: to the front, as it is
-            dialog.raise_()
-            dialog.activateWindow()
+            form = AddCombatantForm(self.document, settings_store())
+            form.wanted.connect(self._add_from_form)
+            form.cancelled.connect(self._put_add_form_away)
+            self.document.replaced.connect(self._drop_add_form)
+            self.add_form = form
+        elif not form.isHidden():  # open already: the keyboard to it, as it is
+            form.take_keyboard()
             return
         else:
-            dialog.start_again()
-        dialog.show()
+            form.start_again()
+        self.inspector_column.open_form(form)
+        form.take_keyboard()
 
-    def _drop_add_dialog(self) -> None:
-        dialog, self.add_dialog = self.add_dialog, None
-        if dialog is not None:
-            self.document.replaced.disconnect(self._drop_add_dialog)
-            dialog.deleteLater()
+    def _drop_add_form(self) -> None:
+        form, self.add_form = self.add_form, None
+        if form is not None:
+            self.document.replaced.disconnect(self._drop_add_form)
+            self.inspector_column.drop_form()
 
-    def _select_added(self) -> None:
-        added = self.add_dialog.added_ids if self.add_dialog is not None else []
-        if added:
-            self.select_combatant(added[0])
-        self._lay_out_fight_lists()
-        if added:
-            self._show_added(added[0])
+    def _put_add_form_away(self) -> None:
+        """Cancel or Escape: the keyboard back in the fight view, the form away (in this
+        order: a form hidden with the keyboard in it hands it to the next box in line)."""
         self._keyboard_back()
+        self.inspector_column.close_form()
+
+    def _add_from_form(self, command: AddCombatant) -> None:
+        """Add what the form asks and select the first added. The form is put away
+        first (the inspector's column laid out once, with the question the newcomers
+        may bring), and brought back with the reason if the rules refuse."""
+        form = self.add_form
+        assert form is not None
+        before = {c.id for c in self.document.encounter.combatants}
+        # Settled once the ones added are selected: the turn panel works out what they
+        # may do, once.
+        with self.document.holding():
+            form.let_keyboard_go()
+            self.inspector_column.close_form()
+            refusal = self.document.try_apply(command)
+            if refusal is not None:
+                self.inspector_column.open_form(form)
+                form.show_refusal(refusal)
+                form.take_keyboard()
+                return
+            added = [c.id for c in self.document.encounter.combatants if c.id not in before]
+            if added:
+                self.select_combatant(added[0])
+            self._lay_out_fight_lists()
+            if added:
+                self._show_added(added[0])
+            self._keyboard_back()
 
     def _fight_lists(self) -> list[QAbstractItemView]:
         """The fight view's lists (their headers are item views too: left out)."""
@@ -126,8 +156,6 @@ class CombatantCommands(QMainWindow):
         ]
         kept = self.focusWidget()  # the window's, given back as it is activated
         if showing and kept is not showing[0]:
-            # Set while the window is inactive: only this list hears of it (a focus in),
-            # the list that had it was told as the form took the keyboard.
             showing[0].setFocus(Qt.FocusReason.MouseFocusReason)  # as a click: no row moves
         elif kept is None or not kept.isVisible() or not (kept is view or view.isAncestorOf(kept)):
             from tracker.qt.keyboard import hand_back  # the window's keys: after the first frame

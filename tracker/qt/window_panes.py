@@ -102,7 +102,7 @@ def inspector_pane(
     # (their own minimum; a smaller one set here squeezed the buttons and left the list
     # its header alone under a tall question), or give it all up (`Fence`).
     layout.addWidget(effects, 2)
-    return Fence(pane, asks=asks, yielding=(effects, scroller))
+    return Fence(pane, asks=asks, yielding=(effects, scroller), editor=scroller)
 
 
 class Fence(QWidget):
@@ -112,8 +112,14 @@ class Fence(QWidget):
     (a scroll area would make a column whose texts wrap as tall as they want)."""
 
     def __init__(
-        self, child: QWidget, asks: tuple[QWidget, ...], yielding: tuple[QWidget, ...]
+        self,
+        child: QWidget,
+        asks: tuple[QWidget, ...],
+        yielding: tuple[QWidget, ...],
+        editor: QWidget,
     ) -> None:
+        """`yielding`: what gives its place up to a tall question; `editor`: the
+        selected combatant's editor (a form takes its place: `open_form`)."""
         super().__init__()
         self.setObjectName("inspector_column")
         # Opaque: a repaint inside the column starts here, not at the dock and the window
@@ -122,6 +128,8 @@ class Fence(QWidget):
         self.child = child
         self._asks = asks
         self._yielding = yielding  # the first gives its place up first
+        self._editor = editor
+        self._form: QWidget | None = None  # in the editor's place (`open_form`)
         child.setParent(self)
         least = child.minimumSizeHint()
         self._hint = QSize(max(least.width(), INSPECTOR_LEAST), least.height())
@@ -147,6 +155,42 @@ class Fence(QWidget):
         self._asks = (self._asks[0], prompt, *self._asks[1:])
         layout.activate()
 
+    def open_form(self, form: QWidget) -> None:
+        """A form in the editor's place (Add combatant) until `close_form`: the message,
+        the question the rules wait for and the damage box stay above it, the effects
+        below. The form scrolls within its place."""
+        layout = self.child.layout()
+        assert isinstance(layout, QVBoxLayout)  # (inspector_pane's)
+        if self._form is not form:
+            self._form = form
+            form.hide()
+            layout.insertWidget(layout.indexOf(self._editor), form, 5)
+        self._editor.hide()
+        form.show()
+        layout.activate()
+
+    def close_form(self) -> None:
+        """The form put away: the editor back in its place."""
+        form = self._form
+        if form is None or form.isHidden():
+            return
+        form.hide()
+        self._editor.show()
+        self._make_room()  # what a tall question leaves no room for steps aside again
+        layout = self.child.layout()
+        if layout is not None:
+            layout.activate()
+
+    def form_open(self) -> bool:
+        return self._form is not None and not self._form.isHidden()
+
+    def drop_form(self) -> None:
+        """The form put away and deleted (another encounter: another ruleset's fields)."""
+        self.close_form()
+        form, self._form = self._form, None
+        if form is not None:
+            form.deleteLater()
+
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:
             self._make_room()
@@ -162,7 +206,7 @@ class Fence(QWidget):
         then the editor, step aside while it is asked, so that every answer shows whole;
         they come back when there is room."""
         layout = self.child.layout()
-        if layout is None:
+        if layout is None or self.form_open():  # the form scrolls in the place it has
             return
         margins = layout.contentsMargins()
         width = self.width() - margins.left() - margins.right()

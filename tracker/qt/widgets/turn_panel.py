@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import CommandError, EndTurn, RulesetAction, StartEncounter
 from tracker.engine.dice import Rolled, roll_faces
 from tracker.engine.fields import Field
-from tracker.engine.legal import plausible_values, remembered_refusal
+from tracker.engine.legal import end_turn_refusal, plausible_values, remembered_refusal
 from tracker.engine.ruleset import ActionSpec, Turn
 from tracker.engine.session import SessionEvent
 from tracker.engine.state import Encounter
@@ -239,7 +239,7 @@ class TurnPanel(QWidget):
         if turn is not None and allowed.end_allowed:
             end_reason = None
         elif turn is not None:
-            end_refusal = session.refusal(EndTurn())
+            end_refusal = end_turn_refusal(session)
             end_reason = None if end_refusal is None else end_refusal.message
             allowed.end_allowed = end_refusal is None
         selected = self._selected()
