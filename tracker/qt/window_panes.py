@@ -230,7 +230,7 @@ _ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 class Dock(QDockWidget):
     """A pane's dock whose title is not repainted when the window is activated or
     deactivated and looks the same either way (the palette's active and inactive colours
-    alike). Qt repaints a docked title then: after each dialog (Add combatant, Ctrl+E)
+    alike). Qt repaints a docked title then: after each dialog (Ctrl+E, Options)
     a paint of the window of its own, the title alone."""
 
     def event(self, event: QEvent) -> bool:

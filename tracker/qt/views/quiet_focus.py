@@ -3,7 +3,7 @@ changes.
 
 Qt repaints the whole of an item view (every row's painting, by Python delegates here)
 when it gains or loses the keyboard focus and when its window is activated or
-deactivated: each dialog shown over the window (Ctrl+E, Add combatant) and each Enter
+deactivated: each dialog shown over the window (Ctrl+E, Options) and each Enter
 in the inspector (the focus back to the fight) repainted the fight view twice. What
 the focus changes in a view is the current item's focus frame, the selection's colours
 and the view's frame: `quiet_focus` repaints those only, the frame as the strip it is
