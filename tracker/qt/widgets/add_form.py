@@ -35,6 +35,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.state import SIDES, Encounter
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.document import EncounterDocument
+from tracker.qt.layout_items import add_layout
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.settings_file import enemies_start_hidden
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, EnterPerforms
@@ -134,7 +135,7 @@ class AddCombatantForm(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.scroller, 1)
         layout.addWidget(self.error)
-        layout.addLayout(buttons)
+        add_layout(layout, buttons)
         self.add_button.clicked.connect(self.accept)
         self.cancel_button.clicked.connect(self.reject)
         self._enter = EnterPerforms(self.accept, self)
