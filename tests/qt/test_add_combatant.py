@@ -363,7 +363,7 @@ def test_the_one_added_stays_selected_as_the_window_takes_the_keyboard_back(
 
 
 def test_a_refusal_of_the_rules_brings_the_form_back_with_the_reason(window, qtbot):
-    """"Goblin ×500" gets past the form but not the rules: the form is back in the
+    """ "Goblin ×500" gets past the form but not the rules: the form is back in the
     editor's place, as it was typed, with the reason; nothing was added; the keyboard
     is in the name field again."""
     window.activateWindow()
@@ -382,3 +382,25 @@ def test_a_refusal_of_the_rules_brings_the_form_back_with_the_reason(window, qtb
     qtbot.keyClick(form.name_edit, Qt.Key.Key_Return)
     assert not form.isVisible() and window.editor.isVisible()
     assert names(window.document) == [*before, "Goblin 1", "Goblin 2"]
+
+
+def test_under_a_tall_question_the_effects_step_aside_for_the_form(qtbot, tmp_path):
+    """AP countdown's Initiative phase question on a laptop's window: the form keeps
+    room for its first fields (the effects step aside while it is open) and the
+    effects come back with the editor when it is put away."""
+    from tracker.qt.window_panes import FORM_LEAST
+
+    session = Session(load_encounter(sample_path("ap_countdown_sample.json")))
+    for window in shown_window(qtbot, session, tmp_path / "journal", size=(1366, 740)):
+        window.actions_by_name["start"].trigger()
+        qtbot.wait(10)
+        effects = window.effects_panel
+        assert window.prompt_panel.isVisible() and effects.isVisible()
+        window.actions_by_name["add"].trigger()
+        form = window.add_form
+        qtbot.wait(10)
+        assert not effects.isVisible()
+        assert form.height() >= FORM_LEAST
+        form.reject()
+        qtbot.wait(10)
+        assert effects.isVisible() and window.editor.isVisible() and not form.isVisible()

@@ -65,6 +65,9 @@ LOG_LEAST = 110  # the log pane's height at least, in pixels
 # The editor's height at least while shown, in pixels: its caption and two fields (at 60,
 # half a field showed beside a question). The effects give their place up first.
 EDITOR_LEAST = 90
+# An open form's height at least before the effects keep theirs (its title, five rows of
+# fields and its buttons): below that the effects step aside for it.
+FORM_LEAST = 230
 
 
 def inspector_pane(
@@ -167,6 +170,7 @@ class Fence(QWidget):
             layout.insertWidget(layout.indexOf(self._editor), form, 5)
         self._editor.hide()
         form.show()
+        self._make_room()  # the effects step aside if the form has too little room
         layout.activate()
 
     def close_form(self) -> None:
@@ -204,9 +208,10 @@ class Fence(QWidget):
     def _make_room(self) -> None:
         """A tall question (AP countdown's ten answers) on a short screen: the effects,
         then the editor, step aside while it is asked, so that every answer shows whole;
-        they come back when there is room."""
+        they come back when there is room. An open form (in the editor's place) keeps
+        `FORM_LEAST` before the effects keep theirs, and scrolls in what it has."""
         layout = self.child.layout()
-        if layout is None or self.form_open():  # the form scrolls in the place it has
+        if layout is None:
             return
         margins = layout.contentsMargins()
         width = self.width() - margins.left() - margins.right()
@@ -216,7 +221,11 @@ class Fence(QWidget):
             if not widget.isHidden():
                 wanted = widget.heightForWidth(width) if widget.hasHeightForWidth() else -1
                 room -= max(wanted, widget.minimumSizeHint().height()) + spacing
-        for widget in reversed(self._yielding):  # the last keeps its place first
+        yielding = self._yielding
+        if self.form_open():
+            room -= FORM_LEAST + spacing
+            yielding = tuple(widget for widget in yielding if widget is not self._editor)
+        for widget in reversed(yielding):  # the last keeps its place first
             least = widget.minimumHeight() or widget.minimumSizeHint().height()
             fits = room >= least
             if widget.isHidden() == fits:
