@@ -18,9 +18,10 @@ round unmeasured first (first-use costs: imports, the first dialog's style), the
 yardstick alike, and the ratios stay honest where absolute times drift. The windows are
 built once, not per round: building a 5,000-combatant window each round would take
 most of the run, and the GM's window lives all evening too. (A modal dialog blocks
-every window of the process, so the dialogs' steps, Ctrl+E and Add, also pay for
-blocking and unblocking the other sizes' windows and the yardstick: each widget of
-each is sent an event, a few ms. The GM's only other window is the players' screen.)
+every window of the process, so Ctrl+E's steps also pay for blocking and unblocking
+the other sizes' windows and the yardstick: each widget of each is sent an event, a
+few ms. The GM's only other window is the players' screen. The Add form is no dialog:
+it stands in the window's inspector.)
 
 A time is CPU (`time.process_time`) from just before the input until the event loop is
 idle (`idle_timer.IdleClock`): the repaints, layouts, deferred deletes and short timers
