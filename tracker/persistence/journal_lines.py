@@ -35,9 +35,9 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 CRC_SUFFIX = re.compile(rb',"crc":"([0-9a-f]{8})"\}$')
 SUFFIX_LENGTH = len(b',"crc":"01234567"}')
@@ -62,7 +62,8 @@ _NO_LOG: list[Any] = []  # (an apply line without "log" has no edits of it)
 
 # The member each kind of line writes first, framed by its length (and read as bytes).
 FRAMED = {"apply": "record", "checkpoint": "document"}
-_HEAD = rb'^(\{"seq":\d+,"op":"(apply|checkpoint)")'
+# (Matched where a line starts, in the file's bytes: `match` holds it there, no "^".)
+_HEAD = rb'(\{"seq":\d+,"op":"(apply|checkpoint)")'
 FRAME = re.compile(_HEAD + rb',"(record|document)_size":(\d+),"\3":')
 _FRAMED_AS = {(op.encode(), member.encode()): member for op, member in FRAMED.items()}
 
@@ -111,13 +112,48 @@ def header(journal_id: str) -> dict[str, Any]:
     return {"op": "begin", "journal_id": journal_id}
 
 
+class RawLines(Sequence[bytes]):
+    """The good lines of an events file as written, each with its newline: sliced from
+    the file's bytes when read, not copied as the file is read (a long fight's journal
+    is 5 MB, and a copy of it as many new pages the process faults in, some 3 ms). A
+    last line whose newline was lost ends one byte past the file's end (`ends`)."""
+
+    def __init__(self, data: bytes = b"", ends: list[int] | None = None) -> None:
+        self._data = data
+        self._ends = ends if ends is not None else []
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    @overload
+    def __getitem__(self, index: int) -> bytes: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[bytes]: ...
+
+    def __getitem__(self, index: int | slice) -> bytes | list[bytes]:
+        if isinstance(index, slice):
+            return [self[number] for number in range(*index.indices(len(self)))]
+        number = range(len(self._ends))[index]
+        start = self._ends[number - 1] if number else 0
+        end = self._ends[number]
+        if end > len(self._data):
+            return self._data[start:] + b"\n"
+        return self._data[start:end]
+
+    @property
+    def size(self) -> int:
+        """How many bytes the lines hold together."""
+        return self._ends[-1] if self._ends else 0
+
+
 @dataclass
 class Lines:
     """What reading found: the good lines in order (decoded and as written), how many
     complete lines after them could not be used, and why the first of those failed."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
-    raw: list[bytes] = field(default_factory=list)
+    raw: RawLines = field(default_factory=RawLines)
     unread: int = 0
     problem: str | None = None
     stale: bool = False  # the lines belong to an older journal: this base has none yet
@@ -137,65 +173,70 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
     """The good lines of an events file whose base has `journal_id`."""
     first = data.find(b"\n")
     if first >= 0 and _legacy_header(data[:first]) is not None:
-        return _read_legacy(data.split(b"\n")[:-1], journal_id)
-    result = Lines()
-    records, raw = result.records, result.raw
+        return _read_legacy(data, journal_id)
+    ends: list[int] = []
+    result = Lines(raw=RawLines(data, ends))
+    records = result.records
+    view = memoryview(data)
     seed = _seed(journal_id)
     start, number = 0, 0
     while (end := data.find(b"\n", start) + 1) > 0:
-        line = data[start:end]  # as written, its newline included: `Lines.raw`
-        record = _framed(line, seed, number)
+        record = _framed(data, view, start, end, seed, number)
         if record is None or (
             not (number and _plain_apply(record))
             and _entry_problem(record, journal_id, number) is not None
         ):
-            record, problem = _decode(line[:-1], journal_id, seed, number)
-            if number == 0 and record is None and _is_other_journal(line[:-1], journal_id):
+            line = data[start : end - 1]
+            record, problem = _decode(line, journal_id, seed, number)
+            if number == 0 and record is None and _is_other_journal(line, journal_id):
                 result.stale = True
                 return result
             if problem is not None or record is None:
                 result.stop(data.split(b"\n")[:-1], problem or "it cannot be read")
                 return result
         records.append(record)
-        raw.append(line)
+        ends.append(end)
         start, number = end, number + 1
     last = data[start:]
     if last.strip():  # a whole line whose newline never reached the disk
         record, problem = _decode(last, journal_id, seed, number)
         if record is not None and problem is None:
             records.append(record)
-            raw.append(last + b"\n")
+            ends.append(len(data) + 1)
     return result
 
 
-def _framed(line: bytes, seed: int, seq: int) -> dict[str, Any] | None:
-    """The record of a well-formed framed line numbered `seq` (`line` ends with its
-    newline), its checksum checked, read in fewer steps than `_decode` takes; None for
-    any other line, which `_decode` then reads (and says what is wrong with it). The
-    line is not copied whole: the checksum runs over its bytes up to the ``,"crc"``
-    member then over the closing brace, and the decoder reads the members around the
-    framed one (without `raw_decode`'s steps: the text begins with the frame's "{")."""
-    crc = CRC_SUFFIX.match(line, max(0, len(line) - 1 - SUFFIX_LENGTH))
-    frame = FRAME.match(line)
+def _framed(
+    data: bytes, view: memoryview, start: int, end: int, seed: int, seq: int
+) -> dict[str, Any] | None:
+    """The record of a well-formed framed line numbered `seq` (`data[start:end]`, its
+    newline included), its checksum checked, read in fewer steps than `_decode` takes;
+    None for any other line, which `_decode` then reads (and says what is wrong with
+    it). The line is not copied whole: the checksum runs over its bytes up to the
+    ``,"crc"`` member (in `view`, the file's bytes) then over the closing brace, and the
+    decoder reads the members around the framed one (without `raw_decode`'s steps: the
+    text begins with the frame's "{")."""
+    crc = CRC_SUFFIX.match(data, max(start, end - 1 - SUFFIX_LENGTH), end)
+    frame = FRAME.match(data, start, end)
     if crc is None or frame is None:
         return None
     cut = crc.start()
-    if zlib.crc32(b"}", zlib.crc32(line[:cut], seed)) != int(crc.group(1), 16):
+    if zlib.crc32(b"}", zlib.crc32(view[start:cut], seed)) != int(crc.group(1), 16):
         return None
-    start = frame.end()
-    end = start + int(frame.group(4))
+    framed = frame.end()
+    stop = framed + int(frame.group(4))
     member = _FRAMED_AS.get((frame.group(2), frame.group(3)))
     # The framed member ends where the others go on (","), or the line does.
-    if member is None or end > cut or (end < cut and line[end] != _COMMA):
+    if member is None or stop > cut or (stop < cut and data[stop] != _COMMA):
         return None
     try:
-        text = (line[: frame.end(1)] + line[end:cut] + b"}").decode("utf-8")
+        text = b"".join((view[start : frame.end(1)], view[stop:cut], b"}")).decode("utf-8")
         record, parsed = _SCAN(text, 0)
     except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
         return None
     if parsed != len(text) or type(record) is not dict or record.get("seq") != seq:
         return None
-    record[member] = line[start:end]
+    record[member] = data[framed:stop]
     return record
 
 
@@ -225,11 +266,14 @@ def _legacy_header(line: bytes) -> str | None:
     return journal_id if isinstance(journal_id, str) else None
 
 
-def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
-    result = Lines(legacy=True)
+def _read_legacy(data: bytes, journal_id: str) -> Lines:
+    complete = data.split(b"\n")[:-1]
+    ends: list[int] = []
+    result = Lines(raw=RawLines(data, ends), legacy=True)
     if _legacy_header(complete[0]) != journal_id:
         result.stale = True
         return result
+    end = 0
     for number, line in enumerate(complete):
         try:
             record = json.loads(line.decode("utf-8"))
@@ -244,7 +288,8 @@ def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
             result.stop(complete, problem)
             return result
         result.records.append(record)
-        result.raw.append(line + b"\n")
+        end += len(line) + 1
+        ends.append(end)
     return result
 
 
