@@ -435,20 +435,32 @@ def _folds(
 ) -> dict[int, _Folded | None]:
     """For each of `stops` (ascending), the undo and redo stacks (indexes of apply
     lines; the next to redo last) and the log after the lines before it, worked out from
-    the lines alone, in one pass. None from the first line that does not fit on (an undo
-    with nothing to undo, log edits that do not fit: such a journal replays from its
-    base)."""
+    the lines alone, in one pass (one loop, one call an apply line: a 2,000-turn fight
+    has 4,400 of them, of which a few are undone). None from the first line that does
+    not fit on (an undo with nothing to undo, log edits that do not fit: such a journal
+    replays from its base)."""
     done: list[int] = []
     undone: list[int] = []
     log = list(log)
-    changes: dict[int, list[_LogChange]] = {}
     folded: dict[int, _Folded | None] = dict.fromkeys(stops)
     index = 1
     for stop in stops:
         try:
             while index < stop:
-                if not _fold_line(records, index, done, undone, log, changes):
-                    return folded
+                record = records[index]
+                op = record["op"]
+                if op == "apply":
+                    _logged(log, record.get("log", _NO_EDITS))
+                    done.append(index)
+                    undone.clear()
+                elif op == "undo" or op == "redo":
+                    source, target = (done, undone) if op == "undo" else (undone, done)
+                    if not source:
+                        return folded
+                    line = source.pop()
+                    target.append(line)
+                    made = _log_changes(records[line].get("log", _NO_EDITS))
+                    _change_log(log, made, forward=op == "redo")
                 index += 1
         except _DAMAGE:
             return folded
@@ -456,37 +468,32 @@ def _folds(
     return folded
 
 
-def _fold_line(
-    records: list[dict[str, Any]],
-    index: int,
-    done: list[int],
-    undone: list[int],
-    log: list[LogEntry],
-    changes: dict[int, list[_LogChange]],
-) -> bool:
-    """Fold line `index` into the stacks and the log; False if it does not fit (raises
-    `ValueError` if its log edits do not fit the log)."""
-    op = records[index]["op"]
-    if op == "apply":
-        changes[index] = made = _log_changes(records[index].get("log", []))
-        _change_log(log, made, forward=True)
-        done.append(index)
-        undone.clear()
-    elif op in ("undo", "redo"):
-        source, target = (done, undone) if op == "undo" else (undone, done)
-        if not source:
-            return False
-        line = source.pop()
-        target.append(line)
-        _change_log(log, changes[line], forward=op == "redo")
-    return True
+_NO_EDITS: list[Any] = []  # (an apply line without "log" made no edit of it)
+
+
+def _logged(log: list[LogEntry], data: list[Any]) -> None:
+    """Make the edits of the log an apply line's ``"log"`` holds, each checked as
+    `_change_log` checks it (read and made in one go: a fold makes thousands). Raises
+    `ValueError` for an edit the log cannot have (a move: the log is never reordered)
+    or that does not fit it, or what damaged data raises."""
+    for edit in data:
+        kind, index, entry = edit[0], int(edit[1]), LogEntry(**edit[2])
+        if kind == "insert":
+            if not 0 <= index <= len(log):
+                raise ValueError("the records do not fit the log")
+            log.insert(index, entry)
+        elif kind == "remove":
+            if not (0 <= index < len(log) and log[index] == entry):
+                raise ValueError("the records do not fit the log")
+            del log[index]
+        else:
+            raise ValueError(f"the log has no edit {kind!r}")
 
 
 def _log_changes(data: list[Any]) -> list[_LogChange]:
     """The edits of the log an apply line's ``"log"`` holds (`stored.log_edits` reads
-    the same data into `Insert`s and `Remove`s; a fold makes thousands of them, kept as
-    tuples here). Raises `ValueError` for an edit the log cannot have (a move: the log
-    is never reordered), or what damaged data raises."""
+    the same data into `Insert`s and `Remove`s), to be undone or made again. Raises
+    `ValueError` for an edit the log cannot have, or what damaged data raises."""
     made: list[_LogChange] = []
     for edit in data:
         kind = edit[0]
