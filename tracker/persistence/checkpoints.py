@@ -48,7 +48,7 @@ from tracker.persistence.files import (
     encounter_from_document,
     envelope,
 )
-from tracker.persistence.journal_lines import Lines, dumps, parse_record
+from tracker.persistence.journal_lines import Framed, Lines, dumps, parse_record, written
 
 EDITED = "it does not follow from the changes before it: the journal was edited"
 _DAMAGE = (TrackerError, KeyError, TypeError, ValueError, IndexError, AttributeError)
@@ -256,11 +256,12 @@ _DOCUMENT_HEAD = dumps({"format": FORMAT, "schema_version": SCHEMA_VERSION})[:-1
 _MOMENT = re.compile(rb'"[0-9T:.+-]{0,40}"')
 
 
-def _written_as(document: bytes | dict[str, Any], encounter: dict[str, Any]) -> bool:
+def _written_as(document: bytes | Framed | dict[str, Any], encounter: dict[str, Any]) -> bool:
     """True if `document` (a checkpoint's, as `Lines.records` hold it) is the very bytes
     that `checkpoint_entry` writes for the encounter whose data is `encounter`, at
     whatever moment: it holds that encounter, and is not parsed (building the encounter
     of a fight of 50 combatants costs ten times as much as writing it)."""
+    document = written(document)
     if not isinstance(document, bytes) or not document.startswith(_DOCUMENT_HEAD):
         return False
     try:

@@ -17,7 +17,8 @@ change it described never completed (resuming keeps a copy of the file first).
 An apply line's undo record (``"record"``, the bulk of the journal) comes first, after
 its length in bytes, so that reading checks the line but parses the record only when it
 is needed (`Lines.records` hold its JSON as bytes); so does a checkpoint's encounter
-(``"document"``: recovery reads the last two of them at most)::
+(``"document"``: recovery reads the last two of them at most, so `Lines.records` hold
+where it is in the file, a `Framed`)::
 
     {"seq":8,"op":"apply","record_size":412,"record":{…},"log":[…],"command":{…},…}
     {"seq":9,"op":"checkpoint","document_size":30122,"document":{…},"log":118,…}
@@ -95,10 +96,32 @@ def encode_line(journal_id: str, seq: int, record: dict[str, Any]) -> bytes:
     return data[:-1] + b',"crc":"%08x"}\n' % crc
 
 
-def parse_record(value: bytes | dict[str, Any]) -> dict[str, Any]:
+class Framed:
+    """A framed member as written, in the events file's bytes, read from them when
+    asked (`bytes`): a checkpoint's document (30 KB for a fight of 50 combatants), of
+    which recovery reads the last two; a copy of each as the file was read was
+    megabytes of new memory for a long fight."""
+
+    __slots__ = ("_data", "_end", "_start")
+
+    def __init__(self, data: bytes, start: int, end: int) -> None:
+        self._data, self._start, self._end = data, start, end
+
+    def bytes(self) -> bytes:
+        return self._data[self._start : self._end]
+
+
+def written(value: bytes | Framed | dict[str, Any]) -> bytes | dict[str, Any]:
+    """A framed member as `Lines.records` hold it: its JSON as bytes (or, in a line of
+    an older journal, the data it holds)."""
+    return value.bytes() if isinstance(value, Framed) else value
+
+
+def parse_record(value: bytes | Framed | dict[str, Any]) -> dict[str, Any]:
     """An apply line's undo record or a checkpoint's document as `Lines.records` hold
     it, parsed. Raises `ValueError`/`TypeError` if it is not a JSON object (a
     `RecursionError`, nested too deep, is a `ValueError` here)."""
+    value = written(value)
     try:
         data = json.loads(value) if isinstance(value, bytes) else value
     except RecursionError:
@@ -236,7 +259,7 @@ def _framed(
         return None
     if parsed != len(text) or type(record) is not dict or record.get("seq") != seq:
         return None
-    record[member] = data[framed:stop]
+    record[member] = data[framed:stop] if member == "record" else Framed(data, framed, stop)
     return record
 
 
@@ -316,7 +339,8 @@ def _decode(
 
 
 def _parse(payload: bytes) -> Any:
-    """The line's JSON, its framed member (`FRAMED`) left as bytes."""
+    """The line's JSON, its framed member (`FRAMED`) left as written (a record as
+    bytes, a document as `Framed`)."""
     frame = FRAME.match(payload)
     if frame is None:
         return json.loads(payload.decode("utf-8"))
@@ -336,7 +360,8 @@ def _parse(payload: bytes) -> Any:
     if parsed != len(text):
         raise ValueError("there is more than one JSON value")
     if isinstance(record, dict):
-        record[member] = payload[start:end]
+        framed = payload[start:end] if member == "record" else Framed(payload, start, end)
+        record[member] = framed
     return record
 
 
@@ -378,7 +403,7 @@ def _entry_problem(record: dict[str, Any], journal_id: str, seq: int) -> str | N
             return "the undo record it carries is malformed"
     elif op == "checkpoint":
         document = record.get("document")
-        if not isinstance(document, bytes | dict) or type(record.get("log")) is not int:
+        if not isinstance(document, bytes | Framed | dict) or type(record.get("log")) is not int:
             return "the checkpoint it holds is malformed"
     elif op in ("saving", "saved"):
         if not (record.get("path") is None or isinstance(record.get("path"), str)):
