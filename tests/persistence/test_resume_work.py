@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from tests.persistence.fights import playthrough, walk_alike
+from tracker.engine.commands import Command
+from tracker.engine.session import Applied
 from tracker.persistence import checkpoints as checkpoints_module
 from tracker.persistence.journal_lines import encode_line
 from tracker.persistence.recovery import recover_journal
@@ -145,3 +147,30 @@ def test_a_damaged_line_of_the_history_is_refused_at_the_resume(
     assert (recovery.start, recovery.lines) == (marks[0], marks[0] + 1)
     assert (recovery.failed_at, recovery.problem) == (index + 1, problem)
     assert recovery.unread == len(lines) - marks[0] - 1
+
+
+def test_a_resume_reads_each_command_of_its_history_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long fight ends a turn thousands of times: a command whose data is the very
+    data the last command of its type had is not read again (the command is frozen,
+    and shared); every entry still has the command of its line, to the JSON type of
+    each value."""
+    folder = tmp_path / "journal"
+    session, _ = playthrough("initiative_ticks", 1, folder, steps=200)
+    read: list[dict[str, Any]] = []
+    real = Command.from_dict
+
+    def counted(data: dict[str, Any]) -> Command:
+        read.append(data)
+        return real(data)
+
+    monkeypatch.setattr(Command, "from_dict", staticmethod(counted))
+    resumed = recover_journal(folder).session
+    assert len(read) < (len(resumed.history) + len(resumed.undone)) / 2
+
+    def commands(entries: list[Applied]) -> list[str]:
+        return [json.dumps(entry.command.to_dict()) for entry in entries]
+
+    assert commands(resumed.history) == commands(session.history)
+    assert commands(resumed.undone) == commands(session.undone)

@@ -145,7 +145,7 @@ def resume_point(base: Callable[[], Encounter], lines: Lines) -> tuple[Session, 
     # from; at every checkpoint only if those cannot be used (each is a copy of the
     # whole history and log: 84 of them for a 2,000-turn fight).
     folds = _folds(base_log, records, candidates[-2:])
-    commands: dict[int, Command] = {}  # the commands read, shared by the sessions built
+    commands = _Commands()  # the commands read, shared by the sessions built
     digests = LogDigests()
     for number in reversed(range(len(candidates))):
         index = candidates[number]
@@ -344,12 +344,11 @@ def _session_at(
     lines: Lines,
     index: int,
     folded: _Folded | None,
-    commands: dict[int, Command],
+    commands: _Commands,
     digests: LogDigests,
 ) -> Session | None:
     """The session at the checkpoint line `index`, the lines before it `folded`; the
-    commands of its history taken from `commands` (by line) or read into it (a command
-    is frozen: two sessions may share it)."""
+    commands of its history read through `commands`."""
     records = lines.records
     encounter = _checkpoint_encounter(base, records[index], folded, digests)
     if encounter is None or folded is None:
@@ -370,27 +369,56 @@ def _session_at(
 def _entries(
     records: list[dict[str, Any]],
     lines: Iterable[int],
-    commands: dict[int, Command],
+    commands: _Commands,
     encounter: Encounter,
     types: StateTypes,
 ) -> _Restored:
     """The undo or redo entries of the apply lines `lines`, each made when first reached
     (`_Restored`), their records bound to `encounter` when first used. Each line is
-    checked now as making its entry would (its text is text, its command reads: taken
-    from `commands` or read into it), so that a line that cannot be one is found at the
-    resume, as before entries were made late."""
+    checked now as making its entry would (its text is text, its command reads:
+    `_Commands`), so that a line that cannot be one is found at the resume, as before
+    entries were made late."""
     applies: list[dict[str, Any]] = []
     read: list[Command] = []
+    by_line, last = commands.by_line, commands.last
     for line in lines:  # one loop, no call per entry: a 2,000-turn fight has some 4,000
         record = records[line]
         if not isinstance(record["text"], str):
             raise TypeError("the text of a change is not text")
-        command = commands.get(line)
+        command = by_line.get(line)
         if command is None:
-            command = commands[line] = Command.from_dict(record["command"])
+            data = record["command"]
+            kind = data.get("type")
+            same = last.get(kind) if type(kind) is str else None
+            if same is not None and same[0] == data:
+                command = same[1]
+            else:
+                command = Command.from_dict(data)
+                if type(kind) is str and all(map(_plain_value, data.values())):
+                    last[kind] = (data, command)
+            by_line[line] = command
         applies.append(record)
         read.append(command)
     return _Restored(applies, read, encounter, types)
+
+
+class _Commands:
+    """The commands of apply lines, each read once (`Command.from_dict`) and shared: by
+    the sessions recovery builds (`by_line`), and by the lines that hold the very data
+    the last line of their type read held (`last`: a command is frozen; a long fight
+    ends a turn thousands of times, and reading each costs a resume milliseconds).
+    Only data of text, nothing and empty tables is compared so, which equals no other
+    JSON value (1 equals true and 1.0); anything else is read."""
+
+    def __init__(self) -> None:
+        self.by_line: dict[int, Command] = {}
+        self.last: dict[str, tuple[dict[str, Any], Command]] = {}  # by type, if plain
+
+
+def _plain_value(value: Any) -> bool:
+    """A JSON value only an equal one of its own type equals: text, nothing, an empty
+    table or list."""
+    return value is None or type(value) is str or (type(value) in (dict, list) and not value)
 
 
 class _Restored:
