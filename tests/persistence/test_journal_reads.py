@@ -211,3 +211,26 @@ def test_reading_keeps_each_line_once(tmp_path: Path) -> None:
     assert list(lines.raw) == written and len(lines.records) == len(written)
     torn = read_lines(data[:-1], journal_id)
     assert list(torn.raw) == written and len(torn.records) == len(written)
+
+
+def test_reading_marks_the_lines_other_than_applies(tmp_path: Path) -> None:
+    """A long fight's journal is thousands of apply lines and a few hundred others (the
+    header, undos, redos, saves, checkpoints): reading notes where those are
+    (`Lines.marks`), and what counts changes or looks for saves and checkpoints (the
+    question, the recovery, the sweep, journaling on) reads those only."""
+    folder = tmp_path / "journal"
+    playthrough("priority", 3, folder, steps=150)
+    data = (folder / "events.jsonl").read_bytes()
+    journal_id = json.loads((folder / "base.json").read_bytes())["journal_id"]
+    for events in (data, data[:-1]):  # (the last line's newline lost: read too)
+        lines = read_lines(events, journal_id)
+        records = lines.records
+        others = [i for i, record in enumerate(records) if i == 0 or record["op"] != "apply"]
+        assert {"undo", "saved", "checkpoint"} <= {records[i]["op"] for i in others}
+        assert set(others) <= set(lines.marks) and lines.marks == sorted(lines.marks)
+        for start, stop in ((0, len(records)), (1, len(records) // 2), (7, 40), (30, 9)):
+            changes = [r for r in records[start:stop] if r["op"] in ("apply", "undo", "redo")]
+            assert lines.changes(start, stop) == len(changes)
+            assert [r for r in lines.marked(start, stop) if r["op"] != "apply"] == [
+                records[i] for i in others if start <= i < stop and records[i]["op"] != "apply"
+            ]

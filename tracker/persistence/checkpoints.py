@@ -136,10 +136,10 @@ def resume_point(base: Callable[[], Encounter], lines: Lines) -> tuple[Session, 
     records = lines.records
     encounter = base()
     bare = next(
-        (i for i, r in enumerate(records) if r["op"] == "apply" and "record" not in r),
+        (i for i in lines.marks if records[i]["op"] == "apply" and "record" not in records[i]),
         len(records),
     )
-    candidates = [i for i in range(bare) if records[i]["op"] == "checkpoint"]
+    candidates = [i for i in lines.marks if i < bare and records[i]["op"] == "checkpoint"]
     base_log = list(encounter.log)
     # The stacks and log at the last two checkpoints, which a sound journal resumes
     # from; at every checkpoint only if those cannot be used (each is a copy of the

@@ -211,12 +211,13 @@ class Journal:
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
         journal._seq = len(kept)
-        journal._count_since_checkpoint(lines.records, kept)
+        journal._count_since_checkpoint(lines, kept)
         journal._subscribe()
         return journal
 
-    def _count_since_checkpoint(self, records: list[dict[str, Any]], kept: Sequence[bytes]) -> None:
-        self._recorded = all(r["op"] != "apply" or "record" in r for r in records)
+    def _count_since_checkpoint(self, lines: Lines, kept: Sequence[bytes]) -> None:
+        records = lines.records
+        self._recorded = all(r["op"] != "apply" or "record" in r for r in lines.marked())
         # Counted from the last checkpoint (thousands of lines before it count for nothing).
         last = next(
             (i for i in range(len(records) - 1, -1, -1) if records[i]["op"] == "checkpoint"), -1

@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -177,6 +178,10 @@ class Lines:
 
     records: list[dict[str, Any]] = field(default_factory=list)
     raw: RawLines = field(default_factory=RawLines)
+    # The lines that may be other than an apply line of this form (`_plain_apply`), in
+    # order: the header, undos, redos, saves, checkpoints (a few hundred of a long
+    # fight's thousands of lines); what asks for those finds them here.
+    marks: list[int] = field(default_factory=list)
     unread: int = 0
     problem: str | None = None
     stale: bool = False  # the lines belong to an older journal: this base has none yet
@@ -191,6 +196,20 @@ class Lines:
         self.unread = sum(1 for line in complete[len(self.raw) :] if line.strip())
         self.problem = problem
 
+    def marked(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """The records of the `marks` among lines `start` to `stop` (not included)."""
+        marks, records = self.marks, self.records
+        low = bisect_left(marks, start)
+        high = len(marks) if stop is None else bisect_left(marks, stop, low)
+        return [records[index] for index in marks[low:high]]
+
+    def changes(self, start: int, stop: int) -> int:
+        """How many of lines `start` to `stop` (not included) are applies, undos and
+        redos."""
+        stop = min(stop, len(self.records))
+        others = sum(1 for record in self.marked(start, stop) if record["op"] not in CHANGE_OPS)
+        return max(stop - start, 0) - others
+
 
 def read_lines(data: bytes, journal_id: str) -> Lines:
     """The good lines of an events file whose base has `journal_id`."""
@@ -199,24 +218,23 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
         return _read_legacy(data, journal_id)
     ends: list[int] = []
     result = Lines(raw=RawLines(data, ends))
-    records = result.records
+    records, marks = result.records, result.marks
     view = memoryview(data)
     seed = _seed(journal_id)
     start, number = 0, 0
     while (end := data.find(b"\n", start) + 1) > 0:
         record = _framed(data, view, start, end, seed, number)
-        if record is None or (
-            not (number and _plain_apply(record))
-            and _entry_problem(record, journal_id, number) is not None
-        ):
-            line = data[start : end - 1]
-            record, problem = _decode(line, journal_id, seed, number)
-            if number == 0 and record is None and _is_other_journal(line, journal_id):
-                result.stale = True
-                return result
-            if problem is not None or record is None:
-                result.stop(data.split(b"\n")[:-1], problem or "it cannot be read")
-                return result
+        if record is None or not (number and _plain_apply(record)):
+            if record is None or _entry_problem(record, journal_id, number) is not None:
+                line = data[start : end - 1]
+                record, problem = _decode(line, journal_id, seed, number)
+                if number == 0 and record is None and _is_other_journal(line, journal_id):
+                    result.stale = True
+                    return result
+                if problem is not None or record is None:
+                    result.stop(data.split(b"\n")[:-1], problem or "it cannot be read")
+                    return result
+            marks.append(number)
         records.append(record)
         ends.append(end)
         start, number = end, number + 1
@@ -225,6 +243,7 @@ def read_lines(data: bytes, journal_id: str) -> Lines:
         record, problem = _decode(last, journal_id, seed, number)
         if record is not None and problem is None:
             records.append(record)
+            marks.append(number)
             ends.append(len(data) + 1)
     return result
 
@@ -311,6 +330,7 @@ def _read_legacy(data: bytes, journal_id: str) -> Lines:
             result.stop(complete, problem)
             return result
         result.records.append(record)
+        result.marks.append(number)  # (each: such a journal is short)
         end += len(line) + 1
         ends.append(end)
     return result
