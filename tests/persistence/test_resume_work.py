@@ -16,6 +16,7 @@ from tests.persistence.fights import playthrough, walk_alike
 from tracker.engine.commands import Command
 from tracker.engine.session import Applied
 from tracker.persistence import checkpoints as checkpoints_module
+from tracker.persistence import restored as restored_module
 from tracker.persistence.journal_lines import encode_line
 from tracker.persistence.recovery import recover_journal
 
@@ -99,13 +100,13 @@ def test_a_resume_makes_the_entries_of_its_history_as_they_are_reached(
     folder = tmp_path / "journal"
     session, _ = playthrough("war_scroll", 1, folder, steps=200)
     made: list[object] = []
-    real = checkpoints_module.StoredRecord
+    real = restored_module.StoredRecord
 
     def counted(*args: Any) -> Any:
         made.append(args)
         return real(*args)
 
-    monkeypatch.setattr(checkpoints_module, "StoredRecord", counted)
+    monkeypatch.setattr(restored_module, "StoredRecord", counted)
     recovery = recover_journal(folder)
     assert recovery.complete and made == []
     resumed = recovery.session

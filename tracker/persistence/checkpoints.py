@@ -31,15 +31,15 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.engine.changes import Record, Undoable
 from tracker.engine.commands import Command
 from tracker.engine.errors import CommandError, TrackerError
-from tracker.engine.session import Applied, Session
-from tracker.engine.state import Encounter, LogEntry, StateTypes
+from tracker.engine.session import Session
+from tracker.engine.state import Encounter, LogEntry
 from tracker.engine.stored import StoredRecord, record_data, whole_record_data
 from tracker.persistence.files import (
     FORMAT,
@@ -49,6 +49,9 @@ from tracker.persistence.files import (
     envelope,
 )
 from tracker.persistence.journal_lines import Framed, Lines, dumps, parse_record, written
+
+if TYPE_CHECKING:  # (imported by a resume: a change's line or a checkpoint needs none)
+    from tracker.persistence.restored import Commands
 
 EDITED = "it does not follow from the changes before it: the journal was edited"
 _DAMAGE = (TrackerError, KeyError, TypeError, ValueError, IndexError, AttributeError)
@@ -145,7 +148,9 @@ def resume_point(base: Callable[[], Encounter], lines: Lines) -> tuple[Session, 
     # from; at every checkpoint only if those cannot be used (each is a copy of the
     # whole history and log: 84 of them for a 2,000-turn fight).
     folds = _folds(base_log, records, candidates[-2:])
-    commands = _Commands()  # the commands read, shared by the sessions built
+    from tracker.persistence.restored import Commands
+
+    commands = Commands()  # the commands read, shared by the sessions built
     digests = LogDigests()
     for number in reversed(range(len(candidates))):
         index = candidates[number]
@@ -344,7 +349,7 @@ def _session_at(
     lines: Lines,
     index: int,
     folded: _Folded | None,
-    commands: _Commands,
+    commands: Commands,
     digests: LogDigests,
 ) -> Session | None:
     """The session at the checkpoint line `index`, the lines before it `folded`; the
@@ -353,105 +358,19 @@ def _session_at(
     encounter = _checkpoint_encounter(base, records[index], folded, digests)
     if encounter is None or folded is None:
         return None
+    from tracker.persistence.restored import entries
+
     done, undone, _log = folded
     session = Session(encounter)
     types = session.ruleset.state_types
     try:
         session.restore_history(
-            _entries(records, done, commands, encounter, types),
-            _entries(records, undone[::-1], commands, encounter, types),
+            entries(records, done, commands, encounter, types),
+            entries(records, undone[::-1], commands, encounter, types),
         )
     except _DAMAGE:
         return None
     return session
-
-
-def _entries(
-    records: list[dict[str, Any]],
-    lines: Iterable[int],
-    commands: _Commands,
-    encounter: Encounter,
-    types: StateTypes,
-) -> _Restored:
-    """The undo or redo entries of the apply lines `lines`, each made when first reached
-    (`_Restored`), their records bound to `encounter` when first used. Each line is
-    checked now as making its entry would (its text is text, its command reads:
-    `_Commands`), so that a line that cannot be one is found at the resume, as before
-    entries were made late."""
-    applies: list[dict[str, Any]] = []
-    read: list[Command] = []
-    by_line, last = commands.by_line, commands.last
-    for line in lines:  # one loop, no call per entry: a 2,000-turn fight has some 4,000
-        record = records[line]
-        if not isinstance(record["text"], str):
-            raise TypeError("the text of a change is not text")
-        command = by_line.get(line)
-        if command is None:
-            data = record["command"]
-            kind = data.get("type")
-            same = last.get(kind) if type(kind) is str else None
-            if same is not None and same[0] == data:
-                command = same[1]
-            else:
-                command = Command.from_dict(data)
-                if type(kind) is str and all(map(_plain_value, data.values())):
-                    last[kind] = (data, command)
-            by_line[line] = command
-        applies.append(record)
-        read.append(command)
-    return _Restored(applies, read, encounter, types)
-
-
-class _Commands:
-    """The commands of apply lines, each read once (`Command.from_dict`) and shared: by
-    the sessions recovery builds (`by_line`), and by the lines that hold the very data
-    the last line of their type read held (`last`: a command is frozen; a long fight
-    ends a turn thousands of times, and reading each costs a resume milliseconds).
-    Only data of text, nothing and empty tables is compared so, which equals no other
-    JSON value (1 equals true and 1.0); anything else is read."""
-
-    def __init__(self) -> None:
-        self.by_line: dict[int, Command] = {}
-        self.last: dict[str, tuple[dict[str, Any], Command]] = {}  # by type, if plain
-
-
-def _plain_value(value: Any) -> bool:
-    """A JSON value only an equal one of its own type equals: text, nothing, an empty
-    table or list."""
-    return value is None or type(value) is str or (type(value) in (dict, list) and not value)
-
-
-class _Restored:
-    """Undo or redo entries of apply lines (`applies`, with their commands read), each
-    made when first read and kept (`Session`'s stacks read the few the GM reaches:
-    making the thousands of a long fight cost a resume some 5 ms)."""
-
-    __slots__ = ("_applies", "_commands", "_encounter", "_made", "_types")
-
-    def __init__(
-        self,
-        applies: list[dict[str, Any]],
-        commands: list[Command],
-        encounter: Encounter,
-        types: StateTypes,
-    ) -> None:
-        self._applies = applies
-        self._commands = commands
-        self._encounter = encounter
-        self._types = types
-        self._made: list[Applied | None] = [None] * len(applies)
-
-    def __len__(self) -> int:
-        return len(self._applies)
-
-    def __getitem__(self, index: int) -> Applied:
-        made = self._made[index]
-        if made is None:
-            record = self._applies[index]
-            load = _loader(record["record"], record.get("log", []))
-            stored = StoredRecord(load, self._encounter, self._types)
-            made = self._made[index] = Applied(self._commands[index], record["text"], stored)
-        return made
 
 
 _Folded = tuple[list[int], list[int], list[LogEntry]]
@@ -545,9 +464,3 @@ def _change_log(log: list[LogEntry], made: list[_LogChange], *, forward: bool) -
             del log[index]
         else:
             raise ValueError("the records do not fit the log")
-
-
-def _loader(record: bytes | dict[str, Any], log: list[Any]) -> Callable[[], dict[str, Any]]:
-    """The undo record of an apply line, parsed when first needed (its checksum held
-    when it was read), with the edits of the log."""
-    return lambda: {**parse_record(record), "log": log}
