@@ -27,12 +27,12 @@ def entries(
     checked now as making its entry would (its text is text, its command reads:
     `Commands`), so that a line that cannot be one is found at the resume, as before
     entries were made late."""
-    applies: list[dict[str, Any]] = []
-    read: list[Command] = []
+    applies: list[_Apply] = []
     by_line, last = commands.by_line, commands.last
     for line in lines:  # one loop, no call per entry: a 2,000-turn fight has some 4,000
         record = records[line]
-        if not isinstance(record["text"], str):
+        text = record["text"]
+        if not isinstance(text, str):
             raise TypeError("the text of a change is not text")
         command = by_line.get(line)
         if command is None:
@@ -46,9 +46,14 @@ def entries(
                 if type(kind) is str and all(map(_plain_value, data.values())):
                     last[kind] = (data, command)
             by_line[line] = command
-        applies.append(record)
-        read.append(command)
-    return Restored(applies, read, encounter, types)
+        applies.append((record["record"], record.get("log", []), text, command))
+    return Restored(applies, encounter, types)
+
+
+# What an entry is made of: an apply line's record (as `Lines.records` hold it), its
+# edits of the log, its text and its command (the line itself, with the rest of its
+# JSON, is let go with the lines read).
+_Apply = tuple[bytes | dict[str, Any], list[Any], str, Command]
 
 
 class Commands:
@@ -71,21 +76,14 @@ def _plain_value(value: Any) -> bool:
 
 
 class Restored:
-    """Undo or redo entries of apply lines (`applies`, with their commands read), each
-    made when first read and kept (`Session`'s stacks read the few the GM reaches:
-    making the thousands of a long fight cost a resume some 5 ms)."""
+    """Undo or redo entries of apply lines (`applies`), each made when first read and
+    kept (`Session`'s stacks read the few the GM reaches: making the thousands of a long
+    fight cost a resume some 5 ms)."""
 
-    __slots__ = ("_applies", "_commands", "_encounter", "_made", "_types")
+    __slots__ = ("_applies", "_encounter", "_made", "_types")
 
-    def __init__(
-        self,
-        applies: list[dict[str, Any]],
-        commands: list[Command],
-        encounter: Encounter,
-        types: StateTypes,
-    ) -> None:
+    def __init__(self, applies: list[_Apply], encounter: Encounter, types: StateTypes) -> None:
         self._applies = applies
-        self._commands = commands
         self._encounter = encounter
         self._types = types
         self._made: list[Applied | None] = [None] * len(applies)
@@ -96,10 +94,9 @@ class Restored:
     def __getitem__(self, index: int) -> Applied:
         made = self._made[index]
         if made is None:
-            record = self._applies[index]
-            load = _loader(record["record"], record.get("log", []))
-            stored = StoredRecord(load, self._encounter, self._types)
-            made = self._made[index] = Applied(self._commands[index], record["text"], stored)
+            record, log, text, command = self._applies[index]
+            stored = StoredRecord(_loader(record, log), self._encounter, self._types)
+            made = self._made[index] = Applied(command, text, stored)
         return made
 
 
