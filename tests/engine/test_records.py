@@ -7,6 +7,7 @@ from typing import Literal
 
 import pytest
 
+from tracker.engine import records as records_module
 from tracker.engine.records import RecordError, from_json, to_json
 
 
@@ -83,3 +84,44 @@ def test_a_record_may_check_itself():
 
     with pytest.raises(RecordError, match="5 AP left"):
         from_json(Ap, {"left": 5})
+
+
+@dataclass
+class Node:
+    name: str
+    kind: Literal["leaf", "branch"] = "leaf"
+    children: list[Node] = field(default_factory=list)
+    weights: tuple[float, ...] = ()
+
+
+def test_a_sound_record_is_read_without_naming_each_value(monkeypatch: pytest.MonkeyPatch):
+    """The walk that names each value's place (`_read`) is taken only for a record
+    that does not fit, to say what is wrong: a fight of 50 combatants, read from a file
+    or a checkpoint, is 20,000 values (issue 26, point 4). A record holding records of
+    its own type reads alike."""
+    walked: list[object] = []
+    real = records_module._read
+
+    def counted(kind: object, data: object, where: str) -> object:
+        walked.append(kind)
+        return real(kind, data, where)
+
+    monkeypatch.setattr(records_module, "_read", counted)
+    record = Outer(3, "play", ("c1", 2), [Inner("a", 2), Inner("b")], {"x": 1}, 1.5, True)
+    assert from_json(Outer, to_json(record)) == record
+    tree = Node("root", "branch", [Node("a", weights=(1.0, 2)), Node("b", "branch", [Node("c")])])
+    assert from_json(Node, to_json(tree)) == tree
+    assert walked == []
+    with pytest.raises(RecordError, match=r"the tree.children\[1\].children\[0\].kind should"):
+        from_json(
+            Node,
+            {
+                "name": "r",
+                "children": [
+                    {"name": "a"},
+                    {"name": "b", "children": [{"name": "c", "kind": "twig"}]},
+                ],
+            },
+            "the tree",
+        )
+    assert walked

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,14 @@ from tracker.persistence import checkpoints as checkpoints_module
 from tracker.persistence import recovery as recovery_module
 from tracker.persistence.checkpoints import LogDigests, log_digest
 from tracker.persistence.journal import Journal
-from tracker.persistence.journal_lines import CRC_SUFFIX, checksum, encode_line
+from tracker.persistence.journal_lines import (
+    CRC_SUFFIX,
+    checksum,
+    dumps,
+    encode_line,
+    parse_record,
+    read_lines,
+)
 from tracker.persistence.paths import journal_dir
 from tracker.persistence.recovery import pending_journal, recover_journal
 
@@ -171,15 +179,29 @@ def test_a_damaged_checkpoint_line_resumes_from_the_one_before(tmp_path: Path) -
 
 def test_a_checkpoint_is_read_only_where_recovery_starts(tmp_path: Path) -> None:
     """A checkpoint's encounter is framed by its length, as an apply line's record:
-    reading the journal checks the line but leaves the encounter as it was written
-    (parsed for the last two checkpoints at most, when recovery starts there)."""
+    reading the journal checks the line but leaves the encounter as it was written, in
+    the file's bytes, not even copied (read for the last two checkpoints at most, when
+    recovery starts there: a fight of 50 combatants writes 30 KB a checkpoint)."""
     folder = tmp_path / "journal"
     session, _ = playthrough("initiative_ticks", 2, folder, steps=80)
     marks = checkpoints_in(folder)
     assert len(marks) >= 2
     assert all(b'"op":"checkpoint","document_size":' in lines_of(folder)[i] for i in marks)
+    data = (folder / "events.jsonl").read_bytes()
+    journal_id = json.loads((folder / "base.json").read_bytes())["journal_id"]
+    documents = [json.loads(lines_of(folder)[i])["document"] for i in marks]
+    tracemalloc.start()
+    try:
+        records = read_lines(data, journal_id).records
+        held = tracemalloc.get_traced_memory()[0]
+        for i in marks:  # what the documents hold, let go
+            records[i]["document"] = None
+        freed = held - tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert freed < sum(len(dumps(document)) for document in documents) / 10
     records = recovery_module.read_journal(folder).lines.records
-    assert all(isinstance(records[i]["document"], bytes) for i in marks)
+    assert [parse_record(records[i]["document"]) for i in marks] == documents
     recovery = recover_journal(folder)
     assert recovery.complete and recovery.start == marks[-1]
     walk_alike(session, recovery.session)

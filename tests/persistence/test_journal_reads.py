@@ -3,12 +3,14 @@ the recovery and journaling on each ask for it, and its files are read, parsed a
 checked once (issue 26, point 4) unless they changed since, even a journal written a
 moment before (a restart right after a crash), as long as the file system's clock has
 moved on since; until it has, a change keeps a file's times and its bytes are
-compared instead (`journal_cache`)."""
+compared instead (`journal_cache`). A journal read keeps its lines once."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from tracker.persistence import files as files_module
 from tracker.persistence import journal_cache
 from tracker.persistence import recovery as recovery_module
 from tracker.persistence.journal import Journal
+from tracker.persistence.journal_lines import read_lines
 from tracker.persistence.recovery import journal_folders, pending_journal, recover_journal
 
 
@@ -183,3 +186,51 @@ def test_a_file_system_whose_clock_cannot_be_read_leaves_files_racily_clean(
     os.utime(path, (past, past))
     old = journal_cache.identity(path)
     assert old is not None and journal_cache.lasting(unwritable, old)
+
+
+def test_reading_keeps_each_line_once(tmp_path: Path) -> None:
+    """The lines as written (`Lines.raw`, which journaling on checks against the file)
+    are sliced from the file's bytes when asked, not copied as it is read: a long
+    fight's journal is megabytes, and each copy as many new pages for the process to
+    fault in (issue 26, point 4). A last line whose newline was lost reads with it."""
+    folder = tmp_path / "journal"
+    playthrough("initiative_ticks", 2, folder, steps=120)
+    data = (folder / "events.jsonl").read_bytes()
+    journal_id = json.loads((folder / "base.json").read_bytes())["journal_id"]
+    tracemalloc.start()
+    try:
+        read = read_lines(data, journal_id)
+        held = tracemalloc.get_traced_memory()[0]
+        read.raw = type(read.raw)()  # what the lines as written hold, let go
+        freed = held - tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert freed < len(data) / 4
+    lines = read_lines(data, journal_id)
+    written = data.splitlines(keepends=True)
+    assert list(lines.raw) == written and len(lines.records) == len(written)
+    torn = read_lines(data[:-1], journal_id)
+    assert list(torn.raw) == written and len(torn.records) == len(written)
+
+
+def test_reading_marks_the_lines_other_than_applies(tmp_path: Path) -> None:
+    """A long fight's journal is thousands of apply lines and a few hundred others (the
+    header, undos, redos, saves, checkpoints): reading notes where those are
+    (`Lines.marks`), and what counts changes or looks for saves and checkpoints (the
+    question, the recovery, the sweep, journaling on) reads those only."""
+    folder = tmp_path / "journal"
+    playthrough("priority", 3, folder, steps=150)
+    data = (folder / "events.jsonl").read_bytes()
+    journal_id = json.loads((folder / "base.json").read_bytes())["journal_id"]
+    for events in (data, data[:-1]):  # (the last line's newline lost: read too)
+        lines = read_lines(events, journal_id)
+        records = lines.records
+        others = [i for i, record in enumerate(records) if i == 0 or record["op"] != "apply"]
+        assert {"undo", "saved", "checkpoint"} <= {records[i]["op"] for i in others}
+        assert set(others) <= set(lines.marks) and lines.marks == sorted(lines.marks)
+        for start, stop in ((0, len(records)), (1, len(records) // 2), (7, 40), (30, 9)):
+            changes = [r for r in records[start:stop] if r["op"] in ("apply", "undo", "redo")]
+            assert lines.changes(start, stop) == len(changes)
+            assert [r for r in lines.marked(start, stop) if r["op"] != "apply"] == [
+                records[i] for i in others if start <= i < stop and records[i]["op"] != "apply"
+            ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tracker.engine import AddCombatant, CommandError, Session, StartEncounter
 from tracker.engine.changes import ChangeSet
+from tracker.engine.stacks import Stack
 from tracker.qt.document import EncounterDocument
 
 
@@ -30,7 +31,9 @@ def _document() -> EncounterDocument:
 def test_a_refused_undo_is_shown_and_the_stack_stays_in_step(qtbot) -> None:
     document = _document()
     session = document.session
-    session._done[1] = session._done[1]._replace(record=_Damaged())  # the second add
+    done = session.history
+    done[1] = done[1]._replace(record=_Damaged())  # the second add
+    session._done = Stack(done)
     names = [c.name for c in session.encounter.combatants]
 
     document.undo_stack.undo()  # the start: fine

@@ -112,6 +112,7 @@ WITH_THE_JOURNAL = {
 NOT_WITH_THE_JOURNAL = {
     "tracker.persistence.recovery": "reading a journal back (none waits to be resumed)",
     "tracker.persistence.checkpoints": "a change's line and the checkpoints",
+    "tracker.persistence.restored": "a resumed undo history",
     "tracker.persistence.journal_cache": "recovery's cache of the files it read",
     "tracker.engine.stored": "a change's record as stored",
 }

@@ -15,6 +15,7 @@ from benchmarks.fights import next_step
 from tests.qt.test_keyboard import key
 from tracker.engine import CommandError, EndTurn, StartEncounter
 from tracker.engine.changes import ChangeSet
+from tracker.engine.stacks import Stack
 
 
 class _Damaged:
@@ -79,7 +80,9 @@ def test_an_undo_the_engine_refuses_is_told_in_the_banner(window, qtbot) -> None
     session = document.session
     document.apply(StartEncounter())
     document.apply(EndTurn())
-    session._done[0] = session._done[0]._replace(record=_Damaged())  # the start
+    done = session.history
+    done[0] = done[0]._replace(record=_Damaged())  # the start
+    session._done = Stack(done)
     before = session.encounter.to_dict()
     _active(window, qtbot)
     key(qtbot, "Ctrl+Z")

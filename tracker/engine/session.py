@@ -16,6 +16,7 @@ from tracker.engine.commands import Command, clean_name
 from tracker.engine.errors import CommandError
 from tracker.engine.registry import get_ruleset
 from tracker.engine.ruleset import AnyRuleset, Turn
+from tracker.engine.stacks import Entries, Stack
 from tracker.engine.state import Effect, Encounter
 from tracker.engine.storable import unstorable
 
@@ -52,8 +53,8 @@ class Session:
     def __init__(self, encounter: Encounter, ruleset: AnyRuleset | None = None) -> None:
         self.encounter = encounter
         self.ruleset = ruleset if ruleset is not None else get_ruleset(encounter.ruleset_id)
-        self._done: list[Applied] = []
-        self._undone: list[Applied] = []
+        self._done: Stack[Applied] = Stack()
+        self._undone: Stack[Applied] = Stack()
         self._listeners: list[Listener] = []
         self._foreseen = 0  # turns to come a reader asks for at each state (`foresee`)
 
@@ -112,14 +113,16 @@ class Session:
         self._tell(SessionEvent("apply", tx.changes, command, text, record))
         return tx.changes
 
-    def restore_history(self, done: list[Applied], undone: list[Applied]) -> None:
+    def restore_history(self, done: Entries[Applied], undone: Entries[Applied]) -> None:
         """Give a session (just built on an encounter) the undo and redo history it had
         when it was recorded: `done` oldest first, `undone` the next to redo first, as
-        `history` and `undone` list them. Nothing is run; the records are trusted."""
+        `history` and `undone` list them. Nothing is run; the records are trusted. Both
+        are kept as given, not copied, and each entry is read when first reached (a
+        resumed journal makes its entries so: `stacks.Stack`)."""
         if self._done or self._undone:
             raise CommandError("This session already has a history.")
-        self._done = list(done)
-        self._undone = list(reversed(undone))
+        self._done = Stack(done)
+        self._undone = Stack(undone, top_first=True)
 
     def refusal(self, command: Command) -> CommandError | None:
         """Why the command would be refused now, or None if it would apply. It is tried
@@ -162,7 +165,7 @@ class Session:
     def undo(self) -> ChangeSet:
         if not self._done:
             raise CommandError("Nothing to undo.")
-        applied = self._done[-1]
+        applied = self._done.last()
         before = self._holder()
         changes = applied.record.revert()  # a record that cannot be read refuses first
         self._done.pop()
@@ -174,7 +177,7 @@ class Session:
     def redo(self) -> ChangeSet:
         if not self._undone:
             raise CommandError("Nothing to redo.")
-        applied = self._undone[-1]
+        applied = self._undone.last()
         before = self._holder()
         changes = applied.record.reapply()
         self._undone.pop()
@@ -193,11 +196,11 @@ class Session:
 
     @property
     def undo_text(self) -> str:
-        return self._done[-1].text if self._done else ""
+        return self._done.last().text if self._done else ""
 
     @property
     def redo_text(self) -> str:
-        return self._undone[-1].text if self._undone else ""
+        return self._undone.last().text if self._undone else ""
 
     @property
     def history_size(self) -> int:
@@ -217,7 +220,7 @@ class Session:
     @property
     def undone(self) -> list[Applied]:
         """Commands undone and ready to redo, the next one to redo first."""
-        return list(reversed(self._undone))
+        return list(self._undone)[::-1]
 
     # --- asking ---------------------------------------------------------------------
     # What the views ask many times between two changes is asked of the rules once.

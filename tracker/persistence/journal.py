@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -69,7 +69,7 @@ from tracker.engine.errors import TrackerError
 from tracker.engine.session import Session, SessionEvent
 from tracker.persistence.atomic import write_atomic
 from tracker.persistence.files import dump, dump_around, envelope, head
-from tracker.persistence.journal_lines import CHANGE_OPS, Lines, encode_line, header
+from tracker.persistence.journal_lines import CHANGE_OPS, Lines, RawLines, encode_line, header
 from tracker.persistence.journal_paths import (
     BASE_FILE,
     EVENTS,
@@ -204,19 +204,20 @@ class Journal:
         journal = cls(directory, session, contents.journal_id, saved, on_error, checkpoint_lines)
         kept = _numbered(lines, contents.journal_id)
         try:
-            if kept != lines.raw or _size(events_path(directory)) != sum(map(len, kept)):
+            if kept is not lines.raw or _size(events_path(directory)) != lines.raw.size:
                 label = "older-format" if lines.legacy else "replaced" if lines.stale else "cut"
                 _rewrite(directory, b"".join(kept), label)
             journal._open()
         except (OSError, TypeError, ValueError) as error:
             raise journal._error_for(error) from error
         journal._seq = len(kept)
-        journal._count_since_checkpoint(lines.records, kept)
+        journal._count_since_checkpoint(lines, kept)
         journal._subscribe()
         return journal
 
-    def _count_since_checkpoint(self, records: list[dict[str, Any]], kept: list[bytes]) -> None:
-        self._recorded = all(r["op"] != "apply" or "record" in r for r in records)
+    def _count_since_checkpoint(self, lines: Lines, kept: Sequence[bytes]) -> None:
+        records = lines.records
+        self._recorded = all(r["op"] != "apply" or "record" in r for r in lines.marked())
         # Counted from the last checkpoint (thousands of lines before it count for nothing).
         last = next(
             (i for i in range(len(records) - 1, -1, -1) if records[i]["op"] == "checkpoint"), -1
@@ -417,9 +418,9 @@ class Journal:
             self._on_error(self._error)
 
 
-def _numbered(lines: Lines, journal_id: str) -> list[bytes]:
+def _numbered(lines: Lines, journal_id: str) -> RawLines | list[bytes]:
     """The good lines to keep, numbered and checksummed (an unnumbered journal's are
-    written anew)."""
+    written anew): `lines.raw` itself if they are as read."""
     if not lines.records:
         return [encode_line(journal_id, 0, header(journal_id))]
     if not lines.legacy:

@@ -17,7 +17,8 @@ change it described never completed (resuming keeps a copy of the file first).
 An apply line's undo record (``"record"``, the bulk of the journal) comes first, after
 its length in bytes, so that reading checks the line but parses the record only when it
 is needed (`Lines.records` hold its JSON as bytes); so does a checkpoint's encounter
-(``"document"``: recovery reads the last two of them at most)::
+(``"document"``: recovery reads the last two of them at most, so `Lines.records` hold
+where it is in the file, a `Framed`)::
 
     {"seq":8,"op":"apply","record_size":412,"record":{…},"log":[…],"command":{…},…}
     {"seq":9,"op":"checkpoint","document_size":30122,"document":{…},"log":118,…}
@@ -35,9 +36,10 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 CRC_SUFFIX = re.compile(rb',"crc":"([0-9a-f]{8})"\}$')
 SUFFIX_LENGTH = len(b',"crc":"01234567"}')
@@ -62,7 +64,8 @@ _NO_LOG: list[Any] = []  # (an apply line without "log" has no edits of it)
 
 # The member each kind of line writes first, framed by its length (and read as bytes).
 FRAMED = {"apply": "record", "checkpoint": "document"}
-_HEAD = rb'^(\{"seq":\d+,"op":"(apply|checkpoint)")'
+# (Matched where a line starts, in the file's bytes: `match` holds it there, no "^".)
+_HEAD = rb'(\{"seq":\d+,"op":"(apply|checkpoint)")'
 FRAME = re.compile(_HEAD + rb',"(record|document)_size":(\d+),"\3":')
 _FRAMED_AS = {(op.encode(), member.encode()): member for op, member in FRAMED.items()}
 
@@ -94,10 +97,32 @@ def encode_line(journal_id: str, seq: int, record: dict[str, Any]) -> bytes:
     return data[:-1] + b',"crc":"%08x"}\n' % crc
 
 
-def parse_record(value: bytes | dict[str, Any]) -> dict[str, Any]:
+class Framed:
+    """A framed member as written, in the events file's bytes, read from them when
+    asked (`bytes`): a checkpoint's document (30 KB for a fight of 50 combatants), of
+    which recovery reads the last two; a copy of each as the file was read was
+    megabytes of new memory for a long fight."""
+
+    __slots__ = ("_data", "_end", "_start")
+
+    def __init__(self, data: bytes, start: int, end: int) -> None:
+        self._data, self._start, self._end = data, start, end
+
+    def bytes(self) -> bytes:
+        return self._data[self._start : self._end]
+
+
+def written(value: bytes | Framed | dict[str, Any]) -> bytes | dict[str, Any]:
+    """A framed member as `Lines.records` hold it: its JSON as bytes (or, in a line of
+    an older journal, the data it holds)."""
+    return value.bytes() if isinstance(value, Framed) else value
+
+
+def parse_record(value: bytes | Framed | dict[str, Any]) -> dict[str, Any]:
     """An apply line's undo record or a checkpoint's document as `Lines.records` hold
     it, parsed. Raises `ValueError`/`TypeError` if it is not a JSON object (a
     `RecursionError`, nested too deep, is a `ValueError` here)."""
+    value = written(value)
     try:
         data = json.loads(value) if isinstance(value, bytes) else value
     except RecursionError:
@@ -111,13 +136,52 @@ def header(journal_id: str) -> dict[str, Any]:
     return {"op": "begin", "journal_id": journal_id}
 
 
+class RawLines(Sequence[bytes]):
+    """The good lines of an events file as written, each with its newline: sliced from
+    the file's bytes when read, not copied as the file is read (a long fight's journal
+    is 5 MB, and a copy of it as many new pages the process faults in, some 3 ms). A
+    last line whose newline was lost ends one byte past the file's end (`ends`)."""
+
+    def __init__(self, data: bytes = b"", ends: list[int] | None = None) -> None:
+        self._data = data
+        self._ends = ends if ends is not None else []
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    @overload
+    def __getitem__(self, index: int) -> bytes: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[bytes]: ...
+
+    def __getitem__(self, index: int | slice) -> bytes | list[bytes]:
+        if isinstance(index, slice):
+            return [self[number] for number in range(*index.indices(len(self)))]
+        number = range(len(self._ends))[index]
+        start = self._ends[number - 1] if number else 0
+        end = self._ends[number]
+        if end > len(self._data):
+            return self._data[start:] + b"\n"
+        return self._data[start:end]
+
+    @property
+    def size(self) -> int:
+        """How many bytes the lines hold together."""
+        return self._ends[-1] if self._ends else 0
+
+
 @dataclass
 class Lines:
     """What reading found: the good lines in order (decoded and as written), how many
     complete lines after them could not be used, and why the first of those failed."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
-    raw: list[bytes] = field(default_factory=list)
+    raw: RawLines = field(default_factory=RawLines)
+    # The lines that may be other than an apply line of this form (`_plain_apply`), in
+    # order: the header, undos, redos, saves, checkpoints (a few hundred of a long
+    # fight's thousands of lines); what asks for those finds them here.
+    marks: list[int] = field(default_factory=list)
     unread: int = 0
     problem: str | None = None
     stale: bool = False  # the lines belong to an older journal: this base has none yet
@@ -132,70 +196,89 @@ class Lines:
         self.unread = sum(1 for line in complete[len(self.raw) :] if line.strip())
         self.problem = problem
 
+    def marked(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """The records of the `marks` among lines `start` to `stop` (not included)."""
+        marks, records = self.marks, self.records
+        low = bisect_left(marks, start)
+        high = len(marks) if stop is None else bisect_left(marks, stop, low)
+        return [records[index] for index in marks[low:high]]
+
+    def changes(self, start: int, stop: int) -> int:
+        """How many of lines `start` to `stop` (not included) are applies, undos and
+        redos."""
+        stop = min(stop, len(self.records))
+        others = sum(1 for record in self.marked(start, stop) if record["op"] not in CHANGE_OPS)
+        return max(stop - start, 0) - others
+
 
 def read_lines(data: bytes, journal_id: str) -> Lines:
     """The good lines of an events file whose base has `journal_id`."""
     first = data.find(b"\n")
     if first >= 0 and _legacy_header(data[:first]) is not None:
-        return _read_legacy(data.split(b"\n")[:-1], journal_id)
-    result = Lines()
-    records, raw = result.records, result.raw
+        return _read_legacy(data, journal_id)
+    ends: list[int] = []
+    result = Lines(raw=RawLines(data, ends))
+    records, marks = result.records, result.marks
+    view = memoryview(data)
     seed = _seed(journal_id)
     start, number = 0, 0
     while (end := data.find(b"\n", start) + 1) > 0:
-        line = data[start:end]  # as written, its newline included: `Lines.raw`
-        record = _framed(line, seed, number)
-        if record is None or (
-            not (number and _plain_apply(record))
-            and _entry_problem(record, journal_id, number) is not None
-        ):
-            record, problem = _decode(line[:-1], journal_id, seed, number)
-            if number == 0 and record is None and _is_other_journal(line[:-1], journal_id):
-                result.stale = True
-                return result
-            if problem is not None or record is None:
-                result.stop(data.split(b"\n")[:-1], problem or "it cannot be read")
-                return result
+        record = _framed(data, view, start, end, seed, number)
+        if record is None or not (number and _plain_apply(record)):
+            if record is None or _entry_problem(record, journal_id, number) is not None:
+                line = data[start : end - 1]
+                record, problem = _decode(line, journal_id, seed, number)
+                if number == 0 and record is None and _is_other_journal(line, journal_id):
+                    result.stale = True
+                    return result
+                if problem is not None or record is None:
+                    result.stop(data.split(b"\n")[:-1], problem or "it cannot be read")
+                    return result
+            marks.append(number)
         records.append(record)
-        raw.append(line)
+        ends.append(end)
         start, number = end, number + 1
     last = data[start:]
     if last.strip():  # a whole line whose newline never reached the disk
         record, problem = _decode(last, journal_id, seed, number)
         if record is not None and problem is None:
             records.append(record)
-            raw.append(last + b"\n")
+            marks.append(number)
+            ends.append(len(data) + 1)
     return result
 
 
-def _framed(line: bytes, seed: int, seq: int) -> dict[str, Any] | None:
-    """The record of a well-formed framed line numbered `seq` (`line` ends with its
-    newline), its checksum checked, read in fewer steps than `_decode` takes; None for
-    any other line, which `_decode` then reads (and says what is wrong with it). The
-    line is not copied whole: the checksum runs over its bytes up to the ``,"crc"``
-    member then over the closing brace, and the decoder reads the members around the
-    framed one (without `raw_decode`'s steps: the text begins with the frame's "{")."""
-    crc = CRC_SUFFIX.match(line, max(0, len(line) - 1 - SUFFIX_LENGTH))
-    frame = FRAME.match(line)
+def _framed(
+    data: bytes, view: memoryview, start: int, end: int, seed: int, seq: int
+) -> dict[str, Any] | None:
+    """The record of a well-formed framed line numbered `seq` (`data[start:end]`, its
+    newline included), its checksum checked, read in fewer steps than `_decode` takes;
+    None for any other line, which `_decode` then reads (and says what is wrong with
+    it). The line is not copied whole: the checksum runs over its bytes up to the
+    ``,"crc"`` member (in `view`, the file's bytes) then over the closing brace, and the
+    decoder reads the members around the framed one (without `raw_decode`'s steps: the
+    text begins with the frame's "{")."""
+    crc = CRC_SUFFIX.match(data, max(start, end - 1 - SUFFIX_LENGTH), end)
+    frame = FRAME.match(data, start, end)
     if crc is None or frame is None:
         return None
     cut = crc.start()
-    if zlib.crc32(b"}", zlib.crc32(line[:cut], seed)) != int(crc.group(1), 16):
+    if zlib.crc32(b"}", zlib.crc32(view[start:cut], seed)) != int(crc.group(1), 16):
         return None
-    start = frame.end()
-    end = start + int(frame.group(4))
+    framed = frame.end()
+    stop = framed + int(frame.group(4))
     member = _FRAMED_AS.get((frame.group(2), frame.group(3)))
     # The framed member ends where the others go on (","), or the line does.
-    if member is None or end > cut or (end < cut and line[end] != _COMMA):
+    if member is None or stop > cut or (stop < cut and data[stop] != _COMMA):
         return None
     try:
-        text = (line[: frame.end(1)] + line[end:cut] + b"}").decode("utf-8")
+        text = b"".join((view[start : frame.end(1)], view[stop:cut], b"}")).decode("utf-8")
         record, parsed = _SCAN(text, 0)
     except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
         return None
     if parsed != len(text) or type(record) is not dict or record.get("seq") != seq:
         return None
-    record[member] = line[start:end]
+    record[member] = data[framed:stop] if member == "record" else Framed(data, framed, stop)
     return record
 
 
@@ -225,11 +308,14 @@ def _legacy_header(line: bytes) -> str | None:
     return journal_id if isinstance(journal_id, str) else None
 
 
-def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
-    result = Lines(legacy=True)
+def _read_legacy(data: bytes, journal_id: str) -> Lines:
+    complete = data.split(b"\n")[:-1]
+    ends: list[int] = []
+    result = Lines(raw=RawLines(data, ends), legacy=True)
     if _legacy_header(complete[0]) != journal_id:
         result.stale = True
         return result
+    end = 0
     for number, line in enumerate(complete):
         try:
             record = json.loads(line.decode("utf-8"))
@@ -244,7 +330,9 @@ def _read_legacy(complete: list[bytes], journal_id: str) -> Lines:
             result.stop(complete, problem)
             return result
         result.records.append(record)
-        result.raw.append(line + b"\n")
+        result.marks.append(number)  # (each: such a journal is short)
+        end += len(line) + 1
+        ends.append(end)
     return result
 
 
@@ -271,7 +359,8 @@ def _decode(
 
 
 def _parse(payload: bytes) -> Any:
-    """The line's JSON, its framed member (`FRAMED`) left as bytes."""
+    """The line's JSON, its framed member (`FRAMED`) left as written (a record as
+    bytes, a document as `Framed`)."""
     frame = FRAME.match(payload)
     if frame is None:
         return json.loads(payload.decode("utf-8"))
@@ -291,7 +380,8 @@ def _parse(payload: bytes) -> Any:
     if parsed != len(text):
         raise ValueError("there is more than one JSON value")
     if isinstance(record, dict):
-        record[member] = payload[start:end]
+        framed = payload[start:end] if member == "record" else Framed(payload, start, end)
+        record[member] = framed
     return record
 
 
@@ -333,7 +423,7 @@ def _entry_problem(record: dict[str, Any], journal_id: str, seq: int) -> str | N
             return "the undo record it carries is malformed"
     elif op == "checkpoint":
         document = record.get("document")
-        if not isinstance(document, bytes | dict) or type(record.get("log")) is not int:
+        if not isinstance(document, bytes | Framed | dict) or type(record.get("log")) is not int:
             return "the checkpoint it holds is malformed"
     elif op in ("saving", "saved"):
         if not (record.get("path") is None or isinstance(record.get("path"), str)):

@@ -29,7 +29,7 @@ from tracker.persistence.files import (
     read_raw,
 )
 from tracker.persistence.journal_cache import Identity, identity, lasting
-from tracker.persistence.journal_lines import CHANGE_OPS, Lines, read_lines
+from tracker.persistence.journal_lines import Lines, read_lines
 from tracker.persistence.journal_paths import (
     BASE_FILE,
     EVENTS,
@@ -104,13 +104,13 @@ def pending_journal(directory: Path) -> JournalInfo | None:
         name, ruleset_id = _names_in(base)
         message = error.message if isinstance(error, FileFormatError) else str(error)
         return JournalInfo(directory, name, ruleset_id, 0, None, modified, message)
-    records = contents.lines.records[1:]
-    saved = last_saved(contents, len(contents.lines.records))
+    lines = contents.lines
+    saved = last_saved(contents, len(lines.records))
     return JournalInfo(
         directory,
         contents.name,
         contents.ruleset_id,
-        sum(1 for record in records if record["op"] in CHANGE_OPS),
+        lines.changes(1, len(lines.records)),
         saved,
         modified,
         None,
@@ -144,7 +144,7 @@ def recover_journal(directory: Path) -> Recovery:
     lines = contents.lines
     session, start = resume_point(contents.encounter, lines)
     used = start + 1
-    changes = sum(1 for record in lines.records[1:used] if record["op"] in CHANGE_OPS)
+    changes = lines.changes(1, used)
     problem, unread = lines.problem, lines.unread
     rest = lines.records[used:]
     replayed, failure = replay(session, rest)
@@ -162,7 +162,7 @@ def recover_journal(directory: Path) -> Recovery:
             replay(session, rest[:trusted])
         replayed = trusted
         unread = len(lines.records) - used - replayed + lines.unread
-    changes += sum(1 for record in rest[:replayed] if record["op"] in CHANGE_OPS)
+    changes += lines.changes(used, used + replayed)
     used += replayed
     if not lines.records:
         used = 0
@@ -176,7 +176,7 @@ def last_saved(contents: JournalContents, lines: int) -> Path | None:
     being written (the app was killed between replacing the file and saying so)."""
     saved_path = contents.saved_path
     intent: tuple[Path | None, str] | None = None
-    for record in contents.lines.records[1:lines]:
+    for record in contents.lines.marked(1, lines):
         if record["op"] == "saved":
             saved_path, intent = _path(record.get("path")), None
         elif record["op"] == "saving":
@@ -196,7 +196,7 @@ def journal_folders(directory: Path) -> set[Path]:
     except (FileFormatError, OSError):
         return set()
     named = [contents.saved_path]
-    for record in contents.lines.records:
+    for record in contents.lines.marked():
         if record["op"] in ("saving", "saved"):
             named.append(_path(record.get("path")))
     return {path.parent for path in named if path is not None}

@@ -52,9 +52,10 @@ def ranker(encounter: Encounter, runtime_of: RuntimeOf = rt) -> Callable[[Combat
         runtime = runtime_of(combatant)
         if not runtime.joined:
             return (0, 0, 0)
-        placed = runtime.hold is not None and runtime.hold.at is not None
-        first = by_side and is_pc(combatant) and not placed  # a placed turn acts where put
-        return (1, acting_tick(runtime), 1 if first else 0)
+        hold = runtime.hold
+        if hold is not None and hold.at is not None:  # placed: it acts where put
+            return (1, hold.at, 0)
+        return (1, runtime.initiative.current, 1 if by_side and is_pc(combatant) else 0)
 
     return rank
 
