@@ -14,6 +14,7 @@ from typing import Any
 
 from tracker.qt.players.page_content import PanelContent
 from tracker.qt.players.projection import BoardProjection, wall_clock_ms
+from tracker.share.kept_json import KeptJson
 
 START_GRAIN_MS = 100  # the timer's start times, to a tenth of a second (it shows seconds)
 
@@ -34,9 +35,14 @@ class PageState:
     panel: PanelContent | None
     timer: PageTimer | None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self, kept: KeptJson | None = None) -> bytes:
+        """ASCII JSON: any text at all (a lone surrogate from a file, a line separator)
+        is escaped, so it always encodes and never breaks an event's line. `kept`: the
+        writer's texts of the last state's parts (the turns, a panel's rows), by
+        identity; the same text as `json.dumps` of the whole gives."""
+        kept = KeptJson() if kept is None else kept
         board = self.board
-        return {
+        head = {
             "title": board.title,
             "round": board.round,
             "now": {
@@ -46,16 +52,50 @@ class PageState:
             },
             "next_caption": board.next_caption,
             "up_next": board.up_next if self.timer is not None else "",
-            "turns": plain(board.turns),
-            "effects": plain(board.effects),
-            "panel": plain(self.panel),
-            "timer": plain(self.timer),
         }
+        text = "".join(
+            (
+                _encode(head)[:-1],
+                ',"turns":',
+                _json(board.turns, kept),
+                ',"effects":',
+                _json(board.effects, kept),
+                ',"panel":',
+                _json(self.panel, kept),
+                ',"timer":',
+                _json(self.timer, kept),
+                "}",
+            )
+        )
+        kept.next_state()
+        return text.encode("ascii")
 
-    def to_json(self) -> bytes:
-        """ASCII JSON: any text at all (a lone surrogate from a file, a line separator)
-        is escaped, so it always encodes and never breaks an event's line."""
-        return json.dumps(self.as_dict(), separators=(",", ":")).encode("ascii")
+
+# One encoder for every call (`json.dumps` with separators builds one a call): compact,
+# ASCII.
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def _json(value: Any, kept: KeptJson) -> str:
+    """`value`'s JSON as `_encode(plain(value))` gives it, a tuple of dataclasses of one
+    type (cards, rows) made a part at a time, each part's text kept (`kept`)."""
+    names = _names(type(value))
+    if names is _LEAF:
+        return _encode(value)
+    if names is _SEQUENCE:
+        kind = type(value[0]) if value else None
+        if kind is None or _names(kind) is _LEAF or _names(kind) is _SEQUENCE:
+            return _encode(plain(value))  # texts, numbers: at once
+        if any(type(item) is not kind for item in value):
+            return "[" + ",".join([_json(item, kept) for item in value]) + "]"
+        return "[" + ",".join(kept.texts(value, _whole)) + "]"
+    return (
+        "{" + ",".join([f'"{name}":' + _json(getattr(value, name), kept) for name in names]) + "}"
+    )
+
+
+def _whole(part: object) -> str:
+    return _encode(plain(part))
 
 
 def plain(value: Any) -> Any:
@@ -66,7 +106,7 @@ def plain(value: Any) -> Any:
     kind = type(value)
     names = _FIELDS.get(kind)
     if names is None:
-        names = _FIELDS[kind] = _names(kind)
+        names = _names_of(kind)
     if names is _LEAF:
         return value
     if names is _SEQUENCE:
@@ -80,11 +120,20 @@ _FIELDS: dict[type, tuple[str, ...]] = {}  # by type: its fields', or one of the
 
 
 def _names(kind: type) -> tuple[str, ...]:
+    """What to do with a value of `kind`: looked up once a type."""
+    names = _FIELDS.get(kind)
+    return _names_of(kind) if names is None else names
+
+
+def _names_of(kind: type) -> tuple[str, ...]:
     if issubclass(kind, tuple | list):
-        return _SEQUENCE
-    if is_dataclass(kind):
-        return tuple(f.name for f in fields(kind))
-    return _LEAF
+        names = _SEQUENCE
+    elif is_dataclass(kind):
+        names = tuple(f.name for f in fields(kind))
+    else:
+        names = _LEAF
+    _FIELDS[kind] = names
+    return names
 
 
 def page_state(board: BoardProjection, panel: PanelContent | None) -> PageState:
