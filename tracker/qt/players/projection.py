@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -322,9 +323,11 @@ def _turn_cards(
     health (`shown`: the public fields' names), its side (none for a turn of no one)."""
     encounter, ruleset, visibility = document.encounter, document.ruleset, public.visibility
     safe, find, health_of = visibility.safe, encounter.find, told.teller(document, modes, shown)
-    # The ruleset's own `public_turn` (the base one tells every turn as it is).
+    # The ruleset's own `public_turn` (the base one tells every turn as it is), asked as
+    # `PublicState.public_turn` asks it, of the same visibility.
     tells = type(ruleset).public_turn is not Ruleset.public_turn
-    public_turn = public.public_turn if tells else None
+    public_turn = partial(ruleset.public_turn, encounter) if tells else None
+    visible_ids = visibility.visible_ids
     round_number, round_name = public.shown_round(), ruleset.round_name
     kept = told.cards.of((visibility, round_number, round_name))
     cards = []
@@ -336,7 +339,7 @@ def _turn_cards(
                 break
             seen.add(holder)
         combatant = find(holder)
-        told_turn = public_turn(turn) if public_turn is not None else turn
+        told_turn = public_turn(turn, visible_ids) if public_turn is not None else turn
         health = health_of(combatant)
         if combatant is not None:
             key: Hashable = (told_turn, combatant.name, combatant.side, health)
