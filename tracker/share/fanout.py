@@ -264,11 +264,9 @@ class Fanout:
         stream.done.set()
 
     def _drain_wake(self) -> None:
-        try:
-            while self._wake_in.recv(4096):
-                pass
-        except OSError:
-            pass
+        """One read takes the wakes sent so far (any left wake the selector again)."""
+        with contextlib.suppress(OSError):
+            self._wake_in.recv(4096)
 
     def _timeout(self, now: float) -> float:
         """Until the next ping or stalled page's time is up."""
