@@ -161,9 +161,10 @@ class ToldHealth:
 
 class KeptCards:
     """The turns to come's cards by what each is made of (the turn as the players are
-    told it, its holder's name and side, the health told), for as long as who the
-    players see, the round shown and its name stay (a name is made safe against the
-    hidden ones): a publish shows most of the last one's cards again."""
+    told it, its holder's name and side, the health told), for as long as what makes a
+    text safe (`Visibility.texts_basis`: nothing while nobody is hidden), the round
+    shown and its name stay: a publish shows most of the last one's cards again, after
+    a visible combatant's rename, arrival or leaving too."""
 
     LIMIT = 1024  # cards kept at most (then forgotten, and made again as needed)
 
@@ -329,7 +330,7 @@ def _turn_cards(
     public_turn = partial(ruleset.public_turn, encounter) if tells else None
     visible_ids = visibility.visible_ids
     round_number, round_name = public.shown_round(), ruleset.round_name
-    kept = told.cards.of((visibility, round_number, round_name))
+    kept = told.cards.of((visibility.texts_basis, round_number, round_name))
     cards = []
     seen: set[str] = set()
     for turn in proxy.shown_turns(upcoming):
