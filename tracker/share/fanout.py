@@ -36,7 +36,7 @@ from tracker.share.kept_json import KeptJson
 
 class PageState(Protocol):
     """The page's state as the GUI thread hands it over: plain data, made into JSON on
-    the writer's thread (`kept`: its texts of the last state's parts)."""
+    the writer's thread (`kept`: its texts of earlier states' parts)."""
 
     def to_json(self, kept: KeptJson) -> bytes: ...
 
@@ -79,7 +79,7 @@ class Fanout:
         self._streams: list[_Stream] = []
         self._offered: tuple[PageState, int] | None = None  # the latest handed over
         self._making = False  # a state taken, its JSON not published yet
-        self._kept = KeptJson()  # the last state's parts' JSON (this thread's)
+        self._kept = KeptJson()  # earlier states' parts' JSON (this thread's)
         self._closed = False
         self._flushed = -1  # the state's version every stream has been written in full
         self._selector = selectors.DefaultSelector()

@@ -9,6 +9,7 @@ into JSON on the server's thread (`to_json`)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
@@ -38,7 +39,7 @@ class PageState:
     def to_json(self, kept: KeptJson | None = None) -> bytes:
         """ASCII JSON: any text at all (a lone surrogate from a file, a line separator)
         is escaped, so it always encodes and never breaks an event's line. `kept`: the
-        writer's texts of the last state's parts (the turns, a panel's rows), by
+        writer's texts of the parts of earlier states (the turns, a panel's rows), by
         identity; the same text as `json.dumps` of the whole gives."""
         kept = KeptJson() if kept is None else kept
         board = self.board
@@ -67,7 +68,6 @@ class PageState:
                 "}",
             )
         )
-        kept.next_state()
         return text.encode("ascii")
 
 
@@ -77,21 +77,38 @@ _encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _json(value: Any, kept: KeptJson) -> str:
-    """`value`'s JSON as `_encode(plain(value))` gives it, a tuple of dataclasses of one
-    type (cards, rows) made a part at a time, each part's text kept (`kept`)."""
+    """`value`'s JSON as `_encode(plain(value))` gives it, a tuple of dataclasses (cards,
+    rows) made a part at a time when some were met before, each part's text kept
+    (`kept`); what holds no such tuple made at once."""
+    literal = _LITERALS.get(type(value))  # (a call of the encoder costs several µs)
+    if literal is not None:
+        return literal(value)
     names = _names(type(value))
-    if names is _LEAF:
-        return _encode(value)
-    if names is _SEQUENCE:
-        kind = type(value[0]) if value else None
-        if kind is None or _names(kind) is _LEAF or _names(kind) is _SEQUENCE:
-            return _encode(plain(value))  # texts, numbers: at once
-        if any(type(item) is not kind for item in value):
-            return "[" + ",".join([_json(item, kept) for item in value]) + "]"
-        return "[" + ",".join(kept.texts(value, _whole)) + "]"
-    return (
-        "{" + ",".join([f'"{name}":' + _json(getattr(value, name), kept) for name in names]) + "}"
-    )
+    if names is _SEQUENCE and _holds_parts(value):
+        texts = kept.texts(value, _whole)
+        return _encode(plain(value)) if texts is None else "[" + ",".join(texts) + "]"
+    if names is _LEAF or names is _SEQUENCE:
+        return _encode(plain(value))
+    values = [getattr(value, name) for name in names]
+    if not any(_holds_parts(field) or _names(type(field)) not in _NOT_DATA for field in values):
+        return _encode(plain(value))
+    parts = [f'"{name}":' + _json(field, kept) for name, field in zip(names, values, strict=True)]
+    return "{" + ",".join(parts) + "}"
+
+
+_LITERALS: dict[type, Callable[[Any], str]] = {
+    type(None): lambda _none: "null",
+    bool: lambda flag: "true" if flag else "false",
+    int: str,
+    str: lambda text: _encode(text) if text else '""',
+}
+
+
+def _holds_parts(value: Any) -> bool:
+    """A tuple (or list) of dataclasses: cards, rows."""
+    if _names(type(value)) is not _SEQUENCE or not value:
+        return False
+    return _names(type(value[0])) not in _NOT_DATA
 
 
 def _whole(part: object) -> str:
@@ -117,6 +134,7 @@ def plain(value: Any) -> Any:
 _LEAF: tuple[str, ...] = ("<a leaf>",)  # a value JSON takes as it is (by identity)
 _SEQUENCE: tuple[str, ...] = ("<a sequence>",)  # a tuple or list: a JSON array
 _FIELDS: dict[type, tuple[str, ...]] = {}  # by type: its fields', or one of the two above
+_NOT_DATA = (_LEAF, _SEQUENCE)
 
 
 def _names(kind: type) -> tuple[str, ...]:
