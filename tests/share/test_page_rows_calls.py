@@ -24,6 +24,7 @@ from tracker.qt.players.projection import one_round
 from tracker.qt.players.settings import DEFAULT_HEALTH
 from tracker.qt.players.themes import DARK
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
+from tracker.qt.players.visibility import Visibility
 from tracker.qt.rulesets.ap_countdown.players_panel import CountdownSource
 from tracker.qt.rulesets.ap_countdown.players_proxy import PlayersResolutionsProxy
 from tracker.qt.rulesets.classic_d20 import players_panel
@@ -443,3 +444,39 @@ def test_the_countdowns_page_rows_keep_no_sorted_rows_in_step(qtbot, monkeypatch
         assert asked["filterAcceptsRow"] > 5 and asked["lessThan"] == 0
         assert calls["proxy.index"] == calls["model.index"] == calls["proxy.data"] == 0, calls
     assert most >= 3 and proxy.rowCount() == 0
+
+
+@pytest.mark.parametrize("ruleset_id", ("classic_d20", "initiative_ticks", "priority"))
+def test_a_visible_rename_while_nobody_is_hidden_makes_anew_only_its_own_cards(qtbot, ruleset_id):
+    """A card's texts are made safe against the hidden names (`Visibility.safe`): while
+    nobody is hidden every text is safe as it is, so a visible combatant's rename makes
+    anew only the cards that name it, the others kept (the very objects: the page's
+    writer keeps their JSON too). With someone hidden, what is safe depends on every
+    name: the cards are made anew. Either way they are a projection's made afresh."""
+    document, feed, _parent = feed_of(ruleset_id)
+    for combatant in [c for c in document.encounter.combatants if c.hidden]:
+        assert document.apply(EditCombatant(combatant.id, {"hidden": False}))
+    for _ in range(40):  # into the fight, with turns to come listed
+        step(document)
+        if len(feed.state().board.turns) > 6:
+            break
+    assert Visibility.of(document.encounter).texts_basis == ()
+    before = feed.state().board.turns
+    who = next(c for c in document.encounter.combatants if c.name == before[2].name)
+    assert document.apply(EditCombatant(who.id, {"name": "Renamed Rook"}))
+    after = feed.state().board.turns
+    assert after == _projected_afresh(document, feed).turns
+    assert any(card.name == "Renamed Rook" for card in after)
+    others = [card for card in after if card.name != "Renamed Rook"]
+    assert len(others) > 5 and all(any(card is old for old in before) for card in others)
+
+    hidden = next(c for c in document.encounter.combatants if c.name == after[-1].name)
+    assert document.apply(EditCombatant(hidden.id, {"hidden": True}))
+    basis = Visibility.of(document.encounter).texts_basis
+    assert hidden.name in basis[0]
+    before = feed.state().board.turns
+    assert document.apply(EditCombatant(who.id, {"name": "Rook"}))
+    assert Visibility.of(document.encounter).texts_basis != basis  # the visible names
+    after = feed.state().board.turns
+    assert after == _projected_afresh(document, feed).turns
+    assert not any(card is old for card in after for old in before)

@@ -9,6 +9,7 @@ import threading
 
 from tests.share.test_server import HOST, Stream, wait_until
 from tests.share.test_server import server as server  # the fixture, shared
+from tracker.share.kept_json import KeptJson
 
 
 class HeldState:
@@ -18,7 +19,7 @@ class HeldState:
         self.body = body
         self.release = threading.Event()
 
-    def to_json(self) -> bytes:
+    def to_json(self, _kept: KeptJson) -> bytes:
         assert self.release.wait(5)
         return self.body
 
@@ -50,3 +51,38 @@ def test_a_state_a_page_has_not_taken_yet_keeps_the_server_busy(server):
         received += len(sock.recv(1 << 20))
     assert wait_until(server.is_idle)
     sock.close()
+
+
+def test_the_pages_writer_makes_the_json_and_writes_it_in_one_pass(server, monkeypatch):
+    """A state handed over wakes one thread once: the pages' writer turns it into JSON,
+    publishes it and writes it to every page in the same pass (its own publish does
+    not wake it again)."""
+    streams = [Stream(server) for _ in range(3)]
+    for stream in streams:
+        stream.wait_for(1)
+    assert wait_until(server.is_idle)
+    fanout = server._server.fanout
+    passes: list[str] = []
+    step = fanout._step
+
+    def counted() -> bool:
+        passes.append(threading.current_thread().name)
+        return step()
+
+    monkeypatch.setattr(fanout, "_step", counted)
+    made_on: list[str] = []
+
+    class Noted:
+        def to_json(self, _kept: KeptJson) -> bytes:
+            made_on.append(threading.current_thread().name)
+            return b'{"round": 3}'
+
+    server.publish_state(Noted(), server.hub.change_count)
+    for stream in streams:
+        assert stream.wait_for(2)[1][:2] == ("message", '{"round": 3}')
+    assert wait_until(server.is_idle)
+    assert made_on == ["roundkeeper-share-pages"]
+    # The pass that was waiting when the state came (not counted), then one more.
+    assert passes == ["roundkeeper-share-pages"]
+    for stream in streams:
+        stream.close()

@@ -439,8 +439,8 @@ def test_with_30_pages_the_gui_thread_makes_one_state_a_step_and_sends_nothing(
 ):
     """Issue 25, point 3: what sharing asks of the GUI thread per step with 30 pages
     connected is one projection (the page's state as plain data, the players' screen's
-    own code); its JSON is made on the server's thread and its event once by the
-    pages' one writer, which writes it to every page. (Its CPU at the table:
+    own code); its JSON and its event are made once by the pages' one writer, on its
+    thread, which writes it to every page. (Its CPU at the table:
     `benchmarks/table_ops.py --pages 30`, against the yardstick; never timed here.)"""
     from tracker.qt.share import feed as feed_module
     from tracker.share import fanout
@@ -476,7 +476,7 @@ def test_with_30_pages_the_gui_thread_makes_one_state_a_step_and_sends_nothing(
         for stream in streams:  # every page had it
             stream.wait_for(number + 2)
         made = [entry for entry in work if entry[0] != "event"]
-        assert sorted(made) == [("json", "roundkeeper-share-json"), ("project", gui)], work
+        assert sorted(made) == [("json", "roundkeeper-share-pages"), ("project", gui)], work
         events = [thread for what, thread in work if what == "event"]
         # One for the 30 pages; one more only for a page that connected again meanwhile
         # (a loaded machine can stall a page's socket past its limit): never one a page.

@@ -1,5 +1,7 @@
 """The live pages' streams, written by ONE thread: each new state, ping and last word
-goes to every page's socket from here, never from a thread per page.
+goes to every page's socket from here, never from a thread per page. The same thread
+turns the state the GUI thread hands over into JSON (`Fanout.offer`) before it writes
+it: a publish wakes one thread, once.
 
 A page's request is read and answered by the HTTP server's thread for it (headers, its
 first state); the stream is then handed over (`Fanout.add`) and that thread only waits
@@ -13,7 +15,9 @@ that takes nothing for `send_seconds` is dropped, one that closes its end is let
 once (its socket turns readable with nothing to read). A state's event is made once for
 every page and written from that one buffer (what a page has not taken is kept as a
 view of it): with 30 pages, copying the state into each page's own buffer cost about
-as much again as the writes."""
+as much again as the writes. Making the JSON on a thread of its own, which then woke
+this one, cost two wake-ups a publish where one does (and a turn more at the
+interpreter's lock)."""
 
 from __future__ import annotations
 
@@ -24,8 +28,17 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from tracker.share.hub import Hub, Snapshot
+from tracker.share.kept_json import KeptJson
+
+
+class PageState(Protocol):
+    """The page's state as the GUI thread hands it over: plain data, made into JSON on
+    the writer's thread (`kept`: its texts of earlier states' parts)."""
+
+    def to_json(self, kept: KeptJson) -> bytes: ...
 
 
 def clock_ms() -> int:
@@ -64,6 +77,9 @@ class Fanout:
         self._lock = threading.Lock()
         self._added: list[_Stream] = []
         self._streams: list[_Stream] = []
+        self._offered: tuple[PageState, int] | None = None  # the latest handed over
+        self._making = False  # a state taken, its JSON not published yet
+        self._kept = KeptJson()  # earlier states' parts' JSON (this thread's)
         self._closed = False
         self._flushed = -1  # the state's version every stream has been written in full
         self._selector = selectors.DefaultSelector()
@@ -87,17 +103,29 @@ class Fanout:
         self.wake()
         return stream.done
 
+    def offer(self, state: PageState, change: int) -> None:
+        """A new state for every page, made when the hub had counted `change` changes:
+        turned into JSON and published (`Hub.publish`) on this writer's thread, then
+        written. States offered faster than that are skipped but the last."""
+        with self._lock:
+            self._offered = (state, change)
+        self.wake()
+
     def wake(self) -> None:
-        """Look again (a new state, token or stop): any thread, never blocks."""
+        """Look again (a new state, token or stop): any thread, never blocks (on this
+        writer's own thread, a no-op: it looks again before it waits)."""
+        if threading.get_ident() == self._thread.ident:
+            return
         with contextlib.suppress(OSError):  # full (a wake is pending anyway) or closed
             self._wake_out.send(b"\0")
 
     def is_flushed(self) -> bool:
-        """Every stream taken on has been written the latest state in full (a
-        benchmark's question: is the publish's work on this thread over?)."""
+        """Every state offered is in JSON and every stream taken on has been written the
+        latest state in full (a benchmark's question: is a publish's work off the GUI
+        thread over?)."""
         with self._lock:
-            added = bool(self._added)
-        return not added and self._flushed == self._hub.latest().version
+            busy = bool(self._added) or self._offered is not None or self._making
+        return not busy and self._flushed == self._hub.latest().version
 
     def close(self) -> None:
         """Let every stream go (they have been told `closed` if the hub closed first)."""
@@ -123,17 +151,22 @@ class Fanout:
     def _step(self) -> bool:
         with self._lock:
             closed, added, self._added = self._closed, self._added, []
+            offered, self._offered = self._offered, None
+            self._making = offered is not None and not closed
+        if offered is not None and not closed:
+            self._publish(*offered)
         for stream in added:
             stream.sock.setblocking(False)
             self._selector.register(stream.sock, selectors.EVENT_READ, stream)
             self._streams.append(stream)
         now = time.monotonic()
         latest = self._hub.latest()
+        generation = self._hub.current_generation()  # None once closed
         due = [stream for stream in self._streams if stream.version != latest.version]
         event = memoryview(state_event(latest)) if due else memoryview(b"")  # once for all
         for stream in self._streams:
-            self._queue(stream, latest, event, now)
-        for stream in list(self._streams):
+            self._queue(stream, latest, event, now, generation)
+        for stream in [stream for stream in self._streams if stream.pending]:
             self._send(stream, now)
         if not any(stream.pending for stream in self._streams):
             self._flushed = latest.version
@@ -148,12 +181,27 @@ class Fanout:
                 self._send(key.data, time.monotonic())
         return True
 
-    def _queue(self, stream: _Stream, latest: Snapshot, event: memoryview, now: float) -> None:
-        """What `stream` is to be sent now, if anything: `event` is `latest`'s."""
+    def _publish(self, state: PageState, change: int) -> None:
+        """The state offered, in JSON, as the hub's latest (which this pass then writes:
+        the hub's call to `wake` is a no-op on this thread)."""
+        self._hub.publish(state.to_json(self._kept), change)
+        with self._lock:
+            self._making = False
+
+    def _queue(
+        self,
+        stream: _Stream,
+        latest: Snapshot,
+        event: memoryview,
+        now: float,
+        generation: int | None,
+    ) -> None:
+        """What `stream` is to be sent now, if anything: `event` is `latest`'s;
+        `generation` the current token's (None once the hub is closed)."""
         if stream.ending:
             return
-        if not self._hub.is_current(stream.generation):
-            reason = b"stopped" if self._hub.is_closed else b"renewed"
+        if stream.generation != generation:
+            reason = b"stopped" if generation is None else b"renewed"
             stream.pending.append(memoryview(b"event: closed\ndata: " + reason + b"\n\n"))
             stream.ending = True
         elif latest.version != stream.version:
@@ -216,11 +264,9 @@ class Fanout:
         stream.done.set()
 
     def _drain_wake(self) -> None:
-        try:
-            while self._wake_in.recv(4096):
-                pass
-        except OSError:
-            pass
+        """One read takes the wakes sent so far (any left wake the selector again)."""
+        with contextlib.suppress(OSError):
+            self._wake_in.recv(4096)
 
     def _timeout(self, now: float) -> float:
         """Until the next ping or stalled page's time is up."""

@@ -161,6 +161,11 @@ class Hub:
             finally:
                 self._readers -= 1
 
+    def current_generation(self) -> int | None:
+        """The current token's generation, None once closed."""
+        with self._changed:
+            return None if self._closed else self._generation
+
     def is_current(self, generation: int) -> bool:
         """The server serves on and the token of `generation` is still valid."""
         with self._changed:

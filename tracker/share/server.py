@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from io import BufferedIOBase
-from typing import Any, Protocol
+from typing import Any
 
-from tracker.share.fanout import Fanout, clock_ms, state_event
+from tracker.share.fanout import Fanout, PageState, clock_ms, state_event
 from tracker.share.hub import Hub, Snapshot
 
 CSP = (
@@ -313,56 +313,6 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
-class PageState(Protocol):
-    def to_json(self) -> bytes: ...
-
-
-class _Serialiser:
-    """Turns the latest state handed over into JSON and publishes it, on a thread of its
-    own: the GUI thread only leaves the state (plain frozen data) here. States handed
-    over faster than they are turned into JSON are skipped but the last."""
-
-    def __init__(self, hub: Hub) -> None:
-        self._hub = hub
-        self._pending: tuple[PageState, int] | None = None
-        self._working = False  # a state taken, its JSON not published yet
-        self._closed = False
-        self._wake = threading.Condition()
-        self._thread = threading.Thread(
-            target=self._run, name="roundkeeper-share-json", daemon=True
-        )
-        self._thread.start()
-
-    def offer(self, state: PageState, change: int) -> None:
-        with self._wake:
-            self._pending = (state, change)
-            self._wake.notify()
-
-    def close(self) -> None:
-        with self._wake:
-            self._closed = True
-            self._wake.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                self._wake.wait_for(lambda: self._closed or self._pending is not None)
-                if self._closed:
-                    return
-                pending, self._pending = self._pending, None
-                self._working = True
-            assert pending is not None
-            state, change = pending
-            self._hub.publish(state.to_json(), change)
-            with self._wake:
-                self._working = False
-
-    def is_idle(self) -> bool:
-        """No state waits to be turned into JSON, none is being."""
-        with self._wake:
-            return self._pending is None and not self._working
-
-
 class ShareServer:
     """Binds at once (an `OSError` says why it cannot: the port in use, an address gone),
     serves once `start()`ed, until `stop()`. `publish` may be called at any time. Pass
@@ -381,7 +331,6 @@ class ShareServer:
         self.hub = Hub(self.limits.max_streams, token)
         self._server = _Server((host, port), self.hub, assets, self.limits)
         self._thread: threading.Thread | None = None
-        self._serialiser = _Serialiser(self.hub)
 
     @property
     def port(self) -> int:
@@ -405,22 +354,21 @@ class ShareServer:
         self.hub.publish(body, change)
 
     def publish_state(self, state: PageState, change: int) -> None:
-        """Hand a new state over, made when the hub had counted `change` changes: it is
-        turned into JSON and sent off this thread."""
-        self._serialiser.offer(state, change)
+        """Hand a new state over, made when the hub had counted `change` changes: the
+        pages' writer turns it into JSON and sends it, off this thread."""
+        self._server.fanout.offer(state, change)
 
     def is_idle(self) -> bool:
         """Every state handed over is in JSON and written to every live page: what a
         publish does off the GUI thread is over (asked by `benchmarks/table_ops.py`,
         which counts that work until idle)."""
-        return self._serialiser.is_idle() and self._server.fanout.is_flushed()
+        return self._server.fanout.is_flushed()
 
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread
         of its own (returned: join it to wait until the port is free)."""
         self.hub.close()  # the pages are told (the fanout wakes), then let go
         self._server.fanout.close()
-        self._serialiser.close()
         stopper = threading.Thread(target=self._shut_down, name="roundkeeper-share-stop")
         stopper.start()
         return stopper

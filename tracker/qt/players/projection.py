@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -160,9 +161,10 @@ class ToldHealth:
 
 class KeptCards:
     """The turns to come's cards by what each is made of (the turn as the players are
-    told it, its holder's name and side, the health told), for as long as who the
-    players see, the round shown and its name stay (a name is made safe against the
-    hidden ones): a publish shows most of the last one's cards again."""
+    told it, its holder's name and side, the health told), for as long as what makes a
+    text safe (`Visibility.texts_basis`: nothing while nobody is hidden), the round
+    shown and its name stay: a publish shows most of the last one's cards again, after
+    a visible combatant's rename, arrival or leaving too."""
 
     LIMIT = 1024  # cards kept at most (then forgotten, and made again as needed)
 
@@ -322,11 +324,13 @@ def _turn_cards(
     health (`shown`: the public fields' names), its side (none for a turn of no one)."""
     encounter, ruleset, visibility = document.encounter, document.ruleset, public.visibility
     safe, find, health_of = visibility.safe, encounter.find, told.teller(document, modes, shown)
-    # The ruleset's own `public_turn` (the base one tells every turn as it is).
+    # The ruleset's own `public_turn` (the base one tells every turn as it is), asked as
+    # `PublicState.public_turn` asks it, of the same visibility.
     tells = type(ruleset).public_turn is not Ruleset.public_turn
-    public_turn = public.public_turn if tells else None
+    public_turn = partial(ruleset.public_turn, encounter) if tells else None
+    visible_ids = visibility.visible_ids
     round_number, round_name = public.shown_round(), ruleset.round_name
-    kept = told.cards.of((visibility, round_number, round_name))
+    kept = told.cards.of((visibility.texts_basis, round_number, round_name))
     cards = []
     seen: set[str] = set()
     for turn in proxy.shown_turns(upcoming):
@@ -336,7 +340,7 @@ def _turn_cards(
                 break
             seen.add(holder)
         combatant = find(holder)
-        told_turn = public_turn(turn) if public_turn is not None else turn
+        told_turn = public_turn(turn, visible_ids) if public_turn is not None else turn
         health = health_of(combatant)
         if combatant is not None:
             key: Hashable = (told_turn, combatant.name, combatant.side, health)

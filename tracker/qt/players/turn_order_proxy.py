@@ -19,6 +19,7 @@ from tracker.qt.models.turn_order_model import TurnOrderModel, TurnRole
 from tracker.qt.palette import CELL_COLORS
 from tracker.qt.players.proxy_base import Index, PlayersProxy, Role
 from tracker.qt.players.public_state import PublicState
+from tracker.qt.players.visibility import Visibility
 
 ShownCurrentRole = int(Role.UserRole) + 50  # bool: this row is the turn shown as current
 WHEN, GRANTS = 1, 2  # columns of the turn order model
@@ -69,9 +70,17 @@ class PlayersTurnOrderProxy(PlayersProxy):
             return False
         return self._accepts(source_row, turn, self._now)
 
-    def _accepts(self, source_row: int, turn: Turn, now: TurnsNow | None) -> bool:
-        """The row filter (`now`: `_turns_now()`, asked here when None)."""
-        if not self.public.visibility.turn_is_visible(turn):
+    def _accepts(
+        self,
+        source_row: int,
+        turn: Turn,
+        now: TurnsNow | None,
+        visibility: Visibility | None = None,
+    ) -> bool:
+        """The row filter (`now`: `_turns_now()`, asked here when None; `visibility`:
+        the players', read here when None)."""
+        shown = self.public.visibility if visibility is None else visibility
+        if not shown.turn_is_visible(turn):
             return False
         if self.include_current:
             return True
@@ -88,10 +97,10 @@ class PlayersTurnOrderProxy(PlayersProxy):
         makes for each) a row. The same rows, as long as it has re-filtered since the
         last change (`_follow`; the board and the page read it after). `turns`: the
         filter run over these instead (the engine's, the current turn first)."""
-        accepts, now = self._accepts, self._turns_now()
+        accepts, now, visibility = self._accepts, self._turns_now(), self.public.visibility
         rows: Iterable[Turn | None] = turns if turns is not None else self._model_turns()
         for source_row, turn in enumerate(rows):
-            if turn is not None and accepts(source_row, turn, now):
+            if turn is not None and accepts(source_row, turn, now, visibility):
                 yield turn
 
     def _model_turns(self) -> Iterator[Turn | None]:

@@ -99,6 +99,12 @@ class Visibility:
         open works it out on its worker, before the swap)."""
         return encounter.derived(VISIBILITY_KEY, lambda: cls.of(encounter))
 
+    @property
+    def texts_basis(self) -> tuple[frozenset[str], ...]:
+        """What `safe` answers by: nothing while nobody is hidden (every text is safe as
+        it is), else the hidden names and the visible ones beside them."""
+        return (self.hidden_set, self.shown_names) if self.hidden_set else ()
+
     @cached_property
     def visible_names(self) -> tuple[str, ...]:
         """Longest first, so "Shade 2" is matched before "Shade"."""

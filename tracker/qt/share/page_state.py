@@ -9,11 +9,13 @@ into JSON on the server's thread (`to_json`)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from tracker.qt.players.page_content import PanelContent
 from tracker.qt.players.projection import BoardProjection, wall_clock_ms
+from tracker.share.kept_json import KeptJson
 
 START_GRAIN_MS = 100  # the timer's start times, to a tenth of a second (it shows seconds)
 
@@ -34,9 +36,14 @@ class PageState:
     panel: PanelContent | None
     timer: PageTimer | None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self, kept: KeptJson | None = None) -> bytes:
+        """ASCII JSON: any text at all (a lone surrogate from a file, a line separator)
+        is escaped, so it always encodes and never breaks an event's line. `kept`: the
+        writer's texts of the parts of earlier states (the turns, a panel's rows), by
+        identity; the same text as `json.dumps` of the whole gives."""
+        kept = KeptJson() if kept is None else kept
         board = self.board
-        return {
+        head = {
             "title": board.title,
             "round": board.round,
             "now": {
@@ -46,16 +53,66 @@ class PageState:
             },
             "next_caption": board.next_caption,
             "up_next": board.up_next if self.timer is not None else "",
-            "turns": plain(board.turns),
-            "effects": plain(board.effects),
-            "panel": plain(self.panel),
-            "timer": plain(self.timer),
         }
+        text = "".join(
+            (
+                _encode(head)[:-1],
+                ',"turns":',
+                _json(board.turns, kept),
+                ',"effects":',
+                _json(board.effects, kept),
+                ',"panel":',
+                _json(self.panel, kept),
+                ',"timer":',
+                _json(self.timer, kept),
+                "}",
+            )
+        )
+        return text.encode("ascii")
 
-    def to_json(self) -> bytes:
-        """ASCII JSON: any text at all (a lone surrogate from a file, a line separator)
-        is escaped, so it always encodes and never breaks an event's line."""
-        return json.dumps(self.as_dict(), separators=(",", ":")).encode("ascii")
+
+# One encoder for every call (`json.dumps` with separators builds one a call): compact,
+# ASCII.
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def _json(value: Any, kept: KeptJson) -> str:
+    """`value`'s JSON as `_encode(plain(value))` gives it, a tuple of dataclasses (cards,
+    rows) made a part at a time when some were met before, each part's text kept
+    (`kept`); what holds no such tuple made at once."""
+    literal = _LITERALS.get(type(value))  # (a call of the encoder costs several µs)
+    if literal is not None:
+        return literal(value)
+    names = _names(type(value))
+    if names is _SEQUENCE and _holds_parts(value):
+        texts = kept.texts(value, _whole)
+        return _encode(plain(value)) if texts is None else "[" + ",".join(texts) + "]"
+    if names is _LEAF or names is _SEQUENCE:
+        return _encode(plain(value))
+    values = [getattr(value, name) for name in names]
+    if not any(_holds_parts(field) or _names(type(field)) not in _NOT_DATA for field in values):
+        return _encode(plain(value))
+    parts = [f'"{name}":' + _json(field, kept) for name, field in zip(names, values, strict=True)]
+    return "{" + ",".join(parts) + "}"
+
+
+_LITERALS: dict[type, Callable[[Any], str]] = {
+    type(None): lambda _none: "null",
+    bool: lambda flag: "true" if flag else "false",
+    int: str,
+    str: lambda text: _encode(text) if text else '""',
+}
+
+
+def _holds_parts(value: Any) -> bool:
+    """A tuple (or list) of dataclasses: cards, rows."""
+    if _names(type(value)) is not _SEQUENCE or not value:
+        return False
+    return _names(type(value[0])) not in _NOT_DATA
+
+
+def _whole(part: object) -> str:
+    return _encode(plain(part))
 
 
 def plain(value: Any) -> Any:
@@ -66,7 +123,7 @@ def plain(value: Any) -> Any:
     kind = type(value)
     names = _FIELDS.get(kind)
     if names is None:
-        names = _FIELDS[kind] = _names(kind)
+        names = _names_of(kind)
     if names is _LEAF:
         return value
     if names is _SEQUENCE:
@@ -77,14 +134,24 @@ def plain(value: Any) -> Any:
 _LEAF: tuple[str, ...] = ("<a leaf>",)  # a value JSON takes as it is (by identity)
 _SEQUENCE: tuple[str, ...] = ("<a sequence>",)  # a tuple or list: a JSON array
 _FIELDS: dict[type, tuple[str, ...]] = {}  # by type: its fields', or one of the two above
+_NOT_DATA = (_LEAF, _SEQUENCE)
 
 
 def _names(kind: type) -> tuple[str, ...]:
+    """What to do with a value of `kind`: looked up once a type."""
+    names = _FIELDS.get(kind)
+    return _names_of(kind) if names is None else names
+
+
+def _names_of(kind: type) -> tuple[str, ...]:
     if issubclass(kind, tuple | list):
-        return _SEQUENCE
-    if is_dataclass(kind):
-        return tuple(f.name for f in fields(kind))
-    return _LEAF
+        names = _SEQUENCE
+    elif is_dataclass(kind):
+        names = tuple(f.name for f in fields(kind))
+    else:
+        names = _LEAF
+    _FIELDS[kind] = names
+    return names
 
 
 def page_state(board: BoardProjection, panel: PanelContent | None) -> PageState:

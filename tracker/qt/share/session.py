@@ -1,17 +1,17 @@
 """Sharing one window's encounter: the page's feed (the players' proxies and the board's
 projection, no widget) and the server on its own threads. The GUI thread only computes
 the page's state as plain data and hands it over (`ShareServer.publish_state`); the
-JSON is made and sent on the server's threads, never a socket touched here. A change
-of the players' screen settings or of the turn timer's reaches the pages at once.
-While no page is connected no state is made at all: the first page to come asks for
-one (`Hub.wanted`, handed to the GUI thread by a queued signal).
+pages' writer makes the JSON and sends it on its own thread, never a page's socket
+touched here. A change of the players' screen settings or of the turn timer's reaches
+the pages at once. While no page is connected no state is made at all: the first page
+to come asks for one (`Hub.wanted`, handed to the GUI thread by a queued signal).
 
 The state of a change is made as soon as the change has settled (`document.settled`:
 every model has followed it), while what it reads is still in the processor's caches:
 made 30 ms later, after the GM's window has painted and the thread has slept, the same
 work took about 1.5 times the CPU. It is handed to the server by a timer of 0 ms, which
 fires once the event loop has painted the GM's window (its posted paint comes before a
-timer), so the server's threads make the JSON and write to the pages while the window
+timer), so the pages' writer makes the JSON and writes to the pages while the window
 is idle. A second change before the timer fires is made into a state by the timer, once
 (a burst costs at most two states). The timer waited 30 ms once: the GUI thread then
 slept after every change, and the GM's next step cost 0.8-1 ms more CPU (a cold core:
