@@ -154,7 +154,7 @@ class CombatantCommands(QMainWindow):
         showing = [
             v for v in self._fight_lists() if v.currentIndex().isValid() and _takes_clicks(v)
         ]
-        kept = self.focusWidget()  # the window's, given back as it is activated
+        kept = self.focusWidget()  # where the keyboard is in the window (None: let go)
         if showing and kept is not showing[0]:
             showing[0].setFocus(Qt.FocusReason.MouseFocusReason)  # as a click: no row moves
         elif kept is None or not kept.isVisible() or not (kept is view or view.isAncestorOf(kept)):
