@@ -5,6 +5,7 @@ between the check and the open."""
 from __future__ import annotations
 
 import os
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,28 @@ def test_a_file_larger_than_it_says_is_read_no_further_than_the_limit() -> None:
         read_regular(status, 10, "a list of files")
     said = refused.value.message
     assert said == "“status” is too large to be a list of files (at most 10 bytes)."
+
+
+def test_a_small_file_under_a_large_limit_is_read_without_asking_for_the_limit(
+    tmp_path: Path,
+) -> None:
+    # A journal's limit is 256 MB: a read that asks for the limit makes Python allocate
+    # it, whatever the file holds.
+    path = tmp_path / "events.jsonl"
+    path.write_bytes(b"x" * 1000)
+    tracemalloc.start()
+    try:
+        assert read_regular(path, 256 * 1024 * 1024, "a journal") == b"x" * 1000
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 1024
+
+
+def test_a_file_that_grew_after_it_was_measured_is_read_on_up_to_the_limit() -> None:
+    status = Path("/proc/self/status")  # measures 0, holds about a kilobyte
+    read = read_regular(status, 1024 * 1024, "a list of files")
+    assert read.startswith(b"Name:") and len(read) > 100
 
 
 def test_every_special_path_is_refused_by_what_it_is(tmp_path: Path) -> None:

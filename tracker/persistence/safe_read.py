@@ -119,12 +119,19 @@ def open_regular(path: Path, what: str) -> Iterator[tuple[BinaryIO, int]]:
 def read_regular(path: Path, limit: int, what: str) -> bytes:
     """The contents of the regular file at `path`, at most `limit` bytes; see
     `open_regular`. Raises `TooLargeError` if it holds more (read no further than
-    `limit` + 1 bytes, even if it grew after it was measured)."""
+    `limit` + 1 bytes, even if it grew after it was measured).
+
+    It asks for the measured size and one byte more, not for `limit` + 1 bytes: Python
+    allocates what a read asks for (a journal's limit is 256 MB); only a file that holds
+    more than it measured (it grew, or it is one of /proc's, which measure 0) is read on
+    up to the limit."""
     path = Path(path)
     with open_regular(path, what) as (handle, size):
         if size > limit:
             raise TooLargeError(path, size, limit, what)
-        data = handle.read(limit + 1)
+        data = handle.read(size + 1)
+        if len(data) > size:
+            data += handle.read(limit + 1 - len(data))
     if len(data) > limit:
         raise TooLargeError(path, None, limit, what)
     return data
