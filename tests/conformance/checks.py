@@ -89,6 +89,14 @@ class Checks(ActionSteps):
         `and_nothing_else`, every action not offered is refused (with its defaults)."""
         assert self.session is not None
         legal_actions = self.ruleset.legal_actions(self.encounter)
+        offered = self.ruleset.offered_actions(self.encounter)
+        names = {spec.name for spec in offered}
+        assert list(offered) == [s for s in self.ruleset.actions if s.name in names], (
+            "offered_actions must be some of the ruleset's actions, in their order"
+        )
+        assert {a.action for a in legal_actions} <= names, (
+            f"legal, though not offered: {[a for a in legal_actions if a.action not in names]}"
+        )
         tried = tried_legal_actions(self.ruleset, self.encounter)
         assert set(map(hashable, legal_actions)) == set(map(hashable, tried)), (
             f"legal_actions differs from trying every action: {legal_actions} != {tried}"

@@ -174,6 +174,9 @@ class MachineBase(RuleBasedStateMachine):
         before = self.states[self.position]
         done, undone, heard = len(session.history), len(session.undone), len(self.events)
         foretold = session.refusal(command)  # what it changed is caught below or on undo
+        # The GM's window shows only the actions offered in the encounter: the rules
+        # must never accept another.
+        offered = {spec.name for spec in self.ruleset.offered_actions(self.encounter)}
         assert len(self.events) == heard, f"Session.refusal({command!r}) told listeners"
         try:
             changes = session.apply(command)
@@ -193,6 +196,9 @@ class MachineBase(RuleBasedStateMachine):
             raise
         note(f"session.apply({command!r})")
         assert foretold is None, f"Session.refusal foretold {foretold.message!r} for {command!r}"
+        assert not isinstance(command, RulesetAction) or command.action in offered, (
+            f"applied, though not offered in this encounter: {command!r}"
+        )
         assert len(session.history) == done + 1 and not session.can_redo
         assert len(self.events) == heard + 1, "an applied command is heard once"
         del self.states[self.position + 1 :]

@@ -284,6 +284,7 @@ def _last_selected(window, qtbot, *, at_end: bool) -> tuple[QTableView, int]:
     and settled; and where its scroll bar stands."""
     view = window.central_view
     assert isinstance(view, QTableView)
+    settle(qtbot)  # laid out as shown (the turn panel's chips polished): the view's height
     window.select_combatant(window.document.encounter.combatants[-1].id)
     if at_end:
         view.scrollToBottom()

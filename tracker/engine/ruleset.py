@@ -254,6 +254,13 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         through `harm`. Raise `CommandError` to refuse."""
         return None
 
+    def offered_actions(self, encounter: Encounter) -> tuple[ActionSpec, ...]:
+        """The actions the GM is offered in this encounter: all of `actions` by default;
+        a ruleset whose options rule some out for good (a flavour without bonus actions)
+        leaves those out, in `actions`' order. Never one the rules could accept in this
+        encounter: `legal_actions` offers none but these (the conformance suite checks)."""
+        return self.actions
+
     def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
         """The conditions the GM is offered in this encounter: all of `conditions` by
         default; a ruleset with flavours offers those of the encounter's flavour."""

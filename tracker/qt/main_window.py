@@ -426,7 +426,8 @@ class MainWindow(
             self._set_central_view(ui.central_view(self.document))
         from tracker.qt.widgets.effects_panel import effect_actions
 
-        self.effects_panel.set_actions(effect_actions(self.document.ruleset))
+        document = self.document
+        self.effects_panel.set_actions(effect_actions(document.ruleset, document.encounter))
         self.actions_by_name["print"].setText(ui.print_action_text)
         self.banner.hide()
         self._clear_refusal()

@@ -60,7 +60,7 @@ def build_panes(window: MainWindow) -> None:
     window.roster_selection.selectionChanged.connect(lambda *_: health_box.show_targets())
     window.effects_panel = EffectsPanel(
         window.effects_model,
-        effect_actions(window.document.ruleset),
+        effect_actions(window.document.ruleset, window.document.encounter),
         EffectCalls(
             window.add_effect,
             window.edit_selected_effect,
@@ -69,6 +69,7 @@ def build_panes(window: MainWindow) -> None:
         ),
     )
     window.effects_view = window.effects_panel.view
+    window.effects_panel.follow_offers(window.document)
     window.banner = Banner()
     # The prompt panel: now if the rules wait for an answer, else when they first ask.
     asked = window.document.session.prompt() is not None

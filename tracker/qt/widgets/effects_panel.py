@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.ruleset import ActionSpec, AnyRuleset
-from tracker.engine.state import Effect
+from tracker.engine.state import Effect, Encounter
+from tracker.qt.document import EncounterDocument
 from tracker.qt.layout_items import add_layout
 from tracker.qt.models.effects_filter import SelectedEffects
 from tracker.qt.models.effects_model import EffectsModel, NoteRole
@@ -43,9 +44,10 @@ class EffectCalls(NamedTuple):
     ruleset_action: Callable[[str], None]  # by the action's name
 
 
-def effect_actions(ruleset: AnyRuleset) -> list[ActionSpec]:
-    """The ruleset's own actions on a selected effect ("Stop maintaining song")."""
-    return [spec for spec in ruleset.actions if spec.on == "effect"]
+def effect_actions(ruleset: AnyRuleset, encounter: Encounter) -> list[ActionSpec]:
+    """The ruleset's own actions on a selected effect ("Stop maintaining song"), those
+    offered in the encounter."""
+    return [spec for spec in ruleset.offered_actions(encounter) if spec.on == "effect"]
 
 
 class EffectNoteDelegate(ElidedTipDelegate):
@@ -162,6 +164,17 @@ class EffectsPanel(QWidget):
     def effect_at(self, row: int) -> Effect | None:
         """The effect on a row of the panel's view."""
         return self.shown.effect_at(row)
+
+    def follow_offers(self, document: EncounterDocument) -> None:
+        """After each change, the ruleset actions the encounter offers (an option may
+        change them), built again only if they changed."""
+        self._document = document
+        document.settled.connect(self._offer_again)
+
+    def _offer_again(self) -> None:
+        actions = effect_actions(self._document.ruleset, self._document.encounter)
+        if [spec.name for spec in actions] != list(self.action_buttons):
+            self.set_actions(actions)
 
     def set_actions(self, actions: list[ActionSpec]) -> None:
         """Show these ruleset actions (another encounter may bring another ruleset)."""

@@ -110,12 +110,17 @@ class TurnPanel(QWidget):
 
     def _on_settled(self) -> None:
         self._stale = False
+        if self._specs() != self._built:  # an option changed what the rules offer
+            self._build_afresh()
         self.refresh()
 
     def _specs(self) -> list[ActionSpec]:
-        # Actions on an effect are offered by the effects panel, on the selected effect;
-        # answers to a prompt by the prompt panel.
-        return [s for s in self._document.ruleset.actions if s.on not in ("effect", "prompt")]
+        # Those offered in this encounter (a flavour's own); actions on an effect are
+        # offered by the effects panel, on the selected effect; answers to a prompt by
+        # the prompt panel.
+        document = self._document
+        offered = document.ruleset.offered_actions(document.encounter)
+        return [s for s in offered if s.on not in ("effect", "prompt")]
 
     def _build_actions(self) -> None:
         specs = self._built = self._specs()
@@ -169,6 +174,11 @@ class TurnPanel(QWidget):
                         set_param_value(widget, field.default)
             self.refresh()
             return
+        self._build_afresh()
+        self.refresh()
+
+    def _build_afresh(self) -> None:
+        """The actions' chips and keys built again, for another list of actions."""
         self.action_buttons.clear()
         self.action_inputs.clear()
         self._shortcut_text.clear()
@@ -177,7 +187,6 @@ class TurnPanel(QWidget):
             shortcut.deleteLater()
         self.shortcut_actions.clear()
         self._build_actions()
-        self.refresh()
 
     def _target_now(
         self, spec: ActionSpec, started: bool, turn: Turn | None, selected: str | None

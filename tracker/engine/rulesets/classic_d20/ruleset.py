@@ -42,9 +42,10 @@ from tracker.engine.rulesets.classic_d20.options import (
     OPTIONS,
     chosen,
     is_pf2e,
+    may_delay,
     ties,
 )
-from tracker.engine.rulesets.classic_d20.specs import ACTIONS, STAT_FIELDS
+from tracker.engine.rulesets.classic_d20.specs import ACTIONS, STAT_FIELDS, offered_actions
 from tracker.engine.rulesets.classic_d20.state import (
     LAIR,
     Anchor,
@@ -163,6 +164,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         if state.doomed:
             words.append(f"doomed {state.doomed}")
         return tuple(words)
+
+    def offered_actions(self, encounter: Encounter) -> tuple[ActionSpec, ...]:
+        return offered_actions(is_pf2e(encounter), may_delay(encounter))
 
     def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
         return offered(is_pf2e(encounter))

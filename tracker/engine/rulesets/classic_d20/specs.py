@@ -215,3 +215,24 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("flat_check", "Flat check", (D20,), on="prompt", help="Persistent damage: DC 15."),
     ActionSpec("tie_roll", "Tie roll", (D20,), on="prompt"),
 )
+
+# Actions the other flavour's rules refuse whatever the state: Pathfinder 2e has no
+# bonus action, legendary action, death save or surprise; 5e no recovery check, and
+# Delay only where the option allows it.
+_FIVE_E_ONLY = frozenset({"bonus", "legendary", "death_save", "surprise"})
+_PF2E_ONLY = frozenset({"recovery"})
+_OFFERED: dict[tuple[bool, bool], tuple[ActionSpec, ...]] = {
+    (pf2e, delay): tuple(
+        spec
+        for spec in ACTIONS
+        if spec.name not in (_FIVE_E_ONLY if pf2e else _PF2E_ONLY)
+        and (delay or spec.name != "delay")
+    )
+    for pf2e in (False, True)
+    for delay in (False, True)
+}
+
+
+def offered_actions(pf2e: bool, delay: bool) -> tuple[ActionSpec, ...]:
+    """The actions of a flavour (`pf2e` or 5e), with Delay or without."""
+    return _OFFERED[pf2e, delay]
