@@ -261,6 +261,12 @@ class Ruleset(Generic[ClockT, RuntimeT, AnchorT]):
         encounter: `legal_actions` offers none but these (the conformance suite checks)."""
         return self.actions
 
+    def offered_stat_fields(self, encounter: Encounter) -> tuple[Field, ...]:
+        """The stats the GM is asked for in this encounter: all of `stat_fields` by
+        default; a ruleset leaves out those its rules never read under the encounter's
+        options (a flavour's own), in `stat_fields`' order. Their values are kept."""
+        return self.stat_fields
+
     def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
         """The conditions the GM is offered in this encounter: all of `conditions` by
         default; a ruleset with flavours offers those of the encounter's flavour."""

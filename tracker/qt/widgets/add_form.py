@@ -39,7 +39,7 @@ from tracker.qt.layout_items import add_layout
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.settings_file import enemies_start_hidden
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, EnterPerforms
-from tracker.qt.widgets.field_editors import FieldForm
+from tracker.qt.widgets.field_editors import FieldForm, hide_unread_stats
 
 _TIMES = re.compile(r"^(?P<name>.*?)\s*[×xX*]\s*(?P<count>\d+)$")
 
@@ -109,6 +109,7 @@ class AddCombatantForm(QWidget):
         form.addRow("Side:", self.side_combo)
         form.addRow("", self.hidden_box)
         self.stats_form = FieldForm(document.ruleset.stat_fields, fields, layout=form)
+        hide_unread_stats(self.stats_form, document.ruleset, document.encounter)
         self.stats_form.set_values({})
         # The fields scroll within the column's height (a ruleset with many fields on a
         # laptop); the title, the message and the buttons stay in sight.
@@ -163,6 +164,8 @@ class AddCombatantForm(QWidget):
         the ruleset's fields at their defaults, no message."""
         self._show("")
         self.count_box.setValue(1)
+        document = self._document
+        hide_unread_stats(self.stats_form, document.ruleset, document.encounter)
         self.stats_form.set_values({})
         self.name_edit.clear()
         if self.side_combo.currentText() != "enemy":

@@ -31,7 +31,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.keyboard import hand_back
 from tracker.qt.layout_items import add_layout
 from tracker.qt.widgets.action_inputs import ACTION_INPUT, EnterPerforms
-from tracker.qt.widgets.field_editors import FieldForm
+from tracker.qt.widgets.field_editors import FieldForm, hide_unread_stats
 
 
 class CombatantEditor(QWidget):
@@ -51,6 +51,7 @@ class CombatantEditor(QWidget):
         self._form_holder = QVBoxLayout()
         add_layout(layout, self._form_holder)
         self.form = self._build_form()
+        self._hide_unread_stats()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         self.revert_button = QPushButton("Revert")
@@ -69,6 +70,12 @@ class CombatantEditor(QWidget):
 
     def _fields(self) -> tuple[Field, ...]:
         return (*BASE_FIELDS, *self._document.ruleset.stat_fields)
+
+    def _hide_unread_stats(self) -> None:
+        """The stats the rules do not read under the encounter's options out of sight
+        (Advantage in Pathfinder 2e); shown again when an option brings them back."""
+        document = self._document
+        hide_unread_stats(self.form, document.ruleset, document.encounter)
 
     def _build_form(self) -> FieldForm:
         form = FieldForm(self._fields(), self, multiline=frozenset({"notes"}))
@@ -104,12 +111,14 @@ class CombatantEditor(QWidget):
         """A new encounter: a form for its ruleset's fields. The same fields keep the
         form, emptied (building it is most of what opening a file costs the window)."""
         if tuple(editor.field for editor in self.form.editors.values()) == self._fields():
+            self._hide_unread_stats()
             self.form.clear()
             self.set_combatant(None)
             return
         self.form.setParent(None)
         self.form.deleteLater()
         self.form = self._build_form()
+        self._hide_unread_stats()
         self._order_tabs()
         self.set_combatant(None)
 
@@ -270,6 +279,7 @@ class CombatantEditor(QWidget):
         return True
 
     def _on_changed(self, event: SessionEvent) -> None:
+        self._hide_unread_stats()
         if self._combatant_id is None or self._applying:
             return  # (an edit of the form's own: `apply` fills the form once, after it)
         if self.combatant is None:

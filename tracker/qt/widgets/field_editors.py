@@ -6,6 +6,7 @@ silently clamped."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, cast
 
 from PySide6.QtCore import QRect, Qt
@@ -25,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from tracker.engine.errors import CommandError
 from tracker.engine.fields import Field
+from tracker.engine.ruleset import AnyRuleset
+from tracker.engine.state import Encounter
 from tracker.qt.appearance import is_dark
 from tracker.qt.layout_items import add_layout
 from tracker.qt.palette import ERROR_INK
@@ -238,10 +241,22 @@ class FieldForm(QWidget):
         if layout is None:
             layout = QFormLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
+        self._layout = layout
         for field in fields:
             editor = FieldEditor(field, self, field.name in multiline, layout)
             self.editors[field.name] = editor
             layout.addRow(f"{field.label}:", editor)  # its error below it when it has one
+        self._hidden: frozenset[str] = frozenset()
+
+    def hide_fields(self, names: Collection[str]) -> None:
+        """These fields' rows out of sight (the rules do not read them now), the others
+        shown; a hidden field keeps its value, and `values` still gives it."""
+        hidden = frozenset(names)
+        if hidden == self._hidden:
+            return
+        self._hidden = hidden
+        for name, editor in self.editors.items():
+            self._layout.setRowVisible(editor, name not in hidden)
 
     def set_values(self, values: dict[str, Any], keep_edited: bool = False) -> None:
         """Fill the form; with `keep_edited`, a field the GM has changed keeps its text."""
@@ -283,6 +298,13 @@ class FieldForm(QWidget):
             return False
         editor.show_error(message)
         return True
+
+
+def hide_unread_stats(form: FieldForm, ruleset: AnyRuleset, encounter: Encounter) -> None:
+    """The ruleset's stats in `form` that it does not read under the encounter's options
+    (`Ruleset.offered_stat_fields`) out of sight, the others shown."""
+    offered = {field.name for field in ruleset.offered_stat_fields(encounter)}
+    form.hide_fields([f.name for f in ruleset.stat_fields if f.name not in offered])
 
 
 def _raw_of(value: Any, editor: FieldEditor) -> Any:

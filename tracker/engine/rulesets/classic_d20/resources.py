@@ -39,8 +39,8 @@ def refresh(tx: Transaction, encounter: Encounter, combatant: Combatant, round_:
         state.actions, state.bonus = Pool(1, 1), Pool(1, 1)
     if not surprised_now(combatant):
         state.reaction = Pool(1, 1)
-    legendary = stat(combatant, "legendary")
-    state.legendary = Pool(legendary, legendary)
+    size = legendary_size(encounter, combatant)
+    state.legendary = Pool(size, size)
     if state.ready is not None:
         tx.log(f"{combatant.name}'s readied action ({state.ready}) lapses.", "expiry")
         state.ready = None
@@ -53,6 +53,14 @@ def full_pools(tx: Transaction, encounter: Encounter, combatant: Combatant) -> N
         state.actions, state.bonus = Pool(PF2E_ACTIONS, PF2E_ACTIONS), Pool(0, 0)
     else:
         state.actions, state.bonus = Pool(1, 1), Pool(1, 1)
+    size = legendary_size(encounter, combatant)
+    state.legendary = Pool(size, size)
+
+
+def legendary_size(encounter: Encounter, combatant: Combatant) -> int:
+    """Its legendary actions a round: its pool's size in 5e; none in Pathfinder 2e
+    (whatever a creature brought from a 5e fight holds)."""
+    return 0 if is_pf2e(encounter) else stat(combatant, "legendary")
 
 
 def _pf2e_actions(tx: Transaction, encounter: Encounter, combatant: Combatant) -> None:

@@ -45,7 +45,12 @@ from tracker.engine.rulesets.classic_d20.options import (
     may_delay,
     ties,
 )
-from tracker.engine.rulesets.classic_d20.specs import ACTIONS, STAT_FIELDS, offered_actions
+from tracker.engine.rulesets.classic_d20.specs import (
+    ACTIONS,
+    STAT_FIELDS,
+    offered_actions,
+    offered_stat_fields,
+)
 from tracker.engine.rulesets.classic_d20.state import (
     LAIR,
     Anchor,
@@ -168,6 +173,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
     def offered_actions(self, encounter: Encounter) -> tuple[ActionSpec, ...]:
         return offered_actions(is_pf2e(encounter), may_delay(encounter))
 
+    def offered_stat_fields(self, encounter: Encounter) -> tuple[Field, ...]:
+        return offered_stat_fields(is_pf2e(encounter), ties(encounter) == "dex")
+
     def offered_conditions(self, encounter: Encounter) -> tuple[ConditionSpec, ...]:
         return offered(is_pf2e(encounter))
 
@@ -226,7 +234,7 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
         if combatant.stats.get("damage") != old.get("damage"):
             hit_points.on_stats_changed(tx, encounter, combatant, old)
         if combatant.stats.get("legendary") != old.get("legendary"):
-            legendary = stat(combatant, "legendary")
+            legendary = resources.legendary_size(encounter, combatant)
             state = rt(tx.touch(combatant))
             state.legendary = Pool(min(state.legendary.current, legendary), legendary)
         order.follow_current(tx, encounter, lambda: self._pass_turn(tx, encounter))

@@ -236,3 +236,22 @@ _OFFERED: dict[tuple[bool, bool], tuple[ActionSpec, ...]] = {
 def offered_actions(pf2e: bool, delay: bool) -> tuple[ActionSpec, ...]:
     """The actions of a flavour (`pf2e` or 5e), with Delay or without."""
     return _OFFERED[pf2e, delay]
+
+
+# Stats only some options read: advantage and legendary actions are 5e's; the Dexterity
+# modifier breaks ties only in 5e with the "dex" tie rule.
+_STATS_OFFERED: dict[tuple[bool, bool], tuple[Field, ...]] = {
+    (pf2e, dex_ties): tuple(
+        field
+        for field in STAT_FIELDS
+        if not (pf2e and field.name in ("advantage", "legendary"))
+        and (dex_ties or field.name != "dex_mod")
+    )
+    for pf2e in (False, True)
+    for dex_ties in (False, True)
+}
+
+
+def offered_stat_fields(pf2e: bool, dex_ties: bool) -> tuple[Field, ...]:
+    """The stats a flavour reads (`pf2e` or 5e), with the Dexterity modifier or not."""
+    return _STATS_OFFERED[pf2e, dex_ties]
