@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from tests.qt.conftest import shown_window
 from tracker.engine import Session, SetOption, StartEncounter
 from tracker.persistence.files import load_encounter
@@ -98,3 +100,11 @@ def test_the_add_form_asks_only_for_the_stats_the_rules_read(qtbot, tmp_path):
         form.accept()
         imp = next(c for c in window.document.encounter.combatants if c.name == "Imp")
         assert imp.stats["advantage"] is False and imp.stats["legendary"] == 0  # defaults
+
+
+def test_the_combatants_list_tip_names_only_the_stats_the_rules_read(qtbot, tmp_path):
+    for window in shown_window(qtbot, _session("classic_d20_pf2e_sample.json"), tmp_path):
+        model = window.roster_model
+        tip = model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
+        assert "Initiative modifier" in tip and "AC" in tip
+        assert "Advantage" not in tip and "Legendary" not in tip and "Dexterity" not in tip

@@ -158,9 +158,8 @@ class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
 
     def _tooltip(self, combatant: Combatant) -> str:
         ruleset = self._document.ruleset
-        stats = ", ".join(
-            f"{f.label} {combatant.stats.get(f.name, f.default)}" for f in ruleset.stat_fields
-        )
+        offered = ruleset.offered_stat_fields(self._document.encounter)  # those read
+        stats = ", ".join(f"{f.label} {combatant.stats.get(f.name, f.default)}" for f in offered)
         health = health_of(ruleset, combatant)
         shown = f" — {health.text()}, {health.band}" if health and health.text() else ""
         return f"{combatant.name} ({combatant.side}){shown} — {stats}"
