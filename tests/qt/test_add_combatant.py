@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QWidget
+from shiboken6 import getCppPointer
 
 from benchmarks.fights import build
 from tests.plugins import built_in_rulesets
 from tests.qt.conftest import add_through_form, names, shown_window
+from tests.qt.table_size import settle, table_window
 from tracker.engine import Session
 from tracker.persistence import load_encounter
 from tracker.qt.app import sample_path
@@ -404,3 +406,46 @@ def test_under_a_tall_question_the_effects_step_aside_for_the_form(qtbot, tmp_pa
         form.reject()
         qtbot.wait(10)
         assert effects.isVisible() and window.editor.isVisible() and not form.isVisible()
+
+
+class _Placed(QObject):
+    """How often each widget was moved or resized."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            key = getCppPointer(watched)[0] * 2 + (event.type() == QEvent.Type.Move)
+            self.times[key] = self.times.get(key, 0) + 1
+            self.names[key] = f"{watched.objectName() or type(watched).__name__} {event.type()}"
+        return False
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic_d20", "initiative_ticks", "ap_countdown"])
+def test_an_add_lays_the_inspector_out_once(ruleset_id: str, qtbot, tmp_path):
+    """Enter in the form under way: the editor comes back, the question the newcomer
+    brings is shown, and the inspector's column is laid out once for both (showing the
+    editor laid it out at once, then the question again: the editor and the effects
+    moved and resized twice)."""
+    for window in table_window(qtbot, tmp_path / "journal", ruleset_id, selected=3):
+        add_through_form(window)  # the form and the question's panel made
+        window.document.undo_stack.undo()
+        window.actions_by_name["add"].trigger()
+        settle(qtbot)
+        form = window.add_form
+        placed = _Placed()
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(placed)
+        try:
+            qtbot.keyClick(form.name_edit, Qt.Key.Key_Return)
+            settle(qtbot)
+        finally:
+            app.removeEventFilter(placed)
+        assert not form.isVisible(), form.error.text()
+        assert window.prompt_panel.isVisible()  # a question (the newcomer's, or the one up)
+        twice = [placed.names[key] for key, times in placed.times.items() if times > 1]
+        assert twice == [], twice

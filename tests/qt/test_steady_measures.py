@@ -109,3 +109,35 @@ def test_a_follow_looks_the_label_up_once(qtbot) -> None:
         box.follow()
         assert label.reads == 1
         assert box.minimumSizeHint().height() == QLabel.minimumSizeHint(label).height()
+
+
+def test_a_box_followed_while_hidden_is_not_looked_up_again_at_its_show(qtbot) -> None:
+    """An owner that follows its box after each change while it is hidden (the prompt
+    panel, before it shows a question) has it measured once: its show looks nothing up
+    again. A text set while hidden and told to nobody, or a font changed since the
+    follow, is still measured at the show."""
+    holder, box, label = a_box(qtbot, LookCountingLabel)
+    holder.hide()
+    label.setText(TEXTS[1])
+    box.follow()
+    label.reads = 0
+    holder.show()
+    assert label.reads == 0
+    assert box.heightForWidth(box.width()) == QLabel.heightForWidth(label, box.width())
+
+    holder.hide()
+    label.setText(TEXTS[2])  # no follow: only the show can tell
+    holder.show()
+    assert label.reads == 1
+    assert box.heightForWidth(box.width()) == QLabel.heightForWidth(label, box.width())
+
+    holder.hide()
+    label.setText(TEXTS[1])
+    box.follow()
+    font = QFont(label.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    label.setFont(font)  # after the follow: measured again at the show
+    label.reads = 0
+    holder.show()
+    assert label.reads == 1
+    assert box.heightForWidth(box.width()) == QLabel.heightForWidth(label, box.width())

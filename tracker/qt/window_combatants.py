@@ -93,22 +93,26 @@ class CombatantCommands(QMainWindow):
 
     def _add_from_form(self, command: AddCombatant) -> None:
         """Add what the form asks and select the first added. The form is put away
-        first (the inspector's column laid out once, with the question the newcomers
-        may bring), and brought back with the reason if the rules refuse."""
+        first and the inspector's column laid out once, with the question the newcomers
+        may bring (a question shown lays the column out: laid out before it too, the
+        editor and the effects were moved and resized twice); the form is brought back
+        with the reason if the rules refuse."""
         form = self.add_form
         assert form is not None
         before = {c.id for c in self.document.encounter.combatants}
+        column = self.inspector_column
         # Settled once the ones added are selected: the turn panel works out what they
         # may do, once.
         with self.document.holding():
             form.let_keyboard_go()
-            self.inspector_column.close_form()
+            column.close_form(lay_out=False)
             refusal = self.document.try_apply(command)
             if refusal is not None:
-                self.inspector_column.open_form(form)
+                column.open_form(form)
                 form.show_refusal(refusal)
                 form.take_keyboard()
                 return
+            column.lay_out()
             added = [c.id for c in self.document.encounter.combatants if c.id not in before]
             if added:
                 self.select_combatant(added[0])

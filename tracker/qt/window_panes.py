@@ -170,20 +170,33 @@ class Fence(QWidget):
             layout.insertWidget(layout.indexOf(self._editor), form, 5)
         self._editor.hide()
         form.show()
-        self._make_room()  # the effects step aside if the form has too little room
-        layout.activate()
+        self.lay_out()  # the effects step aside if the form has too little room
 
-    def close_form(self) -> None:
-        """The form put away: the editor back in its place."""
+    def close_form(self, lay_out: bool = True) -> None:
+        """The form put away: the editor back in its place. Laid out now, or with
+        `lay_out` False by a question shown next or the caller's `lay_out` (a widget
+        shown lays its parents out at once: the editor shown, then a question, laid the
+        column out twice)."""
         form = self._form
         if form is None or form.isHidden():
             return
+        layout = self.child.layout()
+        assert layout is not None  # (inspector_pane's)
+        layout.setEnabled(False)
         form.hide()
         self._editor.show()
         self._make_room()  # what a tall question leaves no room for steps aside again
-        layout = self.child.layout()
-        if layout is not None:
+        layout.setEnabled(True)
+        if lay_out:
             layout.activate()
+
+    def lay_out(self) -> None:
+        """The column laid out now, what a tall question leaves no room for stepped
+        aside (nothing is laid out again if nothing changed since)."""
+        self._make_room()
+        layout = self.child.layout()
+        assert layout is not None  # (inspector_pane's)
+        layout.activate()
 
     def form_open(self) -> bool:
         return self._form is not None and not self._form.isHidden()

@@ -26,6 +26,7 @@ MEASURED_TEXTS = 64  # a label's texts whose sizes a box keeps (the turn label's
 
 
 _MEASURING = ("sizeHint", "minimumSizeHint", "heightForWidth")
+_LOOKS = (QEvent.Type.FontChange, QEvent.Type.StyleChange)
 
 
 class _Measures:
@@ -63,6 +64,7 @@ class SteadyBox(QWidget):
         self._minimum = QSize(0, 0)
         self._heights: tuple[int, int, int] = (-1, -1, -1)
         self._behind = False  # the child changed since its hints were passed on
+        self._told_hidden = False  # followed while hidden, since: its show measures nothing
         self._fitted: dict[int, int] = {}  # width → the child's height for it, as it is
         self._measured: dict[tuple[object, ...], _Measures] = {}  # a label's, by text and look
         # While one follow (or resize) runs: the label's measures, looked up once (its
@@ -213,6 +215,9 @@ class SteadyBox(QWidget):
             else:
                 self._pass_on()
         self._place()
+        # Told while hidden (an owner following its box after each change, as the
+        # prompt panel does before it shows): the show need not measure it again.
+        self._told_hidden = not self.isVisible()
 
     def _pass_on(self) -> None:
         self._take_hints()
@@ -242,7 +247,12 @@ class SteadyBox(QWidget):
                 self._heights = self._wanted_heights()  # at the width the layout gave
 
     def showEvent(self, event: QShowEvent) -> None:
-        self.follow()  # the child may have changed while the box was hidden
+        if self._told_hidden:
+            self._told_hidden = False
+            return
+        # The child may have changed while the box was hidden: a label's new text is
+        # told to nobody then (its parent not visible, no layout request is posted).
+        self.follow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.child:
@@ -251,4 +261,6 @@ class SteadyBox(QWidget):
                 self.show()
             elif kind == QEvent.Type.HideToParent:
                 self.hide()
+            elif kind in _LOOKS:
+                self._told_hidden = False  # measured in another font or style: again
         return False
