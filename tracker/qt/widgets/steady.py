@@ -64,7 +64,9 @@ class SteadyBox(QWidget):
         self._minimum = QSize(0, 0)
         self._heights: tuple[int, int, int] = (-1, -1, -1)
         self._behind = False  # the child changed since its hints were passed on
-        self._told_hidden = False  # followed while hidden, since: its show measures nothing
+        # The label's text when its owner followed it while hidden (None: not so): its
+        # show measures nothing if the text is still that one.
+        self._told_hidden: str | None = None
         self._fitted: dict[int, int] = {}  # width → the child's height for it, as it is
         self._measured: dict[tuple[object, ...], _Measures] = {}  # a label's, by text and look
         # While one follow (or resize) runs: the label's measures, looked up once (its
@@ -216,8 +218,12 @@ class SteadyBox(QWidget):
                 self._pass_on()
         self._place()
         # Told while hidden (an owner following its box after each change, as the
-        # prompt panel does before it shows): the show need not measure it again.
-        self._told_hidden = not self.isVisible()
+        # prompt panel does before it shows): the show need not measure it again, as
+        # long as the text is still the one told.
+        child = self.child
+        self._told_hidden = None
+        if not self.isVisible() and isinstance(child, QLabel):
+            self._told_hidden = child.text()
 
     def _pass_on(self) -> None:
         self._take_hints()
@@ -247,8 +253,8 @@ class SteadyBox(QWidget):
                 self._heights = self._wanted_heights()  # at the width the layout gave
 
     def showEvent(self, event: QShowEvent) -> None:
-        if self._told_hidden:
-            self._told_hidden = False
+        told, self._told_hidden = self._told_hidden, None
+        if told is not None and isinstance(self.child, QLabel) and self.child.text() == told:
             return
         # The child may have changed while the box was hidden: a label's new text is
         # told to nobody then (its parent not visible, no layout request is posted).
@@ -262,5 +268,5 @@ class SteadyBox(QWidget):
             elif kind == QEvent.Type.HideToParent:
                 self.hide()
             elif kind in _LOOKS:
-                self._told_hidden = False  # measured in another font or style: again
+                self._told_hidden = None  # measured in another font or style: again
         return False
