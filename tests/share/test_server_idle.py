@@ -9,7 +9,6 @@ import threading
 
 from tests.share.test_server import HOST, Stream, wait_until
 from tests.share.test_server import server as server  # the fixture, shared
-from tracker.share import fanout
 from tracker.share.kept_json import KeptJson
 
 
@@ -87,35 +86,3 @@ def test_the_pages_writer_makes_the_json_and_writes_it_in_one_pass(server, monke
     assert passes == ["roundkeeper-share-pages"]
     for stream in streams:
         stream.close()
-
-
-def test_the_pages_writer_lets_the_gui_thread_have_the_lock_back_before_the_json(
-    server, monkeypatch
-):
-    """Woken by a hand-over, the writer sleeps (the interpreter's lock let go) before it
-    makes the state's JSON: the GUI thread, back from its wake, finishes its pass first
-    instead of waiting for the JSON (`fanout.GUI_FIRST_S`)."""
-    stream = Stream(server)
-    stream.wait_for(1)
-    assert wait_until(server.is_idle)
-    done: list[tuple[str, float]] = []
-    sleep = fanout.time.sleep
-
-    def noted_sleep(seconds: float) -> None:
-        done.append(("sleep", seconds))
-        sleep(seconds)
-
-    monkeypatch.setattr(fanout.time, "sleep", noted_sleep)
-
-    class Noted:
-        def to_json(self, _kept: KeptJson) -> bytes:
-            done.append(("json", 0.0))
-            return b'{"round": 4}'
-
-    server.publish_state(Noted(), server.hub.change_count)
-    assert wait_until(server.is_idle)
-    monkeypatch.undo()
-    made = done.index(("json", 0.0))
-    assert ("sleep", fanout.GUI_FIRST_S) in done[:made] and fanout.GUI_FIRST_S > 0
-    assert stream.wait_for(2)[1][:2] == ("message", '{"round": 4}')
-    stream.close()

@@ -17,15 +17,7 @@ every page and written from that one buffer (what a page has not taken is kept a
 view of it): with 30 pages, copying the state into each page's own buffer cost about
 as much again as the writes. Making the JSON on a thread of its own, which then woke
 this one, cost two wake-ups a publish where one does (and a turn more at the
-interpreter's lock).
-
-Woken with a state, the writer first sleeps `GUI_FIRST_S` without the interpreter's lock:
-the GUI thread's wake (`send`) lets the lock go, and the writer, scheduled on the other
-core at once, often took it back first and made the whole JSON while the GUI thread,
-back from its `send`, waited (classic d20's End Turn with 30 pages: the hand-over's
-wall time at the 90th percentile 0.27-0.47 ms, at most 1.7-2.5 ms); so the GUI thread
-finishes its pass of the event loop first (0.03-0.04 ms, at most 0.2-0.3), the pages
-have their state half a millisecond later, and no CPU is spent on it."""
+interpreter's lock)."""
 
 from __future__ import annotations
 
@@ -40,8 +32,6 @@ from typing import Protocol
 
 from tracker.share.hub import Hub, Snapshot
 from tracker.share.kept_json import KeptJson
-
-GUI_FIRST_S = 0.0005  # the writer's sleep before a state's JSON (see above)
 
 
 class PageState(Protocol):
@@ -193,9 +183,7 @@ class Fanout:
 
     def _publish(self, state: PageState, change: int) -> None:
         """The state offered, in JSON, as the hub's latest (which this pass then writes:
-        the hub's call to `wake` is a no-op on this thread), once the GUI thread that
-        offered it has had the interpreter's lock back (`GUI_FIRST_S`)."""
-        time.sleep(GUI_FIRST_S)
+        the hub's call to `wake` is a no-op on this thread)."""
         self._hub.publish(state.to_json(self._kept), change)
         with self._lock:
             self._making = False
