@@ -15,6 +15,7 @@ from tests.engine.classic_d20_helpers import (
     whose_turn,
 )
 from tracker.engine import AddEffect, EndTurn, RulesetAction, StartEncounter
+from tracker.engine.rulesets.classic_d20 import order
 
 FIVE_E = [
     ("Ayla", "party", {"initiative": 18}),
@@ -267,3 +268,19 @@ def test_acting_now_when_its_own_place_is_up_acts_there_having_lost_the_delayed_
     assert state(session, ids["Ayla"]).delay is None and names(session) == ["Ayla", "Orc", "Bren"]
     assert by_id(session, ids["Ayla"]).stats["initiative"] == 18
     act(session, "action", None, what="Stride")
+
+
+def test_the_turns_to_come_ask_the_groups_option_once_not_turn_by_turn(monkeypatch):
+    """The page's round of turns (~35 at 30 combatants) is worked out at every change:
+    with the groups option off, each creature acts alone, read once for the ask (not
+    once a turn through `members`); the turns are those of grouped fights' path (see
+    `test_classic_d20_legal._turns_one_by_one`)."""
+    cast = [(f"Orc {n}", "enemy", {"initiative": 30 - n}) for n in range(1, 9)]
+    session, ids = fight(cast, groups="each")
+    asked = []
+    original = order.grouped
+    monkeypatch.setattr(order, "grouped", lambda e: asked.append(1) or original(e))
+    turns = session.upcoming_turns(12)
+    assert [t.combatant_id for t in turns[:9]] == [*ids.values(), ids["Orc 1"]]
+    assert [t.values["members"] for t in turns[:2]] == [[ids["Orc 1"]], [ids["Orc 2"]]]
+    assert len(asked) <= 1  # the order's slots, once; before: once a turn (12)

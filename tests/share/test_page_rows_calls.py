@@ -207,7 +207,7 @@ def first_repeat(turns: list[Any]) -> int:
     return len(turns)
 
 
-KEPT_ROWS = ("initiative_ticks", "war_scroll")
+KEPT_ROWS = ("initiative_ticks", "war_scroll", "stamina_battle")
 
 
 def edit(document: Any, number: int) -> None:

@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
 )
 
-from tracker.engine.changes import COMBATANTS, LOG, Move, StructuralEdit
+from tracker.engine.changes import COMBATANTS, LOG, Insert, Remove, StructuralEdit
 from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.public_state import NEUTRAL, PublicState
@@ -190,17 +190,21 @@ class ChangeMemo(KeptByCombatant):
     """What the page made of each combatant, kept by its id until the engine says what
     it is made from changed, for rows worked out from the encounter rather than read
     off a model (classic d20's cards): the combatant itself (its fields, stats, runtime:
-    `ChangeSet.combatants`, after an apply, undo or redo alike) forgets its entry; any
-    change of the effects, of the encounter's name or options, a combatant in or out
-    (a move or a line of the log is none), another encounter or a change of who the
-    players see forgets them all. Each entry
-    keeps a `key` too, as `RowMemo`'s (made again when not the same)."""
+    `ChangeSet.combatants`, after an apply, undo or redo alike) or its coming in or
+    going out forgets its entry; any change of the effects, of the encounter's name or
+    options, another encounter or of what a text is made safe by (`Visibility
+    .texts_basis`: nothing while nobody is hidden, so a visible combatant's rename or
+    coming forgets its own entry only) forgets them all; a move or a line of the log
+    none. Each entry keeps a `key` too, as `RowMemo`'s (made again when not the same):
+    who may be seen, and whether one acts, are read at each publish."""
 
     def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
         super().__init__(parent)
+        self._public = public
+        self._basis = public.visibility.texts_basis  # what the entries' texts are safe by
         document.changed.connect(self._follow)
         document.replaced.connect(self.clear)
-        public.visibility_changed.connect(self.clear)
+        public.visibility_changed.connect(self._follow_visibility)
 
     def _follow(self, event: SessionEvent) -> None:
         changes = event.changes
@@ -210,16 +214,23 @@ class ChangeMemo(KeptByCombatant):
         if any(_changes_entries(edit) for edit in changes.edits):
             self.clear()
             return
+        for edit in changes.edits:  # a combatant in or out (an id may come back)
+            if edit.collection == COMBATANTS and isinstance(edit, Insert | Remove):
+                self._kept.pop(edit.item.id, None)
         for combatant_id in changes.combatants:
             self._kept.pop(combatant_id, None)
 
+    def _follow_visibility(self) -> None:
+        basis = self._public.visibility.texts_basis
+        if basis != self._basis:
+            self._basis = basis
+            self.clear()
+
 
 def _changes_entries(edit: StructuralEdit) -> bool:
-    """An edit of the encounter's lists that may change what an entry is made from: any
-    but a line of the log or a combatant moved (its place, not its card)."""
-    if edit.collection == LOG:
-        return False
-    return not (edit.collection == COMBATANTS and isinstance(edit, Move))
+    """An edit of the encounter's lists that may change what another entry is made
+    from: any but a line of the log or a combatant in, out or moved."""
+    return edit.collection not in (LOG, COMBATANTS)
 
 
 class PanelSource(QObject):

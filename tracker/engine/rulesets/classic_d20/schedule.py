@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from tracker.engine.ruleset import Turn
-from tracker.engine.rulesets.classic_d20.options import is_pf2e, rerolls
+from tracker.engine.rulesets.classic_d20.options import grouped, is_pf2e, rerolls
 from tracker.engine.rulesets.classic_d20.order import initiative, members, slots, standing_first
 from tracker.engine.rulesets.classic_d20.resources import grant_text
 from tracker.engine.rulesets.classic_d20.state import LAIR, LAIR_COUNT, ROUND_SECONDS, clock
@@ -28,33 +28,36 @@ def _turn(
     current: bool,
     paused: bool = False,
     waiting: str | None = None,
+    together: bool = True,
 ) -> Turn:
     """The turn of `slot` in `round_`. `waiting`: what a turn not begun grants, when the
-    caller knows it (asked once for many turns)."""
+    caller knows it (asked once for many turns); `together` False: the groups option is
+    off (asked once for many turns), so a creature acts alone."""
     if slot == LAIR:
         values = {"kind": "lair", "initiative": LAIR_COUNT, "members": []}
         return Turn(
             None, ("lair", round_), round_, f"count {LAIR_COUNT}", "lair action", values, "Lair"
         )
     combatant = encounter.combatant(slot)
-    acting = members(encounter, combatant)
+    acting = members(encounter, combatant) if together else [combatant]
     # A group's turn is shown as its first member still standing (the GM's option to
     # skip the turns of the defeated then skips it only when all are down).
-    shown = standing_first(encounter, acting)
+    shown = standing_first(encounter, acting) if len(acting) > 1 else combatant
     if current:
         grant = grant_text(encounter, combatant)
     else:
         grant = waiting if waiting is not None else _waiting_grant(encounter)
     if len(acting) > 1:
         grant = f"{len(acting)} act together · {grant}"
+    count = initiative(combatant)
     values = {
         "kind": "creature",
         "paused": paused,
-        "initiative": initiative(combatant),
+        "initiative": count,
         "members": [m.id for m in acting],
         "shown": shown.id,
     }
-    phase = f"initiative {initiative(combatant)}"
+    phase = f"initiative {count}"
     return Turn(shown.id, ("turn", round_, combatant.id), round_, phase, grant, values)
 
 
@@ -89,7 +92,7 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
     position = start
     # With initiative re-rolled each round, the next round's order is not known yet.
     end = len(found) if rerolls(encounter) else start + 2 * len(found)
-    waiting = _waiting_grant(encounter)
+    waiting, together = _waiting_grant(encounter), grouped(encounter)
     seen: dict[str, Turn] = {}  # a slot's turn not begun, the same in the next round
     while len(turns) < limit and position < end:
         slot = found[position % len(found)]
@@ -97,9 +100,9 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
         first = now.started and not now.rolling and position == start
         paused = first and now.gap_after is not None
         if first and not paused:
-            turns.append(_turn(encounter, slot, turn_round, True))
+            turns.append(_turn(encounter, slot, turn_round, True, together=together))
         elif paused or slot not in seen:
-            turn = _turn(encounter, slot, turn_round, False, paused, waiting)
+            turn = _turn(encounter, slot, turn_round, False, paused, waiting, together)
             turns.append(turn)
             if not paused:
                 seen[slot] = turn
@@ -112,7 +115,8 @@ def upcoming_turns(encounter: Encounter, limit: int) -> list[Turn]:
 def _again(turn: Turn, round_: int) -> Turn:
     """A turn not begun, in another round (the same creatures, grant and phase)."""
     key = (*turn.key[:1], round_, *turn.key[2:])
-    return replace(turn, key=key, round=round_, values=dict(turn.values))
+    values = dict(turn.values)  # (a `Turn` made directly: `dataclasses.replace` is slower)
+    return Turn(turn.combatant_id, key, round_, turn.phase, turn.grant, values, turn.title)
 
 
 def clock_label(encounter: Encounter) -> str:

@@ -36,13 +36,13 @@ from tracker.qt.rulesets.ap_countdown.track_axis import (
     paint_drop,
     paint_hint,
 )
+from tracker.qt.rulesets.ap_countdown.track_lanes import LaneMarks
 from tracker.qt.rulesets.ap_countdown.track_names import NameBlocks
 from tracker.qt.rulesets.ap_countdown.track_paint import (
     RING_SPILL,
     Frame,
     paint_background,
     paint_lane_back,
-    paint_track_lane,
 )
 from tracker.qt.rulesets.ap_countdown.track_scale import (
     HEADER_H,
@@ -95,6 +95,7 @@ class CountdownTrack(QAbstractItemView):
         self.drop_slot = -1  # where it would land (the row it goes before)
         self.drop_refusal: str | None = None
         self.kept = NameBlocks()  # the lanes' names, drawn once
+        self.lanes = LaneMarks()  # the lanes' bars and markers, drawn once
         self.setModel(model)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -404,7 +405,7 @@ class CountdownTrack(QAbstractItemView):
             if summary is not None and region.intersects(QRect(0, top, NAME_W + 1, LANE_H)):
                 tie = row in tied
                 self.kept.paint(painter, frame, row, summary, tie, back, selected, font_key)
-            paint_track_lane(painter, frame, row, combatant, mark, phase)
+            self.lanes.paint(painter, frame, row, combatant, mark, phase, font_key)
         if self.drag_row >= 0 and self.drop_slot >= 0:
             paint_drop(painter, frame, self.drop_slot, self.drop_refusal)
         _full, tag, hint = self.phase_texts()

@@ -28,6 +28,7 @@ from tracker.qt.players.page_content import (
     PanelLine,
     PanelRow,
     PanelSource,
+    RowMemo,
     proxy_rows,
 )
 from tracker.qt.players.panel_parts import FittedRows
@@ -214,10 +215,15 @@ class StaminaSource(PanelSource):
         self.public = public
         self.units_model = units_model or UnitsModel(document, self)
         self.proxy = PlayersUnitsProxy(self.units_model, public, parent=self, rows=rows)
+        self.rows = RowMemo(self.units_model, self._id_at, public, self)  # the page's
         if rows:
             # After each engine event: who acts changed rows the source may not name
             # (before the panel's refresh, connected after this).
             public.updated.connect(self.proxy.refresh_all)
+
+    def _id_at(self, row: int) -> str | None:
+        combatant = self.units_model.combatant_at(row)
+        return combatant.id if combatant is not None else None
 
     def phase_text(self) -> str:
         turn = self.public.shown_turn()
@@ -238,8 +244,10 @@ class StaminaSource(PanelSource):
         """The rows as `unit_row` gives them through the proxy, read from the model
         behind it: its rows by the proxy's own filter (`proxy_rows`), each Unit's
         readout and name as the model keeps them (the name made safe as the proxy's
-        `data` does), whether Stamina is secret asked once. No `QModelIndex` a row."""
-        model = self.units_model
+        `data` does), whether Stamina is secret asked once; a row kept (`RowMemo`) while
+        its name, side, readout (the model's, kept until the Unit changes) and the
+        secret stay. No `QModelIndex` a row."""
+        model, kept = self.units_model, self.rows
         safe, secret = self.public.visibility.safe, secret_stamina(model.document)
         rows = []
         for source in proxy_rows(self.proxy, model):
@@ -247,9 +255,14 @@ class StaminaSource(PanelSource):
             if combatant is None or readout is None:
                 rows.append(_row(unit_of(None, None, secret), "", None))
                 continue
-            name = str(safe(combatant.name) or "")
-            unit = unit_of(combatant, readout, secret)
-            rows.append(_row(unit, name, None, shown_side(combatant.side)))
+            key = (combatant.name, combatant.side, readout, secret)
+            row = kept.get(combatant.id, key)
+            if row is None:
+                name = str(safe(combatant.name) or "")
+                unit = unit_of(combatant, readout, secret)
+                row = _row(unit, name, None, shown_side(combatant.side))
+                kept.keep(combatant.id, key, row)
+            rows.append(row)
         return tuple(rows)
 
 
