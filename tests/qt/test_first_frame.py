@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from tests.qt.conftest import PaintSeen
 from tracker.engine import EndTurn, Session, StartEncounter
 from tracker.persistence.files import load_encounter
+from tracker.persistence.recent import load_recent
 from tracker.persistence.recovery import pending_journal, recover_journal
 from tracker.qt import window_rest
 from tracker.qt.app import open_main_window, sample_path
@@ -388,3 +389,47 @@ def test_another_fight_opened_before_the_first_frame_shows_its_chips(qtbot, tmp_
     assert chips and all(chip.isVisibleTo(window) for chip in chips)
     window.show()
     qtbot.waitUntil(lambda: all(chip.button.isVisible() for chip in chips), timeout=5000)
+
+
+def _copy_of(sample: str, folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    copy = folder / sample
+    copy.write_bytes((sample_path().parent / sample).read_bytes())
+    return copy
+
+
+def test_a_file_named_on_the_command_line_is_the_first_frame(qtbot, tmp_path):
+    """`roundkeeper fight.json`: the window opens on the file itself, never on the last
+    encounter or the sample first (shown, then replaced)."""
+    wanted = _copy_of("priority_sample.json", tmp_path / "files")
+    window = open_main_window(
+        tmp_path / "journal", ask=lambda _q: True, tell=lambda *_: None, first=wanted
+    )
+    qtbot.addWidget(window)
+    assert window.document.path == wanted
+    assert window.document.encounter.to_dict() == load_encounter(wanted).to_dict()
+    assert window.document.ruleset.id == "priority"
+    assert load_recent().recent[0] == wanted  # in File → Open Recent, first
+
+
+def test_a_file_on_the_command_line_that_does_not_open_leaves_the_usual_start(qtbot, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    window = open_main_window(
+        tmp_path / "journal", ask=lambda _q: True, tell=lambda *_: None, first=broken
+    )
+    qtbot.addWidget(window)
+    assert window.document.path != broken  # the start opens it after, and says why not
+    assert window.document.encounter.name == load_encounter(sample_path()).name
+
+
+def test_a_journal_to_resume_comes_before_a_file_on_the_command_line(qtbot, tmp_path):
+    journal = tmp_path / "journal"
+    cut_off = _open(qtbot, tmp_path)
+    assert cut_off.document.apply(StartEncounter())
+    wanted = _copy_of("priority_sample.json", tmp_path / "files")
+    # Not closed, as if killed: the GM is asked first, and resumes.
+    resumed = open_main_window(journal, ask=lambda _q: True, tell=lambda *_: None, first=wanted)
+    qtbot.addWidget(resumed)
+    assert resumed.document.path != wanted
+    assert resumed.document.encounter.to_dict() == cut_off.document.encounter.to_dict()

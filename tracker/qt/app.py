@@ -80,19 +80,25 @@ Tell = Callable[[str, Path | None], None]
 
 
 def open_main_window(
-    journal_dir: Path | None = None, ask: Ask | None = None, tell: Tell | None = None
+    journal_dir: Path | None = None,
+    ask: Ask | None = None,
+    tell: Tell | None = None,
+    first: Path | None = None,
 ) -> MainWindow:
     """The window Roundkeeper opens on: the journaled encounter if the last run was cut off
-    and the GM wants it back, otherwise the encounter open at the last clean quit, or the
-    bundled sample. Nothing is ever deleted: a journal that cannot be used is set aside,
-    one used only up to its last good line is copied aside first, one the GM declines is
-    saved as an encounter file and set aside; the GM is told where (`tell`)."""
+    and the GM wants it back, otherwise `first` (the file the command line names) if it
+    opens, the encounter open at the last clean quit, or the bundled sample. Nothing is
+    ever deleted: a journal that cannot be used is set aside, one used only up to its
+    last good line is copied aside first, one the GM declines is saved as an encounter
+    file and set aside; the GM is told where (`tell`). The caller opens `first` itself
+    when the window is not on it (`document.path`): after a resume, or to tell why it
+    would not open."""
     journal_dir = journal_dir if journal_dir is not None else paths.journal_dir()
     ask = ask if ask is not None else _ask_resume
     tell = tell if tell is not None else _tell
     remove_leftovers(journal_dir)
     if not _holds_anything(journal_dir):  # the usual start: the journal's code stays unread
-        return _open_last(journal_dir, tell)
+        return _open_last(journal_dir, tell, first)
     from tracker.persistence.recovery import pending_journal, set_aside_journal
     from tracker.persistence.resuming import RecoveryAhead, kept_in
 
@@ -109,7 +115,7 @@ def open_main_window(
                 return window
         else:
             _keep_declined(journal_dir, info, tell, ahead)
-    return _open_last(journal_dir, tell)
+    return _open_last(journal_dir, tell, first)
 
 
 def _holds_anything(folder: Path) -> bool:
@@ -189,8 +195,17 @@ def recovered_path(name: str, stamp: str) -> Path:
     return path
 
 
-def _open_last(journal_dir: Path, tell: Tell) -> MainWindow:
-    """The encounter open at the last clean quit, or the sample (saying why)."""
+def _open_last(journal_dir: Path, tell: Tell, first: Path | None = None) -> MainWindow:
+    """`first` if it opens (its first frame the GM's file, not another's before it), else
+    the encounter open at the last clean quit, or the sample (saying why)."""
+    if first is not None:
+        try:
+            session = Session(load_encounter(first))
+        except (TrackerError, OSError):
+            pass  # opened again by the caller, which tells the GM why it does not open
+        else:
+            remember_later(first)
+            return _window(session, first, journal_dir)
     last = load_recent().last
     if last is not None:
         unsaved = last.parent == paths.data_dir() / UNSAVED_FOLDER
@@ -349,7 +364,8 @@ def start(options: cli.Options) -> int:
             "Roundkeeper is already open: switch to its window.",
         )
         return 1
-    window = open_main_window()
+    wanted = options.encounter.absolute() if options.encounter is not None else None
+    window = open_main_window(first=wanted)
     if probing():  # the application, the encounter and the first frame's widgets made
         report("built")
     if window.whole:
@@ -362,8 +378,8 @@ def start(options: cli.Options) -> int:
         else:
             window.completed.connect(collect_from_now_on)
     window.show()
-    if options.encounter is not None:
-        window.open_recent(options.encounter.absolute())
+    if wanted is not None and window.document.path != wanted:  # resumed, or it would not open
+        window.open_recent(wanted)
     status = app.exec()
     lock.unlock()
     return status
