@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLockFile
@@ -26,8 +27,9 @@ def started(qapp, qtbot, monkeypatch: pytest.MonkeyPatch) -> list[MainWindow]:
     windows: list[MainWindow] = []
     opened = app_module.open_main_window
 
-    def open_main_window() -> MainWindow:
-        window = opened()
+    def open_main_window(first: Path | None = None) -> MainWindow:
+        window = opened(first=first)
+        window.opened_on = window.document.path  # (its first frame's file)
         qtbot.addWidget(window)
         windows.append(window)
         return window
@@ -46,6 +48,7 @@ def test_the_encounter_named_is_opened(started, tmp_path):
     assert cli.main(["roundkeeper", str(path)]) == 0
     (window,) = started
     assert window.document.path == path
+    assert window.opened_on == path  # its first frame, not the sample's replaced
     assert window.document.encounter.name == encounter.name
 
 
@@ -71,7 +74,11 @@ def test_the_start_moves_the_former_folders_before_any_window(started, monkeypat
         migration, "migrate_user_folders", lambda: order.append("moved") or migration.Migration()
     )
     opened = app_module.open_main_window
-    monkeypatch.setattr(app_module, "open_main_window", lambda: order.append("window") or opened())
+    monkeypatch.setattr(
+        app_module,
+        "open_main_window",
+        lambda first=None: order.append("window") or opened(first=first),
+    )
     assert cli.main(["roundkeeper"]) == 0
     assert order == ["moved", "window"]
 
@@ -120,7 +127,9 @@ def test_the_lock_is_taken_off_the_main_thread_before_any_window(started, monkey
     monkeypatch.setattr(app_module, "single_instance_lock", single_instance_lock)
     opened = app_module.open_main_window
     monkeypatch.setattr(
-        app_module, "open_main_window", lambda: taken.append(("window", True)) or opened()
+        app_module,
+        "open_main_window",
+        lambda first=None: taken.append(("window", True)) or opened(first=first),
     )
     assert cli.main(["roundkeeper"]) == 0
     assert taken == [("lock", False), ("window", True)]
