@@ -98,7 +98,7 @@ def open_main_window(
     tell = tell if tell is not None else _tell
     remove_leftovers(journal_dir)
     if not _holds_anything(journal_dir):  # the usual start: the journal's code stays unread
-        return _open_last(journal_dir, tell, first)
+        return _open_first_or_last(journal_dir, tell, first)
     from tracker.persistence.recovery import pending_journal, set_aside_journal
     from tracker.persistence.resuming import RecoveryAhead, kept_in
 
@@ -115,7 +115,7 @@ def open_main_window(
                 return window
         else:
             _keep_declined(journal_dir, info, tell, ahead)
-    return _open_last(journal_dir, tell, first)
+    return _open_first_or_last(journal_dir, tell, first)
 
 
 def _holds_anything(folder: Path) -> bool:
@@ -195,7 +195,7 @@ def recovered_path(name: str, stamp: str) -> Path:
     return path
 
 
-def _open_last(journal_dir: Path, tell: Tell, first: Path | None = None) -> MainWindow:
+def _open_first_or_last(journal_dir: Path, tell: Tell, first: Path | None = None) -> MainWindow:
     """`first` if it opens (its first frame the GM's file, not another's before it), else
     the encounter open at the last clean quit, or the sample (saying why)."""
     if first is not None:
