@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,16 +29,10 @@ from tracker.qt.rich_text import plain_tip
 from tracker.qt.widgets.action_inputs import EnterPerforms, on_edit, param_widget
 from tracker.qt.widgets.action_popup import ParamsPopup, roll_button, roll_text, roll_tip
 from tracker.qt.widgets.action_reasons import Reasons
+from tracker.qt.widgets.chip_style import bold, compact
 from tracker.qt.widgets.flow_layout import FlowLayout
 from tracker.qt.widgets.roll_button import RollButton
 from tracker.qt.widgets.steady import SteadyBox
-
-CHIP_STYLE = (
-    "#action_chip { border: 1px solid palette(mid); border-radius: 4px; }"
-    "#action_chip QPushButton { padding: 2px 8px; }"
-    "#action_caption { font-weight: bold; }"
-    "#param_caption { color: palette(placeholder-text); }"
-)
 
 # The events the palette follows on its chips (the pointed action, its tooltip).
 _FOLLOWED = frozenset(
@@ -99,6 +93,7 @@ class SelectedCaption(QLabel):
         super().__init__(text)
         self.setTextFormat(Qt.TextFormat.PlainText)  # a name may hold < or &
         self.setObjectName("action_caption")
+        bold(self)
         self.setMinimumHeight(CAPTION_HEIGHT)
 
     def set_name(self, name: str | None) -> None:
@@ -149,10 +144,15 @@ class ActionChip(QFrame):
         super().__init__(parent)
         self.spec = spec
         self.setObjectName("action_chip")
+        # A line of the palette's Mid colour around it (as its sheet drew one): Qt draws
+        # a plain box in the frame's foreground colour, which its children do not take.
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setForegroundRole(QPalette.ColorRole.Mid)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(2)
         self.button = ChipButton(spec.label, self.show_tips)
+        compact(self.button)
         self.button.setObjectName(f"action_{spec.name}")
         self.button.setAutoDefault(True)  # Enter on the focused button presses it
         # Tab reaches it; a click does not take the keyboard from the fight view.
@@ -318,7 +318,6 @@ class ActionPalette(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("action_palette")
-        self.setStyleSheet(CHIP_STYLE)
         self._perform = perform
         self._roll = roll
         self._edited = edited
@@ -360,6 +359,7 @@ class ActionPalette(QWidget):
         if turn:
             caption = QLabel("Turn:")
             caption.setObjectName("action_caption")
+            bold(caption)
             caption.setMinimumHeight(CAPTION_HEIGHT)
             self._sections.addWidget(self._section(caption, turn))
         if selected:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 from tracker.engine.fields import Field
 from tracker.engine.ruleset import ActionSpec
 from tracker.qt.rich_text import escape
+from tracker.qt.widgets.chip_style import compact
 from tracker.qt.widgets.roll_button import RollButton
 
 
@@ -75,6 +76,7 @@ def roll_button(spec: ActionSpec, field: Field) -> RollButton:
     """Rolls the selected combatant's dice for `field` and takes the action: it says
     whose dice (`roll_text`), so it never passes for the prompt's Roll for someone else."""
     roll = RollButton(roll_text(field, None))
+    compact(roll)  # as small as the chip's own button
     roll.setObjectName(f"roll_{spec.name}_{field.name}")
     roll.setAutoDefault(True)
     return roll
