@@ -48,7 +48,7 @@ def test_the_gm_chooses_dark_and_everything_with_its_own_colours_follows(window)
     assert is_dark(QApplication.palette())
     assert icon_ink(window, "undo") > light_ink + 100  # light ink on a dark toolbar
     assert window.banner.styleSheet() != light_banner
-    assert "#14294a" in window.prompt_panel.styleSheet()  # the dark prompt colours
+    assert window.prompt_panel.colours.background.name() == "#14294a"  # the dark prompt's
     assert settings_store().value("appearance/scheme") == "dark"  # kept for next time
     window.actions_by_name["scheme_light"].trigger()
     assert not is_dark(QApplication.palette())

@@ -118,7 +118,7 @@ def test_the_first_question_makes_the_panel_where_and_as_one_made_with_the_windo
     assert built(later)
     panel = later.prompt_panel
     assert panel.isVisible() and panel.title.text() == "Join Battle — Swift Wind decides"
-    assert panel.styleSheet() == at_once.prompt_panel.styleSheet()  # the scheme's colours
+    assert panel.colours == at_once.prompt_panel.colours  # the scheme's colours
     # Under the message, over the damage box, already placed (no frame shows it elsewhere).
     column = later.inspector.layout()
     assert column is not None and column.indexOf(panel) == 1

@@ -26,7 +26,6 @@ from tracker.qt.dialogs.modal import run_modal
 from tracker.qt.document import EncounterDocument
 from tracker.qt.first_frame import AfterPaint, EarlyKeys, probing, report, title_menus
 from tracker.qt.models.turn_order_model import TurnOrderModel
-from tracker.qt.palette import prompt_style
 from tracker.qt.rich_text import plain_title
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.settings_file import settings_store
@@ -393,7 +392,7 @@ class MainWindow(
         self.banner.restyle()
         panel = prompt_panel_built(self)  # (made in the scheme in force, else)
         if panel is not None:
-            panel.setStyleSheet(prompt_style(dark))
+            panel.set_scheme(dark)
         self._dress_central_view()
 
     # --- following the engine ---------------------------------------------------------

@@ -48,16 +48,3 @@ LOG_INK: dict[bool, dict[str, str]] = {
     False: {"expiry": "#a0301f", "turn": "#1d4f91", "start": "#1d4f91"},
     True: {"expiry": "#ff8a80", "turn": "#8ab4ff", "start": "#8ab4ff"},
 }
-
-
-def prompt_style(dark: bool) -> str:
-    """The prompt panel's colours: it must stand out from the rest of the window."""
-    background, ink, border = MESSAGE_COLORS[dark]["info"]
-    body = "#f0f0f0" if dark else "#111111"
-    return (
-        f"#prompt_panel {{ background: {background}; border: 2px solid {border}; }}"
-        f"#prompt_title {{ font-size: 13pt; font-weight: bold; color: {ink}; }}"
-        f"#prompt_question {{ font-size: 12pt; color: {body}; }}"
-        f"#prompt_context {{ font-family: monospace; font-size: 11pt; color: {body}; }}"
-        f"#prompt_keys {{ color: {body}; }}"
-    )

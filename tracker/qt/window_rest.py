@@ -149,13 +149,12 @@ def make_prompt_panel(window: MainWindow, column: QWidget) -> PromptPanel:
     """The window's prompt panel, made in its column (it shows itself there if the rules
     wait for an answer), styled for the scheme in force (`MainWindow._on_scheme_changed`
     restyles it from then on)."""
-    from tracker.qt.palette import prompt_style
+    from tracker.qt.widgets.prompt_look import prompt_colours
     from tracker.qt.widgets.prompt_panel import PromptPanel
 
     window.prompt_panel = panel = PromptPanel(window.document, column)
-    style = prompt_style(appearance().dark)
-    if panel.styleSheet() != style:
-        panel.setStyleSheet(style)
+    if panel.colours != prompt_colours(appearance().dark):
+        panel.set_scheme(appearance().dark)
     return panel
 
 

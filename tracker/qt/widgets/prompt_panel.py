@@ -18,7 +18,15 @@ import dataclasses
 import random
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QHideEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtGui import (
+    QFontMetrics,
+    QHideEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -38,9 +46,9 @@ from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.layout_items import add_layout
-from tracker.qt.palette import prompt_style
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow, stacked
+from tracker.qt.widgets.prompt_look import BORDER, ink, prompt_colours, text_font
 from tracker.qt.widgets.steady import SteadyBox
 
 CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
@@ -85,7 +93,8 @@ class PromptPanel(QFrame):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("prompt_panel")
-        self.setStyleSheet(prompt_style(is_dark(QApplication.palette())))
+        self.setContentsMargins(BORDER, BORDER, BORDER, BORDER)  # its border (`paintEvent`)
+        self.colours = prompt_colours(is_dark(QApplication.palette()))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._document = document
         self.rng = random.Random()
@@ -137,14 +146,20 @@ class PromptPanel(QFrame):
         # keeps to spare goes under the answers, never to the context (its text
         # laid out again).
         self.context_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.context_area.setStyleSheet("QScrollArea, #prompt_context { background: transparent; }")
+        # On the panel's background (a scroll area fills its widget's and its viewport's).
+        self.context_area.viewport().setAutoFillBackground(False)
+        self.context.setAutoFillBackground(False)
         # The next prompt is often the same question for someone else, or the same one
         # with a few numbers changed: in steady boxes, a text that keeps its lines
         # repaints its label alone (the panel is not laid out again). The context, in its
         # scroll area, never lays the panel out.
         self.keys_hint = QLabel()
-        self.keys_hint.setObjectName("prompt_keys")  # in the panel's colours (palette.py)
+        self.keys_hint.setObjectName("prompt_keys")
         self.keys_hint.setWordWrap(True)
+        self.title.setFont(text_font(13, bold=True))
+        self.question.setFont(text_font(12))
+        self.context.setFont(text_font(11, monospace=True))
+        self.set_scheme(is_dark(QApplication.palette()))
         self._texts = (SteadyBox(self.title), SteadyBox(self.question), SteadyBox(self.keys_hint))
         layout.addWidget(self._texts[0])
         layout.addWidget(self._texts[1])
@@ -162,6 +177,20 @@ class PromptPanel(QFrame):
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         self.refresh()
+
+    def set_scheme(self, dark: bool) -> None:
+        """The panel's colours for the light or the dark scheme."""
+        self.colours = prompt_colours(dark)
+        ink(self.title, self.colours.ink)
+        for label in (self.question, self.context, self.keys_hint):
+            ink(label, self.colours.body)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        """Its background, and its border around it (`BORDER` wide)."""
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), self.colours.border)
+        painter.fillRect(self.contentsRect(), self.colours.background)
 
     def _on_changed(self, _event: object) -> None:
         self.refresh()
