@@ -42,7 +42,8 @@ the same from run to run however busy the machine: the modules imported, the Pyt
 enums PySide made (all of a Qt class's enums when Python first touches the class; the
 `Qt` namespace has 93) and the dataclasses made (each compiles its methods as it is
 made). The counter imports `dataclasses` (and `copy`) itself: two of the bare window's
-modules.
+modules. It also names the classes whose enums Roundkeeper made and the bare window did
+not, with their counts: what a first frame might leave for later.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -159,12 +161,14 @@ COUNTING = """
 import dataclasses, enum, sys
 
 counted = {"enums": 0, "dataclasses": 0}
+made = []
 make_enum = enum.EnumType._create_
 make_dataclass = dataclasses._process_class
 
 def counting_enum(cls, *args, **kwargs):
     counted["enums"] += 1
-    return make_enum(cls, *args, **kwargs)
+    made.append(make_enum(cls, *args, **kwargs))
+    return made[-1]
 
 def counting_dataclass(cls, *args):
     counted["dataclasses"] += 1
@@ -179,8 +183,14 @@ class CountingOut:
 
     def write(self, text):
         if text.startswith("first-paint"):
+            owners = {}
+            for one in made:  # named after its class by then: `Qt.AlignmentFlag`
+                name = getattr(one, "__qualname__", "?")
+                owner = name.rpartition(".")[0] or name
+                owners[owner] = owners.get(owner, 0) + 1
             self.out.write(
                 f"counted {len(sys.modules)} {counted['enums']} {counted['dataclasses']}\\n"
+                + "owners " + " ".join(f"{o}={n}" for o, n in owners.items()) + "\\n"
             )
         return self.out.write(text)
 
@@ -189,6 +199,17 @@ class CountingOut:
 
 sys.stdout = CountingOut(sys.stdout)
 """
+
+
+class Counted(NamedTuple):
+    """What a child made up to its first frame."""
+
+    modules: int
+    enums: int
+    dataclasses: int
+    # The enums made, by the class PySide made them for (all of a class's at its first
+    # touch): `Qt`, `QStyle`, …
+    owners: dict[str, int]
 
 
 def user_folders(home: str) -> dict[str, str]:
@@ -210,6 +231,12 @@ def user_folders(home: str) -> dict[str, str]:
 def count_once(code: str, env: dict[str, str], source: Path = ROOT) -> tuple[int, int, int]:
     """The modules imported, the enums and the dataclasses made up to the first frame of
     `code` (run as `run_once` runs it, untimed)."""
+    counted = count_work(code, env, source)
+    return counted.modules, counted.enums, counted.dataclasses
+
+
+def count_work(code: str, env: dict[str, str], source: Path = ROOT) -> Counted:
+    """`count_once`'s counts, with the enums made by the class they were made for."""
     with tempfile.TemporaryDirectory(prefix="tracker-startup-") as home:
         done = subprocess.run(
             [sys.executable, "-S", "-c", COUNTING + code],
@@ -219,11 +246,22 @@ def count_once(code: str, env: dict[str, str], source: Path = ROOT) -> tuple[int
             text=True,
             check=False,
         )
-    counts = [line.split()[1:] for line in done.stdout.splitlines() if line.startswith("counted")]
+    lines = done.stdout.splitlines()
+    counts = [line.split()[1:] for line in lines if line.startswith("counted")]
     if done.returncode != 0 or len(counts) != 1:
         raise SystemExit(f"The child failed ({done.returncode}):\n{done.stdout}{done.stderr}")
     modules, enums, dataclasses = (int(n) for n in counts[0])
-    return modules, enums, dataclasses
+    owned = next(line for line in lines if line.startswith("owners")).split()[1:]
+    owners = {owner: int(n) for owner, _, n in (word.rpartition("=") for word in owned)}
+    return Counted(modules, enums, dataclasses, owners)
+
+
+def beyond(owners: dict[str, int], bare: dict[str, int]) -> str:
+    """The classes whose enums `owners` made and the bare window did not, most first."""
+    extra = sorted(
+        ((n, owner) for owner, n in owners.items() if owner not in bare), key=lambda e: -e[0]
+    )
+    return ", ".join(f"{owner} {n}" for n, owner in extra)
 
 
 def run_once(code: str, env: dict[str, str], source: Path = ROOT) -> Run:
@@ -335,9 +373,14 @@ def main() -> None:
             )
     if args.count:
         print("up to the first frame (counted, one untimed run each):")
-        for name, (code, source) in kinds.items():
-            modules, enums, dataclasses = count_once(code, env, source)
+        counted = {name: count_work(code, env, source) for name, (code, source) in kinds.items()}
+        for name, (modules, enums, dataclasses, _) in counted.items():
             print(f"{name:8} {modules} modules, {enums} enums, {dataclasses} dataclasses")
+        for name in [n for n in counted if n != "bare"]:
+            print(
+                f"{name:8} enums of classes the bare window does not touch: "
+                + beyond(counted[name].owners, counted["bare"].owners)
+            )
     bare = runs["bare"]
     for name in [n for n in runs if n != "bare"]:
         kind = runs[name]
