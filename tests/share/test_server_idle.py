@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 import threading
 
-from tests.share.test_server import HOST, Stream, wait_until
+from tests.share.test_server import HOST, Stream, handed_over, wait_until
 from tests.share.test_server import server as server  # the fixture, shared
 from tracker.share.kept_json import KeptJson
 
@@ -81,8 +81,8 @@ def test_the_pages_writer_makes_the_json_and_writes_it_in_one_pass(server, monke
     streams = [Stream(server) for _ in range(3)]
     for stream in streams:
         stream.wait_for(1)
+    assert handed_over(server, 3) and wait_until(server.is_idle)
     fanout = server._server.fanout
-    assert wait_until(lambda: len(fanout._streams) == 3 and server.is_idle())  # handed over
     writer = "roundkeeper-share-pages"
     passes: list[str] = []  # each pass's thread
     sent_in: list[int] = []  # the pass in which each write to a page was made
