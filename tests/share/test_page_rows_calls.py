@@ -146,11 +146,18 @@ def d20_edit(document: Any, number: int) -> None:
 
 def _fresh_cards(document, public) -> list[players_panel.Card]:
     """The cards of the combatants the players see, in order, each made anew."""
-    ruleset = document.ruleset
+    ruleset, encounter = document.ruleset, document.encounter
     acting = players_panel.acting_ids(public)
     return [
-        players_panel._card(document, public, ruleset, combatant, combatant.id in acting)
-        for combatant in document.encounter.combatants
+        players_panel._card(
+            document,
+            public,
+            ruleset,
+            combatant,
+            combatant.id in acting,
+            ruleset.concentrating_on(encounter, combatant),  # asked of each, one by one
+        )
+        for combatant in encounter.combatants
         if public.is_visible(combatant.id)
     ]
 

@@ -458,6 +458,15 @@ def test_a_change_the_page_does_not_show_is_not_sent_again(server):
 
 
 # --- one writer for every live page --------------------------------------------------------
+def handed_over(server: ShareServer, count: int) -> bool:
+    """Wait until `count` live pages are the pages' writer's: a page's request thread
+    hands its stream over (`Fanout.add`) only after the page has its first state, so a
+    page that has it may not be written by the writer yet (a state published then
+    reaches it in a pass of its own)."""
+    fanout = server._server.fanout
+    return wait_until(lambda: len(fanout._streams) == count)
+
+
 def wait_until(condition: Any, timeout: float = 5) -> bool:
     deadline = time.monotonic() + timeout
     while not condition():
@@ -484,6 +493,7 @@ def test_every_page_is_sent_each_state_by_one_thread_from_one_event(server, monk
     streams = [Stream(server) for _ in range(5)]
     for stream in streams:
         assert stream.wait_for(1)[0][:2] == ("message", '{"title": "Ambush"}')
+    assert handed_over(server, 5)  # (else a late one is written a state in a pass of its own)
     for number in range(2, 5):
         server.publish(b'{"round": %d}' % number)
         for stream in streams:

@@ -22,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop
 from PySide6.QtWidgets import QWidget
 
 from benchmarks.fights import add_effects, build, next_step
-from tests.share.test_server import Stream
+from tests.share.test_server import Stream, handed_over
 from tracker.engine import (
     AddCombatant,
     ChangeHealth,
@@ -455,6 +455,7 @@ def test_with_30_pages_the_gui_thread_makes_one_state_a_step_and_sends_nothing(
     streams = [Stream(share.server) for _ in range(30)]
     for stream in streams:
         stream.wait_for(1)
+    assert handed_over(share.server, 30)  # (else a late one's state is an event of its own)
     work: list[tuple[str, str]] = []  # (what, on which thread)
 
     def noted(what: str, call: Any) -> Any:

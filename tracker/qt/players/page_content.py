@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
 )
 
-from tracker.engine.changes import COMBATANTS, LOG, Insert, Remove, StructuralEdit
+from tracker.engine.changes import COMBATANTS, EFFECTS, LOG, Insert, Remove
 from tracker.engine.session import SessionEvent
 from tracker.qt.document import EncounterDocument
 from tracker.qt.players.public_state import NEUTRAL, PublicState
@@ -196,11 +196,21 @@ class ChangeMemo(KeptByCombatant):
     .texts_basis`: nothing while nobody is hidden, so a visible combatant's rename or
     coming forgets its own entry only) forgets them all; a move or a line of the log
     none. Each entry keeps a `key` too, as `RowMemo`'s (made again when not the same):
-    who may be seen, and whether one acts, are read at each publish."""
+    who may be seen, and whether one acts, are read at each publish. `effects_in_key`:
+    what an entry reads of the effects is in its key (classic d20's cards: the spell a
+    caster concentrates on), so a change of the effects forgets none."""
 
-    def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        public: PublicState,
+        parent: QObject,
+        *,
+        effects_in_key: bool = False,
+    ) -> None:
         super().__init__(parent)
         self._public = public
+        self._effects_in_key = effects_in_key
         self._basis = public.visibility.texts_basis  # what the entries' texts are safe by
         document.changed.connect(self._follow)
         document.replaced.connect(self.clear)
@@ -208,10 +218,12 @@ class ChangeMemo(KeptByCombatant):
 
     def _follow(self, event: SessionEvent) -> None:
         changes = event.changes
-        if event.kind == "reset" or changes.effects or changes.encounter:
+        effects = bool(changes.effects) and not self._effects_in_key
+        if event.kind == "reset" or effects or changes.encounter:
             self.clear()
             return
-        if any(_changes_entries(edit) for edit in changes.edits):
+        unread = (LOG, COMBATANTS, EFFECTS) if self._effects_in_key else (LOG, COMBATANTS)
+        if any(edit.collection not in unread for edit in changes.edits):
             self.clear()
             return
         for edit in changes.edits:  # a combatant in or out (an id may come back)
@@ -225,12 +237,6 @@ class ChangeMemo(KeptByCombatant):
         if basis != self._basis:
             self._basis = basis
             self.clear()
-
-
-def _changes_entries(edit: StructuralEdit) -> bool:
-    """An edit of the encounter's lists that may change what another entry is made
-    from: any but a line of the log or a combatant in, out or moved."""
-    return edit.collection not in (LOG, COMBATANTS)
 
 
 class PanelSource(QObject):

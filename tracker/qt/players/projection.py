@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence, Set
 from dataclasses import dataclass
 from functools import partial
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -26,6 +27,8 @@ from tracker.qt.players.public_state import NEUTRAL, PublicState
 from tracker.qt.players.turn_order_proxy import PlayersTurnOrderProxy
 from tracker.qt.players.visibility import public_fields, public_health
 from tracker.qt.widgets.turn_timer import TurnClock
+
+CardT = TypeVar("CardT")
 
 SIDE_OF_COLOR = {QColor(color).name(): side for side, color in SIDE_COLORS.items()}
 Role = Qt.ItemDataRole
@@ -128,7 +131,8 @@ class ToldHealth:
     def __init__(self) -> None:
         self._basis: tuple[object, Set[str]] | None = None
         self._told: dict[tuple[object, ...], str] = {}
-        self.cards = KeptCards()  # the turns to come's cards, made of what is told
+        self.cards = KeptCards[TurnCard]()  # the turns to come's cards, made of what is told
+        self.effect_cards = KeptCards[EffectCard]()  # the effects', by their three texts
 
     def teller(
         self, document: EncounterDocument, modes: dict[str, str], public: Set[str]
@@ -159,20 +163,22 @@ class ToldHealth:
         return text
 
 
-class KeptCards:
+class KeptCards(Generic[CardT]):
     """The turns to come's cards by what each is made of (the turn as the players are
     told it, its holder's name and side, the health told), for as long as what makes a
     text safe (`Visibility.texts_basis`: nothing while nobody is hidden), the round
     shown and its name stay: a publish shows most of the last one's cards again, after
-    a visible combatant's rename, arrival or leaving too."""
+    a visible combatant's rename, arrival or leaving too. The effects' cards likewise,
+    by their texts before they are made safe (the very objects again: the pages' writer
+    keeps their JSON by identity, `KeptJson`)."""
 
     LIMIT = 1024  # cards kept at most (then forgotten, and made again as needed)
 
     def __init__(self) -> None:
         self._basis: tuple[object, ...] | None = None
-        self._cards: dict[Hashable, TurnCard] = {}
+        self._cards: dict[Hashable, CardT] = {}
 
-    def of(self, basis: tuple[object, ...]) -> dict[Hashable, TurnCard]:
+    def of(self, basis: tuple[object, ...]) -> dict[Hashable, CardT]:
         """The cards kept, forgotten if `basis` is not the last one's."""
         if basis != self._basis or len(self._cards) > self.LIMIT:
             self._basis, self._cards = basis, {}
@@ -304,7 +310,7 @@ def project(
         next_caption="NEXT" if started else "ORDER",
         up_next=f"Up next: {first}" if started and first else "",
         turns=cards,
-        effects=effect_cards(effects_proxy),
+        effects=effect_cards(effects_proxy, told.effect_cards),
         timer=timer_state(clock, public, round_name) if clock is not None else None,
     )
 
@@ -361,22 +367,27 @@ def _turn_cards(
     return tuple(cards)
 
 
-def effect_cards(proxy: PartyEffectsProxy) -> tuple[EffectCard, ...]:
+def effect_cards(
+    proxy: PartyEffectsProxy, kept: KeptCards[EffectCard] | None = None
+) -> tuple[EffectCard, ...]:
     """The effects on the party as their rows show them (name, carrier, time left):
     what the proxy's `data` gives over its rows (`shown_effects`), read from the effect
     and the encounter as the model behind words them (its name, its carrier's name: a
-    visible combatant's, the proxy lets no other through), without a `QModelIndex`."""
-    safe = proxy.public.visibility.safe
+    visible combatant's, the proxy lets no other through), without a `QModelIndex`.
+    `kept`: the cards of earlier projections, by their texts (the same card again)."""
+    visibility = proxy.public.visibility
+    safe = visibility.safe
     find, remaining = proxy.public.document.encounter.find, proxy.remaining_at
+    made = kept.of((visibility.texts_basis,)) if kept is not None else {}
     cards = []
     for source_row, effect in proxy.shown_effects():
         carrier = find(effect.carrier_id)
         carried = carrier.name if carrier is not None else "(gone)"
-        cards.append(
-            EffectCard(
-                str(safe(effect.name) or ""), str(safe(carried) or ""), remaining(source_row)
-            )
-        )
+        key = (effect.name, carried, remaining(source_row))
+        card = made.get(key)
+        if card is None:
+            card = made[key] = EffectCard(str(safe(key[0]) or ""), str(safe(carried) or ""), key[2])
+        cards.append(card)
     return tuple(cards)
 
 

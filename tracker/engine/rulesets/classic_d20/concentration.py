@@ -30,6 +30,17 @@ def spell(encounter: Encounter, caster: Combatant) -> str | None:
     return found[0].name if found else None
 
 
+def spells(encounter: Encounter) -> dict[str, str]:
+    """Every caster's spell by its id (`spell` for each caster, in one pass over the
+    effects: the first effect that names it holds its name)."""
+    found: dict[str, str] = {}
+    for effect in encounter.effects:
+        anchor = anchor_of(effect)
+        if anchor is not None and anchor.concentration and anchor.concentration not in found:
+            found[anchor.concentration] = effect.name
+    return found
+
+
 def save_dc(damage: int) -> int:
     """DC 10 or half the damage taken, whichever is higher."""
     return max(BASE_DC, damage // 2)

@@ -6,6 +6,7 @@ Public queries for views (safe on any state):
 - `roll_all_needs(encounter)` → who Roll all rolls for, with the number of d20 each
   (the GUI rolls the faces and sends them with `roll_all`);
 - `concentrating_on(encounter, combatant)` → the spell it concentrates on, or None.
+- `concentration_spells(encounter)` → every caster's spell, by its id (one pass).
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ class ClassicD20(Ruleset[Clock, Runtime, Anchor]):
 
     def concentrating_on(self, encounter: Encounter, combatant: Combatant) -> str | None:
         return concentration.spell(encounter, combatant)
+
+    def concentration_spells(self, encounter: Encounter) -> dict[str, str]:
+        return concentration.spells(encounter)
 
     # --- typed state ----------------------------------------------------------------------
     def new_clock(self) -> Clock:

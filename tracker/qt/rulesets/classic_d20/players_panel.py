@@ -145,7 +145,8 @@ class OrderModel(QAbstractTableModel):
         key = (combatant.name, combatant.side, combatant_id in self._acting)
         card = self._memo.get(combatant_id, key)
         if not isinstance(card, Card):
-            card = _card(document, self.public, ruleset, combatant, key[2])
+            held = ruleset.concentrating_on(document.encounter, combatant)
+            card = _card(document, self.public, ruleset, combatant, key[2], held)
             self._memo.keep(combatant_id, key, card)
         return card
 
@@ -166,7 +167,9 @@ def _card(
     ruleset: ClassicD20,
     combatant: Combatant,
     now: bool,
+    held: str | None,
 ) -> Card:
+    """`held`: the spell it concentrates on (`ClassicD20.concentrating_on`), if any."""
     encounter = document.encounter
     markers = ruleset.markers(encounter, combatant)  # asked once: worked out each time
     words = [w for w in markers if w not in NOT_SHOWN]
@@ -176,7 +179,6 @@ def _card(
         )
         if reaction is not None and reaction.value <= 0:
             words.insert(0, "reaction used")
-        held = ruleset.concentrating_on(encounter, combatant)
         if held:
             words.insert(0, f"concentrating: {held}")
     else:
@@ -203,14 +205,16 @@ class D20Source(PanelSource):
     """The cards as the players see them (`_card`, as the panel's `OrderModel` reads
     them), read when the shared page asks for its `content`: no model of its own
     re-reading them at every change. A card is kept from one publish to the next until
-    the engine says its combatant, the effects (concentration) or the options changed
-    (`ChangeMemo`), by its name, side and whether it acts: a step makes anew the cards
-    of the combatants it changed, not the ruleset's markers of every one."""
+    the engine says its combatant or the options changed (`ChangeMemo`), by its name,
+    side, whether it acts and the spell it concentrates on (all it reads of the effects,
+    worked out once a publish): a step makes anew the cards of the combatants it
+    changed, not the ruleset's markers of every one; an effect added or ended, only
+    the card of a caster whose spell it changed."""
 
     def __init__(self, document: EncounterDocument, public: PublicState, parent: QObject) -> None:
         super().__init__(parent)
         self.document, self.public = document, public
-        self.cards = ChangeMemo(document, public, self)
+        self.cards = ChangeMemo(document, public, self, effects_in_key=True)
 
     def content(self) -> PanelContent:
         return PanelContent(
@@ -223,14 +227,16 @@ class D20Source(PanelSource):
         if not isinstance(ruleset, ClassicD20):
             return ()
         acting = acting_ids(public)
+        spells = ruleset.concentration_spells(document.encounter)
         rows = []
         for combatant in document.encounter.combatants:
             if not public.is_visible(combatant.id):
                 continue
-            key = (combatant.name, combatant.side, combatant.id in acting)
+            held = spells.get(combatant.id)
+            key = (combatant.name, combatant.side, combatant.id in acting, held)
             row = kept.get(combatant.id, key)
             if row is None:
-                row = page_row(_card(document, public, ruleset, combatant, key[2]))
+                row = page_row(_card(document, public, ruleset, combatant, key[2], held))
                 kept.keep(combatant.id, key, row)
             rows.append(row)
         return tuple(rows)
