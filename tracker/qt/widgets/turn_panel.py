@@ -430,8 +430,11 @@ class TurnPanel(QWidget):
             self.turn_label.setText("Add combatants, then press Start.")
             return
         if turn is None:
-            self.clock_label.setText(session.status())
-            self.turn_label.setText("Nobody can act: raise a Speed or add a combatant.")
+            status = session.status()
+            self.clock_label.setText(status)
+            # Why, in the ruleset's words (End Turn's refusal), unless the status says it.
+            reason = session.ruleset.no_turn_reason(session.encounter)
+            self.turn_label.setText("" if reason in status else escape(reason))
             return
         if turn.combatant_id is None:
             name = turn.title
