@@ -115,6 +115,7 @@ class OrderTable(FreshRows):
         self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
         self.setHorizontalHeader(FitHeader(self))
         self.watch_rows(self.order_model)
+        self.keep_scroll_bar()  # no column narrowed by a row more
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)

@@ -101,6 +101,7 @@ class D20OrderTable(FreshRows):
         self.setModel(self.order_model)  # before the header: see side_tables.turn_order_table
         self.setHorizontalHeader(FitHeader(self))
         self.watch_rows(self.order_model)  # a creature come or gone: repainted from its row
+        self.keep_scroll_bar()  # no column narrowed by a row more
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

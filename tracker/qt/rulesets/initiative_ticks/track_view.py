@@ -160,6 +160,7 @@ class TickTable(FreshRows):
         self.setHorizontalHeader(FittingHeader(self))  # a step announces several rows
         self.setModel(model)
         self.watch_rows(model)
+        self.keep_scroll_bar()  # no column narrowed by a row more
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)

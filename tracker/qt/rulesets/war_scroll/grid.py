@@ -270,6 +270,7 @@ class WarScrollGrid(FreshRows):
         self.setVerticalHeader(names)
         names.follow(self.grid_model)
         self.watch_rows(self.grid_model)
+        self.keep_scroll_bar()  # no column narrowed by a row more
         self.setItemDelegate(CellDelegate(self.grid_model, self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
