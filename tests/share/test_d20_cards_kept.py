@@ -6,9 +6,11 @@ a text is made safe by changed); either way they are the cards made afresh."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QObject
 
 from tests.qt.players_crowd import step
 from tests.share.test_page_rows_calls import _fresh_cards, feed_of
@@ -18,6 +20,7 @@ from tracker.engine.effect_commands import AddEffect, EditEffect, EndEffect
 from tracker.qt.players.visibility import Visibility
 from tracker.qt.rulesets.classic_d20 import players_panel
 from tracker.qt.rulesets.classic_d20.players_panel import D20Source, page_row
+from tracker.qt.share.feed import PageFeed
 
 
 def _made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -33,25 +36,40 @@ def _made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return made
 
 
-def test_a_rename_or_a_combatant_in_or_out_makes_anew_only_its_card(qtbot, monkeypatch):
-    document, feed, _parent = feed_of("classic_d20")
-    source = feed.panel
-    assert isinstance(source, D20Source)
+def _everyone_shown(steps: int) -> tuple[Any, PageFeed, QObject]:
+    """A Classic d20 fight shared, nobody hidden, `steps` steps in (the feed's parent
+    with it: keep it, it owns the feed)."""
+    document, feed, parent = feed_of("classic_d20")
+    assert isinstance(feed.panel, D20Source)
     for combatant in [c for c in document.encounter.combatants if c.hidden]:
         assert document.apply(EditCombatant(combatant.id, {"hidden": False}))
-    for _ in range(6):
+    for _ in range(steps):
         step(document)
-    assert Visibility.of(document.encounter).texts_basis == ()
+    return document, feed, parent
+
+
+def _cards_counter(
+    document: Any, feed: PageFeed, monkeypatch: pytest.MonkeyPatch
+) -> Callable[[], list[str]]:
+    """`cards()`: the names of the cards made for the page's panel as it is read now
+    (its rows checked against cards made afresh)."""
     made = _made(monkeypatch)
 
     def cards() -> list[str]:
-        """The cards made for the page's panel now (checked against cards made afresh)."""
         made.clear()
-        rows = source.content().rows
+        rows = feed.panel.content().rows
         making = list(made)
         assert rows == tuple(page_row(c) for c in _fresh_cards(document, feed.public))
         return making
 
+    return cards
+
+
+def test_a_rename_or_a_combatant_in_or_out_makes_anew_only_its_card(qtbot, monkeypatch):
+    document, feed, _parent = _everyone_shown(steps=6)
+    source = feed.panel
+    assert Visibility.of(document.encounter).texts_basis == ()
+    cards = _cards_counter(document, feed, monkeypatch)
     assert len(cards()) > 10
     who = document.encounter.combatants[-2]
     assert document.apply(EditCombatant(who.id, {"name": "Renamed Rook"}))
@@ -74,22 +92,9 @@ def test_a_rename_or_a_combatant_in_or_out_makes_anew_only_its_card(qtbot, monke
 def test_an_effect_makes_anew_only_the_card_of_a_caster_whose_spell_it_changed(qtbot, monkeypatch):
     """A card reads of the effects only the spell its combatant concentrates on (in its
     key): an effect added or ended makes no other card anew (they were all made again)."""
-    document, feed, _parent = feed_of("classic_d20")
+    document, feed, _parent = _everyone_shown(steps=3)
     source = feed.panel
-    assert isinstance(source, D20Source)
-    for combatant in [c for c in document.encounter.combatants if c.hidden]:
-        assert document.apply(EditCombatant(combatant.id, {"hidden": False}))
-    for _ in range(3):
-        step(document)
-    made = _made(monkeypatch)
-
-    def cards() -> list[str]:
-        made.clear()
-        rows = source.content().rows
-        making = list(made)
-        assert rows == tuple(page_row(c) for c in _fresh_cards(document, feed.public))
-        return making
-
+    cards = _cards_counter(document, feed, monkeypatch)
     cards()
     combatants = document.encounter.combatants
     caster = next(c for c in combatants if c.side == "party")
