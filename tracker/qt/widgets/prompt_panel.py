@@ -325,7 +325,7 @@ class PromptPanel(QFrame):
         self.title.setText(prompt.title + asks)
         self.question.setText(prompt.question)
         self.context.setText("\n".join(prompt.context))
-        self.context.ensurePolished()  # the style sheet's font decides a line's height
+        self.context.ensurePolished()  # its font (`text_font`) decides a line's height
         metrics = self.context.fontMetrics()
         line = metrics.lineSpacing()
         # The lines the context takes at the panel's width, up to a few: a height known
