@@ -53,3 +53,20 @@ def test_the_chips_are_styled_without_a_sheet_and_stay_compact(qtbot, tmp_path):
         assert all(label.font().pointSize() == window.font().pointSize() for label in captions)
     finally:
         close(window, qtbot)
+
+
+def test_a_compact_style_gone_with_its_application_is_made_anew(qtbot):
+    import shiboken6
+    from PySide6.QtWidgets import QPushButton
+
+    from tracker.qt.widgets import chip_style
+
+    first = QPushButton("Action")
+    qtbot.addWidget(first)
+    chip_style.compact(first)
+    shiboken6.delete(chip_style._compact[0])  # as when its application is deleted
+    second = QPushButton("Action")
+    qtbot.addWidget(second)
+    chip_style.compact(second)  # no dead style handed over
+    assert isinstance(second.style(), CompactButtons)
+    assert second.sizeHint().width() < 80

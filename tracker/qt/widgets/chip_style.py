@@ -12,6 +12,7 @@ size (`CompactButtons`): drawn by Fusion, as every other button."""
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -47,15 +48,15 @@ class CompactButtons(QProxyStyle):
         return super().sizeFromContents(kind, option, size, widget)  # type: ignore[arg-type]
 
 
-_compact: list[CompactButtons] = []  # made once, kept by the application
+_compact: list[CompactButtons] = []  # made once per application, which keeps it
 
 
 def compact(button: QPushButton) -> None:
     """Give the chip's button the compact size (its look stays Fusion's)."""
-    if not _compact:
+    if not _compact or not shiboken6.isValid(_compact[0]):  # (an application made anew)
         style = CompactButtons()
         style.setParent(QApplication.instance())  # lives as long as the buttons
-        _compact.append(style)
+        _compact[:] = [style]
     button.setStyle(_compact[0])
 
 
