@@ -3,11 +3,16 @@
 Qt lays a table out again once rows come or go (`doItemsLayout`) and repaints its whole
 viewport then. At the table the GM adds or removes one combatant, most often the last
 one, and every row above it, unchanged, was painted again (with Python delegates).
-`FreshRows.watch_rows` notes the first row inserted or removed; the next layout repaints
-the viewport and the rows header from that row's top down; where the rows in sight
-moved with it (a row added to a table scrolled to its end), what was painted is moved
-as a scroll moves it. Any other change of structure (rows moved, a reset, a new layout,
-columns) keeps Qt's whole repaint.
+`FreshRows.watch_rows` follows the rows inserted or removed. Rows inserted move the rows
+under them down, unchanged: what was painted of those is moved down with them, as a
+scroll moves it, the moment the rows come (a combatant added at the top of a Priority
+fight repainted every row in sight; now its own row is painted), and only the rows
+inserted are painted. A row that also changed is repainted by the change's own
+update, made where it now stands. A removal repaints the viewport and the rows header
+from the first row removed down, at the next layout; where the rows in sight moved
+with it (the table scrolled to its end), what was painted is moved as a scroll moves
+it. Any other change of structure (rows moved, a reset, a new layout, columns) keeps
+Qt's whole repaint.
 
 Nor does a removal scroll the table: Qt makes the row after the removed current row the
 current one and scrolls to it, so removing a combatant out of sight (one just added at
@@ -29,6 +34,7 @@ class FreshRows(QTableView):
     text); call `watch_rows` with its model once it is set."""
 
     _fresh_from: int | None = None
+    _rows_moved = False  # rows came since the last layout, moved down as they came
     _auto_scroll = True  # the view's own, while a removal turns it off
     _scrolled = 0  # pixels the viewport scrolled by in a layout (`doItemsLayout`)
 
@@ -44,8 +50,8 @@ class FreshRows(QTableView):
     def watch_rows(self, model: QAbstractItemModel) -> None:
         """Follow `model`'s rows (connected after the view's and its headers' own)."""
         model.rowsAboutToBeInserted.connect(self._quiet_names)
-        model.rowsInserted.connect(self._rows_came_or_went)
-        model.rowsRemoved.connect(self._rows_came_or_went)
+        model.rowsInserted.connect(self._rows_came)
+        model.rowsRemoved.connect(self._rows_went)
         model.rowsRemoved.connect(self._scroll_again)
         for signal in (
             model.rowsMoved,
@@ -63,12 +69,47 @@ class FreshRows(QTableView):
         if not parent.isValid() and self._fresh_from != -1:
             self.verticalHeader().setUpdatesEnabled(False)
 
-    def _rows_came_or_went(self, parent: Index, first: int, _last: int) -> None:
+    def _names_on(self, parent: Index) -> bool:
+        """The rows header's updates on again (held back by `_quiet_names`); False if
+        the rows are not the table's own (a tree's children)."""
         if parent.isValid():
-            return
+            return False
         names = self.verticalHeader()
         if not names.updatesEnabled():
             updates_on_quietly(names)
+        return True
+
+    def _rows_came(self, parent: Index, first: int, last: int) -> None:
+        if not self._names_on(parent) or self._fresh_from == -1:
+            return
+        if self._move_down(first, last):
+            self._rows_moved = True
+        else:
+            known = self._fresh_from
+            self._fresh_from = first if known is None else min(known, first)
+
+    def _move_down(self, first: int, last: int) -> bool:
+        """The rows under the rows `first`…`last`, just inserted, moved down by their
+        height as painted (the table laid out anew, not painted yet: the rows header
+        already places them). False where nothing painted can be moved (the table not
+        in sight)."""
+        viewport = self.viewport()
+        if not viewport.isVisible():
+            return False
+        top = self.rowViewportPosition(first)
+        height = self.rowViewportPosition(last) + self.rowHeight(last) - top
+        if height <= 0:
+            return True  # hidden rows: nothing moved
+        names = self.verticalHeader()
+        for part in (viewport, names.viewport()) if names.isVisible() else (viewport,):
+            start = max(0, top)
+            if start < part.height():
+                part.scroll(0, height, QRect(0, start, part.width(), part.height() - start))
+        return True
+
+    def _rows_went(self, parent: Index, first: int, _last: int) -> None:
+        if not self._names_on(parent):
+            return
         known = self._fresh_from
         if known != -1:
             self._fresh_from = first if known is None else min(known, first)
@@ -93,7 +134,8 @@ class FreshRows(QTableView):
 
     def doItemsLayout(self) -> None:  # noqa: N802 (Qt)
         first, self._fresh_from = self._fresh_from, None
-        if first is None or first < 0:
+        came, self._rows_moved = self._rows_moved, False
+        if first is None and not came or first is not None and first < 0:
             super().doItemsLayout()
             return
         rows = self.verticalHeader()
@@ -115,6 +157,8 @@ class FreshRows(QTableView):
         # Scrolled with them (a table at its end scrolls back a row as one goes): what
         # was painted moved and the strip uncovered is repainted; the rows from the
         # first that changed are repainted below, as without a scroll.
+        if first is None:
+            return  # only rows that came: moved down as they came
         model = self.model()
         count = model.rowCount() if model is not None else 0
         if first < count:
