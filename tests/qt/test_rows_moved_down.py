@@ -1,8 +1,9 @@
 """A combatant added in the middle of the rows in sight (its initiative or its Zeal
 places it there) paints its own row; the rows under it, unchanged, are moved down as
-painted (`FreshRows`), not painted again, and nothing is left stale: what the window
-shows of the fight view is what a fresh paint of it shows. Added through the Add form,
-as the GM does, so the selection moves to the newcomer too."""
+painted (`FreshRows`), not painted again; removed again (undone), the rows under it
+move back up and only the strip they uncover is painted. Nothing is left stale: what
+the window shows of the fight view is what a fresh paint of it shows. Added through
+the Add form, as the GM does, so the selection moves to the newcomer and away again."""
 
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ def _row_region(view: QTableView, rows: list[int]) -> QRegion:
     return region
 
 
+def _rows(view: QTableView, rows: list[int]) -> QRegion:
+    """These rows' insides (their lines left out) across the viewport."""
+    region = QRegion()
+    for row in rows:
+        top = view.rowViewportPosition(row) + 1
+        region += QRect(0, top, view.viewport().width(), view.rowHeight(row) - 2)
+    return region
+
+
 @pytest.mark.parametrize("ruleset_id", sorted(PLACED_BY))
 def test_a_combatant_added_in_sight_paints_its_row_not_the_rows_under_it(
     qtbot, tmp_path, ruleset_id
@@ -100,9 +110,18 @@ def test_a_combatant_added_in_sight_paints_its_row_not_the_rows_under_it(
         assert outside.isEmpty(), f"rows painted besides the newcomer's: {outside.boundingRect()}"
         _shown_as_painted(window, view)
 
-        painted = painted_by(qtbot, window.document.undo_stack.undo)
+        height = view.rowHeight(row)
+        painted = painted_by(qtbot, window.document.undo_stack.undo)  # it goes again
 
         assert model.rowCount() == rows
+        viewport = view.viewport()
+        strip = QRect(0, viewport.height() - height, viewport.width(), height)
+        # The rows that moved up into its place and under, but the one selected now, are
+        # not painted again (the strip they uncover at the bottom is).
+        current = view.currentIndex().row()
+        moved = [r for r in range(row + 1, rows) if r != current]
+        again = painted.of(viewport).subtracted(QRegion(strip)).intersected(_rows(view, moved))
+        assert again.isEmpty(), f"rows painted under the one gone: {again.boundingRect()}"
         _shown_as_painted(window, view)
     finally:
         window.document.undo_stack.set_clean()

@@ -20,7 +20,6 @@ from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.classic_d20.order_model import WHO
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.rulesets.classic_d20.view import D20OrderTable
-from tracker.qt.rulesets.initiative_ticks.kept_cells import KeptTextDelegate
 from tracker.qt.rulesets.initiative_ticks.track_view import (
     FITTED,
     TickDelegate,
@@ -30,6 +29,7 @@ from tracker.qt.rulesets.initiative_ticks.track_view import (
 from tracker.qt.views.combatant_cell import CombatantCellDelegate
 from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.kept_names import KeptNameDelegate
+from tracker.qt.views.kept_text import KeptTextDelegate
 from tracker.qt.views.order_table import OrderTable
 from tracker.qt.views.widest_rows import CANDIDATES, SLICE, Estimates
 

@@ -4,15 +4,16 @@ Qt lays a table out again once rows come or go (`doItemsLayout`) and repaints it
 viewport then. At the table the GM adds or removes one combatant, most often the last
 one, and every row above it, unchanged, was painted again (with Python delegates).
 `FreshRows.watch_rows` follows the rows inserted or removed. Rows inserted move the rows
-under them down, unchanged: what was painted of those is moved down with them, as a
-scroll moves it, the moment the rows come (a combatant added at the top of a Priority
-fight repainted every row in sight; now its own row is painted), and only the rows
-inserted are painted. A row that also changed is repainted by the change's own
-update, made where it now stands. A removal repaints the viewport and the rows header
-from the first row removed down, at the next layout; where the rows in sight moved
-with it (the table scrolled to its end), what was painted is moved as a scroll moves
-it. Any other change of structure (rows moved, a reset, a new layout, columns) keeps
-Qt's whole repaint.
+under them down, unchanged, and rows removed move them up: what was painted of those is
+moved with them, as a scroll moves it, the moment the rows come or go (a combatant
+added at the top of a Priority fight repainted every row in sight; a creature removed
+from the middle of a d20 order, every row under it). Only the rows inserted, or the
+strip the removed ones uncover at the bottom, are painted; a row that also changed is
+repainted by the change's own update. Where the rows in sight moved with them at the
+layout (the table scrolled to its end), what was painted is moved as a scroll moves it.
+Rows that come or go while the table is out of sight are repainted from the first of
+them down. Any other change of structure (rows moved, a reset, a new layout, columns)
+keeps Qt's whole repaint.
 
 Nor does a removal scroll the table: Qt makes the row after the removed current row the
 current one and scrolls to it, so removing a combatant out of sight (one just added at
@@ -34,7 +35,8 @@ class FreshRows(QTableView):
     text); call `watch_rows` with its model once it is set."""
 
     _fresh_from: int | None = None
-    _rows_moved = False  # rows came since the last layout, moved down as they came
+    _rows_moved = False  # rows came or went since the last layout, moved as they did
+    _going: tuple[int, int] | None = None  # where the rows about to go are, how tall
     _auto_scroll = True  # the view's own, while a removal turns it off
     _scrolled = 0  # pixels the viewport scrolled by in a layout (`doItemsLayout`)
 
@@ -90,35 +92,46 @@ class FreshRows(QTableView):
 
     def _move_down(self, first: int, last: int) -> bool:
         """The rows under the rows `first`…`last`, just inserted, moved down by their
-        height as painted (the table laid out anew, not painted yet: the rows header
-        already places them). False where nothing painted can be moved (the table not
-        in sight)."""
-        viewport = self.viewport()
-        if not viewport.isVisible():
+        height as painted (the rows header already places them). False where nothing
+        painted can be moved (the table out of sight)."""
+        if not self.viewport().isVisible():
             return False
         top = self.rowViewportPosition(first)
-        height = self.rowViewportPosition(last) + self.rowHeight(last) - top
-        if height <= 0:
-            return True  # hidden rows: nothing moved
-        names = self.verticalHeader()
-        for part in (viewport, names.viewport()) if names.isVisible() else (viewport,):
-            start = max(0, top)
-            if start < part.height():
-                part.scroll(0, height, QRect(0, start, part.width(), part.height() - start))
+        self._move_rows(top, self.rowViewportPosition(last) + self.rowHeight(last) - top)
         return True
 
-    def _rows_went(self, parent: Index, first: int, _last: int) -> None:
-        if not self._names_on(parent):
-            return
-        known = self._fresh_from
-        if known != -1:
-            self._fresh_from = first if known is None else min(known, first)
+    def _move_rows(self, top: int, by: int) -> None:
+        """What is painted from `top` down moved `by` pixels (up if negative), in the
+        viewport and the rows header; what it uncovers is repainted."""
+        if by == 0:
+            return  # hidden rows: nothing moved
+        names = self.verticalHeader()
+        start = max(0, top)
+        for part in (
+            (self.viewport(), names.viewport()) if names.isVisible() else (self.viewport(),)
+        ):
+            if start < part.height():
+                part.scroll(0, by, QRect(0, start, part.width(), part.height() - start))
 
     def rowsAboutToBeRemoved(self, parent: Index, start: int, end: int) -> None:  # noqa: N802
         self._auto_scroll = self.hasAutoScroll()
         self.setAutoScroll(False)
         self._quiet_names(parent)
+        if not parent.isValid() and self._fresh_from != -1 and self.viewport().isVisible():
+            top = self.rowViewportPosition(start)  # (where they are, while they are)
+            self._going = (top, self.rowViewportPosition(end) + self.rowHeight(end) - top)
         super().rowsAboutToBeRemoved(parent, start, end)
+
+    def _rows_went(self, parent: Index, first: int, _last: int) -> None:
+        going, self._going = self._going, None
+        if not self._names_on(parent) or self._fresh_from == -1:
+            return
+        if going is not None:
+            self._move_rows(going[0], -going[1])
+            self._rows_moved = True
+        else:
+            known = self._fresh_from
+            self._fresh_from = first if known is None else min(known, first)
 
     def _scroll_again(self, *_args: object) -> None:
         self.setAutoScroll(self._auto_scroll)
@@ -158,7 +171,7 @@ class FreshRows(QTableView):
         # was painted moved and the strip uncovered is repainted; the rows from the
         # first that changed are repainted below, as without a scroll.
         if first is None:
-            return  # only rows that came: moved down as they came
+            return  # only rows that came or went in sight: moved as they did
         model = self.model()
         count = model.rowCount() if model is not None else 0
         if first < count:

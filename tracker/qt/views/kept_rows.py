@@ -9,6 +9,7 @@ read before with what the roster says now, and repaints only those."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -21,10 +22,12 @@ from PySide6.QtCore import (
 
 from tracker.qt.appearance import appearance
 from tracker.qt.models.roster_model import RosterModel
+from tracker.qt.views.kept_text import shown_of
 
 Index = QModelIndex | QPersistentModelIndex
 Values = dict[tuple[int, int], Any]  # (column, role) → value, as read
 FEW_ROWS = 2  # an announcement of this many rows or fewer is taken as it is
+SHOWN = -1  # not a role: what a text cell draws, as one key (`shown`)
 
 
 class KeptRows(QIdentityProxyModel):
@@ -66,6 +69,21 @@ class KeptRows(QIdentityProxyModel):
         value = values[key] = self.roster.cell_value(row, key[0], key[1])
         return value
 
+    def shown(self, index: Index) -> Hashable:
+        """What a text cell draws (`kept_text.shown_of`), kept with the row's values:
+        the key of its kept pixmap, read once per change of the row."""
+        row = index.row()
+        values = self._kept.get(row)
+        if values is None:
+            if not index.isValid():
+                return None
+            values = self._kept[row] = {}
+        key = (index.column(), SHOWN)
+        found = values.get(key)
+        if found is None:
+            found = values[key] = shown_of(self, index)
+        return found
+
     def row_of(self, combatant_id: str) -> int:
         return self.roster.row_of(combatant_id)
 
@@ -100,4 +118,7 @@ class KeptRows(QIdentityProxyModel):
     def _same(self, row: int, values: Values) -> bool:
         """Whether the roster says what `values` say of the row (asked until one differs)."""
         value_of = self.roster.cell_value
-        return all(value_of(row, column, role) == value for (column, role), value in values.items())
+        return all(
+            role == SHOWN or value_of(row, column, role) == value
+            for (column, role), value in values.items()
+        )

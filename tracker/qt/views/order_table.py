@@ -43,13 +43,14 @@ from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_names import KeptNameDelegate
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.kept_rows import FEW_ROWS, KeptRows
+from tracker.qt.views.kept_text import KeptTextDelegate
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
 
 Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-KEPT_LIMIT = 4 * 1024 * 1024  # bytes of identity blocks kept: a few screens of rows
+KEPT_LIMIT = 8 * 1024 * 1024  # bytes of cells kept (some 160 KB a row): a few screens of rows
 Kept = tuple[tuple[object, ...], int]  # what a cell showed when measured, its width
 
 
@@ -72,6 +73,11 @@ class FitHeader(SteadyHeader):
             if wanted > self.sectionSize(column):
                 self.resizeSections()
                 return
+
+
+class KeptTipDelegate(KeptTextDelegate, ElidedTipDelegate):
+    """A text cell kept as drawn (`KeptTextDelegate`) whose text, if cut, shows whole
+    in its tooltip (`ElidedTipDelegate`)."""
 
 
 class OrderTable(FreshRows):
@@ -126,12 +132,13 @@ class OrderTable(FreshRows):
         self.setStyleSheet("QTableView { font-size: 12pt; } QHeaderView::section { padding: 4px; }")
         header = self.horizontalHeader()
         # Names and resources fit their text, the state takes the rest; whatever is cut
-        # ends in "…" with the full text as its tooltip.
-        self.setItemDelegate(ElidedTipDelegate(self))
-        # Who: side, turn marker, name and its marks, health, the effects' badges.
-        # Kept as drawn (`kept_names`): a scroll (a combatant added below the fold brought
-        # into sight) repainted every block in sight, some 200 µs each.
+        # ends in "…" with the full text as its tooltip. Every cell kept as drawn: a
+        # scroll (a combatant added below the fold brought into sight) repainted every
+        # row in sight, some 50 µs a text cell (`kept_text`).
         self.kept = KeptCells(KEPT_LIMIT)
+        self.setItemDelegate(KeptTipDelegate(self.kept, self))
+        # Who: side, turn marker, name and its marks, health, the effects' badges.
+        # Kept as drawn (`kept_names`), some 200 µs a block.
         self.setItemDelegateForColumn(0, KeptNameDelegate(self.kept, self))
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

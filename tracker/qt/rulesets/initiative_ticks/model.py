@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication
 
 from tracker.engine.rulesets.initiative_ticks import InitiativeTicks, TickMark
@@ -38,6 +38,7 @@ from tracker.qt.rulesets.initiative_ticks.texts import (
     state_words,
     tick_text,
 )
+from tracker.qt.views.kept_text import shown_of
 
 MarkRole = Qt.ItemDataRole.UserRole + 50  # the row's TickMark
 DeltaRole = Qt.ItemDataRole.UserRole + 51  # int: the last command's change of Initiative
@@ -54,7 +55,6 @@ FOREGROUND, BACKGROUND, FONT = map(
 DECORATION, MARK, DELTA = map(int, (_ROLE.DecorationRole, MarkRole, DeltaRole))
 SUMMARY, ID, COMBATANT = map(int, (SummaryRole, IdRole, CombatantRole))
 SHOWN = -1  # not a role: a cell's text, font, alignment and colours as one key
-TEXT_ROLES = (DISPLAY, FONT, ALIGNMENT, FOREGROUND, BACKGROUND)  # what a text cell draws
 CENTRED = int(Qt.AlignmentFlag.AlignCenter)
 ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
@@ -137,7 +137,7 @@ class TickModel(RosterModel):
         return value
 
     def shown(self, index: Index) -> Hashable:
-        """What a text cell draws (`TEXT_ROLES`) as one key, for its kept pixmap:
+        """What a text cell draws (`kept_text.shown_of`) as one key, for its kept pixmap:
         worked out once and kept with the row's values."""
         row, ids = index.row(), self._rows.ids
         if not 0 <= row < len(ids):
@@ -344,17 +344,3 @@ class TickModel(RosterModel):
 def in_bold(mark: TickMark, column: int) -> bool:
     """The turn's row is in bold, and the Initiative column."""
     return mark.now or column == INITIATIVE
-
-
-def shown_of(model: QAbstractItemModel, index: Index) -> Hashable:
-    """What a text cell draws, read through `data()`: a brush by its colour and style,
-    a font by its description."""
-    return tuple(_hashable(model.data(index, role)) for role in TEXT_ROLES)
-
-
-def _hashable(value: object) -> Hashable:
-    if isinstance(value, QBrush):
-        return ("brush", value.color().rgba(), value.style().value)
-    if isinstance(value, QFont):
-        return ("font", value.key())
-    return value if isinstance(value, Hashable) else repr(value)

@@ -34,7 +34,6 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.layout_items import add_layout
 from tracker.qt.models.roster_model import IdRole
 from tracker.qt.rich_text import escape
-from tracker.qt.rulesets.initiative_ticks.kept_cells import LIMIT, KeptTextDelegate
 from tracker.qt.rulesets.initiative_ticks.model import (
     FONT,
     INITIATIVE,
@@ -52,6 +51,7 @@ from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_names import KeptNameDelegate
 from tracker.qt.views.kept_pixmaps import KeptCells
+from tracker.qt.views.kept_text import KeptTextDelegate
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
 from tracker.qt.views.widest_rows import Estimates, TextWidths, bold, rows_to_measure
@@ -77,13 +77,18 @@ HINT_INK = {False: "#4f4f4f", True: "#b4b8c0"}
 TABLE_POINTS = 12
 FITTED = (INITIATIVE, ONSLAUGHT, MOTES)  # the columns that fit their text
 WIDTHS_KEPT = 2000  # texts whose widths the table keeps, at most
+# Bytes of the cells' pixmaps kept (`kept_text`): a few screens of rows. A row costs
+# about a millisecond of Python to draw (its identity block alone some 300 µs), and the
+# table repaints every row shown when its columns are fitted again or the window is
+# active again after a dialog.
+LIMIT = 8 * 1024 * 1024
 HINT = "Select a target, then an attack in the turn panel. Drag tied rows to order them."
 
 
 class TickDelegate(KeptTextDelegate):
     """The Tick column as a pill: gold for the one acting, grey once acted, red Crashed;
     a tick shared with the row above is only outlined (its number in the page's ink),
-    so each tick reads as one step. Kept as drawn (`kept_cells`)."""
+    so each tick reads as one step. Kept as drawn (`kept_text`)."""
 
     def paint(
         self,
