@@ -110,7 +110,7 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
         option.features.value,
         palette.cacheKey(),
         palette.currentColorGroup().value,
-        _font_key(option.font),
+        font_key(option.font),
         option.direction.value,
         ratio,
     )
@@ -120,7 +120,7 @@ _INACTIVE_SELECTION: dict[int, bool] = {}  # a palette's cache key → its answe
 _LAST_FONT: list[tuple[QFont, str]] = []  # the font last asked about, and its key
 
 
-def _font_key(font: QFont) -> str:
+def font_key(font: QFont) -> str:
     """`font.key()`, built by Qt once per font, not once per cell painted: a string
     made anew at each call (0.2 ms of a repaint of 50 cells), where a comparison with
     the font before costs a tenth of it (every cell of a view shares a font)."""
