@@ -8,9 +8,9 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPaintEvent, QRegion
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from benchmarks.fights import add_effects, build
 from tracker.qt.main_window import MainWindow
@@ -58,6 +58,24 @@ def far_apart(one: QImage, other: QImage) -> int:
         if a != b:
             count += sum(1 for p, q in zip(a, b, strict=True) if abs(p - q) > SHADES)
     return count
+
+
+def shown_as_painted(window: QWidget, view: QTableView) -> None:
+    """What the window shows of the view's cells and names (its backing store) is what
+    a fresh paint of them shows: a repaint held back left nothing stale or unpainted.
+    (Up to the smoothing of an edge Qt scrolled rather than painted: a shade or two.)"""
+    screen = view.screen().grabWindow(window.winId()).toImage()
+    form = QImage.Format.Format_RGB32
+    for part in (view.viewport(), view.verticalHeader().viewport()):
+        if not part.isVisible():
+            continue
+        shown = screen.copy(QRect(part.mapTo(window, QPoint(0, 0)), part.size()))
+        fresh = part.grab().toImage().convertToFormat(form)
+        pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
+        worst = max((abs(a - b) for a, b in pixels), default=0)
+        assert worst <= SHADES, f"{type(part.parent()).__name__} is stale"
+    for each in (view, *view.findChildren(QWidget)):
+        assert each.updatesEnabled(), f"{each.objectName() or type(each).__name__} repaints"
 
 
 class Painted(QObject):

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer
-from PySide6.QtGui import QImage, QRegion
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QRegion
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,18 +24,15 @@ from PySide6.QtWidgets import (
     QDialog,
     QLineEdit,
     QTableView,
-    QWidget,
 )
 
 from benchmarks.fights import a_duration, add_effects, build
-from tests.qt.table_size import Painted, painted_by, settle, table_window
+from tests.qt.table_size import Painted, painted_by, settle, shown_as_painted, table_window
 from tracker.engine import AddCombatant, AddEffect, EditCombatant
 from tracker.qt.dialogs.effect_dialog import EffectDialog
 from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.ap_countdown.track_view import CountdownTrack
 from tracker.qt.rulesets.war_scroll.grid import WarScrollGrid
-
-SHADES = 8  # of 255: a colour this close is the same paint, smoothed differently
 
 
 @pytest.fixture
@@ -254,24 +251,6 @@ def _open(qtbot, tmp_path: Path, ruleset_id: str, size: int = 30) -> MainWindow:
     return window
 
 
-def _shown_as_painted(window: MainWindow, view: QTableView) -> None:
-    """What the window shows of the view's cells and names (its backing store) is what
-    a fresh paint of them shows: a repaint held back left nothing stale or unpainted.
-    (Up to the smoothing of an edge Qt scrolled rather than painted: a shade or two.)"""
-    screen = view.screen().grabWindow(window.winId()).toImage()
-    form = QImage.Format.Format_RGB32
-    for part in (view.viewport(), view.verticalHeader().viewport()):
-        if not part.isVisible():
-            continue
-        shown = screen.copy(QRect(part.mapTo(window, QPoint(0, 0)), part.size()))
-        fresh = part.grab().toImage().convertToFormat(form)
-        pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
-        worst = max((abs(a - b) for a, b in pixels), default=0)
-        assert worst <= SHADES, f"{type(part.parent()).__name__} is stale"
-    for each in (view, *view.findChildren(QWidget)):
-        assert each.updatesEnabled(), f"{each.objectName() or type(each).__name__} repaints"
-
-
 def _close(window: MainWindow, qtbot) -> None:
     window.document.undo_stack.set_clean()
     window.close()
@@ -315,10 +294,10 @@ def test_the_last_combatant_removed_out_of_sight_repaints_no_row(qtbot, tmp_path
         _within(painted.of(view.viewport()), QRegion(), "the fight view")
         names = view.verticalHeader()
         _within(painted.of(names.viewport()), QRegion(), "the names")
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
         view.scrollToBottom()  # the rows after it, moved up
         settle(qtbot)
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
 
@@ -343,7 +322,7 @@ def test_a_combatant_added_repaints_from_its_row_down(qtbot, tmp_path, ruleset_i
         top = view.visualRect(model.index(rows, 0)).top() - 1  # with the line above it
         below = QRect(0, top, view.viewport().width(), view.viewport().height())
         _within(painted.of(view.viewport()), QRegion(below), "the fight view")
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
 
@@ -405,7 +384,7 @@ def test_a_combatant_added_to_a_view_at_its_end_leaves_nothing_stale(qtbot, tmp_
         window.document.apply(AddCombatant("Late Ogre"))
         settle(qtbot)
 
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
 
@@ -429,13 +408,13 @@ def test_an_effect_added_or_ended_repaints_the_effects_from_its_row_down(war, qt
     assert model.rowCount() == rows + 1
     assert war.effects_panel.effect_at(rows).name == "Marked", "added at the end"
     _within(added.of(view.viewport()), QRegion(), "the effects")
-    _shown_as_painted(war, view)
+    shown_as_painted(war, view)
 
     ended = painted_by(qtbot, war.document.undo_stack.undo)
 
     assert model.rowCount() == rows
     _within(ended.of(view.viewport()), QRegion(), "the effects")
-    _shown_as_painted(war, view)
+    shown_as_painted(war, view)
 
 
 @pytest.mark.parametrize("ruleset_id", ["classic_d20", "priority"])
@@ -459,7 +438,7 @@ def test_the_last_combatant_removed_at_the_views_end_scrolls_rather_than_repaint
         row = view.rowHeight(0)
         repainted = sum(rect.height() for rect in painted.of(view.viewport()))
         assert 0 < repainted <= 3 * row, f"{repainted} px of rows of {row} px repainted"
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
     finally:
         _close(window, qtbot)
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtGui import QImage, QRegion
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QLineEdit, QTableView
 
 from benchmarks.fights import build
-from tests.qt.table_size import SHADES, painted_by, settle
+from tests.qt.table_size import painted_by, settle, shown_as_painted
 from tracker.engine import SetOption
 from tracker.qt.main_window import MainWindow
 
@@ -36,18 +36,6 @@ def _window(qtbot, tmp_path: Path, ruleset_id: str) -> MainWindow:
     qtbot.waitUntil(lambda: window.isActiveWindow())
     settle(qtbot)
     return window
-
-
-def _shown_as_painted(window: MainWindow, view: QTableView) -> None:
-    screen = view.screen().grabWindow(window.winId()).toImage()
-    form = QImage.Format.Format_RGB32
-    for part in (view.viewport(), view.verticalHeader().viewport()):
-        if not part.isVisible():
-            continue
-        shown = screen.copy(QRect(part.mapTo(window, QPoint(0, 0)), part.size()))
-        fresh = part.grab().toImage().convertToFormat(form)
-        pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
-        assert max((abs(a - b) for a, b in pixels), default=0) <= SHADES, "stale rows"
 
 
 def _row_region(view: QTableView, rows: list[int]) -> QRegion:
@@ -108,7 +96,7 @@ def test_a_combatant_added_in_sight_paints_its_row_not_the_rows_under_it(
         changed = _row_region(view, [row, before])
         outside = painted.of(view.viewport()).subtracted(changed)
         assert outside.isEmpty(), f"rows painted besides the newcomer's: {outside.boundingRect()}"
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
 
         height = view.rowHeight(row)
         painted = painted_by(qtbot, window.document.undo_stack.undo)  # it goes again
@@ -122,7 +110,7 @@ def test_a_combatant_added_in_sight_paints_its_row_not_the_rows_under_it(
         moved = [r for r in range(row + 1, rows) if r != current]
         again = painted.of(viewport).subtracted(QRegion(strip)).intersected(_rows(view, moved))
         assert again.isEmpty(), f"rows painted under the one gone: {again.boundingRect()}"
-        _shown_as_painted(window, view)
+        shown_as_painted(window, view)
     finally:
         window.document.undo_stack.set_clean()
         window.close()

@@ -57,27 +57,31 @@ class KeptRows(QIdentityProxyModel):
 
     # --- reading ----------------------------------------------------------------------
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        values = self._values(index)
+        if values is None:
+            return None
+        key = (index.column(), int(role))
+        if key in values:
+            return values[key]
+        value = values[key] = self.roster.cell_value(index.row(), key[0], key[1])
+        return value
+
+    def _values(self, index: Index) -> Values | None:
+        """What the views read of the index's row since it changed (None: no row)."""
         row = index.row()
         values = self._kept.get(row)
         if values is None:
             if not index.isValid():
                 return None
             values = self._kept[row] = {}
-        key = (index.column(), int(role))
-        if key in values:
-            return values[key]
-        value = values[key] = self.roster.cell_value(row, key[0], key[1])
-        return value
+        return values
 
     def shown(self, index: Index) -> Hashable:
         """What a text cell draws (`kept_text.shown_of`), kept with the row's values:
         the key of its kept pixmap, read once per change of the row."""
-        row = index.row()
-        values = self._kept.get(row)
+        values = self._values(index)
         if values is None:
-            if not index.isValid():
-                return None
-            values = self._kept[row] = {}
+            return None
         key = (index.column(), SHOWN)
         found = values.get(key)
         if found is None:
