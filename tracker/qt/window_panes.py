@@ -184,7 +184,10 @@ class Fence(QWidget):
         assert layout is not None  # (inspector_pane's)
         layout.setEnabled(False)
         form.hide()
-        self._editor.show()
+        # The editor back if it has room (`_make_room`), not shown first and hidden
+        # again: shown, a widget repaints where it last stood, and AP countdown's tall
+        # question, which leaves the editor no room, stands there now (its ten answers
+        # were repainted at each combatant added).
         self._make_room()  # what a tall question leaves no room for steps aside again
         layout.setEnabled(True)
         if lay_out:

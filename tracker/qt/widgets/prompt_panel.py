@@ -119,6 +119,13 @@ class PromptPanel(QFrame):
         self.scroller.viewport().setAutoFillBackground(False)
         self.body.setAutoFillBackground(False)
         self.scroller.viewport().installEventFilter(self)
+        # Its contents stand at its top left: resized (the Add form opened under it
+        # squeezes it, closed gives the height back), only the part uncovered is
+        # painted (and the border where it now ends: the scroll area, resized with the
+        # panel, uncovers it); AP countdown's ten answers were repainted at each
+        # combatant added.
+        for part in (self, self.scroller, self.scroller.viewport(), self.body):
+            part.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.title = QLabel()
         self.title.setObjectName("prompt_title")
         self.title.setWordWrap(True)
