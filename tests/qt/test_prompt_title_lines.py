@@ -1,15 +1,18 @@
-"""The prompt's title keeps the most lines it took in the fight (issue 26): the due
-combatant's name wraps the title for one and not the next, and a line fewer laid the
-whole inspector out again at every step. Another width or another encounter: the
-title's own lines again."""
+"""The prompt's title and question keep the most lines they took in the fight (issue
+26): the due combatant's name wraps them for one and not the next, and a line fewer
+laid the whole inspector out again at every step (the answers under them jumped). Another
+width or another encounter: their own lines again."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tests.qt.test_prompt_panel import AskingClock, AskingRuleset, _document
 from tracker.engine import AddCombatant, Encounter, Session
 from tracker.engine.commands import RemoveCombatant
+from tracker.engine.prompts import Prompt
 from tracker.qt.document import EncounterDocument
 from tracker.qt.widgets.prompt_panel import PromptPanel
 
@@ -92,3 +95,38 @@ def test_another_width_or_encounter_gives_the_title_its_own_lines(qtbot):
     document.apply(AddCombatant("Bo", "party"))
     _settled(qtbot, column)
     assert title_box.height() == panel.title.heightForWidth(title_box.width())
+
+
+class NamingRuleset(AskingRuleset):
+    """The question names who decides (as AP countdown's names the declarer)."""
+
+    def prompt(self, encounter: Encounter) -> Prompt | None:
+        asked = super().prompt(encounter)
+        if asked is None or asked.asks is None:
+            return asked
+        name = encounter.combatant(asked.asks).name
+        return dataclasses.replace(asked, question=f"The door opens. {name}, react?")
+
+
+def test_the_question_keeps_its_lines_and_the_answers_their_place(qtbot):
+    session = Session(Encounter("Test", "asking", clock=AskingClock()), NamingRuleset())
+    document = EncounterDocument(session)
+    column, panel = _column(qtbot, document)
+    document.apply(AddCombatant(LONG, "party"))
+    document.apply(AddCombatant("Bo", "party"))
+    _settled(qtbot, column)
+    question_box = panel.question.parentWidget()
+    assert question_box is not None
+    tall = question_box.height()
+    answer = panel.answer_buttons[0]
+    place = answer.mapTo(panel, answer.rect().topLeft())
+    assert tall > panel.question.fontMetrics().lineSpacing() * 2  # the long name wraps
+
+    document.apply(RemoveCombatant(document.encounter.combatants[0].id))  # Bo decides now
+    _settled(qtbot, column)
+
+    assert panel.question.text() == "The door opens. Bo, react?"
+    assert panel.question.heightForWidth(question_box.width()) < tall
+    assert question_box.height() == tall
+    answer = panel.answer_buttons[0]
+    assert answer.mapTo(panel, answer.rect().topLeft()) == place, "the answers stayed"

@@ -130,12 +130,13 @@ class PromptPanel(QFrame):
         self.title.setObjectName("prompt_title")
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names may hold < or &
-        # At the top of the lines it keeps (`hold_title`): the room to spare goes under it.
+        # At the top of the lines it keeps (`hold_lines`): the room to spare goes under it.
         self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.question = QLabel()
         self.question.setObjectName("prompt_question")
         self.question.setWordWrap(True)
         self.question.setTextFormat(Qt.TextFormat.PlainText)  # it names combatants
+        self.question.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.context = QLabel()
         self.context.setObjectName("prompt_context")
         # Plain text, its lines apart: a rich text built a text document at each
@@ -204,15 +205,18 @@ class PromptPanel(QFrame):
 
     def _on_replaced(self) -> None:
         self._height = 0  # another encounter: its prompt's own height
-        self.hold_title(False)
+        self.hold_lines(False)
         self.refresh()
 
-    def hold_title(self, hold: bool = True) -> None:
-        """The title keeps the most lines it took in this fight, at this width (False:
-        its own again). "Count −92: declare — Fighter 13 decides" wraps for one name and
-        not the next: a line fewer would lay the inspector out anew at every step."""
-        box = self._texts[0]
-        box.setMinimumHeight(max(box.minimumHeight(), box.height()) if hold else 0)
+    def hold_lines(self, hold: bool = True) -> None:
+        """The title and the question keep the most lines they took in this fight, at
+        this width (False: their own again; the question's until its answers change,
+        `refresh`). "Count −92: declare — Fighter 13 decides" and AP countdown's
+        question, which names the declarer, wrap for one name and not the next: a line
+        fewer laid the inspector out anew at every step, and the answers under it
+        jumped up and down (all ten repainted, twice a step)."""
+        for box in self._texts[:2]:
+            box.setMinimumHeight(max(box.minimumHeight(), box.height()) if hold else 0)
 
     # --- the panel's place in the inspector -------------------------------------------
     def sizeHint(self) -> QSize:
@@ -295,7 +299,7 @@ class PromptPanel(QFrame):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         if event.oldSize().width() != event.size().width():
-            self.hold_title(False)  # its lines wrap anew
+            self.hold_lines(False)  # its lines wrap anew
         self.scroller.setGeometry(self.contentsRect())
         if event.oldSize().width() != event.size().width():
             # Another width: the prompt's own height at it (its lines wrap anew).
@@ -309,7 +313,7 @@ class PromptPanel(QFrame):
 
     def hideEvent(self, event: QHideEvent) -> None:
         self._height = 0  # shown again: its prompt's own height
-        self.hold_title(False)
+        self.hold_lines(False)
 
     def refresh(self) -> None:
         prompt = self._document.session.prompt()
@@ -355,7 +359,10 @@ class PromptPanel(QFrame):
         if self.context_area.height() != height or self.context_area.minimumHeight() != height:
             self.context_area.setFixedHeight(height)
         self.context_area.setVisible(bool(prompt.context))
+        rows = self.answer_rows
         self._show_answers(prompt.answers)
+        if self.answer_rows != rows:  # another question, not the same one for another
+            self._texts[1].setMinimumHeight(0)  # (its lines not held: `hold_lines`)
         self.keys_hint.setText(self._keys_text())
         for box in (*self._texts, *self.answer_rows):
             box.follow()  # their heights for the panel's, now
@@ -371,7 +378,7 @@ class PromptPanel(QFrame):
         if outer is not None:
             outer.activate()
         layout.activate()
-        self.hold_title()
+        self.hold_lines()
 
     def _keys_text(self) -> str:
         """The line under the answers: the keys, and what Enter does in a box."""
