@@ -60,20 +60,24 @@ def far_apart(one: QImage, other: QImage) -> int:
     return count
 
 
-def shown_as_painted(window: QWidget, view: QTableView) -> None:
-    """What the window shows of the view's cells and names (its backing store) is what
-    a fresh paint of them shows: a repaint held back left nothing stale or unpainted.
-    (Up to the smoothing of an edge Qt scrolled rather than painted: a shade or two.)"""
-    screen = view.screen().grabWindow(window.winId()).toImage()
+def widget_as_painted(window: QWidget, widget: QWidget, what: str) -> None:
+    """What the window shows of `widget` (its backing store) is what a fresh paint of it
+    shows: a repaint held back left nothing stale or unpainted. (Up to the smoothing of
+    an edge Qt scrolled rather than painted: a shade or two.)"""
+    screen = widget.screen().grabWindow(window.winId()).toImage()
     form = QImage.Format.Format_RGB32
+    shown = screen.copy(QRect(widget.mapTo(window, QPoint(0, 0)), widget.size()))
+    fresh = widget.grab().toImage().convertToFormat(form)
+    pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
+    assert max((abs(a - b) for a, b in pixels), default=0) <= SHADES, f"{what} is stale"
+
+
+def shown_as_painted(window: QWidget, view: QTableView) -> None:
+    """The view's cells and names as the window shows them are a fresh paint's
+    (`widget_as_painted`), and no part of the view was left with its updates off."""
     for part in (view.viewport(), view.verticalHeader().viewport()):
-        if not part.isVisible():
-            continue
-        shown = screen.copy(QRect(part.mapTo(window, QPoint(0, 0)), part.size()))
-        fresh = part.grab().toImage().convertToFormat(form)
-        pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
-        worst = max((abs(a - b) for a, b in pixels), default=0)
-        assert worst <= SHADES, f"{type(part.parent()).__name__} is stale"
+        if part.isVisible():
+            widget_as_painted(window, part, type(part.parent()).__name__)
     for each in (view, *view.findChildren(QWidget)):
         assert each.updatesEnabled(), f"{each.objectName() or type(each).__name__} repaints"
 

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect
+from PySide6.QtCore import QEvent, QObject, QRect
 from PySide6.QtGui import QFont, QImage, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication
 
 from tests.qt.conftest import counted_cell_paints
-from tests.qt.table_size import settle, table_window
+from tests.qt.table_size import settle, table_window, widget_as_painted
 from tracker.engine import RulesetAction
 from tracker.qt.appearance import dark_palette, light_palette
 from tracker.qt.main_window import MainWindow
@@ -33,7 +33,6 @@ from tracker.qt.rulesets.ap_countdown.track_paint import (
 from tracker.qt.rulesets.ap_countdown.track_scale import HEADER_H, LANE_H, TrackScale
 from tracker.qt.rulesets.ap_countdown.track_view import COUNT_MARGIN, CountdownTrack
 
-SHADES = 8  # of 255: a colour this close is the same paint, smoothed differently
 Lane = tuple[str, object, object]  # who, their mark, their identity block
 
 
@@ -121,13 +120,7 @@ def _step(qtbot, window: MainWindow, action: str, params: dict[str, object]) -> 
 
 def _shown_as_painted(window: MainWindow) -> None:
     """The window shows of the track what a fresh paint of it shows: nothing stale."""
-    viewport = _track(window).viewport()
-    screen = viewport.screen().grabWindow(window.winId()).toImage()
-    form = QImage.Format.Format_RGB32
-    shown = screen.copy(QRect(viewport.mapTo(window, QPoint(0, 0)), viewport.size()))
-    fresh = viewport.grab().toImage().convertToFormat(form)
-    pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
-    assert max((abs(a - b) for a, b in pixels), default=0) <= SHADES, "the track is stale"
+    widget_as_painted(window, _track(window).viewport(), "the track")
 
 
 @pytest.mark.parametrize(

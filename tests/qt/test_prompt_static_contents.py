@@ -10,11 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
-from tests.qt.table_size import SHADES, painted_by, settle, table_window
+from tests.qt.table_size import painted_by, settle, table_window, widget_as_painted
 from tracker.qt.main_window import MainWindow
 from tracker.qt.widgets.prompt_panel import PromptPanel
 
@@ -23,15 +21,6 @@ from tracker.qt.widgets.prompt_panel import PromptPanel
 def ap(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     """AP countdown at the table's size: its declaration asked, ten answers."""
     yield from table_window(qtbot, tmp_path / "journal", "ap_countdown", selected=3)
-
-
-def _shown_as_painted(window: MainWindow, widget: QWidget) -> None:
-    screen = widget.screen().grabWindow(window.winId()).toImage()
-    form = QImage.Format.Format_RGB32
-    shown = screen.copy(QRect(widget.mapTo(window, QPoint(0, 0)), widget.size()))
-    fresh = widget.grab().toImage().convertToFormat(form)
-    pixels = zip(shown.convertToFormat(form).constBits(), fresh.constBits(), strict=True)
-    assert max((abs(a - b) for a, b in pixels), default=0) <= SHADES, "the question is stale"
 
 
 def test_the_add_form_squeezes_and_gives_back_the_question_without_repainting_it(ap, qtbot):
@@ -45,7 +34,7 @@ def test_the_add_form_squeezes_and_gives_back_the_question_without_repainting_it
     form = ap.add_form
     assert form is not None and form.isVisible()
     assert panel.height() < tall, "squeezed by the form"
-    _shown_as_painted(ap, panel)
+    widget_as_painted(ap, panel, "the question")
     kept = [b for b in panel.answer_buttons if b.visibleRegion().boundingRect() == b.rect()]
     assert kept, "answers still whole in sight"
     for button in kept:
@@ -56,7 +45,7 @@ def test_the_add_form_squeezes_and_gives_back_the_question_without_repainting_it
     assert not form.isVisible()
     assert panel.height() == tall, "its height back"
     assert not ap.editor.isVisible(), "no room for the editor beside the question"
-    _shown_as_painted(ap, panel)
+    widget_as_painted(ap, panel, "the question")
     for button in kept:
         assert added.of(button).isEmpty(), f"{button.text()} repainted as the form closed"
     assert QApplication.focusWidget() is not None
