@@ -44,9 +44,8 @@ class KeptPixmaps(Generic[K]):
         self._bytes = 0
 
     def pixmap(self, key: K, draw: Callable[[], QPixmap]) -> QPixmap:
-        found = self._kept.get(key)
+        found = self.kept_pixmap(key)
         if found is not None:
-            self._kept.move_to_end(key)
             return found
         self.drawn += 1
         pixmap = self._kept[key] = draw()
@@ -54,6 +53,13 @@ class KeptPixmaps(Generic[K]):
         while self._bytes > self._limit and len(self._kept) > 1:
             self._bytes -= _size(self._kept.popitem(last=False)[1])
         return pixmap
+
+    def kept_pixmap(self, key: K) -> QPixmap | None:
+        """The pixmap kept for `key` (now the most recently shown), or None."""
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
 
 
 def _size(pixmap: QPixmap) -> int:
@@ -100,13 +106,10 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
     palette's selection has colours of its own in an inactive window: a dialog closed
     (the window active again) draws nothing anew."""
     palette = option.palette
-    state = option.state.value
-    if not (state & _SELECTED and _inactive_selection(palette)):
-        state &= ~_ACTIVE
     return (
         option.rect.width(),
         option.rect.height(),
-        state,
+        kept_state(option.state.value, inactive_selection(palette)),
         option.features.value,
         palette.cacheKey(),
         palette.currentColorGroup().value,
@@ -114,6 +117,13 @@ def look_of(option: QStyleOptionViewItem, ratio: float) -> Look:
         option.direction.value,
         ratio,
     )
+
+
+def kept_state(state: int, inactive: bool) -> int:
+    """The state a cell is kept by: an active window's and an inactive one's are one,
+    but for a selected cell where the selection has colours of its own in an inactive
+    window (`inactive`: `inactive_selection` of the cell's palette)."""
+    return state if state & _SELECTED and inactive else state & ~_ACTIVE
 
 
 _INACTIVE_SELECTION: dict[int, bool] = {}  # a palette's cache key → its answer
@@ -131,7 +141,7 @@ def font_key(font: QFont) -> str:
     return key
 
 
-def _inactive_selection(palette: QPalette) -> bool:
+def inactive_selection(palette: QPalette) -> bool:
     """Whether the selection looks otherwise in an inactive window (not in the
     application's own palettes: asked once per palette)."""
     key = palette.cacheKey()

@@ -44,6 +44,7 @@ from tracker.qt.rulesets.classic_d20.rows import Drawn
 from tracker.qt.rulesets.classic_d20.width_ranking import estimates, estimator
 from tracker.qt.views.combatant_cell import PAD, cell_height
 from tracker.qt.views.fresh_rows import FreshRows
+from tracker.qt.views.kept_paint import KeptPaint
 from tracker.qt.views.kept_rows import FEW_ROWS
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
@@ -59,7 +60,7 @@ STATES_ROOM = 160
 WIDTHS_KEPT = 8192  # cells' widths kept (forgotten all at once past it)
 
 
-class D20OrderTable(FreshRows):
+class D20OrderTable(KeptPaint, FreshRows):
     """`combatant_selected` carries the id of the creature the GM clicks or moves to."""
 
     combatant_selected = Signal(str)
@@ -139,6 +140,12 @@ class D20OrderTable(FreshRows):
         self.roll_all_action.triggered.connect(self.roll_all)
         self.addAction(self.roll_all_action)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def kept_shown(self, row: int) -> Sequence[Drawn] | None:
+        """What each cell of a row shows (`D20Row.drawn`), as the delegates keep it: all
+        its cells are enabled."""
+        found = self.order_model.row_at(row)
+        return None if found is None else found.drawn
 
     def _one_line(self) -> bool:
         """Whether the rows are of one line (too many for two)."""

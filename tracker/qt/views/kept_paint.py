@@ -1,0 +1,179 @@
+"""A table whose cells are all kept as drawn puts them back itself (issue 26).
+
+Each cell a `QTableView` paints costs several calls into Python: the model's index
+(its row and column counts), its flags twice, the delegate's paint, the row it shows
+and the look it is kept by (`kept_pixmaps.look_of`), some 22 µs a cell with the pixmap
+kept. A combatant added at the end of a d20 fight scrolls a dozen rows into sight: a
+millisecond of CPU to put back pixmaps that were all kept.
+
+`KeptPaint.paintEvent` works out each cell's key in `kept` as the delegates do (what
+the cell shows, from `kept_shown`, and its look: the view's option, the cell's size,
+its selection and focus), once per paint for what all cells share, and puts the kept
+pixmaps back: a seventh of the time. Qt paints the event as before when any cell in it
+is not kept (the delegates draw and keep it), and whenever the view's paint holds more
+than its cells: a drag (its drop indicator), an editor open, a grid, alternating rows,
+a view disabled or right to left, a hover state tracked under the mouse, a selection
+of more than one row."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPixmap, QRegion
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QStyleOptionViewItem,
+    QTableView,
+)
+
+from tracker.qt.views.kept_pixmaps import KeptCells, font_key, inactive_selection, kept_state
+
+_SELECTED = QStyle.StateFlag.State_Selected.value
+_FOCUS = QStyle.StateFlag.State_HasFocus.value
+_NO_STATE = QAbstractItemView.State.NoState
+_SINGLE = QAbstractItemView.SelectionMode.SingleSelection
+Placed = list[tuple[int, int, QPixmap]]
+
+
+class KeptPaint(QTableView):
+    """A table whose delegates keep every cell in `kept` by `(column, shown, look)`,
+    `shown` being what `kept_shown` answers for its row and column."""
+
+    kept: KeptCells
+    put_back = 0  # paints done by putting kept pixmaps back (not Qt's)
+
+    def kept_shown(self, row: int) -> Sequence[Hashable] | None:
+        """What each column's cell of the model's `row` shows, as its delegate keys it
+        in `kept`; None if a cell of the row is not kept that way or not enabled (Qt
+        paints it then)."""
+        return None
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        if not self._plain():
+            super().paintEvent(event)
+            return
+        region = event.region()
+        placed, missed = self._placed(region)
+        if placed:
+            painter = QPainter(self.viewport())
+            for x, y, pixmap in placed:
+                painter.drawPixmap(x, y, pixmap)
+            painter.end()
+            self.put_back += 1
+        if not missed.isEmpty():  # Qt paints those rows (their delegates keep them)
+            super().paintEvent(QPaintEvent(missed.intersected(region)))
+
+    def _plain(self) -> bool:
+        """Nothing but cells to paint, each in a state worked out here."""
+        viewport = self.viewport()
+        return (
+            self.kept.keep
+            and self.state() == _NO_STATE
+            and self.selectionMode() == _SINGLE
+            and self.isEnabled()
+            and not self.showGrid()
+            and not self.alternatingRowColors()
+            and not self.isRightToLeft()
+            and not (viewport.testAttribute(Qt.WidgetAttribute.WA_Hover) and viewport.underMouse())
+        )
+
+    def _placed(self, region: QRegion) -> tuple[Placed, QRegion]:
+        """Where each cell of `region`'s rows goes and its kept pixmap, for the rows
+        whose cells are all kept; the strip of the other rows."""
+        frame = self._frame()
+        placed: Placed = []
+        missed = QRegion()
+        for row in _rows_in(region, self.verticalHeader()):
+            y, height = self.rowViewportPosition(row), self.rowHeight(row)
+            cells = self._kept_cells(row, y, height, frame)
+            if cells is None:
+                missed += QRect(0, y, frame.width, height)
+            else:
+                placed += cells
+        return placed, missed
+
+    def _frame(self) -> _Frame:
+        """What the cells of a paint share: the view's option as Qt makes it for an
+        enabled cell, the selection, the focused cell, the columns shown."""
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        palette = option.palette
+        palette.setCurrentColorGroup(QPalette.ColorGroup.Normal)  # an enabled cell's
+        viewport = self.viewport()
+        look = (
+            option.features.value,
+            palette.cacheKey(),
+            palette.currentColorGroup().value,
+            font_key(option.font),
+            option.direction.value,
+            viewport.devicePixelRatioF(),
+        )
+        current = self.currentIndex()
+        focused = current.isValid() and (self.hasFocus() or viewport.hasFocus())
+        header = self.horizontalHeader()
+        return _Frame(
+            state=option.state.value,
+            look=look,
+            inactive=inactive_selection(palette),
+            selected={(i.row(), i.column()) for i in self.selectionModel().selectedIndexes()},
+            focus=(current.row(), current.column()) if focused else None,
+            columns=[
+                (column, self.columnViewportPosition(column), self.columnWidth(column))
+                for column in map(header.logicalIndex, range(header.count()))
+                if not header.isSectionHidden(column)
+            ],
+            width=viewport.width(),
+        )
+
+    def _kept_cells(self, row: int, y: int, height: int, frame: _Frame) -> Placed | None:
+        """The row's cells where they go with their kept pixmaps; None if one is not
+        kept (as the delegate would key it)."""
+        shown = self.kept_shown(row)
+        if shown is None:
+            return None
+        kept = self.kept.kept_pixmap
+        cells: Placed = []
+        for column, x, width in frame.columns:
+            state = frame.state
+            if (row, column) in frame.selected:
+                state |= _SELECTED
+            if (row, column) == frame.focus:
+                state |= _FOCUS
+            look = (width, height, kept_state(state, frame.inactive), *frame.look)
+            pixmap = kept((column, shown[column], look))
+            if pixmap is None:
+                return None
+            cells.append((x, y, pixmap))
+        return cells
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    state: int  # the view's option's state (no cell's own)
+    look: tuple[int, int, int, str, int, float]  # the rest of a cell's look but its size
+    inactive: bool  # the selection has colours of its own in an inactive window
+    selected: set[tuple[int, int]]  # (row, column)
+    focus: tuple[int, int] | None  # the current cell, if the view has the focus
+    columns: list[tuple[int, int, int]]  # (column, x, width), shown
+    width: int  # the viewport's
+
+
+def _rows_in(region: QRegion, names: QHeaderView) -> list[int]:
+    """The model's rows (logical, shown) that `region` of the viewport reaches."""
+    rows: dict[int, None] = {}
+    last = names.count() - 1
+    for rect in cast(Iterable[QRect], region):  # (iterable; the stubs do not say so)
+        first = names.visualIndexAt(rect.top())
+        if first < 0:
+            continue  # below the last row
+        end = names.visualIndexAt(rect.bottom())
+        for visual in range(first, (last if end < 0 else end) + 1):
+            row = names.logicalIndex(visual)
+            if not names.isSectionHidden(row):
+                rows[row] = None
+    return list(rows)
