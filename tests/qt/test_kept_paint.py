@@ -1,7 +1,8 @@
 """A table whose cells are all kept puts them back itself (`KeptPaint`, issue 26): a
 repaint of kept rows calls no delegate, looks as Qt's own paint of the cells drawn
 straight (a selected row, the focused cell, the turn's gold; light and dark), leaves to
-Qt only the rows not kept, and the whole paint to Qt during a drag."""
+Qt only the rows not kept, and the whole paint to Qt during a drag. Classic d20's view
+and the order table (Priority's)."""
 
 from __future__ import annotations
 
@@ -12,23 +13,29 @@ import pytest
 from PySide6.QtGui import QPaintEvent, QRegion
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
-from tests.qt.classic_d20_view_helpers import d20_view, ids_by_name, sample
+from benchmarks.fights import build
 from tests.qt.conftest import shown_window
 from tests.qt.table_size import far_apart, settle
-from tracker.engine import RulesetAction, StartEncounter
+from tracker.engine import EditCombatant
 from tracker.qt.appearance import appearance
 from tracker.qt.main_window import MainWindow
-from tracker.qt.rulesets.classic_d20.view import D20OrderTable
+from tracker.qt.models.roster_model import IdRole
 from tracker.qt.views.fresh_rows import FreshRows
+from tracker.qt.views.kept_paint import KeptPaint
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
-    session = sample()
-    session.apply(StartEncounter())
+@pytest.fixture(params=["classic_d20", "priority"])
+def window(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    session = build(request.param, 12)
     for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
         settle(qtbot)
         yield shown
+
+
+def kept_view(window: MainWindow) -> KeptPaint:
+    view = window.central_view
+    assert isinstance(view, KeptPaint)
+    return view
 
 
 @pytest.fixture
@@ -44,8 +51,8 @@ def qt_paints(monkeypatch: pytest.MonkeyPatch) -> list[QRegion]:
     return regions
 
 
-def _focused_with_a_row_selected(window: MainWindow, qtbot) -> D20OrderTable:
-    view = d20_view(window)
+def _focused_with_a_row_selected(window: MainWindow, qtbot) -> KeptPaint:
+    view = kept_view(window)
     last = window.document.encounter.combatants[-1]
     window.select_combatant(last.id)  # a row selected, not the one acting
     view.setFocus()  # the current cell focused
@@ -76,22 +83,25 @@ def test_kept_rows_are_put_back_as_qt_draws_them(window, qtbot, qt_paints, schem
     assert far_apart(kept, straight) == 0
 
 
-def test_only_the_row_not_kept_is_left_to_qt(window, qtbot, qt_paints):
-    """A creature damaged: the window's repaint leaves its row alone to Qt (which draws
-    and keeps its cells anew); the next repaint puts it back too."""
+def test_only_the_rows_not_kept_are_left_to_qt(window, qtbot, qt_paints):
+    """The combatant of the second row renamed: the window's repaint leaves to Qt its
+    row (whose cells are drawn and kept anew) and none under it; the next repaint puts
+    every row back."""
     view = _focused_with_a_row_selected(window, qtbot)
-    corin = ids_by_name(window.document.session)["Corin"]
+    renamed = view.model().index(1, 0).data(IdRole)
     qt_paints.clear()
-    drawn = view.kept.drawn
+    drawn, put_back = view.kept.drawn, view.put_back
 
-    assert window.document.apply(RulesetAction("damage", corin, {"amount": 3, "critical": False}))
+    assert window.document.apply(EditCombatant(renamed, {"name": "Renamed"}))
     settle(qtbot)
 
-    row = view.order_model.row_of(corin)
-    strip = QRegion(0, view.rowViewportPosition(row), view.viewport().width(), view.rowHeight(row))
-    assert qt_paints, "the row damaged painted by Qt"
-    assert all(region.subtracted(strip).isEmpty() for region in qt_paints), "only that row"
-    assert 1 <= view.kept.drawn - drawn <= len(view.order_model.COLUMNS)
+    assert view.model().index(1, 0).data(IdRole) == renamed
+    below = QRegion(view.viewport().rect())
+    below -= QRegion(0, 0, view.viewport().width(), view.rowViewportPosition(2))
+    assert qt_paints, "the row renamed painted by Qt"
+    assert all(region.intersected(below).isEmpty() for region in qt_paints), "no row under it"
+    assert view.put_back > put_back, "the rows under it put back"
+    assert 1 <= view.kept.drawn - drawn <= view.model().columnCount()
     qt_paints.clear()
     put_back = view.put_back
     kept = view.viewport().grab().toImage()

@@ -11,7 +11,7 @@ the cell shows, from `kept_shown`, and its look: the view's option, the cell's s
 its selection and focus), once per paint for what all cells share, and puts the kept
 pixmaps back: a seventh of the time. Qt paints the event as before when any cell in it
 is not kept (the delegates draw and keep it), and whenever the view's paint holds more
-than its cells: a drag (its drop indicator), an editor open, a grid, alternating rows,
+than its cells and grid: a drag (its drop indicator), an editor open, alternating rows,
 a view disabled or right to left, a hover state tracked under the mouse, a selection
 of more than one row."""
 
@@ -21,8 +21,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPixmap, QRegion
+from PySide6.QtCore import QLineF, QRect, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QRegion
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -58,11 +58,14 @@ class KeptPaint(QTableView):
             super().paintEvent(event)
             return
         region = event.region()
-        placed, missed = self._placed(region)
+        frame = self._frame()
+        placed, missed = self._placed(region, frame)
         if placed:
             painter = QPainter(self.viewport())
             for x, y, pixmap in placed:
                 painter.drawPixmap(x, y, pixmap)
+            if frame.grid is not None:
+                self._draw_grid(painter, region, frame.grid, frame)
             painter.end()
             self.put_back += 1
         if not missed.isEmpty():  # Qt paints those rows (their delegates keep them)
@@ -76,20 +79,18 @@ class KeptPaint(QTableView):
             and self.state() == _NO_STATE
             and self.selectionMode() == _SINGLE
             and self.isEnabled()
-            and not self.showGrid()
             and not self.alternatingRowColors()
             and not self.isRightToLeft()
             and not (viewport.testAttribute(Qt.WidgetAttribute.WA_Hover) and viewport.underMouse())
         )
 
-    def _placed(self, region: QRegion) -> tuple[Placed, QRegion]:
+    def _placed(self, region: QRegion, frame: _Frame) -> tuple[Placed, QRegion]:
         """Where each cell of `region`'s rows goes and its kept pixmap, for the rows
         whose cells are all kept; the strip of the other rows."""
-        frame = self._frame()
         placed: Placed = []
         missed = QRegion()
         for row in _rows_in(region, self.verticalHeader()):
-            y, height = self.rowViewportPosition(row), self.rowHeight(row)
+            y, height = self.rowViewportPosition(row), self.rowHeight(row) - frame.line
             cells = self._kept_cells(row, y, height, frame)
             if cells is None:
                 missed += QRect(0, y, frame.width, height)
@@ -116,6 +117,10 @@ class KeptPaint(QTableView):
         current = self.currentIndex()
         focused = current.isValid() and (self.hasFocus() or viewport.hasFocus())
         header = self.horizontalHeader()
+        line = 1 if self.showGrid() else 0  # a cell is a line smaller, the grid's
+        hint = self.style().styleHint(QStyle.StyleHint.SH_Table_GridLineColor, option, self)
+        grid = QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 1, self.gridStyle()) if line else None
+        names = self.verticalHeader()
         return _Frame(
             state=option.state.value,
             look=look,
@@ -123,12 +128,32 @@ class KeptPaint(QTableView):
             selected={(i.row(), i.column()) for i in self.selectionModel().selectedIndexes()},
             focus=(current.row(), current.column()) if focused else None,
             columns=[
-                (column, self.columnViewportPosition(column), self.columnWidth(column))
+                (column, self.columnViewportPosition(column), self.columnWidth(column) - line)
                 for column in map(header.logicalIndex, range(header.count()))
                 if not header.isSectionHidden(column)
             ],
             width=viewport.width(),
+            line=line,
+            grid=grid,
+            right=header.length() - header.offset() - 1,
+            bottom=names.length() - names.offset() - 1,
         )
+
+    def _draw_grid(self, painter: QPainter, region: QRegion, pen: QPen, frame: _Frame) -> None:
+        """The grid's lines in `region`, as Qt's paint draws them: under each row and
+        right of each column, to the last row's and column's edge."""
+        painter.setPen(pen)
+        names = self.verticalHeader()
+        for rect in cast(Iterable[QRect], region):
+            if names.visualIndexAt(rect.top()) < 0:
+                continue  # below the last row
+            right, bottom = min(rect.right(), frame.right), min(rect.bottom(), frame.bottom)
+            for row in _rows_in(QRegion(rect), names):
+                y = self.rowViewportPosition(row) + self.rowHeight(row) - 1
+                painter.drawLine(QLineF(rect.left(), y, right, y).translated(0.5, 0.5))
+            for _column, x, width in frame.columns:
+                line = QLineF(x + width, rect.top(), x + width, bottom)
+                painter.drawLine(line.translated(0.5, 0.5))
 
     def _kept_cells(self, row: int, y: int, height: int, frame: _Frame) -> Placed | None:
         """The row's cells where they go with their kept pixmaps; None if one is not
@@ -159,8 +184,12 @@ class _Frame:
     inactive: bool  # the selection has colours of its own in an inactive window
     selected: set[tuple[int, int]]  # (row, column)
     focus: tuple[int, int] | None  # the current cell, if the view has the focus
-    columns: list[tuple[int, int, int]]  # (column, x, width), shown
+    columns: list[tuple[int, int, int]]  # (column, x, the cell's width), shown
     width: int  # the viewport's
+    line: int  # the grid's line under a row and right of a column: 1, or 0 (none)
+    grid: QPen | None  # the grid's pen
+    right: int  # the last column's last pixel
+    bottom: int  # the last row's
 
 
 def _rows_in(region: QRegion, names: QHeaderView) -> list[int]:

@@ -9,10 +9,11 @@ read before with what the roster says now, and repaints only those."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QIdentityProxyModel,
     QModelIndex,
     QObject,
@@ -25,6 +26,7 @@ from tracker.qt.models.roster_model import RosterModel
 from tracker.qt.views.kept_text import shown_of
 
 Index = QModelIndex | QPersistentModelIndex
+ShownOf = Callable[[QAbstractItemModel, Index], Hashable]
 Values = dict[tuple[int, int], Any]  # (column, role) → value, as read
 FEW_ROWS = 2  # an announcement of this many rows or fewer is taken as it is
 SHOWN = -1  # not a role: what a text cell draws, as one key (`shown`)
@@ -76,17 +78,26 @@ class KeptRows(QIdentityProxyModel):
             values = self._kept[row] = {}
         return values
 
-    def shown(self, index: Index) -> Hashable:
-        """What a text cell draws (`kept_text.shown_of`), kept with the row's values:
-        the key of its kept pixmap, read once per change of the row."""
+    def shown(self, index: Index, of: ShownOf = shown_of) -> Hashable:
+        """What a cell draws (`of` it: a text cell's `kept_text.shown_of`), kept with
+        the row's values: the key of its kept pixmap, read once per change of the row."""
         values = self._values(index)
         if values is None:
             return None
         key = (index.column(), SHOWN)
         found = values.get(key)
         if found is None:
-            found = values[key] = shown_of(self, index)
+            found = values[key] = of(self, index)
         return found
+
+    def kept_shown(self, row: int, columns: int) -> list[Hashable] | None:
+        """What each of the row's `columns` cells drew (`shown`) while the row is the
+        same; None if one was not drawn since."""
+        values = self._kept.get(row)
+        if values is None:
+            return None
+        found = [values.get((column, SHOWN)) for column in range(columns)]
+        return None if None in found else found
 
     def row_of(self, combatant_id: str) -> int:
         return self.roster.row_of(combatant_id)

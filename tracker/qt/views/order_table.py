@@ -19,7 +19,7 @@ names and resources do not follow the clock); an edit of a row forgets what it s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Hashable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -41,6 +41,7 @@ from tracker.qt.views.elided_tips import ElidedTipDelegate
 from tracker.qt.views.fitting_header import SteadyHeader
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_names import KeptNameDelegate
+from tracker.qt.views.kept_paint import KeptPaint
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.kept_rows import FEW_ROWS, KeptRows
 from tracker.qt.views.kept_text import KeptTextDelegate
@@ -80,7 +81,7 @@ class KeptTipDelegate(KeptTextDelegate, ElidedTipDelegate):
     in its tooltip (`ElidedTipDelegate`)."""
 
 
-class OrderTable(FreshRows):
+class OrderTable(KeptPaint, FreshRows):
     """`combatant_selected` carries the id of the row the GM clicks or moves to."""
 
     combatant_selected = Signal(str)
@@ -148,6 +149,12 @@ class OrderTable(FreshRows):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(cell_height(self._cell_font()))
         self.selectionModel().currentChanged.connect(self._on_current)
+
+    def kept_shown(self, row: int) -> list[Hashable] | None:
+        """What each cell of the row drew while the row is the same (`KeptRows.shown`:
+        the name's block and the text cells key their pixmaps by it); every row's cells
+        are enabled."""
+        return self.order_model.kept_shown(row, len(RosterModel.COLUMNS))
 
     def _cell_font(self) -> QFont:
         self.ensurePolished()  # the style sheet's size

@@ -38,6 +38,7 @@ from tracker.qt.rulesets.initiative_ticks.texts import (
     state_words,
     tick_text,
 )
+from tracker.qt.views.kept_rows import ShownOf
 from tracker.qt.views.kept_text import shown_of
 
 MarkRole = Qt.ItemDataRole.UserRole + 50  # the row's TickMark
@@ -136,9 +137,9 @@ class TickModel(RosterModel):
         value = values[key] = self._work_out(index, key[1])
         return value
 
-    def shown(self, index: Index) -> Hashable:
-        """What a text cell draws (`kept_text.shown_of`) as one key, for its kept pixmap:
-        worked out once and kept with the row's values."""
+    def shown(self, index: Index, of: ShownOf = shown_of) -> Hashable:
+        """What a cell draws (`of` it: a text cell's `kept_text.shown_of`) as one key,
+        for its kept pixmap: worked out once and kept with the row's values."""
         row, ids = index.row(), self._rows.ids
         if not 0 <= row < len(ids):
             return None
@@ -148,7 +149,7 @@ class TickModel(RosterModel):
         key = (index.column(), SHOWN)
         found = values.get(key)
         if found is None:
-            found = values[key] = shown_of(self, index)
+            found = values[key] = of(self, index)
         return found
 
     def _summarize(self, combatant: Combatant) -> CombatantSummary:
