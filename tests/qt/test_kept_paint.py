@@ -1,8 +1,8 @@
 """A table whose cells are all kept puts them back itself (`KeptPaint`, issue 26): a
 repaint of kept rows calls no delegate, looks as Qt's own paint of the cells drawn
 straight (a selected row, the focused cell, the turn's gold; light and dark), leaves to
-Qt only the rows not kept, and the whole paint to Qt during a drag. Classic d20's view
-and the order table (Priority's)."""
+Qt only the rows not kept, and the whole paint to Qt during a drag. Classic d20's view,
+Priority's order table and the Initiative ticks table."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_paint import KeptPaint
 
 
-@pytest.fixture(params=["classic_d20", "priority"])
+@pytest.fixture(params=["classic_d20", "priority", "initiative_ticks"])
 def window(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     session = build(request.param, 12)
     for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
@@ -33,9 +33,11 @@ def window(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
 
 
 def kept_view(window: MainWindow) -> KeptPaint:
-    view = window.central_view
-    assert isinstance(view, KeptPaint)
-    return view
+    """The fight view's table (Initiative ticks': inside its track view)."""
+    central = window.central_view
+    found = [v for v in (central, *central.findChildren(QTableView)) if isinstance(v, KeptPaint)]
+    assert len(found) == 1
+    return found[0]
 
 
 @pytest.fixture

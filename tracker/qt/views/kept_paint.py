@@ -37,7 +37,7 @@ _SELECTED = QStyle.StateFlag.State_Selected.value
 _FOCUS = QStyle.StateFlag.State_HasFocus.value
 _NO_STATE = QAbstractItemView.State.NoState
 _SINGLE = QAbstractItemView.SelectionMode.SingleSelection
-Placed = list[tuple[int, int, QPixmap]]
+Placed = list[tuple[QRect, QPixmap, int]]  # the cell, its pixmap, its state if selected
 
 
 class KeptPaint(QTableView):
@@ -62,8 +62,9 @@ class KeptPaint(QTableView):
         placed, missed = self._placed(region, frame)
         if placed:
             painter = QPainter(self.viewport())
-            for x, y, pixmap in placed:
-                painter.drawPixmap(x, y, pixmap)
+            self._draw_selected_panels(painter, placed, frame)
+            for cell, pixmap, _selected in placed:
+                painter.drawPixmap(cell.topLeft(), pixmap)
             if frame.grid is not None:
                 self._draw_grid(painter, region, frame.grid, frame)
             painter.end()
@@ -122,6 +123,7 @@ class KeptPaint(QTableView):
         grid = QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 1, self.gridStyle()) if line else None
         names = self.verticalHeader()
         return _Frame(
+            option=option,
             state=option.state.value,
             look=look,
             inactive=inactive_selection(palette),
@@ -138,6 +140,19 @@ class KeptPaint(QTableView):
             right=header.length() - header.offset() - 1,
             bottom=names.length() - names.offset() - 1,
         )
+
+    def _draw_selected_panels(self, painter: QPainter, placed: Placed, frame: _Frame) -> None:
+        """What Qt's paint has the style draw under a selected cell before its delegate
+        (`PE_PanelItemViewRow`: Fusion fills it with the selection's colour; a cell not
+        selected, in rows not alternating, gets nothing): under a pill drawn on a
+        transparent pixmap, the selection shows."""
+        style, option = self.style(), frame.option
+        for cell, _pixmap, selected in placed:
+            if selected:
+                option.rect, option.state = cell, QStyle.StateFlag(selected)
+                style.drawPrimitive(
+                    QStyle.PrimitiveElement.PE_PanelItemViewRow, option, painter, self
+                )
 
     def _draw_grid(self, painter: QPainter, region: QRegion, pen: QPen, frame: _Frame) -> None:
         """The grid's lines in `region`, as Qt's paint draws them: under each row and
@@ -173,12 +188,13 @@ class KeptPaint(QTableView):
             pixmap = kept((column, shown[column], look))
             if pixmap is None:
                 return None
-            cells.append((x, y, pixmap))
+            cells.append((QRect(x, y, width, height), pixmap, state & _SELECTED and state))
         return cells
 
 
 @dataclass(frozen=True, slots=True)
 class _Frame:
+    option: QStyleOptionViewItem  # the view's, for an enabled cell
     state: int  # the view's option's state (no cell's own)
     look: tuple[int, int, int, str, int, float]  # the rest of a cell's look but its size
     inactive: bool  # the selection has colours of its own in an inactive window

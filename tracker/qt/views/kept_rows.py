@@ -9,7 +9,7 @@ read before with what the roster says now, and repaints only those."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -90,13 +90,13 @@ class KeptRows(QIdentityProxyModel):
             found = values[key] = of(self, index)
         return found
 
-    def kept_shown(self, row: int, columns: int) -> list[Hashable] | None:
+    def kept_shown(self, row: int, columns: Sequence[int]) -> list[Hashable] | None:
         """What each of the row's `columns` cells drew (`shown`) while the row is the
         same; None if one was not drawn since."""
         values = self._kept.get(row)
         if values is None:
             return None
-        found = [values.get((column, SHOWN)) for column in range(columns)]
+        found = [values.get((column, SHOWN)) for column in columns]
         return None if None in found else found
 
     def row_of(self, combatant_id: str) -> int:

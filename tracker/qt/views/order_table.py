@@ -154,7 +154,7 @@ class OrderTable(KeptPaint, FreshRows):
         """What each cell of the row drew while the row is the same (`KeptRows.shown`:
         the name's block and the text cells key their pixmaps by it); every row's cells
         are enabled."""
-        return self.order_model.kept_shown(row, len(RosterModel.COLUMNS))
+        return self.order_model.kept_shown(row, range(len(RosterModel.COLUMNS)))
 
     def _cell_font(self) -> QFont:
         self.ensurePolished()  # the style sheet's size

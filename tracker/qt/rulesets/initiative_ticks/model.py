@@ -152,6 +152,16 @@ class TickModel(RosterModel):
             found = values[key] = of(self, index)
         return found
 
+    def kept_shown(self, row: int, columns: Sequence[int]) -> list[Hashable] | None:
+        """What each of the row's `columns` cells drew (`shown`) while its values are
+        the same; None if one was not drawn since."""
+        ids = self._rows.ids
+        values = self._kept.get(ids[row]) if 0 <= row < len(ids) else None
+        if values is None:
+            return None
+        found = [values.get((column, SHOWN)) for column in columns]
+        return None if None in found else found
+
     def _summarize(self, combatant: Combatant) -> CombatantSummary:
         """The name's block (its details and state words are the table's other columns)."""
         return summarize(self._document.session, combatant, "")

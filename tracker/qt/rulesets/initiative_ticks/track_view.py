@@ -10,7 +10,7 @@ tick of the row it lands under (the engine refuses anything else, and says why).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, Qt, Signal
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tracker.engine.rulesets.initiative_ticks import InitiativeTicks
+from tracker.engine.rulesets.initiative_ticks import InitiativeTicks, TickMark
 from tracker.qt.appearance import is_dark
 from tracker.qt.document import EncounterDocument
 from tracker.qt.layout_items import add_layout
@@ -50,6 +50,7 @@ from tracker.qt.views.combatant_cell import cell_height
 from tracker.qt.views.fitting_header import FittingHeader
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_names import KeptNameDelegate
+from tracker.qt.views.kept_paint import KeptPaint
 from tracker.qt.views.kept_pixmaps import KeptCells
 from tracker.qt.views.kept_text import KeptTextDelegate
 from tracker.qt.views.row_drag import ForeignDrops
@@ -102,18 +103,29 @@ class TickDelegate(KeptTextDelegate):
         else:
             mark = index.data(MarkRole)
             above = index.sibling(row - 1, index.column()).data(MarkRole) if row else None
-        if mark is None or mark.tick is None:
+        pill = pill_of(mark, above)
+        if pill is None:
             super().paint(painter, option, index)
             return
-        kind = "now" if mark.now else ("acted" if mark.acted else "pending")
-        crashed = mark.crashed and not mark.now
-        same = above is not None and above.tick == mark.tick
-        tick = mark.tick
 
         def draw(inner: QPainter, local: QStyleOptionViewItem) -> None:
-            _paint_pill(inner, local, tick, kind, crashed, same)
+            _paint_pill(inner, local, *pill[1:])
 
-        self.kept.put(painter, option, TICK, ("pill", tick, kind, crashed, same), draw)
+        self.kept.put(painter, option, TICK, pill, draw)
+
+
+Pill = tuple[str, int, str, bool, bool]  # "pill", the tick, its kind, crashed, as above
+
+
+def pill_of(mark: TickMark | None, above: TickMark | None) -> Pill | None:
+    """What a row's pill draws, by the row's mark and the one above (its pixmap's key);
+    None: no tick (a text cell)."""
+    if mark is None or mark.tick is None:
+        return None
+    kind = "now" if mark.now else ("acted" if mark.acted else "pending")
+    crashed = mark.crashed and not mark.now
+    same = above is not None and above.tick == mark.tick
+    return ("pill", mark.tick, kind, crashed, same)
 
 
 def _paint_pill(
@@ -141,7 +153,7 @@ def _paint_pill(
     painter.restore()
 
 
-class TickTable(FreshRows):
+class TickTable(KeptPaint, FreshRows):
     """A combatant added or removed repaints the rows from its own down, and a removal
     does not scroll the table (`FreshRows`)."""
 
@@ -196,6 +208,20 @@ class TickTable(FreshRows):
         header.resizeSection(NAME, 250)  # (after the modes: no column measured for nothing)
         header.resizeSection(TICK, 80)
         header.setMinimumSectionSize(70)
+
+    def kept_shown(self, row: int) -> list[Hashable] | None:
+        """What each cell of the row draws as its delegate keys it: the pill by the
+        row's mark and the one above, the others as they drew (`TickModel.shown`)."""
+        model = self.model()
+        if not isinstance(model, TickModel):
+            return None
+        pill = pill_of(model.mark_at(row), model.mark_at(row - 1) if row else None)
+        others = [column for column in range(model.columnCount()) if column != TICK]
+        shown = model.kept_shown(row, others)
+        if pill is None or shown is None:
+            return None
+        shown.insert(TICK, pill)
+        return shown
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
