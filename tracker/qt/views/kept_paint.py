@@ -94,7 +94,7 @@ class KeptPaint(QTableView):
             y, height = self.rowViewportPosition(row), self.rowHeight(row) - frame.line
             cells = self._kept_cells(row, y, height, frame)
             if cells is None:
-                missed += QRect(0, y, frame.width, height)
+                missed += QRect(0, y, frame.width, height + frame.line)  # (its line too: one rect)
             else:
                 placed += cells
         return placed, missed
