@@ -123,3 +123,46 @@ def test_a_drag_leaves_the_paint_to_qt(window, qtbot, qt_paints):
         view.setState(QAbstractItemView.State.NoState)
     assert view.put_back == put_back
     assert qt_paints and qt_paints[-1] == QRegion(view.viewport().rect())
+
+
+@pytest.fixture(params=["classic_d20", "priority", "initiative_ticks"])
+def fight_of_30(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """A fight longer than the view holds at the laptop's size."""
+    session = build(request.param, 30)
+    for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        settle(qtbot)
+        yield shown
+
+
+def test_a_combatant_added_leaves_only_its_row_to_qt(fight_of_30, qtbot, qt_paints):
+    """Added through the Add form, the newcomer is brought into sight: the rows the
+    view scrolls to are put back (the order table's values are kept by combatant, so a
+    row moved down keeps its cells' keys), only the newcomer's row is left to Qt."""
+    window = fight_of_30
+    view = kept_view(window)
+    window.select_combatant(window.document.encounter.combatants[0].id)
+    view.scrollToTop()
+    settle(qtbot)
+    view.viewport().grab()  # the rows in sight kept
+    view.scrollToBottom()
+    settle(qtbot)
+    view.viewport().grab()  # and those at the end
+    view.scrollToTop()
+    settle(qtbot)
+    window.add_combatant()
+    form = window.add_form
+    assert form is not None
+    settle(qtbot)
+    before = {c.id for c in window.document.encounter.combatants}
+    put_back = view.put_back
+    qt_paints.clear()
+
+    form.accept()
+    settle(qtbot)
+
+    row = view.currentIndex().row()
+    assert view.model().index(row, 0).data(IdRole) not in before, "the newcomer selected"
+    strip = QRegion(0, view.rowViewportPosition(row), view.viewport().width(), view.rowHeight(row))
+    assert view.put_back > put_back, "the rows scrolled to put back"
+    assert qt_paints, "the newcomer's row painted by Qt"
+    assert all(region.subtracted(strip).isEmpty() for region in qt_paints), "only its row"

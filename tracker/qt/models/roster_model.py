@@ -84,6 +84,11 @@ class RosterModel(FixedColumns, DragsById, QAbstractTableModel):
     def row_of(self, combatant_id: str) -> int:
         return self._rows.row_of(combatant_id)
 
+    def key_at(self, row: int) -> str | None:
+        """The id of the combatant at `row` (None: no such row)."""
+        ids = self._rows.ids
+        return ids[row] if 0 <= row < len(ids) else None
+
     def meter_delta(self, combatant_id: str, name: str) -> int:
         """The change the last command made to the combatant's meter `name` (0: none)."""
         return self._meters.delta(combatant_id, name)

@@ -1,5 +1,7 @@
 """The roster as the order table reads it: the same rows and cells, each value kept as
-it was first read, until the roster announces a change of its row.
+it was first read, until the roster announces a change of its row. The values are
+kept by combatant: rows that come, go or move above a row keep what was read of it
+(its cells' pixmaps are found again by them: `KeptPaint`).
 
 A view asks every cell for seven roles and more at each paint and measure; the roster
 works each out anew. Kept, a repaint costs lookups. And when the roster announces every
@@ -36,19 +38,14 @@ class KeptRows(QIdentityProxyModel):
     def __init__(self, roster: RosterModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.roster = roster
-        self._kept: dict[int, Values] = {}  # by row: what the views read since a change
-        self._before: dict[int, Values] = {}  # rows announced as many, to compare
+        self._kept: dict[str, Values] = {}  # by combatant: what the views read since a change
+        self._before: dict[str, Values] = {}  # rows announced as many, to compare
         # Connected before the proxy's own forwarding: the values are forgotten before
         # any view hears of the change.
         roster.dataChanged.connect(self._on_data_changed)
+        roster.rowsAboutToBeRemoved.connect(self._forget_rows)
         appearance().changed.connect(self._forget_all)  # colours of the other scheme
         for signal in (
-            roster.rowsAboutToBeInserted,
-            roster.rowsInserted,
-            roster.rowsAboutToBeRemoved,
-            roster.rowsRemoved,
-            roster.rowsAboutToBeMoved,
-            roster.rowsMoved,
             roster.layoutAboutToBeChanged,
             roster.layoutChanged,
             roster.modelAboutToBeReset,
@@ -70,12 +67,12 @@ class KeptRows(QIdentityProxyModel):
 
     def _values(self, index: Index) -> Values | None:
         """What the views read of the index's row since it changed (None: no row)."""
-        row = index.row()
-        values = self._kept.get(row)
+        key = self.roster.key_at(index.row())
+        if key is None:
+            return None
+        values = self._kept.get(key)
         if values is None:
-            if not index.isValid():
-                return None
-            values = self._kept[row] = {}
+            values = self._kept[key] = {}
         return values
 
     def shown(self, index: Index, of: ShownOf = shown_of) -> Hashable:
@@ -93,7 +90,8 @@ class KeptRows(QIdentityProxyModel):
     def kept_shown(self, row: int, columns: Sequence[int]) -> list[Hashable] | None:
         """What each of the row's `columns` cells drew (`shown`) while the row is the
         same; None if one was not drawn since."""
-        values = self._kept.get(row)
+        key = self.roster.key_at(row)
+        values = self._kept.get(key) if key is not None else None
         if values is None:
             return None
         found = [values.get((column, SHOWN)) for column in columns]
@@ -107,10 +105,18 @@ class KeptRows(QIdentityProxyModel):
         self._kept.clear()
         self._before.clear()
 
+    def _forget_rows(self, parent: Index, first: int, last: int) -> None:
+        """The values of the rows about to go."""
+        for key in filter(None, map(self.roster.key_at, range(first, last + 1))):
+            self._kept.pop(key, None)
+            self._before.pop(key, None)
+
     def _on_data_changed(self, top_left: Index, bottom_right: Index, *_: Any) -> None:
-        first, last = top_left.row(), bottom_right.row()
-        for row in [r for r in self._kept if first <= r <= last]:
-            self._before[row] = self._kept.pop(row)
+        rows = range(top_left.row(), bottom_right.row() + 1)
+        for key in filter(None, map(self.roster.key_at, rows)):
+            values = self._kept.pop(key, None)
+            if values is not None:
+                self._before[key] = values
 
     def changed_rows(self, first: int, last: int, shown: range) -> list[int]:
         """Of the rows `first` to `last` the roster just announced, those to repaint:
@@ -120,14 +126,18 @@ class KeptRows(QIdentityProxyModel):
         if last - first < FEW_ROWS:
             return list(range(first, last + 1))
         changed: list[int] = []
+        in_sight: set[str] = set()
         for row in range(max(first, shown.start), min(last + 1, shown.stop)):
-            old = before.get(row)
-            if old is None or row in self._kept or not self._same(row, old):
+            key = self.roster.id_at(row)
+            in_sight.add(key)
+            old = before.get(key)
+            if old is None or key in self._kept or not self._same(row, old):
                 changed.append(row)  # (not read since: what the view shows is not known)
             else:
-                self._kept[row] = old
-        for row in [r for r in self._kept if r not in shown]:
-            del self._kept[row]
+                self._kept[key] = old
+        in_sight.update(filter(None, map(self.roster.key_at, shown)))
+        for key in [k for k in self._kept if k not in in_sight]:
+            del self._kept[key]
         return changed
 
     def _same(self, row: int, values: Values) -> bool:
