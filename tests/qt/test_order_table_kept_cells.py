@@ -69,3 +69,12 @@ def test_the_kept_cells_look_as_the_cells_drawn_straight(window, qtbot, scheme):
     finally:
         appearance().choose("system")
     assert far_apart(kept, straight) == 0
+
+
+def test_the_names_start_at_the_tables_edge(window, qtbot):
+    """No blank rows header beside the names (it said nothing, and was painted whole
+    each time the rows scrolled or the selection moved): the cells start at the edge."""
+    table = order_table(window)
+    settle(qtbot)
+    assert table.viewport().geometry().left() == table.frameWidth()
+    assert table.columnViewportPosition(0) == 0

@@ -146,6 +146,10 @@ class OrderTable(KeptPaint, FreshRows):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         # Not every row measured: those in sight and the likeliest widest (sizeHintForColumn).
         header.setResizeContentsPrecision(0)
+        # No rows header: its sections said nothing (a blank strip beside the names, as
+        # the d20 and ticks views have none), yet were painted whole, from Python's
+        # header data, each time the rows scrolled or the selection moved.
+        self.verticalHeader().hide()
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(cell_height(self._cell_font()))
         self.selectionModel().currentChanged.connect(self._on_current)
