@@ -23,13 +23,19 @@ from tracker.qt.models.roster_model import IdRole
 from tracker.qt.views.fresh_rows import FreshRows
 from tracker.qt.views.kept_paint import KeptPaint
 
+RULESETS = ["classic_d20", "priority", "initiative_ticks"]
 
-@pytest.fixture(params=["classic_d20", "priority", "initiative_ticks"])
-def window(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
-    session = build(request.param, 12)
-    for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+
+def _fight(ruleset: str, size: int, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    """The window on a started fight of `size`, at the laptop's size."""
+    for shown in shown_window(qtbot, build(ruleset, size), tmp_path / "journal", (1366, 768)):
         settle(qtbot)
         yield shown
+
+
+@pytest.fixture(params=RULESETS)
+def window(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
+    yield from _fight(request.param, 12, qtbot, tmp_path)
 
 
 def kept_view(window: MainWindow) -> KeptPaint:
@@ -125,13 +131,10 @@ def test_a_drag_leaves_the_paint_to_qt(window, qtbot, qt_paints):
     assert qt_paints and qt_paints[-1] == QRegion(view.viewport().rect())
 
 
-@pytest.fixture(params=["classic_d20", "priority", "initiative_ticks"])
+@pytest.fixture(params=RULESETS)
 def fight_of_30(request, qtbot, tmp_path: Path) -> Iterator[MainWindow]:
     """A fight longer than the view holds at the laptop's size."""
-    session = build(request.param, 30)
-    for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        settle(qtbot)
-        yield shown
+    yield from _fight(request.param, 30, qtbot, tmp_path)
 
 
 def test_a_combatant_added_leaves_only_its_row_to_qt(fight_of_30, qtbot, qt_paints):
