@@ -9,11 +9,12 @@ millisecond of CPU to put back pixmaps that were all kept.
 `KeptPaint.paintEvent` works out each cell's key in `kept` as the delegates do (what
 the cell shows, from `kept_shown`, and its look: the view's option, the cell's size,
 its selection and focus), once per paint for what all cells share, and puts the kept
-pixmaps back: a seventh of the time. Qt paints the event as before when any cell in it
-is not kept (the delegates draw and keep it), and whenever the view's paint holds more
-than its cells and grid: a drag (its drop indicator), an editor open, alternating rows,
-a view disabled or right to left, a hover state tracked under the mouse, a selection
-of more than one row."""
+pixmaps back, a fifth of the time; it draws what Qt's paint draws besides: the grid,
+and the style's panel under a selected cell. The rows of the paint with a cell not
+kept are left to Qt's paint, a strip each (their delegates draw and keep them); the
+whole paint is Qt's whenever it holds more than cells and grid: a drag (its drop
+indicator), an editor open, alternating rows, a view disabled or right to left, a
+hover state tracked under the mouse, a selection of more than one row."""
 
 from __future__ import annotations
 
@@ -119,8 +120,7 @@ class KeptPaint(QTableView):
         focused = current.isValid() and (self.hasFocus() or viewport.hasFocus())
         header = self.horizontalHeader()
         line = 1 if self.showGrid() else 0  # a cell is a line smaller, the grid's
-        hint = self.style().styleHint(QStyle.StyleHint.SH_Table_GridLineColor, option, self)
-        grid = QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 1, self.gridStyle()) if line else None
+        grid = self._grid_pen(option) if line else None
         names = self.verticalHeader()
         return _Frame(
             option=option,
@@ -140,6 +140,11 @@ class KeptPaint(QTableView):
             right=header.length() - header.offset() - 1,
             bottom=names.length() - names.offset() - 1,
         )
+
+    def _grid_pen(self, option: QStyleOptionViewItem) -> QPen:
+        """The grid's pen, as Qt's paint makes it (its colour is the style's)."""
+        hint = self.style().styleHint(QStyle.StyleHint.SH_Table_GridLineColor, option, self)
+        return QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 1, self.gridStyle())
 
     def _draw_selected_panels(self, painter: QPainter, placed: Placed, frame: _Frame) -> None:
         """What Qt's paint has the style draw under a selected cell before its delegate
