@@ -12,6 +12,7 @@ read before with what the roster says now, and repaints only those."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import (
@@ -31,14 +32,42 @@ Index = QModelIndex | QPersistentModelIndex
 ShownOf = Callable[[QAbstractItemModel, Index], Hashable]
 Values = dict[tuple[int, int], Any]  # (column, role) → value, as read
 FEW_ROWS = 2  # an announcement of this many rows or fewer is taken as it is
-SHOWN = -1  # not a role: what a text cell draws, as one key (`shown`)
+SHOWN = -1  # not a role: what a cell draws, as one key (`shown`)
+
+
+class KeptValues(dict[str, Values]):
+    """What the views read of each combatant's row since it changed, by its id; with
+    what each cell draws, as one key (`SHOWN`): its kept pixmap's."""
+
+    def of(self, key: str) -> Values:
+        values = self.get(key)
+        if values is None:
+            values = self[key] = {}
+        return values
+
+    def shown(self, key: str, column: int, make: Callable[[], Hashable]) -> Hashable:
+        """What the combatant's cell in `column` draws: `make`'s, once per change."""
+        values = self.of(key)
+        found = values.get((column, SHOWN))
+        if found is None:
+            found = values[(column, SHOWN)] = make()
+        return found
+
+    def kept_shown(self, key: str | None, columns: Sequence[int]) -> list[Hashable] | None:
+        """What each of the combatant's `columns` cells drew (`shown`) while its row is
+        the same; None if one was not drawn since (or no combatant)."""
+        values = self.get(key) if key is not None else None
+        if values is None:
+            return None
+        found = [values.get((column, SHOWN)) for column in columns]
+        return None if None in found else found
 
 
 class KeptRows(QIdentityProxyModel):
     def __init__(self, roster: RosterModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.roster = roster
-        self._kept: dict[str, Values] = {}  # by combatant: what the views read since a change
+        self._kept = KeptValues()  # by combatant: what the views read since a change
         self._before: dict[str, Values] = {}  # rows announced as many, to compare
         # Connected before the proxy's own forwarding: the values are forgotten before
         # any view hears of the change.
@@ -68,34 +97,20 @@ class KeptRows(QIdentityProxyModel):
     def _values(self, index: Index) -> Values | None:
         """What the views read of the index's row since it changed (None: no row)."""
         key = self.roster.key_at(index.row())
-        if key is None:
-            return None
-        values = self._kept.get(key)
-        if values is None:
-            values = self._kept[key] = {}
-        return values
+        return None if key is None else self._kept.of(key)
 
     def shown(self, index: Index, of: ShownOf = shown_of) -> Hashable:
         """What a cell draws (`of` it: a text cell's `kept_text.shown_of`), kept with
         the row's values: the key of its kept pixmap, read once per change of the row."""
-        values = self._values(index)
-        if values is None:
+        key = self.roster.key_at(index.row())
+        if key is None:
             return None
-        key = (index.column(), SHOWN)
-        found = values.get(key)
-        if found is None:
-            found = values[key] = of(self, index)
-        return found
+        return self._kept.shown(key, index.column(), partial(of, self, index))
 
     def kept_shown(self, row: int, columns: Sequence[int]) -> list[Hashable] | None:
         """What each of the row's `columns` cells drew (`shown`) while the row is the
         same; None if one was not drawn since."""
-        key = self.roster.key_at(row)
-        values = self._kept.get(key) if key is not None else None
-        if values is None:
-            return None
-        found = [values.get((column, SHOWN)) for column in columns]
-        return None if None in found else found
+        return self._kept.kept_shown(self.roster.key_at(row), columns)
 
     def row_of(self, combatant_id: str) -> int:
         return self.roster.row_of(combatant_id)

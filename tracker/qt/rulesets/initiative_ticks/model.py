@@ -10,6 +10,7 @@ acts), so the ruleset decides."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
@@ -38,7 +39,7 @@ from tracker.qt.rulesets.initiative_ticks.texts import (
     state_words,
     tick_text,
 )
-from tracker.qt.views.kept_rows import ShownOf
+from tracker.qt.views.kept_rows import KeptValues, ShownOf
 from tracker.qt.views.kept_text import shown_of
 
 MarkRole = Qt.ItemDataRole.UserRole + 50  # the row's TickMark
@@ -55,7 +56,6 @@ FOREGROUND, BACKGROUND, FONT = map(
 )
 DECORATION, MARK, DELTA = map(int, (_ROLE.DecorationRole, MarkRole, DeltaRole))
 SUMMARY, ID, COMBATANT = map(int, (SummaryRole, IdRole, CombatantRole))
-SHOWN = -1  # not a role: a cell's text, font, alignment and colours as one key
 CENTRED = int(Qt.AlignmentFlag.AlignCenter)
 ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled  # drops land between rows
@@ -78,7 +78,7 @@ class TickModel(RosterModel):
         self._round_shown = self._round()  # "acts from round 3" follows the round
         # What the table read of each combatant's row, kept until the row is announced
         # (connected before any view: forgotten before a view hears of the change).
-        self._kept: dict[str, dict[tuple[int, int], object]] = {}
+        self._kept = KeptValues()
         self.summaries = Summaries(lambda: self._document.session, self._summarize)
         # Kept by combatant: rows that come or go forget their own values alone (the
         # others' changes, if any, are announced); a reset or a new layout, all of them.
@@ -140,27 +140,15 @@ class TickModel(RosterModel):
     def shown(self, index: Index, of: ShownOf = shown_of) -> Hashable:
         """What a cell draws (`of` it: a text cell's `kept_text.shown_of`) as one key,
         for its kept pixmap: worked out once and kept with the row's values."""
-        row, ids = index.row(), self._rows.ids
-        if not 0 <= row < len(ids):
+        key = self.key_at(index.row())
+        if key is None:
             return None
-        values = self._kept.get(ids[row])
-        if values is None:
-            values = self._kept[ids[row]] = {}
-        key = (index.column(), SHOWN)
-        found = values.get(key)
-        if found is None:
-            found = values[key] = of(self, index)
-        return found
+        return self._kept.shown(key, index.column(), partial(of, self, index))
 
     def kept_shown(self, row: int, columns: Sequence[int]) -> list[Hashable] | None:
         """What each of the row's `columns` cells drew (`shown`) while its values are
         the same; None if one was not drawn since."""
-        ids = self._rows.ids
-        values = self._kept.get(ids[row]) if 0 <= row < len(ids) else None
-        if values is None:
-            return None
-        found = [values.get((column, SHOWN)) for column in columns]
-        return None if None in found else found
+        return self._kept.kept_shown(self.key_at(row), columns)
 
     def _summarize(self, combatant: Combatant) -> CombatantSummary:
         """The name's block (its details and state words are the table's other columns)."""
