@@ -95,3 +95,68 @@ def test_a_save_and_detach_wait_until_every_line_is_synced(
     journal.detach()
     assert held.synced_lengths[-1] == events.stat().st_size
     assert threading.main_thread() not in held.threads
+
+
+@dataclass
+class Wakes:
+    """A `later` that keeps the wakes handed to it, to run them when the test says."""
+
+    handed: list[Callable[[], None]] = field(default_factory=list)
+
+    def __call__(self, wake: Callable[[], None]) -> None:
+        self.handed.append(wake)
+
+    def run(self) -> None:
+        handed, self.handed = self.handed, []
+        for wake in handed:
+            wake()
+
+
+def test_with_later_the_sync_waits_for_the_wake_and_covers_every_change_made_meanwhile(
+    make_setup_session: MakeSession, held: HeldSyncs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held.release.set()
+    wakes = Wakes()
+    folder = journal_dir()
+    session = make_setup_session()
+    journal = Journal.begin(folder, session, later=wakes)
+    monkeypatch.setattr(os, "fsync", held)
+    session.apply(RenameEncounter("Ford"))
+    session.apply(RenameEncounter("Bridge"))
+    assert last_op(folder)["op"] == "apply"  # in the file at once: a kill loses nothing
+    assert recover(folder)[0].encounter.name == "Bridge"
+    assert len(wakes.handed) == 1  # one wake for both changes
+    assert not held.entered.is_set()  # nothing synced before the wake runs
+    wakes.run()
+    assert held.entered.wait(WAIT_S)
+    journal.sync()
+    events = folder / "events.jsonl"
+    assert held.synced_lengths == [events.stat().st_size]  # one sync, both lines
+    assert threading.main_thread() not in held.threads
+    session.apply(RenameEncounter("Tower"))
+    assert len(wakes.handed) == 1  # the next change hands a wake again
+    journal.detach()
+
+
+def test_with_later_a_save_and_detach_sync_without_waiting_for_the_wake(
+    make_setup_session: MakeSession,
+    held: HeldSyncs,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    held.release.set()
+    wakes = Wakes()
+    folder = journal_dir()
+    session = make_setup_session()
+    journal = Journal.begin(folder, session, later=wakes)
+    monkeypatch.setattr(os, "fsync", held)
+    events = folder / "events.jsonl"
+    session.apply(RenameEncounter("Ford"))
+    journal.note_saving(tmp_path / "ford.json", b"{}")
+    assert held.synced_lengths[-1] == events.stat().st_size  # before the save replaces it
+    session.apply(RenameEncounter("Tower"))
+    journal.detach()
+    assert held.synced_lengths[-1] == events.stat().st_size
+    synced = len(held.synced_lengths)
+    wakes.run()  # a wake that runs after the journal stopped does nothing
+    assert len(held.synced_lengths) == synced

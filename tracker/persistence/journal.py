@@ -11,7 +11,8 @@ Files in the journal folder (normally `paths.journal_dir()`):
 ``events.jsonl``
     One line per entry, appended (written and flushed: a killed app loses none) as each
     change happens and synced to disk (``os.fsync``, against a power cut) on a thread of
-    its own, `journal_sync.Syncer`; a save and `detach` wait for it. Every line carries
+    its own, `journal_sync.Syncer` (in the app, once the window has drawn the change);
+    a save and `detach` wait for it. Every line carries
     its sequence number and a checksum (see `tracker.persistence.journal_lines`)::
 
         {"seq":0,"op":"begin","journal_id":"...","crc":"..."}     always the first line
@@ -80,7 +81,7 @@ from tracker.persistence.journal_paths import (
     events_path,
     forget_last_read,
 )
-from tracker.persistence.journal_sync import Syncer
+from tracker.persistence.journal_sync import Later, Syncer
 from tracker.persistence.safe_read import read_regular
 
 if TYPE_CHECKING:
@@ -125,8 +126,10 @@ class Journal:
         saved_path: Path | None,
         on_error: ErrorHandler | None,
         checkpoint_lines: int = CHECKPOINT_LINES,
+        later: Later | None = None,
     ) -> None:
         self._directory = directory
+        self._later = later  # when the lines' syncs start (`Syncer`): None, at once
         self._session = session
         self._journal_id = journal_id
         self._saved_path = saved_path
@@ -156,6 +159,7 @@ class Journal:
         encounter_json: bytes | None = None,
         *,
         start: bool = True,
+        later: Later | None = None,
     ) -> Journal:
         """Start journaling `session` in `directory`, replacing any journal there: the
         current encounter becomes the base (`encounter_json`, if given, is that encounter
@@ -166,10 +170,13 @@ class Journal:
         be written (the session is then not journaled). With `start` False, the files
         are written but the session is followed only from `start()` on (the files may
         be written on a worker thread while the session does not change; `start` then
-        runs on the thread that changes it)."""
+        runs on the thread that changes it). `later`: see `Syncer` (its wakes run on the
+        thread that changes the session)."""
         directory = Path(directory)
         forget_last_read()
-        journal = cls(directory, session, "", _absolute(saved_path), on_error, checkpoint_lines)
+        journal = cls(
+            directory, session, "", _absolute(saved_path), on_error, checkpoint_lines, later
+        )
         try:
             directory.mkdir(parents=True, exist_ok=True)
             journal._write_base(encounter_json)
@@ -187,6 +194,8 @@ class Journal:
         session: Session,
         on_error: ErrorHandler | None = None,
         checkpoint_lines: int = CHECKPOINT_LINES,
+        *,
+        later: Later | None = None,
     ) -> Journal:
         """Keep journaling in `directory` after `recover_journal(directory)` returned
         `session`: later changes are appended, so a second crash still recovers the whole
@@ -201,7 +210,9 @@ class Journal:
         forget_last_read()
         lines = contents.lines
         saved = last_saved(contents, len(lines.records))
-        journal = cls(directory, session, contents.journal_id, saved, on_error, checkpoint_lines)
+        journal = cls(
+            directory, session, contents.journal_id, saved, on_error, checkpoint_lines, later
+        )
         kept = _numbered(lines, contents.journal_id)
         try:
             if kept is not lines.raw or _size(events_path(directory)) != lines.raw.size:
@@ -393,7 +404,7 @@ class Journal:
 
     def _open(self) -> None:
         self._handle = open(events_path(self._directory), "ab")  # noqa: SIM115
-        self._syncer = Syncer(self._handle.fileno())
+        self._syncer = Syncer(self._handle.fileno(), self._later)
 
     def _close_handle(self) -> None:
         syncer, self._syncer = self._syncer, None

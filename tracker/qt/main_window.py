@@ -242,10 +242,13 @@ class MainWindow(
             self._on_scheme_changed()
         if self._resume:
             from tracker.persistence.journal import Journal
+            from tracker.qt.journal_timing import after_the_change
 
             try:
                 session = self.document.session
-                self.journal = Journal.resume(self._journal_dir, session, self._journal_failed)
+                self.journal = Journal.resume(
+                    self._journal_dir, session, self._journal_failed, later=after_the_change
+                )
             except TrackerError as error:
                 self._journal_failed(error)
         elif self._journal_after_paint:

@@ -81,6 +81,7 @@ class EncounterFiles(QMainWindow):
             old.detach()
         directory, session, path = self._journal_dir, self.document.session, self.document.path
         from tracker.persistence.journal import Journal  # after the first frame
+        from tracker.qt.journal_timing import after_the_change
 
         def begin() -> Journal:
             return Journal.begin(
@@ -90,6 +91,7 @@ class EncounterFiles(QMainWindow):
                 self._journal_failed,
                 encounter_json=encounter_json,
                 start=False,
+                later=after_the_change,
             )
 
         try:
