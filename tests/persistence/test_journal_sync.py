@@ -112,15 +112,33 @@ class Wakes:
             wake()
 
 
-def test_with_later_the_sync_waits_for_the_wake_and_covers_every_change_made_meanwhile(
+@dataclass
+class Deferred:
+    """A journal begun with `later` (its wakes kept in `wakes`), its syncs held."""
+
+    session: Session
+    journal: Journal
+    wakes: Wakes
+    events: Path
+
+
+def deferred(
     make_setup_session: MakeSession, held: HeldSyncs, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    held.release.set()
+) -> Deferred:
+    held.release.set()  # syncs go through, on the syncing thread, once woken
     wakes = Wakes()
     folder = journal_dir()
     session = make_setup_session()
     journal = Journal.begin(folder, session, later=wakes)
     monkeypatch.setattr(os, "fsync", held)
+    return Deferred(session, journal, wakes, folder / "events.jsonl")
+
+
+def test_with_later_the_sync_waits_for_the_wake_and_covers_every_change_made_meanwhile(
+    make_setup_session: MakeSession, held: HeldSyncs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = deferred(make_setup_session, held, monkeypatch)
+    session, journal, wakes, folder = made.session, made.journal, made.wakes, journal_dir()
     session.apply(RenameEncounter("Ford"))
     session.apply(RenameEncounter("Bridge"))
     assert last_op(folder)["op"] == "apply"  # in the file at once: a kill loses nothing
@@ -130,8 +148,7 @@ def test_with_later_the_sync_waits_for_the_wake_and_covers_every_change_made_mea
     wakes.run()
     assert held.entered.wait(WAIT_S)
     journal.sync()
-    events = folder / "events.jsonl"
-    assert held.synced_lengths == [events.stat().st_size]  # one sync, both lines
+    assert held.synced_lengths == [made.events.stat().st_size]  # one sync, both lines
     assert threading.main_thread() not in held.threads
     session.apply(RenameEncounter("Tower"))
     assert len(wakes.handed) == 1  # the next change hands a wake again
@@ -144,13 +161,8 @@ def test_with_later_a_save_and_detach_sync_without_waiting_for_the_wake(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    held.release.set()
-    wakes = Wakes()
-    folder = journal_dir()
-    session = make_setup_session()
-    journal = Journal.begin(folder, session, later=wakes)
-    monkeypatch.setattr(os, "fsync", held)
-    events = folder / "events.jsonl"
+    made = deferred(make_setup_session, held, monkeypatch)
+    session, journal, events = made.session, made.journal, made.events
     session.apply(RenameEncounter("Ford"))
     journal.note_saving(tmp_path / "ford.json", b"{}")
     assert held.synced_lengths[-1] == events.stat().st_size  # before the save replaces it
@@ -158,5 +170,5 @@ def test_with_later_a_save_and_detach_sync_without_waiting_for_the_wake(
     journal.detach()
     assert held.synced_lengths[-1] == events.stat().st_size
     synced = len(held.synced_lengths)
-    wakes.run()  # a wake that runs after the journal stopped does nothing
+    made.wakes.run()  # a wake that runs after the journal stopped does nothing
     assert len(held.synced_lengths) == synced
