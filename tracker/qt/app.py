@@ -14,7 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLockFile, QTimer
+from PySide6.QtCore import QLockFile, QThread, QTimer
 from PySide6.QtWidgets import QApplication
 
 import tracker
@@ -281,6 +281,12 @@ class LockTaking:
     def __init__(self) -> None:
         self._lock: QLockFile | None = None
         self._error: BaseException | None = None
+        # Qt takes the first thread that asks for its own data as the main one. A lock
+        # file a killed Roundkeeper left is read (a QFile), and the lock's thread asked
+        # first while the application was being made: Qt then warned "QApplication was
+        # not created in the main() thread", and on X the question whether to resume
+        # took no click and no key. Asked here first, this thread is Qt's main one.
+        QThread.currentThread()
         self._thread = threading.Thread(target=self._take, name="single-instance lock")
         self._thread.start()
 
