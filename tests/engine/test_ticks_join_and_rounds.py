@@ -46,7 +46,10 @@ def test_join_battle_starts_at_three_plus_successes_then_free_actions_high_to_lo
     s.apply(StartEncounter())
     assert s.prompt().key == ("join", kaoru)  # the tracker walks the GM through it
     for cid, successes in ((kaoru, 2), (wolf, 6), (bandit, 0)):
+        assert s.status() == "Join Battle: enter each combatant's successes."
         undo_restores(s, RulesetAction("join_battle", cid, {"successes": successes}))
+    # Everyone has joined: the status line says what comes next, as the prompt does.
+    assert s.status() == "Join Battle: everyone has joined; begin the free actions."
     # 3 + 2 = 5, 3 + 6 = 9, 3 + 0 = 3: the list follows the Initiative, high to low.
     assert [init(s, n) for n in ("Kaoru", "Wolf", "Bandit")] == [5, 9, 3]
     assert order(s) == ["Wolf", "Kaoru", "Bandit"]

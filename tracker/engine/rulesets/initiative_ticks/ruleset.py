@@ -126,6 +126,8 @@ class InitiativeTicks(Ruleset[Clock, Runtime, Anchor]):
         who = current(encounter)
         if now.phase == "setup":
             return "Setting up: the fight has not begun."
+        if now.phase == "join" and prompts.first_waiting(encounter) is None:
+            return "Join Battle: everyone has joined; begin the free actions."
         if now.phase == "join":
             return "Join Battle: enter each combatant's successes."
         if now.phase == "free":
