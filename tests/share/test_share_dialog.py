@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEventLoop
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from benchmarks.fights import add_effects, build, next_step
@@ -359,6 +360,25 @@ def test_a_port_in_use_is_said_and_nothing_starts(shared):
         assert not session.is_sharing()
         assert "Could not share on 127.0.0.1, port" in dialog.message.text()
         assert dialog.link.text() == "Not sharing." and dialog.port.isEnabled()
+
+
+def test_copy_link_puts_the_link_on_the_clipboard_only_while_sharing(shared):
+    _document, session, dialog = shared
+    clipboard = QGuiApplication.clipboard()
+    clipboard.setText("before")
+    assert not dialog.copy_button.isEnabled()
+    dialog.copy_link()  # (not sharing: nothing to copy)
+    assert clipboard.text() == "before"
+    dialog.start_button.click()
+    assert dialog.copy_button.isEnabled()
+    dialog.copy_button.click()
+    assert clipboard.text() == session.link() == dialog.link.text()
+    assert "copied" in dialog.message.text()
+    dialog.renew_button.click()  # the new link is the one copied next
+    dialog.copy_button.click()
+    assert clipboard.text() == session.link() == dialog.link.text()
+    dialog.start_button.click()
+    assert not session.is_sharing() and not dialog.copy_button.isEnabled()
 
 
 def test_a_new_link_disconnects_the_old_one(shared):

@@ -1,5 +1,6 @@
 """Players → Share on the local network: where to serve (interface, port), start and
-stop, the link and its QR code, a new link, and how many devices follow."""
+stop, the link and its QR code, a copy of the link (for a chat), a new link, and how
+many devices follow."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import io
 
 import segno
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -78,7 +79,12 @@ class ShareDialog(QDialog):
         self.renew_button.setObjectName("share_renew")
         self.renew_button.setToolTip("A new link: every device on the old one is disconnected")
         self.renew_button.clicked.connect(self.renew)
+        self.copy_button = QPushButton("C&opy link")
+        self.copy_button.setObjectName("share_copy")
+        self.copy_button.setToolTip("The link to the clipboard, to paste in the table's chat")
+        self.copy_button.clicked.connect(self.copy_link)
         buttons.addWidget(self.start_button)
+        buttons.addWidget(self.copy_button)
         buttons.addWidget(self.renew_button)
         buttons.addStretch(1)
         add_layout(layout, buttons)
@@ -90,7 +96,10 @@ class ShareDialog(QDialog):
         self.link = QLabel()
         self.link.setObjectName("share_link")
         self.link.setTextFormat(Qt.TextFormat.PlainText)
-        self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.link.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         self.link.setWordWrap(True)
         layout.addWidget(self.link)
         self.code = QLabel()
@@ -128,6 +137,13 @@ class ShareDialog(QDialog):
             return
         self.message.setText("")
 
+    def copy_link(self) -> None:
+        if not self.session.is_sharing():
+            return
+        clipboard = QGuiApplication.clipboard()
+        clipboard.setText(self.session.link())
+        self.message.setText("Link copied: paste it where the players will see it.")
+
     def renew(self) -> None:
         self.session.renew_token()
         self.message.setText("A new link: devices on the old one were disconnected.")
@@ -139,6 +155,7 @@ class ShareDialog(QDialog):
         self.interface.setEnabled(not sharing)
         self.port.setEnabled(not sharing)
         self.renew_button.setEnabled(sharing)
+        self.copy_button.setEnabled(sharing)
         if sharing:
             server = self.session.server
             assert server is not None
