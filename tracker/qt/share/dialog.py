@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.qt.layout_items import add_layout
-from tracker.qt.share.session import DEFAULT_PORT, ShareSession
+from tracker.qt.share.kept_link import PORTS, KeptLink
+from tracker.qt.share.session import ShareSession
 from tracker.share.interfaces import Choice, interface_choices
 
 QR_SCALE = 6
@@ -55,7 +56,8 @@ class ShareDialog(QDialog):
         intro = QLabel(
             "Players open the link (or scan the code) on a phone or tablet on the same "
             "network and see what the players' screen shows, live. Nothing can be "
-            "changed from there."
+            "changed from there. The link stays the same, from one session to the "
+            "next, until you make a new one."
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -66,8 +68,13 @@ class ShareDialog(QDialog):
             self.interface.addItem(choice.label, choice.host)
         self.port = QSpinBox()
         self.port.setObjectName("share_port")
-        self.port.setRange(1024, 65535)
-        self.port.setValue(DEFAULT_PORT)
+        self.port.setRange(PORTS.start, PORTS.stop - 1)
+        # Where the link was shared last, if this network is still there: the same link.
+        kept = KeptLink.load()
+        found = self.interface.findData(kept.host) if kept.host else -1
+        if found >= 0:
+            self.interface.setCurrentIndex(found)
+        self.port.setValue(kept.port)
         form.addRow("&Network:", self.interface)
         form.addRow("&Port:", self.port)
         add_layout(layout, form)

@@ -18,7 +18,9 @@ slept after every change, and the GM's next step cost 0.8-1 ms more CPU (a cold 
 Classic d20's End Turn with 30 pages, `table_ops.py --pages 30`, 8.3-8.5 ms against
 7.3-7.6).
 
-Loading another encounter, closing the window or quitting stops the sharing."""
+Loading another encounter, closing the window or quitting stops the sharing. The link
+is kept in the settings file (`kept_link`): sharing again, in this run or the next,
+on the same network and port gives the players the same link."""
 
 from __future__ import annotations
 
@@ -33,13 +35,13 @@ from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.settings import PlayersScreenSettings, settings_notifier
 from tracker.qt.share.feed import PageFeed
+from tracker.qt.share.kept_link import KeptLink
 from tracker.qt.share.page_state import PageState
 from tracker.qt.widgets.turn_timer import timer_setting
 from tracker.share.assets import page_assets
 from tracker.share.interfaces import default_route_address
 from tracker.share.server import ShareServer
 
-DEFAULT_PORT = 8765
 PUBLISH_DELAY_MS = 0  # after the window's paint (see the module's text)
 STOP_WAIT_S = 2.0  # at most, for the last server to let go of its port
 
@@ -70,7 +72,7 @@ class ShareSession(QObject):
         self._central_view = central_view
         self.server: ShareServer | None = None
         self.feed: PageFeed | None = None
-        self._token: str | None = None
+        self._token: str | None = KeptLink.load().token
         self._stopping: threading.Thread | None = None  # the last server's shutdown
         # The changes of one pass of the event loop are published once, after the GM's
         # window has painted them (the GM's frame comes first).
@@ -106,6 +108,7 @@ class ShareSession(QObject):
             self._stopping.join(STOP_WAIT_S)
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
+        KeptLink(self._token, host, server.port).save()
         server.hub.wanted = self._wanted.emit
         self.feed = PageFeed(
             self.document,
@@ -140,11 +143,14 @@ class ShareSession(QObject):
             self.server = None
 
     def renew_token(self) -> None:
-        """A new link; every device on the old one is disconnected."""
+        """A new link; every device on the old one is disconnected (and the old one is
+        forgotten in the settings file too)."""
+        kept = KeptLink.load()
         if self.server is not None:
             self._token = self.server.hub.renew_token()
         else:
             self._token = None
+        KeptLink(self._token, kept.host, kept.port).save()
 
     def publish(self) -> None:
         """The page's state now, to every page (made here, sent off this thread)."""
