@@ -194,10 +194,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _start(options: Options) -> int:
-    """The app, once the system's libraries Qt needs are known to be there."""
-    from tracker import system_libraries
+    """The app, once the system's libraries Qt needs are known to be there, and a
+    display to open its window on."""
+    from tracker import system_libraries, x_display
 
-    missing = None if options.self_test else system_libraries.problem()  # self-test: offscreen
+    # (The self-test runs offscreen: it needs neither.)
+    missing = None if options.self_test else system_libraries.problem() or x_display.problem()
     if missing is not None:
         show(missing, True)
         return 1
