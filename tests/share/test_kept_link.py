@@ -112,6 +112,7 @@ def test_a_new_link_asked_while_not_sharing_forgets_the_kept_one(qtbot):
         ("a" * 22 + "/", "abc"),
         ("é" * 30, "-1"),
         ("a" * 500, "1e4"),
+        (["a" * 22, "b" * 22], ["8000", "9000"]),  # "token=a, b" in the file: a list
     ],
 )
 def test_whatever_the_file_holds_a_bad_token_or_port_is_not_used(qtbot, token, port):
