@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMenu
 
 from tracker.qt.action_icons import set_icon
 from tracker.qt.appearance import appearance
+from tracker.qt.indicator_style import outlined
 from tracker.qt.rich_text import plain_tip
 from tracker.qt.ruleset_ui import ui_for
 from tracker.qt.settings_file import enemies_start_hidden, settings_store
@@ -54,6 +55,8 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     for name, icon_name in ICONS.items():
         set_icon(menus.named[name], icon_name)
     _toolbar(window, menus.named, undo, redo)
+    for menu in window.findChildren(QMenu):  # the panes' and the options' check boxes
+        outlined(menu)
     return menus.named
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QMainWindow,
+    QMenu,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -292,6 +293,14 @@ class WindowPanes(QMainWindow):
 
     _default_state: QByteArray
     placed_size = QSize()  # the size the window was opened at (fitted or restored)
+
+    def createPopupMenu(self) -> QMenu | None:  # noqa: N802 (Qt)
+        """The panes' and the toolbar's menu (a right click on them), its check boxes
+        outlined as the View menu's."""
+        from tracker.qt.indicator_style import outlined  # (not needed at the first frame)
+
+        menu = super().createPopupMenu()
+        return outlined(menu) if menu is not None else None
 
     def add_dock(self, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
         """A pane's dock, in its place from the first frame on: it holds a stand-in of

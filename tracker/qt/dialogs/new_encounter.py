@@ -19,6 +19,7 @@ from tracker.engine.errors import TrackerError
 from tracker.engine.registry import available_rulesets
 from tracker.library import LibraryEntry
 from tracker.qt.dialogs.parts import error_label, ok_cancel
+from tracker.qt.indicator_style import outlined
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.rich_text import plain_tip
 
@@ -43,7 +44,7 @@ class NewEncounterDialog(QDialog):
         for installed, ruleset in available_rulesets().items():
             self.ruleset_combo.addItem(ruleset.name, installed)
         self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(ruleset_id)))
-        self.party_box = QCheckBox()
+        self.party_box = outlined(QCheckBox())
         self.party_box.setObjectName("bring_party")
         self.party_box.setChecked(True)
         self.error = error_label()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from tracker.engine import SetOption
 from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.indicator_style import outlined
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.rich_text import plain_title
 
@@ -36,7 +37,8 @@ class OptionsDialog(QDialog):
             self.buttons[choice.name] = {}
             for position, (value, description) in enumerate(choice.values):
                 default = " (default)" if position == 0 else ""
-                button = QRadioButton(f"{description[0].upper()}{description[1:]}{default}")
+                label = f"{description[0].upper()}{description[1:]}{default}"
+                button = outlined(QRadioButton(label))
                 button.setObjectName(f"option_{choice.name}_{value}")
                 button.setChecked(value == chosen)
                 group.addButton(button)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QVBoxLayout, QWidget
 from tracker.engine import SetSecretFields
 from tracker.qt.dialogs.parts import ok_cancel
 from tracker.qt.document import EncounterDocument
+from tracker.qt.indicator_style import outlined
 from tracker.qt.reading_order import ReadingOrder
 
 
@@ -24,7 +25,7 @@ class SecretFieldsDialog(QDialog):
         self.boxes: dict[str, QCheckBox] = {}
         marked = set(document.encounter.secret_fields)
         for field in document.ruleset.stat_fields:
-            box = QCheckBox(field.label)
+            box = outlined(QCheckBox(field.label))
             box.setObjectName(f"secret_{field.name}")
             if field.secret:  # the ruleset keeps it secret whatever the GM says
                 box.setChecked(True)

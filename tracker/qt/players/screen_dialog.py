@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.state import SIDES
+from tracker.qt.indicator_style import outlined
 from tracker.qt.players.screens import (
     available_screens,
     can_be_full_screen,
@@ -63,7 +64,7 @@ class PlayersScreenDialog(QDialog):
         if chosen is not None:
             found = self.screen_combo.findData(screen_key(chosen))
             self.screen_combo.setCurrentIndex(max(0, found))
-        self.fullscreen_check = QCheckBox("Full screen")
+        self.fullscreen_check = outlined(QCheckBox("Full screen"))
         self.fullscreen_check.setObjectName("players_fullscreen")
         self.fullscreen_check.setChecked(settings.fullscreen)
         self.theme_combo = QComboBox()

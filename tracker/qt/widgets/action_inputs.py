@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tracker.engine.fields import Field
+from tracker.qt.indicator_style import outlined
 from tracker.qt.views.quiet_combo import QuietCombo
 
 # A widget with this property set is an action's input: Enter performs the action
@@ -45,7 +46,7 @@ def param_widget(field: Field) -> QWidget:
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         widget = combo
     elif field.kind == "bool":
-        box = QCheckBox(field.label)
+        box = outlined(QCheckBox(field.label))
         box.setChecked(bool(field.default))
         widget = box
     else:

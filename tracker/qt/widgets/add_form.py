@@ -35,6 +35,7 @@ from tracker.engine.errors import CommandError
 from tracker.engine.state import SIDES, Encounter
 from tracker.qt.dialogs.parts import error_label
 from tracker.qt.document import EncounterDocument
+from tracker.qt.indicator_style import outlined
 from tracker.qt.layout_items import add_layout
 from tracker.qt.reading_order import ReadingOrder
 from tracker.qt.settings_file import enemies_start_hidden
@@ -99,7 +100,7 @@ class AddCombatantForm(QWidget):
         self.count_box.setObjectName("add_count")
         self.count_box.setRange(1, MAX_ADDED_AT_ONCE)
         self.count_box.setToolTip("Several alike combatants are numbered: Goblin 1, Goblin 2, …")
-        self.hidden_box = QCheckBox("Hidden from players")
+        self.hidden_box = outlined(QCheckBox("Hidden from players"))
         self.hidden_box.setObjectName("add_hidden")
         self.hidden_box.setToolTip(
             "Hidden combatants never reach the players' screen or print until revealed."

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from tracker.engine.ruleset import ActionSpec, AnyRuleset
 from tracker.engine.state import Effect, Encounter
 from tracker.qt.document import EncounterDocument
+from tracker.qt.indicator_style import outlined
 from tracker.qt.layout_items import add_layout
 from tracker.qt.models.effects_filter import SelectedEffects
 from tracker.qt.models.effects_model import EffectsModel, NoteRole
@@ -79,7 +80,7 @@ class EffectsPanel(QWidget):
         self.caption = QLabel("Effects")
         self.caption.setObjectName("effects_caption")
         self.caption.setTextFormat(Qt.TextFormat.PlainText)  # a name may hold < or &
-        self.show_all = QCheckBox("All")
+        self.show_all = outlined(QCheckBox("All"))
         self.show_all.setToolTip("Show every active effect, not only the selected one's")
         self.show_all.toggled.connect(self._on_show_all)
         top.addWidget(self.caption, 1)

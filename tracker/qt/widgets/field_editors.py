@@ -29,6 +29,7 @@ from tracker.engine.fields import Field
 from tracker.engine.ruleset import AnyRuleset
 from tracker.engine.state import Encounter
 from tracker.qt.appearance import is_dark
+from tracker.qt.indicator_style import outlined
 from tracker.qt.layout_items import add_layout
 from tracker.qt.palette import ERROR_INK
 from tracker.qt.views.quiet_combo import QuietCombo
@@ -104,7 +105,7 @@ class FieldEditor(QWidget):
             self.input: QComboBox | QCheckBox | QPlainTextEdit | QLineEdit = QuietCombo()
             fill_choices(self.input, field)
         elif field.kind == "bool":
-            self.input = QCheckBox()
+            self.input = outlined(QCheckBox())
         elif multiline:
             self.input = QPlainTextEdit()
             self.input.setFixedHeight(70)
