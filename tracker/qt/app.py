@@ -10,6 +10,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -231,8 +232,17 @@ def _window(
     session: Session, path: Path | None, journal_dir: Path, *, resume: bool = False
 ) -> MainWindow:
     """The window, on screen at once: its first frame shows the fight, the rest (the
-    inspector, the panes, the menus) is built once that frame is painted."""
-    return MainWindow(session, path, journal_dir, resume=resume, first_frame_only=True)
+    inspector, the panes, the menus) is built once that frame is painted. Once it is, a
+    resumed fight that was being shared when the app was cut off is shared again."""
+    window = MainWindow(session, path, journal_dir, resume=resume, first_frame_only=True)
+    window.completed.connect(partial(_share_again, window, resume))
+    return window
+
+
+def _share_again(window: MainWindow, resumed: bool) -> None:
+    from tracker.qt.share.menu import share_again  # (it loads no sharing until needed)
+
+    share_again(window, resumed)
 
 
 def remove_leftovers(journal_dir: Path) -> None:

@@ -1,5 +1,6 @@
 """The Players menu's "Share on the local network…": nothing of sharing is imported
-until it is chosen."""
+until it is chosen, or until a fight that was shared when the app was cut off is
+resumed (`share_again`)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,36 @@ def window_session(window: MainWindow) -> ShareSession:
             central_view=lambda: window.central_view,
         )
     return session
+
+
+def share_again(window: MainWindow, resumed: bool) -> None:
+    """After a resume: if the fight was being shared when the app was cut off, share it
+    again where it was, on the same link (the players' pages, which keep trying, follow
+    again by themselves); the banner says so, or why not. On any other start the mark
+    left by a cut-off run is cleared (`settings_file.SHARING`)."""
+    from tracker.qt.settings_file import mark_sharing, settings_store, was_sharing
+
+    store = settings_store()
+    if not was_sharing(store):
+        return
+    mark_sharing(store, False)
+    from tracker.qt.share.kept_link import KeptLink
+
+    kept = KeptLink.load()
+    if not resumed or not kept.host:
+        return
+    session = window_session(window)
+    try:
+        session.start(kept.host, kept.port)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        window.banner.announce(
+            f"Sharing could not start again on {kept.host}, port {kept.port}: {reason}. "
+            "Players → Share on the local network to choose another.",
+            "error",
+        )
+        return
+    window.banner.announce(
+        f"Shared again on {session.link()}: the players' pages follow the fight again.",
+        "info",
+    )

@@ -34,6 +34,7 @@ from tracker.qt.document import EncounterDocument
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.turn_order_model import TurnOrderModel
 from tracker.qt.players.settings import PlayersScreenSettings, settings_notifier
+from tracker.qt.settings_file import mark_sharing, settings_store
 from tracker.qt.share.feed import PageFeed
 from tracker.qt.share.kept_link import KeptLink
 from tracker.qt.share.page_state import PageState
@@ -109,6 +110,7 @@ class ShareSession(QObject):
         server = ShareServer(host, port, page_assets(), token=self._token)
         self._token = server.hub.token
         KeptLink(self._token, host, server.port).save()
+        mark_sharing(settings_store(), True)  # (a cut-off run shares again when resumed)
         server.hub.wanted = self._wanted.emit
         self.feed = PageFeed(
             self.document,
@@ -126,6 +128,8 @@ class ShareSession(QObject):
         self.started.emit()
 
     def stop(self) -> None:
+        if self.server is not None:
+            mark_sharing(settings_store(), False)
         self._stop_server()
         self._publish_soon.stop()
         self._made, self._unmade, self._made_in_burst = None, False, False
