@@ -72,7 +72,8 @@ def test_a_resumed_fight_is_shared_again_on_the_same_link(qtbot, tmp_path):
     assert session is not None and session.is_sharing()
     assert session.link() == link
     assert fetch(link + "state")[0] == 200
-    assert window.banner.isVisibleTo(window) and "Shared again on " + link in window.banner.label.text()
+    assert window.banner.isVisibleTo(window)
+    assert "Shared again on " + link in window.banner.label.text()
     assert was_sharing(settings_store())  # (sharing still: cut off again, shared again)
     session.stop()
     assert not was_sharing(settings_store())
