@@ -31,6 +31,7 @@ from tracker.qt.appearance import appearance
 from tracker.qt.dialogs import messages
 from tracker.qt.first_frame import probing, report
 from tracker.qt.main_window import MainWindow
+from tracker.qt.settings_file import settings_store, was_sharing
 
 if TYPE_CHECKING:
     from tracker.persistence.recovery import JournalInfo
@@ -240,9 +241,12 @@ def _window(
 
 
 def _share_again(window: MainWindow, resumed: bool) -> None:
-    from tracker.qt.share.menu import share_again  # (it loads no sharing until needed)
+    """The mark a run cut off while sharing left (`settings_file.SHARING`): acted on,
+    and only then is anything of sharing loaded."""
+    if was_sharing(settings_store()):
+        from tracker.qt.share.menu import share_again
 
-    share_again(window, resumed)
+        share_again(window, resumed)
 
 
 def remove_leftovers(journal_dir: Path) -> None:

@@ -16,17 +16,16 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-import shiboken6
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
+from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleOption, QWidget
 
 from tracker.qt.appearance import is_dark
+from tracker.qt.widget_style import shared_style
 
 W = TypeVar("W", bound=QWidget)
 CHECK = QStyle.PrimitiveElement.PE_IndicatorCheckBox
 RADIO = QStyle.PrimitiveElement.PE_IndicatorRadioButton
-_SHARED: list[OutlinedIndicators] = []  # one for the application, made when first asked
 
 
 def edge_color(palette: QPalette) -> QColor:
@@ -73,13 +72,6 @@ class OutlinedIndicators(QProxyStyle):
 
 def outlined(widget: W) -> W:
     """`widget` (a check box, a radio button, a menu) drawn with the application's one
-    `OutlinedIndicators` (kept by the application, which outlives its widgets)."""
-    if not _SHARED or not shiboken6.isValid(_SHARED[0]):
-        _SHARED.clear()
-        style = OutlinedIndicators()
-        app = QApplication.instance()
-        if app is not None:
-            style.setParent(app)
-        _SHARED.append(style)
-    widget.setStyle(_SHARED[0])
+    `OutlinedIndicators`."""
+    widget.setStyle(shared_style(OutlinedIndicators))
     return widget

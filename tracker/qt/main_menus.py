@@ -55,7 +55,9 @@ def build_menus(window: MainWindow) -> dict[str, QAction]:
     for name, icon_name in ICONS.items():
         set_icon(menus.named[name], icon_name)
     _toolbar(window, menus.named, undo, redo)
-    for menu in window.findChildren(QMenu):  # the panes' and the options' check boxes
+    # The panes' and the options' check boxes (each menu named: a search of the window's
+    # children would make PySide load the class of every object in it).
+    for menu in (*window.top_menus.values(), window.recent_menu, window.sample_menu):
         outlined(menu)
     return menus.named
 
@@ -311,7 +313,7 @@ def _help_menu(menus: _Menus) -> None:
 def _view_menu(menus: _Menus) -> None:
     window, item = menus.window, menus.item
     view_menu = window.top_menus["view"]  # made, with its title, in the first frame
-    scheme_menu = view_menu.addMenu("&Appearance")
+    scheme_menu = outlined(view_menu.addMenu("&Appearance"))
     schemes = QActionGroup(window)
     current = appearance().choice
     for scheme, text in (("system", "As the &system"), ("light", "&Light"), ("dark", "&Dark")):

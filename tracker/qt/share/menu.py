@@ -42,16 +42,13 @@ def window_session(window: MainWindow) -> ShareSession:
 
 
 def share_again(window: MainWindow, resumed: bool) -> None:
-    """After a resume: if the fight was being shared when the app was cut off, share it
-    again where it was, on the same link (the players' pages, which keep trying, follow
-    again by themselves); the banner says so, or why not. On any other start the mark
-    left by a cut-off run is cleared (`settings_file.SHARING`)."""
-    from tracker.qt.settings_file import mark_sharing, settings_store, was_sharing
+    """The app was cut off while sharing (`settings_file.SHARING` found set): the mark
+    is cleared, and if the GM resumed the fight it is shared again where it was, on the
+    same link (the players' pages, which keep trying, follow again by themselves); the
+    banner says so, or why not."""
+    from tracker.qt.settings_file import mark_sharing, settings_store
 
-    store = settings_store()
-    if not was_sharing(store):
-        return
-    mark_sharing(store, False)
+    mark_sharing(settings_store(), False)
     from tracker.qt.share.kept_link import KeptLink
 
     kept = KeptLink.load()

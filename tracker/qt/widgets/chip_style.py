@@ -12,17 +12,17 @@ size (`CompactButtons`): drawn by Fusion, as every other button."""
 
 from __future__ import annotations
 
-import shiboken6
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QApplication,
     QProxyStyle,
     QPushButton,
     QStyle,
     QStyleOption,
     QWidget,
 )
+
+from tracker.qt.widget_style import shared_style
 
 # Around a chip button's text: 8 pixels each side and 2 above and below, and its frame
 # (the sheet's `padding: 2px 8px`): no least width of 80 pixels as Fusion gives a button.
@@ -48,16 +48,9 @@ class CompactButtons(QProxyStyle):
         return super().sizeFromContents(kind, option, size, widget)  # type: ignore[arg-type]
 
 
-_compact: list[CompactButtons] = []  # made once per application, which keeps it
-
-
 def compact(button: QPushButton) -> None:
     """Give the chip's button the compact size (its look stays Fusion's)."""
-    if not _compact or not shiboken6.isValid(_compact[0]):  # (an application made anew)
-        style = CompactButtons()
-        style.setParent(QApplication.instance())  # lives as long as the buttons
-        _compact[:] = [style]
-    button.setStyle(_compact[0])
+    button.setStyle(shared_style(CompactButtons))
 
 
 def bold(widget: QWidget) -> None:
