@@ -59,12 +59,13 @@ def test_a_compact_style_gone_with_its_application_is_made_anew(qtbot):
     import shiboken6
     from PySide6.QtWidgets import QPushButton
 
+    from tracker.qt.widget_style import shared_style
     from tracker.qt.widgets import chip_style
 
     first = QPushButton("Action")
     qtbot.addWidget(first)
     chip_style.compact(first)
-    shiboken6.delete(chip_style._compact[0])  # as when its application is deleted
+    shiboken6.delete(shared_style(CompactButtons))  # as when its application is deleted
     second = QPushButton("Action")
     qtbot.addWidget(second)
     chip_style.compact(second)  # no dead style handed over
