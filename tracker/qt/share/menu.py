@@ -47,10 +47,9 @@ def share_again(window: MainWindow, resumed: bool) -> None:
     same link (the players' pages, which keep trying, follow again by themselves); the
     banner says so, or why not."""
     from tracker.qt.settings_file import mark_sharing, settings_store
-
-    mark_sharing(settings_store(), False)
     from tracker.qt.share.kept_link import KeptLink
 
+    mark_sharing(settings_store(), False)
     kept = KeptLink.load()
     if not resumed or not kept.host:
         return
