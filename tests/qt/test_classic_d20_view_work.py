@@ -263,6 +263,32 @@ def test_a_creature_removed_leaves_the_widths_of_the_others_measured(
         assert 0 < len(measured) <= changed * 3  # three fitted columns
 
 
+def test_rows_a_little_lower_of_as_many_lines_measure_no_width_again(
+    qtbot, tmp_path: Path, monkeypatch
+):
+    """Between a dozen creatures and a screenful, each one added or removed makes every
+    row a few pixels lower or higher, of one line still: the widths stay (only the new
+    row's cells are measured), where every row in sight was measured again for each."""
+    session = build("classic_d20", 13)
+    for window in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
+        view = d20_view(window)
+        settle(qtbot)
+        assert view._one_line()
+        columns = [view.columnWidth(c) for c in range(len(view.order_model.COLUMNS))]
+        height = view.verticalHeader().defaultSectionSize()
+        measured: list[str] = []
+        for delegate in (InitDelegate, WhoDelegate, PillsDelegate):
+            monkeypatch.setattr(delegate, "sizeHint", _counted(delegate.sizeHint, measured))
+
+        window.document.apply(AddCombatant("Late goblin", "enemy", stats={}))
+        settle(qtbot)
+
+        assert view.verticalHeader().defaultSectionSize() < height  # the rows lower
+        assert view._one_line()
+        assert [view.columnWidth(c) for c in range(len(columns))] == columns
+        assert 0 < len(measured) <= 3  # the newcomer's three fitted cells
+
+
 def _counted(size_hint: Callable[..., QSize], calls: list[str]) -> Callable[..., QSize]:
     def counted(*args: object) -> QSize:
         calls.append("measured")

@@ -157,15 +157,22 @@ class D20OrderTable(KeptPaint, FreshRows):
         of a dozen creatures and more stays whole on a laptop's screen."""
         self.ensurePolished()  # the style sheet's size
         font = self.font()
-        height = cell_height(font)
+        height = height_of_two = cell_height(font)
         rows = self.order_model.rowCount()
         room = viewport_of(self).height()
         if rows and rows * height > room:
             height = max(QFontMetrics(font).height() + PAD, room // rows)
-        if height != self.verticalHeader().defaultSectionSize():
-            self._forget_widths()  # one line or two: other widths
-            self.verticalHeader().setDefaultSectionSize(height)
-            self.horizontalHeader().resizeSections()  # one line or two: other widths
+        if height == self.verticalHeader().defaultSectionSize():
+            return
+        # One line or two: other widths. A row a few pixels lower or higher, of as many
+        # lines, is as wide (between a dozen rows and a screenful on a laptop, every
+        # combatant added or removed changes the rows' height).
+        other_widths = (height < height_of_two - PAD) != self._one_line()
+        if other_widths:
+            self._forget_widths()
+        self.verticalHeader().setDefaultSectionSize(height)
+        if other_widths:
+            self.horizontalHeader().resizeSections()
 
     # --- selection --------------------------------------------------------------------
     def show_selected(self, combatant_id: str | None) -> None:
