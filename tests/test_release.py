@@ -5,10 +5,13 @@ the package are the repository's; the desktop entry and metainfo name the app id
 from __future__ import annotations
 
 import configparser
+import importlib.metadata
 import re
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+
+import pytest
 
 import tracker
 from tracker import APP_ID, COMMAND, __version__
@@ -59,6 +62,19 @@ def test_the_notices_name_every_library_the_app_carries():
     assert "Replacing these libraries" in notices and "code.qt.io" in notices
     dependencies = {re.split(r"[<>=\[ ]", d)[0] for d in PROJECT["project"]["dependencies"]}
     assert dependencies == {"PySide6-Essentials", "platformdirs", "segno"}  # a new one: add it
+
+
+@pytest.mark.parametrize("name", ["platformdirs", "segno"])
+def test_the_notices_carry_the_whole_terms_of_the_permissive_libraries(name):
+    """MIT and BSD ask that their notice and terms go with every copy (the bundles carry
+    the libraries): each line of the licence the installed library ships is in the
+    notices, not a link alone."""
+    notices = " ".join((ROOT / "THIRD-PARTY-NOTICES").read_text(encoding="utf-8").split())
+    files = importlib.metadata.distribution(name).files or []
+    licence = next(f for f in files if f.name.upper().startswith(("LICENSE", "COPYING")))
+    terms = " ".join(licence.read_text(encoding="utf-8").split())
+    body = terms.removeprefix("MIT License ").removeprefix("BSD 3-Clause License ")
+    assert body in notices
 
 
 def test_desktop_entry_and_metainfo_name_the_app_id():
