@@ -62,7 +62,7 @@ RULESETS = (
     "classic_d20",
 )
 COMBATANTS, EFFECTS, PAGES = 30, 10, 30
-END_TURN = ("End Turn", "answer prompt")
+END_TURN = ("End Turn", "answer prompt")  # and gm_ops.END_TURN_ASKING: one figure
 OPERATIONS = ("End Turn", "undo", "redo")
 
 
@@ -99,7 +99,7 @@ def time_states(feed: PageFeed) -> list[float]:
 def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False) -> str:
     """`count` pages connected (0: sharing on, no page connected); `raw`: the window
     without sharing does not wait as the shared one does (`same_wait`)."""
-    from benchmarks.gm_ops import Table
+    from benchmarks.gm_ops import END_TURN_ASKING, Table
     from benchmarks.shared_pages import SharedPages
 
     clock = IdleClock()
@@ -122,7 +122,8 @@ def measure(ruleset_id: str, repeats: int, count: int = PAGES, raw: bool = False
                     table.ready()
                     for operation, spent in table.end_turn():
                         if number:
-                            kind = "End Turn" if operation in END_TURN else operation
+                            ended = operation in (*END_TURN, END_TURN_ASKING)
+                            kind = "End Turn" if ended else operation
                             gui.setdefault((kind, name), []).append(clock.gui_ms.pop(spent))
                             process.setdefault((kind, name), []).append(spent)
                     clock.gui_ms.clear()

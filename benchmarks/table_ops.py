@@ -10,7 +10,8 @@ For each ruleset a child process of its own (nothing of one ruleset's fight, cac
 memory is left for the next) opens the real main window (offscreen, 1,366 × 768) once
 per size, "combatants+effects", all of them alive at once with a combatant selected,
 and a bare-Qt yardstick window (`yardstick.py`). It then drives them in rounds: each
-step of the game master (`gm_ops.Table.steps`: select, End Turn or the prompt's answer
+step of the game master (`gm_ops.Table.steps`: select, End Turn (on a line of its own
+when the rules ask a new question after it) or the prompt's answer
 with undo and redo, every action the turn allows, rename, damage, add and remove an
 effect, add and remove a combatant) on every size in turn, then the yardstick; one
 round unmeasured first (first-use costs: imports, the first dialog's style), then
