@@ -13,6 +13,11 @@ in a view without the focus is the selection's colours, when the palette's inact
 ones differ from its active ones (the focus widget hears of it as a change of focus):
 otherwise nothing is repainted.
 
+A view with no current item and nothing selected that gains the focus otherwise than by
+Tab keeps no current item (`_keep_none_current`): Qt would make its first row current,
+and the inspector, which follows the fight view's current row, would select that
+combatant though the GM picked nobody (a dialog closed, the window activated again).
+
 The filters are taken off as Python exits (`atexit`): a window still alive then is
 destroyed after the interpreter is gone, and its deactivation would call them.
 """
@@ -23,8 +28,8 @@ import atexit
 import weakref
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QPalette, QRegion
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
+from PySide6.QtGui import QFocusEvent, QPalette, QRegion
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
 from tracker.qt.views.viewports import viewport_of
@@ -32,6 +37,7 @@ from tracker.qt.views.viewports import viewport_of
 _ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 _FOCUS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
 _OWN = Qt.FindChildOption.FindDirectChildrenOnly
+_PICKS_FIRST = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
 _INSTALLED: weakref.WeakSet[QuietFocus] = weakref.WeakSet()
 # What an item view paints its rows and their selection with.
 _ROW_ROLES = (
@@ -72,6 +78,8 @@ class QuietFocus(QObject):
             # views' wrappers are gone before its deactivation reaches their viewports.
             return False
         if watched is view:
+            if kind == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
+                _keep_none_current(view, event)
             if kind in _FOCUS and view.currentIndex().isValid():
                 # A view without a current item picks one as it gains the focus: left
                 # to Qt. Otherwise Qt would only repaint the view and its viewport.
@@ -112,6 +120,21 @@ class QuietFocus(QObject):
             outer = view.rect()
             inner = outer.adjusted(width, width, -width, -width)
             view.update(QRegion(outer) - QRegion(inner))
+
+
+def _keep_none_current(view: QAbstractItemView, event: QFocusEvent) -> None:
+    """A view with no current item and nothing selected that gains the focus otherwise
+    than by Tab (a dialog closed over the window, the window activated again, the
+    keyboard put back on it) keeps no current item. Qt makes its first row current then,
+    and the inspector followed: Ctrl+E and Escape with nobody selected selected the
+    first combatant. Tab into the view still lands on its first row; an arrow key
+    starts from the first row as well."""
+    selection = view.selectionModel()
+    if event.reason() in _PICKS_FIRST or selection is None or selection.hasSelection():
+        return
+    if not view.currentIndex().isValid():
+        # Qt's "a current item was set" (an invalid one): its focus-in picks none.
+        view.setCurrentIndex(QModelIndex())
 
 
 def _same_when_inactive(palette: QPalette) -> bool:
