@@ -81,8 +81,9 @@ class QuietFocus(QObject):
             if kind == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
                 _keep_none_current(view, event)
             if kind in _FOCUS and view.currentIndex().isValid():
-                # A view without a current item picks one as it gains the focus: left
-                # to Qt. Otherwise Qt would only repaint the view and its viewport.
+                # A view without a current item (given one only when tabbed into,
+                # `_keep_none_current`) is left to Qt. Otherwise Qt would only repaint
+                # the view and its viewport.
                 editable = bool(view.currentIndex().flags() & Qt.ItemFlag.ItemIsEditable)
                 view.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, editable)
                 self._repaint_marks()
