@@ -15,17 +15,11 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QHeaderV
 from pytestqt.qtbot import QtBot
 
 from benchmarks.gm_ops import ModalDrive
+from tests.plugins import built_in_rulesets
 from tests.qt.table_size import settle, table_window
 from tracker.qt.main_window import MainWindow
 
-RULESETS = (
-    "war_scroll",
-    "priority",
-    "ap_countdown",
-    "stamina_battle",
-    "initiative_ticks",
-    "classic_d20",
-)
+RULESETS = built_in_rulesets()  # every built-in, however many
 
 
 def _active(qtbot: QtBot, window: MainWindow) -> None:
