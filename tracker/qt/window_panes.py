@@ -69,6 +69,8 @@ EDITOR_LEAST = 90
 # An open form's height at least before the effects keep theirs (its title, five rows of
 # fields and its buttons): below that the effects step aside for it.
 FORM_LEAST = 230
+# The effects' share of the column's room when nothing is asked (the editor has the rest).
+EFFECTS_SHARE = 0.4
 
 
 def inspector_pane(
@@ -88,11 +90,11 @@ def inspector_pane(
     layout = QVBoxLayout(pane)
     layout.setContentsMargins(4, 4, 4, 4)
     layout.addWidget(banner)
-    asks: tuple[QWidget, ...] = (banner, health_box)
+    passing: tuple[QWidget, ...] = (banner,)
     if prompt is not None:  # made in its place in the Tab order too: under the message
         asked = prompt(pane)
         layout.addWidget(asked)
-        asks = (banner, asked, health_box)
+        passing = (banner, asked)
     layout.addWidget(health_box)
     scroller = QScrollArea()
     scroller.setObjectName("editor_scroller")
@@ -101,12 +103,16 @@ def inspector_pane(
     scroller.setFrameShape(QFrame.Shape.NoFrame)
     scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroller.setMinimumHeight(EDITOR_LEAST)
-    layout.addWidget(scroller, 3)
-    # The effects keep the least height their caption, a row and their buttons take
-    # (their own minimum; a smaller one set here squeezed the buttons and left the list
-    # its header alone under a tall question), or give it all up (`Fence`).
-    layout.addWidget(effects, 2)
-    return Fence(pane, asks=asks, yielding=(effects, scroller), editor=scroller)
+    layout.addWidget(scroller, 1)
+    # The effects' height is set by `Fence` (their share of the column); under a tall
+    # question they keep the least height their caption, a row and their buttons take
+    # (their own minimum; a smaller one squeezed the buttons and left the list its
+    # header alone), or give it all up.
+    layout.addWidget(effects)
+    fence = Fence(pane, passing=passing, kept=(health_box,), effects=effects, editor=scroller)
+    if prompt is not None:
+        fence.follow_prompt(asked)
+    return fence
 
 
 class Fence(QWidget):
@@ -118,20 +124,23 @@ class Fence(QWidget):
     def __init__(
         self,
         child: QWidget,
-        asks: tuple[QWidget, ...],
-        yielding: tuple[QWidget, ...],
+        passing: tuple[QWidget, ...],
+        kept: tuple[QWidget, ...],
+        effects: QWidget,
         editor: QWidget,
     ) -> None:
-        """`yielding`: what gives its place up to a tall question; `editor`: the
-        selected combatant's editor (a form takes its place: `open_form`)."""
+        """`passing`: what asks for a while (a message, a question), `kept`: what stays
+        above the selected combatant's editor (a form takes its place: `open_form`) and
+        `effects`, which keep their height while something passes (`_make_room`)."""
         super().__init__()
         self.setObjectName("inspector_column")
         # Opaque: a repaint inside the column starts here, not at the dock and the window
         # beneath it (the dock painted its title and frame for each change in the column).
         self.setAutoFillBackground(True)
         self.child = child
-        self._asks = asks
-        self._yielding = yielding  # the first gives its place up first
+        self._passing = passing
+        self._kept = kept
+        self._effects = effects
         self._editor = editor
         self._form: QWidget | None = None  # in the editor's place (`open_form`)
         child.setParent(self)
@@ -151,13 +160,25 @@ class Fence(QWidget):
         """The question the rules wait for, under the message (made when the first one
         is asked: `window_rest.LaterPrompt`). It takes the height its lines need at the
         column's width (a layout gives a height-for-width widget at least that); the
-        editor and the effects below give theirs up. Placed at once: never a frame drawn
-        with it out of its place."""
+        editor below gives its place up (the effects too, if it is tall: `_make_room`).
+        Placed at once: never a frame drawn with it out of its place."""
         layout = self.child.layout()
         assert isinstance(layout, QVBoxLayout)  # (inspector_pane's)
         layout.insertWidget(1, prompt)
-        self._asks = (self._asks[0], prompt, *self._asks[1:])
-        layout.activate()
+        self._passing = (*self._passing, prompt)
+        self.follow_prompt(prompt)
+        # Its width in the column first: made at a widget's default width, its lines
+        # wrapped there asked for twice the height, and the effects stepped aside for
+        # it, then came back, painted twice.
+        margins = layout.contentsMargins()
+        prompt.resize(self.width() - margins.left() - margins.right(), prompt.height())
+        self.lay_out()
+
+    def follow_prompt(self, prompt: PromptPanel) -> None:
+        """Room made for the question before it is laid out at another height: the
+        effects' height follows in the same pass (laid out first, the question took the
+        room they had, then its own once they were shrunk)."""
+        prompt.grown.connect(self._make_room)
 
     def open_form(self, form: QWidget) -> None:
         """A form in the editor's place (Add combatant) until `close_form`: the message,
@@ -223,9 +244,14 @@ class Fence(QWidget):
         self.child.setGeometry(self.rect())
 
     def _make_room(self) -> None:
-        """A tall question (AP countdown's ten answers) on a short screen: the effects,
-        then the editor, step aside while it is asked, so that every answer shows whole;
-        they come back when there is room. An open form (in the editor's place) keeps
+        """The effects keep the height they have when nothing is asked (their share of
+        the column) while a message or a question shows: the editor gives its place up
+        to it, so nothing below the question moves or is painted again (an End Turn
+        that asks painted the whole effects' list, header and buttons anew, ~1 ms).
+        A tall question (AP countdown's ten answers) on a short screen: the editor
+        shrinks to its least, then the effects to theirs, then the effects, then the
+        editor, step aside while it is asked, so that every answer shows whole; they
+        come back when there is room. An open form (in the editor's place) keeps
         `FORM_LEAST` before the effects keep theirs, and scrolls in what it has."""
         layout = self.child.layout()
         if layout is None:
@@ -233,21 +259,40 @@ class Fence(QWidget):
         margins = layout.contentsMargins()
         width = self.width() - margins.left() - margins.right()
         spacing = max(layout.spacing(), 0)
-        room = self.height() - margins.top() - margins.bottom()
-        for widget in self._asks:
-            if not widget.isHidden():
-                wanted = widget.heightForWidth(width) if widget.hasHeightForWidth() else -1
-                room -= max(wanted, widget.minimumSizeHint().height()) + spacing
-        yielding = self._yielding
+        steady = self.height() - margins.top() - margins.bottom()
+        for widget in self._kept:
+            steady -= _shown_height(widget, width, spacing)
+        room = steady
+        for widget in self._passing:
+            room -= _shown_height(widget, width, spacing)
         if self.form_open():
             room -= FORM_LEAST + spacing
-            yielding = tuple(widget for widget in yielding if widget is not self._editor)
-        for widget in reversed(yielding):  # the last keeps its place first
-            least = widget.minimumHeight() or widget.minimumSizeHint().height()
+        else:
+            editor = self._editor
+            least = editor.minimumHeight() or editor.minimumSizeHint().height()
             fits = room >= least
-            if widget.isHidden() == fits:
-                widget.setVisible(fits)
+            if editor.isHidden() == fits:
+                editor.setVisible(fits)
             room -= least + spacing if fits else 0
+        effects = self._effects
+        least = effects.minimumSizeHint().height()
+        fits = room >= least
+        if fits:
+            share = int((steady - spacing) * EFFECTS_SHARE)
+            height = max(least, min(share, room))
+            if effects.minimumHeight() != height or effects.maximumHeight() != height:
+                effects.setFixedHeight(height)
+        if effects.isHidden() == fits:
+            effects.setVisible(fits)
+
+
+def _shown_height(widget: QWidget, width: int, spacing: int) -> int:
+    """The height a widget of the column takes at `width` with the spacing under it (0
+    while it is hidden)."""
+    if widget.isHidden():
+        return 0
+    wanted = widget.heightForWidth(width) if widget.hasHeightForWidth() else -1
+    return max(wanted, widget.minimumSizeHint().height()) + spacing
 
 
 _ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QFontMetrics,
     QHideEvent,
@@ -89,6 +89,10 @@ class PromptPanel(QFrame):
     a share of the column or leave more than a little of it blank; it takes its
     prompt's height again when it is shown anew, given another width or another
     encounter."""
+
+    # It takes another height: its column is laid out at once, after this signal (the
+    # inspector's column makes room for it first: `Fence.follow_prompt`).
+    grown = Signal()
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -376,6 +380,7 @@ class PromptPanel(QFrame):
         column = self.parentWidget()
         outer = column.layout() if column is not None and grown else None
         if outer is not None:
+            self.grown.emit()
             outer.activate()
         layout.activate()
         self.hold_lines()
