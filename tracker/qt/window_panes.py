@@ -129,9 +129,10 @@ class Fence(QWidget):
         effects: QWidget,
         editor: QWidget,
     ) -> None:
-        """`passing`: what asks for a while (a message, a question), `kept`: what stays
-        above the selected combatant's editor (a form takes its place: `open_form`) and
-        `effects`, which keep their height while something passes (`_make_room`)."""
+        """`passing`: what asks for a while (a message, a question); `kept`: what always
+        stands above the editor (the damage box); `editor`: the selected combatant's
+        editor (a form takes its place: `open_form`); `effects`: below it, their height
+        kept while something passes (`_make_room`)."""
         super().__init__()
         self.setObjectName("inspector_column")
         # Opaque: a repaint inside the column starts here, not at the dock and the window
