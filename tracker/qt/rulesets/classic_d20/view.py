@@ -49,6 +49,7 @@ from tracker.qt.views.kept_rows import FEW_ROWS
 from tracker.qt.views.order_table import FitHeader
 from tracker.qt.views.row_drag import ForeignDrops
 from tracker.qt.views.shown_selection import show_selected_row
+from tracker.qt.views.shown_widths import ShownWidths
 from tracker.qt.views.viewports import viewport_of
 from tracker.qt.views.widest_rows import Estimates, TextWidths, rows_to_measure
 
@@ -57,7 +58,6 @@ ROLL_ALL_KEY = "Ctrl+Shift+I"
 # column, fitted to its widest block and only growing during a fight, squeezed it to
 # nothing (and brought a horizontal scroll bar) after a long name or many badges.
 STATES_ROOM = 160
-WIDTHS_KEPT = 8192  # cells' widths kept (forgotten all at once past it)
 
 
 class D20OrderTable(KeptPaint, FreshRows):
@@ -76,8 +76,8 @@ class D20OrderTable(KeptPaint, FreshRows):
         self.document = document
         self.rng: RandomLike = rng if rng is not None else random.Random()
         self.order_model = D20OrderModel(document, self)
-        # (what a cell shows, column) → its width: kept while the cell shows it
-        self._widths: dict[tuple[Drawn, int], int] = {}
+        # Each cell's width, by what it shows (its last two: an undo shows the one before)
+        self._widths: ShownWidths[Drawn] = ShownWidths()
         self.kept = CellPixmaps()  # the cells as drawn, shared by the columns' delegates
         self._sight_moved = False  # rows came into sight since the columns were fitted
         self._texts = TextWidths()  # the texts' widths, to find the widest cells
@@ -277,17 +277,15 @@ class D20OrderTable(KeptPaint, FreshRows):
             row = model.row_at(place)
             if row is None:
                 continue
-            shown = (row.drawn[column], column)
-            width = self._widths.get(shown)
+            shown = row.drawn[column]
+            width = self._widths.get(row.key, column, shown)
             if width is None:
-                if len(self._widths) >= WIDTHS_KEPT:
-                    self._widths.clear()
                 if option is None:
                     option = QStyleOptionViewItem()
                     self.initViewItemOption(option)
                 index = model.index(place, column)
                 width = self.itemDelegateForIndex(index).sizeHint(option, index).width()
-                self._widths[shown] = width
+                self._widths.put(row.key, column, shown, width)
             hint = max(hint, width)
         return min(hint, self._who_room()) if column == WHO else hint
 
