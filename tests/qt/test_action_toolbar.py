@@ -173,3 +173,23 @@ def _selections_move_no_chip(window: MainWindow, qtbot, ids: dict[str, str]) -> 
     assert caption.text().endswith("…:")
     assert "Long-Winded Knight" in caption.toolTip()
     assert caption.width() <= caption.WIDEST
+
+
+def test_the_keyboard_in_a_chip_points_at_its_action(laptop, qtbot):
+    """Tab into an action's button says what it does on the reason line, as the mouse
+    over it does; the keyboard gone from the chips, the line says what is out again."""
+    window = laptop
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    panel = window.turn_panel
+    palette = panel.palette_widget
+    window.select_combatant(window.document.encounter.combatants[0].id)
+    name = next(n for n, b in panel.action_buttons.items() if n not in panel.unavailable)
+    chip = palette.chips[name]
+    before = palette.reason_label.full_text()
+    chip.button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(chip.button.hasFocus)
+    assert palette.reason_label.full_text().startswith(f"{chip.spec.label}: ")
+    window.central_view.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(window.central_view.hasFocus)
+    assert palette.reason_label.full_text() == before

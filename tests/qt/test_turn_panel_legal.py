@@ -38,9 +38,12 @@ def _refresh_counting_trials(window, monkeypatch) -> list[str]:
 
 
 def _point_at(widget) -> None:
-    center = widget.rect().center()
-    where = widget.mapToGlobal(center)
-    QApplication.sendEvent(widget, QEnterEvent(center, where, where))
+    """The Enter events Qt sends as the mouse comes over `widget`, a part of an action's
+    chip, from outside the chip: the chip's first, then the widget's."""
+    for entered in (widget.parentWidget(), widget):
+        center = entered.rect().center()
+        where = entered.mapToGlobal(center)
+        QApplication.sendEvent(entered, QEnterEvent(center, where, where))
 
 
 def _hover_tip(widget) -> None:
@@ -101,6 +104,7 @@ def test_the_tooltip_of_a_greyed_action_shows_its_reason_when_hovered(window):
     panel = window.turn_panel
     _out_of_ap(window)
     button = panel.palette_widget.chips["stand_ready"].button
+    _point_at(button)  # the mouse comes over it, then rests there
     _hover_tip(button)
     expected = "Not now: Echthra has no AP left to hold in reserve."
     assert QPushButton.toolTip(button) == expected

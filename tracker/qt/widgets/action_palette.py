@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -34,16 +36,8 @@ from tracker.qt.widgets.flow_layout import FlowLayout
 from tracker.qt.widgets.roll_button import RollButton
 from tracker.qt.widgets.steady import SteadyBox
 
-# The events the palette follows on its chips (the pointed action, its tooltip).
-_FOLLOWED = frozenset(
-    {
-        QEvent.Type.ToolTip,
-        QEvent.Type.Enter,
-        QEvent.Type.FocusIn,
-        QEvent.Type.Leave,
-        QEvent.Type.FocusOut,
-    }
-)
+if TYPE_CHECKING:
+    from PySide6.QtGui import QEnterEvent  # (a class the first frame need not load)
 
 
 class ElidedLabel(QLabel):
@@ -138,7 +132,10 @@ class ChipButton(QPushButton):
 
 class ActionChip(QFrame):
     """One action: its button; a lone number parameter in a small box beside it; any
-    other parameters behind a ▾ button that opens them in a popup."""
+    other parameters behind a ▾ button that opens them in a popup. `pointed` says when
+    the mouse comes over it (True) and leaves it (False)."""
+
+    pointed = Signal(bool)
 
     def __init__(self, spec: ActionSpec, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -278,6 +275,14 @@ class ActionChip(QFrame):
         self.show_tips()
         return super().toolTip()
 
+    def enterEvent(self, event: QEnterEvent) -> None:  # noqa: N802 (Qt)
+        super().enterEvent(event)
+        self.pointed.emit(True)
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt)
+        super().leaveEvent(event)
+        self.pointed.emit(False)
+
     def show_selected(self, name: str | None, acting: str | None = None) -> None:
         """The Roll buttons roll the selected combatant's dice (`name`), or the acting
         one's for a field rolled by whoever acts (`Field.roll_acting`): they say whose."""
@@ -336,6 +341,11 @@ class ActionPalette(QWidget):
         self._reasons = Reasons()
         self._keys: dict[str, str] = {}
         self._pointed: str | None = None  # the action under the mouse or with the focus
+        # The keyboard's moves (not an event filter on every chip's widgets: it saw each
+        # of their events, a few hundred Python calls as a dialog opened and closed).
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
         self._names: tuple[str | None, str | None, str] | None = None  # `set_selected_name`'s
 
     # --- building -------------------------------------------------------------------
@@ -400,8 +410,7 @@ class ActionPalette(QWidget):
             enter = EnterPerforms(partial(self._do, chip), chip)
             for widget in chip.inputs.values():
                 enter.watch(widget)
-            for widget in (chip, chip.button, *chip.inputs.values(), *chip.roll_buttons.values()):
-                widget.installEventFilter(self)
+            chip.pointed.connect(partial(self._pointed_at, chip))
             self.chips[spec.name] = chip
             flow.addWidget(chip)
         return section
@@ -456,26 +465,32 @@ class ActionPalette(QWidget):
             text = ""
         self.reason_label.set_full_text(text)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Follow the action pointed at (mouse over its chip, or focus in it); a tooltip
-        about to show says why its action is greyed out (worked out now)."""
-        kind = event.type()
-        if kind not in _FOLLOWED:  # most events (paints, moves, timers): not looked at
-            return False
-        chip = self._chip_of(watched)
-        if kind == QEvent.Type.ToolTip and chip is not None:
+    def _pointed_at(self, chip: ActionChip, over: bool) -> None:
+        """The mouse over a chip, or gone from it: the reason line follows (and the
+        chip's tooltips say why it is greyed out, worked out now)."""
+        if over:
             chip.show_tips()
-        elif kind in (QEvent.Type.Enter, QEvent.Type.FocusIn):
-            if chip is not None and self._pointed != chip.spec.name:
-                self._pointed = chip.spec.name
-                self._show_reason()
-        elif kind in (QEvent.Type.Leave, QEvent.Type.FocusOut) and self._pointed is not None:
-            self._pointed = None
-            self._show_reason()
-        return False
+            self._point(chip.spec.name)
+        else:
+            self._point(None)
 
-    def _chip_of(self, watched: QObject) -> ActionChip | None:
-        widget = watched if isinstance(watched, QWidget) else None
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        """The keyboard in a chip (its button, its boxes, its popup's), or out of one."""
+        chip = self._chip_of(new)
+        if chip is not None:
+            self._point(chip.spec.name)
+        elif self._chip_of(old) is not None:
+            self._point(None)
+
+    def _point(self, name: str | None) -> None:
+        if name != self._pointed and (name is not None or self._pointed is not None):
+            self._pointed = name
+            self._show_reason()
+
+    def _chip_of(self, widget: QWidget | None) -> ActionChip | None:
+        """This palette's chip that holds `widget` (its popup's boxes too), if any."""
         while widget is not None and not isinstance(widget, ActionChip) and widget is not self:
             widget = widget.parentWidget()
-        return widget if isinstance(widget, ActionChip) else None
+        if isinstance(widget, ActionChip) and self.chips.get(widget.spec.name) is widget:
+            return widget
+        return None
