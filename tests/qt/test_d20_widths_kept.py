@@ -6,29 +6,16 @@ three changes ago is measured again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
-import pytest
 from PySide6.QtCore import QSize
 
-from tests.qt.classic_d20_view_helpers import ids_by_name, sample
-from tests.qt.conftest import shown_window
+from tests.qt.classic_d20_view_helpers import ids_by_name
 from tests.qt.table_size import settle
-from tracker.engine import StartEncounter
+from tests.qt.test_classic_d20_view_work import window  # noqa: F401 - fixture
 from tracker.engine.health_commands import ChangeHealth
-from tracker.qt.main_window import MainWindow
 from tracker.qt.rulesets.classic_d20.row_paint import InitDelegate, PillsDelegate, WhoDelegate
 from tracker.qt.views.shown_widths import ShownWidths
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
-    session = sample()
-    session.apply(StartEncounter())
-    for shown in shown_window(qtbot, session, tmp_path / "journal", (1366, 768)):
-        settle(qtbot)
-        yield shown
 
 
 def _counting(monkeypatch, calls: list[str]) -> None:
@@ -43,7 +30,7 @@ def _counting(monkeypatch, calls: list[str]) -> None:
         monkeypatch.setattr(delegate, "sizeHint", counted(delegate.sizeHint))
 
 
-def test_a_cell_keeps_the_widths_of_its_last_two_showings(window, qtbot, monkeypatch):
+def test_a_cell_keeps_the_widths_of_its_last_two_showings(window, qtbot, monkeypatch):  # noqa: F811
     document = window.document
     bren = ids_by_name(document.session)["Bren"]
     for change in ("=17", "=16", "=15"):  # Bren's creature cell shows three healths
