@@ -390,7 +390,7 @@ def test_under_a_tall_question_the_effects_step_aside_for_the_form(qtbot, tmp_pa
     """AP countdown's Initiative phase question on a laptop's window: the form keeps
     room for its first fields (the effects step aside while it is open) and the
     effects come back with the editor when it is put away."""
-    from tracker.qt.window_panes import FORM_LEAST
+    from tracker.qt.inspector_column import FORM_LEAST
 
     session = Session(load_encounter(sample_path("ap_countdown_sample.json")))
     for window in shown_window(qtbot, session, tmp_path / "journal", size=(1366, 740)):

@@ -18,8 +18,8 @@ from tests.qt.table_size import settle, table_window
 from tests.qt.test_prompt_panel_paints import watched
 from tracker.engine import AddCombatant
 from tracker.engine.commands import RemoveCombatant
+from tracker.qt.inspector_column import EDITOR_LEAST
 from tracker.qt.main_window import MainWindow
-from tracker.qt.window_panes import EDITOR_LEAST
 
 
 @pytest.fixture

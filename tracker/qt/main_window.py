@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QListView, QTableView
 
     from tracker.persistence.journal import Journal
+    from tracker.qt.inspector_column import Fence
     from tracker.qt.keyboard import WindowKeys
     from tracker.qt.models.effects_model import EffectsModel
     from tracker.qt.models.log_model import LogModel
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
     from tracker.qt.widgets.health_box import HealthBox
     from tracker.qt.widgets.prompt_panel import PromptPanel
     from tracker.qt.widgets.recent_menu import RecentMenu
-    from tracker.qt.window_panes import Fence
 
 LAYOUT_VERSION = 2  # of the panes' saved layout: 2, the one view with its inspector
 # The rest is built this long after the window is shown at the latest, should its view

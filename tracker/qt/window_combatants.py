@@ -21,9 +21,9 @@ from tracker.qt.settings_file import ENEMIES_START_HIDDEN, settings_store
 
 if TYPE_CHECKING:
     from tracker.qt.document import EncounterDocument
+    from tracker.qt.inspector_column import Fence
     from tracker.qt.models.roster_model import RosterModel
     from tracker.qt.widgets.add_form import AddCombatantForm
-    from tracker.qt.window_panes import Fence
 
 
 class CombatantCommands(QMainWindow):

@@ -14,6 +14,7 @@ from PySide6.QtCore import QItemSelectionModel, QObject
 from PySide6.QtWidgets import QWidget
 
 from tracker.qt.appearance import appearance
+from tracker.qt.inspector_column import inspector_pane
 from tracker.qt.models.effects_model import EffectsModel
 from tracker.qt.models.log_model import LogModel
 from tracker.qt.models.roster_model import RosterModel
@@ -22,7 +23,7 @@ from tracker.qt.widgets.banner import Banner
 from tracker.qt.widgets.combatant_editor import CombatantEditor
 from tracker.qt.widgets.effects_panel import EffectCalls, EffectsPanel, effect_actions
 from tracker.qt.widgets.health_box import HealthBox
-from tracker.qt.window_panes import inspector_pane, roster_pane
+from tracker.qt.window_panes import roster_pane
 
 if TYPE_CHECKING:
     from tracker.qt.main_window import MainWindow

@@ -3,7 +3,7 @@ fields) with a name no one has yet. "Goblin ×5" (or 5 in "How many") adds Gobli
 Goblin 5 in one step, undone as one.
 
 The form is not a window of its own: it takes the editor's place in the inspector
-beside the fight (`window_panes.Fence.open_form`), so nothing is laid over the fight
+beside the fight (`inspector_column.Fence.open_form`), so nothing is laid over the fight
 view and the order stays in sight while the GM fills it in. Enter in any field adds;
 Escape or Cancel puts it away. Either way the keyboard goes back to the fight."""
 
