@@ -84,16 +84,21 @@ def shown_as_painted(window: QWidget, view: QTableView) -> None:
 
 class Painted(QObject):
     """The region each widget painted (united over its paint events), and how many
-    paint events it had, by widget."""
+    paint events it had, by widget. Each widget painted is held, so that its key (its
+    wrapper's `id`) is not reused: a dialog's part deleted after the operation left a
+    key that a widget made later took, and was read as that widget's paint."""
 
     def __init__(self) -> None:
         super().__init__()
         self.regions: dict[int, QRegion] = {}
         self.events: dict[int, int] = {}
+        self._held: list[QObject] = []
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
         if event.type() == QEvent.Type.Paint and isinstance(event, QPaintEvent):
             key = id(watched)
+            if key not in self.events:
+                self._held.append(watched)
             self.regions[key] = self.regions.get(key, QRegion()).united(event.region())
             self.events[key] = self.events.get(key, 0) + 1
         return False

@@ -141,6 +141,9 @@ def test_end_turn_repaints_the_rows_of_the_turn_only(war, qtbot):
 def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
     carrier = war.editor.combatant
     assert carrier is not None
+    war.dock("dock_combatants").toggleViewAction().trigger()  # the side list on
+    roster = war.roster_view
+    qtbot.waitUntil(roster.viewport().isVisible)
     settle(qtbot)
     shown: list[QDialog] = []
 
@@ -161,9 +164,16 @@ def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
     effects = war.document.encounter.effects
     assert ("Marked", carrier.id) in [(e.name, e.carrier_id) for e in effects]
     _only_rows(war, painted, {carrier.id})
-    roster = war.roster_view
-    row = roster.visualRect(war.roster_model.index(war.roster_model.row_of(carrier.id), 0))
-    _within(painted.of(roster.viewport()), QRegion(row.adjusted(0, 0, 0, 1)), "the roster")
+    # The side list: the carrier's row, and the row of the turn the effect is anchored
+    # to (its creator's, whose turn the engine names as changed), not the rest.
+    rows = QRegion()
+    turn = war.document.session.current_turn()
+    assert turn is not None
+    for combatant_id in (carrier.id, turn.combatant_id):
+        row = roster.visualRect(war.roster_model.index(war.roster_model.row_of(combatant_id), 0))
+        rows += row.adjusted(0, 0, 0, 1)
+    assert not painted.of(roster.viewport()).isEmpty(), "the side list shows the effect"
+    _within(painted.of(roster.viewport()), rows, "the side list")
 
 
 @pytest.mark.parametrize("ruleset_id", ["ap_countdown", "priority", "classic_d20"])

@@ -25,21 +25,25 @@ from tracker.qt.widgets.prompt_panel import KEEP_SPARE
 
 
 class Events(QObject):
-    """Paint, resize and move events, by widget."""
+    """Paint, resize and move events, by widget (each held, so that its key, its
+    wrapper's `id`, is not taken by a widget made later)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.paints: Counter[int] = Counter()
         self.resizes: Counter[int] = Counter()
         self.moves: Counter[int] = Counter()
+        self._held: dict[int, QObject] = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        if event.type() == QEvent.Type.Paint:
-            self.paints[id(watched)] += 1
-        elif event.type() == QEvent.Type.Resize:
-            self.resizes[id(watched)] += 1
-        elif event.type() == QEvent.Type.Move:
-            self.moves[id(watched)] += 1
+        counts = {
+            QEvent.Type.Paint: self.paints,
+            QEvent.Type.Resize: self.resizes,
+            QEvent.Type.Move: self.moves,
+        }.get(event.type())
+        if counts is not None:
+            self._held.setdefault(id(watched), watched)
+            counts[id(watched)] += 1
         return False
 
     def painted(self, widget: QWidget) -> int:
