@@ -272,3 +272,47 @@ def test_a_combatant_added_or_removed_measures_no_row_kept(qtbot, tmp_path, monk
             assert len(told) < shown
     finally:
         next(windows, None)
+
+
+def test_every_row_announced_looks_up_the_rows_in_sight_only(qtbot, tmp_path, monkeypatch):
+    """The clock moving announces every row of the roster: the table forgets the values
+    it keeps (the rows it showed), and looks up those, not each of a long fight's rows
+    (5,000 look-ups a step at 5,000 creatures)."""
+    looked_up: list[int] = []
+    key_at = RosterModel.key_at
+
+    def counted(self, row):
+        looked_up.append(row)
+        return key_at(self, row)
+
+    monkeypatch.setattr(RosterModel, "key_at", counted)
+    session = build("priority", 400)
+    window = MainWindow(session, None, tmp_path / "journal")
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        table = _table(window)
+        _settle(qtbot)
+        announced: list[int] = []
+        window.roster_model.dataChanged.connect(
+            lambda first, last, *_: announced.append(last.row() - first.row() + 1)
+        )
+        for _ in range(4):
+            looked_up.clear()
+            announced.clear()
+            window.document.apply(next_step(window.document.session))
+            _settle(qtbot)
+            if 400 in announced:  # the clock moved: every row announced
+                shown = _shown(table)
+                assert looked_up, "the rows in sight were compared"
+                beyond = sorted(set(looked_up) - set(shown))
+                assert not beyond, f"rows out of sight looked up: {beyond[:10]}…"
+                break
+        else:
+            pytest.fail("no step announced every row")
+    finally:
+        window.document.undo_stack.set_clean()
+        window.close()
+        window.deleteLater()
+        qtbot.wait(1)

@@ -128,10 +128,14 @@ class KeptRows(QIdentityProxyModel):
 
     def _on_data_changed(self, top_left: Index, bottom_right: Index, *_: Any) -> None:
         rows = range(top_left.row(), bottom_right.row() + 1)
-        for key in filter(None, map(self.roster.key_at, rows)):
-            values = self._kept.pop(key, None)
-            if values is not None:
-                self._before[key] = values
+        if rows.start <= 0 and rows.stop >= self.roster.rowCount():
+            # Every row (the clock moved): the few rows kept, not each of thousands.
+            changed = list(self._kept)
+        else:
+            keys = filter(None, map(self.roster.key_at, rows))
+            changed = [key for key in keys if key in self._kept]
+        for key in changed:
+            self._before[key] = self._kept.pop(key)
 
     def changed_rows(self, first: int, last: int, shown: range) -> list[int]:
         """Of the rows `first` to `last` the roster just announced, those to repaint:
