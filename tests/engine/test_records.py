@@ -125,3 +125,32 @@ def test_a_sound_record_is_read_without_naming_each_value(monkeypatch: pytest.Mo
             "the tree",
         )
     assert walked
+
+
+def test_plain_values_are_written_without_a_call_each(monkeypatch: pytest.MonkeyPatch):
+    """A record's texts and numbers go to JSON as they are, without a call of their own:
+    a Priority trigger's asking order holds every creature's id (5,000 calls a change
+    at 5,000 creatures). Records and lists within are still written whole."""
+    calls: list[object] = []
+    real = records_module.to_json
+
+    def counted(value: object) -> object:
+        calls.append(value)
+        return real(value)
+
+    monkeypatch.setattr(records_module, "to_json", counted)
+    ids = [f"c{n}" for n in range(1000)]
+    record = Outer(3, "play", ("c1", 2), [Inner("a", 2)], {"x": 1}, 1.5, True)
+    data = counted(Outer(items=[Inner(i) for i in ids[:3]], counts=dict.fromkeys(ids, 1)))
+    assert data["items"] == [
+        {"name": "c0", "left": None},
+        {"name": "c1", "left": None},
+        {"name": "c2", "left": None},
+    ]
+    assert data["counts"] == dict.fromkeys(ids, 1)
+    calls.clear()
+    assert counted(ids) == ids
+    assert counted(("c1", 2)) == ["c1", 2]
+    assert counted(dict.fromkeys(ids, 1)) == dict.fromkeys(ids, 1)
+    assert len(calls) == 3  # the two lists and the table, not their items
+    assert from_json(Outer, counted(record)) == record
