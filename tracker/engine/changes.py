@@ -119,6 +119,18 @@ def part_names(kind: type) -> tuple[str, ...] | None:
     return _PARTS[kind]
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(target: Any) -> tuple[str, ...]:
+    """The fields of a combatant or an effect, in order (slotted records: no `vars`)."""
+    kind = type(target)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
+
+
 def field_value(target: Any, name: str) -> Any:
     """The value of a snapshot's field `name` in `target`: a field, or a part of one
     (``runtime.acted``). Raises `AttributeError` if there is none."""
@@ -215,7 +227,7 @@ class Transaction:
         self.encounter.memo = None  # changing: nothing worked out holds until the end
         key = id(target)
         if key not in self._snapshots:
-            fields = _ENCOUNTER_FIELDS if target is self.encounter else tuple(vars(target))
+            fields = _ENCOUNTER_FIELDS if target is self.encounter else field_names(target)
             snapshot = Snapshot(target, fields)
             snapshot.before = snapshot.capture()
             self._snapshots[key] = snapshot

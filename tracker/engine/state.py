@@ -30,7 +30,7 @@ class StateTypes:
     anchor: type[Any]
 
 
-@dataclass
+@dataclass(slots=True, weakref_slot=True)  # (views and tests may hold weak references)
 class Combatant:
     """One creature in the fight: who it is, its side, its fields and its ruleset's state."""
 

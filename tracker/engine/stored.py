@@ -47,6 +47,7 @@ from tracker.engine.changes import (
     Snapshot,
     StructuralEdit,
     Touched,
+    field_names,
     field_value,
     inverse,
 )
@@ -276,7 +277,9 @@ def _bind(data: dict[str, Any], encounter: Encounter, types: StateTypes) -> Reco
         target = encounter if kind == "encounter" else find(kind, str(ident))
         fields = tuple(before)
         heads = {name.partition(".")[0] for name in fields}
-        if fields != tuple(after) or not heads <= set(vars(target)):
+        if fields != tuple(after) or not heads <= set(
+            vars(target) if kind == "encounter" else field_names(target)
+        ):
             raise ValueError(f"the fields of {kind} {ident!r} do not match")
         _check_parts(kind, target, before, after, types)
         snapshots.append(
