@@ -44,9 +44,9 @@ class PaintedRegion(QObject):
         return False
 
 
-def open_fight(qtbot, tmp_path: Path) -> Iterator[MainWindow]:
-    """Priority, 30 creatures with 10 lasting effects, past its set-up."""
-    session = build("priority", 30)
+def open_fight(qtbot, tmp_path: Path, size: int = 30) -> Iterator[MainWindow]:
+    """Priority, 30 creatures (or `size`) with 10 lasting effects, past its set-up."""
+    session = build("priority", size)
     add_effects(session, session.apply, 10, random.Random(5))
     window = MainWindow(session, None, tmp_path / "journal")
     window.resize(1366, 768)
@@ -285,12 +285,9 @@ def test_every_row_announced_looks_up_the_rows_in_sight_only(qtbot, tmp_path, mo
         looked_up.append(row)
         return key_at(self, row)
 
-    monkeypatch.setattr(RosterModel, "key_at", counted)
-    session = build("priority", 400)
-    window = MainWindow(session, None, tmp_path / "journal")
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    monkeypatch.setattr(RosterModel, "key_at", counted)  # before the models exist
+    windows = open_fight(qtbot, tmp_path, 400)
+    window = next(windows)
     try:
         table = _table(window)
         _settle(qtbot)
@@ -304,15 +301,11 @@ def test_every_row_announced_looks_up_the_rows_in_sight_only(qtbot, tmp_path, mo
             window.document.apply(next_step(window.document.session))
             _settle(qtbot)
             if 400 in announced:  # the clock moved: every row announced
-                shown = _shown(table)
                 assert looked_up, "the rows in sight were compared"
-                beyond = sorted(set(looked_up) - set(shown))
+                beyond = sorted(set(looked_up) - set(_shown(table)))
                 assert not beyond, f"rows out of sight looked up: {beyond[:10]}…"
                 break
         else:
             pytest.fail("no step announced every row")
     finally:
-        window.document.undo_stack.set_clean()
-        window.close()
-        window.deleteLater()
-        qtbot.wait(1)
+        next(windows, None)
