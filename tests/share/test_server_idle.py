@@ -117,3 +117,18 @@ def test_the_pages_writer_makes_the_json_and_writes_it_in_one_pass(server, monke
     assert wakes.threads == ["MainThread"]  # the offer's; none by the writer's publish
     for stream in streams:
         stream.close()
+
+
+def test_a_page_not_handed_to_the_writer_yet_keeps_the_server_busy(server):
+    """A page the hub counts (its request read, its first state being written) before
+    the writer takes it on: a state published then is not written to it yet. The
+    writer, which knew of no page, called it flushed (a test above waited for a
+    counted page and an idle server, then found the new state written at once)."""
+    assert wait_until(server.is_idle)
+    assert server.hub.open_stream()  # as the request's thread does before handing over
+    try:
+        server.publish(b'{"round": 9}')
+        assert not wait_until(server.is_idle, timeout=0.3)
+    finally:
+        server.hub.close_stream()
+    assert wait_until(server.is_idle)

@@ -127,6 +127,12 @@ class Fanout:
             busy = bool(self._added) or self._offered is not None or self._making
         return not busy and self._flushed == self._hub.latest().version
 
+    def stream_count(self) -> int:
+        """The streams taken on and not let go (one moving from `add` to the writer's own
+        list is counted in neither for a moment: fewer, never more)."""
+        with self._lock:
+            return len(self._added) + len(self._streams)
+
     def close(self) -> None:
         """Let every stream go (they have been told `closed` if the hub closed first)."""
         with self._lock:

@@ -361,8 +361,11 @@ class ShareServer:
     def is_idle(self) -> bool:
         """Every state handed over is in JSON and written to every live page: what a
         publish does off the GUI thread is over (asked by `benchmarks/table_ops.py`,
-        which counts that work until idle)."""
-        return self._server.fanout.is_flushed()
+        which counts that work until idle). A page the hub counts that the writer has
+        not taken on yet (its first state being written, or about to be handed over)
+        keeps it busy: the writer knew nothing of it, and called a new state flushed."""
+        fanout = self._server.fanout
+        return fanout.is_flushed() and fanout.stream_count() >= self.hub.stream_count
 
     def stop(self) -> threading.Thread:
         """Stop serving: every page is told so and let go. The work is done on a thread
