@@ -21,7 +21,7 @@ from tracker.engine import AddCombatant, EditCombatant, EndTurn
 from tracker.engine.commands import RemoveCombatant
 from tracker.engine.prompts import Prompt, PromptAnswer
 from tracker.qt.main_window import MainWindow
-from tracker.qt.widgets.prompt_panel import KEEP_SPARE
+from tracker.qt.widgets.prompt_sizes import KEEP_SPARE
 
 
 class Events(QObject):

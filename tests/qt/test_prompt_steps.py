@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from benchmarks.fights import an_action, next_step
 from tests.qt.test_chrome_steps import close, open_window
-from tracker.qt.widgets.prompt_panel import PromptPanel, context_lines, wrapped_lines
+from tracker.qt.widgets.prompt_panel import PromptPanel
+from tracker.qt.widgets.prompt_sizes import context_lines, wrapped_lines
 
 
 def wrapped(panel: PromptPanel) -> int:

@@ -128,6 +128,7 @@ NOT_IN_WHOLE_WINDOW = {
     # Made when the rules first ask (none does in the sample's set-up): ~0.4 MiB.
     "tracker.qt.widgets.prompt_panel": "the rules' questions",
     "tracker.qt.widgets.prompt_answers": "their answers",
+    "tracker.qt.widgets.prompt_sizes": "their sizes",
     # Read through `tracker.qt.settings_file` (the Players menu's one setting too).
     "tracker.qt.players.settings": "the players' screen's settings (a dataclass made)",
     "tracker.qt.players.visibility": "what the players may know (a dataclass made)",

@@ -17,9 +17,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QFontMetrics,
     QHideEvent,
     QKeySequence,
     QPainter,
@@ -49,35 +48,13 @@ from tracker.qt.layout_items import add_layout
 from tracker.qt.widgets.field_editors import FieldForm
 from tracker.qt.widgets.prompt_answers import KEYED, AnswerRow, stacked
 from tracker.qt.widgets.prompt_look import BORDER, ink, prompt_colours, text_font
+from tracker.qt.widgets.prompt_sizes import (
+    KEEP_SHARE,
+    KEEP_SPARE,
+    context_lines,
+    wrapped_lines,
+)
 from tracker.qt.widgets.steady import SteadyBox
-
-CONTEXT_LINES = 8  # the context's height at most, in lines; more scrolls
-CONTEXT_LEAST = 3  # ... and at least, with many answers to show (a line fewer an answer)
-
-
-def wrapped_lines(metrics: QFontMetrics, text: str, width: int) -> int:
-    """The lines `text` takes, wrapped at words, at `width` pixels (one at least)."""
-    if width <= 0:
-        return 1
-    wrap = int(Qt.TextFlag.TextWordWrap.value)
-    taken = metrics.boundingRect(QRect(0, 0, width, 1 << 20), wrap, text).height()
-    return max(1, -(-taken // max(1, metrics.lineSpacing())))
-
-
-def context_lines(context: int, answers: int) -> int:
-    """The context's height in lines: a prompt of many answers keeps its answers in
-    view on a laptop and scrolls its context sooner (AP countdown's ten answers)."""
-    room = max(CONTEXT_LEAST, min(CONTEXT_LINES, CONTEXT_LINES + 3 - answers))
-    return min(context, room)
-
-
-# The panel keeps its height for a shorter prompt (it lays out and repaints alone)
-# while it takes no more than a share of the column and leaves little of it blank:
-# the editor and the effects under it keep their room (a tall prompt that pushed
-# them aside gives it back; Join Battle's roll and context, gone, would leave a
-# third of the column blank and the effects a row).
-KEEP_SHARE = 0.6
-KEEP_SPARE = 0.15  # of the column's height, blank under a prompt at most
 
 
 class PromptPanel(QFrame):
