@@ -164,12 +164,12 @@ def test_an_effect_added_through_ctrl_e_repaints_its_carrier_only(war, qtbot):
     effects = war.document.encounter.effects
     assert ("Marked", carrier.id) in [(e.name, e.carrier_id) for e in effects]
     _only_rows(war, painted, {carrier.id})
-    # The side list: the carrier's row, and the row of the turn the effect is anchored
-    # to (its creator's, whose turn the engine names as changed), not the rest.
+    # The side list: the carrier's row, and its creator's, to whose turn the effect is
+    # anchored (the engine names that turn's holder as changed), not the rest.
     rows = QRegion()
-    turn = war.document.session.current_turn()
-    assert turn is not None
-    for combatant_id in (carrier.id, turn.combatant_id):
+    marked = next(e for e in effects if e.name == "Marked")
+    assert marked.creator_id is not None
+    for combatant_id in (carrier.id, marked.creator_id):
         row = roster.visualRect(war.roster_model.index(war.roster_model.row_of(combatant_id), 0))
         rows += row.adjusted(0, 0, 0, 1)
     assert not painted.of(roster.viewport()).isEmpty(), "the side list shows the effect"

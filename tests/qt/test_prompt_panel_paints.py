@@ -36,14 +36,17 @@ class Events(QObject):
         self._held: dict[int, QObject] = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
-        counts = {
-            QEvent.Type.Paint: self.paints,
-            QEvent.Type.Resize: self.resizes,
-            QEvent.Type.Move: self.moves,
-        }.get(event.type())
-        if counts is not None:
-            self._held.setdefault(id(watched), watched)
-            counts[id(watched)] += 1
+        kind = event.type()
+        if kind == QEvent.Type.Paint:
+            counts = self.paints
+        elif kind == QEvent.Type.Resize:
+            counts = self.resizes
+        elif kind == QEvent.Type.Move:
+            counts = self.moves
+        else:
+            return False
+        self._held.setdefault(id(watched), watched)
+        counts[id(watched)] += 1
         return False
 
     def painted(self, widget: QWidget) -> int:

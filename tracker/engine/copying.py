@@ -28,8 +28,9 @@ _IMMUTABLE: frozenset[type] = frozenset(
 )
 
 
-# The immutable types most fields hold, shared by the dataclass copiers without a call.
-_PLAIN: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+# The immutable types most fields hold, shared by the dataclass copiers without a call
+# (and written to JSON as they are: `records.to_json`).
+PLAIN: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 
 
 def _same(value: Any) -> Any:
@@ -37,11 +38,11 @@ def _same(value: Any) -> Any:
 
 
 def _dict(value: dict[Any, Any]) -> dict[Any, Any]:
-    return {key: item if type(item) in _PLAIN else copy_state(item) for key, item in value.items()}
+    return {key: item if type(item) in PLAIN else copy_state(item) for key, item in value.items()}
 
 
 def _list(value: list[Any]) -> list[Any]:
-    return [item if type(item) in _PLAIN else copy_state(item) for item in value]
+    return [item if type(item) in PLAIN else copy_state(item) for item in value]
 
 
 def _tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -68,7 +69,7 @@ def _dataclass_copier(cls: type) -> Copier:
             for name in names:
                 item = getattr(value, name)
                 # Most fields hold a number, a text or None: shared, without a call.
-                setter(fresh, name, item if type(item) in _PLAIN else copy_state(item))
+                setter(fresh, name, item if type(item) in PLAIN else copy_state(item))
             return fresh
 
         return copy_slotted
@@ -76,7 +77,7 @@ def _dataclass_copier(cls: type) -> Copier:
     def copy_plain(value: Any) -> Any:
         fresh: Any = new(cls)
         fresh.__dict__.update(
-            {k: v if type(v) in _PLAIN else copy_state(v) for k, v in value.__dict__.items()}
+            {k: v if type(v) in PLAIN else copy_state(v) for k, v in value.__dict__.items()}
         )
         return fresh
 

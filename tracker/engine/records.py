@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, cast
 
+from tracker.engine.copying import PLAIN
 from tracker.engine.errors import TrackerError
 
 T = TypeVar("T")
@@ -34,19 +35,16 @@ class RecordError(TrackerError):
         self.message = message
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
 def to_json(value: Any) -> Any:
     """The JSON form of a record (dataclass), list, tuple, dict or plain value."""
-    if type(value) in _PLAIN:  # most values: asked first (a turn order of thousands)
+    if type(value) in PLAIN:  # most values: asked first (a turn order of thousands)
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):
-        return [item if type(item) in _PLAIN else to_json(item) for item in value]
+        return [item if type(item) in PLAIN else to_json(item) for item in value]
     if isinstance(value, dict):
-        return {str(k): v if type(v) in _PLAIN else to_json(v) for k, v in value.items()}
+        return {str(k): v if type(v) in PLAIN else to_json(v) for k, v in value.items()}
     return value
 
 

@@ -277,9 +277,8 @@ def _bind(data: dict[str, Any], encounter: Encounter, types: StateTypes) -> Reco
         target = encounter if kind == "encounter" else find(kind, str(ident))
         fields = tuple(before)
         heads = {name.partition(".")[0] for name in fields}
-        if fields != tuple(after) or not heads <= set(
-            vars(target) if kind == "encounter" else field_names(target)
-        ):
+        own = vars(target) if kind == "encounter" else field_names(target)
+        if fields != tuple(after) or not heads <= set(own):
             raise ValueError(f"the fields of {kind} {ident!r} do not match")
         _check_parts(kind, target, before, after, types)
         snapshots.append(
